@@ -1,0 +1,3 @@
+from architect.cli import main
+
+main()

@@ -1,0 +1,105 @@
+"""The one error tree of architect.
+
+::
+
+    ArchitectError
+    ├── ConfigError              bad or missing configuration        → exit 2
+    ├── ForgeError               anything the forge did not do
+    │   ├── ForgeUnavailable     connection refused, timeout, 5xx     → exit 1 (a later tick may cure it)
+    │   └── ForgeRefused         a 4xx: the request itself is wrong   → exit 1, message says what to fix
+    │       ├── ForgeAuthError        401: the token is invalid
+    │       ├── ForgePermissionError  403: the token lacks a right
+    │       ├── ForgeNotFound         404: the thing does not exist (or is invisible)
+    │       ├── ForgeConflict         409: it exists already / sha mismatch
+    │       └── ForgeValidation       422: the forge rejected the body
+    ├── RunnerError              the model side
+    │   ├── RunnerUnavailable    binary, key or URL missing            → exit 2 before a tick
+    │   ├── RunnerFailed         the model run failed (API error, timeout, max turns)
+    │   └── InvalidModelOutput   the answer did not validate twice; the action is skipped
+    └── FilingCheckFailed        sub-issues failed the deterministic check; posted on the PR
+
+Adapters translate outside exceptions with ``raise … from exc``; only the CLI
+maps these to exit codes and messages. No message ever contains a secret: the
+forge client and the runners build messages from status codes, paths and the
+forge's own error text, never from request headers.
+"""
+
+from __future__ import annotations
+
+
+class ArchitectError(Exception):
+    """Base of every error architect raises on purpose."""
+
+    exit_code = 1
+
+
+class ConfigError(ArchitectError):
+    """The configuration is wrong; the message names the key, the file and the fix."""
+
+    exit_code = 2
+
+
+class ForgeError(ArchitectError):
+    """The forge did not do what was asked."""
+
+
+class ForgeUnavailable(ForgeError):
+    """The forge could not be reached or answered 5xx after the retries."""
+
+
+class ForgeRefused(ForgeError):
+    """The forge answered with a 4xx; retrying the same request will not help."""
+
+    def __init__(self, message: str, *, status: int, method: str, path: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.method = method
+        self.path = path
+
+
+class ForgeAuthError(ForgeRefused):
+    """401: the token is missing, invalid or expired."""
+
+    exit_code = 2
+
+
+class ForgePermissionError(ForgeRefused):
+    """403: the token is valid but lacks a right (scope or repo permission)."""
+
+
+class ForgeNotFound(ForgeRefused):
+    """404: the repo, issue, branch or file does not exist (or is not visible)."""
+
+
+class ForgeConflict(ForgeRefused):
+    """409: the thing exists already, or a file's sha is stale."""
+
+
+class ForgeValidation(ForgeRefused):
+    """422 (or 400): the forge rejected the request body."""
+
+
+class RunnerError(ArchitectError):
+    """The model side failed."""
+
+
+class RunnerUnavailable(RunnerError):
+    """The runner cannot run at all: a binary, key or URL is missing."""
+
+    exit_code = 2
+
+
+class RunnerFailed(RunnerError):
+    """One model run failed; the action is skipped and a later tick retries."""
+
+
+class InvalidModelOutput(RunnerError):
+    """The model's answer did not validate, even after it was shown the error once."""
+
+
+class FilingCheckFailed(ArchitectError):
+    """The proposed sub-issues failed the deterministic filing check."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems

@@ -1,0 +1,147 @@
+"""The `Forge` seam: every forge call the architect makes.
+
+`ForgeClient` (httpx, any Forgejo or Gitea) implements it. The lifecycle,
+`status`, `init` and the demo take a `Forge`, never a concrete client, so a
+tick runs unchanged against a real server, the embedded forge, or a test.
+
+`repo` is always ``"owner/name"``. Every ``list_*`` method returns the whole
+list: it follows the forge's pagination to the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Literal, Protocol
+
+from architect.forge.models import (
+    Branch,
+    Comment,
+    FileContent,
+    Hook,
+    Issue,
+    Label,
+    Permission,
+    PullRequest,
+    Repository,
+    Review,
+    User,
+)
+
+IssueState = Literal["open", "closed", "all"]
+IssueType = Literal["issues", "pulls"]
+
+
+class Forge(Protocol):
+    # -- identity -----------------------------------------------------------
+    def current_user(self) -> User: ...
+
+    def get_repo(self, repo: str) -> Repository: ...
+
+    def collaborator_permission(self, repo: str, login: str) -> Permission: ...
+
+    # -- issues ---------------------------------------------------------------
+    def list_issues(
+        self,
+        repo: str,
+        *,
+        state: IssueState = "open",
+        labels: Sequence[str] = (),
+        type: IssueType | None = None,
+        since: datetime | None = None,
+        created_by: str | None = None,
+        q: str | None = None,
+    ) -> list[Issue]: ...
+
+    def get_issue(self, repo: str, number: int) -> Issue: ...
+
+    def create_issue(
+        self, repo: str, *, title: str, body: str, label_ids: Sequence[int] = ()
+    ) -> Issue: ...
+
+    def edit_issue(
+        self,
+        repo: str,
+        number: int,
+        *,
+        title: str | None = None,
+        body: str | None = None,
+        state: Literal["open", "closed"] | None = None,
+    ) -> Issue: ...
+
+    def add_issue_labels(self, repo: str, number: int, labels: Sequence[str]) -> list[Label]: ...
+
+    def remove_issue_label(self, repo: str, number: int, label: str) -> None: ...
+
+    def list_labels(self, repo: str) -> list[Label]: ...
+
+    def create_label(
+        self, repo: str, *, name: str, color: str, description: str = ""
+    ) -> Label: ...
+
+    # -- comments -------------------------------------------------------------
+    def list_comments(self, repo: str, number: int) -> list[Comment]: ...
+
+    def create_comment(self, repo: str, number: int, body: str) -> Comment: ...
+
+    def edit_comment(self, repo: str, comment_id: int, body: str) -> Comment: ...
+
+    # -- pull requests --------------------------------------------------------
+    def list_pulls(
+        self,
+        repo: str,
+        *,
+        state: IssueState = "open",
+        head: str | None = None,
+        base: str | None = None,
+    ) -> list[PullRequest]: ...
+
+    def get_pull(self, repo: str, number: int) -> PullRequest: ...
+
+    def create_pull(
+        self, repo: str, *, title: str, body: str, head: str, base: str
+    ) -> PullRequest: ...
+
+    def edit_pull(
+        self,
+        repo: str,
+        number: int,
+        *,
+        title: str | None = None,
+        body: str | None = None,
+        state: Literal["open", "closed"] | None = None,
+    ) -> PullRequest: ...
+
+    def merge_pull(
+        self, repo: str, number: int, *, style: str = "merge", message: str | None = None
+    ) -> None: ...
+
+    def list_reviews(self, repo: str, number: int) -> list[Review]: ...
+
+    # -- branches and files ---------------------------------------------------
+    def get_branch(self, repo: str, branch: str) -> Branch | None: ...
+
+    def create_branch(self, repo: str, branch: str, from_ref: str) -> Branch: ...
+
+    def delete_branch(self, repo: str, branch: str) -> None: ...
+
+    def get_file(self, repo: str, path: str, *, ref: str | None = None) -> FileContent | None: ...
+
+    def create_file(
+        self, repo: str, path: str, text: str, *, branch: str, message: str
+    ) -> FileContent: ...
+
+    def update_file(
+        self, repo: str, path: str, text: str, *, sha: str, branch: str, message: str
+    ) -> FileContent: ...
+
+    # -- dependencies and hooks -----------------------------------------------
+    def list_dependencies(self, repo: str, number: int) -> list[Issue]: ...
+
+    def add_dependency(self, repo: str, number: int, *, depends_on: int) -> None: ...
+
+    def list_hooks(self, repo: str) -> list[Hook]: ...
+
+    def create_hook(
+        self, repo: str, *, url: str, secret: str, events: Sequence[str]
+    ) -> Hook: ...

@@ -1,0 +1,77 @@
+"""The ledger of the design conversation: one `DesignFork` per question.
+
+The ledger is rendered as `## Design forks` in the PR body and the sprint
+file, but its trusted copy travels in the architect's own comments (see
+`markers`), so a human who breaks the section by hand cannot change it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+
+class ForkStatus(StrEnum):
+    OPEN = "open"
+    ANSWERED = "answered"  # an answer is recorded but a follow-up must settle it
+    RESOLVED = "resolved"
+
+
+@dataclass(frozen=True)
+class Answer:
+    option: str | None  # a letter, or None for a free-text decision
+    text: str  # the decision in words ("B — because …" or the model's summary)
+    by: str  # login of the human who answered
+    url: str  # link to the comment that carried the answer
+    comment_id: int
+
+
+@dataclass(frozen=True)
+class DesignFork:
+    number: int
+    question: str
+    options: tuple[tuple[str, str], ...]  # (letter, text)
+    recommended: str
+    why: str = ""
+    answer: Answer | None = None
+    status: ForkStatus = ForkStatus.OPEN
+    round: int = 1
+
+    @property
+    def letters(self) -> tuple[str, ...]:
+        return tuple(letter for letter, _ in self.options)
+
+    def option_text(self, letter: str) -> str:
+        return dict(self.options).get(letter, "")
+
+    def answered(self, answer: Answer, *, resolved: bool = True) -> DesignFork:
+        status = ForkStatus.RESOLVED if resolved else ForkStatus.ANSWERED
+        return replace(self, answer=answer, status=status)
+
+
+@dataclass(frozen=True)
+class Ledger:
+    forks: tuple[DesignFork, ...] = field(default_factory=tuple)
+
+    @property
+    def open_forks(self) -> tuple[DesignFork, ...]:
+        return tuple(f for f in self.forks if f.status is not ForkStatus.RESOLVED)
+
+    @property
+    def all_resolved(self) -> bool:
+        return all(f.status is ForkStatus.RESOLVED for f in self.forks)
+
+    @property
+    def next_number(self) -> int:
+        return max((f.number for f in self.forks), default=0) + 1
+
+    @property
+    def rounds(self) -> int:
+        return max((f.round for f in self.forks), default=0)
+
+    def get(self, number: int) -> DesignFork | None:
+        return next((f for f in self.forks if f.number == number), None)
+
+    def with_fork(self, fork: DesignFork) -> Ledger:
+        others = tuple(f for f in self.forks if f.number != fork.number)
+        return Ledger(tuple(sorted((*others, fork), key=lambda f: f.number)))

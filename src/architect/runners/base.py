@@ -1,0 +1,84 @@
+"""The runner seam: one interface for every way of asking a model.
+
+A `ModelRequest` names its mode and carries both forms of the same input:
+`system`/`context`/`prompt` text for language models, and `inputs`, the
+structured facts, for the offline planner. Whatever the runner, the answer is
+validated against `schema`, so the lifecycle only ever sees valid objects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Generic, Protocol, TypeVar
+
+from pydantic import BaseModel
+
+from architect.runners.inputs import PlannerInputs
+
+T = TypeVar("T", bound=BaseModel)
+
+
+class Mode(StrEnum):
+    PITCH = "pitch"
+    REVISE = "revise"
+    QUESTIONS = "questions"
+    ANSWERS = "answers"
+    FILE = "file"
+    DIGEST = "digest"
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_turns: int = 8
+    timeout_s: float = 600.0
+
+
+@dataclass(frozen=True)
+class ModelRequest(Generic[T]):
+    mode: Mode
+    schema: type[T]
+    system: str
+    context: str
+    prompt: str
+    inputs: PlannerInputs
+    session_key: str | None = None
+    limits: Limits = field(default_factory=Limits)
+
+
+@dataclass(frozen=True)
+class Usage:
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cost_usd: float | None = None
+
+    def __add__(self, other: Usage) -> Usage:
+        cost = None
+        if self.cost_usd is not None or other.cost_usd is not None:
+            cost = (self.cost_usd or 0.0) + (other.cost_usd or 0.0)
+        return Usage(
+            self.input_tokens + other.input_tokens, self.output_tokens + other.output_tokens, cost
+        )
+
+
+@dataclass(frozen=True)
+class ModelResult(Generic[T]):
+    output: T
+    usage: Usage = field(default_factory=Usage)
+    session_id: str | None = None
+
+
+class Runner(Protocol):
+    name: str
+
+    def check_ready(self) -> None:
+        """Raise `RunnerUnavailable` naming what is missing (binary, key, URL)."""
+        ...
+
+    def run(self, request: ModelRequest[T]) -> ModelResult[T]:
+        """Answer one request; raise `RunnerFailed` or `InvalidModelOutput`."""
+        ...
+
+    def drop_session(self, session_key: str) -> None:
+        """Forget the session of a sprint PR (merged or rejected)."""
+        ...
