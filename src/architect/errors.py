@@ -5,8 +5,10 @@
     ArchitectError
     ├── ConfigError              bad or missing configuration        → exit 2
     ├── ForgeError               anything the forge did not do
-    │   ├── ForgeUnavailable     connection refused, timeout, 5xx     → exit 1 (a later tick may cure it)
-    │   └── ForgeRefused         a 4xx: the request itself is wrong   → exit 1, message says what to fix
+    │   ├── ForgeUnavailable     connection refused, timeout, 5xx     → exit 1 (a later tick
+    │   │                                                                 may cure it)
+    │   └── ForgeRefused         a 4xx: the request itself is wrong   → exit 1, the message
+    │       │                                                             says what to fix
     │       ├── ForgeAuthError        401: the token is invalid
     │       ├── ForgePermissionError  403: the token lacks a right
     │       ├── ForgeNotFound         404: the thing does not exist (or is invisible)

@@ -75,3 +75,55 @@ class Ledger:
     def with_fork(self, fork: DesignFork) -> Ledger:
         others = tuple(f for f in self.forks if f.number != fork.number)
         return Ledger(tuple(sorted((*others, fork), key=lambda f: f.number)))
+
+
+def to_payload(ledger: Ledger) -> list[dict[str, object]]:
+    """The ledger as JSON data, for the hidden payload of the architect's comments."""
+    out: list[dict[str, object]] = []
+    for fork in ledger.forks:
+        item: dict[str, object] = {
+            "n": fork.number,
+            "q": fork.question,
+            "o": [[letter, text] for letter, text in fork.options],
+            "r": fork.recommended,
+            "s": fork.status.value,
+            "k": fork.round,
+        }
+        if fork.why:
+            item["w"] = fork.why
+        if fork.answer is not None:
+            a = fork.answer
+            item["a"] = {"o": a.option, "t": a.text, "b": a.by, "u": a.url, "c": a.comment_id}
+        out.append(item)
+    return out
+
+
+def from_payload(data: object) -> Ledger | None:
+    """Parse a payload written by `to_payload`; None when it is not one."""
+    if not isinstance(data, list):
+        return None
+    forks: list[DesignFork] = []
+    try:
+        for item in data:
+            answer = None
+            if isinstance(item.get("a"), dict):
+                a = item["a"]
+                answer = Answer(
+                    option=a.get("o"), text=str(a.get("t", "")), by=str(a.get("b", "")),
+                    url=str(a.get("u", "")), comment_id=int(a.get("c", 0)),
+                )
+            forks.append(
+                DesignFork(
+                    number=int(item["n"]),
+                    question=str(item["q"]),
+                    options=tuple((str(letter), str(text)) for letter, text in item["o"]),
+                    recommended=str(item["r"]),
+                    why=str(item.get("w", "")),
+                    answer=answer,
+                    status=ForkStatus(item.get("s", "open")),
+                    round=int(item.get("k", 1)),
+                )
+            )
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    return Ledger(tuple(sorted(forks, key=lambda f: f.number)))

@@ -1,0 +1,320 @@
+"""Issues: list, create, get, edit, and dependencies."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from datetime import datetime
+
+from architect.emulator import auth, hooks
+from architect.emulator import serialize as ser
+from architect.emulator.common import (
+    Route,
+    bump,
+    can_write,
+    load_issue,
+    load_repo,
+    route,
+    view,
+)
+from architect.emulator.store import Issue, Repo, User
+from architect.emulator.web import (
+    ApiError,
+    Ctx,
+    Reply,
+    forbidden_empty,
+    not_found,
+    opt_bool,
+    opt_int_list,
+    opt_str,
+    opt_str_list,
+    page_of,
+    paged,
+    req_str,
+    unprocessable,
+)
+
+_RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$")
+MERGED_STATE = "cannot change state of this pull request, it was already merged"
+OPEN_DEPENDENCIES = "cannot close this issue or pull because it still has open dependencies"
+
+# sort key (applied to a list sorted by it, descending where the tuple says so)
+_SORTS: dict[str, Callable[[Issue], tuple[int, ...]]] = {
+    "oldest": lambda i: (_unix(i.created), i.id),
+    "recentupdate": lambda i: (-_unix(i.updated), -_unix(i.created), -i.id),
+    "leastupdate": lambda i: (_unix(i.updated), _unix(i.created), i.id),
+    "mostcomment": lambda i: (-i.num_comments, -_unix(i.created), -i.id),
+    "leastcomment": lambda i: (i.num_comments, -_unix(i.created), -i.id),
+}
+
+
+def _unix(moment: datetime) -> int:
+    return int(moment.timestamp())
+
+
+def parse_time(ctx: Ctx, key: str) -> datetime | None:
+    """`since`/`before`: RFC 3339 or a 422 (an unencoded `+` arrives as a space)."""
+    raw = ctx.query(key)
+    if not raw:
+        return None
+    if not _RFC3339.match(raw):
+        raise unprocessable(
+            f'parsing time "{raw}" as "2006-01-02T15:04:05Z07:00": cannot parse "{raw}"'
+        )
+    return datetime.fromisoformat(raw.replace("Z", "+00:00"))
+
+
+def _user_filter(ctx: Ctx, key: str) -> User | None:
+    login = ctx.query(key)
+    if not login:
+        return None
+    user = ctx.store.user_by_login(login)
+    if user is None:
+        raise not_found("GetUserByName", f"user redirect does not exist [name: {login}]")
+    return user
+
+
+def filter_issues(ctx: Ctx, repo: Repo) -> list[Issue]:
+    """The issues that `GET /issues` selects, in its order (before pagination)."""
+    state = ctx.query("state")
+    kind = ctx.query("type")
+    since, before = parse_time(ctx, "since"), parse_time(ctx, "before")
+    poster = _user_filter(ctx, "created_by")
+    assignee = _user_filter(ctx, "assigned_by")
+    mentioned = _user_filter(ctx, "mentioned_by")
+    # Label names, ALL-of, untrimmed; unknown names are dropped and if none is
+    # known the filter disappears (models/issues/issue_search.go).
+    names = set(ctx.query("labels").split(",")) if ctx.query("labels") else set()
+    label_ids = [lab.id for lab in repo.labels.values() if lab.name in names]
+    needle = ctx.query("q").lower()
+
+    def keep(i: Issue) -> bool:
+        if state != "all" and i.state != ("closed" if state == "closed" else "open"):
+            return False
+        if (kind == "issues" and i.pull is not None) or (kind == "pulls" and i.pull is None):
+            return False
+        if since is not None and i.updated < since:
+            return False
+        if before is not None and i.updated > before:
+            return False
+        if poster is not None and i.poster_id != poster.id:
+            return False
+        if assignee is not None and assignee.id not in i.assignee_ids:
+            return False
+        if mentioned is not None and f"@{mentioned.login.lower()}" not in i.body.lower():
+            return False
+        if label_ids and not all(lid in i.label_ids for lid in label_ids):
+            return False
+        return not needle or needle in i.title.lower() or needle in i.body.lower()
+
+    selected = [i for i in repo.issues.values() if keep(i)]
+    sort_key = _SORTS.get(ctx.query("sort"))
+    if sort_key is None:  # latest: newest first, then id
+        selected.sort(key=lambda i: (_unix(i.created), i.id), reverse=True)
+    else:
+        selected.sort(key=sort_key)
+    return selected
+
+
+def list_issues(ctx: Ctx) -> Reply:
+    repo = load_repo(ctx)
+    selected = filter_issues(ctx, repo)
+    page = page_of(ctx)
+    v = view(ctx)
+    body = [ser.issue(v, repo, i) for i in page.slice(selected)]
+    return paged(ctx, body, len(selected), page, link=True)
+
+
+def get_issue(ctx: Ctx) -> Reply:
+    repo = load_repo(ctx)
+    return Reply(200, ser.issue(view(ctx), repo, load_issue(ctx, repo)))
+
+
+def _assignees(ctx: Ctx, logins: Iterable[str]) -> list[int]:
+    ids: list[int] = []
+    for login in logins:
+        user = ctx.store.user_by_login(login)
+        if user is None:
+            raise unprocessable(f"user does not exist [uid: 0, name: {login}]")
+        if user.id not in ids:
+            ids.append(user.id)
+    return ids
+
+
+def new_issue(ctx: Ctx, repo: Repo, title: str, body: str, doer: User) -> Issue:
+    now = ctx.store.now()
+    issue = Issue(
+        id=ctx.store.next_id("issue"),
+        repo_id=repo.id,
+        number=repo.next_index,
+        poster_id=doer.id,
+        title=title,
+        body=body,
+        created=now,
+        updated=now,
+    )
+    repo.next_index += 1
+    ctx.store.add_issue(repo, issue)
+    ctx.store.touch()
+    return issue
+
+
+def create_issue(ctx: Ctx) -> Reply:
+    repo = load_repo(ctx)
+    assert ctx.doer is not None
+    body = ctx.body()
+    title = req_str(body, "title", "Title")
+    issue = new_issue(ctx, repo, title, opt_str(body, "body", "Body") or "", ctx.doer)
+    # Without write access the server silently drops labels, assignees and dates.
+    if can_write(ctx, repo):
+        wanted = opt_int_list(body, "labels", "Labels") or []
+        issue.label_ids = [i for i in dict.fromkeys(wanted) if i in repo.labels]
+        logins = list(opt_str_list(body, "assignees", "Assignees") or [])
+        single = opt_str(body, "assignee", "Assignee")
+        issue.assignee_ids = _assignees(ctx, [*([single] if single else []), *logins])
+    hooks.issue_action(ctx, repo, issue, "opened")
+    if opt_bool(body, "closed", "Closed"):
+        issue.state, issue.closed_at = "closed", issue.created
+        hooks.issue_action(ctx, repo, issue, "closed")
+    return Reply(201, ser.issue(view(ctx), repo, issue))
+
+
+def open_blockers(ctx: Ctx, issue: Issue) -> list[Issue]:
+    blockers = (ctx.store.issues_by_id.get(i) for i in issue.blocked_by)
+    return [b for b in blockers if b is not None and b.state == "open"]
+
+
+def change_state(ctx: Ctx, repo: Repo, issue: Issue, state: str) -> None:
+    """Open or close an issue or PR (412 for a merged PR or open dependencies)."""
+    if state not in ("open", "closed") or state == issue.state:
+        return
+    if issue.pull is not None and issue.pull.merged:
+        raise ApiError(412, MERGED_STATE)
+    if state == "closed" and open_blockers(ctx, issue):
+        raise ApiError(412, OPEN_DEPENDENCIES)
+    issue.state = state
+    issue.closed_at = ctx.store.now() if state == "closed" else None
+    bump(ctx, issue)
+    hooks.issue_action(ctx, repo, issue, "closed" if state == "closed" else "reopened")
+
+
+def backdate(ctx: Ctx, repo: Repo, body: dict[str, object]) -> datetime | None:
+    """Forgejo's `updated_at` extension: repo owners and site admins may back-date a change."""
+    raw = body.get("updated_at")
+    if raw is None:
+        return None
+    if not isinstance(raw, str) or not _RFC3339.match(raw):
+        raise unprocessable("[UpdatedAt]: invalid time")
+    doer = ctx.doer
+    if doer is None or not (doer.is_admin or doer.id == repo.owner_id):
+        raise forbidden_empty()
+    return datetime.fromisoformat(raw.replace("Z", "+00:00"))
+
+
+def edit_issue(ctx: Ctx) -> Reply:
+    repo = load_repo(ctx)
+    issue = load_issue(ctx, repo)
+    doer = ctx.doer
+    assert doer is not None
+    writer = can_write(ctx, repo)
+    if not writer and issue.poster_id != doer.id:
+        raise forbidden_empty()
+    body = ctx.body()
+    when = backdate(ctx, repo, body)
+    edit_fields(ctx, repo, issue, body, writer)
+    state = opt_str(body, "state", "State")
+    if state is not None:
+        change_state(ctx, repo, issue, state)
+    bump(ctx, issue)  # xorm's `updated` column moves on every PATCH
+    if when is not None:
+        issue.updated = when
+    return Reply(201, ser.issue(view(ctx), repo, issue))
+
+
+def edit_fields(
+    ctx: Ctx, repo: Repo, issue: Issue, body: dict[str, object], writer: bool
+) -> None:
+    """Title, body (pointer semantics) and, for writers, assignees."""
+    title = opt_str(body, "title", "Title")
+    if title and title != issue.title:
+        old, issue.title = issue.title, title
+        hooks.issue_action(ctx, repo, issue, "edited", {"title": {"from": old}})
+    text = opt_str(body, "body", "Body")
+    if text is not None and text != issue.body:
+        old, issue.body = issue.body, text
+        hooks.issue_action(ctx, repo, issue, "edited", {"body": {"from": old}})
+    if writer:
+        logins = opt_str_list(body, "assignees", "Assignees")
+        if logins is not None:
+            issue.assignee_ids = _assignees(ctx, logins)
+
+
+# -- dependencies ------------------------------------------------------------------
+
+
+def _dependency(ctx: Ctx, repo: Repo) -> Issue:
+    body = ctx.body()
+    index = body.get("index")
+    if not isinstance(index, int) or isinstance(index, bool):
+        raise unprocessable("[Index]: Required")
+    owner = opt_str(body, "owner", "Owner")
+    name = opt_str(body, "repo", "Name")
+    other = ctx.store.repo(owner, name) if owner and name else repo
+    if other is None or (other is not repo and other.private and not _sees(ctx, other)):
+        raise not_found()
+    issue = other.issues.get(index)
+    if issue is None:
+        raise not_found()
+    return issue
+
+
+def _sees(ctx: Ctx, repo: Repo) -> bool:
+    return auth.access(repo, ctx.doer) >= auth.READ
+
+
+def list_dependencies(ctx: Ctx) -> Reply:
+    repo = load_repo(ctx)
+    issue = load_issue(ctx, repo)
+    blockers = [ctx.store.issues_by_id[i] for i in issue.blocked_by if i in ctx.store.issues_by_id]
+    page = page_of(ctx)
+    v = view(ctx)
+    body = [ser.issue(v, ctx.store.repo_by_id(b.repo_id), b) for b in page.slice(blockers)]
+    return paged(ctx, body, len(blockers), page, link=False)
+
+
+def add_dependency(ctx: Ctx) -> Reply:
+    repo = load_repo(ctx)
+    issue = load_issue(ctx, repo)
+    if not can_write(ctx, repo):
+        raise ApiError(403, "user should have permission to write issues")
+    dependency = _dependency(ctx, repo)
+    if dependency.id == issue.id:
+        raise unprocessable("issue cannot depend on itself")
+    if dependency.id not in issue.blocked_by:
+        issue.blocked_by.append(dependency.id)
+        bump(ctx, issue)
+    return Reply(201, ser.issue(view(ctx), repo, issue))
+
+
+def remove_dependency(ctx: Ctx) -> Reply:
+    repo = load_repo(ctx)
+    issue = load_issue(ctx, repo)
+    if not can_write(ctx, repo):
+        raise ApiError(403, "user should have permission to write issues")
+    dependency = _dependency(ctx, repo)
+    if dependency.id in issue.blocked_by:
+        issue.blocked_by.remove(dependency.id)
+        bump(ctx, issue)
+    return Reply(200, ser.issue(view(ctx), repo, issue))
+
+
+_ISSUES = "/repos/<owner>/<repo>/issues"
+ROUTES: list[Route] = [
+    route(_ISSUES, "GET", list_issues, "issue"),
+    route(_ISSUES, "POST", create_issue, "issue"),
+    route(f"{_ISSUES}/<int:index>", "GET", get_issue, "issue"),
+    route(f"{_ISSUES}/<int:index>", "PATCH", edit_issue, "issue"),
+    route(f"{_ISSUES}/<int:index>/dependencies", "GET", list_dependencies, "issue"),
+    route(f"{_ISSUES}/<int:index>/dependencies", "POST", add_dependency, "issue"),
+    route(f"{_ISSUES}/<int:index>/dependencies", "DELETE", remove_dependency, "issue"),
+]

@@ -1,0 +1,72 @@
+"""Changes to branches and what they do to pull requests (push sync, branch deletion)."""
+
+from __future__ import annotations
+
+from architect.emulator import git, hooks
+from architect.emulator.common import bump
+from architect.emulator.store import Issue, Repo, User
+from architect.emulator.web import Ctx
+
+
+def head_tree(repo: Repo, branch: str) -> git.Tree:
+    sha = repo.branches.get(branch)
+    return dict(repo.commits[sha].tree) if sha else {}
+
+
+def commit_to_branch(
+    ctx: Ctx, repo: Repo, branch: str, tree: git.Tree, message: str, doer: User
+) -> git.Commit:
+    """A new commit on `branch` (created if missing), then sync the PRs whose head it is."""
+    parent = repo.branches.get(branch)
+    commit = git.make_commit(
+        [parent] if parent else [], tree, message, doer.login, doer.email, ctx.store.now()
+    )
+    repo.commits[commit.sha] = commit
+    repo.branches[branch] = commit.sha
+    repo.updated = commit.when
+    ctx.store.touch()
+    sync_pulls(ctx, repo, branch, doer)
+    return commit
+
+
+def open_pulls(repo: Repo) -> list[Issue]:
+    return [
+        i
+        for i in repo.issues.values()
+        if i.pull is not None and i.state == "open" and not i.pull.merged
+    ]
+
+
+def sync_pulls(ctx: Ctx, repo: Repo, branch: str, doer: User) -> None:
+    """New commits on a PR head: new head sha, stale reviews, a `synchronized` delivery."""
+    new_sha = repo.branches[branch]
+    for issue in open_pulls(repo):
+        pr = issue.pull
+        assert pr is not None
+        if pr.head_branch != branch or pr.head_sha == new_sha:
+            continue
+        old_tree = repo.commits[pr.head_sha].tree if pr.head_sha in repo.commits else {}
+        pr.head_sha = new_sha
+        base_sha = repo.branches.get(pr.base_branch)
+        if base_sha is not None:
+            pr.merge_base = git.merge_base(repo.commits, base_sha, new_sha) or base_sha
+        if old_tree != repo.commits[new_sha].tree:
+            # The diff changed: every review is stale except those of the new head.
+            for review in pr.reviews:
+                review.stale = review.commit_id != new_sha
+        bump(ctx, issue)
+        hooks.sync_action(ctx, repo, issue, doer)
+
+
+def delete_branch(ctx: Ctx, repo: Repo, name: str, doer: User) -> None:
+    """Delete a branch and close the unmerged open PRs from or into it (`CloseBranchPulls`)."""
+    del repo.branches[name]
+    ctx.store.touch()
+    for issue in open_pulls(repo):
+        pr = issue.pull
+        assert pr is not None
+        if name in (pr.head_branch, pr.base_branch):
+            issue.state = "closed"
+            issue.closed_at = ctx.store.now()
+            bump(ctx, issue)
+            hooks.issue_action(ctx, repo, issue, "closed", sender=doer)

@@ -1,0 +1,116 @@
+"""Actions are values: what a tick intends to do, named as intents.
+
+`decide` returns them; `apply` performs each one idempotently (it *ensures*,
+never blindly creates); `--dry-run` and the log print `describe()`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from architect.ledger import Ledger
+from architect.lifecycle.sprint import SprintView
+from architect.runners.inputs import HumanComment
+
+
+@dataclass(frozen=True)
+class OpenPitch:
+    vision_number: int
+    vision_title: str
+    slug: str
+    rejection_reason: str = ""
+
+    def describe(self) -> str:
+        again = " (again, after a rejection)" if self.rejection_reason else ""
+        return f"vision #{self.vision_number}: pitch a sprint{again} → sprints/{self.slug}.md"
+
+
+@dataclass(frozen=True)
+class CompletePitch:
+    view: SprintView
+    footer: bool
+    label: bool
+
+    def describe(self) -> str:
+        parts = (("footer", self.footer), ("label", self.label))
+        missing = " and ".join(name for name, needed in parts if needed)
+        return f"PR #{self.view.number}: finish the pitch ({missing})"
+
+
+@dataclass(frozen=True)
+class RevisePitch:
+    view: SprintView
+
+    def describe(self) -> str:
+        assert self.view.revision is not None
+        who = self.view.revision.user.login if self.view.revision.user else "?"
+        return f"PR #{self.view.number}: changes requested by @{who} → revise the pitch"
+
+
+@dataclass(frozen=True)
+class StartQuestions:
+    view: SprintView
+
+    def describe(self) -> str:
+        who = ", ".join(sorted({f"@{g.login}" for g in self.view.guidance}))
+        return f"PR #{self.view.number}: approved by {who} → start design questions"
+
+
+@dataclass(frozen=True)
+class ProcessAnswers:
+    view: SprintView
+    ledger: Ledger  # after the grammar's answers
+    recorded: tuple[int, ...]  # fork numbers the grammar answered this round
+    notes: tuple[str, ...]
+    free_text: tuple[HumanComment, ...]  # what only the model can read
+
+    def describe(self) -> str:
+        parts = []
+        if self.recorded:
+            parts.append("answers to " + ", ".join(f"Q{n}" for n in self.recorded))
+        if self.free_text:
+            parts.append(f"{len(self.free_text)} free-text comment(s) for the model")
+        if self.notes and not parts:
+            parts.append("unusable answers")
+        return f"PR #{self.view.number}: " + " and ".join(parts) + " → acknowledge"
+
+
+@dataclass(frozen=True)
+class FileSprint:
+    view: SprintView
+
+    def describe(self) -> str:
+        if self.view.plan is None:
+            return f"PR #{self.view.number}: every fork resolved → plan and file sub-issues"
+        return f"PR #{self.view.number}: file the planned sub-issues ({len(self.view.plan)})"
+
+
+@dataclass(frozen=True)
+class FinishSprint:
+    view: SprintView
+
+    def describe(self) -> str:
+        filed = " ".join(f"#{n}" for n in self.view.filed)
+        return f"PR #{self.view.number}: filed {filed} → record and merge"
+
+
+@dataclass(frozen=True)
+class RejectSprint:
+    view: SprintView
+
+    def describe(self) -> str:
+        assert self.view.reject is not None
+        return (f"PR #{self.view.number}: rejected by @{self.view.reject.login} → close, "
+                "delete branch, journal")
+
+
+@dataclass(frozen=True)
+class SyncLedger:
+    view: SprintView
+
+    def describe(self) -> str:
+        return f"PR #{self.view.number}: repair ## Design forks from the architect's own comments"
+
+
+Action = (OpenPitch | CompletePitch | RevisePitch | StartQuestions | ProcessAnswers | FileSprint
+          | FinishSprint | RejectSprint | SyncLedger)

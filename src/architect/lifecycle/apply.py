@@ -1,0 +1,430 @@
+"""apply: perform each action of `decide`, idempotently.
+
+Every procedure writes in an order chosen so that its *last* write is the mark
+the next tick reads as "done" (a comment with its marker, or the PR body), and
+every earlier write is an ensure. A tick killed between any two writes and run
+again therefore finishes the job without duplicating anything.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from datetime import datetime
+from typing import TypeVar
+
+from architect.config import ProjectConfig
+from architect.errors import ForgeConflict, ForgeRefused
+from architect.forge.models import Comment, Issue
+from architect.forge.protocol import Forge
+from architect.journal import JournalEntry
+from architect.ledger import Answer, DesignFork, ForkStatus, Ledger
+from architect.lifecycle import render, writes
+from architect.lifecycle.actions import (
+    Action,
+    CompletePitch,
+    FileSprint,
+    FinishSprint,
+    OpenPitch,
+    ProcessAnswers,
+    RejectSprint,
+    RevisePitch,
+    StartQuestions,
+    SyncLedger,
+)
+from architect.lifecycle.asking import Asker
+from architect.lifecycle.context import TickContext
+from architect.lifecycle.filing import check_plan, filing_order, neutralize
+from architect.lifecycle.snapshot import Snapshot
+from architect.lifecycle.sprint import SprintState, SprintView, branch_for
+from architect.markers import find_decomposed, strip_markers
+from architect.runners.base import Mode, Runner
+from architect.runners.inputs import HumanComment, PlannerInputs, VisionInput
+from architect.runners.schemas import (
+    AnswerRound,
+    ForkProposal,
+    Pitch,
+    ProposedFork,
+    RevisedPitch,
+    SubIssue,
+    SubIssuePlan,
+)
+
+log = logging.getLogger("architect")
+P = TypeVar("P", bound=Pitch)
+
+
+def pitch_part(body: str) -> str:
+    """The pitch itself: the PR body without the architect's own sections and markers."""
+    body = render.replace_section(body, render.FORKS_HEADING, None)
+    body = render.replace_section(body, render.FILED_HEADING, None)
+    return strip_markers(body).strip()
+
+
+class Applier:
+    def __init__(self, *, forge: Forge, filer: Forge, filer_login: str, asker: Asker,
+                 runner: Runner, config: ProjectConfig, context: TickContext,
+                 snapshot: Snapshot, now: datetime) -> None:
+        self.forge = forge
+        self.filer = filer
+        self.filer_login = filer_login
+        self.asker = asker
+        self.runner = runner
+        self.config = config
+        self.context = context
+        self.snapshot = snapshot
+        self.now = now
+        self.bot = snapshot.bot.login
+
+    # -- dispatch -------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        match action:
+            case OpenPitch():
+                self.open_pitch(action)
+            case CompletePitch():
+                self.complete_pitch(action)
+            case RevisePitch():
+                self.revise(action.view)
+            case StartQuestions():
+                self.start_questions(action.view)
+            case ProcessAnswers():
+                self.process_answers(action)
+            case FileSprint():
+                self.file(action.view)
+            case FinishSprint():
+                self.finish(action.view, action.view.filed)
+            case RejectSprint():
+                self.reject(action.view)
+            case SyncLedger():
+                assert action.view.ledger is not None
+                self.sync(action.view, action.view.ledger, ())
+
+    # -- helpers --------------------------------------------------------------
+    @property
+    def ops(self) -> str:
+        return self.config.ops_repo
+
+    def vision(self, number: int) -> Issue:
+        return self.snapshot.vision(number) or self.forge.get_issue(self.config.repo, number)
+
+    def inputs(self, view: SprintView | None, vision: Issue, **extra: object) -> PlannerInputs:
+        fields: dict[str, object] = {
+            "project": self.config.name,
+            "vision": VisionInput(vision.number, vision.title, vision.body, vision.html_url),
+            "context": self.context.project,
+        }
+        if view is not None:
+            fields["pr_number"] = view.number
+            fields["pitch_markdown"] = pitch_part(view.sprint.pr.body)
+            fields["guidance"] = "\n\n".join(g.text for g in view.guidance if g.text)
+            if view.ledger is not None:
+                fields["ledger"] = view.ledger
+        fields.update(extra)
+        return PlannerInputs(**fields)  # type: ignore[arg-type]
+
+    def sprint_path(self, view_or_slug: SprintView | str) -> str:
+        slug = view_or_slug if isinstance(view_or_slug, str) else view_or_slug.slug
+        return f"sprints/{slug}.md"
+
+    def sync(self, view: SprintView, ledger: Ledger | None, filed: tuple[int, ...]) -> str:
+        """Bring the sprint file, then the PR body, in line with the trusted ledger."""
+        pr = view.sprint.pr
+        body = pr.body
+        if ledger is not None:
+            body = render.replace_section(body, render.FORKS_HEADING, render.forks_section(ledger))
+        if filed:
+            body = render.replace_section(body, render.FILED_HEADING, render.filed_line(filed))
+        vision = self.vision(view.sprint.vision_number)
+        text = render.sprint_file(vision.title, vision.number, pitch_part(body), ledger, filed)
+        writes.ensure_file(self.forge, self.ops, self.sprint_path(view), text,
+                           branch=pr.head.ref if pr.state == "open" else branch_for(vision.number),
+                           message=f"sprint: update {self.sprint_path(view)}")
+        if body != pr.body:
+            self.forge.edit_pull(self.ops, pr.number, body=body)
+        return body
+
+    # -- pitch ----------------------------------------------------------------
+    def open_pitch(self, action: OpenPitch) -> None:
+        vision = self.vision(action.vision_number)
+        inputs = self.inputs(None, vision, rejection_reason=action.rejection_reason)
+        pitch = self.asker.ask(Mode.PITCH, Pitch, inputs)
+        md = render.pitch_markdown(vision.number, vision.title, _clean_pitch(pitch))
+        branch = branch_for(vision.number)
+        primary = self.config.primary_branch
+        writes.ensure_branch(self.forge, self.ops, branch, primary)
+        writes.ensure_file(self.forge, self.ops, self.sprint_path(action.slug),
+                           render.sprint_file(vision.title, vision.number, md, None, ()),
+                           branch=branch, message=f"sprint: pitch for #{vision.number}")
+        title = f"architect: {vision.title}"[:255]
+        body = render.pr_body(vision.number, md, None, ())
+        try:
+            pr = self.forge.create_pull(self.ops, title=title, body=body, head=branch,
+                                        base=primary)
+            self.forge.create_comment(self.ops, pr.number, render.footer_comment(action.slug))
+        except ForgeConflict:
+            # The PR exists already (a run lost the forge's answer): finish it instead.
+            found = writes.find_open_pr(self.forge, self.ops, branch, self.bot)
+            if found is None:
+                raise
+            pr = found
+            writes.ensure_comment(self.forge, self.ops, pr.number,
+                                  render.footer_comment(action.slug), bot_login=self.bot,
+                                  kind="footer")
+        writes.ensure_label(self.filer, self.config.repo, vision.number,
+                            self.config.architect.in_progress_label)
+        log.info("vision #%d: pitched as PR #%d", vision.number, pr.number)
+
+    def complete_pitch(self, action: CompletePitch) -> None:
+        view = action.view
+        if action.footer:
+            writes.ensure_comment(self.forge, self.ops, view.number,
+                                  render.footer_comment(view.slug), bot_login=self.bot,
+                                  kind="footer", existing=view.sprint.comments)
+        if action.label:
+            writes.ensure_label(self.filer, self.config.repo, view.sprint.vision_number,
+                                self.config.architect.in_progress_label)
+
+    def revise(self, view: SprintView) -> None:
+        review = view.revision
+        assert review is not None
+        vision = self.vision(view.sprint.vision_number)
+        revised = self.asker.ask(Mode.REVISE, RevisedPitch,
+                                 self.inputs(view, vision, feedback=review.body))
+        md = render.pitch_markdown(vision.number, vision.title, _clean_pitch(revised))
+        body = render.pr_body(vision.number, md, view.ledger, ())
+        writes.ensure_file(self.forge, self.ops, self.sprint_path(view),
+                           render.sprint_file(vision.title, vision.number, md, view.ledger, ()),
+                           branch=view.sprint.pr.head.ref, message="sprint: revise the pitch")
+        if body != view.sprint.pr.body:
+            self.forge.edit_pull(self.ops, view.number, body=body)
+        reviewer = review.user.login if review.user else "reviewer"
+        self.forge.create_comment(self.ops, view.number,
+                                  render.revised_comment(review.id, reviewer,
+                                                         neutralize(revised.changes)))
+
+    # -- design conversation --------------------------------------------------
+    def start_questions(self, view: SprintView) -> None:
+        vision = self.vision(view.sprint.vision_number)
+        proposal = self.asker.ask(Mode.QUESTIONS, ForkProposal, self.inputs(view, vision),
+                                  session_key=f"pr-{view.number}")
+        ledger = Ledger(tuple(_fork(i + 1, f, 1) for i, f in enumerate(proposal.forks[:5])))
+        self.forge.create_comment(self.ops, view.number, render.questions_comment(
+            ledger, no_fork_reason=neutralize(proposal.no_fork_reason), round_=1))
+        body = self.sync(view, ledger, ())
+        log.info("PR #%d: asked %d design question(s)", view.number, len(ledger.forks))
+        if ledger.all_resolved:
+            self.file(_refreshed(view, ledger, body))
+
+    def process_answers(self, action: ProcessAnswers) -> None:
+        view = action.view
+        ledger = action.ledger
+        acknowledged = list(action.recorded)
+        notes = list(action.notes)
+        reply = ""
+        follow_ups: list[DesignFork] = []
+        round_ = view.round + 1
+        if action.free_text:
+            vision = self.vision(view.sprint.vision_number)
+            answer = self.asker.ask(
+                Mode.ANSWERS, AnswerRound,
+                self.inputs(view, vision, ledger=ledger, new_comments=action.free_text),
+                session_key=f"pr-{view.number}")
+            ledger, read = _interpret(ledger, answer, action.free_text, notes)
+            acknowledged += read
+            reply = neutralize(answer.reply)
+            for proposed in answer.follow_ups[:5]:
+                fork = _fork(ledger.next_number, proposed, round_)
+                ledger = ledger.with_fork(fork)
+                follow_ups.append(fork)
+        if not any(f.status is ForkStatus.OPEN for f in ledger.forks):
+            # No question is left open: answers that waited on a follow-up are settled.
+            ledger = Ledger(tuple(replace(f, status=ForkStatus.RESOLVED) if f.answer else f
+                                  for f in ledger.forks))
+        shown = [f for n in dict.fromkeys(acknowledged) if (f := ledger.get(n)) and f.answer]
+        self.forge.create_comment(self.ops, view.number, render.answers_comment(
+            ledger, acknowledged=shown, notes=notes, reply=reply, follow_ups=follow_ups,
+            round_=round_))
+        body = self.sync(view, ledger, ())
+        if ledger.all_resolved:
+            self.file(_refreshed(view, ledger, body))
+
+    # -- filing ---------------------------------------------------------------
+    def file(self, view: SprintView) -> None:
+        labels = {label.name: label.id for label in self.filer.list_labels(self.config.repo)}
+        subs, plan_comment = view.plan, view.plan_comment
+        if subs is None or plan_comment is None:
+            planned = self._plan(view, labels)
+            if planned is None:
+                return
+            subs, plan_comment = planned
+        numbers = self._file_subs(view, subs, plan_comment, labels)
+        self.forge.create_comment(self.ops, view.number, render.filed_comment(numbers))
+        log.info("PR #%d: filed %s", view.number, " ".join(f"#{n}" for n in numbers))
+        self.finish(view, tuple(numbers))
+
+    def _plan(self, view: SprintView,
+              labels: dict[str, int]) -> tuple[tuple[SubIssue, ...], Comment] | None:
+        vision = self.vision(view.sprint.vision_number)
+        extra = tuple(HumanComment(c.id, c.user.login, c.body, c.html_url)
+                      for c in view.new_comments)
+        plan = self.asker.ask(Mode.FILE, SubIssuePlan,
+                              self.inputs(view, vision, new_comments=extra),
+                              session_key=f"pr-{view.number}")
+        subs = tuple(_clean_sub(s) for s in plan.sub_issues)
+        problems = check_plan(subs, max_sub_issues=self.config.architect.max_sub_issues,
+                              known_labels=labels.keys())
+        backlog = self.config.architect.backlog_label
+        if backlog not in labels:
+            problems.append(f"The label `{backlog}` does not exist on {self.config.repo}; "
+                            "run `architect init` to create it.")
+        if problems:
+            self.forge.create_comment(self.ops, view.number,
+                                      render.filing_problem_comment(problems))
+            log.warning("PR #%d: filing check failed: %s", view.number, "; ".join(problems))
+            return None
+        comment = self.forge.create_comment(self.ops, view.number, render.plan_comment(subs))
+        return subs, comment
+
+    def _file_subs(self, view: SprintView, subs: tuple[SubIssue, ...], plan_comment: Comment,
+                   labels: dict[str, int]) -> list[int]:
+        repo = self.config.repo
+        vision_number = view.sprint.vision_number
+        existing: dict[str, int] = {}
+        for issue in self.filer.list_issues(repo, state="all", type="issues",
+                                            created_by=self.filer_login,
+                                            since=plan_comment.created_at):
+            found = find_decomposed(issue.body)
+            if found and found.vision == vision_number and found.slug == view.slug:
+                existing.setdefault(found.sub_id, issue.number)
+        numbers: dict[str, int] = {}
+        ledger = view.ledger or Ledger()
+        for sub in filing_order(subs):
+            deps = [numbers[d] for d in sub.depends_on if d in numbers]
+            if sub.id in existing:
+                numbers[sub.id] = existing[sub.id]
+                self._ensure_dependencies(existing[sub.id], deps)
+                continue
+            shaped = [(n, f.answer.url) for n in sub.shaped_by
+                      if (f := ledger.get(n)) is not None and f.answer is not None]
+            body = render.sub_issue_body(sub, vision=vision_number, slug=view.slug,
+                                         depends_on=deps, shaped_by=shaped,
+                                         pr_url=view.sprint.pr.html_url)
+            label_ids = [labels[self.config.architect.backlog_label],
+                         *(labels[name] for name in sub.labels if name in labels)]
+            issue = self.filer.create_issue(repo, title=sub.title, body=body,
+                                            label_ids=label_ids)
+            numbers[sub.id] = issue.number
+            self._ensure_dependencies(issue.number, deps, fresh=True)
+        return [numbers[s.id] for s in subs]
+
+    def _ensure_dependencies(self, number: int, deps: list[int], *, fresh: bool = False) -> None:
+        if not deps:
+            return
+        repo = self.config.repo
+        try:
+            have = (set() if fresh else
+                    {i.number for i in self.filer.list_dependencies(repo, number)})
+            for dep in deps:
+                if dep not in have:
+                    self.filer.add_dependency(repo, number, depends_on=dep)
+        except ForgeRefused as exc:
+            # Dependencies are a convenience on top of "Depends on #M" in the body;
+            # a forge with them switched off must not stop the filing.
+            log.warning("issue #%d: forge dependencies not recorded: %s", number, exc)
+
+    def finish(self, view: SprintView, filed: tuple[int, ...]) -> None:
+        writes.ensure_comment(self.forge, self.ops, view.number, render.filed_comment(filed),
+                              bot_login=self.bot, kind="filed",
+                              existing=view.sprint.comments)
+        self.sync(view, view.ledger, filed)
+        pr = view.sprint.pr
+        try:
+            self.forge.merge_pull(self.ops, pr.number, style="merge",
+                                  message=f"Sprint filed: {' '.join(f'#{n}' for n in filed)}")
+        except ForgeRefused:
+            if not self.forge.get_pull(self.ops, pr.number).merged:
+                raise
+        vision = self.vision(view.sprint.vision_number)
+        decisions = render.forks_section(view.ledger) if view.ledger else "No design forks."
+        self.context.journal.record(JournalEntry(
+            pr.created_at, pr.number, vision.number, vision.title, "merged",
+            f"Filed: {' '.join(f'#{n}' for n in filed)}\n\n{decisions}"))
+        self.runner.drop_session(f"pr-{pr.number}")
+        log.info("PR #%d: merged", pr.number)
+
+    # -- reject ---------------------------------------------------------------
+    def reject(self, view: SprintView) -> None:
+        signal = view.reject
+        assert signal is not None
+        pr = view.sprint.pr
+        vision_number = view.sprint.vision_number
+        writes.ensure_comment(self.forge, self.ops, pr.number,
+                              render.rejected_comment(signal.text, signal.login),
+                              bot_login=self.bot, kind="rejected",
+                              existing=view.sprint.comments)
+        writes.ensure_no_label(self.filer, self.config.repo, vision_number,
+                               self.config.architect.in_progress_label)
+        writes.ensure_comment(self.forge, self.config.repo, vision_number,
+                              render.rejection_notice(pr.number, signal.text, signal.login),
+                              bot_login=self.bot, kind="rejected", pr=str(pr.number))
+        vision = self.vision(vision_number)
+        self.context.journal.record(JournalEntry(
+            pr.created_at, pr.number, vision_number, vision.title, "rejected",
+            f"Rejected by @{signal.login}: {signal.text or '(no reason given)'}"))
+        writes.ensure_branch_deleted(self.forge, self.ops, pr.head.ref)
+        if self.forge.get_pull(self.ops, pr.number).state == "open":
+            self.forge.edit_pull(self.ops, pr.number, state="closed")
+        self.runner.drop_session(f"pr-{pr.number}")
+        log.info("PR #%d: closed after rejection by @%s", pr.number, signal.login)
+
+
+def _refreshed(view: SprintView, ledger: Ledger, body: str) -> SprintView:
+    pr = view.sprint.pr.model_copy(update={"body": body})
+    sprint = replace(view.sprint, pr=pr)
+    return replace(view, sprint=sprint, ledger=ledger, state=SprintState.READY_TO_FILE,
+                   new_comments=())
+
+
+def _fork(number: int, proposed: ProposedFork, round_: int) -> DesignFork:
+    options = tuple((o.letter, neutralize(o.text)) for o in proposed.options)
+    letters = [letter for letter, _ in options]
+    recommended = proposed.recommended if proposed.recommended in letters else letters[0]
+    return DesignFork(number, neutralize(proposed.question), options, recommended,
+                      neutralize(proposed.why), round=round_)
+
+
+def _interpret(ledger: Ledger, answer: AnswerRound, comments: tuple[HumanComment, ...],
+               notes: list[str]) -> tuple[Ledger, list[int]]:
+    read: list[int] = []
+    by_id = {c.id: c for c in comments}
+    for item in answer.interpretations:
+        fork = ledger.get(item.question)
+        if fork is None:
+            notes.append(f"The model read an answer to Q{item.question}, which does not exist.")
+            continue
+        if item.option is not None and item.option not in fork.letters:
+            notes.append(f"Q{fork.number}: {item.option} is not one of its options.")
+            continue
+        source = by_id.get(item.comment_id or -1, comments[0])
+        ledger = ledger.with_fork(fork.answered(
+            Answer(item.option, neutralize(item.summary), source.author, source.url, source.id),
+            resolved=item.resolved))
+        read.append(fork.number)
+    return ledger, read
+
+
+def _clean_pitch(pitch: P) -> P:
+    fields = pitch.model_dump()
+    for key, value in fields.items():
+        if isinstance(value, str):
+            fields[key] = neutralize(value)
+    return type(pitch).model_validate(fields)
+
+
+def _clean_sub(sub: SubIssue) -> SubIssue:
+    data = sub.model_dump()
+    for key in ("title", "problem", "proposed_solution"):
+        data[key] = neutralize(data[key]).strip()
+    data["acceptance_criteria"] = [neutralize(c) for c in sub.acceptance_criteria]
+    data["affected_files"] = [neutralize(f) for f in sub.affected_files]
+    return SubIssue.model_validate(data)

@@ -1,0 +1,72 @@
+"""What the model is told about the project, read lazily once per tick.
+
+An idle tick calls no model, so it reads none of this: every file is fetched
+on first use and kept for the rest of the tick.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from architect.config import ProjectConfig
+from architect.forge.models import User
+from architect.forge.protocol import Forge
+from architect.journal import Journal, LocalJournal, ProfileJournal
+from architect.runners.inputs import ProjectContext
+
+
+class TickContext:
+    def __init__(self, forge: Forge, config: ProjectConfig, bot: User) -> None:
+        self.forge = forge
+        self.config = config
+        self.bot = bot
+
+    def _read(self, repo: str, path: str, ref: str | None = None) -> str:
+        found = self.forge.get_file(repo, path, ref=ref)
+        return found.text if found else ""
+
+    @cached_property
+    def prerequisites(self) -> str:
+        return self._read(self.config.ops_repo, "prerequisites.md", self.config.primary_branch)
+
+    @cached_property
+    def profile_repo(self) -> str | None:
+        """`<bot>/.profile`, when it exists (one request, then cached)."""
+        repo = f"{self.bot.login}/.profile"
+        from architect.errors import ForgeNotFound
+
+        try:
+            self.forge.get_repo(repo)
+        except ForgeNotFound:
+            return None
+        return repo
+
+    @cached_property
+    def journal(self) -> Journal:
+        repo = self.profile_repo
+        if repo is not None:
+            return ProfileJournal(self.forge, repo)
+        return LocalJournal(self.config.project_state_dir)
+
+    @cached_property
+    def formula_override(self) -> str | None:
+        repo = self.profile_repo
+        if repo is None:
+            return None
+        found = self.forge.get_file(repo, "formula.toml")
+        return found.text if found else None
+
+    @cached_property
+    def project(self) -> ProjectContext:
+        code = ""
+        if self.config.repo_root is not None:
+            from architect.codemap import summarize
+
+            code = summarize(self.config.repo_root)
+        return ProjectContext(
+            vision_md=self._read(self.config.repo, "VISION.md", self.config.primary_branch),
+            agents_md=self._read(self.config.repo, "AGENTS.md", self.config.primary_branch),
+            prerequisites_md=self.prerequisites,
+            code_summary=code,
+            lessons=self.journal.lessons(),
+        )

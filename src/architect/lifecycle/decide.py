@@ -1,0 +1,168 @@
+"""decide: the snapshot in, the tick's actions out. Pure: no I/O, no clock.
+
+Existing sprint PRs first (reject, finish, file, answers, questions, revise),
+then new pitches within `max_open_pitches − open sprint PRs`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from architect.config import ArchitectConfig
+from architect.ledger import Answer
+from architect.lifecycle import render, rules
+from architect.lifecycle.actions import (
+    Action,
+    CompletePitch,
+    FileSprint,
+    FinishSprint,
+    OpenPitch,
+    ProcessAnswers,
+    RejectSprint,
+    RevisePitch,
+    StartQuestions,
+    SyncLedger,
+)
+from architect.lifecycle.answers import RECOMMENDED, parse_comment
+from architect.lifecycle.snapshot import Snapshot
+from architect.lifecycle.sprint import SprintState, SprintView, assess, sprint_slug
+from architect.runners.inputs import HumanComment
+from architect.text import clean_text
+
+
+@dataclass(frozen=True)
+class Decision:
+    actions: tuple[Action, ...]
+    notes: tuple[str, ...]  # decisions that need no action, for the log
+
+
+def views(snapshot: Snapshot) -> list[SprintView]:
+    out = []
+    for sprint in snapshot.sprints:
+        vision = snapshot.vision(sprint.vision_number)
+        title = vision.title if vision else sprint.pr.title.removeprefix("architect: ")
+        out.append(assess(sprint, snapshot.steering, vision_title=title))
+    return out
+
+
+def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
+    actions: list[Action] = []
+    notes: list[str] = []
+    for view in views(snapshot):
+        notes.extend(f"PR #{view.number}: ignored {what}" for what in view.ignored)
+        action = _sprint_action(view, snapshot, settings)
+        if action is None:
+            notes.append(f"PR #{view.number}: {view.state.value}; waiting for "
+                         f"{_waits_for(view)}")
+        else:
+            actions.append(action)
+    pitches, skipped = _pitches(snapshot, settings)
+    actions.extend(pitches)
+    notes.extend(skipped)
+    return Decision(tuple(actions), tuple(notes))
+
+
+def _waits_for(view: SprintView) -> str:
+    from architect.lifecycle.sprint import WAITS_FOR
+
+    return WAITS_FOR[view.state]
+
+
+def _sprint_action(view: SprintView, snapshot: Snapshot,
+                   settings: ArchitectConfig) -> Action | None:
+    state = view.state
+    if state is SprintState.REJECTED:
+        return RejectSprint(view)
+    if state is SprintState.FILED:
+        return FinishSprint(view)
+    if state in (SprintState.FILING, SprintState.READY_TO_FILE):
+        return FileSprint(view)
+    vision = snapshot.vision(view.sprint.vision_number)
+    needs_label = vision is not None and settings.in_progress_label not in vision.label_names
+    if state is SprintState.PITCH_INCOMPLETE or needs_label:
+        return CompletePitch(view, footer=not view.has_footer, label=needs_label)
+    if state is SprintState.REVISION_REQUESTED:
+        return RevisePitch(view)
+    if state is SprintState.ACCEPTED:
+        return StartQuestions(view)
+    if state is SprintState.ANSWERS_PENDING:
+        return read_answers(view)
+    if view.ledger is not None and not _body_in_sync(view):
+        return SyncLedger(view)
+    return None
+
+
+def _body_in_sync(view: SprintView) -> bool:
+    assert view.ledger is not None
+    body = clean_text(view.sprint.pr.body)
+    return render.forks_section(view.ledger) in body
+
+
+def read_answers(view: SprintView) -> ProcessAnswers:
+    """Apply what the grammar can read; keep the rest for the model."""
+    assert view.ledger is not None
+    ledger = view.ledger
+    recorded: list[int] = []
+    notes: list[str] = []
+    free: list[HumanComment] = []
+    for comment in view.new_comments:
+        parsed = parse_comment(comment.body)
+        login = comment.user.login
+        if parsed.approve_all:
+            for fork in ledger.open_forks:
+                answer = Answer(fork.recommended, _option_words(fork.option_text(fork.recommended)),
+                                login, comment.html_url, comment.id)
+                ledger = ledger.with_fork(fork.answered(answer))
+                recorded.append(fork.number)
+        for item in parsed.answers:
+            target = ledger.get(item.question)
+            if target is None:
+                notes.append(f"Q{item.question} (from @{login}) does not exist; the questions "
+                             f"are Q1–Q{ledger.next_number - 1}.")
+                continue
+            letter = target.recommended if item.choice == RECOMMENDED else item.choice
+            if letter not in target.letters:
+                notes.append(f"Q{target.number}: {letter} is not one of the options "
+                             f"({', '.join(target.letters)}); answer again with one of them.")
+                continue
+            text = _option_words(target.option_text(letter))
+            if item.reason:
+                text = f"{text} — {item.reason}"
+            ledger = ledger.with_fork(target.answered(Answer(letter, text, login,
+                                                             comment.html_url, comment.id)))
+            recorded.append(target.number)
+        if parsed.leftover:
+            free.append(HumanComment(comment.id, login, parsed.leftover, comment.html_url))
+        elif parsed.is_empty:
+            notes.append(f"The comment by @{login} carried no answer the architect could read.")
+    return ProcessAnswers(view, ledger, tuple(dict.fromkeys(recorded)), tuple(notes), tuple(free))
+
+
+def _option_words(text: str) -> str:
+    return text.strip() or "(option text missing)"
+
+
+def _pitches(snapshot: Snapshot, settings: ArchitectConfig) -> tuple[list[OpenPitch], list[str]]:
+    budget = settings.max_open_pitches - len(snapshot.sprints)
+    notes: list[str] = []
+    if budget <= 0:
+        if any(rules.may_be_pitched(v, {s.vision_number for s in snapshot.sprints},
+                                    settings.in_progress_label) for v in snapshot.visions):
+            notes.append(f"no new pitch: {len(snapshot.sprints)} sprint PRs open "
+                         f"(max_open_pitches = {settings.max_open_pitches})")
+        return [], notes
+    by_number = {h.vision.number: h for h in snapshot.candidates}
+    pitches: list[OpenPitch] = []
+    for number in snapshot.pitch_order:
+        history = by_number.get(number)
+        if history is None or len(pitches) >= budget:
+            continue
+        verdict = rules.pitchable(history, snapshot.bot.login)
+        if not verdict.ok:
+            notes.append(f"vision #{number}: not pitched: {verdict.reason}")
+            continue
+        vision = history.vision
+        pitches.append(OpenPitch(vision.number, vision.title,
+                                 sprint_slug(vision.number, vision.title),
+                                 verdict.rejection_reason))
+    return pitches, notes

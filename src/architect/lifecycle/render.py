@@ -1,0 +1,212 @@
+"""Markdown the architect writes: pitches, comments, the ledger, sub-issues.
+
+Pure functions from values to text. Every comment ends with its marker
+(`markers`), and the design-phase comments also carry the trusted ledger.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from architect import markers
+from architect.ledger import DesignFork, ForkStatus, Ledger, to_payload
+from architect.runners.schemas import Pitch, SubIssue
+from architect.text import one_line
+
+FOOTER_TEXT = "Reply `ACCEPT` to proceed with design questions, or `REJECT: <reason>` to decline."
+FORKS_HEADING = "## Design forks"
+FILED_HEADING = "## Filed:"
+
+
+def pitch_markdown(vision_number: int, vision_title: str, pitch: Pitch) -> str:
+    sections = [
+        ("Vision issues", f"- #{vision_number} — {one_line(vision_title, 200)}"),
+        ("What this enables", pitch.what_this_enables),
+        ("What exists today", pitch.what_exists_today),
+        ("Complexity", pitch.complexity),
+        ("Risks", pitch.risks),
+        ("Cost — new infra to maintain", pitch.cost_new_infra),
+        ("Recommendation", f"**{pitch.verdict.value}** — {pitch.recommendation}"),
+    ]
+    return "\n\n".join(f"## {title}\n\n{text.strip()}" for title, text in sections)
+
+
+def pr_body(vision_number: int, pitch_md: str, ledger: Ledger | None, filed: Sequence[int]) -> str:
+    parts = [pitch_md.strip()]
+    if ledger is not None:
+        parts.append(forks_section(ledger))
+    if filed:
+        parts.append(filed_line(filed))
+    parts.append(markers.vision_marker(vision_number))
+    return "\n\n".join(parts) + "\n"
+
+
+def sprint_file(title: str, vision_number: int, pitch_md: str, ledger: Ledger | None,
+                filed: Sequence[int]) -> str:
+    parts = [f"# Sprint: {one_line(title, 200)}", pitch_md.strip()]
+    if ledger is not None:
+        parts.append(forks_section(ledger))
+    if filed:
+        parts.append(filed_line(filed))
+    parts.append(f"_Vision: #{vision_number}. Kept by the architect._")
+    return "\n\n".join(parts) + "\n"
+
+
+def filed_line(filed: Sequence[int]) -> str:
+    return FILED_HEADING + " " + " ".join(f"#{n}" for n in filed)
+
+
+def forks_section(ledger: Ledger) -> str:
+    if not ledger.forks:
+        return f"{FORKS_HEADING}\n\nNo design forks: the sprint goes straight to filing."
+    lines = [FORKS_HEADING, ""]
+    for fork in ledger.forks:
+        lines.append(f"### Q{fork.number}: {one_line(fork.question, 300)}")
+        lines.append("")
+        for letter, text in fork.options:
+            rec = " (recommended)" if letter == fork.recommended else ""
+            lines.append(f"- {letter}) {one_line(text, 300)}{rec}")
+        lines.append("")
+        lines.append(f"- **Status:** {fork.status.value}")
+        if fork.answer is not None:
+            a = fork.answer
+            choice = f"{a.option}) " if a.option else ""
+            lines.append(f"- **Answer:** {choice}{one_line(a.text, 300)}")
+            lines.append(f"- **Answered by:** @{a.by} ([comment]({a.url}))")
+        lines.append("")
+    return "\n".join(lines).rstrip()
+
+
+def replace_section(body: str, heading: str, new_section: str | None) -> str:
+    """Replace (or add, or drop) one `## ` section of a markdown body, keeping the rest."""
+    pattern = re.compile(rf"^{re.escape(heading)}.*?(?=^## (?!#)|^<!-- architect:|\Z)",
+                         re.DOTALL | re.MULTILINE)
+    stripped = pattern.sub("", body).rstrip()
+    if new_section is None:
+        return stripped + "\n"
+    marker_at = stripped.find("<!-- architect: vision=")
+    if marker_at >= 0:
+        head, tail = stripped[:marker_at].rstrip(), stripped[marker_at:]
+        return f"{head}\n\n{new_section}\n\n{tail}\n"
+    return stripped + "\n\n" + new_section + "\n"
+
+
+def footer_comment(slug: str) -> str:
+    return f"{FOOTER_TEXT}\n\n{markers.marker('footer', slug=slug)}"
+
+
+def fork_block(fork: DesignFork) -> str:
+    lines = [f"**Q{fork.number}:** {fork.question.strip()}", ""]
+    for letter, text in fork.options:
+        rec = " **(recommended)**" if letter == fork.recommended else ""
+        lines.append(f"- {letter}) {text.strip()}{rec}")
+    if fork.why:
+        lines += ["", f"_Why {fork.recommended}:_ {fork.why.strip()}"]
+    return "\n".join(lines)
+
+
+def how_to_answer(forks: Sequence[DesignFork]) -> str:
+    example = "; ".join(f"Q{f.number}: {f.recommended}" for f in forks[:2])
+    return (f"Answer with lines like `{example}` (a reason may follow), `Q{forks[0].number}: "
+            "recommended`, or `yes` to take every recommendation. Free text works too.")
+
+
+def questions_comment(ledger: Ledger, *, no_fork_reason: str, round_: int) -> str:
+    marker = markers.marker("questions", to_payload(ledger), round=round_)
+    if not ledger.forks:
+        reason = no_fork_reason.strip() or "the pitch leaves no real design choice open."
+        return f"No design questions: {reason}\n\nFiling the sub-issues next.\n\n{marker}"
+    blocks = "\n\n".join(fork_block(f) for f in ledger.forks)
+    return (f"Design questions before this sprint is filed:\n\n{blocks}\n\n"
+            f"{how_to_answer(ledger.forks)}\n\n{marker}")
+
+
+def answers_comment(ledger: Ledger, *, acknowledged: Sequence[DesignFork], notes: Sequence[str],
+                    reply: str, follow_ups: Sequence[DesignFork], round_: int) -> str:
+    parts: list[str] = []
+    if acknowledged:
+        lines = ["Recorded:"]
+        for fork in acknowledged:
+            assert fork.answer is not None
+            choice = f"{fork.answer.option}) " if fork.answer.option else ""
+            lines.append(f"- Q{fork.number}: {choice}{one_line(fork.answer.text, 200)} "
+                         f"(@{fork.answer.by})")
+        parts.append("\n".join(lines))
+    if reply.strip():
+        parts.append(reply.strip())
+    if notes:
+        parts.append("\n".join(f"- {note}" for note in notes))
+    if follow_ups:
+        parts.append("Follow-up questions:\n\n" + "\n\n".join(fork_block(f) for f in follow_ups))
+    still_open = [f for f in ledger.forks if f.status is not ForkStatus.RESOLVED]
+    if still_open:
+        listing = ", ".join(f"Q{f.number}" for f in still_open)
+        parts.append(f"Still open: {listing}. {how_to_answer(still_open)}")
+    else:
+        parts.append("Every design fork is resolved. Filing the sub-issues next.")
+    parts.append(markers.marker("answers", to_payload(ledger), round=round_))
+    return "\n\n".join(parts)
+
+
+def sub_issue_body(sub: SubIssue, *, vision: int, slug: str, depends_on: Sequence[int],
+                   shaped_by: Sequence[tuple[int, str]], pr_url: str) -> str:
+    files = "\n".join(f"- `{f}`" for f in sub.affected_files) or "- (none named)"
+    criteria = "\n".join(f"- [ ] {c}" for c in sub.acceptance_criteria)
+    deps = "\n".join(f"Depends on #{n}" for n in depends_on) or "None."
+    lines = [
+        "## Problem", "", sub.problem.strip(), "",
+        "## Proposed solution", "", sub.proposed_solution.strip(), "",
+        "## Affected files", "", files, "",
+        "## Acceptance criteria", "", criteria, "",
+        "## Dependencies", "", deps, "",
+    ]
+    if shaped_by:
+        links = "\n".join(f"- [Q{n}]({url})" for n, url in shaped_by)
+        lines += ["## Design decisions", "", links, ""]
+    lines += [f"Decomposed from #{vision} (sprint PR: {pr_url})", "",
+              markers.decomposed_marker(vision, slug, sub.id)]
+    return "\n".join(lines)
+
+
+def plan_comment(subs: Sequence[SubIssue]) -> str:
+    listing = "\n".join(f"- `{s.id}`: {one_line(s.title, 150)}" +
+                        (f" (after {', '.join(s.depends_on)})" if s.depends_on else "")
+                        for s in subs)
+    payload = [s.model_dump(mode="json") for s in subs]
+    return f"Filing {len(subs)} sub-issues:\n\n{listing}\n\n{markers.marker('plan', payload)}"
+
+
+def filing_problem_comment(problems: Sequence[str]) -> str:
+    listing = "\n".join(f"- {p}" for p in problems)
+    return ("Nothing was filed: the proposed sub-issues failed the filing check.\n\n"
+            f"{listing}\n\nReply on this PR (for example with the change you want) and the "
+            "architect will plan the sub-issues again.\n\n" + markers.marker("filing-check"))
+
+
+def filed_comment(numbers: Sequence[int]) -> str:
+    listing = ", ".join(f"#{n}" for n in numbers)
+    mark = markers.marker("filed", numbers=",".join(map(str, numbers)))
+    return f"Sprint filed: {listing}\n\n{mark}"
+
+
+def revised_comment(review_id: int, reviewer: str, changes: str) -> str:
+    return (f"Revised the pitch after the review by @{reviewer}:\n\n{changes.strip()}\n\n"
+            + markers.marker("revised", review=review_id))
+
+
+def rejected_comment(reason: str, by: str) -> str:
+    return (f"Rejected by @{by}: {one_line(reason, 500) or '(no reason given)'}\n\n"
+            "Closing this PR and deleting its branch; the reason goes to the journal.\n\n"
+            + markers.marker("rejected"))
+
+
+def rejection_notice(pr_number: int, reason: str, by: str) -> str:
+    return (f"The sprint pitch for this vision (PR #{pr_number}) was rejected by @{by}: "
+            f"{one_line(reason, 500) or '(no reason given)'}\n\n"
+            "Edit this issue or comment on it to ask for a new pitch.\n\n"
+            + markers.marker("rejected", {"reason": reason}, pr=pr_number))
+
+
+def ignored_comment(kind: str) -> str:
+    return markers.marker(kind)

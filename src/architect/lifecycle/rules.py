@@ -1,0 +1,68 @@
+"""When a vision may be pitched (DESIGN.md §5 step 3). Pure."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from architect import markers
+from architect.forge.models import Comment, Issue
+
+if TYPE_CHECKING:
+    from architect.lifecycle.snapshot import VisionHistory
+
+
+@dataclass(frozen=True)
+class Verdict:
+    ok: bool
+    reason: str
+    rejection_reason: str = ""
+
+
+def may_be_pitched(vision: Issue, open_sprints_for: Collection[int], in_progress: str) -> bool:
+    """The cheap checks, on data every tick has: no open sprint PR, no `in-progress`."""
+    return vision.number not in open_sprints_for and in_progress not in vision.label_names
+
+
+def pitchable(history: VisionHistory, bot_login: str) -> Verdict:
+    """The history checks: merged or open sprint PR, open sub-issues, an unanswered rejection."""
+    if any(pr.merged for pr in history.sprint_prs):
+        return Verdict(False, "a sprint for it was merged")
+    if any(pr.state == "open" for pr in history.sprint_prs):
+        return Verdict(False, "it has an open sprint PR")
+    if history.open_sub_issues:
+        listing = ", ".join(f"#{n}" for n in history.open_sub_issues)
+        return Verdict(False, f"it has open sub-issues ({listing})")
+    if not history.sprint_prs:
+        return Verdict(True, "new vision")
+    notice, reason = last_rejection(history.vision_comments, bot_login)
+    if notice is None:
+        closed = max((pr.closed_at for pr in history.sprint_prs if pr.closed_at), default=None)
+        if closed is not None and history.vision.updated_at > closed:
+            return Verdict(True, "its sprint PR was closed and the vision changed since")
+        return Verdict(False, "its sprint PR was closed; waiting for activity on the vision")
+    if activity_since(history.vision, history.vision_comments, notice, bot_login):
+        return Verdict(True, "the vision changed since its rejection", reason)
+    return Verdict(False, "rejected; waiting for an edit or a comment on the vision")
+
+
+def last_rejection(comments: tuple[Comment, ...], bot_login: str) -> tuple[Comment | None, str]:
+    found: tuple[Comment | None, str] = (None, "")
+    for comment, mark in markers.bot_markers(comments, bot_login):
+        if mark.kind == "rejected" and "pr" in mark.attrs:
+            reason = mark.payload.get("reason", "") if isinstance(mark.payload, dict) else ""
+            found = (comment, str(reason))
+    return found
+
+
+def activity_since(vision: Issue, comments: tuple[Comment, ...], notice: Comment,
+                   bot_login: str) -> bool:
+    """A human comment after the notice, or an edit of the issue after it.
+
+    The notice is the architect's last write on the vision, so an `updated_at`
+    later than it can only come from someone else.
+    """
+    if any(c.id > notice.id and c.user.login != bot_login for c in comments):
+        return True
+    return vision.updated_at > notice.updated_at

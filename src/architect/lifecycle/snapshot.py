@@ -1,0 +1,164 @@
+"""Read what one tick needs from the forge, in as few requests as the API allows.
+
+Every list is read whole (the client paginates), once. Per-PR reads happen
+only for open sprint PRs; history checks (earlier sprint PRs, open
+sub-issues) only for the few visions that could be pitched this tick.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from architect import markers
+from architect.config import ProjectConfig
+from architect.errors import ForgeNotFound
+from architect.forge.models import Comment, Issue, PullRequest, User
+from architect.forge.protocol import Forge
+from architect.lifecycle import rules
+from architect.lifecycle.sprint import (
+    SprintPR,
+    branch_for,
+    vision_of_branch,
+)
+from architect.lifecycle.steering import Steering
+from architect.text import first_word
+
+log = logging.getLogger("architect")
+
+
+@dataclass(frozen=True)
+class VisionHistory:
+    """What the forge remembers of earlier sprints for one vision."""
+
+    vision: Issue
+    sprint_prs: tuple[PullRequest, ...] = ()
+    vision_comments: tuple[Comment, ...] = ()
+    open_sub_issues: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    now: datetime
+    bot: User
+    visions: tuple[Issue, ...]
+    sprints: tuple[SprintPR, ...]
+    steering: Steering
+    candidates: tuple[VisionHistory, ...] = ()
+    pitch_order: tuple[int, ...] = ()
+    label_ids: dict[str, int] = field(default_factory=dict)
+
+    def vision(self, number: int) -> Issue | None:
+        return next((v for v in self.visions if v.number == number), None)
+
+
+def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: User,
+                  prerequisites: Callable[[], str]) -> Snapshot:
+    s = config.architect
+    visions = tuple(
+        v for v in forge.list_issues(config.repo, state="open", labels=[s.vision_label],
+                                     type="issues")
+        # The forge drops unknown label names from the filter (and returns everything
+        # when none is known), so the label is checked here again.
+        if not v.is_pull and s.vision_label in v.label_names
+    )
+    sprints = tuple(_read_sprints(forge, config, bot))
+    steering = _steering(forge, config, bot, sprints)
+    budget = s.max_open_pitches - len(sprints)
+    candidates: tuple[VisionHistory, ...] = ()
+    order: tuple[int, ...] = ()
+    open_for = {sp.vision_number for sp in sprints}
+    possible = [v for v in visions if rules.may_be_pitched(v, open_for, s.in_progress_label)]
+    if budget > 0 and possible:
+        from architect.vision import prerequisite_order
+
+        order = tuple(prerequisite_order(prerequisites(), [(v.number, v.title) for v in possible]))
+        candidates = tuple(_histories(forge, config, bot, possible, order, budget))
+    return Snapshot(now=now, bot=bot, visions=visions, sprints=sprints, steering=steering,
+                    candidates=candidates, pitch_order=order)
+
+
+def _read_sprints(forge: Forge, config: ProjectConfig, bot: User) -> list[SprintPR]:
+    sprints: list[SprintPR] = []
+    for pr in forge.list_pulls(config.ops_repo, state="open"):
+        number = vision_of_branch(pr.head.ref)
+        if number is None or pr.user.login != bot.login:
+            continue
+        comments = tuple(forge.list_comments(config.ops_repo, pr.number))
+        # Reviews matter until the design questions start (approve, request changes).
+        started = any(m.kind in {"questions", "answers", "plan", "filed"}
+                      for _, m in markers.bot_markers(comments, bot.login))
+        reviews = () if started else tuple(forge.list_reviews(config.ops_repo, pr.number))
+        sprints.append(SprintPR(pr, number, comments, reviews, reviews_read=not started))
+    return sprints
+
+
+def _steering(forge: Forge, config: ProjectConfig, bot: User,
+              sprints: tuple[SprintPR, ...]) -> Steering:
+    s = config.architect
+    base = Steering(bot_login=bot.login, reviewers=frozenset(s.reviewers),
+                    bot_patterns=s.bot_account_globs)
+    if base.reviewers:
+        return base
+    logins: set[str] = set()
+    for sprint in sprints:
+        last_bot = max((c.id for c in sprint.comments if c.user.login == bot.login), default=0)
+        for c in sprint.comments:
+            if c.id > last_bot or first_word(c.body).upper() in {"ACCEPT", "REJECT"}:
+                logins.add(c.user.login)
+        logins.update(r.user.login for r in sprint.reviews if r.user is not None)
+    can_write: dict[str, bool] = {}
+    for login in sorted(logins):
+        if base.needs_lookup(login):
+            can_write[login] = forge.collaborator_permission(config.ops_repo, login).can_write
+    return Steering(bot_login=bot.login, reviewers=base.reviewers,
+                    bot_patterns=base.bot_patterns, can_write=can_write)
+
+
+def _histories(forge: Forge, config: ProjectConfig, bot: User, possible: list[Issue],
+               order: tuple[int, ...], budget: int) -> list[VisionHistory]:
+    by_number = {v.number: v for v in possible}
+    found: list[VisionHistory] = []
+    eligible = 0
+    for number in order:
+        if eligible >= budget:
+            break
+        history = _history(forge, config, bot, by_number[number])
+        found.append(history)
+        if rules.pitchable(history, bot.login).ok:
+            eligible += 1
+    return found
+
+
+def _history(forge: Forge, config: ProjectConfig, bot: User, vision: Issue) -> VisionHistory:
+    prs = tuple(
+        pr for pr in forge.list_pulls(config.ops_repo, state="all",
+                                      head=branch_for(vision.number))
+        if pr.head.ref in (branch_for(vision.number), f"refs/pull/{pr.number}/head")
+        and pr.user.login == bot.login
+    )
+    if any(pr.merged or pr.state == "open" for pr in prs):
+        return VisionHistory(vision, prs)
+    comments: tuple[Comment, ...] = ()
+    if prs:
+        comments = tuple(forge.list_comments(config.repo, vision.number))
+    subs = _open_sub_issues(forge, config, vision.number)
+    return VisionHistory(vision, prs, comments, subs)
+
+
+def _open_sub_issues(forge: Forge, config: ProjectConfig, vision: int) -> tuple[int, ...]:
+    try:
+        hits = forge.list_issues(config.repo, state="open", type="issues",
+                                 q=f"Decomposed from #{vision}")
+    except ForgeNotFound:
+        return ()
+    numbers = []
+    for issue in hits:
+        found = markers.find_decomposed(issue.body)
+        plain = re.search(rf"\bDecomposed from #{vision}\b", issue.body)
+        if (found and found.vision == vision) or plain:
+            numbers.append(issue.number)
+    return tuple(numbers)

@@ -1,0 +1,246 @@
+"""What a sprint PR's marks on the forge say: its state, ledger and signals.
+
+`assess` reads a sprint PR (its body, comments and reviews) and returns a
+`SprintView`: the lifecycle state, the trusted ledger and the human signals
+that count. Only marks the bot authored and signals from people who may steer
+are believed. Pure: no I/O, no clock.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from architect import markers
+from architect.forge.models import Comment, PullRequest, Review, ReviewState
+from architect.ledger import Ledger, from_payload
+from architect.lifecycle.steering import Steering
+from architect.runners.schemas import SubIssue
+from architect.text import clean_text, first_word
+
+BRANCH_PREFIX = "architect/sprint-vision-"
+_BRANCH = re.compile(rf"^{re.escape(BRANCH_PREFIX)}(\d+)$")
+_REJECT = re.compile(r"^\s*REJECT\s*:\s*(.*)\Z", re.IGNORECASE | re.DOTALL)
+_DESIGN_KINDS = {"questions", "answers", "filing-check"}
+
+
+def branch_for(vision_number: int) -> str:
+    return f"{BRANCH_PREFIX}{vision_number}"
+
+
+def vision_of_branch(ref: str) -> int | None:
+    match = _BRANCH.match(ref)
+    return int(match.group(1)) if match else None
+
+
+class SprintState(StrEnum):
+    """The lifecycle of a sprint PR, as DESIGN.md §1 draws it.
+
+    PITCH_INCOMPLETE    the PR exists but its footer or the vision's label is missing
+    AWAITING_DECISION   pitched; waits for ACCEPT / APPROVED, REJECT or REQUEST_CHANGES
+    REVISION_REQUESTED  a REQUEST_CHANGES review the architect has not answered
+    ACCEPTED            accepted, no design questions yet: start them
+    QUESTIONS_OPEN      questions asked; waits for answers
+    ANSWERS_PENDING     new human comments to read since the architect last spoke
+    READY_TO_FILE       every fork resolved; no sub-issue plan yet
+    FILING_BLOCKED      the plan failed the filing check; waits for a human
+    FILING              the plan is posted; some sub-issues may be filed already
+    FILED               "Sprint filed" posted; the PR still has to be merged
+    REJECTED            a REJECT: came in; close everything down
+    """
+
+    PITCH_INCOMPLETE = "pitch incomplete"
+    AWAITING_DECISION = "pitch awaiting decision"
+    REVISION_REQUESTED = "revision requested"
+    ACCEPTED = "accepted"
+    QUESTIONS_OPEN = "questions open"
+    ANSWERS_PENDING = "answers to process"
+    READY_TO_FILE = "ready to file"
+    FILING_BLOCKED = "filing check failed"
+    FILING = "filing"
+    FILED = "filed"
+    REJECTED = "rejected"
+
+
+WAITS_FOR = {
+    SprintState.PITCH_INCOMPLETE: "the architect (finishing the pitch)",
+    SprintState.AWAITING_DECISION: "a human: ACCEPT, REJECT: <reason>, or a review",
+    SprintState.REVISION_REQUESTED: "the architect (revising the pitch)",
+    SprintState.ACCEPTED: "the architect (design questions)",
+    SprintState.QUESTIONS_OPEN: "a human: answers to the open questions",
+    SprintState.ANSWERS_PENDING: "the architect (reading answers)",
+    SprintState.READY_TO_FILE: "the architect (filing sub-issues)",
+    SprintState.FILING_BLOCKED: "a human: a reply to the filing problems",
+    SprintState.FILING: "the architect (filing sub-issues)",
+    SprintState.FILED: "the architect (merging the PR)",
+    SprintState.REJECTED: "the architect (closing the PR)",
+}
+
+
+@dataclass(frozen=True)
+class SprintPR:
+    """An open sprint PR with everything the tick read about it."""
+
+    pr: PullRequest
+    vision_number: int
+    comments: tuple[Comment, ...]
+    reviews: tuple[Review, ...] = ()
+    reviews_read: bool = True
+
+
+@dataclass(frozen=True)
+class Signal:
+    login: str
+    text: str
+    source_id: int
+    url: str = ""
+
+
+@dataclass(frozen=True)
+class SprintView:
+    sprint: SprintPR
+    state: SprintState
+    slug: str
+    ledger: Ledger | None  # None until the design questions start
+    guidance: tuple[Signal, ...] = ()
+    reject: Signal | None = None
+    revision: Review | None = None
+    new_comments: tuple[Comment, ...] = ()
+    plan: tuple[SubIssue, ...] | None = None
+    plan_comment: Comment | None = None
+    filed: tuple[int, ...] = ()
+    has_footer: bool = False
+    round: int = 0
+    ignored: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def number(self) -> int:
+        return self.sprint.pr.number
+
+
+def sprint_slug(vision_number: int, vision_title: str) -> str:
+    from architect.text import slugify
+
+    return f"{vision_number}-{slugify(vision_title)}"
+
+
+def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> SprintView:
+    bot = steering.bot_login
+    own = list(markers.bot_markers(sprint.comments, bot))
+    kinds = {m.kind for _, m in own}
+    slug = next((m.attrs["slug"] for _, m in own if m.kind == "footer" and "slug" in m.attrs),
+                sprint_slug(sprint.vision_number, vision_title))
+    ledger, round_ = _trusted_ledger(own)
+    plan, plan_comment = _plan(own)
+    filed = _filed(own)
+    revised = {m.attrs.get("review") for _, m in own if m.kind == "revised"}
+    last_design = max((c.id for c, m in own if m.kind in _DESIGN_KINDS), default=0)
+    blocked = any(m.kind == "filing-check" and c.id == last_design for c, m in own)
+
+    ignored: list[str] = []
+    reject = None
+    accepts: list[Signal] = []
+    new_comments: list[Comment] = []
+    for comment in sprint.comments:
+        if steering.is_bot(comment.user.login):
+            continue
+        body = clean_text(comment.body)
+        word = first_word(body).upper()
+        is_signal = word in {"ACCEPT", "REJECT"} or comment.id > last_design
+        if not is_signal:
+            continue
+        if not steering.may_steer(comment.user.login):
+            ignored.append(f"comment {comment.id} by @{comment.user.login} (not a reviewer)")
+            continue
+        rejected = _REJECT.match(body)
+        if rejected:
+            reject = reject or Signal(comment.user.login, rejected.group(1).strip(), comment.id,
+                                      comment.html_url)
+        elif word == "ACCEPT":
+            accepts.append(Signal(comment.user.login, body.strip()[len("ACCEPT"):].strip(" :,-\n"),
+                                  comment.id, comment.html_url))
+        elif comment.id > last_design and ledger is not None:
+            new_comments.append(comment)
+
+    revision = None
+    for review in sprint.reviews:
+        login = review.user.login if review.user else ""
+        if review.dismissed or review.state not in (ReviewState.APPROVED,
+                                                    ReviewState.REQUEST_CHANGES):
+            continue
+        if not steering.may_steer(login):
+            ignored.append(f"review {review.id} by @{login} (not a reviewer)")
+            continue
+        if review.state is ReviewState.APPROVED:
+            accepts.append(Signal(login, review.body.strip(), review.id, review.html_url))
+        elif str(review.id) not in revised and plan is None:
+            revision = review
+
+    view = SprintView(
+        sprint=sprint, state=SprintState.AWAITING_DECISION, slug=slug, ledger=ledger,
+        guidance=tuple(accepts), reject=reject, revision=revision,
+        new_comments=tuple(new_comments), plan=plan, plan_comment=plan_comment,
+        filed=filed, has_footer="footer" in kinds, round=round_, ignored=tuple(ignored),
+    )
+    return _with_state(view, blocked=blocked)
+
+
+def _with_state(view: SprintView, *, blocked: bool) -> SprintView:
+    from dataclasses import replace
+
+    return replace(view, state=_state(view, blocked=blocked))
+
+
+def _state(view: SprintView, *, blocked: bool) -> SprintState:
+    if view.reject is not None:
+        return SprintState.REJECTED
+    if view.filed:
+        return SprintState.FILED
+    if view.plan is not None:
+        return SprintState.FILING
+    if not view.has_footer:
+        return SprintState.PITCH_INCOMPLETE
+    if view.revision is not None:
+        return SprintState.REVISION_REQUESTED
+    if view.ledger is None:
+        return SprintState.ACCEPTED if view.guidance else SprintState.AWAITING_DECISION
+    if view.new_comments:
+        return SprintState.ANSWERS_PENDING
+    if blocked:
+        return SprintState.FILING_BLOCKED
+    if view.ledger.all_resolved:
+        return SprintState.READY_TO_FILE
+    return SprintState.QUESTIONS_OPEN
+
+
+def _trusted_ledger(own: list[tuple[Comment, markers.Marker]]) -> tuple[Ledger | None, int]:
+    ledger: Ledger | None = None
+    round_ = 0
+    for _, found in own:
+        if found.kind in {"questions", "answers"}:
+            parsed = from_payload(found.payload)
+            if parsed is not None:
+                ledger = parsed
+                round_ = max(round_, int(found.attrs.get("round", "1") or 1))
+    return ledger, round_
+
+
+def _plan(own: list[tuple[Comment, markers.Marker]]) -> tuple[tuple[SubIssue, ...] | None,
+                                                              Comment | None]:
+    for comment, found in reversed(own):
+        if found.kind == "plan" and isinstance(found.payload, list):
+            try:
+                subs = tuple(SubIssue.model_validate(item) for item in found.payload)
+            except ValueError:
+                continue
+            return subs, comment
+    return None, None
+
+
+def _filed(own: list[tuple[Comment, markers.Marker]]) -> tuple[int, ...]:
+    for _, found in reversed(own):
+        if found.kind == "filed":
+            raw = found.attrs.get("numbers", "")
+            return tuple(int(n) for n in raw.split(",") if n.isdigit())
+    return ()

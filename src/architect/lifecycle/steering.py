@@ -1,0 +1,36 @@
+"""Who may steer the architect: accept, reject, answer, request changes.
+
+Configured `reviewers` when there are any, else every user with write access
+to the ops repo. Never the bot itself, never another bot account.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
+
+
+@dataclass(frozen=True)
+class Steering:
+    bot_login: str
+    reviewers: frozenset[str] = frozenset()
+    bot_patterns: tuple[str, ...] = ("*-bot", "*[[]bot]")
+    can_write: Mapping[str, bool] = field(default_factory=dict)
+
+    def is_bot(self, login: str) -> bool:
+        if login.lower() == self.bot_login.lower():
+            return True
+        return any(fnmatchcase(login.lower(), p.lower()) for p in self.bot_patterns)
+
+    def may_steer(self, login: str) -> bool:
+        if self.is_bot(login):
+            return False
+        if self.reviewers:
+            return login.lower() in {r.lower() for r in self.reviewers}
+        return self.can_write.get(login, False)
+
+    def needs_lookup(self, login: str) -> bool:
+        """True when deciding about `login` needs its permission on the ops repo."""
+        return not self.reviewers and not self.is_bot(login) and login not in self.can_write
+

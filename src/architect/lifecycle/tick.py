@@ -1,0 +1,92 @@
+"""One tick: snapshot → decide → apply (DESIGN.md §5).
+
+`run_tick` is the imperative shell around the pure `decide`. The forge client,
+the runner and the clock come in as arguments, so a tick runs unchanged
+against a real Forgejo, the embedded forge, or a test.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from architect.config import ProjectConfig
+from architect.errors import ArchitectError, ForgeUnavailable, RunnerError
+from architect.forge.protocol import Forge
+from architect.lifecycle.actions import Action
+from architect.lifecycle.apply import Applier
+from architect.lifecycle.asking import Asker
+from architect.lifecycle.context import TickContext
+from architect.lifecycle.decide import Decision, decide
+from architect.lifecycle.snapshot import Snapshot, read_snapshot
+from architect.runners.base import Runner, Usage
+
+log = logging.getLogger("architect")
+
+
+@dataclass
+class TickReport:
+    decision: Decision
+    applied: list[Action] = field(default_factory=list)
+    failed: list[tuple[Action, str]] = field(default_factory=list)
+    usage: Usage = field(default_factory=Usage)
+    model_calls: int = 0
+    forge_down: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return not self.failed
+
+
+def plan_tick(forge: Forge, config: ProjectConfig, now: datetime) -> tuple[Snapshot, Decision,
+                                                                           TickContext]:
+    bot = forge.current_user()
+    context = TickContext(forge, config, bot)
+    snapshot = read_snapshot(forge, config, now=now, bot=bot,
+                             prerequisites=lambda: context.prerequisites)
+    return snapshot, decide(snapshot, config.architect), context
+
+
+def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callable[[], datetime],
+             *, dry_run: bool = False, filer: Forge | None = None,
+             secrets: tuple[str, ...] = (), should_stop: Callable[[], bool] = lambda: False,
+             ) -> TickReport:
+    now = clock()
+    snapshot, decision, context = plan_tick(forge, config, now)
+    for note in decision.notes:
+        log.info("%s", note)
+    report = TickReport(decision)
+    if dry_run:
+        for action in decision.actions:
+            log.info("would: %s", action.describe())
+        return report
+    filer_forge = filer or forge
+    filer_login = filer_forge.current_user().login if filer is not None else snapshot.bot.login
+    asker = Asker(runner, config, context, secrets)
+    applier = Applier(forge=forge, filer=filer_forge, filer_login=filer_login, asker=asker,
+                      runner=runner, config=config, context=context, snapshot=snapshot, now=now)
+    for action in decision.actions:
+        if should_stop():
+            log.info("stopping before: %s", action.describe())
+            break
+        log.info("%s", action.describe())
+        try:
+            applier.apply(action)
+            report.applied.append(action)
+        except ForgeUnavailable as exc:
+            report.failed.append((action, str(exc)))
+            report.forge_down = True
+            log.error("%s: failed, the forge is unavailable: %s", action.describe(), exc)
+            break
+        except (ArchitectError, RunnerError) as exc:
+            report.failed.append((action, str(exc)))
+            log.error("%s: failed: %s", action.describe(), exc)
+    report.usage = asker.usage
+    report.model_calls = asker.calls
+    if asker.calls:
+        cost = f", ${asker.usage.cost_usd:.4f}" if asker.usage.cost_usd is not None else ""
+        log.info("tick: %d model call(s), %d in / %d out tokens%s", asker.calls,
+                 asker.usage.input_tokens, asker.usage.output_tokens, cost)
+    return report

@@ -1,0 +1,75 @@
+"""Idempotent forge writes: each one *ensures* a state instead of creating blindly.
+
+Run twice, or after a crash half-way, every helper leaves the forge as one
+uninterrupted run would: one branch, one file version, one comment per marker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from contextlib import suppress
+
+from architect import markers
+from architect.errors import ForgeConflict, ForgeNotFound, ForgeValidation
+from architect.forge.models import Comment, PullRequest
+from architect.forge.protocol import Forge
+
+
+def ensure_branch(forge: Forge, repo: str, branch: str, from_ref: str) -> None:
+    # A conflict means it exists: a previous run created it before being interrupted.
+    with suppress(ForgeConflict):
+        forge.create_branch(repo, branch, from_ref)
+
+
+def ensure_file(forge: Forge, repo: str, path: str, text: str, *, branch: str,
+                message: str) -> None:
+    current = forge.get_file(repo, path, ref=branch)
+    if current is None:
+        try:
+            forge.create_file(repo, path, text, branch=branch, message=message)
+            return
+        except ForgeValidation:
+            current = forge.get_file(repo, path, ref=branch)  # created meanwhile
+            if current is None:
+                raise
+    if current.text != text:
+        forge.update_file(repo, path, text, sha=current.sha, branch=branch, message=message)
+
+
+def has_marker(comments: Iterable[Comment], bot_login: str, kind: str, **attrs: str) -> bool:
+    return any(
+        m.kind == kind and all(m.attrs.get(k) == v for k, v in attrs.items())
+        for _, m in markers.bot_markers(comments, bot_login)
+    )
+
+
+def ensure_comment(forge: Forge, repo: str, number: int, body: str, *, bot_login: str,
+                   kind: str, existing: Iterable[Comment] | None = None,
+                   **attrs: str) -> bool:
+    """Post `body` unless a comment of the bot with this marker is there; True if posted."""
+    comments = list(existing) if existing is not None else forge.list_comments(repo, number)
+    if has_marker(comments, bot_login, kind, **attrs):
+        return False
+    forge.create_comment(repo, number, body)
+    return True
+
+
+def ensure_label(forge: Forge, repo: str, number: int, label: str) -> None:
+    forge.add_issue_labels(repo, number, [label])
+
+
+def ensure_no_label(forge: Forge, repo: str, number: int, label: str) -> None:
+    with suppress(ForgeNotFound, ForgeValidation):  # the label or the issue is gone already
+        forge.remove_issue_label(repo, number, label)
+
+
+def ensure_branch_deleted(forge: Forge, repo: str, branch: str) -> None:
+    with suppress(ForgeNotFound):
+        forge.delete_branch(repo, branch)
+
+
+def find_open_pr(forge: Forge, repo: str, head: str, bot_login: str) -> PullRequest | None:
+    for pr in forge.list_pulls(repo, state="open", head=head):
+        if pr.head.ref == head and pr.user.login == bot_login:
+            return pr
+    return None

@@ -1,0 +1,419 @@
+"""The `claude-cli` runner: Claude Code in print mode, one session per sprint PR.
+
+    claude -p --output-format json --json-schema <schema> --model <model>
+           --max-turns N --tools Read,Glob,Grep --permission-mode dontAsk
+           --setting-sources "" --strict-mcp-config --disable-slash-commands
+           --append-system-prompt <system> [--resume <session id>]
+
+The prompt goes on stdin (one argument over 128 KiB fails). The model may
+only read a fresh copy of the project checkout (or an empty directory): in
+`dontAsk` mode reads outside the working directory are denied. The child
+gets an allow-listed environment (never a forge token), its own process group
+(killed on timeout), and an exclusive lock so two runs never share one
+Claude login at once.
+
+Where the binary comes from (`check_ready`): the `claude_bin` option, else
+`ARCHITECT_CLAUDE_BIN`, else `claude` on PATH, else the binary bundled in the
+`claude-agent-sdk` wheel (`claude_agent_sdk/_bundled/claude`) when installed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import json
+import logging
+import os
+import shutil
+import signal
+import subprocess
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import filelock
+from pydantic import BaseModel
+
+from architect.errors import InvalidModelOutput, RunnerFailed, RunnerUnavailable
+from architect.runners.base import Limits, ModelRequest, ModelResult, Usage
+from architect.runners.sessions import (
+    CONTINUES,
+    STARTS,
+    SessionRecord,
+    SessionStore,
+    cap_limits,
+    resumable,
+    workdir,
+)
+from architect.runners.validation import (
+    Reply,
+    answer_with_retry,
+    compact_json,
+    redact,
+    secret_values,
+    self_contained_schema,
+)
+
+T = TypeVar("T", bound=BaseModel)
+log = logging.getLogger(__name__)
+
+NAME = "claude-cli"
+TOOLS = "Read,Glob,Grep"
+PASSED_ENV = (
+    "PATH",
+    "HOME",
+    "LANG",
+    "TERM",
+    "ANTHROPIC_API_KEY",
+    "ANTHROPIC_BASE_URL",
+    "CLAUDE_CONFIG_DIR",
+)
+FIXED_ENV = {
+    "DISABLE_AUTOUPDATER": "1",
+    "DISABLE_TELEMETRY": "1",
+    "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+}
+SESSION_LOST = "No conversation found"
+_GRACE_S = 3.0
+_EXCERPT = 300
+
+
+def find_claude(claude_bin: str | None, env: Mapping[str, str]) -> str | None:
+    """The claude executable: option, ARCHITECT_CLAUDE_BIN, PATH, bundled copy."""
+    explicit = claude_bin or env.get("ARCHITECT_CLAUDE_BIN")
+    if explicit:
+        found = shutil.which(explicit, path=env.get("PATH"))
+        return found or (explicit if os.access(explicit, os.X_OK) else None)
+    on_path = shutil.which("claude", path=env.get("PATH"))
+    if on_path:
+        return on_path
+    spec = importlib.util.find_spec("claude_agent_sdk")
+    for location in (spec.submodule_search_locations or []) if spec else []:
+        bundled = Path(location) / "_bundled" / "claude"
+        if os.access(bundled, os.X_OK):
+            return str(bundled)
+    return None
+
+
+def child_env(env: Mapping[str, str]) -> dict[str, str]:
+    """The allow-listed environment of the claude process."""
+    return {k: env[k] for k in PASSED_ENV if k in env} | FIXED_ENV
+
+
+def build_argv(
+    binary: str, *, schema: str, model: str, max_turns: int, system: str, resume: str | None
+) -> list[str]:
+    argv = [
+        binary,
+        "-p",
+        "--output-format", "json",
+        "--json-schema", schema,
+        "--model", model,
+        "--max-turns", str(max_turns),
+        "--tools", TOOLS,
+        "--permission-mode", "dontAsk",
+        "--setting-sources", "",
+        "--strict-mcp-config",
+        "--disable-slash-commands",
+        "--append-system-prompt", system,
+    ]  # fmt: skip
+    return [*argv, "--resume", resume] if resume else argv
+
+
+@dataclass(frozen=True)
+class Completed:
+    exit_code: int
+    stdout: str
+    stderr: str
+
+
+def invoke(
+    argv: list[str], stdin: str, *, cwd: Path, env: Mapping[str, str], timeout_s: float
+) -> Completed:
+    """Run the CLI in its own process group; kill the whole group on timeout."""
+    try:
+        proc = subprocess.Popen(
+            argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=cwd,
+            env=dict(env),
+            start_new_session=True,
+        )
+    except OSError as exc:
+        raise RunnerFailed(f"claude could not start: {exc.strerror}") from exc
+    try:
+        out, err = proc.communicate(stdin.encode(), timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        _kill_group(proc)
+        raise RunnerFailed(f"claude timed out after {timeout_s:g}s and was killed") from None
+    finally:
+        if proc.poll() is None:
+            _kill_group(proc)
+    return Completed(proc.returncode, _text(out), _text(err))
+
+
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    for sig, wait in ((signal.SIGTERM, _GRACE_S), (signal.SIGKILL, _GRACE_S)):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            return
+        try:
+            proc.communicate(timeout=wait)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+def _text(data: bytes | None) -> str:
+    return (data or b"").decode("utf-8", errors="replace")
+
+
+class SessionLostError(Exception):
+    """`--resume` named a session the CLI no longer has."""
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """The CLI's `result` object: what we read of it."""
+
+    session_id: str | None
+    payload: Any  # structured_output, else the result text
+    total_cost_usd: float
+    input_tokens: int
+    output_tokens: int
+    error: str | None  # why the run failed, None on success
+    invalid_output: bool = False  # the CLI gave up on the structured output
+
+
+def parse_envelope(done: Completed, secrets: tuple[str, ...]) -> Envelope:
+    """Read the CLI's answer; raise `SessionLostError` or `RunnerFailed` when there is none."""
+    if done.exit_code != 0 and SESSION_LOST in done.stderr:
+        raise SessionLostError(done.stderr.strip())
+    data = _last_json_line(done.stdout)
+    if not isinstance(data, dict) or data.get("type") != "result":
+        shown = done.stdout.strip() or done.stderr.strip()
+        raise RunnerFailed(
+            f"claude exited {done.exit_code} without a result envelope: "
+            f"{redact(shown[:_EXCERPT], secrets)!r}"
+        )
+    usage = data.get("usage") or {}
+    return Envelope(
+        session_id=data.get("session_id"),
+        payload=_payload(data),
+        total_cost_usd=float(data.get("total_cost_usd") or 0.0),
+        input_tokens=sum(
+            int(usage.get(k) or 0)
+            for k in ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
+        ),
+        output_tokens=int(usage.get("output_tokens") or 0),
+        error=_failure(data, done.exit_code, secrets),
+        invalid_output=data.get("subtype") == "error_max_structured_output_retries",
+    )
+
+
+def _last_json_line(stdout: str) -> Any:
+    for candidate in (stdout.strip(), *reversed(stdout.strip().splitlines())):
+        try:
+            return json.loads(candidate)
+        except json.JSONDecodeError:
+            continue
+    return None
+
+
+def _payload(data: dict[str, Any]) -> Any:
+    structured = data.get("structured_output")
+    return structured if structured is not None else data.get("result") or ""
+
+
+def _failure(data: dict[str, Any], exit_code: int, secrets: tuple[str, ...]) -> str | None:
+    """Why the run failed. `subtype` decides even when `is_error` is false (CLI 2.0.x)."""
+    subtype = data.get("subtype")
+    errors = "; ".join(str(e) for e in data.get("errors") or [])
+    if subtype != "success":
+        return redact(f"claude stopped: {subtype}: {errors or 'no detail'}"[:_EXCERPT], secrets)
+    if data.get("is_error"):
+        status = data.get("api_error_status")
+        reason = str(data.get("result") or errors or "no detail")
+        where = f"API error {status}" if status else "error"
+        return redact(f"claude reported an {where}: {reason}"[:_EXCERPT], secrets)
+    if exit_code != 0:
+        return f"claude exited {exit_code}"
+    return None
+
+
+_Call = Callable[[str, "str | None"], Reply]
+
+
+@dataclass
+class _Conversation:
+    """One run's view of the CLI session: which one, and its cost so far."""
+
+    session_id: str | None
+    baseline_usd: float  # the CLI's total_cost_usd for session_id before this call
+    record: SessionRecord | None
+
+
+class ClaudeCliRunner:
+    """Claude Code in print mode. See the module docstring."""
+
+    name = NAME
+
+    def __init__(
+        self,
+        *,
+        model_name: str,
+        state_dir: Path,
+        project: str,
+        env: Mapping[str, str],
+        repo_root: Path | None = None,
+        claude_bin: str | None = None,
+        limits_cap: Limits | None = None,
+        lock_path: Path | None = None,
+    ) -> None:
+        self.model_name = model_name
+        self.state_dir = Path(state_dir)
+        self.project = project
+        self.env = dict(env)
+        self.repo_root = repo_root
+        self.claude_bin = claude_bin
+        self.limits_cap = limits_cap
+        self.lock_path = lock_path or self.state_dir / "claude-cli.lock"
+        self.sessions = SessionStore(self.state_dir, project)
+        self._secrets = secret_values(self.env)
+
+    def check_ready(self) -> None:
+        if find_claude(self.claude_bin, self.env) is None:
+            raise RunnerUnavailable(
+                "the `claude` binary was not found: install Claude Code, or "
+                "`pip install claude-agent-sdk` (it bundles one), or set ARCHITECT_CLAUDE_BIN"
+            )
+        if self.repo_root is not None and not self.repo_root.is_dir():
+            raise RunnerUnavailable(f"repo_root {self.repo_root} is not a directory")
+
+    def drop_session(self, session_key: str) -> None:
+        self.sessions.drop(session_key)
+
+    def run(self, request: ModelRequest[T]) -> ModelResult[T]:
+        binary = find_claude(self.claude_bin, self.env)
+        if binary is None:
+            raise RunnerFailed("the `claude` binary was not found")
+        limits = cap_limits(request.limits, self.limits_cap)
+        record = self.sessions.for_call(request.session_key, self.name, self.model_name)
+        resumed = resumable(record, request.mode, self.name)
+        talk = _Conversation(
+            resumed.session_id if resumed else None,
+            resumed.cli_total_cost_usd if resumed else 0.0,
+            record,
+        )
+        with (
+            self._login_lock(limits),
+            workdir(
+                self.state_dir, self.project, request.session_key, self.repo_root, self.env
+            ) as cwd,
+        ):
+
+            def call(stdin: str, resume: str | None) -> Reply:
+                return self._call(
+                    binary, request, talk, stdin=stdin, resume=resume, cwd=cwd, limits=limits
+                )
+
+            def ask(correction: str | None) -> Reply:
+                if correction is not None and talk.session_id:
+                    return call(correction, talk.session_id)
+                if correction is not None:
+                    return call(_fresh_text(request) + "\n\n" + correction, None)
+                return self._first(request, talk, call)
+
+            output, usage, _ = answer_with_retry(request.schema, ask)
+        return ModelResult(output, usage, talk.session_id)
+
+    def _first(self, request: ModelRequest[T], talk: _Conversation, call: _Call) -> Reply:
+        if talk.session_id is None:
+            return call(_fresh_text(request), None)
+        try:
+            return call(request.prompt, talk.session_id)
+        except SessionLostError:
+            # The CLI forgot the session (expired, other machine): start over; the
+            # request's prompt carries the whole PR context.
+            log.warning("claude session of %s is gone; starting a fresh one", request.session_key)
+            talk.session_id, talk.baseline_usd = None, 0.0
+            return call(_fresh_text(request), None)
+
+    def _call(
+        self,
+        binary: str,
+        request: ModelRequest[T],
+        talk: _Conversation,
+        *,
+        stdin: str,
+        resume: str | None,
+        cwd: Path,
+        limits: Limits,
+    ) -> Reply:
+        argv = build_argv(
+            binary,
+            schema=compact_json(self_contained_schema(request.schema)),
+            model=self.model_name,
+            max_turns=limits.max_turns,
+            system=request.system,
+            resume=resume,
+        )
+        done = invoke(argv, stdin, cwd=cwd, env=child_env(self.env), timeout_s=limits.timeout_s)
+        try:
+            envelope = parse_envelope(done, self._secrets)
+        except SessionLostError:
+            if resume is None:
+                raise RunnerFailed("claude reported a lost session without --resume") from None
+            raise
+        usage = self._account(request, talk, envelope)
+        if envelope.invalid_output:
+            raise InvalidModelOutput(envelope.error or "claude gave up on the structured output")
+        if envelope.error:
+            raise RunnerFailed(envelope.error)
+        return Reply(envelope.payload, usage)
+
+    def _account(self, request: ModelRequest[T], talk: _Conversation, env: Envelope) -> Usage:
+        """Usage of this call; the CLI's total of a resumed session includes earlier runs."""
+        same = env.session_id is not None and env.session_id == talk.session_id
+        cost = env.total_cost_usd - talk.baseline_usd if same else env.total_cost_usd
+        usage = Usage(env.input_tokens, env.output_tokens, max(cost, 0.0))
+        talk.session_id, talk.baseline_usd = env.session_id, env.total_cost_usd
+        if talk.record is not None:
+            record = talk.record.charged(usage)
+            if request.mode in STARTS | CONTINUES:
+                record = record.model_copy(
+                    update={
+                        "session_id": env.session_id,
+                        "cli_total_cost_usd": env.total_cost_usd,
+                        "runner": self.name,
+                        "model": self.model_name,
+                    }
+                )
+            talk.record = record
+            self.sessions.save(record)
+        return usage
+
+    @contextlib.contextmanager
+    def _login_lock(self, limits: Limits) -> Iterator[None]:
+        self.lock_path.parent.mkdir(parents=True, exist_ok=True)
+        lock = filelock.FileLock(str(self.lock_path))
+        try:
+            lock.acquire(timeout=limits.timeout_s)
+        except filelock.Timeout:
+            raise RunnerFailed(
+                f"another run holds the claude login lock {self.lock_path} "
+                f"after {limits.timeout_s:g}s"
+            ) from None
+        try:
+            yield
+        finally:
+            lock.release()
+
+
+def _fresh_text(request: ModelRequest[Any]) -> str:
+    """What a new session reads: the shared context, then the mode's prompt."""
+    return f"{request.context}\n\n{request.prompt}" if request.context else request.prompt

@@ -1,0 +1,88 @@
+"""`architect status`: every vision and sprint PR, its state, since when, what it waits for.
+
+It reads the same snapshot a tick reads and the same state table
+(`lifecycle.sprint`), so what it shows is what the next tick will act on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from datetime import datetime
+
+from architect.config import ProjectConfig
+from architect.forge.protocol import Forge
+from architect.lifecycle import rules
+from architect.lifecycle.actions import OpenPitch
+from architect.lifecycle.decide import views
+from architect.lifecycle.sprint import WAITS_FOR, SprintView
+from architect.lifecycle.tick import plan_tick
+from architect.text import one_line
+
+
+@dataclass(frozen=True)
+class StatusRow:
+    kind: str  # "sprint" | "vision"
+    number: int
+    title: str
+    state: str
+    since: str
+    waits_for: str
+    vision: int | None = None
+    open_questions: str = ""
+
+    def as_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+
+def collect_status(forge: Forge, config: ProjectConfig, now: datetime) -> list[StatusRow]:
+    snapshot, decision, _ = plan_tick(forge, config, now)
+    rows = [_sprint_row(view) for view in views(snapshot)]
+    in_sprint = {view.sprint.vision_number: view.number for view in views(snapshot)}
+    next_pitches = {a.vision_number for a in decision.actions if isinstance(a, OpenPitch)}
+    histories = {h.vision.number: h for h in snapshot.candidates}
+    for vision in sorted(snapshot.visions, key=lambda v: v.number):
+        since = _iso(vision.updated_at)
+        if vision.number in in_sprint:
+            state, waits = f"in sprint PR #{in_sprint[vision.number]}", "the sprint PR"
+        elif vision.number in next_pitches:
+            state, waits = "to be pitched", "the next tick"
+        elif config.architect.in_progress_label in vision.label_names:
+            state, waits = "in progress", "its sub-issues (label in-progress)"
+        elif vision.number in histories:
+            verdict = rules.pitchable(histories[vision.number], snapshot.bot.login)
+            state, waits = f"not pitched: {verdict.reason}", "a human"
+        else:
+            state, waits = "queued", "a free pitch slot (max_open_pitches)"
+        rows.append(StatusRow("vision", vision.number, one_line(vision.title, 60), state, since,
+                              waits))
+    return rows
+
+
+def _sprint_row(view: SprintView) -> StatusRow:
+    pr = view.sprint.pr
+    bot_times = [c.created_at for c in view.sprint.comments if c.user.login == pr.user.login]
+    since = _iso(max(bot_times, default=pr.created_at))
+    open_q = ""
+    if view.ledger is not None:
+        open_q = ", ".join(f"Q{f.number}" for f in view.ledger.open_forks)
+    state = view.state.value + (f" ({open_q})" if open_q else "")
+    return StatusRow("sprint", pr.number, one_line(pr.title, 60), state, since,
+                     WAITS_FOR[view.state], vision=view.sprint.vision_number,
+                     open_questions=open_q)
+
+
+def _iso(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def render_table(rows: list[StatusRow], *, title: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=title, show_lines=False)
+    for column in ("", "#", "title", "state", "since", "waits for"):
+        table.add_column(column, overflow="fold")
+    for row in rows:
+        label = "PR" if row.kind == "sprint" else "vision"
+        table.add_row(label, f"#{row.number}", row.title, row.state, row.since, row.waits_for)
+    Console().print(table)

@@ -1,0 +1,146 @@
+"""A small forge world for end-to-end tests: users, repos, labels, visions.
+
+Everything is set up through the forge's HTTP API, as a human would on a real
+Forgejo; the architect then runs ticks against it through the real client.
+"""
+
+from __future__ import annotations
+
+import itertools
+import textwrap
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import httpx
+
+from architect.config import ProjectConfig, load_config
+from architect.emulator import EmbeddedForge
+from architect.emulator.setup import ForgeSetup
+from architect.forge.client import ForgeClient
+from architect.lifecycle.tick import TickReport, run_tick
+from architect.runners.base import Runner
+from architect.runners.offline import OfflinePlanner
+
+BASE = "http://forge.test"
+PROJECT = "acme/shop"
+OPS = "acme/shop-ops"
+BOT = "architect-bot"
+
+
+class SteppingClock:
+    """A clock that moves one second per reading, so every write has its own second."""
+
+    def __init__(self, start: datetime | None = None) -> None:
+        self._ticks: Iterator[int] = itertools.count()
+        self.start = start or datetime(2026, 11, 25, 9, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.start + timedelta(seconds=next(self._ticks))
+
+
+VISION_BODY = textwrap.dedent("""\
+    Let shoppers keep a wishlist.
+
+    ## Why
+    Shoppers ask for a way to save items for later.
+
+    ## Tasks
+    - [ ] Store wishlist items (id: store) (files: shop/wishlist.py)
+    - [ ] Wishlist API endpoints (id: api) (after: store) (files: shop/api.py)
+    - [ ] Wishlist page (id: page) (after: api)
+
+    ## Open questions
+    1. Where are wishlists kept?
+       - A) In the session cookie
+       - B) In the database (recommended)
+    2. Can wishlists be shared?
+       - A) No
+       - B) Yes, by link (recommended)
+    """)
+
+
+@dataclass
+class World:
+    forge: EmbeddedForge
+    setup: ForgeSetup
+    tokens: dict[str, str]
+    config: ProjectConfig
+    runner: Runner
+    clients: dict[str, ForgeClient] = field(default_factory=dict)
+
+    def client(self, login: str, transport: httpx.BaseTransport | None = None) -> ForgeClient:
+        if transport is not None:
+            return ForgeClient(BASE, self.tokens[login], transport=transport)
+        if login not in self.clients:
+            self.clients[login] = ForgeClient(
+                BASE, self.tokens[login], transport=httpx.WSGITransport(app=self.forge.wsgi))
+        return self.clients[login]
+
+    @property
+    def bot(self) -> ForgeClient:
+        return self.client(BOT)
+
+    def tick(self, *, runner: Runner | None = None, transport: httpx.BaseTransport | None = None,
+             dry_run: bool = False) -> TickReport:
+        forge = self.client(BOT, transport) if transport is not None else self.bot
+        return run_tick(forge, runner or self.runner, self.config, SteppingClock(),
+                        dry_run=dry_run)
+
+    def vision(self, title: str, body: str = VISION_BODY, *, by: str = "alice") -> int:
+        return self.setup.create_issue(PROJECT, title, body, labels=("vision",),
+                                       token=self.tokens[by])
+
+    def comment(self, number: int, body: str, *, by: str = "alice", repo: str = OPS) -> int:
+        return self.setup.comment(repo, number, body, token=self.tokens[by])
+
+    def review(self, number: int, event: str, body: str = "", *, by: str = "alice") -> int:
+        return self.setup.review(OPS, number, event, body, token=self.tokens[by])
+
+    def sprint_prs(self, state: str = "all") -> list[object]:
+        return list(self.bot.list_pulls(OPS, state=state))  # type: ignore[arg-type]
+
+    def comments(self, number: int, repo: str = OPS) -> list[str]:
+        return [c.body for c in self.bot.list_comments(repo, number)]
+
+    def bot_comments(self, number: int, repo: str = OPS) -> list[str]:
+        return [c.body for c in self.bot.list_comments(repo, number) if c.user.login == BOT]
+
+
+def make_world(tmp_path: Path, *, runner: Runner | None = None, max_open_pitches: int = 3,
+               reviewers: tuple[str, ...] = (), extra: str = "") -> World:
+    forge = EmbeddedForge(clock=SteppingClock())
+    http = httpx.Client(transport=httpx.WSGITransport(app=forge.wsgi), base_url=BASE)
+    setup = ForgeSetup(http, forge.admin_token)
+    tokens = {login: setup.create_user(login) for login in
+              ("acme", BOT, "alice", "bob", "stranger", "deploy-bot")}
+    for name in ("shop", "shop-ops"):
+        setup.create_repo("acme", name)
+        for login in (BOT, "alice", "bob"):
+            setup.add_collaborator(f"acme/{name}", login, "write")
+        setup.add_collaborator(f"acme/{name}", "deploy-bot", "write")
+    for label, color in (("vision", "5319e7"), ("in-progress", "fbca04"), ("backlog", "0e8a16")):
+        setup.create_label(PROJECT, label, color)
+    setup.put_file(PROJECT, "VISION.md", "# Shop\n\nA small web shop.\n")
+    setup.put_file(PROJECT, "AGENTS.md", "# Agents\n\nThe dev agent works from backlog issues.\n")
+    reviewers_toml = ", ".join(f'"{r}"' for r in reviewers)
+    toml = tmp_path / "shop.toml"
+    toml.write_text(textwrap.dedent(f"""\
+        name = "shop"
+        repo = "{PROJECT}"
+        ops_repo = "{OPS}"
+        forge_url = "{BASE}"
+        primary_branch = "main"
+        unrelated_factory_key = "ignored"
+
+        [architect]
+        model = "offline"
+        max_open_pitches = {max_open_pitches}
+        min_available_mb = 0
+        reviewers = [{reviewers_toml}]
+        state_dir = "{tmp_path / 'state'}"
+        {extra}
+        """))
+    config = load_config(toml, {})
+    return World(forge, setup, tokens, config, runner or OfflinePlanner())
