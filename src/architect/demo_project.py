@@ -186,7 +186,7 @@ ACCEPT_DUE_DATES = (
     "ACCEPT — keep the first version small: dates must be quick to type, and nothing "
     "should run in the background unless the user installs it."
 )
-ANSWER_Q1 = "Q1: B because typing `tomorrow` is faster than looking up the date"
+ANSWER_Q1 = "Q1: B because typing tomorrow is faster than looking up the date"
 ANSWER_Q2_FREE_TEXT = (
     "For reminders, let's do desktop notifications from a background job: people close "
     "the terminal and never see a printed line."

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from architect.errors import ConfigError
+from architect.journal import LESSONS_MAX_BYTES
 from architect.ledger import DesignFork, Ledger
 from architect.runners.base import Limits, Mode, ModelRequest
 from architect.runners.inputs import PlannerInputs
@@ -46,7 +47,6 @@ __all__ = [
 T = TypeVar("T", bound=BaseModel)
 
 DEFAULT_BUDGET_TOKENS = 16000
-LESSONS_MAX_BYTES = 2048
 FORMULA_FILE = "run-architect.toml"
 TRIM_ORDER = (
     "code summary",
@@ -59,6 +59,7 @@ TRIM_ORDER = (
     "current pitch",
     "vision issue",
 )
+TRIM_INTRO = "Some parts were trimmed to keep this prompt within its budget:"
 _MIN_KEPT_CHARS = 300  # a part cut shorter than this is dropped whole
 _SLACK_CHARS = 160  # room for the notes and markers that trimming adds
 NO_FORGE = (
@@ -183,7 +184,10 @@ class _Layout:
         return {p.name: p for p in (*self.context, *self.facts)}
 
     def notes(self) -> str:
-        cut = [p for p in (*self.context, *self.facts) if p.removed_bytes]
+        cut = sorted(
+            (p for p in (*self.context, *self.facts) if p.removed_bytes),
+            key=lambda p: TRIM_ORDER.index(p.name),
+        )
         return "\n".join(f"[trimmed: {p.name}, {p.removed_bytes / 1024:.1f} KB]" for p in cut)
 
     def render(self, project: str) -> tuple[str, str]:
@@ -192,9 +196,7 @@ class _Layout:
         if context:
             context = f"# Project context: {project}\n\n{context}"
         notes = self.notes()
-        note_block = (
-            f"## Notes\n\nSome parts were trimmed to keep this prompt within its budget:\n{notes}" if notes else ""
-        )
+        note_block = f"## Notes\n\n{TRIM_INTRO}\n{notes}" if notes else ""
         body = [
             self.head,
             note_block,

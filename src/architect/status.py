@@ -49,7 +49,7 @@ def collect_status(forge: Forge, config: ProjectConfig, now: datetime) -> list[S
         elif config.architect.in_progress_label in vision.label_names:
             state, waits = "in progress", "its sub-issues (label in-progress)"
         elif vision.number in histories:
-            verdict = rules.pitchable(histories[vision.number], snapshot.bot.login)
+            verdict = rules.pitchable(histories[vision.number], snapshot.steering)
             state, waits = f"not pitched: {verdict.reason}", "a human"
         else:
             state, waits = "queued", "a free pitch slot (max_open_pitches)"

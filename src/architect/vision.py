@@ -3,8 +3,10 @@
 The format is documented in `docs/vision-format.md`. The parser is tolerant on
 purpose: a vision is written by a human in a web form, so every string parses
 (CRLF, zero-width characters, HTML comments, half-written sections) and the
-worst outcome is an empty `StructuredVision`, never an exception. It works line
-by line with anchored patterns only, so a megabyte of hostile text stays linear.
+worst outcome is an empty `StructuredVision`, never an exception. One multiline
+scan finds the headings and code fences; lines are read one by one only where
+a list is; every pattern is anchored or cannot rescan a run of characters, so
+a megabyte of hostile text stays linear.
 
 `prerequisite_order` reads the ops repo's `prerequisites.md`, which says in
 which order the visions are pitched.
@@ -19,6 +21,13 @@ from dataclasses import dataclass, field, replace
 from architect.text import clean_text as text_hygiene
 
 _FENCE = ("```", "~~~")
+_LIST_STARTS = frozenset("-*+0123456789")
+_BLOCK = re.compile(r"^(?: {0,3}#{1,6}(?:[ \t][^\n]*)?|[ \t]*(?:```|~~~)[^\n]*)$", re.MULTILINE)
+_ANY_CHECK = re.compile(r"^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\[[ xX]\]", re.MULTILINE)
+_ANY_BULLET = re.compile(r"^[ \t]?(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)", re.MULTILINE)
+_TRAILING_BLANKS = re.compile(r"(?<![ \t])[ \t]+\n")
+_BLANK_LINES = re.compile(r"\n(?:[ \t]*+\n)+")
+MAX_ITEMS = 1000  # more is no plan; reading them all would only make a huge body slow
 _CHECK = re.compile(r"(\s*)(?:[-*+]|\d{1,9}[.)])\s+\[([ xX])\](?:\s+(.*)|$)")
 _BULLET = re.compile(r"(\s*)(?:[-*+]|\d{1,9}[.)])(?:\s+(.*)|$)")
 _OPTION = re.compile(r"(?:\*\*|__)?\(?([A-Za-z])[).:](?:\*\*|__)?\s+(.*)")
@@ -29,13 +38,13 @@ _FOLLOW_UP = re.compile(
 )
 _QUESTION_PREFIX = re.compile(r"^(?:\*\*|__)?Q\d{1,4}\s*[:.)](?:\*\*|__)?\s*", re.IGNORECASE)
 _RECOMMENDED = re.compile(
-    r"[*_]*[(\[]\s*recommended\b\s*[:,;—–-]?\s*([^)\]]{0,300})[)\]][*_]*|\s[—–-]+\s*recommended\s*$",
+    r"[(\[]\s*recommended\b\s*[:,;—–-]?\s*([^()\[\]]{0,300})[)\]]|\s[—–-]+\s*recommended\s*$",
     re.IGNORECASE,
 )
 _NOTE_KEY = re.compile(r"(?<![\w-])(after|depends\s+on|depends|files?|id)\s*:", re.IGNORECASE)
 _PAREN = re.compile(r"\(([^()]{0,2000})\)")
 _DASH_SPLIT = re.compile(r"\s+(?:—|–|--)\s+")
-_LINK = re.compile(r"\[([^\]]{0,500})\]\([^)]{0,2000}\)")
+_LINK = re.compile(r"\[([^\[\]]{0,500})\]\([^()]{0,2000}\)")
 _WORD = re.compile(r"[a-z0-9]+")
 
 _SECTION_NAMES: tuple[tuple[str, str], ...] = (
@@ -66,6 +75,7 @@ _SECTION_NAMES: tuple[tuple[str, str], ...] = (
     ("current state", "context"),
     ("what exists today", "context"),
 )
+_SECTION_KINDS = dict(_SECTION_NAMES)
 _LIST_SECTIONS = frozenset({"risks", "out_of_scope", "acceptance"})
 _STOPWORD_TEXT = (
     "about after also and are because been before being both but can could does each "
@@ -194,10 +204,15 @@ def _indent(line: str) -> int:
 @dataclass
 class _Section:
     kind: str
-    lines: list[str] = field(default_factory=list)
+    parts: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.parts)
 
 
-def _heading(line: str) -> tuple[int, str] | None:
+def _heading(line: str) -> tuple[int, str, str | None] | None:
+    """(level, title, section kind) of an ATX heading line."""
     stripped = line.lstrip(" ")
     if len(line) - len(stripped) > 3 or not stripped.startswith("#"):
         return None
@@ -205,44 +220,57 @@ def _heading(line: str) -> tuple[int, str] | None:
     rest = stripped[level:]
     if level > 6 or (rest and not rest[0].isspace()):
         return None
-    return level, rest.strip().rstrip("#").strip()
+    title = rest.strip().rstrip("#").strip()
+    return level, title, _section_kind(title)
 
 
 def _section_kind(title: str) -> str | None:
-    name = normalize(title)
-    for key, kind in _SECTION_NAMES:
-        if name == key or name.startswith(key + " "):
+    """The kind of a heading: its name, or its first words ("Risks and mitigations")."""
+    words = normalize(title[:200]).split()
+    for size in (3, 2, 1):
+        kind = _SECTION_KINDS.get(" ".join(words[:size])) if len(words) >= size else None
+        if kind:
             return kind
     return None
 
 
 def _sections(text: str) -> list[_Section]:
+    """Split at headings, dropping fenced code; the regex finds the few lines that matter,
+    so a megabyte of text is cut into sections at C speed."""
     sections = [_Section("lead")]
     level_of_current = 0
     fence = ""
-    for line in text.split("\n"):
+    pos = 0
+    seen: dict[str, tuple[int, str, str | None] | None] = {}
+    for match in _BLOCK.finditer(text):
+        line = match.group(0)
         marker = line.lstrip()[:3]
         if fence:
-            fence = "" if marker == fence else fence
-            sections[-1].lines.append("")  # code is never a task or a question
+            if marker == fence:  # the end of the code: drop it all
+                fence, pos = "", match.end()
             continue
+        sections[-1].parts.append(text[pos : match.start()])
+        pos = match.end()
         if marker in _FENCE:
             fence = marker
             continue
-        heading = _heading(line)
+        if line not in seen:  # a hostile body repeats one heading a thousand times
+            seen[line] = _heading(line)
+        heading = seen[line]
         if heading is None:
-            sections[-1].lines.append(line)
             continue
-        level, title = heading
-        kind = _section_kind(title)
+        level, title, kind = heading
         current = sections[-1].kind
         if kind is None and (level == 1 or (current != "lead" and level > level_of_current)):
             # A title line, or a sub-heading inside a known section ("### 1. Where …?").
             if level > 1:
-                sections[-1].lines.append(f"- {title}" if current == "questions" else title)
+                sections[-1].parts.append(f"- {title}" if current == "questions" else title)
             continue
-        sections.append(_Section(kind or "other"))
+        if (kind or "other") != current:
+            sections.append(_Section(kind or "other"))
         level_of_current = level
+    if not fence:
+        sections[-1].parts.append(text[pos:])
     return sections
 
 
@@ -251,18 +279,20 @@ def _sections(text: str) -> list[_Section]:
 
 def parse_vision(body: str) -> StructuredVision:
     """Read a vision issue body; never raises, whatever the string."""
-    sections = _sections(clean_text(body))
+    sections = _sections(_BLANK_LINES.sub("\n\n", clean_text(body)))
     items: list[ChecklistItem] = []
     prose: dict[str, list[str]] = {}
     lists: dict[str, list[str]] = {}
     questions: list[OpenQuestion] = []
     for section in sections:
+        text = section.text
         if section.kind == "questions":
-            questions.extend(_questions(section.lines))
+            questions.extend(_questions(text.split("\n")))
         elif section.kind in _LIST_SECTIONS:
-            lists.setdefault(section.kind, []).extend(_list_entries(section.lines))
+            lists.setdefault(section.kind, []).extend(_list_entries(text))
         else:
-            found, rest = _checklist(section.lines, plain_bullets=section.kind == "tasks")
+            room = MAX_ITEMS - len(items)
+            found, rest = _checklist(text, room, plain_bullets=section.kind == "tasks")
             items.extend(found)
             prose.setdefault(section.kind, []).append(_prose(rest))
     goal = _join(prose.get("goal", [])) or _join(prose.get("lead", []))
@@ -282,53 +312,68 @@ def _join(parts: list[str]) -> str:
     return "\n\n".join(p for p in parts if p)
 
 
-def _prose(lines: list[str]) -> str:
-    text = "\n".join(line.rstrip() for line in lines).strip()
-    return re.sub(r"\n{3,}", "\n\n", text)
+def _prose(text: str) -> str:
+    # The lookbehinds make each run of blanks match once: no quadratic rescans.
+    text = _TRAILING_BLANKS.sub("\n", text)
+    return _BLANK_LINES.sub("\n\n", text).strip()
 
 
-def _list_entries(lines: list[str]) -> list[str]:
+def _list_entries(text: str) -> list[str]:
     entries: list[str] = []
-    for line in lines:
+    for line in text.split("\n"):
         check = _CHECK.match(line)
         bullet = check or _BULLET.match(line)
         if bullet and _indent(line) < 2:
-            text = _unwrap((check.group(3) if check else bullet.group(2)) or "")
-            if text:
-                entries.append(text)
+            entry = _unwrap((check.group(3) if check else bullet.group(2)) or "")
+            if entry:
+                entries.append(entry)
     if entries:
         return entries
-    paragraphs = _prose(lines).split("\n\n")
+    paragraphs = _prose(text).split("\n\n")
     return [" ".join(p.split()) for p in paragraphs if p.strip()]
 
 
-def _checklist(lines: list[str], *, plain_bullets: bool) -> tuple[list[ChecklistItem], list[str]]:
-    """Checklist items (with their indented note lines) and the lines that are prose.
+def _checklist(text: str, room: int, *, plain_bullets: bool) -> tuple[list[ChecklistItem], str]:
+    """Checklist items (with their indented note lines) and the rest, which is prose.
 
     An item's `id` is the explicit `id:` note or ""; `_with_ids` fills the rest.
     """
+    if not (_ANY_CHECK.search(text) or (plain_bullets and _ANY_BULLET.search(text))):
+        return [], text  # prose only: no need to look at each line
     items: list[ChecklistItem] = []
     rest: list[str] = []
     item_indent = -1
-    for line in lines:
-        check = _CHECK.match(line)
-        bullet = None if check else _BULLET.match(line)
-        if check or (plain_bullets and bullet and _indent(line) < 2):
+    ignoring = False  # inside an item beyond `room`: it and its notes are dropped
+    for line in text.split("\n"):
+        stripped = line.lstrip()
+        if not stripped:
+            rest.append(line)
+            continue
+        indent = len(line) - len(stripped)
+        check = bullet = None
+        if stripped[0] in _LIST_STARTS:  # only these can start a list item: skip the regexes
+            check = _CHECK.match(line)
+            bullet = None if check else _BULLET.match(line)
+        if check or (plain_bullets and bullet and indent < 2):
+            item_indent, ignoring = indent, len(items) >= room
+            if ignoring:
+                continue
             content = (check.group(3) if check else bullet.group(2) if bullet else "") or ""
             item = _item(content, done=bool(check and check.group(2) in "xX"))
             if item:
                 items.append(item)
-                item_indent = _indent(line)
                 continue
-        if items and item_indent >= 0 and line.strip() and _indent(line) > item_indent:
-            content = ((bullet.group(2) or "") if bullet else line).strip()
-            if _NOTE_KEY.match(content):
-                items[-1] = _merge_notes(items[-1], _notes(" ".join(content.split())))
-                continue
-        if line.strip() and _indent(line) == 0:
             item_indent = -1
+        if items and 0 <= item_indent < indent:
+            content = ((bullet.group(2) or "") if bullet else stripped).strip()
+            if _NOTE_KEY.match(content):
+                if not ignoring:
+                    items[-1] = _merge_notes(items[-1], _notes(" ".join(content.split())))
+                continue
+        if indent == 0:
+            item_indent, ignoring = -1, False
         rest.append(line)
-    return items, rest
+    return items, "\n".join(rest)
 
 
 def _item(content: str, *, done: bool) -> ChecklistItem | None:
@@ -383,12 +428,14 @@ def _merge_notes(item: ChecklistItem, notes: list[tuple[str, str]]) -> Checklist
 
 def _with_ids(found: list[ChecklistItem]) -> tuple[ChecklistItem, ...]:
     taken: set[str] = set()
+    suffix: dict[str, int] = {}  # the last number tried per base: no quadratic rescans
     result: list[ChecklistItem] = []
     for index, item in enumerate(found, start=1):
         base = item.id or slugify(item.text) or f"item-{index}"
-        ident, n = base, 2
+        ident = base
         while ident in taken:
-            ident, n = f"{base[:56]}-{n}", n + 1
+            suffix[base] = suffix.get(base, 1) + 1
+            ident = f"{base[:56]}-{suffix[base]}"
         taken.add(ident)
         result.append(replace(item, id=ident))
     return tuple(result)
@@ -452,7 +499,8 @@ def _add_option(question: _Q, letter: str, text: str) -> None:
     match = _RECOMMENDED.search(text)
     if match:
         recommended, why = True, (match.group(1) or "").strip()
-        text = text[: match.start()] + text[match.end() :]
+        # Emphasis around the mark ("*(recommended)*") goes with it.
+        text = text[: match.start()].rstrip("*_ ") + " " + text[match.end() :].lstrip("*_")
     text = " ".join(_unwrap(text).split())
     letters = {o.letter for o in question.options}
     letter = letter.upper()
@@ -480,7 +528,7 @@ def prerequisite_order(text: str, visions: list[tuple[int, str]]) -> list[int]:
         titles.setdefault(normalize(title), number)
     order: list[int] = []
     for section in _sections(clean_text(text)):
-        for line in section.lines:
+        for line in section.text.split("\n"):
             found = _prerequisite(line, known, titles)
             if found is not None and found not in order:
                 order.append(found)
@@ -491,7 +539,7 @@ def _prerequisite(line: str, known: set[int], titles: dict[str, int]) -> int | N
     bullet = _BULLET.match(line)
     if not bullet:
         return None
-    content = _LINK.sub(r"\1", bullet.group(2) or "")
+    content = _LINK.sub(r"\1", " ".join((bullet.group(2) or "").split()))
     content = re.sub(r"^\[[ xX]\]\s*", "", content).strip(" *_`~")
     ref = re.match(r"#(\d{1,9})\b", content)
     if ref:

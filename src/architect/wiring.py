@@ -44,4 +44,11 @@ def make_runner(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str])
         return OfflinePlanner()
     from architect.runners.registry import make_runner as make_model_runner
 
-    return make_model_runner(config, secrets, env)
+    a = config.architect
+    return make_model_runner(
+        a.model, model_name=a.model_name, state_dir=a.state_dir, project=config.name, env=env,
+        repo_root=config.repo_root,
+        anthropic_api_key=secrets.anthropic_api_key.reveal() if secrets.anthropic_api_key else None,
+        openai_api_key=secrets.openai_api_key.reveal() if secrets.openai_api_key else None,
+        timeout_s=a.model_timeout.total_seconds(), max_turns=a.max_turns,
+        openai_base_url=a.openai_base_url)

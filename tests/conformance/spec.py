@@ -52,9 +52,7 @@ _GENERIC_NOT_FOUND = {"$ref": "#/definitions/APINotFound"}
 # comment edit/delete, issue labels; 204s have no body by definition).
 _EMPTY_BODY_ALLOWED = frozenset({204, 403, 405})
 
-_RFC3339 = re.compile(
-    r"^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$"
-)
+_RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$")
 
 
 @cache
@@ -196,17 +194,30 @@ def _validate(schema: dict[str, Any], definitions: dict[str, Any], body: Any, wh
 # API-NOTES.md §8: a directory answers a JSON array of ContentsResponse while the
 # swagger only declares the single object for GET /contents/{filepath}.
 _CONTENTS_TEMPLATE = "/repos/{owner}/{repo}/contents/{filepath}"
+# API-NOTES.md §0.3/§5.5: a merge conflict is `ctx.JSON(409, err)`, the body is the
+# Go error struct's exported fields, not {message, url}.
+_MERGE_TEMPLATE = "/repos/{owner}/{repo}/pulls/{index}/merge"
+_MERGE_CONFLICT = {
+    "type": "object",
+    "required": ["Style", "StdOut", "StdErr", "Err"],
+    "properties": {
+        "Style": {"type": "string"},
+        "StdOut": {"type": "string"},
+        "StdErr": {"type": "string"},
+    },
+}
 
 
 def _response_schema(
     method: str, template: str, operation: dict[str, Any], status: int
-) -> dict[str, Any] | None:
-    """The schema for this status; None means the body must be empty."""
+) -> tuple[dict[str, Any] | None, bool]:
+    """(schema for this status or None for no body, whether an empty body is allowed)."""
     responses = operation.get("responses", {})
     declared = responses.get(str(status))
+    error_schema = _GENERIC_NOT_FOUND if status == 404 else _GENERIC_ERROR
     if declared is None:
         if status >= 400:
-            return _GENERIC_NOT_FOUND if status == 404 else _GENERIC_ERROR
+            return error_schema, status in _EMPTY_BODY_ALLOWED
         raise AssertionError(
             f"{method.upper()} {template}: status {status} is not declared "
             f"(declared: {sorted(responses)})"
@@ -216,25 +227,27 @@ def _response_schema(
         declared = load_spec()["responses"][name]
     schema = declared.get("schema")
     if schema is None:
-        return None
+        # Error statuses declared without a schema (`empty`, `conflict`, bare
+        # descriptions) still carry {message, url} from ctx.Error on the real server.
+        return (error_schema, True) if status >= 400 else (None, True)
     if method.lower() == "get" and template == _CONTENTS_TEMPLATE and status == 200:
-        return {"anyOf": [schema, {"type": "array", "items": schema}]}
-    return dict(schema)
+        return {"anyOf": [schema, {"type": "array", "items": schema}]}, False
+    if method.lower() == "post" and template == _MERGE_TEMPLATE and status == 409:
+        return {"anyOf": [schema, _MERGE_CONFLICT]}, False
+    return dict(schema), status in _EMPTY_BODY_ALLOWED
 
 
 def validate_response(method: str, path: str, status: int, body: Any) -> None:
     """Assert that `body` (parsed JSON, None if empty) is what the swagger allows."""
     template, operation = find_operation(method, path)
     where = f"{method.upper()} {template} -> {status}"
-    schema = _response_schema(method, template, operation, status)
-    if schema is None:
-        if body not in (None, "", b""):
-            raise AssertionError(f"{where}: expected an empty body, got {body!r:.200}")
-        return
-    if body is None:
-        if status in _EMPTY_BODY_ALLOWED:
+    schema, empty_ok = _response_schema(method, template, operation, status)
+    if body in (None, "", b""):
+        if empty_ok:
             return
         raise AssertionError(f"{where}: expected a JSON body, got an empty one")
+    if schema is None:
+        raise AssertionError(f"{where}: expected an empty body, got {body!r:.200}")
     _validate(_nullable_properties(schema), _response_definitions(), body, where)
 
 

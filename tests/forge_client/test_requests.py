@@ -195,14 +195,14 @@ def test_branch_names_and_file_paths_keep_their_slashes_and_escape_the_rest() ->
 
     assert client.get_branch("o/r", "architect/sprint vision#1") is None
     assert client.get_file("o/r", "sprints/a?b.md", ref="architect/x") is None
-    assert client.get_pull_by_branches("o/r", "release/1", "architect/x") is None
+    assert client.get_pull_by_branches("o/r", "main", "architect/x") is None
     client_for(forge_ok := Scripted(httpx.Response(204))).remove_issue_label("o/r", 3, "kind/bug")
 
     raw = [r.url.raw_path.decode() for r in forge.requests + forge_ok.requests]
     assert raw == [
         "/api/v1/repos/o/r/branches/architect/sprint%20vision%231",
         "/api/v1/repos/o/r/contents/sprints/a%3Fb.md?ref=architect%2Fx",
-        "/api/v1/repos/o/r/pulls/release%2F1/architect/x",
+        "/api/v1/repos/o/r/pulls/main/architect/x",
         "/api/v1/repos/o/r/issues/3/labels/kind%2Fbug",
     ]
 

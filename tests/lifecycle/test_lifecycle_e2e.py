@@ -75,6 +75,7 @@ def test_no_pitch_beyond_max_open_pitches(tmp_path: Path) -> None:
         world.vision(f"Vision {i}")
     world.tick()
     assert len(world.bot.list_pulls(OPS, state="open")) == 4
+    (tmp_path / "b").mkdir()
     three = make_world(tmp_path / "b", max_open_pitches=3)
     three.forge, three.setup, three.tokens = world.forge, world.setup, world.tokens
     three.clients = world.clients

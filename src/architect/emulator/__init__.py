@@ -1,0 +1,154 @@
+"""The embedded Forgejo-compatible forge: the demo's server and the suite's test double.
+
+::
+
+    forge = EmbeddedForge()
+    client = httpx.Client(transport=httpx.WSGITransport(app=forge.wsgi),
+                          base_url="http://forge.test")        # in-process
+    url = forge.start()                                       # or a real socket
+    ...
+    forge.stop()
+
+It speaks the Forgejo API v1 as `forgejo/API-NOTES.md` describes the real
+server (status codes, pagination, error bodies, review states, webhooks).
+Seed it through the HTTP API (`architect.emulator.setup.ForgeSetup`), exactly
+as one would seed a real Forgejo.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+import httpx
+
+from architect.emulator.app import ForgeApp
+from architect.emulator.store import Store, Token, User, hash_secret
+from architect.emulator.webhooks import Deliverer, Delivery
+
+if TYPE_CHECKING:
+    from werkzeug.serving import BaseWSGIServer
+
+__all__ = ["EmbeddedForge"]
+
+
+class EmbeddedForge:
+    """One forge: its state, its WSGI app, and optionally a threaded HTTP server."""
+
+    def __init__(
+        self,
+        admin_token: str | None = None,
+        *,
+        admin_login: str = "forge-admin",
+        clock: Callable[[], datetime] | None = None,
+        data_file: Path | None = None,
+        webhook_transport: httpx.BaseTransport | None = None,
+    ) -> None:
+        self._data_file = data_file
+        if data_file is not None and data_file.exists():
+            self._store = Store.load(data_file, clock)
+        else:
+            self._store = Store(clock)
+        self.admin_token = admin_token or secrets.token_hex(20)
+        self._ensure_admin(admin_login)
+        self._deliverer = Deliverer(webhook_transport)
+        self._app = ForgeApp(self._store, self._deliverer, on_change=self._save)
+        self.wsgi = self._app
+        self.url: str | None = None
+        self._server: BaseWSGIServer | None = None
+        self._thread: threading.Thread | None = None
+        self._save()
+
+    def _ensure_admin(self, login: str) -> None:
+        """The site admin and its token, made directly (like `forgejo admin user create`)."""
+        store = self._store
+        with store.lock:
+            admin = store.user_by_login(login)
+            if admin is None:
+                admin = User(
+                    id=store.next_id("user"),
+                    login=login,
+                    email=f"{login}@forge.localhost",
+                    # Nobody knows this password: the admin signs in with its token.
+                    password_hash=hash_secret(secrets.token_hex(16)),
+                    created=store.now(),
+                    is_admin=True,
+                )
+                store.add_user(admin)
+            if store.token(self.admin_token) is None:
+                store.add_token(
+                    Token(
+                        id=store.next_id("token"),
+                        user_id=admin.id,
+                        name=f"admin-{store.state.sequences.get('token', 0) + 1}",
+                        token_hash=hash_secret(self.admin_token),
+                        last_eight=self.admin_token[-8:],
+                        scopes=["all"],
+                        created=store.now(),
+                    )
+                )
+            store.touch()
+
+    def _save(self) -> None:
+        if self._data_file is not None:
+            with self._store.lock:
+                self._store.save(self._data_file)
+
+    # -- the socket server --------------------------------------------------------------
+    def start(self, host: str = "127.0.0.1", port: int = 0) -> str:
+        """Serve on a thread; returns the root URL, e.g. ``http://127.0.0.1:40123``."""
+        from architect.emulator.server import make_quiet_server
+
+        if self._server is not None:
+            raise RuntimeError("the forge is already started")
+        server = make_quiet_server(host, port, self.wsgi)
+        self._server = server
+        self._thread = threading.Thread(
+            target=server.serve_forever,
+            kwargs={"poll_interval": 0.1},
+            name="forge-http",
+            daemon=True,
+        )
+        self._thread.start()
+        shown = f"[{host}]" if ":" in host else host
+        self.url = f"http://{shown}:{server.server_port}"
+        return self.url
+
+    def stop(self) -> None:
+        """Stop serving, finish pending webhook deliveries, and save the data file."""
+        server, thread = self._server, self._thread
+        if server is not None:
+            server.shutdown()
+            server.server_close()
+        if thread is not None:
+            thread.join(timeout=5)
+        self._server = self._thread = None
+        self.url = None
+        self._deliverer.close()
+        self._save()
+
+    def __enter__(self) -> EmbeddedForge:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    # -- webhooks ---------------------------------------------------------------------------
+    def wait_for_deliveries(self, timeout: float = 5.0) -> bool:
+        """Block until every webhook delivery queued so far was attempted; False on timeout."""
+        return self._deliverer.wait(timeout)
+
+    @property
+    def deliveries(self) -> list[Delivery]:
+        """Every delivery attempted so far (refused ones included), oldest first."""
+        return list(self._deliverer.deliveries)

@@ -36,20 +36,18 @@ from architect.emulator.web import (
 
 _RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$")
 MERGED_STATE = "cannot change state of this pull request, it was already merged"
-OPEN_DEPENDENCIES = "cannot close this issue or pull because it still has open dependencies"
+OPEN_DEPENDENCIES = "cannot close this {} because it still has open dependencies"
 
-# sort key (applied to a list sorted by it, descending where the tuple says so)
-_SORTS: dict[str, Callable[[Issue], tuple[int, ...]]] = {
-    "oldest": lambda i: (_unix(i.created), i.id),
-    "recentupdate": lambda i: (-_unix(i.updated), -_unix(i.created), -i.id),
-    "leastupdate": lambda i: (_unix(i.updated), _unix(i.created), i.id),
-    "mostcomment": lambda i: (-i.num_comments, -_unix(i.created), -i.id),
-    "leastcomment": lambda i: (i.num_comments, -_unix(i.created), -i.id),
+# `sort` → (key, descending), as `sortIssuesSession` orders; default `latest`.
+_SORTS: dict[str, tuple[Callable[[Issue], tuple[object, ...]], bool]] = {
+    "latest": (lambda i: (i.created, i.id), True),
+    "oldest": (lambda i: (i.created, i.id), False),
+    "recentupdate": (lambda i: (i.updated, i.created, i.id), True),
+    "leastupdate": (lambda i: (i.updated, i.created, i.id), False),
+    "mostcomment": (lambda i: (i.num_comments, i.created, i.id), True),
+    # ascending comments, then newest first
+    "leastcomment": (lambda i: (-i.num_comments, i.created, i.id), True),
 }
-
-
-def _unix(moment: datetime) -> int:
-    return int(moment.timestamp())
 
 
 def parse_time(ctx: Ctx, key: str) -> datetime | None:
@@ -108,11 +106,8 @@ def filter_issues(ctx: Ctx, repo: Repo) -> list[Issue]:
         return not needle or needle in i.title.lower() or needle in i.body.lower()
 
     selected = [i for i in repo.issues.values() if keep(i)]
-    sort_key = _SORTS.get(ctx.query("sort"))
-    if sort_key is None:  # latest: newest first, then id
-        selected.sort(key=lambda i: (_unix(i.created), i.id), reverse=True)
-    else:
-        selected.sort(key=sort_key)
+    key, descending = _SORTS.get(ctx.query("sort"), _SORTS["latest"])
+    selected.sort(key=key, reverse=descending)
     return selected
 
 
@@ -135,7 +130,7 @@ def _assignees(ctx: Ctx, logins: Iterable[str]) -> list[int]:
     for login in logins:
         user = ctx.store.user_by_login(login)
         if user is None:
-            raise unprocessable(f"user does not exist [uid: 0, name: {login}]")
+            raise unprocessable(f"Assignee does not exist: [name: {login}]")
         if user.id not in ids:
             ids.append(user.id)
     return ids
@@ -185,13 +180,18 @@ def open_blockers(ctx: Ctx, issue: Issue) -> list[Issue]:
 
 
 def change_state(ctx: Ctx, repo: Repo, issue: Issue, state: str) -> None:
-    """Open or close an issue or PR (412 for a merged PR or open dependencies)."""
-    if state not in ("open", "closed") or state == issue.state:
-        return
+    """Open or close an issue or PR (412 for a merged PR or open dependencies).
+
+    Like Forgejo, anything but "closed" means open.
+    """
     if issue.pull is not None and issue.pull.merged:
         raise ApiError(412, MERGED_STATE)
+    state = "closed" if state == "closed" else "open"
+    if state == issue.state:
+        return
     if state == "closed" and open_blockers(ctx, issue):
-        raise ApiError(412, OPEN_DEPENDENCIES)
+        kind = "pull request" if issue.pull is not None else "issue"
+        raise ApiError(412, OPEN_DEPENDENCIES.format(kind))
     issue.state = state
     issue.closed_at = ctx.store.now() if state == "closed" else None
     bump(ctx, issue)
@@ -207,7 +207,9 @@ def backdate(ctx: Ctx, repo: Repo, body: dict[str, object]) -> datetime | None:
         raise unprocessable("[UpdatedAt]: invalid time")
     doer = ctx.doer
     if doer is None or not (doer.is_admin or doer.id == repo.owner_id):
-        raise forbidden_empty()
+        raise ApiError(
+            403, "user needs to be the repository owner or a site admin to change the update date"
+        )
     return datetime.fromisoformat(raw.replace("Z", "+00:00"))
 
 
@@ -225,15 +227,14 @@ def edit_issue(ctx: Ctx) -> Reply:
     state = opt_str(body, "state", "State")
     if state is not None:
         change_state(ctx, repo, issue, state)
-    bump(ctx, issue)  # xorm's `updated` column moves on every PATCH
+    if any(body.get(k) is not None for k in ("title", "body", "state", "assignees")):
+        bump(ctx, issue)  # each change writes the row, and xorm moves `updated`
     if when is not None:
         issue.updated = when
     return Reply(201, ser.issue(view(ctx), repo, issue))
 
 
-def edit_fields(
-    ctx: Ctx, repo: Repo, issue: Issue, body: dict[str, object], writer: bool
-) -> None:
+def edit_fields(ctx: Ctx, repo: Repo, issue: Issue, body: dict[str, object], writer: bool) -> None:
     """Title, body (pointer semantics) and, for writers, assignees."""
     title = opt_str(body, "title", "Title")
     if title and title != issue.title:

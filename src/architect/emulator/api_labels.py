@@ -35,14 +35,11 @@ from architect.emulator.web import (
 )
 
 _COLOR = re.compile(r"^#?([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
-_LABEL_SORTS = {
-    "reversealphabetically": (lambda lab: lab.name, True),
-    "alphabetically": (lambda lab: lab.name, False),
-}
+_LABEL_SORTS = {"reversealphabetically": True, "alphabetically": False}
 
 
 def normalise_color(color: str) -> str:
-    """`#rrggbb`, `rrggbb`, `#rgb` or `rgb` → `#rrggbb` (Forgejo keeps the '#', the API drops it)."""
+    """`#rrggbb`, `rrggbb`, `#rgb`, `rgb` → `#rrggbb` (stored with '#', served without)."""
     match = _COLOR.match(color)
     if match is None:
         raise unprocessable(f"invalid color: {color}")
@@ -54,8 +51,8 @@ def normalise_color(color: str) -> str:
 
 def list_labels(ctx: Ctx) -> Reply:
     repo = load_repo(ctx)
-    key, reverse = _LABEL_SORTS.get(ctx.query("sort"), _LABEL_SORTS["alphabetically"])
-    labels = sorted(repo.labels.values(), key=lambda lab: (key(lab), lab.id), reverse=reverse)
+    reverse = _LABEL_SORTS.get(ctx.query("sort"), False)
+    labels = sorted(repo.labels.values(), key=lambda lab: (lab.name, lab.id), reverse=reverse)
     v = view(ctx)
     if not has_page(ctx):  # all labels unless a page is asked for
         return total_count(Reply(200, [ser.label(v, repo, lab) for lab in labels]), len(labels))
@@ -176,7 +173,7 @@ def clear_issue_labels(ctx: Ctx) -> Reply:
 
 
 def remove_issue_label(ctx: Ctx) -> Reply:
-    """`{identifier}`: a label name first, then a numeric id; unknown → 422; not on the issue → 204."""
+    """`{identifier}`: a name first, then an id; unknown → 422; not on the issue → 204."""
     repo, issue = _writable_issue(ctx)
     identifier = ctx.params["identifier"]
     lab = next((x for x in repo.labels.values() if x.name == identifier), None)

@@ -80,6 +80,31 @@ def admin_create_user(ctx: Ctx) -> Reply:
     return Reply(201, ser.user(view(ctx), user))
 
 
+def admin_edit_user(ctx: Ctx) -> Reply:
+    """`PATCH /admin/users/{username}`: the fields of EditUserOption that matter here."""
+    _require_site_admin(ctx)
+    user = ctx.store.user_by_login(ctx.params["username"])
+    if user is None:
+        raise unprocessable(f"user does not exist [uid: 0, name: {ctx.params['username']}]")
+    body = ctx.body()
+    for key, attr in (("admin", "is_admin"), ("restricted", "restricted")):
+        flag = opt_bool(body, key, key.title())
+        if flag is not None:
+            setattr(user, attr, flag)
+    must_change = opt_bool(body, "must_change_password", "MustChangePassword")
+    if must_change is not None:
+        user.must_change_password = must_change
+    for key, attr in (("full_name", "full_name"), ("email", "email"), ("visibility", "visibility")):
+        value = opt_str(body, key, key.title())
+        if value is not None:
+            setattr(user, attr, value)
+    password = opt_str(body, "password", "Password")
+    if password:
+        user.password_hash = hash_secret(password)
+    ctx.store.touch()
+    return Reply(200, ser.user(view(ctx), user))
+
+
 def create_token(ctx: Ctx) -> Reply:
     """`POST /users/{username}/tokens`: basic auth with the account's password only."""
     doer = ctx.doer
@@ -133,7 +158,9 @@ def current_user(ctx: Ctx) -> Reply:
 def get_user(ctx: Ctx) -> Reply:
     user = ctx.store.user_by_login(ctx.params["username"])
     if user is None:
-        raise not_found("GetUserByName", f"user redirect does not exist [name: {ctx.params['username']}]")
+        raise not_found(
+            "GetUserByName", f"user redirect does not exist [name: {ctx.params['username']}]"
+        )
     return Reply(200, ser.user(view(ctx), user))
 
 
@@ -253,6 +280,7 @@ def collaborator_permission(ctx: Ctx) -> Reply:
 ROUTES: list[Route] = [
     route("/version", "GET", version, None),
     route("/admin/users", "POST", admin_create_user, "admin"),
+    route("/admin/users/<username>", "PATCH", admin_edit_user, "admin"),
     route("/admin/users/<username>/repos", "POST", admin_create_repo, "admin"),
     route("/users/<username>/tokens", "POST", create_token, None, token=False),
     route("/user", "GET", current_user, "user", token=True),
@@ -260,7 +288,9 @@ ROUTES: list[Route] = [
     route("/user/repos", "POST", create_own_repo, "repository"),
     route("/repos/<owner>/<repo>", "GET", get_repo, "repository"),
     route("/repos/<owner>/<repo>/collaborators", "GET", list_collaborators, "repository"),
-    route("/repos/<owner>/<repo>/collaborators/<collaborator>", "PUT", add_collaborator, "repository"),
+    route(
+        "/repos/<owner>/<repo>/collaborators/<collaborator>", "PUT", add_collaborator, "repository"
+    ),
     route(
         "/repos/<owner>/<repo>/collaborators/<collaborator>",
         "DELETE",

@@ -77,7 +77,7 @@ def merge_trees(base: Tree, ours: Tree, theirs: Tree) -> Tree:
     conflicts: list[str] = []
     for path in set(base) | set(ours) | set(theirs):
         old, mine, new = base.get(path), ours.get(path), theirs.get(path)
-        if new == old or new == mine:
+        if new in (old, mine):
             continue
         if mine != old:
             conflicts.append(path)

@@ -14,13 +14,21 @@ def head_tree(repo: Repo, branch: str) -> git.Tree:
 
 
 def commit_to_branch(
-    ctx: Ctx, repo: Repo, branch: str, tree: git.Tree, message: str, doer: User
+    ctx: Ctx,
+    repo: Repo,
+    branch: str,
+    tree: git.Tree,
+    message: str,
+    doer: User,
+    merged: str | None = None,
 ) -> git.Commit:
-    """A new commit on `branch` (created if missing), then sync the PRs whose head it is."""
+    """A new commit on `branch` (created if missing), then sync the PRs whose head it is.
+
+    `merged` is the second parent of a merge commit.
+    """
     parent = repo.branches.get(branch)
-    commit = git.make_commit(
-        [parent] if parent else [], tree, message, doer.login, doer.email, ctx.store.now()
-    )
+    parents = [p for p in (parent, merged) if p]
+    commit = git.make_commit(parents, tree, message, doer.login, doer.email, ctx.store.now())
     repo.commits[commit.sha] = commit
     repo.branches[branch] = commit.sha
     repo.updated = commit.when

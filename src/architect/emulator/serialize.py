@@ -49,7 +49,8 @@ class View:
 
 
 def ts(moment: datetime | None) -> str | None:
-    return None if moment is None else moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+    """RFC 3339 with `Z`; the store keeps UTC whole seconds (isoformat is the fast path)."""
+    return None if moment is None else moment.isoformat()[:19] + "Z"
 
 
 def is_draft(title: str) -> bool:
@@ -65,7 +66,7 @@ def user(view: View, u: User) -> dict[str, JSON]:
     key = ("user", u.id, authed, view.store.revision)
     cached = view.memo.get(key)
     if cached is not None:
-        return dict(cached)
+        return cached  # shared within one response: nothing mutates serialised users
     # Every account keeps its e-mail private: others see `<lowername>@<NO_REPLY_ADDRESS>`.
     email = u.email if authed else f"{u.login.lower()}@{NO_REPLY_DOMAIN}"
     result = {
@@ -96,14 +97,16 @@ def user(view: View, u: User) -> dict[str, JSON]:
         "username": u.login,
     }
     view.memo[key] = result
-    return dict(result)
+    return result
 
 
 def user_by_id(view: View, user_id: int | None) -> dict[str, JSON] | None:
     return None if user_id is None else user(view, view.store.user(user_id))
 
 
-def access_token(token_id: int, name: str, secret: str, scopes: list[str], created: datetime) -> dict[str, JSON]:
+def access_token(
+    token_id: int, name: str, secret: str, scopes: list[str], created: datetime
+) -> dict[str, JSON]:
     return {
         "id": token_id,
         "name": name,
@@ -118,16 +121,20 @@ def access_token(token_id: int, name: str, secret: str, scopes: list[str], creat
 # -- repositories ----------------------------------------------------------------
 
 
+def full_name(view: View, repo: Repo) -> str:
+    key = ("full_name", repo.id)
+    name = view.memo.get(key)
+    if name is None:
+        name = view.memo[key] = f"{view.store.user(repo.owner_id).login}/{repo.name}"
+    return str(name)
+
+
 def repo_api(view: View, repo: Repo) -> str:
     return f"{view.root}api/v1/repos/{full_name(view, repo)}"
 
 
 def repo_html(view: View, repo: Repo) -> str:
     return f"{view.root}{full_name(view, repo)}"
-
-
-def full_name(view: View, repo: Repo) -> str:
-    return f"{view.store.user(repo.owner_id).login}/{repo.name}"
 
 
 def repository(view: View, repo: Repo) -> dict[str, JSON]:
@@ -147,7 +154,7 @@ def _repository(view: View, repo: Repo, mode: int) -> dict[str, JSON]:
     open_pulls = sum(1 for i in repo.issues.values() if i.state == "open" and i.pull is not None)
     result: dict[str, JSON] = {
         "id": repo.id,
-        "owner": user(View(view.store, view.root, view.doer, view.hook, view.memo), view.store.user(repo.owner_id)),
+        "owner": user(view, view.store.user(repo.owner_id)),
         "name": repo.name,
         "full_name": name,
         "description": repo.description,
@@ -401,9 +408,7 @@ def mergeable(repo: Repo, item: Issue) -> bool:
     if base_sha is None or pr.head_branch not in repo.branches:
         return False
     try:
-        git.merge_trees(
-            _tree(repo, pr.merge_base), _tree(repo, base_sha), _tree(repo, pr.head_sha)
-        )
+        git.merge_trees(_tree(repo, pr.merge_base), _tree(repo, base_sha), _tree(repo, pr.head_sha))
     except git.MergeConflict:
         return False
     return True
@@ -511,7 +516,9 @@ def contents(
         "url": api,
         "html_url": html,
         "git_url": git_url,
-        "download_url": f"{repo_html(view, repo)}/raw/branch/{ref}/{path}" if kind == "file" else None,
+        "download_url": f"{repo_html(view, repo)}/raw/branch/{ref}/{path}"
+        if kind == "file"
+        else None,
         "submodule_git_url": None,
         "_links": {"self": api, "git": git_url, "html": html},
     }
@@ -597,7 +604,8 @@ def hook(h: Hook) -> dict[str, JSON]:
         "url": h.url,
         "config": {"content_type": h.content_type, "http_method": h.http_method, "url": h.url},
         "events": [name for name, flag in EVENT_CHECKERS if flag in flags],
-        "authorization_header": "",
+        # ToHook returns the configured header (never the secret).
+        "authorization_header": h.authorization_header,
         "content_type": h.content_type,
         "metadata": None,
         "active": h.active,

@@ -17,7 +17,8 @@ import tempfile
 import threading
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -199,13 +200,29 @@ class Store:
     def __init__(self, clock: Clock | None = None, state: State | None = None) -> None:
         self.lock = threading.RLock()
         self._clock = clock or system_clock
+        self._frozen: datetime | None = None
         self.state = state or State()
         self.revision = 0  # bumped by every change; the data file is written when it moved
         self._reindex()
 
     # -- time and ids --------------------------------------------------------
     def now(self) -> datetime:
+        if self._frozen is not None:
+            return self._frozen
         return utc_seconds(self._clock())
+
+    @contextmanager
+    def request_time(self) -> Iterator[datetime]:
+        """One clock reading for a whole request, as Forgejo stamps one operation.
+
+        A comment and the `updated_at` it bumps on its issue then carry the same
+        second, whatever the clock does between the two writes.
+        """
+        self._frozen = utc_seconds(self._clock())
+        try:
+            yield self._frozen
+        finally:
+            self._frozen = None
 
     def next_id(self, table: str) -> int:
         value = self.state.sequences.get(table, 0) + 1
@@ -228,9 +245,7 @@ class Store:
             (self.state.users[r.owner_id].login.lower(), r.name.lower()): r
             for r in self.state.repos.values()
         }
-        self.issues_by_id = {
-            i.id: i for r in self.state.repos.values() for i in r.issues.values()
-        }
+        self.issues_by_id = {i.id: i for r in self.state.repos.values() for i in r.issues.values()}
 
     def add_user(self, user: User) -> None:
         self.state.users[user.id] = user
@@ -316,7 +331,9 @@ def _decode(kind: Any, raw: Any) -> Any:
         return [_decode(item_type, v) for v in raw]
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         hints = typing.get_type_hints(kind)
-        return kind(**{f.name: _decode(hints[f.name], raw[f.name]) for f in dataclasses.fields(kind)})
+        return kind(
+            **{f.name: _decode(hints[f.name], raw[f.name]) for f in dataclasses.fields(kind)}
+        )
     if kind is datetime:
         return datetime.fromisoformat(raw)
     if kind is bytes:

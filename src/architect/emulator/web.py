@@ -30,12 +30,14 @@ class ApiError(Exception):
         *,
         errors: list[str] | None = None,
         empty: bool = False,
+        payload: JSON = None,
     ) -> None:
         super().__init__(f"{status} {message}")
         self.status = status
         self.message = message
         self.errors = errors
         self.empty = empty  # the handlers that answer `ctx.Status(403)`: no body at all
+        self.payload = payload  # a handler that writes its own error body
 
 
 def not_found(message: str = NOT_FOUND, *errors: str) -> ApiError:
@@ -220,7 +222,7 @@ def total_count(reply: Reply, total: int) -> Reply:
 
 
 def link_header(ctx: Ctx, reply: Reply, total: int, page: Page) -> Reply:
-    """`SetLinkHeader`: next, last, first, prev, joined by "," without a space; none for one page."""
+    """`SetLinkHeader`: next, last, first, prev joined by "," (no space); none for one page."""
     pages = max((total + page.limit - 1) // page.limit, 1)
     current = min(page.page, pages)
     links: list[tuple[int, str]] = []

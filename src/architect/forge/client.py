@@ -14,6 +14,10 @@ Behaviours a caller must know (see /work/shared/forgejo/API-NOTES.md):
   including a missing repository: call `get_repo` first where that matters.
 * `remove_issue_label` answers 422 (ForgeValidation) when the repository has
   no label of that name; removing a label the issue does not carry is a no-op.
+* `list_pulls(head=…, base=…)` also filters on the client, so a server that
+  ignores a filter (Gitea has no `head`) cannot widen the answer.
+* `merge_pull(message=…)`: the first line is the merge commit's title, the rest
+  its body, sent in both the Forgejo and the Gitea spelling.
 * Writes are not retried once they may have reached the forge (see http.py):
   a ForgeUnavailable from a write means "maybe applied"; ensure, then retry.
 """
@@ -227,15 +231,16 @@ class ForgeClient:
         return f"ForgeClient({self.base_url!r}, token={self._token!r})"
 
     # -- small helpers --------------------------------------------------------
-    def _get(self, model: type[M], path: str, what: str, **params: str) -> M:
-        return parse(model, self._http.get_json(path, params or None), what)
+    def _get(self, model: type[M], path: str, what: str) -> M:
+        return parse(model, self._http.get_json(path), what)
 
     def _send(self, model: type[M], method: str, path: str, body: JsonBody, what: str) -> M:
         return parse(model, self._http.send_json(method, path, body), what)
 
-    def _maybe(self, model: type[M], path: str, what: str, **params: str) -> M | None:
+    def _maybe(self, model: type[M], path: str, what: str) -> M | None:
+        """The object, or None on a 404 (whatever was missing: the thing or its repo)."""
         try:
-            return self._get(model, path, what, **params)
+            return self._get(model, path, what)
         except ForgeNotFound:
             return None
 
@@ -256,6 +261,10 @@ class ForgeClient:
             return Permission(answer.permission)
         except ValueError:
             return Permission.NONE  # an access mode this client does not know grants nothing
+
+    def list_collaborators(self, repo: str) -> list[User]:
+        items = self._http.get_pages(f"{repo_path(repo)}/collaborators")
+        return parse_list(User, items, f"the collaborators of {repo}")
 
     # -- issues ---------------------------------------------------------------
     def list_issues(
@@ -366,7 +375,14 @@ class ForgeClient:
         return self._get(PullRequest, path, f"pull request #{number}")
 
     def get_pull_by_branches(self, repo: str, base: str, head: str) -> PullRequest | None:
-        """The open, unmerged PR from `head` into `base`, or None."""
+        """The open, unmerged PR from `head` into `base`, or None.
+
+        `{base}` is a single path segment on the forge: a base with a '/' would need
+        %2F, which proxies (and WSGI) decode, so such a base is found through the list.
+        """
+        if "/" in base:
+            pulls = self.list_pulls(repo, state="open", head=head, base=base)
+            return next((pull for pull in pulls if not pull.merged), None)
         path = f"{repo_path(repo)}/pulls/{segment(base)}/{wildcard(head)}"
         return self._maybe(PullRequest, path, f"the PR from {head} into {base}")
 

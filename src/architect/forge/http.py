@@ -3,7 +3,7 @@
 Every call of `ForgeClient` goes through `ForgeHttp.send`, so there is exactly
 one place that
 
-* adds ``Authorization: token …`` (the only `Secret.reveal()` in the client),
+* adds ``Authorization: token …`` (the only place the token is revealed),
 * applies the timeout (`httpx.Timeout` on the client, every request),
 * retries what is safe to retry (`RetryPolicy`): reads on connection errors,
   timeouts, 429, 502, 503 and 504; writes only when the request surely never
@@ -203,15 +203,14 @@ def forge_message(response: httpx.Response, secret: Secret) -> str:
 
 
 def _message_of(body: Any) -> str:
-    if not isinstance(body, dict):
-        return json.dumps(body)
+    if not isinstance(body, dict) or not ({"message", "errors"} & body.keys()):
+        # A 409 merge conflict has a Go error struct as its body, not {message, url}.
+        return json.dumps(body) if body else ""
     message = str(body.get("message") or "")
     errors = [str(e) for e in body.get("errors") or [] if str(e) and str(e) != message]
     if errors and re.fullmatch(r"[A-Za-z]+", message):
         message = ""  # a Go function name that ctx.NotFound put in `message` (§0.3)
-    parts = [p for p in (message, "; ".join(errors)) if p]
-    # A 409 merge conflict has a Go error struct as its body, not {message, url}.
-    return ": ".join(parts) if parts else json.dumps(body) if body else ""
+    return ": ".join(p for p in (message, "; ".join(errors)) if p)
 
 
 # -- refusal → typed error (pure) ---------------------------------------------------
@@ -253,9 +252,6 @@ def refusal_message(r: Refusal) -> str:
     target = describe_target(r.api_path)
     said = f' The forge said: "{r.said}".' if r.said else ""
     where = f"{r.method} {API_PREFIX}{r.api_path}"
-    thing = target.thing or f"{where} (its repository or something it names)"
-    is_repo = target.thing == f"repository {target.repo}"
-    in_repo = f" in {target.repo}" if target.repo and not is_repo else ""
     if r.status == 401:
         fallback = f" (or {FALLBACK_TOKEN_ENV})" if r.token_env == DEFAULT_TOKEN_ENV else ""
         return (
@@ -263,12 +259,15 @@ def refusal_message(r: Refusal) -> str:
             f"set {r.token_env}{fallback} to a valid access token.{said}"
         )
     if r.status == 403:
-        return _forbidden(r, target) + said
+        return _forbidden(r, target, where)
     if r.status == 404:
-        hint = "check the name; a private repository the token cannot see also answers 404"
-        return f"{thing}{in_repo} not found on {r.forge} ({hint}).{said}"
+        hint = "(check the name; a private repository the token cannot see also answers 404)"
+        if target.thing:
+            return f"{_subject(target)} not found on {r.forge} {hint}.{said}"
+        named = f"repository {target.repo} or something" if target.repo else "something"
+        return f"{where}: {named} the request names was not found on {r.forge} {hint}.{said}"
     if r.status == 409:
-        return f"{where} conflicts with {thing}{in_repo}.{said}"
+        return f"{where} conflicts with what exists in {_subject(target)}.{said}"
     if r.status in (400, 422):
         return f"the forge rejected {where} as invalid.{said}"
     if r.status == 429:
@@ -281,17 +280,25 @@ def refusal_message(r: Refusal) -> str:
     return f"the forge refused {where} with HTTP {r.status}.{said}"
 
 
-def _forbidden(r: Refusal, target: Target) -> str:
+def _subject(target: Target) -> str:
+    """What a message is about: `issue #7 in o/r`, or `repository o/r` for a collection."""
+    repo_itself = f"repository {target.repo}" if target.repo else "the forge"
+    if target.thing and target.repo and target.thing != repo_itself:
+        return f"{target.thing} in {target.repo}"
+    return target.thing or repo_itself
+
+
+def _forbidden(r: Refusal, target: Target, where: str) -> str:
     level = "read" if r.method in SAFE_METHODS else "write"
     verb = "read" if level == "read" else "change"
-    what = target.thing or "it"
-    if target.scope == "user":
-        return f"the forge refused to {verb} {what}: the token needs the '{level}:user' scope."
-    repo = target.repo or "the repository"
-    scope = f"'{level}:{target.scope}'" if target.scope else f"'{level}'"
+    refused = f"to {verb} {_subject(target)}" if target.thing else where
+    said = f': "{r.said}"' if r.said else ""
+    if target.scope == "user" or not target.repo:
+        scope = target.scope or "misc"
+        return f"the forge refused {refused}{said}. This needs the token scope '{level}:{scope}'."
     return (
-        f"the forge refused to {verb} {what}{' in ' + repo if target.repo else ''}: "
-        f"the token needs the {scope} scope and its account needs {level} access to {repo}."
+        f"the forge refused {refused}{said}. This needs the token scope "
+        f"'{level}:{target.scope}' and {level} access to {target.repo} for the token's account."
     )
 
 

@@ -40,6 +40,8 @@ class Forge(Protocol):
 
     def collaborator_permission(self, repo: str, login: str) -> Permission: ...
 
+    def list_collaborators(self, repo: str) -> list[User]: ...
+
     # -- issues ---------------------------------------------------------------
     def list_issues(
         self,

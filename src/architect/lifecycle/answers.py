@@ -27,7 +27,6 @@ _APPROVE_ALL = re.compile(
     r"|all recommended|accept (all )?(the )?recommendations?)[.!]*$",
     re.IGNORECASE,
 )
-_FENCE = re.compile(r"^(```|~~~).*?^\1[^\n]*$", re.DOTALL | re.MULTILINE)
 _INLINE_CODE = re.compile(r"`[^`\n]*`")
 _HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _REASON_LEAD = re.compile(r"^[\s,.:;\-–—)]*(because|since|as)?\s*", re.IGNORECASE)
@@ -54,28 +53,46 @@ class ParsedComment:
 
 def answerable_text(body: str) -> str:
     """The part of a comment that can carry answers: no quotes, code or HTML comments."""
-    text = clean_text(body)
-    text = _HTML_COMMENT.sub("", text)
-    text = _FENCE.sub("", text)
-    text = _INLINE_CODE.sub("", text)
-    lines = [line for line in text.split("\n") if not line.lstrip().startswith(">")]
-    return "\n".join(lines).strip()
+    return "\n".join(line for line, readable in _lines(body) if readable).strip()
+
+
+def _lines(body: str) -> list[tuple[str, bool]]:
+    """Each line of the comment, with whether answers may be read from it.
+
+    Quoted lines and fenced code are kept (the model may need them as context)
+    but never read as answers; inline code is blanked only for reading.
+    """
+    text = _HTML_COMMENT.sub("", clean_text(body))
+    out: list[tuple[str, bool]] = []
+    fence: str | None = None
+    for line in text.split("\n"):
+        stripped = line.lstrip()
+        if fence is not None:
+            out.append((line, False))
+            if stripped.startswith(fence):
+                fence = None
+            continue
+        if stripped.startswith(("```", "~~~")):
+            fence = stripped[:3]
+            out.append((line, False))
+            continue
+        out.append((line, not stripped.startswith(">")))
+    return out
 
 
 def parse_comment(body: str) -> ParsedComment:
-    text = answerable_text(body)
-    if not text:
+    lines = _lines(body)
+    readable = "\n".join(_INLINE_CODE.sub("", line) for line, ok in lines if ok).strip()
+    if not readable and not any(line.strip() for line, _ in lines):
         return ParsedComment()
-    if _APPROVE_ALL.match(text.strip()):
+    if _APPROVE_ALL.match(readable) and all(ok or not line.strip() for line, ok in lines):
         return ParsedComment(approve_all=True)
     answers: list[ParsedAnswer] = []
     leftover_lines: list[str] = []
-    for line in text.split("\n"):
-        found = list(_ANSWER.finditer(line))
-        if not found:
-            if line.strip():
-                leftover_lines.append(line)
-            continue
+    meaningful = False  # text outside quotes and code that is not an answer
+    for line, ok in lines:
+        readable_line = _INLINE_CODE.sub("", line) if ok else ""
+        found = list(_ANSWER.finditer(readable_line))
         for match in found:
             answers.append(
                 ParsedAnswer(
@@ -84,10 +101,13 @@ def parse_comment(body: str) -> ParsedComment:
                     reason=_REASON_LEAD.sub("", match.group("reason")).strip(),
                 )
             )
-        rest = _ANSWER.sub("", line).strip(" \t;,.")
-        if rest:
-            leftover_lines.append(rest)
-    leftover = "\n".join(leftover_lines).strip()
+        rest = _ANSWER.sub("", readable_line).strip(" \t;,.") if found else readable_line.strip()
+        meaningful = meaningful or bool(rest)
+        kept = _ANSWER.sub("", line).strip(" \t;,.") if found else line
+        if kept.strip():
+            leftover_lines.append(kept)
+    # Quotes and code go to the model only as context of something new said around them.
+    leftover = "\n".join(leftover_lines).strip() if meaningful else ""
     return ParsedComment(answers=tuple(answers), leftover=leftover)
 
 

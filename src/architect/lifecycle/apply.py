@@ -381,8 +381,8 @@ class Applier:
 def _refreshed(view: SprintView, ledger: Ledger, body: str) -> SprintView:
     pr = view.sprint.pr.model_copy(update={"body": body})
     sprint = replace(view.sprint, pr=pr)
-    return replace(view, sprint=sprint, ledger=ledger, state=SprintState.READY_TO_FILE,
-                   new_comments=())
+    # new_comments stay: a reply to a failed filing check is what the next plan must hear.
+    return replace(view, sprint=sprint, ledger=ledger, state=SprintState.READY_TO_FILE)
 
 
 def _fork(number: int, proposed: ProposedFork, round_: int) -> DesignFork:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from architect.config import ArchitectConfig
-from architect.ledger import Answer
+from architect.ledger import Answer, ForkStatus
 from architect.lifecycle import render, rules
 from architect.lifecycle.actions import (
     Action,
@@ -109,7 +109,9 @@ def read_answers(view: SprintView) -> ProcessAnswers:
         parsed = parse_comment(comment.body)
         login = comment.user.login
         if parsed.approve_all:
-            for fork in ledger.open_forks:
+            for fork in ledger.forks:
+                if fork.status is not ForkStatus.OPEN:
+                    continue  # an explicit answer waiting on a follow-up stays as given
                 answer = Answer(fork.recommended, _option_words(fork.option_text(fork.recommended)),
                                 login, comment.html_url, comment.id)
                 ledger = ledger.with_fork(fork.answered(answer))
@@ -152,12 +154,15 @@ def _pitches(snapshot: Snapshot, settings: ArchitectConfig) -> tuple[list[OpenPi
                          f"(max_open_pitches = {settings.max_open_pitches})")
         return [], notes
     by_number = {h.vision.number: h for h in snapshot.candidates}
+    open_for = {s.vision_number for s in snapshot.sprints}
     pitches: list[OpenPitch] = []
     for number in snapshot.pitch_order:
         history = by_number.get(number)
         if history is None or len(pitches) >= budget:
             continue
-        verdict = rules.pitchable(history, snapshot.bot.login)
+        if not rules.may_be_pitched(history.vision, open_for, settings.in_progress_label):
+            continue
+        verdict = rules.pitchable(history, snapshot.steering)
         if not verdict.ok:
             notes.append(f"vision #{number}: not pitched: {verdict.reason}")
             continue

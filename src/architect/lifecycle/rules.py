@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from architect import markers
 from architect.forge.models import Comment, Issue
+from architect.lifecycle.steering import Steering
 
 if TYPE_CHECKING:
     from architect.lifecycle.snapshot import VisionHistory
@@ -25,7 +26,7 @@ def may_be_pitched(vision: Issue, open_sprints_for: Collection[int], in_progress
     return vision.number not in open_sprints_for and in_progress not in vision.label_names
 
 
-def pitchable(history: VisionHistory, bot_login: str) -> Verdict:
+def pitchable(history: VisionHistory, steering: Steering) -> Verdict:
     """The history checks: merged or open sprint PR, open sub-issues, an unanswered rejection."""
     if any(pr.merged for pr in history.sprint_prs):
         return Verdict(False, "a sprint for it was merged")
@@ -36,13 +37,13 @@ def pitchable(history: VisionHistory, bot_login: str) -> Verdict:
         return Verdict(False, f"it has open sub-issues ({listing})")
     if not history.sprint_prs:
         return Verdict(True, "new vision")
-    notice, reason = last_rejection(history.vision_comments, bot_login)
+    notice, reason = last_rejection(history.vision_comments, steering.bot_login)
     if notice is None:
         closed = max((pr.closed_at for pr in history.sprint_prs if pr.closed_at), default=None)
         if closed is not None and history.vision.updated_at > closed:
             return Verdict(True, "its sprint PR was closed and the vision changed since")
         return Verdict(False, "its sprint PR was closed; waiting for activity on the vision")
-    if activity_since(history.vision, history.vision_comments, notice, bot_login):
+    if activity_since(history.vision, history.vision_comments, notice, steering):
         return Verdict(True, "the vision changed since its rejection", reason)
     return Verdict(False, "rejected; waiting for an edit or a comment on the vision")
 
@@ -57,12 +58,12 @@ def last_rejection(comments: tuple[Comment, ...], bot_login: str) -> tuple[Comme
 
 
 def activity_since(vision: Issue, comments: tuple[Comment, ...], notice: Comment,
-                   bot_login: str) -> bool:
+                   steering: Steering) -> bool:
     """A human comment after the notice, or an edit of the issue after it.
 
     The notice is the architect's last write on the vision, so an `updated_at`
     later than it can only come from someone else.
     """
-    if any(c.id > notice.id and c.user.login != bot_login for c in comments):
+    if any(c.id > notice.id and not steering.is_bot(c.user.login) for c in comments):
         return True
     return vision.updated_at > notice.updated_at

@@ -15,7 +15,7 @@ from datetime import datetime
 
 from architect import markers
 from architect.config import ProjectConfig
-from architect.errors import ForgeNotFound
+from architect.errors import ForgeNotFound, ForgePermissionError
 from architect.forge.models import Comment, Issue, PullRequest, User
 from architect.forge.protocol import Forge
 from architect.lifecycle import rules
@@ -76,7 +76,7 @@ def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: Us
         from architect.vision import prerequisite_order
 
         order = tuple(prerequisite_order(prerequisites(), [(v.number, v.title) for v in possible]))
-        candidates = tuple(_histories(forge, config, bot, possible, order, budget))
+        candidates = tuple(_histories(forge, config, bot, steering, possible, order, budget))
     return Snapshot(now=now, bot=bot, visions=visions, sprints=sprints, steering=steering,
                     candidates=candidates, pitch_order=order)
 
@@ -98,27 +98,52 @@ def _read_sprints(forge: Forge, config: ProjectConfig, bot: User) -> list[Sprint
 
 def _steering(forge: Forge, config: ProjectConfig, bot: User,
               sprints: tuple[SprintPR, ...]) -> Steering:
+    """Who may steer, looked up only for the people whose input matters this tick."""
     s = config.architect
     base = Steering(bot_login=bot.login, reviewers=frozenset(s.reviewers),
                     bot_patterns=s.bot_account_globs)
-    if base.reviewers:
+    logins = sorted(login for login in _signal_authors(sprints, bot.login)
+                    if base.needs_lookup(login))
+    if not logins:
         return base
-    logins: set[str] = set()
-    for sprint in sprints:
-        last_bot = max((c.id for c in sprint.comments if c.user.login == bot.login), default=0)
-        for c in sprint.comments:
-            if c.id > last_bot or first_word(c.body).upper() in {"ACCEPT", "REJECT"}:
-                logins.add(c.user.login)
-        logins.update(r.user.login for r in sprint.reviews if r.user is not None)
+    owner = config.ops_repo.split("/", 1)[0]
+    collaborators = {u.login for u in forge.list_collaborators(config.ops_repo)} | {owner}
     can_write: dict[str, bool] = {}
-    for login in sorted(logins):
-        if base.needs_lookup(login):
-            can_write[login] = forge.collaborator_permission(config.ops_repo, login).can_write
+    readable = True
+    for login in logins:
+        if login not in collaborators:
+            can_write[login] = False  # a stranger: no request needed
+            continue
+        if readable:
+            try:
+                can_write[login] = forge.collaborator_permission(config.ops_repo,
+                                                                 login).can_write
+                continue
+            except ForgePermissionError:
+                # Forgejo shows other users' permissions only to repo admins. Without
+                # that right every collaborator counts; `reviewers` is the strict way.
+                readable = False
+                log.warning("cannot read permissions on %s (the bot is not a repo admin): "
+                            "every collaborator may steer; set [architect].reviewers to "
+                            "restrict it", config.ops_repo)
+        can_write[login] = True
     return Steering(bot_login=bot.login, reviewers=base.reviewers,
                     bot_patterns=base.bot_patterns, can_write=can_write)
 
 
-def _histories(forge: Forge, config: ProjectConfig, bot: User, possible: list[Issue],
+def _signal_authors(sprints: tuple[SprintPR, ...], bot_login: str) -> set[str]:
+    logins: set[str] = set()
+    for sprint in sprints:
+        last_bot = max((c.id for c in sprint.comments if c.user.login == bot_login), default=0)
+        for c in sprint.comments:
+            if c.id > last_bot or first_word(c.body).upper() in {"ACCEPT", "REJECT"}:
+                logins.add(c.user.login)
+        logins.update(r.user.login for r in sprint.reviews if r.user is not None)
+    return logins
+
+
+def _histories(forge: Forge, config: ProjectConfig, bot: User, steering: Steering,
+               possible: list[Issue],
                order: tuple[int, ...], budget: int) -> list[VisionHistory]:
     by_number = {v.number: v for v in possible}
     found: list[VisionHistory] = []
@@ -128,7 +153,7 @@ def _histories(forge: Forge, config: ProjectConfig, bot: User, possible: list[Is
             break
         history = _history(forge, config, bot, by_number[number])
         found.append(history)
-        if rules.pitchable(history, bot.login).ok:
+        if rules.pitchable(history, steering).ok:
             eligible += 1
     return found
 

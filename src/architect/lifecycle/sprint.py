@@ -157,7 +157,7 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
         if rejected:
             reject = reject or Signal(comment.user.login, rejected.group(1).strip(), comment.id,
                                       comment.html_url)
-        elif word == "ACCEPT":
+        elif word == "ACCEPT" and ledger is None:
             accepts.append(Signal(comment.user.login, body.strip()[len("ACCEPT"):].strip(" :,-\n"),
                                   comment.id, comment.html_url))
         elif comment.id > last_design and ledger is not None:

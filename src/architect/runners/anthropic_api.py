@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 
 NAME = "anthropic"
 DEFAULT_BASE_URL = "https://api.anthropic.com"
-DEFAULT_MAX_TOKENS = 8192
+DEFAULT_MAX_TOKENS = 16384  # room for adaptive thinking before the JSON
 
 
 def import_sdk() -> ModuleType:

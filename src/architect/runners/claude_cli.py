@@ -322,11 +322,14 @@ class ClaudeCliRunner:
                 )
 
             def ask(correction: str | None) -> Reply:
-                if correction is not None and talk.session_id:
-                    return call(correction, talk.session_id)
-                if correction is not None:
-                    return call(_fresh_text(request) + "\n\n" + correction, None)
-                return self._first(request, talk, call)
+                if correction is None:
+                    return self._first(request, talk, call)
+                if talk.session_id:
+                    try:
+                        return call(correction, talk.session_id)
+                    except SessionLostError:
+                        talk.session_id, talk.baseline_usd = None, 0.0
+                return call(_fresh_text(request) + "\n\n" + correction, None)
 
             output, usage, _ = answer_with_retry(request.schema, ask)
         return ModelResult(output, usage, talk.session_id)

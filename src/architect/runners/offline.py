@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -46,6 +46,9 @@ from architect.vision import (
     slugify,
 )
 
+if TYPE_CHECKING:
+    from architect.runners.registry import RunnerSettings
+
 T = TypeVar("T", bound=BaseModel)
 
 NO_CHECKLIST = "the vision has no checklist to plan from; add `- [ ]` items"
@@ -56,6 +59,11 @@ WRITTEN_OFFLINE = (
 )
 MAX_FORKS = 5
 MAX_ITEMS = 60  # more than any sprint should hold; the filing check explains the excess
+
+
+def from_settings(settings: RunnerSettings) -> OfflinePlanner:
+    """The registry's factory (`model = "offline"`): nothing to configure."""
+    return OfflinePlanner()
 
 
 class OfflinePlanner:
@@ -135,10 +143,13 @@ def _enables(inputs: PlannerInputs, vision: StructuredVision) -> str:
     if vision.open_items:
         parts.append("Once done:\n" + bullets([i.text for i in vision.open_items], limit=8))
     if vision.out_of_scope:
-        parts.append(
-            "Out of scope: " + "; ".join(one_line(s, 100) for s in vision.out_of_scope[:5])
-        )
+        parts.append(_out_of_scope(vision))
     return "\n\n".join(parts)
+
+
+def _out_of_scope(vision: StructuredVision) -> str:
+    shown = [one_line(s, 100).rstrip(".") for s in vision.out_of_scope[:5]]
+    return "Out of scope: " + "; ".join(shown) + "."
 
 
 def _exists_today(inputs: PlannerInputs, vision: StructuredVision) -> str:
@@ -168,7 +179,9 @@ def _mentions(name: str, document: str, topics: frozenset[str]) -> str:
         return f"- No {name} in the project repo."
     scored: list[tuple[int, int, str]] = []
     for index, raw in enumerate(clean_text(document).split("\n")[:2000]):
-        line = raw.strip().lstrip("#>-*+ ").strip()
+        if raw.lstrip().startswith("#"):
+            continue  # a heading names a topic; the lines under it say something about it
+        line = raw.strip().lstrip(">-*+ ").strip()
         overlap = len(keywords(line) & topics)
         if line and overlap:
             scored.append((-overlap, index, one_line(line, 200)))
@@ -196,7 +209,8 @@ def _complexity(
     edges = sum(len(d) for d in deps.values())
     files = len({f for i in items for f in i.files})
     text = (
-        f"**{size}** — {plural(len(items), 'task')}, {plural(questions, 'open question')}, "
+        f"**{size}** — {plural(len(vision.open_items), 'task')}, "
+        f"{plural(questions, 'open question')}, "
         f"{plural(edges, 'dependency', 'dependencies')} between tasks, "
         f"{plural(files, 'file')} named."
     )
@@ -280,29 +294,29 @@ def spot_infra(text: str) -> list[tuple[str, str]]:
 
 
 def _cost(vision: StructuredVision) -> str:
-    lines = []
-    for item in vision.open_items[:MAX_ITEMS]:
-        lines += [
-            f"- {kind} (“{word}” in: {one_line(item.text, 100)})"
-            for kind, word in spot_infra(item.text)
-        ]
-    for kind, word in spot_infra(f"{vision.goal[:5000]} {vision.why[:5000]}"):
-        if not any(line.startswith(f"- {kind} ") for line in lines):
-            lines.append(f"- {kind} (“{word}” in the goal)")
-    for question in _askable(vision.questions):
-        for option in question.options:
-            lines += [
-                f"- {kind}, if “{one_line(question.text, 80)}” is answered "
-                f"{option.letter}) {one_line(option.text, 60)}"
-                for kind, _ in spot_infra(option.text)
-            ]
-    if not lines:
+    where = [
+        (item.text, f"in: {one_line(item.text, 100)}") for item in vision.open_items[:MAX_ITEMS]
+    ]
+    where.append((f"{vision.goal[:5000]} {vision.why[:5000]}", "in the goal"))
+    lines: dict[str, str] = {}  # one line per kind of infra, where it shows first
+    for text, place in where:
+        for kind, word in spot_infra(text):
+            lines.setdefault(kind, f"- {kind} (“{word}” {place})")
+    choices = [
+        f"- {kind}, if “{one_line(question.text, 80)}” is answered "
+        f"{option.letter}) {one_line(option.text, 60)}"
+        for question in _askable(vision.questions)[:MAX_FORKS]
+        for option in question.options
+        for kind, _ in spot_infra(option.text)
+    ]
+    found = [*lines.values(), *choices][:12]
+    if not found:
         return (
             "None identified: the vision names no database, queue, service, "
             "scheduled job or other infra to run."
         )
     return "New infra the vision's words point to (spotted by keyword; check it):\n" + "\n".join(
-        dict.fromkeys(lines[:12])
+        found
     )
 
 
@@ -316,12 +330,14 @@ def _recommendation(
         parts.append(f"NO-GO: {reason}.")
     else:
         questions = len(_askable(vision.questions))
-        text = f"GO: {plural(len(vision.open_items), 'task')} that fit one sprint (size {size})"
+        text = f"GO: {plural(len(vision.open_items), 'task')}, size {size}"
         text += (
             f", with {plural(questions, 'design question')} to settle first."
             if questions
             else "; no design question needs asking."
         )
+        if size == "L":
+            text += " At this size, consider splitting the vision into two sprints."
         infra = spot_infra(" ".join(i.text for i in vision.open_items[:MAX_ITEMS]))
         if infra:
             text += f" It adds {', '.join(k for k, _ in infra)} to maintain: weigh that first."
@@ -331,14 +347,15 @@ def _recommendation(
 
 
 def _answer_rejection(reason: str, vision: StructuredVision) -> str:
-    said = f"An earlier pitch was rejected: “{one_line(reason, 300)}”."
+    reason = one_line(re.sub(r"^\s*REJECT:\s*", "", reason, flags=re.IGNORECASE), 300)
+    said = f"An earlier pitch was rejected: “{reason}”" + ("" if reason[-1:] in ".!?" else ".")
     terms = keywords(reason)
     if not terms:
         return f"{said} This pitch is rebuilt from the vision as it reads now."
     excluded = [s for s in vision.out_of_scope if keywords(s) & terms]
     if excluded:
         return f"{said} The vision now puts it out of scope: " + "; ".join(excluded[:3]) + "."
-    touched = [i.text for i in vision.open_items if keywords(i.text) & terms]
+    touched = [i.text for i in vision.open_items[:MAX_ITEMS] if keywords(i.text) & terms]
     if touched:
         return (
             f"{said} The tasks still touch it ({'; '.join(touched[:3])}): "
@@ -365,7 +382,7 @@ def _changes(inputs: PlannerInputs, new: Pitch, notes: Sequence[str]) -> str:
         changed = [title for title, body in _sections_of(new) if " ".join(body.split()) not in old]
         changed = [t for t in changed if t != "Risks"]
         if changed:
-            text += " Rebuilt from the edited vision: " + ", ".join(changed) + "."
+            text += " Sections that differ from the previous pitch: " + ", ".join(changed) + "."
     return text
 
 
@@ -409,7 +426,7 @@ def to_fork(question: OpenQuestion, guided: str | None = None, guidance: str = "
     recommended = question.recommended
     marked = next((o for o in question.options if o.recommended), None)
     why = (
-        (marked.why or "Marked (recommended) in the vision.")
+        (_sentence(marked.why) or "Marked (recommended) in the vision.")
         if marked
         else (f"No option is marked (recommended); {recommended} is the default.")
     )
@@ -662,9 +679,7 @@ def _sub_issue(
         )
         solution.append(head + "\n" + "\n".join(_decision_line(f) for f in used))
     if vision.out_of_scope:
-        solution.append(
-            "Out of scope: " + "; ".join(one_line(s, 100) for s in vision.out_of_scope[:5])
-        )
+        solution.append(_out_of_scope(vision))
     shared = [one_line(a, 300) for a in vision.acceptance[:4]]
     return SubIssue(
         id=item.id,
@@ -714,10 +729,13 @@ def _decision_line(fork: DesignFork) -> str:
     if not answer.option:
         return f"- Q{fork.number}: {one_line(fork.question, 120)} → {one_line(answer.text, 200)}"
     decision = f"{answer.option}) {one_line(fork.option_text(answer.option), 120)}"
-    extra = re.sub(rf"^\s*{answer.option}\b[\s).:—–-]*", "", answer.text).strip()
-    if extra and normalize(extra) != normalize(fork.option_text(answer.option)):
+    extra = re.sub(rf"^\s*{re.escape(answer.option)}\b[\s).:—–-]*", "", answer.text).strip()
+    option = fork.option_text(answer.option)
+    if option and extra.lower().startswith(option.lower()):
+        extra = extra[len(option) :].lstrip(" —–-:;,.")
+    if extra:
         decision += f" — {one_line(extra, 200)}"
-    by = f" (@{answer.by})" if answer.by else ""
+    by = f" (@{answer.by})" if answer.by and f"@{answer.by}" not in extra else ""
     return f"- Q{fork.number}: {one_line(fork.question, 120)} → {decision}{by}"
 
 
@@ -815,12 +833,16 @@ def find_cycle(deps: dict[str, tuple[str, ...]]) -> list[str]:
 
 
 def digest(inputs: PlannerInputs) -> LessonsDigest:
-    reasons: dict[str, str] = {}
-    for entry in (*_lesson_lines(inputs.context.lessons), *map(_reason, inputs.journal_entries)):
-        if entry and normalize(entry) not in reasons:
-            reasons[normalize(entry)] = entry
+    reasons: dict[str, str] = {}  # normalised reason → its bullet, oldest first
+    found = [(line, "") for line in _lesson_lines(inputs.context.lessons)]
+    found += [_reason(entry) for entry in inputs.journal_entries]
+    for reason, vision in found:
+        if reason and normalize(reason) not in reasons:
+            reasons[normalize(reason)] = (
+                f"- {reason} (vision {vision})" if vision else f"- {reason}"
+            )
     head = "# Lessons learned\n\nWhy past sprint pitches were rejected (oldest first):\n\n"
-    lines = [f"- {r}" for r in reasons.values()]
+    lines = list(reasons.values())
     while lines and len((head + "\n".join(lines) + "\n").encode()) > LESSONS_MAX_BYTES:
         lines.pop(0)  # the oldest lessons give way to the newest
     return LessonsDigest(lessons=head + "\n".join(lines) + "\n" if lines else head.rstrip() + "\n")
@@ -831,8 +853,8 @@ def _lesson_lines(lessons: str) -> list[str]:
     return [one_line(line[2:], 300) for line in lines if line[:2] in ("- ", "* ")]
 
 
-def _reason(entry: str) -> str:
-    """The reason in a journal entry (`JournalEntry.markdown`); "" for no rejection."""
+def _reason(entry: str) -> tuple[str, str]:
+    """(reason, vision) of a journal entry (`JournalEntry.markdown`); "" for no rejection."""
     lines = clean_text(entry).split("\n")
     meta = {
         m.group(1).lower(): m.group(2).strip()
@@ -840,7 +862,7 @@ def _reason(entry: str) -> str:
         if (m := re.match(r"\s*-\s*(Vision|Outcome|Date):\s*(.*)", line))
     }
     if meta.get("outcome", "rejected").lower() != "rejected":
-        return ""
+        return "", ""
     body = [
         line
         for line in lines
@@ -850,11 +872,16 @@ def _reason(entry: str) -> str:
     ]
     reason = re.sub(r"^\s*REJECT:\s*", "", " ".join(body), flags=re.IGNORECASE)
     reason = one_line(reason, 300)
-    vision = meta.get("vision", "")
-    return f"{reason} (vision {one_line(vision, 80)})" if reason and vision else reason
+    return reason, one_line(meta.get("vision", ""), 80)
 
 
 # ---------------------------------------------------------------- small text helpers
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    text = text[:1].upper() + text[1:]
+    return text + "." if text and text[-1] not in ".!?" else text
 
 
 def clip(text: str, limit: int) -> str:

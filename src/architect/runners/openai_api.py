@@ -11,7 +11,8 @@ strongest form the server accepts, stepping down when it refuses one with a
    (code fences and `<think>` blocks stripped).
 
 The runner remembers the step a server needed. Our own validation runs in
-every case. Temperature is explicit (0.2): local servers' defaults vary.
+every case. Temperature is explicit (0.2): local servers' defaults vary; a
+server that refuses it (reasoning models) gets its default instead.
 The PR's message history is its session file, as for the anthropic runner.
 """
 
@@ -48,7 +49,7 @@ NAME = "openai"
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 NO_KEY = "not-needed"  # local servers ignore the key, the SDK insists on one
 _FORMAT_WORDS = re.compile(r"response_format|json_schema|json_object|structured", re.IGNORECASE)
-_NOT_A_FORMAT_REFUSAL = frozenset({401, 403, 404, 408, 409, 429})
+_NOT_A_PARAMETER_REFUSAL = frozenset({401, 403, 404, 408, 409, 429})
 
 
 class OutputFormat(IntEnum):
@@ -82,7 +83,7 @@ class OpenAIRunner:
         base_url: str | None = None,
         limits_cap: Limits | None = None,
         max_retries: int = 2,
-        temperature: float = 0.2,
+        temperature: float | None = 0.2,
     ) -> None:
         self.model_name = model_name
         self.env = dict(env)
@@ -141,7 +142,7 @@ class OpenAIRunner:
                 turns = [{"role": "system", "content": system}, *talk.messages(prompt, retry)]
                 try:
                     reply = self._call(sdk, client, request, turns, limits)
-                except _FormatRefusedError:
+                except _RefusedParameterError:
                     continue
                 talk.charge(reply.usage)
                 last = reply.payload
@@ -179,11 +180,14 @@ class OpenAIRunner:
         turns: list[dict[str, Any]],
         limits: Limits,
     ) -> Reply:
-        response_format = self._response_format(request.schema)
-        extra = {"response_format": response_format} if response_format else {}
+        extra: dict[str, Any] = {}
+        if response_format := self._response_format(request.schema):
+            extra["response_format"] = response_format
+        if self.temperature is not None:
+            extra["temperature"] = self.temperature
         try:
             completion = client.chat.completions.create(
-                model=self.model_name, messages=turns, temperature=self.temperature, **extra
+                model=self.model_name, messages=turns, **extra
             )
         except sdk.APITimeoutError as exc:
             raise RunnerFailed(f"openai: no answer within {limits.timeout_s:g}s") from exc
@@ -191,19 +195,26 @@ class OpenAIRunner:
             raise RunnerFailed(f"openai: cannot reach {self.base_url or DEFAULT_BASE_URL}") from exc
         except sdk.APIStatusError as exc:
             detail = redact(api_error_text(exc.body, exc.message), self._secrets)
-            if self._step_down(exc.status_code, detail):
-                raise _FormatRefusedError from exc
+            if self._adapt(exc.status_code, detail):
+                raise _RefusedParameterError from exc
             raise RunnerFailed(f"openai: HTTP {exc.status_code}: {detail}") from exc
         choice = completion.choices[0] if completion.choices else None
         text = (choice.message.content if choice else None) or ""
         return Reply(text, _usage(self.model_name, completion.usage))
 
-    def _step_down(self, status: int, detail: str) -> bool:
-        """Use a weaker output format when the server refused this one."""
-        refused = 400 <= status < 500 and status not in _NOT_A_FORMAT_REFUSAL
-        if not refused or not _FORMAT_WORDS.search(detail):
+    def _adapt(self, status: int, detail: str) -> bool:
+        """Drop what the server refused: a response format, or the temperature.
+
+        Reasoning models take no temperature but the default; many local
+        servers take no `json_schema`. The runner remembers what it dropped.
+        """
+        if not 400 <= status < 500 or status in _NOT_A_PARAMETER_REFUSAL:
             return False
-        if self.output_format is OutputFormat.TEXT:
+        if self.temperature is not None and "temperature" in detail.lower():
+            log.warning("the server refused the temperature (%s); using its default", detail[:120])
+            self.temperature = None
+            return True
+        if not _FORMAT_WORDS.search(detail) or self.output_format is OutputFormat.TEXT:
             return False
         self.output_format = OutputFormat(self.output_format + 1)
         log.warning(
@@ -214,8 +225,8 @@ class OpenAIRunner:
         return True
 
 
-class _FormatRefusedError(Exception):
-    """The server refused the output format; the runner stepped down, try again."""
+class _RefusedParameterError(Exception):
+    """The server refused a parameter; the runner dropped it, try again."""
 
 
 def _usage(model: str, usage: Any) -> Usage:

@@ -57,7 +57,8 @@ class ForkProposal(Schema):
 
     forks: list[ProposedFork] = Field(default_factory=list, max_length=5)
     no_fork_reason: str = Field(
-        default="", description="When there is no real design fork: why it can go straight to filing."
+        default="",
+        description="When there is no real design fork: why it can go straight to filing.",
     )
 
 
@@ -89,7 +90,9 @@ class SubIssue(Schema):
     acceptance_criteria: list[str] = Field(default_factory=list)
     depends_on: list[str] = Field(default_factory=list, description="ids of other sub-issues.")
     labels: list[str] = Field(default_factory=list, description="Extra labels; must exist.")
-    shaped_by: list[int] = Field(default_factory=list, description="Question numbers that shaped it.")
+    shaped_by: list[int] = Field(
+        default_factory=list, description="Question numbers that shaped it."
+    )
 
 
 class SubIssuePlan(Schema):

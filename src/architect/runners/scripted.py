@@ -13,21 +13,34 @@ An answer that does not validate is retried once with the mode's next scripted
 answer, as the real runners retry once with the error; a second failure is
 `InvalidModelOutput`. A mode whose queue is empty goes to `fallback` (the
 offline planner, say), or fails with `RunnerFailed`.
+
+With `model = "scripted"` in a project file (end-to-end tests that run the
+CLI), the script comes from the JSON file named by `ARCHITECT_SCRIPT`:
+`{"pitch": [{…}, "raw text", {"error": "why"}], …}`, where `{"error": …}`
+raises `RunnerFailed`; an exhausted mode falls back to the offline planner
+unless `ARCHITECT_SCRIPT_FALLBACK=none`.
 """
 
 from __future__ import annotations
 
+import json
 from collections import deque
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel
 
-from architect.errors import InvalidModelOutput, RunnerFailed
+from architect.errors import ConfigError, InvalidModelOutput, RunnerFailed
 from architect.runners.base import Mode, ModelRequest, ModelResult, Runner, Usage
 from architect.runners.validation import check_payload
 
+if TYPE_CHECKING:
+    from architect.runners.registry import RunnerSettings
+
 T = TypeVar("T", bound=BaseModel)
+SCRIPT_ENV = "ARCHITECT_SCRIPT"
+FALLBACK_ENV = "ARCHITECT_SCRIPT_FALLBACK"
 
 
 class ScriptedRunner:
@@ -100,3 +113,35 @@ class ScriptedRunner:
         if isinstance(checked, str):
             return checked
         return ModelResult(output=checked, usage=usage, session_id=session_id)
+
+
+def from_settings(settings: RunnerSettings) -> ScriptedRunner:
+    """The registry's factory (`model = "scripted"`): the script file named in the environment."""
+    from architect.runners.offline import OfflinePlanner
+
+    fallback = None if settings.env.get(FALLBACK_ENV, "").lower() == "none" else OfflinePlanner()
+    path = settings.env.get(SCRIPT_ENV, "")
+    return ScriptedRunner(load_script(Path(path)) if path else None, fallback=fallback)
+
+
+def load_script(path: Path) -> dict[Mode, list[object]]:
+    """Read a script file: mode name → list of answers (objects, raw text, `{"error": …}`)."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ConfigError(f"{SCRIPT_ENV}={path}: not a readable JSON file ({exc})") from exc
+    if not isinstance(raw, dict):
+        raise ConfigError(f"{SCRIPT_ENV}={path}: expected an object of mode → list of answers")
+    script: dict[Mode, list[object]] = {}
+    for name, answers in raw.items():
+        if name not in {m.value for m in Mode} or not isinstance(answers, list):
+            modes = ", ".join(m.value for m in Mode)
+            raise ConfigError(f"{SCRIPT_ENV}={path}: {name!r} is not a mode ({modes}) with a list")
+        script[Mode(name)] = [_scripted(answer) for answer in answers]
+    return script
+
+
+def _scripted(answer: object) -> object:
+    if isinstance(answer, dict) and set(answer) == {"error"}:
+        return RunnerFailed(str(answer["error"]))
+    return answer

@@ -45,9 +45,11 @@ def parse_model_json(text: str) -> Any:
     candidates = [m.group(1) for m in _FENCE.finditer(cleaned)] + [cleaned]
     for candidate in candidates:
         try:
-            return json.loads(candidate)
+            whole = json.loads(candidate)
         except json.JSONDecodeError:
-            pass
+            whole = None
+        if isinstance(whole, dict):
+            return whole
         found = _first_object(candidate)
         if found is not None:
             return found

@@ -1,0 +1,62 @@
+"""Running the forge on a socket: `architect forge` and `EmbeddedForge.start`."""
+
+from __future__ import annotations
+
+import signal
+import threading
+from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING, Any, TextIO
+
+from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import WSGIApplication
+
+
+class _QuietHandler(WSGIRequestHandler):
+    """No access log: request lines are noise in tests and in the demo."""
+
+    def log_request(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+
+def make_quiet_server(host: str, port: int, app: WSGIApplication) -> BaseWSGIServer:
+    return make_server(host, port, app, threaded=True, request_handler=_QuietHandler)
+
+
+def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+def serve_forever(
+    host: str,
+    port: int,
+    *,
+    data_file: Path | None,
+    admin_token: str | None,
+    out: TextIO,
+) -> None:
+    """Serve until KeyboardInterrupt or SIGTERM, then shut down cleanly (and save)."""
+    from architect.emulator import EmbeddedForge
+
+    forge = EmbeddedForge(admin_token, data_file=data_file)
+    previous = None
+    in_main = threading.current_thread() is threading.main_thread()
+    if in_main:
+        previous = signal.signal(signal.SIGTERM, _raise_interrupt)
+    try:
+        url = forge.start(host, port)
+        out.write(f"Embedded forge listening on {url}\n")
+        # The user's own admin token, generated for them: printing it is the point.
+        out.write(f"Admin token: {forge.admin_token}\n")
+        out.flush()
+        idle = threading.Event()
+        while not idle.wait(0.2):  # short waits, so an interrupt is seen promptly
+            pass
+    except KeyboardInterrupt:
+        pass
+    finally:
+        forge.stop()
+        if in_main and previous is not None:
+            signal.signal(signal.SIGTERM, previous)

@@ -1,0 +1,262 @@
+"""Forgejo/Gitea webhooks for `architect loop --webhook HOST:PORT` (API-NOTES §9).
+
+A delivery is taken apart in this order, so that nothing unverified is ever
+parsed or trusted:
+
+1. ``Content-Length`` over ``webhook_max_body_kb`` → 413, before any byte of
+   the body is read (and the read is capped at that length);
+2. the signature: ``X-Forgejo-Signature`` (or ``X-Gitea-Signature``), the bare
+   hex HMAC-SHA256 of the exact body bytes with ``ARCHITECT_WEBHOOK_SECRET``,
+   compared in constant time; missing or wrong → 401;
+3. the event (``X-Forgejo-Event-Type``): issue and pull-request events count,
+   others (push, release…) are acknowledged and ignored;
+4. ``repository.full_name`` routes the delivery to the projects whose repo or
+   ops repo it is; an unknown repo is acknowledged (202) and ignored.
+
+An accepted delivery only *pokes* the scheduler: the tick reads the forge
+itself, so a delivery can never make the architect act on unverified content,
+and a delivery caused by the bot's own writes costs at most one idle tick.
+``GET /healthz`` answers 200 for liveness probes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import socket
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from architect.config import ProjectConfig
+from architect.forge.secret import Secret
+
+log = logging.getLogger("architect")
+
+SIGNATURE_HEADERS = ("x-forgejo-signature", "x-gitea-signature")
+EVENT_HEADERS = ("x-forgejo-event-type", "x-gitea-event-type", "x-forgejo-event",
+                 "x-gitea-event")
+DELIVERY_HEADERS = ("x-forgejo-delivery", "x-gitea-delivery")
+# Every issue_* and pull_request_* event can change what a tick decides.
+RELEVANT_EVENT_PREFIXES = ("issue", "pull_request")
+SOCKET_TIMEOUT_S = 10  # a client that stalls mid-request does not hold a thread for long
+DRAIN_CAP = 64 * 1024  # after a 413, read (and drop) this much so the client sees the answer
+
+Routes = Mapping[str, tuple[str, ...]]  # lowercased "owner/name" → project names
+
+
+# --- the pure part ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What to answer a delivery, and which projects it pokes."""
+
+    status: int
+    outcome: str  # "queued" | "ignored" | "rejected"
+    detail: str
+    projects: tuple[str, ...] = ()
+
+    def body(self) -> bytes:
+        answer = {"status": self.outcome, "detail": self.detail, "projects": list(self.projects)}
+        return json.dumps(answer).encode()
+
+
+def sign(secret: bytes, body: bytes) -> str:
+    """The signature Forgejo sends: bare lowercase hex HMAC-SHA256 of the body."""
+    return hmac.new(secret, body, hashlib.sha256).hexdigest()
+
+
+def verify_signature(secret: bytes, body: bytes, signature: str | None) -> bool:
+    """Whether `signature` signs `body`; in constant time, and never for an empty secret."""
+    if not secret or not signature:
+        return False
+    given = signature.strip().lower().encode("utf-8", errors="replace")
+    return hmac.compare_digest(sign(secret, body).encode(), given)
+
+
+def routes_for(configs: Sequence[ProjectConfig]) -> dict[str, tuple[str, ...]]:
+    """Which projects a delivery from each repo concerns (forge names are case-insensitive)."""
+    routes: dict[str, tuple[str, ...]] = {}
+    for config in configs:
+        for repo in dict.fromkeys((config.repo.lower(), config.ops_repo.lower())):
+            routes[repo] = (*routes.get(repo, ()), config.name)
+    return routes
+
+
+def check_length(value: str | None, max_body: int) -> Verdict | int:
+    """The body's length from ``Content-Length``, or the verdict refusing it unread."""
+    if value is None:
+        return Verdict(411, "rejected", "Content-Length is required")
+    try:
+        length = int(value)
+    except ValueError:
+        return Verdict(400, "rejected", "Content-Length is not a number")
+    if length < 0:
+        return Verdict(400, "rejected", "Content-Length is negative")
+    if length > max_body:
+        return Verdict(413, "rejected", f"body over {max_body // 1024} KB "
+                       "(webhook_max_body_kb)")
+    return length
+
+
+def judge(headers: Mapping[str, str], body: bytes, *, secret: bytes, routes: Routes) -> Verdict:
+    """The verdict on a delivery whose body was read whole. `headers` have lowercase names."""
+    signature = _first(headers, SIGNATURE_HEADERS)
+    if not signature:
+        return Verdict(401, "rejected", "unsigned delivery: set the webhook's secret to "
+                       "ARCHITECT_WEBHOOK_SECRET")
+    if not verify_signature(secret, body, signature):
+        return Verdict(401, "rejected", "bad signature")
+    event = _first(headers, EVENT_HEADERS) or ""
+    if not event.startswith(RELEVANT_EVENT_PREFIXES):
+        return Verdict(202, "ignored", f"event {event or '(none)'} does not concern the architect")
+    try:
+        payload = json.loads(body)
+    except (ValueError, UnicodeDecodeError):
+        return Verdict(400, "rejected", "the body is not JSON")
+    repo = _full_name(payload)
+    if repo is None:
+        return Verdict(400, "rejected", "no repository.full_name in the payload")
+    projects = routes.get(repo.lower())
+    if not projects:
+        return Verdict(202, "ignored", f"{event} on {repo}: no project has this repo")
+    return Verdict(202, "queued", f"{event} on {repo}", projects)
+
+
+def _first(headers: Mapping[str, str], names: Sequence[str]) -> str | None:
+    return next((headers[n] for n in names if headers.get(n)), None)
+
+
+def _full_name(payload: object) -> str | None:
+    repo = payload.get("repository") if isinstance(payload, dict) else None
+    name = repo.get("full_name") if isinstance(repo, dict) else None
+    return name if isinstance(name, str) and name else None
+
+
+def listen_address(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[::1]:8080`` for IPv6) → (host, port); ValueError says what is wrong."""
+    host, sep, port = text.strip().rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")
+    if not sep or not host or not port.isdigit() or int(port) > 65535:
+        raise ValueError("expected HOST:PORT, for example 127.0.0.1:8080 (port 0 picks a "
+                         "free one)")
+    return host, int(port)
+
+
+# --- the HTTP shell ------------------------------------------------------------------------------
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, address: tuple[str, int], *, secret: Secret, routes: Routes,
+                 poke: Callable[[str], object], max_body: int) -> None:
+        self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
+        self.secret = secret
+        self.routes = routes
+        self.poke = poke
+        self.max_body = max_body
+        super().__init__(address, _Handler)
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: _Server
+    server_version = "architect"
+    sys_version = ""
+    timeout = SOCKET_TIMEOUT_S
+
+    def do_GET(self) -> None:
+        if self.path.split("?", 1)[0] == "/healthz":
+            self._answer(Verdict(200, "ok", "architect loop is running"))
+        else:
+            self._answer(Verdict(404, "rejected", "POST deliveries here; GET only /healthz"))
+
+    def do_POST(self) -> None:
+        length = check_length(self.headers.get("Content-Length"), self.server.max_body)
+        if isinstance(length, Verdict):
+            self._answer(length)
+            self._drain(self.headers.get("Content-Length"))
+            return
+        body = self.rfile.read(length)
+        if len(body) < length:
+            self._answer(Verdict(400, "rejected", "body shorter than its Content-Length"))
+            return
+        headers = {name.lower(): value for name, value in self.headers.items()}
+        verdict = judge(headers, body, secret=self.server.secret.reveal().encode(),
+                        routes=self.server.routes)
+        for project in verdict.projects:
+            self.server.poke(project)
+        self._answer(verdict)
+
+    def _answer(self, verdict: Verdict) -> None:
+        body = verdict.body()
+        self.send_response(verdict.status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+        if self.command == "POST":
+            self._log(verdict)
+
+    def _log(self, verdict: Verdict) -> None:
+        delivery = next((self.headers[h] for h in DELIVERY_HEADERS if self.headers.get(h)), "-")
+        where = f"delivery {delivery} from {self.client_address[0]}"
+        if verdict.outcome == "queued":
+            log.info("webhook: %s (%s) → tick of %s", verdict.detail, where,
+                     ", ".join(verdict.projects))
+        elif verdict.outcome == "ignored":
+            log.info("webhook: ignored %s: %s", where, verdict.detail)
+        else:
+            log.warning("webhook: refused %s with %d: %s", where, verdict.status, verdict.detail)
+
+    def _drain(self, declared: str | None) -> None:
+        """Read part of a refused body, so the client gets the answer rather than a reset."""
+        self.close_connection = True
+        try:
+            left = min(int(declared or 0), DRAIN_CAP)
+            while left > 0:
+                chunk = self.rfile.read(min(left, 8192))
+                if not chunk:
+                    break
+                left -= len(chunk)
+        except (OSError, ValueError):
+            pass
+
+    def log_message(self, format: str, *args: object) -> None:
+        # The base class prints to stderr, past the log's redaction; requests are
+        # logged once by _log instead, and the rest goes to the debug log.
+        log.debug("webhook http: " + format, *args)
+
+
+class WebhookServer:
+    """The webhook endpoint on a thread of its own: `start()`, then `close()`."""
+
+    def __init__(self, host: str, port: int, *, secret: Secret, routes: Routes,
+                 poke: Callable[[str], object], max_body: int, poll_interval: float = 0.2,
+                 ) -> None:
+        self._server = _Server((host, port), secret=secret, routes=routes, poke=poke,
+                               max_body=max_body)
+        # poll_interval: how long close() may wait for the serving thread to notice.
+        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={
+            "poll_interval": poll_interval}, name="architect-webhooks", daemon=True)
+
+    @property
+    def address(self) -> tuple[str, int]:
+        host, port = self._server.server_address[:2]
+        return str(host), int(port)
+
+    def start(self) -> None:
+        self._thread.start()
+        host, port = self.address
+        shown = f"[{host}]" if ":" in host else host
+        log.info("webhooks: listening on http://%s:%d/ (GET /healthz for probes)", shown, port)
+
+    def close(self) -> None:
+        if self._thread.is_alive():
+            self._server.shutdown()
+            self._thread.join()
+        self._server.server_close()

@@ -1,0 +1,193 @@
+"""Prompts built from the formula and the facts, within the context budget."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import pytest
+
+from architect.errors import ConfigError
+from architect.ledger import Answer, DesignFork, ForkStatus, Ledger
+from architect.prompts import build_request, load_formula
+from architect.runners.base import Mode
+from architect.runners.inputs import HumanComment, PlannerInputs, ProjectContext, VisionInput
+from architect.runners.schemas import AnswerRound, LessonsDigest, Pitch, SubIssuePlan
+
+FORMULA = load_formula()
+
+
+def an_input(**context: str) -> PlannerInputs:
+    return PlannerInputs(
+        project="myproj",
+        vision=VisionInput(3, "Webhooks", "Tick within seconds of a comment.\n- [ ] HMAC check"),
+        context=ProjectContext(
+            vision_md=context.get("vision_md", "Stay small."),
+            agents_md=context.get("agents_md", "Tests first."),
+            prerequisites_md=context.get("prerequisites_md", "- forge client: done"),
+            code_summary=context.get("code_summary", "src/loop.py — the loop"),
+            lessons=context.get("lessons", "- No new services."),
+        ),
+    )
+
+
+def pitch(inputs: PlannerInputs, budget: int = 16000, **kw: object) -> tuple[str, str, str]:
+    request = build_request(
+        Mode.PITCH,
+        inputs,
+        formula=FORMULA,
+        schema=Pitch,
+        budget_tokens=budget,
+        **kw,  # type: ignore[arg-type]
+    )
+    return request.system, request.context, request.prompt
+
+
+def test_the_model_is_told_it_has_no_forge_access_and_must_answer_in_the_schema() -> None:
+    system, _, prompt = pitch(an_input())
+
+    assert "You have no forge access" in system
+    assert "Answer only with one JSON object in the schema `Pitch`" in system
+    assert "Answer with one JSON object of the schema `Pitch`" in prompt
+    assert "- verdict (GO | NO-GO, required): GO or NO-GO." in prompt
+
+
+def test_the_project_context_is_shared_and_the_prompt_is_the_mode_specific_part() -> None:
+    inputs = replace(an_input(), pitch_markdown="## What this enables\nFast ticks.")
+    _, context, prompt = pitch(inputs)
+    questions = build_request(Mode.QUESTIONS, inputs, formula=FORMULA, schema=Pitch)
+
+    assert questions.context == context  # the same bytes in every mode: cacheable
+    for text in ("Stay small.", "Tests first.", "forge client: done", "src/loop.py", "No new"):
+        assert text in context
+        assert text not in prompt
+    assert "## Vision issue #3: Webhooks" in prompt
+    assert "Fast ticks." in questions.prompt
+    assert "A design fork is a decision" in questions.prompt
+
+
+def test_nothing_is_trimmed_within_the_budget() -> None:
+    _, _, prompt = pitch(an_input())
+
+    assert "[trimmed" not in prompt
+
+
+def test_the_code_summary_is_trimmed_first_and_the_prompt_says_so() -> None:
+    inputs = an_input(code_summary="mod.py imports x\n" * 1000, agents_md="Tests first.\n" * 100)
+
+    system, context, prompt = pitch(inputs, budget=3000)
+
+    assert len(system) + len(context) + len(prompt) <= 3000 * 4
+    assert re.search(r"\[trimmed: code summary, \d+\.\d KB\]", prompt)
+    assert "[trimmed: AGENTS.md" not in prompt
+    assert context.count("Tests first.") == 100
+    assert "mod.py imports x\n[… trimmed]" in context
+
+
+def test_trimming_goes_on_in_order_and_names_every_cut() -> None:
+    summary = "y" * 3277  # 3.2 KB
+    inputs = an_input(code_summary=summary, prerequisites_md="p" * 8000, agents_md="a" * 8000)
+
+    _, context, prompt = pitch(inputs, budget=2000)
+
+    notes = re.findall(r"\[trimmed: ([^,]+), ([\d.]+) KB\]", prompt)
+    assert notes[0] == ("code summary", "3.2")
+    assert [name for name, _ in notes][:3] == ["code summary", "prerequisites.md", "AGENTS.md"]
+    assert "yyyy" not in context
+    assert "Webhooks" in prompt  # the vision issue is the last thing to go
+
+
+def test_the_lessons_are_capped_at_2_kb() -> None:
+    lessons = "".join(f"- lesson {i:04d}: keep sprints small\n" for i in range(200))
+
+    _, context, prompt = pitch(an_input(lessons=lessons))
+
+    kept = context.split("## Lessons learned from rejected sprints\n\n", 1)[1]
+    assert len(kept.encode()) <= 2048
+    assert kept.startswith("- lesson 0000")
+    assert re.search(r"\[trimmed: lessons learned, \d+\.\d KB\]", prompt)
+
+
+def test_an_override_replaces_only_the_keys_it_sets() -> None:
+    override = '[modes.pitch]\ngoal = "pitch like a careful pirate."\n'
+    formula = load_formula(override)
+
+    request = build_request(Mode.PITCH, an_input(), formula=formula, schema=Pitch)
+
+    assert "Your task now: pitch like a careful pirate." in request.system
+    assert formula.modes[Mode.PITCH].steps == FORMULA.modes[Mode.PITCH].steps
+    assert formula.modes[Mode.FILE] == FORMULA.modes[Mode.FILE]
+    assert "You have no forge access" in request.system  # not the formula's to remove
+
+
+@pytest.mark.parametrize(
+    ("override", "words"),
+    [
+        ("role = ", "not valid TOML"),
+        ("[modes.file]\nsteps = []\n", r"\[modes.file\] needs a list of steps"),
+        ('[modes.file]\ninclude = ["nope"]\n', "unknown sections"),
+        ('role = ""\n', "`role` must be a non-empty string"),
+    ],
+)
+def test_a_broken_override_is_a_config_error(override: str, words: str) -> None:
+    with pytest.raises(ConfigError, match=words):
+        load_formula(override)
+
+
+def test_answers_show_the_ledger_and_the_comments_with_their_ids() -> None:
+    answered = Answer("A", "In the handler", "alice", "http://forge/c/5", 5)
+    ledger = Ledger(
+        (
+            DesignFork(
+                1, "Where to verify?", (("A", "handler"), ("B", "middleware")), "A"
+            ).answered(answered),
+            DesignFork(2, "Which events?", (("A", "comments"), ("B", "all")), "A"),
+        )
+    )
+    inputs = replace(
+        an_input(),
+        ledger=ledger,
+        new_comments=(HumanComment(9, "bob", "For Q2 let's take everything."),),
+    )
+
+    request = build_request(Mode.ANSWERS, inputs, formula=FORMULA, schema=AnswerRound)
+
+    assert f"Q1 ({ForkStatus.RESOLVED.value}): Where to verify?" in request.prompt
+    assert "answer: A — In the handler (by @alice, comment 5)" in request.prompt
+    assert "Q2 (open): Which events?" in request.prompt
+    assert "[comment 9 by @bob]\nFor Q2 let's take everything." in request.prompt
+
+
+def test_file_mode_carries_the_sub_issue_rules() -> None:
+    request = build_request(Mode.FILE, an_input(), formula=FORMULA, schema=SubIssuePlan)
+
+    assert "affected_files: at most 3" in request.prompt
+    assert "- sub_issues (list of objects, required)" in request.prompt
+    assert "  - title (string, required)" in request.prompt
+
+
+def test_digest_mode_reads_the_journal_not_a_vision() -> None:
+    inputs = replace(an_input(), journal_entries=("Rejected #3: too much infra.",))
+
+    request = build_request(Mode.DIGEST, inputs, formula=FORMULA, schema=LessonsDigest)
+
+    assert "- Rejected #3: too much infra." in request.prompt
+    assert "## Vision issue" not in request.prompt
+
+
+def test_a_secret_given_to_redact_appears_nowhere() -> None:
+    secret = "ghp_0123456789abcdefSECRET"
+    inputs = replace(
+        an_input(agents_md=f"deploy with {secret}"),
+        vision=VisionInput(3, "Webhooks", f"pasted by mistake: {secret}"),
+        guidance=f"ACCEPT {secret}",
+    )
+
+    request = build_request(
+        Mode.QUESTIONS, inputs, formula=FORMULA, schema=Pitch, secrets=[secret, ""]
+    )
+
+    for text in (request.system, request.context, request.prompt):
+        assert secret not in text
+    assert "pasted by mistake: [redacted]" in request.prompt
+    assert "deploy with [redacted]" in request.context

@@ -1,0 +1,173 @@
+"""The openai runner, the real SDK against a loopback Chat Completions API."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from architect.errors import InvalidModelOutput, RunnerFailed, RunnerUnavailable
+from architect.runners.base import Limits, Mode
+from architect.runners.openai_api import OpenAIRunner, OutputFormat
+from architect.runners.schemas import ForkProposal, Pitch
+from tests.runners.conftest import FORKS, OPENAI_KEY, PITCH, a_request
+from tests.runners.fakes.http_api import Answer, ScriptedAPI, completion, openai_error
+
+SCHEMA_REFUSED = openai_error(400, "response_format json_schema is not supported by this server")
+OBJECT_REFUSED = openai_error(400, "'response_format.type' must be 'text'")
+
+
+def a_runner(
+    tmp_path: Path, env: dict[str, str], api: ScriptedAPI, max_retries: int = 2
+) -> OpenAIRunner:
+    return OpenAIRunner(
+        model_name="gpt-4.1",
+        state_dir=tmp_path / "state",
+        project="myproj",
+        env=env,
+        base_url=f"{api.url}/v1",
+        max_retries=max_retries,
+    )
+
+
+def test_a_valid_answer_with_a_strict_json_schema_and_explicit_temperature(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    with ScriptedAPI([completion(json.dumps(PITCH))]) as api:
+        result = a_runner(tmp_path, base_env, api).run(a_request(Mode.PITCH, Pitch))
+
+    assert result.output.verdict == "GO"
+    [sent] = api.received
+    assert sent.path == "/v1/chat/completions"
+    assert sent.headers["authorization"] == f"Bearer {OPENAI_KEY}"
+    assert sent.body["temperature"] == 0.2
+    assert sent.body["response_format"]["type"] == "json_schema"
+    assert sent.body["response_format"]["json_schema"]["strict"] is True
+    system, user = sent.body["messages"]
+    assert system["role"] == "system"
+    assert system["content"].startswith("SYSTEM:")
+    assert system["content"].endswith("CONTEXT: VISION.md says be small.")
+    assert user == {"role": "user", "content": "PROMPT: ask the design questions for vision #3."}
+    # GPT-4.1: $2/M input, $8/M output.
+    assert result.usage.cost_usd == pytest.approx((1000 * 2 + 200 * 8) / 1e6)
+
+
+def test_an_invalid_answer_is_corrected_on_retry(tmp_path: Path, base_env: dict[str, str]) -> None:
+    bad = {**PITCH, "verdict": "MAYBE"}
+    with ScriptedAPI([completion(json.dumps(bad)), completion(json.dumps(PITCH))]) as api:
+        result = a_runner(tmp_path, base_env, api).run(a_request(Mode.PITCH, Pitch))
+
+    assert result.output.verdict == "GO"
+    correction = api.received[1].body["messages"][-1]
+    assert correction["role"] == "user"
+    assert "verdict: Input should be 'GO' or 'NO-GO'" in correction["content"]
+
+
+def test_invalid_twice_is_invalid_model_output(tmp_path: Path, base_env: dict[str, str]) -> None:
+    with ScriptedAPI([completion("Sure! GO.")]) as api:
+        runner = a_runner(tmp_path, base_env, api)
+        with pytest.raises(InvalidModelOutput, match="no JSON object"):
+            runner.run(a_request(Mode.PITCH, Pitch))
+
+    assert len(api.received) == 2
+
+
+def test_a_server_that_refuses_json_schema_gets_json_object_and_the_schema_in_the_prompt(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    with ScriptedAPI([SCHEMA_REFUSED, completion(json.dumps(FORKS))]) as api:
+        runner = a_runner(tmp_path, base_env, api)
+        result = runner.run(a_request(Mode.QUESTIONS, ForkProposal))
+
+    assert result.output.forks[0].recommended == "A"
+    retried = api.received[1].body
+    assert retried["response_format"] == {"type": "json_object"}
+    assert '"recommended"' in retried["messages"][-1]["content"]  # the schema, in the prompt
+    assert runner.output_format is OutputFormat.JSON_OBJECT  # remembered for the next call
+
+
+def test_a_server_that_refuses_both_formats_gets_plain_text_with_think_and_fences(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    chatty = f"<think>They want JSON.</think>\nHere you go:\n```json\n{json.dumps(PITCH)}\n```\n"
+    with ScriptedAPI([SCHEMA_REFUSED, OBJECT_REFUSED, completion(chatty)]) as api:
+        result = a_runner(tmp_path, base_env, api).run(a_request(Mode.PITCH, Pitch))
+
+    assert result.output.cost_new_infra == "None."
+    assert "response_format" not in api.received[2].body
+
+
+def test_a_model_that_refuses_the_temperature_gets_its_default(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    refused = openai_error(
+        400, "Unsupported value: 'temperature' does not support 0.2 with this model."
+    )
+    with ScriptedAPI([refused, completion(json.dumps(PITCH))]) as api:
+        runner = a_runner(tmp_path, base_env, api)
+        runner.run(a_request(Mode.PITCH, Pitch))
+
+    assert "temperature" not in api.received[1].body
+    assert api.received[1].body["response_format"]["type"] == "json_schema"
+    assert runner.temperature is None
+
+
+def test_a_local_server_needs_no_key(tmp_path: Path, base_env: dict[str, str]) -> None:
+    env = {k: v for k, v in base_env.items() if k != "OPENAI_API_KEY"}
+    with ScriptedAPI([completion(json.dumps(PITCH))]) as api:
+        runner = a_runner(tmp_path, env, api)
+        runner.check_ready()
+        runner.run(a_request(Mode.PITCH, Pitch))
+
+    assert api.received[0].headers["authorization"] == "Bearer not-needed"
+
+
+def test_503_with_retry_after_then_success(tmp_path: Path, base_env: dict[str, str]) -> None:
+    busy = openai_error(503, "overloaded", **{"retry-after-ms": "10"})
+    with ScriptedAPI([busy, completion(json.dumps(PITCH))]) as api:
+        result = a_runner(tmp_path, base_env, api).run(a_request(Mode.PITCH, Pitch))
+
+    assert result.output.verdict == "GO"
+    assert len(api.received) == 2
+
+
+def test_a_timeout_fails_the_run(tmp_path: Path, base_env: dict[str, str]) -> None:
+    slow = Answer(body=completion(json.dumps(PITCH)).body, delay_s=2.0)
+    request = a_request(Mode.PITCH, Pitch, limits=Limits(timeout_s=0.3))
+    with ScriptedAPI([slow]) as api, pytest.raises(RunnerFailed, match=r"no answer within 0.3s"):
+        a_runner(tmp_path, base_env, api, max_retries=0).run(request)
+
+
+def test_an_unrelated_400_is_a_failure_not_a_format_step_down(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    with ScriptedAPI([openai_error(400, "model 'gpt-4.1' not found")]) as api:
+        runner = a_runner(tmp_path, base_env, api)
+        with pytest.raises(RunnerFailed, match="HTTP 400: invalid_request_error: model"):
+            runner.run(a_request(Mode.PITCH, Pitch))
+
+    assert runner.output_format is OutputFormat.JSON_SCHEMA
+    assert len(api.received) == 1
+
+
+def test_answers_continue_the_conversation(tmp_path: Path, base_env: dict[str, str]) -> None:
+    with ScriptedAPI([completion(json.dumps(FORKS))]) as api:
+        runner = a_runner(tmp_path, base_env, api)
+        runner.run(a_request(Mode.QUESTIONS, ForkProposal, prompt="ask"))
+        runner.run(a_request(Mode.ANSWERS, ForkProposal, prompt="answers came"))
+
+    roles = [(m["role"], m["content"][:12]) for m in api.received[1].body["messages"]]
+    assert roles[1:] == [("user", "ask"), ("assistant", '{"forks":[{"'), ("user", "answers came")]
+
+
+def test_check_ready_names_the_key_and_the_base_url(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    env = {k: v for k, v in base_env.items() if k != "OPENAI_API_KEY"}
+    runner = OpenAIRunner(model_name="gpt-4.1", state_dir=tmp_path, project="myproj", env=env)
+
+    with pytest.raises(RunnerUnavailable, match="OPENAI_API_KEY") as missing:
+        runner.check_ready()
+
+    assert "OPENAI_BASE_URL" in str(missing.value)

@@ -1,0 +1,83 @@
+"""Session files and working directories."""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+import pytest
+
+from architect.runners.base import Limits, Mode, Usage
+from architect.runners.sessions import (
+    SessionRecord,
+    SessionStore,
+    Transcript,
+    cap_limits,
+    workdir,
+)
+
+
+def test_a_record_round_trips_privately(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path, "myproj")
+    record = SessionRecord(
+        key="pr-7", runner="anthropic", messages=[{"role": "user", "content": "hi"}]
+    )
+
+    store.save(record.charged(Usage(10, 5, 0.25)))
+
+    assert store.path("pr-7") == tmp_path / "sessions" / "myproj" / "pr-7.json"
+    assert stat.S_IMODE(store.path("pr-7").stat().st_mode) == 0o600
+    loaded = store.load("pr-7")
+    assert loaded is not None
+    assert (loaded.calls, loaded.cost_usd, loaded.messages[0]["content"]) == (1, 0.25, "hi")
+
+
+def test_a_broken_session_file_is_a_fresh_session(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path, "myproj")
+    store.path("pr-7").parent.mkdir(parents=True)
+    store.path("pr-7").write_text("{not json")
+
+    assert store.load("pr-7") is None
+
+
+@pytest.mark.parametrize("key", ["../pr-7", "pr/7", "", ".hidden", "a..b"])
+def test_a_session_key_cannot_leave_the_sessions_directory(tmp_path: Path, key: str) -> None:
+    with pytest.raises(ValueError, match="not a safe file name"):
+        SessionStore(tmp_path, "myproj").path(key)
+
+
+def test_questions_start_over_and_answers_continue(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path, "myproj")
+    first = Transcript(store, "pr-7", Mode.QUESTIONS, "openai", "m")
+    first.charge(Usage(1, 1, 0.5))
+    first.keep("ask", "{}")
+
+    answers = Transcript(store, "pr-7", Mode.ANSWERS, "openai", "m")
+    again = Transcript(store, "pr-7", Mode.QUESTIONS, "openai", "m")
+    other_runner = Transcript(store, "pr-7", Mode.ANSWERS, "anthropic", "m")
+
+    assert [t["content"] for t in answers.messages("more")] == ["ask", "{}", "more"]
+    assert again.messages("ask") == [{"role": "user", "content": "ask"}]
+    assert other_runner.messages("more") == [{"role": "user", "content": "more"}]
+
+
+def test_limits_are_capped_by_the_configuration() -> None:
+    assert cap_limits(Limits(8, 600.0), Limits(4, 900.0)) == Limits(4, 600.0)
+    assert cap_limits(Limits(8, 600.0), None) == Limits(8, 600.0)
+
+
+def test_a_plain_directory_is_copied_without_caches(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    (repo / "pkg" / "__pycache__").mkdir(parents=True)
+    (repo / "pkg" / "mod.py").write_text("x = 1\n")
+    (repo / "pkg" / "__pycache__" / "mod.pyc").write_bytes(b"\0")
+
+    with workdir(tmp_path / "state", "myproj", "pr-7", repo, {}) as cwd:
+        assert (cwd / "pkg" / "mod.py").read_text() == "x = 1\n"
+        assert not (cwd / "pkg" / "__pycache__").exists()
+        stable = cwd
+
+    assert not stable.exists()
+    with workdir(tmp_path / "state", "myproj", "pr-7", None, {}) as again:
+        assert again == stable  # claude files sessions by path: the same PR, the same path
+        assert list(again.iterdir()) == []

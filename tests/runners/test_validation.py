@@ -1,0 +1,104 @@
+"""Reading model answers: JSON extraction, validation, the one retry."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from architect.errors import InvalidModelOutput
+from architect.runners.base import Usage
+from architect.runners.schemas import Pitch, SubIssuePlan
+from architect.runners.validation import (
+    Reply,
+    answer_with_retry,
+    parse_model_json,
+    redact,
+    secret_values,
+    self_contained_schema,
+    validate_output,
+)
+from tests.runners.conftest import PITCH
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"a": 1}',
+        'Sure! Here is the plan:\n{"a": 1}\nHope it helps.',
+        '```json\n{"a": 1}\n```',
+        '<think>maybe {"a": 2}?</think>\n```\n{"a": 1}\n```',
+        'The {braces} in prose come first, then {"a": 1}',
+    ],
+)
+def test_the_json_object_is_found_in_a_chatty_answer(text: str) -> None:
+    assert parse_model_json(text) == {"a": 1}
+
+
+def test_strings_with_braces_do_not_confuse_the_scanner() -> None:
+    assert parse_model_json('noise {"body": "use } and { freely", "n": [1, {"x": 2}]}') == {
+        "body": "use } and { freely",
+        "n": [1, {"x": 2}],
+    }
+
+
+@pytest.mark.parametrize("text", ["", "no json here", '<think>{"a": 1}</think>', "[1, 2]"])
+def test_no_object_is_a_value_error(text: str) -> None:
+    with pytest.raises(ValueError, match="no JSON object"):
+        parse_model_json(text)
+
+
+def test_validate_output_returns_the_object_or_a_short_error() -> None:
+    assert isinstance(validate_output(Pitch, PITCH), Pitch)
+    error = validate_output(Pitch, {**PITCH, "verdict": "maybe", "risks": None})
+    assert isinstance(error, str)
+    assert "- verdict: Input should be 'GO' or 'NO-GO'" in error
+    assert "- risks: Input should be a valid string" in error
+
+
+def test_the_retry_shows_the_error_and_sums_the_usage() -> None:
+    asked: list[str | None] = []
+    replies = iter([Reply("not json", Usage(10, 1, 0.5)), Reply(PITCH, Usage(20, 2, 0.25))])
+
+    def ask(correction: str | None) -> Reply:
+        asked.append(correction)
+        return next(replies)
+
+    output, usage, answer = answer_with_retry(Pitch, ask)
+
+    assert output.verdict == "GO"
+    assert usage == Usage(30, 3, 0.75)
+    assert json.loads(answer) == json.loads(Pitch.model_validate(PITCH).model_dump_json())
+    assert asked[0] is None
+    assert asked[1] is not None
+    assert "does not match the schema `Pitch`" in asked[1]
+    assert "no JSON object" in asked[1]
+
+
+def test_a_second_invalid_answer_raises() -> None:
+    def ask(correction: str | None) -> Reply:
+        return Reply({"sub_issues": "none"}, Usage())
+
+    with pytest.raises(InvalidModelOutput, match="SubIssuePlan answer did not validate twice"):
+        answer_with_retry(SubIssuePlan, ask)
+
+
+def test_the_self_contained_schema_keeps_fields_named_title() -> None:
+    schema: dict[str, Any] = self_contained_schema(SubIssuePlan)
+    item = schema["properties"]["sub_issues"]["items"]
+
+    assert "$defs" not in json.dumps(schema)
+    assert "title" in item["properties"]
+    assert "title" not in item  # the keyword is dropped, the field is not
+    assert item["required"] == ["id", "title", "problem", "proposed_solution"]
+
+
+def test_secrets_are_found_by_name_and_redacted() -> None:
+    env = {"FORGE_TOKEN": "tok-123456789", "OPENAI_API_KEY": "sk-abcdefghij", "HOME": "/root"}
+    secrets = secret_values(env)
+
+    assert set(secrets) == {"tok-123456789", "sk-abcdefghij"}
+    assert redact("a tok-123456789 b sk-abcdefghij c /root", secrets) == (
+        "a [redacted] b [redacted] c /root"
+    )
