@@ -44,8 +44,10 @@ _GREEDY_PARAMS = frozenset({"filepath", "branch", "head"})
 # Error statuses the swagger does not declare on most operations, but that every
 # authenticated route can return (API-NOTES.md §0.2): their bodies are APIError,
 # or APINotFound for 404s.
+# A 404 is `{message, url, errors}` from ctx.NotFound, or `{message, url}` from
+# ctx.Error(404, …) (e.g. "The old branch does not exist"): both are real.
 _GENERIC_ERROR = {"$ref": "#/definitions/APIError"}
-_GENERIC_NOT_FOUND = {"$ref": "#/definitions/APINotFound"}
+_GENERIC_NOT_FOUND = {"anyOf": [{"$ref": "#/definitions/APINotFound"}, _GENERIC_ERROR]}
 
 # Statuses at which several handlers answer with an empty body although the
 # swagger names a schema (API-NOTES.md §0.2/§0.3: `ctx.Status(403)` in EditIssue,

@@ -30,6 +30,7 @@ ENDPOINTS = {
     "GET /version",
     f"GET {_R}",
     f"GET {_R}/collaborators/{{collaborator}}/permission",
+    f"GET {_R}/collaborators",
     f"GET {_R}/issues",  # [2.1]
     f"POST {_R}/issues",
     f"GET {_R}/issues/{{index}}",
@@ -100,6 +101,7 @@ def exercise(bot: ForgeClient, human: ForgeClient) -> set[str]:
     call("get_version")
     call("get_repo", PROJECT)
     call("collaborator_permission", PROJECT, "architect-bot")
+    call("list_collaborators", PROJECT)
     label = call("create_label", PROJECT, name="vision", color="0075ca", description="broad")
     call("list_labels", PROJECT)
     first = call("create_issue", PROJECT, title="Cache", body="b", label_ids=[label.id])

@@ -153,7 +153,10 @@ def test_all_answers_file_sub_issues_and_merge(world: World) -> None:
     assert f"Depends on #{store.number}" in api.body
     assert f"<!-- decomposed-from: #{vision}, sprint: 1-wishlists, id: api -->" in api.body
     numbers = sorted(i.number for i in filed)
-    assert any(c.startswith("Sprint filed: ") for c in world.bot_comments(pr.number))
+    filed_comments = [c for c in world.bot_comments(pr.number) if c.startswith("Sprint filed: ")]
+    assert filed_comments == [
+        f"Sprint filed: {', '.join(f'#{n}' for n in numbers)}\n\n"
+        f"<!-- architect: filed numbers={','.join(map(str, numbers))} -->"]
     assert "## Filed: " in merged.body
     on_main = world.bot.get_file(OPS, "sprints/1-wishlists.md", ref="main")
     assert on_main is not None and "- **Status:** resolved" in on_main.text

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from architect.errors import InvalidModelOutput
-from architect.lifecycle.filing import check_plan
 from architect.ledger import Ledger
+from architect.lifecycle.filing import check_plan
 from architect.runners.base import Mode, Runner, Usage
 from architect.runners.inputs import ProjectContext
 from architect.runners.offline import NO_CHECKLIST, OfflinePlanner
@@ -529,10 +529,10 @@ def test_a_megabyte_vision_is_planned_in_a_few_seconds() -> None:
     import time
 
     body = EXPORT * (1_000_000 // len(EXPORT))
-    started = time.perf_counter()
+    started = time.process_time()
     pitch = h.pitch(body)
     plan = h.file(body)
-    assert time.perf_counter() - started < 3.0
+    assert time.process_time() - started < 3.0
     assert isinstance(pitch, Pitch) and len(plan.sub_issues) == 60
 
 

@@ -265,15 +265,16 @@ HOSTILE = {
 
 @pytest.mark.parametrize("name", sorted(HOSTILE))
 def test_a_megabyte_parses_well_under_a_second(name: str) -> None:
+    # CPU time, not wall time: other processes on a busy CI machine do not count.
     unit = HOSTILE[name]
     body = (
         "- [ ] " + unit * (1_000_000 // len(unit))
         if name == "one huge item"
         else unit * (1_000_000 // len(unit))
     )
-    started = time.perf_counter()
+    started = time.process_time()
     parse_vision(body)
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
 
 
 # ---------------------------------------------------------------- prerequisites.md
@@ -321,6 +322,6 @@ def test_prerequisite_order_is_a_permutation_of_the_visions(
     "unit", ["[", "- [x](", "- #", "- a" + " " * 1000 + "b\n", "1. Tags and filters\n"]
 )
 def test_a_megabyte_of_prerequisites_is_read_quickly(unit: str) -> None:
-    started = time.perf_counter()
+    started = time.process_time()
     prerequisite_order(unit * (1_000_000 // len(unit)), VISIONS)
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0

@@ -90,8 +90,8 @@ class _Reader:
                 raise YamlError(f"line {self.i}: {rest[0]!r} is outside the subset read here")
             return _scalar(rest)
         self.skip()
-        if self.done() or self.indent() <= indent and not (
-                self.indent() == indent and self.content().startswith("- ")):
+        if self.done() or (self.indent() <= indent and not (
+                self.indent() == indent and self.content().startswith("- "))):
             return None
         return self.block(self.indent())
 

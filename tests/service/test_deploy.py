@@ -19,8 +19,8 @@ import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
-import click
 import pytest
+import typer
 import typer.main
 
 from architect.cli import app
@@ -41,20 +41,26 @@ SECRET_VARIABLES = {"FORGE_ARCHITECT_TOKEN", "FORGE_TOKEN", "FORGE_FILER_TOKEN",
                     "ANTHROPIC_API_KEY", "OPENAI_API_KEY", "ARCHITECT_WEBHOOK_SECRET"}
 
 
-# --- the CLI's own parser ---------------------------------------------------------------------------
+# --- the CLI's own parser ------------------------------------------------------------------------
+
+
+class CliMisuse(Exception):
+    """`architect …` that the CLI would refuse."""
 
 
 def check_cli(argv: list[str]) -> None:
-    """Parse `architect <argv>` as the CLI would, without running it; UsageError if wrong."""
+    """Parse `architect <argv>` as the CLI would, without running it; CliMisuse if wrong."""
     group = typer.main.get_command(app)
-    assert isinstance(group, click.Group)
-    parent = click.Context(group, info_name="architect")
+    parent = typer.Context(group, info_name="architect")
     name, *rest = argv
-    command = group.get_command(parent, name)
+    command = getattr(group, "get_command", lambda ctx, name: None)(parent, name)
     if command is None:
-        raise click.UsageError(f"no such command: architect {name}")
-    with command.make_context(name, list(rest), parent=parent):
-        pass
+        raise CliMisuse(f"no such command: architect {name}")
+    try:
+        with command.make_context(name, list(rest), parent=parent):
+            pass
+    except typer.TyperException as exc:  # click's UsageError, vendored by typer
+        raise CliMisuse(str(exc)) from None
 
 
 def architect_calls(script: str) -> list[list[str]]:
@@ -62,8 +68,10 @@ def architect_calls(script: str) -> list[list[str]]:
     calls: list[list[str]] = []
     text = script.replace("\\\n", " ")
     for line in text.splitlines():
+        lexer = shlex.shlex(line, posix=True, punctuation_chars=True)
+        lexer.whitespace_split = True
         try:
-            tokens = shlex.split(line, comments=True)
+            tokens = list(lexer)
         except ValueError:
             continue
         segment: list[str] = []
@@ -73,7 +81,8 @@ def architect_calls(script: str) -> list[list[str]]:
                 continue
             for i, word in enumerate(segment[:-1]):
                 following = segment[i + 1]
-                if (word == "architect" or word.endswith("/architect")) and re.fullmatch(
+                binary = word == "architect" or (word.endswith("/architect") and "=" not in word)
+                if binary and re.fullmatch(
                         r"[a-z][a-z-]*", following):
                     calls.append(segment[i + 1:])
                     break
@@ -85,15 +94,15 @@ def test_the_cli_checker_catches_mistakes() -> None:
     check_cli(["run", "-p", "x.toml", "--dry-run"])
     check_cli(["loop", "-p", "a.toml", "-p", "b.toml", "--interval", "15m",
                "--webhook", "127.0.0.1:8080"])
-    with pytest.raises(click.UsageError):
+    with pytest.raises(CliMisuse):
         check_cli(["run", "--every", "6h"])
-    with pytest.raises(click.UsageError):
+    with pytest.raises(CliMisuse):
         check_cli(["tick"])
     assert architect_calls('x && exec /usr/bin/architect run -p "$D/a.toml"; architect .') == [
         ["run", "-p", "$D/a.toml"]]
 
 
-# --- systemd --------------------------------------------------------------------------------------------
+# --- systemd -------------------------------------------------------------------------------------
 
 
 def unit(path: Path) -> dict[str, list[tuple[str, str]]]:
@@ -159,7 +168,7 @@ def test_systemd_analyze_verifies_the_units(tmp_path: Path) -> None:
     assert done.returncode == 0 and not ours, done.stderr
 
 
-# --- Forgejo Actions ----------------------------------------------------------------------------------
+# --- Forgejo Actions -----------------------------------------------------------------------------
 
 
 def workflow() -> dict[str, miniyaml.Node]:
@@ -190,7 +199,7 @@ def test_the_workflow_takes_secrets_only_from_the_repo_secrets() -> None:
         assert isinstance(env, dict)
         for name, value in env.items():
             if name in SECRET_VARIABLES:
-                assert value == "${{ secrets.%s }}" % name, name
+                assert value == f"${{{{ secrets.{name} }}}}", name
     text = WORKFLOW.read_text(encoding="utf-8")
     contexts = set(re.findall(r"\$\{\{\s*([a-z]+)\.", text))
     assert contexts <= {"secrets", "vars", "github"}, contexts
@@ -219,7 +228,7 @@ def test_pyyaml_reads_the_workflow_as_we_do() -> None:
         json.dumps(workflow(), default=str).replace('"120"', "120"))
 
 
-# --- Nomad ------------------------------------------------------------------------------------------------
+# --- Nomad ---------------------------------------------------------------------------------------
 
 
 def hcl_strings_removed(text: str) -> str:
@@ -260,14 +269,19 @@ def test_the_nomad_job_reads_secrets_from_nomad_variables() -> None:
     for line in template.group(1).splitlines():
         name, eq, value = line.strip().partition("=")
         if eq:
-            assert name in SECRET_VARIABLES and value == "{{ .%s }}" % name, line
+            assert name in SECRET_VARIABLES and value == f"{{{{ .{name} }}}}", line
+
+
+def nomad_scripts() -> list[str]:
+    """The task's shell script(s): the quoted lines of its `args` list, HCL escapes undone."""
+    text = NOMAD.read_text(encoding="utf-8")
+    args = re.search(r"^\s*args\s*=\s*\[(.*?)\]", text, re.M | re.S)
+    assert args is not None
+    return [json.loads(f'"{arg}"') for arg in re.findall(r'"((?:[^"\\]|\\.)*)"', args.group(1))]
 
 
 def test_the_nomad_job_runs_cli_commands_that_exist() -> None:
-    text = NOMAD.read_text(encoding="utf-8")
-    args = re.findall(r'^\s*"((?:[^"\\]|\\.)*)",?\s*$', text, re.M)
-    scripts = [json.loads(f'"{arg}"') for arg in args]
-    calls = [call for script in scripts for call in architect_calls(script)]
+    calls = [call for script in nomad_scripts() for call in architect_calls(script)]
     assert [call[0] for call in calls] == ["enable", "run"]
     for call in calls:
         check_cli(call)
@@ -280,7 +294,7 @@ def test_nomad_fmt_accepts_the_job() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-# --- Docker ------------------------------------------------------------------------------------------------
+# --- Docker --------------------------------------------------------------------------------------
 
 
 def dockerfile() -> list[tuple[str, str]]:
@@ -299,8 +313,8 @@ def dockerfile() -> list[tuple[str, str]]:
 def ignored(path: str) -> bool:
     """Whether .dockerignore keeps `path` (relative, with '/') out of the build context."""
     excluded = False
-    for rule in DOCKERIGNORE.read_text(encoding="utf-8").splitlines():
-        rule = rule.strip()
+    for line in DOCKERIGNORE.read_text(encoding="utf-8").splitlines():
+        rule = line.strip()
         if not rule or rule.startswith("#"):
             continue
         negate = rule.startswith("!")
@@ -346,27 +360,44 @@ def test_the_image_installs_the_package_and_runs_the_cli() -> None:
     check_cli(command[0])
 
 
-# --- every `architect …` written anywhere in the deployment files and their docs ------------------------
+# --- every `architect …` written anywhere in the deployment files and their docs -----------------
 
 
-def deployment_texts() -> Iterator[tuple[Path, str]]:
+def commented_examples(text: str) -> str:
+    """The commands shown in comments: those indented in their comment (prose is not)."""
+    return "\n".join(re.sub(r"^\s*#\s{2,}", "", line) for line in text.splitlines()
+                     if re.match(r"^\s*#\s{2,}\S", line))
+
+
+def shell_texts() -> Iterator[tuple[str, str]]:
+    """Every piece of shell each deployment file (and the docs) would run or shows."""
     for path in (SERVICE, TIMER, WORKFLOW, NOMAD, DOCKERFILE):
-        yield path, path.read_text(encoding="utf-8")
+        yield path.name, commented_examples(path.read_text(encoding="utf-8"))
+    yield SERVICE.name, "\n".join(values(unit(SERVICE), "Service", "ExecStart"))
+    for step in steps():
+        yield WORKFLOW.name, str(step.get("run") or "")
+    yield NOMAD.name, "\n".join(nomad_scripts())
+    instructions = dockerfile()
+    entry = [json.loads(rest) for name, rest in instructions if name in ("ENTRYPOINT", "CMD")]
+    yield DOCKERFILE.name, shlex.join([word for part in entry for word in part])
     doc = DOCS.read_text(encoding="utf-8")
-    yield DOCS, "\n".join(re.findall(r"```[a-z]*\n(.*?)```", doc, re.S))
+    yield DOCS.name, "\n".join(re.findall(r"```[a-z]*\n(.*?)```", doc, re.S))
 
 
 def test_every_architect_command_in_the_files_and_docs_exists() -> None:
-    checked = 0
-    for path, text in deployment_texts():
-        plain = "\n".join(line.lstrip("# ") for line in text.splitlines())
-        for call in architect_calls(plain):
+    seen: dict[str, list[str]] = {}
+    for name, text in shell_texts():
+        for call in architect_calls(text):
             try:
                 check_cli(call)
-            except click.UsageError as exc:
-                pytest.fail(f"{path.name}: architect {shlex.join(call)}: {exc}")
-            checked += 1
-    assert checked >= 10
+            except CliMisuse as exc:
+                pytest.fail(f"{name}: architect {shlex.join(call)}: {exc}")
+            seen.setdefault(name, []).append(call[0])
+    assert seen[SERVICE.name].count("run") == 1
+    assert seen[WORKFLOW.name] == ["enable", "run"]
+    assert seen[NOMAD.name] == ["enable", "run"]
+    assert "loop" in seen[DOCKERFILE.name]
+    assert {"loop", "run", "enable", "init"} <= set(seen[DOCS.name])
 
 
 def test_the_docs_name_files_that_exist() -> None:

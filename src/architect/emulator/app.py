@@ -53,7 +53,7 @@ _HEADERS = {
 
 def encode_json(body: Any) -> bytes:
     """Go's encoder: compact, `<`, `>` and `&` escaped, a trailing newline."""
-    text = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+    text = json.dumps(body, separators=(",", ":"), ensure_ascii=False, check_circular=False)
     for char, escaped in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e")):
         text = text.replace(char, escaped)
     return (text + "\n").encode()

@@ -257,10 +257,9 @@ class Applier:
             if planned is None:
                 return
             subs, plan_comment = planned
-        numbers = self._file_subs(view, subs, plan_comment, labels)
-        self.forge.create_comment(self.ops, view.number, render.filed_comment(numbers))
+        numbers = tuple(self._file_subs(view, subs, plan_comment, labels))
         log.info("PR #%d: filed %s", view.number, " ".join(f"#{n}" for n in numbers))
-        self.finish(view, tuple(numbers))
+        self.finish(view, numbers)
 
     def _plan(self, view: SprintView,
               labels: dict[str, int]) -> tuple[tuple[SubIssue, ...], Comment] | None:
@@ -333,9 +332,8 @@ class Applier:
             log.warning("issue #%d: forge dependencies not recorded: %s", number, exc)
 
     def finish(self, view: SprintView, filed: tuple[int, ...]) -> None:
-        writes.ensure_comment(self.forge, self.ops, view.number, render.filed_comment(filed),
-                              bot_login=self.bot, kind="filed",
-                              existing=view.sprint.comments)
+        if not view.filed:  # the view's `filed` comes from the bot's own "Sprint filed" marker
+            self.forge.create_comment(self.ops, view.number, render.filed_comment(filed))
         self.sync(view, view.ledger, filed)
         pr = view.sprint.pr
         try:
@@ -371,7 +369,8 @@ class Applier:
         self.context.journal.record(JournalEntry(
             pr.created_at, pr.number, vision_number, vision.title, "rejected",
             f"Rejected by @{signal.login}: {signal.text or '(no reason given)'}"))
-        writes.ensure_branch_deleted(self.forge, self.ops, pr.head.ref)
+        # Once deleted, head.ref reads refs/pull/N/head; the branch name is ours to know.
+        writes.ensure_branch_deleted(self.forge, self.ops, branch_for(vision_number))
         if self.forge.get_pull(self.ops, pr.number).state == "open":
             self.forge.edit_pull(self.ops, pr.number, state="closed")
         self.runner.drop_session(f"pr-{pr.number}")

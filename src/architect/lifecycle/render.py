@@ -71,8 +71,7 @@ def forks_section(ledger: Ledger) -> str:
         lines.append(f"- **Status:** {fork.status.value}")
         if fork.answer is not None:
             a = fork.answer
-            choice = f"{a.option}) " if a.option else ""
-            lines.append(f"- **Answer:** {choice}{one_line(a.text, 300)}")
+            lines.append(f"- **Answer:** {answer_text(a.option, a.text, 300)}")
             lines.append(f"- **Answered by:** @{a.by} ([comment]({a.url}))")
         lines.append("")
     return "\n".join(lines).rstrip()
@@ -90,6 +89,14 @@ def replace_section(body: str, heading: str, new_section: str | None) -> str:
         head, tail = stripped[:marker_at].rstrip(), stripped[marker_at:]
         return f"{head}\n\n{new_section}\n\n{tail}\n"
     return stripped + "\n\n" + new_section + "\n"
+
+
+def answer_text(option: str | None, text: str, limit: int) -> str:
+    """`B) the option's words — the reason`, without doubling a letter the text repeats."""
+    flat = one_line(text, limit)
+    if not option or flat.startswith(f"{option})"):
+        return flat
+    return f"{option}) {flat}"
 
 
 def footer_comment(slug: str) -> str:
@@ -129,9 +136,8 @@ def answers_comment(ledger: Ledger, *, acknowledged: Sequence[DesignFork], notes
         lines = ["Recorded:"]
         for fork in acknowledged:
             assert fork.answer is not None
-            choice = f"{fork.answer.option}) " if fork.answer.option else ""
-            lines.append(f"- Q{fork.number}: {choice}{one_line(fork.answer.text, 200)} "
-                         f"(@{fork.answer.by})")
+            text = answer_text(fork.answer.option, fork.answer.text, 200)
+            lines.append(f"- Q{fork.number}: {text} (@{fork.answer.by})")
         parts.append("\n".join(lines))
     if reply.strip():
         parts.append(reply.strip())
