@@ -44,7 +44,7 @@ log = logging.getLogger("architect")
 
 DEBOUNCE_S = 0.3  # a burst of deliveries (comment + label + edit) becomes one tick
 MAX_DELAY_S = 1.5  # ... but a tick starts at most this long after the first delivery
-RELAY_S = 0.25  # how often the main thread looks at a caller's stop_event
+RELAY_S = 0.25  # how soon the main thread passes a stop (signal, stop_event) to the scheduler
 
 
 class TickFn(Protocol):
@@ -310,15 +310,19 @@ def _signals(scheduler: Scheduler) -> Iterator[None]:
         yield
         return
 
+    asked: list[int] = []  # a plain list: the handler must not wait for any lock
+
     def handler(signum: int, _frame: FrameType | None) -> None:
         name = signal.Signals(signum).name
-        if scheduler.stopping():
+        if asked:
             log.warning("%s again: exiting without waiting for the tick", name)
             raise SystemExit(128 + signum)
+        asked.append(signum)
+        # Only the stop flag, whose lock the main thread never takes; the main thread
+        # then wakes the scheduler (see _run_in_thread). Setting the scheduler's wake
+        # event here could deadlock on a lock the interrupted main thread holds.
+        scheduler.stop_event.set()
         log.info("%s: finishing the current action, then exiting", name)
-        # The handler runs in the main thread, which (until stopping) only joins the
-        # scheduler thread and never holds the events' locks: setting them cannot deadlock.
-        scheduler.stop()
 
     previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
@@ -342,13 +346,11 @@ def _run_in_thread(scheduler: Scheduler) -> int:
     # A daemon thread, so that a second signal's SystemExit does not wait for the tick.
     thread = threading.Thread(target=target, name="architect-loop", daemon=True)
     thread.start()
-    relayed = False
+    woken = False
     while thread.is_alive():
         thread.join(RELAY_S)
-        if scheduler.stopping() and not relayed:
-            # A caller set stop_event (a signal handler wakes the scheduler itself).
-            # Only here, once stopping, does this thread touch the scheduler's events,
-            # so a signal handler (which touches them only before) cannot deadlock on them.
+        if scheduler.stopping() and not woken:
+            # A signal handler or the caller set stop_event: wake the scheduler's wait.
             scheduler.wake()
-            relayed = True
+            woken = True
     return result[0] if result else 1

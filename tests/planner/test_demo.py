@@ -90,7 +90,9 @@ def test_the_accepted_vision_walks_from_pitch_to_sub_issues() -> None:
 
     ledger = h.answered(ledger, 2, "B", round_.interpretations[0].summary)
     ledger = h.ledger_of(*round_.follow_ups, first=ledger.next_number, round=2, base=ledger)
-    ledger = h.answered(ledger, 3, "A", "A — cron is there on macOS too")
+    # As the lifecycle words a grammar answer: the option's text, then the reason.
+    cron = "A cron entry that `todo remind --install` writes"
+    ledger = h.answered(ledger, 3, "A", f"{cron} — cron is there on macOS too")
     assert ledger.all_resolved and len(ledger.forks) == 3
     assert h.answers(body, ledger=ledger).follow_ups == []
 
@@ -104,8 +106,8 @@ def test_the_accepted_vision_walks_from_pitch_to_sub_issues() -> None:
     assert by_id["due-parse"].shaped_by == [1]
     assert by_id["reminders"].shaped_by == [2, 3]
     assert (
-        "→ A) A cron entry that `todo remind --install` writes"
-        in by_id["reminders"].proposed_solution
+        f"- Q3: How is the background job started? → A) {cron} — cron is there on macOS too"
+        " (@alice)" in by_id["reminders"].proposed_solution
     )
     assert all(
         len(s.acceptance_criteria) <= 5 and len(s.affected_files) <= 3 for s in plan.sub_issues

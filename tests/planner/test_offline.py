@@ -118,7 +118,7 @@ def test_pitch_fills_the_seven_sections_from_the_vision() -> None:
     assert "a long-running service (“service” in: Add an export service" in pitch.cost_new_infra
     assert "a message queue (“queue” in: Queue large exports" in pitch.cost_new_infra
     assert "scheduled jobs (“cron”" in pitch.cost_new_infra
-    assert pitch.recommendation.startswith("GO: 4 tasks, size M, with 2 design questions")
+    assert pitch.recommendation.startswith("Worth a sprint: 4 tasks, size M, with 2 design")
     assert "written by the offline planner, without a model" in pitch.recommendation
 
 

@@ -327,10 +327,10 @@ def _recommendation(
     if inputs.rejection_reason.strip():
         parts.append(_answer_rejection(inputs.rejection_reason, vision))
     if verdict is Verdict.NO_GO:
-        parts.append(f"NO-GO: {reason}.")
+        parts.append(f"Not worth a sprint yet: {reason}.")
     else:
         questions = len(_askable(vision.questions))
-        text = f"GO: {plural(len(vision.open_items), 'task')}, size {size}"
+        text = f"Worth a sprint: {plural(len(vision.open_items), 'task')}, size {size}"
         text += (
             f", with {plural(questions, 'design question')} to settle first."
             if questions
@@ -729,7 +729,10 @@ def _decision_line(fork: DesignFork) -> str:
     if not answer.option:
         return f"- Q{fork.number}: {one_line(fork.question, 120)} → {one_line(answer.text, 200)}"
     decision = f"{answer.option}) {one_line(fork.option_text(answer.option), 120)}"
-    extra = re.sub(rf"^\s*{re.escape(answer.option)}\b[\s).:—–-]*", "", answer.text).strip()
+    # "B — because …", "B) blue", "B because …": the letter is shown already ("A cron …" stays).
+    letter = re.escape(answer.option)
+    lead = rf"^\s*{letter}(?:\s*[).:—–-]+\s*|\s+(?=(?:because|since|as)\b)|\s*$)"
+    extra = re.sub(lead, "", answer.text, flags=re.IGNORECASE).strip()
     option = fork.option_text(answer.option)
     if option and extra.lower().startswith(option.lower()):
         extra = extra[len(option) :].lstrip(" —–-:;,.")

@@ -1,0 +1,91 @@
+"""An embedded forge seeded over HTTP, with a client per person."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import httpx
+import pytest
+
+from architect.emulator import EmbeddedForge
+from architect.emulator.setup import ForgeSetup
+
+ROOT = "http://forge.test"
+REPO = "acme/widgets"
+
+
+class SteppingClock:
+    """One second later at every reading, so each write has its own timestamp."""
+
+    def __init__(self) -> None:
+        self._ticks = itertools.count()
+        self.start = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.start + timedelta(seconds=next(self._ticks))
+
+
+@dataclass
+class Forge:
+    forge: EmbeddedForge = field(repr=False)
+    http: httpx.Client = field(repr=False)
+    setup: ForgeSetup = field(repr=False)
+    tokens: dict[str, str] = field(repr=False)  # never shown in a failure message
+
+    def call(
+        self, method: str, path: str, who: str | None = "bot", **kwargs: Any
+    ) -> httpx.Response:
+        headers = {"Authorization": f"token {self.tokens[who]}"} if who else {}
+        headers.update(kwargs.pop("headers", {}))
+        return self.http.request(method, f"/api/v1{path}", headers=headers, **kwargs)
+
+    def get(self, path: str, who: str | None = "bot", **kwargs: Any) -> Any:
+        response = self.call("GET", path, who, **kwargs)
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    def issue(
+        self, title: str, body: str = "", *, labels: tuple[str, ...] = (), who: str = "alice"
+    ) -> int:
+        return self.setup.create_issue(REPO, title, body, labels=labels, token=self.tokens[who])
+
+    def pull(
+        self, branch: str, title: str = "a change", *, who: str = "bot", path: str = ""
+    ) -> int:
+        """A branch from main with one new file, and a PR from it; returns the PR number."""
+        self.setup.put_file(REPO, path or f"{branch}.md", f"{branch}\n", branch=branch)
+        created = self.call(
+            "POST",
+            f"/repos/{REPO}/pulls",
+            who,
+            json={"head": branch, "base": "main", "title": title},
+        )
+        assert created.status_code == 201, created.text
+        number: int = created.json()["number"]
+        return number
+
+
+def make_forge(forge: EmbeddedForge) -> Forge:
+    http = httpx.Client(transport=httpx.WSGITransport(app=forge.wsgi), base_url=ROOT)
+    setup = ForgeSetup(http, forge.admin_token)
+    tokens = {login: setup.create_user(login) for login in ("acme", "bot", "alice", "carol")}
+    tokens["admin"] = forge.admin_token
+    setup.create_repo("acme", "widgets")
+    setup.add_collaborator(REPO, "bot", "write")
+    setup.add_collaborator(REPO, "alice", "write")
+    return Forge(forge, http, setup, tokens)
+
+
+@pytest.fixture
+def world() -> Iterator[Forge]:
+    forge = EmbeddedForge(clock=SteppingClock())
+    made = make_forge(forge)
+    try:
+        yield made
+    finally:
+        made.http.close()
+        forge.stop()
