@@ -44,7 +44,7 @@ def test_dicts_objects_and_raw_text_are_validated_in_turn() -> None:
 
 
 def test_a_scripted_result_keeps_its_usage_and_session() -> None:
-    scripted = ModelResult(output=PITCH, usage=Usage(10, 20, 0.5), session_id="s-1")
+    scripted = ModelResult(output=Pitch(**PITCH), usage=Usage(10, 20, 0.5), session_id="s-1")
     result = ask(ScriptedRunner({Mode.PITCH: [scripted]}))
 
     assert result.usage == Usage(10, 20, 0.5) and result.session_id == "s-1"
