@@ -27,6 +27,7 @@ class Child:
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.lines: queue.Queue[tuple[str, str]] = queue.Queue()
         self.seen: list[str] = []
+        self.matched: set[int] = set()
         self.readers = [threading.Thread(target=self._read, args=(name, stream), daemon=True)
                         for name, stream in (("out", self.proc.stdout), ("err", self.proc.stderr))]
         for reader in self.readers:
@@ -37,7 +38,12 @@ class Child:
             self.lines.put((name, line.rstrip("\n")))
 
     def expect(self, text: str, timeout: float = 5.0) -> str:
-        """The next line containing `text` (either stream); fails after `timeout`."""
+        """A line containing `text` not matched before, from either stream, whichever came
+        first (the two streams interleave in no set order); fails after `timeout`."""
+        for index, line in enumerate(self.seen):
+            if text in line and index not in self.matched:
+                self.matched.add(index)
+                return line
         while True:
             try:
                 _, line = self.lines.get(timeout=timeout)
@@ -46,6 +52,7 @@ class Child:
                 raise AssertionError(f"no line with {text!r}; saw:\n{seen}") from None
             self.seen.append(line)
             if text in line:
+                self.matched.add(len(self.seen) - 1)
                 return line
 
     def finish(self, timeout: float = 10.0) -> tuple[int, list[str]]:

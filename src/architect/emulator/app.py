@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Iterable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from werkzeug.exceptions import MethodNotAllowed, NotFound
@@ -51,6 +52,19 @@ _HEADERS = {
 }
 
 
+@cache
+def _url_map() -> Map:
+    """The routing table: constant, and costly to build, so built once per process."""
+    return Map(
+        [
+            Rule(API_PREFIX + r.rule, methods=list(r.methods), endpoint=i)
+            for i, r in enumerate(ROUTES)
+        ],
+        strict_slashes=False,
+        merge_slashes=False,
+    )
+
+
 def encode_json(body: Any) -> bytes:
     """Go's encoder: compact, `<`, `>` and `&` escaped, a trailing newline."""
     text = json.dumps(body, separators=(",", ":"), ensure_ascii=False, check_circular=False)
@@ -71,14 +85,7 @@ class ForgeApp:
         self.store = store
         self.deliverer = deliverer
         self._on_change = on_change
-        self._map = Map(
-            [
-                Rule(API_PREFIX + r.rule, methods=list(r.methods), endpoint=i)
-                for i, r in enumerate(ROUTES)
-            ],
-            strict_slashes=False,
-            merge_slashes=False,
-        )
+        self._map = _url_map()
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         response = self.handle(Request(environ))

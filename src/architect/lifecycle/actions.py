@@ -70,6 +70,8 @@ class ProcessAnswers:
             parts.append("answers to " + ", ".join(f"Q{n}" for n in self.recorded))
         if self.free_text:
             parts.append(f"{len(self.free_text)} free-text comment(s) for the model")
+        elif self.recorded:
+            parts.append("the model checks for follow-ups")
         if self.notes and not parts:
             parts.append("unusable answers")
         return f"PR #{self.view.number}: " + " and ".join(parts) + " → acknowledge"

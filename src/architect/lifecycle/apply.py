@@ -223,7 +223,9 @@ class Applier:
         reply = ""
         follow_ups: list[DesignFork] = []
         round_ = view.round + 1
-        if action.free_text:
+        # The model hears every round with an answer in it: it reads the free text, and
+        # a plain "Q2: B" may still call for a follow-up question.
+        if action.free_text or action.recorded:
             vision = self.vision(view.sprint.vision_number)
             answer = self.asker.ask(
                 Mode.ANSWERS, AnswerRound,

@@ -44,6 +44,8 @@ FALLBACK_ENV = "ARCHITECT_SCRIPT_FALLBACK"
 
 
 class ScriptedRunner:
+    """A `Runner` whose answers are scripted per mode; it records every request."""
+
     def __init__(
         self,
         responses: Mapping[Mode, Sequence[object]] | None = None,
@@ -85,17 +87,17 @@ class ScriptedRunner:
             if self.fallback is not None:
                 return self.fallback.run(request)
             raise RunnerFailed(f"{self.name}: no scripted answer left for mode {request.mode}")
-        error = ""
-        for _ in range(2):
-            if not queue:
-                break
+        error, tries = "", 0
+        while queue and tries < 2:  # one retry, as the real runners do
+            tries += 1
             self.attempts += 1
             checked = self._answer(request, queue.popleft())
             if isinstance(checked, ModelResult):
                 return checked
             error = checked
+        again = " twice" if tries == 2 else " (no scripted answer left to retry with)"
         raise InvalidModelOutput(
-            f"the {request.schema.__name__} answer did not validate twice:\n{error}"
+            f"the {request.schema.__name__} answer did not validate{again}:\n{error}"
         )
 
     def _answer(self, request: ModelRequest[T], item: object) -> ModelResult[T] | str:
