@@ -123,22 +123,21 @@ class BenchWorld:
     def __post_init__(self) -> None:
         self.transport = httpx.WSGITransport(app=self.forge.wsgi)
 
-    def client(self, login: str, base: str = BASE) -> ForgeClient:
-        """A fresh client (fresh request counts); in-process unless `base` is a real URL."""
-        if base == BASE:
-            return ForgeClient(base, self.tokens[login], transport=self.transport)
-        return ForgeClient(base, self.tokens[login])
+    def client(self, login: str, *, transport: httpx.BaseTransport | None = None
+               ) -> ForgeClient:
+        """A fresh client (fresh request counts), in-process."""
+        return ForgeClient(BASE, self.tokens[login], transport=transport or self.transport)
 
-    def config(self, *, max_open_pitches: int, forge_url: str = BASE,
-               name: str = "shop") -> ProjectConfig:
-        return load_config(self.config_file(max_open_pitches=max_open_pitches,
-                                            forge_url=forge_url, name=name), {})
+    def config(self, *, max_open_pitches: int) -> ProjectConfig:
+        return load_config(self.config_file(max_open_pitches=max_open_pitches), {})
 
-    def config_file(self, *, max_open_pitches: int, forge_url: str = BASE,
-                    name: str = "shop") -> Path:
-        path = self.tmp / f"{name}-{max_open_pitches}.toml"
+    def config_file(self, *, max_open_pitches: int, forge_url: str = BASE) -> Path:
+        """The project TOML; the same project (state dir, lock) whatever the forge URL."""
+        where = "wsgi" if forge_url == BASE else "loopback"
+        path = self.tmp / f"shop-{max_open_pitches}-{where}.toml"
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(textwrap.dedent(f"""\
-            name = "{name}"
+            name = "shop"
             repo = "{PROJECT}"
             ops_repo = "{OPS}"
             forge_url = "{forge_url}"

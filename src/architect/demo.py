@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.panel import Panel
 
-from architect.config import ProjectConfig, load_config
+from architect.config import ProjectConfig, Secrets, load_config
 from architect.demo_project import DEMO, DemoProject
 from architect.emulator import EmbeddedForge
 from architect.emulator.setup import ForgeSetup
@@ -59,7 +59,8 @@ def run_demo(*, keep: bool = False, console: Console | None = None) -> int:
         console.rule("[bold]architect demo")
         console.print(f"Embedded forge at {url} (offline planner, no model, no network)\n")
         world = _seed(forge, url, Path(tmp), console)
-        setup_logging(log_file=world.config.log_file, json=False, secrets=list(world.tokens.values()))
+        setup_logging(log_file=world.config.log_file, json=False,
+                      secrets=list(world.tokens.values()))
         try:
             _play(world)
         finally:
@@ -104,7 +105,7 @@ def _seed(forge: EmbeddedForge, url: str, tmp: Path, console: Console) -> DemoWo
     console.print(f"[bold]Setup[/]: users {owner}, {BOT}, {project.reviewer}; repos "
                   f"{project.repo} and {project.ops_repo}")
     console.print("[bold]architect init[/] (labels and rights):")
-    ensure_labels_and_rights(world.client(BOT), config, _no_secrets(), webhook_url=None,
+    ensure_labels_and_rights(world.client(BOT), config, Secrets(), webhook_url=None,
                              out=lambda line: console.print(f"  {line}"))
     for vision in project.visions:
         world.numbers[vision.key] = setup.create_issue(
@@ -117,10 +118,6 @@ def _seed(forge: EmbeddedForge, url: str, tmp: Path, console: Console) -> DemoWo
     return world
 
 
-def _no_secrets() -> object:
-    from architect.config import Secrets
-
-    return Secrets()
 
 
 def _tick(world: DemoWorld, title: str) -> None:

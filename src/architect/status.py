@@ -29,14 +29,21 @@ class StatusRow:
     waits_for: str
     vision: int | None = None
     open_questions: str = ""
+    cost_usd: float | None = None  # model cost so far, from the PR's session file
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
 
 
 def collect_status(forge: Forge, config: ProjectConfig, now: datetime) -> list[StatusRow]:
+    from architect.runners.sessions import SessionStore
+
     snapshot, decision, _ = plan_tick(forge, config, now)
-    rows = [_sprint_row(view) for view in views(snapshot)]
+    sessions = SessionStore(config.architect.state_dir, config.name)
+    rows = []
+    for view in views(snapshot):
+        record = sessions.load(f"pr-{view.number}")
+        rows.append(_sprint_row(view, record.cost_usd if record and record.calls else None))
     in_sprint = {view.sprint.vision_number: view.number for view in views(snapshot)}
     next_pitches = {a.vision_number for a in decision.actions if isinstance(a, OpenPitch)}
     histories = {h.vision.number: h for h in snapshot.candidates}
@@ -58,7 +65,7 @@ def collect_status(forge: Forge, config: ProjectConfig, now: datetime) -> list[S
     return rows
 
 
-def _sprint_row(view: SprintView) -> StatusRow:
+def _sprint_row(view: SprintView, cost: float | None) -> StatusRow:
     pr = view.sprint.pr
     bot_times = [c.created_at for c in view.sprint.comments if c.user.login == pr.user.login]
     since = _iso(max(bot_times, default=pr.created_at))
@@ -68,7 +75,7 @@ def _sprint_row(view: SprintView) -> StatusRow:
     state = view.state.value + (f" ({open_q})" if open_q else "")
     return StatusRow("sprint", pr.number, one_line(pr.title, 60), state, since,
                      WAITS_FOR[view.state], vision=view.sprint.vision_number,
-                     open_questions=open_q)
+                     open_questions=open_q, cost_usd=cost)
 
 
 def _iso(moment: datetime) -> str:
@@ -80,9 +87,11 @@ def render_table(rows: list[StatusRow], *, title: str) -> None:
     from rich.table import Table
 
     table = Table(title=title, show_lines=False)
-    for column in ("", "#", "title", "state", "since", "waits for"):
+    for column in ("", "#", "title", "state", "since", "waits for", "cost"):
         table.add_column(column, overflow="fold")
     for row in rows:
         label = "PR" if row.kind == "sprint" else "vision"
-        table.add_row(label, f"#{row.number}", row.title, row.state, row.since, row.waits_for)
+        cost = f"${row.cost_usd:.2f}" if row.cost_usd is not None else ""
+        table.add_row(label, f"#{row.number}", row.title, row.state, row.since, row.waits_for,
+                      cost)
     Console().print(table)

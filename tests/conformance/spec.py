@@ -253,6 +253,18 @@ def validate_response(method: str, path: str, status: int, body: Any) -> None:
     _validate(_nullable_properties(schema), _response_definitions(), body, where)
 
 
+def validate_definition(name: str, body: Any) -> None:
+    """Assert that `body` is a `definitions/<name>` object as the server would send it.
+
+    For JSON that no operation returns directly, such as the `issue`,
+    `pull_request`, `comment`, `repository` and `sender` of a webhook payload.
+    """
+    if name not in load_spec()["definitions"]:
+        raise AssertionError(f"no definition {name!r} in the swagger")
+    schema = {"$ref": f"#/definitions/{name}"}
+    _validate(schema, _response_definitions(), body, f"definitions/{name}")
+
+
 # ---------------------------------------------------------------- requests
 
 

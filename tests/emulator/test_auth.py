@@ -137,3 +137,14 @@ def test_a_server_error_has_a_blank_message_except_for_site_admins(world: Forge)
     path = f"/repos/{REPO}/contents/none.md"
     assert world.call("PUT", path, json=body).json()["message"] == ""
     assert "none.md" in world.call("PUT", path, "admin", json=body).json()["message"]
+
+
+def test_setup_can_make_a_site_admin(world: Forge) -> None:
+    token = world.setup.create_user("root", admin=True)
+    world.setup.create_repo("acme", "secret", private=True)
+    me = world.http.get("/api/v1/user", headers={"Authorization": f"token {token}"}).json()
+    assert me["is_admin"] is True
+    hidden = world.http.get(
+        "/api/v1/repos/acme/secret", headers={"Authorization": f"token {token}"}
+    )
+    assert hidden.status_code == 200

@@ -179,3 +179,25 @@ def test_comment_lists_hold_plain_comments_while_the_count_includes_reviews(worl
     assert [c["body"] for c in world.get(f"{ISSUES}/comments")] == ["ACCEPT"]
     comment = world.get(f"{ISSUES}/{pull}/comments")[0]
     assert comment["issue_url"] == "" and comment["pull_request_url"].endswith(f"/pulls/{pull}")
+
+
+def test_an_exclusive_scoped_label_pushes_out_its_scope_siblings(world: Forge) -> None:
+    for name in ("status/ready", "status/blocked"):
+        world.call(
+            "POST", f"/repos/{REPO}/labels", json={"name": name, "color": "fff", "exclusive": True}
+        )
+    world.setup.create_label(REPO, "vision", "fff")
+    number = world.issue("t", labels=("status/ready", "vision"))
+    world.call("POST", f"{ISSUES}/{number}/labels", json={"labels": ["status/blocked"]})
+    assert [x["name"] for x in world.get(f"{ISSUES}/{number}/labels")] == [
+        "status/blocked",
+        "vision",
+    ]
+
+
+def test_only_owners_and_admins_may_back_date_an_edit(world: Forge) -> None:
+    number = world.issue("t")
+    when = {"body": "x", "updated_at": "2025-12-31T23:00:00+01:00"}
+    assert world.call("PATCH", f"{ISSUES}/{number}", "alice", json=when).status_code == 403
+    edited = world.call("PATCH", f"{ISSUES}/{number}", "acme", json=when)
+    assert edited.json()["updated_at"] == "2025-12-31T22:00:00Z"

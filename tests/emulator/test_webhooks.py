@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from architect.emulator.webhooks import Target, build_request
+from tests.conformance.spec import validate_definition
 from tests.emulator.conftest import REPO, Forge
 
 SECRET = "s3cr3t"
@@ -104,6 +105,8 @@ def test_a_comment_delivery_is_signed_over_the_exact_body(world: Forge, receiver
     assert not comment.body.endswith(b"\n")
     assert b"a \\u003cb\\u003e \\u0026 c" in comment.body
     payload = comment.payload
+    for key, name in (("issue", "Issue"), ("comment", "Comment"), ("repository", "Repository")):
+        validate_definition(name, payload[key])
     assert payload["comment"]["body"] == "a <b> & c" and payload["is_pull"] is False
     assert "pull_request" not in payload and payload["sender"]["login"] == "carol"
 
@@ -194,6 +197,12 @@ def test_pull_request_lifecycle_deliveries(world: Forge, receiver: Receiver) -> 
         ("pull_request", "closed"),
     ]
     closed = got[-1].payload
+    for key, name in (
+        ("pull_request", "PullRequest"),
+        ("repository", "Repository"),
+        ("sender", "User"),
+    ):
+        validate_definition(name, closed[key])
     assert closed["pull_request"]["merged"] is True
     assert closed["review"] is None and closed["requested_reviewer"] is None
 

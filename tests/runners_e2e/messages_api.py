@@ -1,28 +1,35 @@
 """A scripted Anthropic Messages API on loopback, good enough for the real Claude Code CLI.
 
 `MessagesAPI` answers `POST /v1/messages`, streamed (server-sent events, as
-the CLI asks) or not (as the `anthropic` SDK asks by default), and
-`POST /v1/messages/count_tokens`. It plays a model that knows one sprint:
+Claude Code asks) or not (as the `anthropic` SDK asks by default), and
+`POST /v1/messages/count_tokens`; other paths get 404, a wrong key 401.
 
-- the *mode* is read from the request's system text, where the architect
-  names the schema it wants (``in the schema `ForkProposal```); the answer
-  is `script[schema](prompt)`, the prompt being the text of the last user
-  turn (so an answer can quote the comment ids the prompt shows);
-- when the request offers the CLI's structured-output tool (Claude Code adds
-  `StructuredOutput` for `--json-schema`), the answer is a `tool_use` of it,
-  else a text block holding the JSON (the SDK's `output_config.format`);
-- a request with no schema (the CLI's own side requests, if any) gets "OK.".
+The answer is the script's object for the schema named in the system text
+(see `scripted_api`):
 
-Usage numbers are estimated, not constant: about 4 characters a token for
-what was sent and what is answered, and prompt caching is simulated the way
-the API documents it (prefix order tools → system → messages, a prefix is
-cached at each `cache_control` breakpoint once it reaches 1024 tokens, a
-later request reads the longest cached prefix). `expire_cache()` forgets
-the cache, as the 5-minute TTL does between two ticks hours apart.
+- when the request offers Claude Code's structured-output tool (the CLI adds
+  `StructuredOutput`, whose input schema is the `--json-schema`), as a
+  `tool_use` of that tool, the way the CLI asks the model to answer;
+- else as a text block holding the JSON (the SDK's `output_config.format`).
 
-Every exchange is kept in `exchanges` (and appended to `log_path` as JSON
-lines when given), so a test can check what the client sent: tools, system
-blocks, history, headers (the API key header is recorded as `[set]`).
+Before answering, a schema may first make *tool calls* (`Read`, `Glob`, …)
+when the request offers those tools: one a turn, each answered by the CLI
+with a `tool_result` in the next request. `{cwd}` in a call's input is
+replaced by the working directory the CLI reports in its environment
+message. Calls are counted over the whole history, so script them only for
+a mode that starts a fresh conversation (the pitch).
+
+A request naming no known schema (a side request of the CLI) gets "OK.".
+
+Usage: estimated tokens (`scripted_api.tokens`), with prompt caching
+simulated as the API documents it: the prefix order is tools, system,
+messages; each `cache_control` breakpoint caches the prefix up to it once it
+reaches 1024 tokens; a request reads the longest prefix cached before.
+`expire_cache()` forgets the cache, as its 5-minute lifetime does between
+two ticks hours apart.
+
+Every exchange is kept in `exchanges`: what the client sent (headers, with
+the key shown as `[set]`, and body) and what came back.
 """
 
 from __future__ import annotations
@@ -31,27 +38,28 @@ import hashlib
 import itertools
 import json
 import re
-import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from typing import Any
 
-STRUCTURED_OUTPUT_TOOL = "StructuredOutput"  # what Claude Code 2.1.x calls it
-CHARS_PER_TOKEN = 4
+from tests.runners_e2e.scripted_api import (
+    LoopbackServer,
+    Response,
+    Script,
+    schema_named,
+    shown_headers,
+    tokens,
+)
+
+STRUCTURED_OUTPUT_TOOL = "StructuredOutput"  # Claude Code 2.1.x's tool for --json-schema
 MIN_CACHE_TOKENS = 1024
-_SCHEMA_NAME = re.compile(r"in the schema `(\w+)`")
-_SECRET_HEADERS = frozenset({"x-api-key", "authorization"})
-
-Script = Mapping[str, Callable[[str], dict[str, Any]]]
-"""Schema name → the answer object, given the prompt of the request."""
+_CWD = re.compile(r"Primary working directory: (\S+)")
 
 
-def tokens(value: Any) -> int:
-    """The estimated token count of a text or a JSON value."""
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    return max(1, -(-len(text) // CHARS_PER_TOKEN))
+@dataclass(frozen=True)
+class ToolCall:
+    name: str
+    input: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -78,7 +86,6 @@ class Usage:
 class Exchange:
     """One request and what the fake answered."""
 
-    path: str
     headers: dict[str, str]
     body: dict[str, Any]
     schema: str | None  # the schema named in the system text
@@ -97,6 +104,22 @@ class Exchange:
     def tool(self, name: str) -> dict[str, Any] | None:
         return next((t for t in self.body.get("tools") or [] if t.get("name") == name), None)
 
+    @property
+    def answered_with(self) -> str:
+        """`tool_use:<name>` or `text`: how this answer was given."""
+        block = self.content[-1]
+        return f"tool_use:{block['name']}" if block["type"] == "tool_use" else "text"
+
+    def tool_results(self) -> list[dict[str, Any]]:
+        """The `tool_result` blocks the client sent back, oldest first."""
+        return [
+            block
+            for message in self.body.get("messages") or []
+            if isinstance(message.get("content"), list)
+            for block in message["content"]
+            if isinstance(block, dict) and block.get("type") == "tool_result"
+        ]
+
 
 def system_text(body: Mapping[str, Any]) -> str:
     system = body.get("system") or ""
@@ -105,18 +128,13 @@ def system_text(body: Mapping[str, Any]) -> str:
     return "\n".join(str(b.get("text", "")) for b in system if isinstance(b, dict))
 
 
-def last_user_text(body: Mapping[str, Any]) -> str:
-    for message in reversed(body.get("messages") or []):
-        if message.get("role") == "user":
-            return _text_of(message.get("content"))
-    return ""
-
-
-def _text_of(content: Any) -> str:
+def text_of(content: Any) -> str:
     if isinstance(content, str):
         return content
     return "\n".join(
-        str(b.get("text", "")) for b in content or [] if isinstance(b, dict) and b.get("type") == "text"
+        str(b.get("text", ""))
+        for b in content or []
+        if isinstance(b, dict) and b.get("type") == "text"
     )
 
 
@@ -126,46 +144,39 @@ class PromptCache:
     def __init__(self, min_tokens: int = MIN_CACHE_TOKENS) -> None:
         self.min_tokens = min_tokens
         self._cached: set[str] = set()
-        self._lock = threading.Lock()
 
     def expire(self) -> None:
-        with self._lock:
-            self._cached.clear()
+        self._cached.clear()
 
     def usage(self, body: Mapping[str, Any], output_tokens: int) -> Usage:
-        """The usage of one request; caches its breakpoints."""
-        blocks = _blocks(body)
+        """The usage of one request; caches the prefixes at its breakpoints."""
         digest = hashlib.sha256()
         prefixes: list[tuple[str, int, bool]] = []  # (hash, tokens so far, breakpoint)
         total = 0
-        for block, breakpoint in blocks:
+        for block, breakpoint in _blocks(body):
             digest.update(json.dumps(block, sort_keys=True).encode())
             total += tokens(block)
-            prefixes.append((digest.copy().hexdigest(), total, breakpoint))
-        marks = [p for p in prefixes if p[2] and p[1] >= self.min_tokens]
-        with self._lock:
-            hits = [n for h, n, _ in prefixes if h in self._cached]
-            read = max(hits, default=0)
-            self._cached.update(h for h, _, _ in marks)
+            prefixes.append((digest.hexdigest(), total, breakpoint))
+        marks = [(h, n) for h, n, mark in prefixes if mark and n >= self.min_tokens]
+        read = max((n for h, n, _ in prefixes if h in self._cached), default=0)
+        self._cached.update(h for h, _ in marks)
         written = max(marks[-1][1] - read, 0) if marks else 0
         return Usage(total - read - written, output_tokens, written, read)
 
 
 def _blocks(body: Mapping[str, Any]) -> list[tuple[Any, bool]]:
-    """The request as cacheable blocks in prefix order, each with its breakpoint flag."""
-    out: list[tuple[Any, bool]] = []
-    for tool in body.get("tools") or []:
-        out.append(_plain(tool))
+    """The request as blocks in prefix order, each with its breakpoint flag."""
+    out = [_plain(tool) for tool in body.get("tools") or []]
     system = body.get("system") or []
-    for block in [{"type": "text", "text": system}] if isinstance(system, str) else system:
-        out.append(_plain(block))
+    out += [_plain(b) for b in ([{"type": "text", "text": system}] if isinstance(system, str)
+                                else system)]  # fmt: skip
     for message in body.get("messages") or []:
         content = message.get("content")
         if isinstance(content, str):
             content = [{"type": "text", "text": content}]
         for block in content or []:
             plain, mark = _plain(block)
-            out.append(({"role": message.get("role"), **plain}, mark))
+            out.append(({"role": message.get("role"), "block": plain}, mark))
     return out
 
 
@@ -175,161 +186,111 @@ def _plain(block: Any) -> tuple[Any, bool]:
     return {k: v for k, v in block.items() if k != "cache_control"}, "cache_control" in block
 
 
-class MessagesAPI:
+@dataclass
+class MessagesAPI(LoopbackServer):
     """A loopback Messages API that answers from a `Script`. See the module docstring."""
 
-    def __init__(
-        self,
-        script: Script,
-        *,
-        api_key: str,
-        log_path: Path | None = None,
-        min_cache_tokens: int = MIN_CACHE_TOKENS,
-    ) -> None:
-        self.script = script
-        self.api_key = api_key
-        self.log_path = log_path
-        self.cache = PromptCache(min_cache_tokens)
-        self.exchanges: list[Exchange] = []
-        self.refused: list[str] = []  # paths answered 401/404
-        self._ids = itertools.count(1)
-        self._lock = threading.Lock()
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self._server.daemon_threads = True
-        self._server.block_on_close = False
-        self._thread = threading.Thread(
-            target=lambda: self._server.serve_forever(poll_interval=0.02), daemon=True
-        )
+    script: Script
+    api_key: str
+    tool_calls: Mapping[str, Sequence[ToolCall]] = field(default_factory=dict)
+    min_cache_tokens: int = MIN_CACHE_TOKENS
+    exchanges: list[Exchange] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)  # paths answered 401/404
 
-    @property
-    def url(self) -> str:
-        host, port = self._server.server_address[:2]
-        return f"http://{host!s}:{port}"
+    def __post_init__(self) -> None:
+        super().__init__()
+        self.cache = PromptCache(self.min_cache_tokens)
+        self._ids = itertools.count(1)
 
     def __enter__(self) -> MessagesAPI:
-        self._thread.start()
+        super().__enter__()
         return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._server.shutdown()
-        self._server.server_close()
-        self._thread.join(timeout=5)
 
     def expire_cache(self) -> None:
         self.cache.expire()
 
     def model_calls(self) -> list[Exchange]:
-        """The exchanges that asked for one of the script's schemas."""
+        """The exchanges that asked for one of the script's schemas, oldest first."""
         return [e for e in self.exchanges if e.schema is not None]
 
-    # -- answering ------------------------------------------------------------
-
-    def answer(self, path: str, headers: dict[str, str], body: dict[str, Any]) -> Exchange:
-        schema = _schema_named(system_text(body), self.script)
+    def respond(self, path: str, headers: dict[str, str], body: dict[str, Any]) -> Response:
+        key = headers.get("x-api-key") or headers.get("authorization", "").removeprefix("Bearer ")
+        if key != self.api_key:
+            self.refused.append(path)
+            return Response.json(401, _error("authentication_error", "invalid x-api-key"))
+        if path == "/v1/messages/count_tokens":
+            return Response.json(200, {"input_tokens": self.cache.usage(body, 0).prompt_tokens})
+        if path != "/v1/messages":
+            self.refused.append(path)
+            return Response.json(404, _error("not_found_error", f"no route {path}"))
+        schema = schema_named(system_text(body), self.script)
         content, stop = self._content(body, schema)
-        usage = self.cache.usage(body, tokens(content))
-        shown = {k: ("[set]" if k in _SECRET_HEADERS else v) for k, v in headers.items()}
-        exchange = Exchange(path, shown, body, schema, content, stop, usage)
-        with self._lock:
-            self.exchanges.append(exchange)
-            if self.log_path is not None:
-                with self.log_path.open("a", encoding="utf-8") as out:
-                    out.write(json.dumps({"path": path, "headers": shown, "body": body}) + "\n")
-        return exchange
-
-    def _content(self, body: Mapping[str, Any], schema: str | None) -> tuple[list[Any], str]:
-        if schema is None:
-            return [{"type": "text", "text": "OK."}], "end_turn"
-        obj = self.script[schema](last_user_text(body))
-        if any(t.get("name") == STRUCTURED_OUTPUT_TOOL for t in body.get("tools") or []):
-            block = {
-                "type": "tool_use",
-                "id": f"toolu_fake{next(self._ids):04d}",
-                "name": STRUCTURED_OUTPUT_TOOL,
-                "input": obj,
-            }
-            return [block], "tool_use"
-        return [{"type": "text", "text": json.dumps(obj)}], "end_turn"
-
-    def message(self, body: Mapping[str, Any], exchange: Exchange) -> dict[str, Any]:
-        return {
+        exchange = Exchange(
+            shown_headers(headers), body, schema, content, stop,
+            self.cache.usage(body, tokens(content)),
+        )  # fmt: skip
+        self.exchanges.append(exchange)
+        message = {
             "id": f"msg_fake{next(self._ids):04d}",
             "type": "message",
             "role": "assistant",
             "model": body.get("model", "claude"),
-            "content": exchange.content,
-            "stop_reason": exchange.stop_reason,
+            "content": content,
+            "stop_reason": stop,
             "stop_sequence": None,
             "usage": exchange.usage.as_json(),
         }
+        if body.get("stream"):
+            events = b"".join(_sse(name, data) for name, data in stream_events(message))
+            return Response(200, events, "text/event-stream")
+        return Response.json(200, message)
 
-    def _handler(self) -> type[BaseHTTPRequestHandler]:
-        api = self
+    def _content(self, body: Mapping[str, Any], schema: str | None) -> tuple[list[Any], str]:
+        if schema is None:
+            return [{"type": "text", "text": "OK."}], "end_turn"
+        offered = {str(t.get("name")) for t in body.get("tools") or []}
+        pending = self._next_tool_call(body, schema, offered)
+        if pending is not None:
+            return [self._tool_use(pending.name, pending.input)], "tool_use"
+        answer = dict(self.script[schema])
+        if STRUCTURED_OUTPUT_TOOL in offered:
+            return [self._tool_use(STRUCTURED_OUTPUT_TOOL, answer)], "tool_use"
+        return [{"type": "text", "text": json.dumps(answer)}], "end_turn"
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
+    def _next_tool_call(
+        self, body: Mapping[str, Any], schema: str, offered: set[str]
+    ) -> ToolCall | None:
+        calls = [c for c in self.tool_calls.get(schema, ()) if c.name in offered]
+        made = sum(
+            1
+            for message in body.get("messages") or []
+            if message.get("role") == "assistant" and isinstance(message.get("content"), list)
+            for block in message["content"]
+            if block.get("type") == "tool_use" and block.get("name") != STRUCTURED_OUTPUT_TOOL
+        )
+        if made >= len(calls):
+            return None
+        cwd = _working_directory(body)
+        raw = json.dumps(calls[made].input).replace("{cwd}", cwd)
+        return ToolCall(calls[made].name, json.loads(raw))
 
-            def do_POST(self) -> None:
-                try:
-                    self._post()
-                except (BrokenPipeError, ConnectionResetError):
-                    pass  # the client went away
-
-            def _post(self) -> None:
-                length = int(self.headers.get("content-length") or 0)
-                raw = self.rfile.read(length) or b"{}"
-                path = self.path.split("?", 1)[0]
-                headers = {k.lower(): v for k, v in self.headers.items()}
-                key = headers.get("x-api-key") or headers.get("authorization", "").removeprefix(
-                    "Bearer "
-                )
-                if key != api.api_key:
-                    api.refused.append(path)
-                    self._json(401, _error("authentication_error", "invalid x-api-key"))
-                    return
-                body = json.loads(raw)
-                if path == "/v1/messages/count_tokens":
-                    self._json(200, {"input_tokens": api.cache.usage(body, 0).prompt_tokens})
-                    return
-                if path != "/v1/messages":
-                    api.refused.append(path)
-                    self._json(404, _error("not_found_error", f"no route {path}"))
-                    return
-                exchange = api.answer(path, headers, body)
-                message = api.message(body, exchange)
-                if body.get("stream"):
-                    self._stream(message)
-                else:
-                    self._json(200, message)
-
-            def _json(self, status: int, data: Any) -> None:
-                raw = json.dumps(data).encode()
-                self.send_response(status)
-                self.send_header("content-type", "application/json")
-                self.send_header("content-length", str(len(raw)))
-                self.send_header("request-id", f"req_fake{next(api._ids):04d}")
-                self.end_headers()
-                self.wfile.write(raw)
-
-            def _stream(self, message: dict[str, Any]) -> None:
-                raw = b"".join(_sse(name, data) for name, data in stream_events(message))
-                self.send_response(200)
-                self.send_header("content-type", "text/event-stream")
-                self.send_header("cache-control", "no-cache")
-                self.send_header("content-length", str(len(raw)))
-                self.send_header("request-id", f"req_fake{next(api._ids):04d}")
-                self.end_headers()
-                self.wfile.write(raw)
-
-            def log_message(self, format: str, *args: object) -> None:
-                pass
-
-        return Handler
+    def _tool_use(self, name: str, tool_input: Mapping[str, Any]) -> dict[str, Any]:
+        return {
+            "type": "tool_use",
+            "id": f"toolu_fake{next(self._ids):04d}",
+            "name": name,
+            "input": dict(tool_input),
+        }
 
 
-def _schema_named(system: str, script: Script) -> str | None:
-    found = [name for name in _SCHEMA_NAME.findall(system) if name in script]
-    return found[-1] if found else None
+def _working_directory(body: Mapping[str, Any]) -> str:
+    """The cwd Claude Code reports in its environment text (system or a message)."""
+    texts = [system_text(body)] + [text_of(m.get("content")) for m in body.get("messages") or []]
+    for text in texts:
+        found = _CWD.search(text)
+        if found:
+            return found.group(1)
+    return "."
 
 
 def _error(kind: str, message: str) -> dict[str, Any]:
@@ -337,7 +298,7 @@ def _error(kind: str, message: str) -> dict[str, Any]:
 
 
 def stream_events(message: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
-    """The server-sent events of a streamed answer, as the API sends them."""
+    """The server-sent events of one answer, in the order the API sends them."""
     usage = message["usage"]
     start = {**message, "content": [], "stop_reason": None, "usage": {**usage, "output_tokens": 1}}
     events: list[tuple[str, dict[str, Any]]] = [

@@ -60,14 +60,13 @@ def list_repo_comments(ctx: Ctx) -> Reply:
     all_comments = [ctx.store.state.comments[i] for i in repo.comment_ids]
     comments = _window(ctx, _ordered(all_comments))
     total = len(comments)
-    if has_page(ctx):  # everything unless a page is asked for
-        page = page_of(ctx)
-        comments = page.slice(comments)
+    page = page_of(ctx) if has_page(ctx) else None  # everything unless a page is asked for
+    shown = page.slice(comments) if page is not None else comments
     v = view(ctx)
     issues = ctx.store.issues_by_id
-    body = [ser.comment(v, repo, issues[c.issue_id], c) for c in comments]
-    if has_page(ctx):
-        return paged(ctx, body, total, page_of(ctx), link=False)
+    body = [ser.comment(v, repo, issues[c.issue_id], c) for c in shown]
+    if page is not None:
+        return paged(ctx, body, total, page, link=False)
     return total_count(Reply(200, body), total)
 
 

@@ -7,7 +7,7 @@ import binascii
 import re
 
 from architect.emulator import git, gitops
-from architect.emulator import serialize as ser
+from architect.emulator import serialize_git as ser
 from architect.emulator.common import (
     Route,
     load_repo,

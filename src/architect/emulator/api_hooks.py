@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from architect.emulator import serialize as ser
+import re
+
+from architect.emulator import serialize_git as ser
 from architect.emulator.common import Route, load_repo, require_admin, route
 from architect.emulator.hooks import subscription
 from architect.emulator.store import Hook, Repo
@@ -35,6 +37,7 @@ HOOK_TYPES = (
     "packagist",
 )
 JSON_TYPES = ("forgejo", "gitea", "gogs")
+_URL = re.compile(r"^https?://[^/\s]+", re.IGNORECASE)  # validation.IsValidURL
 
 
 def wants(hook: Hook, flag: str) -> bool:
@@ -62,7 +65,7 @@ def create_hook(ctx: Ctx) -> Reply:
     if not kind:
         raise unprocessable("[Type]: Required")
     if kind not in HOOK_TYPES:
-        raise unprocessable("Invalid hook type")
+        raise unprocessable(f"Invalid hook type: {kind}")
     config = body.get("config")
     if not isinstance(config, dict) or not all(isinstance(v, str) for v in config.values()):
         raise unprocessable("[Config]: Required")
@@ -71,6 +74,8 @@ def create_hook(ctx: Ctx) -> Reply:
             raise unprocessable(f"Missing config option: {name}")
     if config["content_type"] not in ("json", "form"):
         raise unprocessable("Invalid content type")
+    if not _URL.match(config["url"]):
+        raise unprocessable("Invalid url")
     now = ctx.store.now()
     hook = Hook(
         id=ctx.store.next_id("hook"),
@@ -86,7 +91,7 @@ def create_hook(ctx: Ctx) -> Reply:
         updated=now,
         branch_filter=opt_str(body, "branch_filter", "BranchFilter") or "",
         authorization_header=opt_str(body, "authorization_header", "AuthorizationHeader") or "",
-        http_method=config.get("http_method", "post").lower() or "post",
+        http_method="post",  # addHook always sets POST
     )
     repo.hooks[hook.id] = hook
     ctx.store.touch()

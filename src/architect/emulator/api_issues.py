@@ -17,7 +17,7 @@ from architect.emulator.common import (
     route,
     view,
 )
-from architect.emulator.store import Issue, Repo, User
+from architect.emulator.store import Issue, Repo, User, utc_seconds
 from architect.emulator.web import (
     ApiError,
     Ctx,
@@ -210,7 +210,7 @@ def backdate(ctx: Ctx, repo: Repo, body: dict[str, object]) -> datetime | None:
         raise ApiError(
             403, "user needs to be the repository owner or a site admin to change the update date"
         )
-    return datetime.fromisoformat(raw.replace("Z", "+00:00"))
+    return utc_seconds(datetime.fromisoformat(raw.replace("Z", "+00:00")))
 
 
 def edit_issue(ctx: Ctx) -> Reply:

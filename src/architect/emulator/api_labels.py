@@ -94,18 +94,29 @@ def get_label(ctx: Ctx) -> Reply:
 
 
 def _requested(ctx: Ctx, repo: Repo) -> list[Label]:
-    """`IssueLabelsOption.labels`: all ids or all names; unknown ones are ignored."""
+    """`IssueLabelsOption.labels`: all ids or all names (`prepareForReplaceOrAdd`).
+
+    Unknown ids or names are ignored; a mix is a 400, and so is any other JSON type.
+    """
     raw = ctx.body().get("labels")
     if raw is None:
         return []
     if not isinstance(raw, list):
+        raise unprocessable("[Labels]: Json: cannot unmarshal into []interface {}")
+    ids: list[int] = []
+    names: set[str] = set()
+    for item in raw:
+        if isinstance(item, int | float) and not isinstance(item, bool):
+            ids.append(int(item))
+        elif isinstance(item, str):
+            names.add(item)
+        else:
+            raise ApiError(400, "a label must be an integer or a string")
+    if ids and names:
         raise ApiError(400, "labels should be an array of strings or integers")
-    if all(isinstance(x, int) and not isinstance(x, bool) for x in raw):
-        return [repo.labels[i] for i in dict.fromkeys(raw) if i in repo.labels]
-    if all(isinstance(x, str) for x in raw):
-        names = set(raw)
+    if names:
         return [lab for lab in repo.labels.values() if lab.name in names]
-    raise ApiError(400, "labels should be an array of strings or integers")
+    return [repo.labels[i] for i in dict.fromkeys(ids) if i in repo.labels]
 
 
 def _add(issue: Issue, labels: list[Label], repo: Repo) -> None:

@@ -124,8 +124,3 @@ def list_dir(tree: Tree, path: str) -> list[tuple[str, str]] | None:
     if not entries and prefix:
         return None
     return sorted(entries.items())
-
-
-def dir_size(tree: Tree, path: str) -> int:
-    prefix = path.strip("/") + "/"
-    return sum(len(v) for k, v in tree.items() if k.startswith(prefix))

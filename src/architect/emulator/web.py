@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 
 from werkzeug.wrappers import Request
 
-from architect.emulator.store import Repo, Store, User
+from architect.emulator.store import Store, User
 
 DEFAULT_PAGING_NUM = 30
 MAX_RESPONSE_ITEMS = 50
@@ -109,10 +109,6 @@ class Ctx:
             raise unprocessable("[]: Json: body is not an object")
         return self._body
 
-    def raw_body(self) -> JSON:
-        self.body()
-        return self._body
-
     def _parse_body(self) -> JSON:
         content_type = self.request.headers.get("Content-Type", "")
         data = self.request.get_data()
@@ -128,16 +124,6 @@ class Ctx:
             return json.loads(data)
         except ValueError as exc:
             raise unprocessable(f"[]: Json: {exc}") from None
-
-    # -- urls -------------------------------------------------------------------
-    def repo_api(self, repo: Repo) -> str:
-        return f"{self.root}api/v1/repos/{self.full_name(repo)}"
-
-    def repo_html(self, repo: Repo) -> str:
-        return f"{self.root}{self.full_name(repo)}"
-
-    def full_name(self, repo: Repo) -> str:
-        return f"{self.store.user(repo.owner_id).login}/{repo.name}"
 
 
 # -- body field access with Go-like binding errors ---------------------------------------

@@ -107,6 +107,9 @@ class SprintView:
     reject: Signal | None = None
     revision: Review | None = None
     new_comments: tuple[Comment, ...] = ()
+    # Human replies since the last failed filing check: what the next plan must hear,
+    # even when the acknowledgment of them was posted by a tick that died before planning.
+    filing_replies: tuple[Comment, ...] = ()
     plan: tuple[SubIssue, ...] | None = None
     plan_comment: Comment | None = None
     filed: tuple[int, ...] = ()
@@ -136,7 +139,8 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
     filed = _filed(own)
     revised = {m.attrs.get("review") for _, m in own if m.kind == "revised"}
     last_design = max((c.id for c, m in own if m.kind in _DESIGN_KINDS), default=0)
-    blocked = any(m.kind == "filing-check" and c.id == last_design for c, m in own)
+    last_check = max((c.id for c, m in own if m.kind == "filing-check"), default=0)
+    blocked = last_check != 0 and last_check == last_design
 
     ignored: list[str] = []
     reject = None
@@ -180,7 +184,9 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
     view = SprintView(
         sprint=sprint, state=SprintState.AWAITING_DECISION, slug=slug, ledger=ledger,
         guidance=tuple(accepts), reject=reject, revision=revision,
-        new_comments=tuple(new_comments), plan=plan, plan_comment=plan_comment,
+        new_comments=tuple(new_comments),
+        filing_replies=_filing_replies(sprint.comments, own, new_comments, last_check), plan=plan,
+        plan_comment=plan_comment,
         filed=filed, has_footer="footer" in kinds, round=round_, ignored=tuple(ignored),
     )
     return _with_state(view, blocked=blocked)
@@ -212,6 +218,22 @@ def _state(view: SprintView, *, blocked: bool) -> SprintState:
     if view.ledger.all_resolved:
         return SprintState.READY_TO_FILE
     return SprintState.QUESTIONS_OPEN
+
+
+def _filing_replies(comments: tuple[Comment, ...], own: list[tuple[Comment, markers.Marker]],
+                    new_comments: list[Comment], last_check: int) -> tuple[Comment, ...]:
+    """Replies to the last failed filing check: new ones, and those the bot already read.
+
+    The `read=` of an answers marker names the comments that round read (checked
+    then as coming from someone who may steer), so a reply whose acknowledgment
+    was posted by a tick that died before planning still reaches the next plan.
+    """
+    if not last_check:
+        return ()
+    read = {int(n) for _, m in own if m.kind == "answers"
+            for n in m.attrs.get("read", "").split(",") if n.isdigit()}
+    fresh = {c.id for c in new_comments}
+    return tuple(c for c in comments if c.id > last_check and (c.id in read or c.id in fresh))
 
 
 def _trusted_ledger(own: list[tuple[Comment, markers.Marker]]) -> tuple[Ledger | None, int]:

@@ -1,0 +1,270 @@
+"""Benchmark of one tick on a large forge (issue 7): requests, time, memory, latency, prompt size.
+
+Seeds the embedded forge in-process through its HTTP API (see bench/world.py),
+then measures, against the targets of issue 7:
+
+* an idle tick (nothing new anywhere): requests, model calls, wall time;
+* a busy tick (one new pitch, one answer round, one filing of 5 sub-issues):
+  reads and writes, counted at the client (`ForgeClient.stats`);
+* the peak RSS of `architect run` (the real CLI, a subprocess, against the
+  forge served on a loopback port);
+* `architect --help` (best of 5);
+* from a signed webhook delivery to the architect's reply on the PR
+  (`architect loop --webhook`, a subprocess, offline planner);
+* the prompt of a pitch for the demo project with a 2 KB lessons file;
+* how the idle and busy ticks grow when V, P, C and I double (a fresh forge each).
+
+    .venv/bin/python bench/tick.py [--visions 500 --prs 3 --closed 1000 --issues 2000
+                                    --comments 40] [--no-growth] [--show-requests]
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import platform
+import re
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+try:
+    import architect  # noqa: F401
+except ModuleNotFoundError:  # a checkout without the package installed
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from procs import cli_help_seconds, run_peak_rss_mb, webhook_latency  # noqa: E402
+from prompt_size import pitch_prompt_tokens  # noqa: E402
+from world import BOT, OPS, BenchWorld, Sizes, build_world  # noqa: E402
+
+from architect.lifecycle.actions import FileSprint, OpenPitch, ProcessAnswers  # noqa: E402
+from architect.lifecycle.tick import TickReport, run_tick  # noqa: E402
+from architect.runners.offline import OfflinePlanner  # noqa: E402
+from architect.wiring import utc_now  # noqa: E402
+
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+IDLE_RUNS = 5
+
+
+class Recorder(httpx.BaseTransport):
+    """Passes requests through and remembers them, for `--show-requests`."""
+
+    def __init__(self, inner: httpx.BaseTransport) -> None:
+        self.inner = inner
+        self.seen: list[str] = []
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        query = f"?{request.url.query.decode()}" if request.url.query else ""
+        self.seen.append(f"{request.method} {request.url.path.removeprefix('/api/v1')}{query}")
+        return self.inner.handle_request(request)
+
+
+@dataclass(frozen=True)
+class TickFigures:
+    reads: int
+    writes: int
+    model_calls: int
+    seconds: float
+    actions: tuple[str, ...]
+    requests: tuple[str, ...]
+
+    @property
+    def total(self) -> int:
+        return self.reads + self.writes
+
+
+def measure_tick(world: BenchWorld, *, max_open_pitches: int) -> tuple[TickFigures, TickReport]:
+    recorder = Recorder(world.transport)
+    config = world.config(max_open_pitches=max_open_pitches)
+    with world.client(BOT, transport=recorder) as bot:
+        started = time.perf_counter()
+        report = run_tick(bot, OfflinePlanner(), config, utc_now)
+        elapsed = time.perf_counter() - started
+        by_method = Counter(bot.stats.by_method)
+    writes = sum(n for method, n in by_method.items() if method in WRITES)
+    figures = TickFigures(
+        reads=sum(by_method.values()) - writes, writes=writes, model_calls=report.model_calls,
+        seconds=elapsed, actions=tuple(a.describe() for a in report.applied),
+        requests=tuple(recorder.seen))
+    return figures, report
+
+
+def idle_tick(world: BenchWorld) -> TickFigures:
+    """The median of several idle ticks (an idle tick writes nothing, so it can repeat)."""
+    runs = [measure_tick(world, max_open_pitches=world.sizes.prs)[0] for _ in range(IDLE_RUNS)]
+    for run in runs:
+        if run.actions or run.writes:
+            raise RuntimeError(f"the idle tick was not idle: {run.actions}")
+    median = statistics.median(r.seconds for r in runs)
+    return replace(runs[0], seconds=median)
+
+
+def busy_tick(world: BenchWorld) -> tuple[TickFigures, TickReport]:
+    """One new pitch, one answer round (PR A), answers that resolve every fork (PR B)."""
+    answer_pr, file_pr = world.sprint_prs[0], world.sprint_prs[1]
+    with world.client("alice") as alice:
+        alice.create_comment(OPS, answer_pr, "Q1: A")
+        alice.create_comment(OPS, file_pr, "Q1: A\nQ2: A — keep it private")
+    figures, report = measure_tick(world, max_open_pitches=world.sizes.prs + 1)
+    kinds = Counter(type(a) for a in report.applied)
+    filed = sum(1 for r in figures.requests if re.fullmatch(r"POST /repos/[^/]+/[^/]+/issues", r))
+    if (not report.ok or kinds[OpenPitch] != 1 or kinds[ProcessAnswers] != 2 or filed != 5
+            or kinds[FileSprint] != 0):
+        raise RuntimeError(f"the busy tick did not do what it should: {figures.actions}, "
+                           f"{filed} issue(s) filed, failed: {report.failed}")
+    return figures, report
+
+
+# -- output -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Row:
+    figure: str
+    measured: str
+    target: str
+    ok: bool | None  # None: not measured
+
+    def line(self, width: int) -> str:
+        verdict = {True: "PASS", False: "FAIL", None: "----"}[self.ok]
+        return f"| {self.figure:<{width}} | {self.measured:>22} | {self.target:>14} | {verdict} |"
+
+
+def print_table(rows: list[Row]) -> None:
+    width = max(len(r.figure) for r in rows)
+    print(f"| {'figure':<{width}} | {'measured':>22} | {'target':>14} | ok   |")
+    print(f"|{'-' * (width + 2)}|{'-' * 24}|{'-' * 16}|------|")
+    for row in rows:
+        print(row.line(width))
+
+
+def growth(sizes: Sizes, base_idle: TickFigures, base_busy: TickFigures,
+           tmp: Path) -> tuple[list[str], bool]:
+    variants: list[tuple[str, Sizes]] = [
+        ("2V", replace(sizes, visions=sizes.visions * 2)),
+        ("2P", replace(sizes, prs=sizes.prs * 2)),
+        ("2C", replace(sizes, closed=sizes.closed * 2)),
+        ("2I", replace(sizes, issues=sizes.issues * 2)),
+    ]
+    results: dict[str, tuple[TickFigures, TickFigures]] = {"base": (base_idle, base_busy)}
+    for name, variant in variants:
+        world = build_world(variant, tmp / name)
+        results[name] = (idle_tick(world), busy_tick(world)[0])
+    cells: list[tuple[str, Callable[[TickFigures, TickFigures], str]]] = [
+        ("idle tick: requests", lambda i, b: str(i.total)),
+        ("idle tick: wall time", lambda i, b: f"{i.seconds * 1000:.0f} ms"),
+        ("busy tick: reads", lambda i, b: str(b.reads)),
+        ("busy tick: writes", lambda i, b: str(b.writes)),
+        ("busy tick: wall time", lambda i, b: f"{b.seconds * 1000:.0f} ms"),
+    ]
+    names = list(results)
+    lines = ["| " + " | ".join(["figure".ljust(20), *(n.rjust(7) for n in names)]) + " |",
+             "|" + "|".join(["-" * 22, *("-" * 9 for _ in names)]) + "|"]
+    for label, cell in cells:
+        values = [cell(*results[n]) for n in names]
+        lines.append("| " + " | ".join([label.ljust(20), *(v.rjust(7) for v in values)]) + " |")
+    idle = {n: results[n][0].total for n in names}
+    per_50 = (idle["2V"] - idle["base"]) / (sizes.visions / 50)
+    flat = idle["2C"] == idle["base"] and idle["2I"] == idle["base"]
+    ok = flat and per_50 <= 1.0
+    lines.append(f"idle requests: {per_50:+.2f} per 50 more visions (target +1), "
+                 f"{idle['2C'] - idle['base']:+d} for 2C, {idle['2I'] - idle['base']:+d} for 2I "
+                 f"(target +0), {idle['2P'] - idle['base']:+d} for 2P: "
+                 f"{'PASS' if ok else 'FAIL'}")
+    return lines, ok
+
+
+def machine() -> str:
+    model = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return (f"{os.cpu_count()} CPU(s) ({model}), Python {platform.python_version()}, "
+            f"{platform.system()} {platform.release()}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--visions", type=int, default=500)
+    parser.add_argument("--prs", type=int, default=3)
+    parser.add_argument("--closed", type=int, default=1000)
+    parser.add_argument("--issues", type=int, default=2000)
+    parser.add_argument("--comments", type=int, default=40)
+    parser.add_argument("--no-growth", action="store_true", help="skip the doubling table")
+    parser.add_argument("--show-requests", action="store_true",
+                        help="list every request of the idle and busy ticks")
+    args = parser.parse_args()
+    if args.prs < 2:
+        parser.error("--prs must be at least 2 (one PR gets an answer, one files)")
+    sizes = Sizes(visions=args.visions, prs=args.prs, closed=args.closed, issues=args.issues,
+                  comments=args.comments)
+    quiet = logging.getLogger("architect")
+    quiet.addHandler(logging.NullHandler())
+    quiet.propagate = False
+
+    print(f"machine: {machine()}")
+    with tempfile.TemporaryDirectory(prefix="architect-bench-") as tmp_name:
+        tmp = Path(tmp_name)
+        started = time.perf_counter()
+        world = build_world(sizes, tmp / "base")
+        print(f"seeded {sizes.describe()} through the API in "
+              f"{time.perf_counter() - started:.1f} s")
+
+        idle = idle_tick(world)
+        rss = run_peak_rss_mb(world)  # an idle `architect run`, before the busy tick changes things
+        busy, _ = busy_tick(world)
+        latency = webhook_latency(world)
+        help_s = cli_help_seconds()
+        tokens, trimmed_tokens = pitch_prompt_tokens()
+
+        rows = [
+            Row("requests of an idle tick", f"{idle.total} ({idle.reads} reads)", "<= 20",
+                idle.total <= 20),
+            Row("model calls of an idle tick", str(idle.model_calls), "0", idle.model_calls == 0),
+            Row("requests of a busy tick, beyond its writes", f"{busy.reads} (+{busy.writes} "
+                f"writes)", "<= 30", busy.reads <= 30),
+            Row("wall time of an idle tick", f"{idle.seconds * 1000:.0f} ms", "<= 500 ms",
+                idle.seconds <= 0.5),
+            Row("peak memory of `architect run`", f"{rss:.0f} MB", "<= 100 MB", rss <= 100),
+            Row("`architect --help`", f"{help_s * 1000:.0f} ms", "<= 300 ms", help_s <= 0.3),
+            Row("webhook delivery -> reply on the PR",
+                f"{latency * 1000:.0f} ms" if latency is not None else "not measured",
+                "<= 2000 ms", None if latency is None else latency <= 2.0),
+            Row("prompt of a pitch (demo, 2 KB lessons)", f"{tokens} tokens", "<= 16000",
+                tokens <= 16000),
+            Row("  ... with a 400 KB code summary", f"{trimmed_tokens} tokens", "<= 16000",
+                trimmed_tokens <= 16000),
+        ]
+        print(f"\nbusy tick: {busy.model_calls} model call(s); did: "
+              + "; ".join(busy.actions))
+        print()
+        print_table(rows)
+        ok = all(r.ok is not False for r in rows)
+        if args.show_requests:
+            for name, figures in (("idle", idle), ("busy", busy)):
+                print(f"\n{name} tick requests:")
+                print("\n".join(f"  {r}" for r in figures.requests))
+        if not args.no_growth:
+            print("\ngrowth (a fresh forge each; one figure doubled at a time):\n")
+            lines, grows_ok = growth(sizes, idle, busy, tmp)
+            print("\n".join(lines))
+            ok = ok and grows_ok
+    print(f"\n{'all figures within target' if ok else 'SOME FIGURES MISS THEIR TARGET'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

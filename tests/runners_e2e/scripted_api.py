@@ -1,0 +1,113 @@
+"""What the scripted model APIs share: the script, token estimates, a loopback server.
+
+A *script* plays a model that knows one sprint: for each schema the architect
+may ask for (`Pitch`, `ForkProposal`, …) it holds the object to answer. The
+fake servers find the schema in the request's system text, where the
+architect's prompt names it (``in the schema `ForkProposal```), so they
+answer by mode, not by call order.
+
+Token counts are estimates, about 4 characters a token, for what was sent
+and what is answered: realistic enough for cost figures, and they grow with
+the prompt as real ones do.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+Script = Mapping[str, Mapping[str, Any]]
+"""Schema name → the object the model answers."""
+
+CHARS_PER_TOKEN = 4
+SECRET_HEADERS = frozenset({"x-api-key", "authorization"})
+_SCHEMA_NAME = re.compile(r"in the schema `(\w+)`")
+
+
+def tokens(value: Any) -> int:
+    """The estimated token count of a text or a JSON value."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return max(1, -(-len(text) // CHARS_PER_TOKEN))
+
+
+def schema_named(system: str, script: Script) -> str | None:
+    """The schema the architect asked for, when the script knows it."""
+    found = [name for name in _SCHEMA_NAME.findall(system) if name in script]
+    return found[-1] if found else None
+
+
+def shown_headers(headers: Mapping[str, str]) -> dict[str, str]:
+    """The request headers as recorded: credentials only as `[set]`."""
+    return {k: ("[set]" if k in SECRET_HEADERS else v) for k, v in headers.items()}
+
+
+@dataclass(frozen=True)
+class Response:
+    status: int
+    body: bytes
+    content_type: str = "application/json"
+
+    @classmethod
+    def json(cls, status: int, data: Any) -> Response:
+        return cls(status, json.dumps(data).encode())
+
+
+class LoopbackServer:
+    """A threaded HTTP server on 127.0.0.1 that hands every POST to `respond`."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self._server.daemon_threads = True
+        self._server.block_on_close = False
+        self._thread = threading.Thread(
+            target=lambda: self._server.serve_forever(poll_interval=0.02), daemon=True
+        )
+
+    @property
+    def url(self) -> str:
+        host, port = self._server.server_address[:2]
+        return f"http://{host!s}:{port}"
+
+    def __enter__(self) -> LoopbackServer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+        self._thread.join(timeout=5)
+
+    def respond(self, path: str, headers: dict[str, str], body: dict[str, Any]) -> Response:
+        raise NotImplementedError
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"  # keep-alive, as both SDKs expect
+
+            def do_POST(self) -> None:
+                try:
+                    length = int(self.headers.get("content-length") or 0)
+                    body = json.loads(self.rfile.read(length) or b"{}")
+                    headers = {k.lower(): v for k, v in self.headers.items()}
+                    with server._lock:
+                        answer = server.respond(self.path.split("?", 1)[0], headers, body)
+                    self.send_response(answer.status)
+                    self.send_header("content-type", answer.content_type)
+                    self.send_header("content-length", str(len(answer.body)))
+                    self.end_headers()
+                    self.wfile.write(answer.body)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client went away
+
+            def log_message(self, format: str, *args: object) -> None:
+                pass
+
+        return Handler
