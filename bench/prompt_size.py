@@ -5,6 +5,8 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+from world import lessons_2kb
+
 from architect.codemap import summarize
 from architect.demo_project import DEMO
 from architect.prompts import build_request, load_formula
@@ -13,20 +15,6 @@ from architect.runners.inputs import PlannerInputs, ProjectContext, VisionInput
 from architect.runners.schemas import Pitch
 
 BIG_CODE_SUMMARY_CHARS = 400_000
-
-LESSON = ("- PR #{n} (vision #{v}) was rejected: the sprint needed a new service to run and "
-          "watch; prefer changes inside the CLI and its JSON file, and say what it costs to "
-          "maintain.\n")
-
-
-def lessons_2kb() -> str:
-    text = "# Lessons learned\n\n"
-    n = 0
-    while len((text + LESSON.format(n=n + 10, v=n + 3)).encode()) <= 2048:
-        text += LESSON.format(n=n + 10, v=n + 3)
-        n += 1
-    return text
-
 
 def estimate(request: ModelRequest[Pitch]) -> int:
     return -(-(len(request.system) + len(request.context) + len(request.prompt)) // 4)

@@ -23,6 +23,7 @@ from architect.config import ProjectConfig, load_config
 from architect.emulator import EmbeddedForge
 from architect.emulator.setup import ForgeSetup
 from architect.forge.client import ForgeClient
+from architect.journal import LESSONS_PATH
 from architect.lifecycle.tick import TickReport, run_tick
 from architect.runners.offline import OfflinePlanner
 from architect.wiring import utc_now
@@ -94,6 +95,22 @@ CHATTER = (
     "Parking this until the planning meeting on Thursday.",
     "Thanks, reading through the pitch again before we decide.",
 )
+
+
+LESSON = ("- PR #{n} (vision #{v}) was rejected: the sprint needed a new service to run and "
+          "watch; prefer changes inside the app and its database, and say what it costs to "
+          "maintain.\n")
+
+
+def lessons_2kb() -> str:
+    """A lessons-learned file of just under 2 KB, the cap the prompts keep."""
+    text = "# Lessons learned\n\n"
+    for n in itertools.count():
+        line = LESSON.format(n=n + 10, v=n + 3)
+        if len((text + line).encode()) > 2048:
+            return text
+        text += line
+    raise AssertionError("unreachable")
 
 
 @dataclass(frozen=True)
@@ -170,6 +187,9 @@ def build_world(sizes: Sizes, tmp: Path) -> BenchWorld:
         setup.create_label(PROJECT, label, color)
     setup.put_file(PROJECT, "VISION.md", "# Shop\n\nA small web shop for returning customers.\n")
     setup.put_file(PROJECT, "AGENTS.md", "# Agents\n\nThe dev agent works from backlog issues.\n")
+    # The bot's .profile repo, with lessons learned from earlier rejections (DESIGN.md §6).
+    setup.create_repo(BOT, ".profile")
+    setup.put_file(f"{BOT}/.profile", LESSONS_PATH, lessons_2kb())
     world = BenchWorld(forge, sizes, tokens, tmp)
     _sprints(world)
     _bulk_visions(world)

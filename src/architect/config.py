@@ -15,11 +15,9 @@ credentials.
 from __future__ import annotations
 
 import difflib
-import json
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import timedelta
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -35,13 +33,21 @@ from pydantic import (
     ValidationError,
     ValidationInfo,
 )
-from pydantic_core import ErrorDetails
 
-from architect.durations import ACCEPTED_FORMS, DurationError, parse_duration
+from architect.config_messages import describe
+from architect.durations import DurationError, parse_duration
 from architect.errors import ConfigError
-from architect.forge.secret import Secret
+from architect.secrets import (
+    FORGE_TOKEN_VARIABLES,
+    Secrets,
+    SecretValue,
+    load_secrets,
+    looks_secret,
+    reject_secrets,
+)
 
 __all__ = [
+    "FORGE_TOKEN_VARIABLES",
     "ArchitectConfig",
     "ProjectConfig",
     "SecretValue",
@@ -183,63 +189,6 @@ class ProjectConfig(BaseModel):
         return self.log_dir / "architect" / "architect.log"
 
 
-# --- secrets ---------------------------------------------------------------------------
-
-SecretValue = Secret  # shows as '**********' in reprs and messages; .reveal() gives the value
-FORGE_TOKEN_VARIABLES = ("FORGE_ARCHITECT_TOKEN", "FORGE_TOKEN")
-
-
-@dataclass(frozen=True)
-class Secrets:
-    """The secrets of one process, from the environment only. The repr shows no value."""
-
-    forge_token: SecretValue | None = None
-    forge_token_env: str | None = None  # which variable the forge token came from
-    filer_token: SecretValue | None = None
-    anthropic_api_key: SecretValue | None = None
-    openai_api_key: SecretValue | None = None
-    webhook_secret: SecretValue | None = None
-
-    def values(self) -> list[str]:
-        """Every secret value set, for the log redactor."""
-        found = (
-            self.forge_token,
-            self.filer_token,
-            self.anthropic_api_key,
-            self.openai_api_key,
-            self.webhook_secret,
-        )
-        return [s.reveal() for s in found if s]
-
-    def require_forge_token(self) -> SecretValue:
-        """The forge token, or a ConfigError saying which variable to set."""
-        if self.forge_token is None:
-            raise ConfigError(
-                "no forge token: set FORGE_ARCHITECT_TOKEN to an access token of the "
-                "architect's bot account (FORGE_TOKEN is used when it is unset)"
-            )
-        return self.forge_token
-
-
-def load_secrets(env: Mapping[str, str]) -> Secrets:
-    """Read the secrets from `env`; a missing one is None (commands that need it say so)."""
-    forge_env = next((v for v in FORGE_TOKEN_VARIABLES if _secret(env, v) is not None), None)
-    return Secrets(
-        forge_token=_secret(env, forge_env) if forge_env else None,
-        forge_token_env=forge_env,
-        filer_token=_secret(env, "FORGE_FILER_TOKEN"),
-        anthropic_api_key=_secret(env, "ANTHROPIC_API_KEY"),
-        openai_api_key=_secret(env, "OPENAI_API_KEY"),
-        webhook_secret=_secret(env, "ARCHITECT_WEBHOOK_SECRET"),
-    )
-
-
-def _secret(env: Mapping[str, str], variable: str) -> SecretValue | None:
-    # Secret.from_env strips: surrounding whitespace is never part of a token, and a
-    # stray newline from `$(cat token-file)` would otherwise break every request.
-    return Secret.from_env(env, variable)
-
-
 # --- loading ------------------------------------------------------------------------
 
 ENV_OVERRIDES: Mapping[str, tuple[str, ...]] = {
@@ -252,35 +201,6 @@ ENV_OVERRIDES: Mapping[str, tuple[str, ...]] = {
     "FORGE_URL": ("forge_url",),
 }
 
-# How to write each key, for the "write key = …" part of a message.
-EXAMPLES: Mapping[str, str] = {
-    "name": '"myproj"',
-    "repo": '"owner/myproj"',
-    "ops_repo": '"owner/myproj-ops"',
-    "forge_url": '"http://localhost:3000"',
-    "primary_branch": '"main"',
-    "repo_root": '"/srv/myproj"',
-    "model": '"claude-cli"',
-    "model_name": '"opus"',
-    "interval": '"6h"',
-    "max_open_pitches": "3",
-    "min_available_mb": "2000",
-    "reviewers": '["alice", "bob"]',
-    "bot_accounts": '["*-bot", "*[bot]"]',
-    "state_dir": f'"{DEFAULT_STATE_DIR}"',
-    "log_dir": f'"{DEFAULT_STATE_DIR}/logs"',
-    "max_sub_issues": "10",
-    "max_cost_per_tick": "2.5",
-    "context_budget_tokens": "16000",
-    "openai_base_url": '"http://localhost:11434/v1"',
-    "model_timeout": '"10m"',
-    "max_turns": "8",
-    "webhook_max_body_kb": "1024",
-    "vision_label": '"vision"',
-    "in_progress_label": '"in-progress"',
-    "backlog_label": '"backlog"',
-}
-
 
 def default_config_path(env: Mapping[str, str]) -> Path:
     """``$ARCHITECT_PROJECT``, else ``./architect.toml``."""
@@ -290,7 +210,7 @@ def default_config_path(env: Mapping[str, str]) -> Path:
 def load_config(path: Path, env: Mapping[str, str]) -> ProjectConfig:
     """Read, check and validate the project TOML at `path`, with `env` overriding it."""
     data = _read_toml(path)
-    _reject_secrets(path, data)
+    reject_secrets(path, data)
     _reject_unknown_architect_keys(path, data.get("architect"))
     _resolve_relative_paths(path, data)
     # Validated even when absent, so that its defaults see the injected HOME.
@@ -299,7 +219,7 @@ def load_config(path: Path, env: Mapping[str, str]) -> ProjectConfig:
     try:
         return ProjectConfig.model_validate(data, context={"home": env.get("HOME")})
     except ValidationError as exc:
-        lines = [_describe(path, err, origins) for err in exc.errors(include_url=False)]
+        lines = [describe(path, err, origins) for err in exc.errors(include_url=False)]
         raise ConfigError("\n".join(lines)) from None
 
 
@@ -330,43 +250,7 @@ def _toml_error(exc: tomllib.TOMLDecodeError) -> str:
     return f"line {line}, column {column}: invalid TOML: {what}; fix the syntax there"
 
 
-# --- secrets and unknown keys -----------------------------------------------------------
-
-_SECRET_WORDS = ("token", "secret", "password", "passwd", "api_key", "apikey", "private_key")
-_SECRET_ENV = (
-    ("anthropic", "ANTHROPIC_API_KEY"),
-    ("openai", "OPENAI_API_KEY"),
-    ("webhook", "ARCHITECT_WEBHOOK_SECRET"),
-    ("filer", "FORGE_FILER_TOKEN"),
-)
-
-
-def looks_secret(key: str) -> bool:
-    """`token`, `forge_token`, `api-key`…, but not `max_tokens` or `token_file`."""
-    norm = key.lower().replace("-", "_")
-    return any(norm == word or norm.endswith("_" + word) for word in _SECRET_WORDS)
-
-
-def _reject_secrets(path: Path, data: Mapping[str, Any]) -> None:
-    tables: list[tuple[str, Mapping[str, Any]]] = [("", data)]
-    if isinstance(data.get("architect"), dict):
-        tables.append(("[architect].", data["architect"]))
-    for prefix, table in tables:
-        for key in table:
-            if looks_secret(key):
-                raise ConfigError(
-                    f"{path}: {prefix}{key} looks like a secret, and secrets are read only "
-                    f"from the environment; delete it from the file and set "
-                    f"{_secret_env_for(key)} instead"
-                )
-
-
-def _secret_env_for(key: str) -> str:
-    norm = key.lower()
-    for word, variable in _SECRET_ENV:
-        if word in norm:
-            return variable
-    return "FORGE_ARCHITECT_TOKEN"
+# --- unknown keys --------------------------------------------------------------------
 
 
 def _reject_unknown_architect_keys(path: Path, table: object) -> None:
@@ -416,88 +300,3 @@ def _apply_env(data: dict[str, Any], env: Mapping[str, str]) -> dict[tuple[str, 
         table[loc[-1]] = value
         origins[loc] = variable
     return origins
-
-
-# --- messages ----------------------------------------------------------------------------
-
-_PROBLEMS: Mapping[str, str] = {
-    "int_type": "must be an integer",
-    "int_parsing": "must be an integer",
-    "int_from_float": "must be an integer",
-    "float_type": "must be a number",
-    "float_parsing": "must be a number",
-    "string_type": "must be a string",
-    "bool_type": "must be true or false",
-    "tuple_type": "must be a list",
-    "list_type": "must be a list",
-    "model_type": "must be a table",
-    "dict_type": "must be a table",
-    "string_too_short": "must not be empty",
-    "timedelta_type": "must be a duration",
-    "path_type": "must be a path",
-}
-_PATTERNS: Mapping[str, str] = {
-    "repo": 'must be "owner/name"',
-    "ops_repo": 'must be "owner/name"',
-    "name": "must be a plain name (letters, digits, '.', '_', '-'): it names the state directory",
-}
-
-
-def _describe(path: Path, err: ErrorDetails, origins: Mapping[tuple[str, ...], str]) -> str:
-    loc = tuple(str(part) for part in err["loc"])
-    key = next((part for part in reversed(loc) if not part.isdigit()), loc[-1])
-    problem = _problem(err, key)
-    variable = next((v for o, v in origins.items() if loc[: len(o)] == o), None)
-    if variable is not None:
-        example = EXAMPLES.get(key, "").strip('"')
-        if err["type"] != "value_error":
-            problem = f"{problem} (got {_show(err['input'])})"
-        fix = f"set it like {variable}={example}, or unset it"
-        return f"environment variable {variable}: {problem}; {fix}"
-    where = _where(loc)
-    if loc == ("architect",):
-        return f"{path}: [architect] must be a table; write the [architect] header on its own line"
-    if err["type"] == "value_error":
-        return f"{path}: {where}: {problem}; for example {key} = {EXAMPLES[key]}"
-    if err["type"] == "missing":
-        hint = "under [architect]" if loc[0] == "architect" else "before the first [table]"
-        return f"{path}: missing required key '{key}'; add {key} = {EXAMPLES[key]} {hint}"
-    return f"{path}: {where} {problem} (got {_show(err['input'])}); write {key} = {EXAMPLES[key]}"
-
-
-def _problem(err: ErrorDetails, key: str) -> str:
-    kind, ctx = err["type"], err.get("ctx", {})
-    if kind == "value_error":
-        return str(ctx.get("error", err["msg"]))
-    if kind == "literal_error":
-        return f"must be one of {ctx.get('expected', '')}"
-    if kind == "greater_than_equal":
-        return f"must be at least {ctx.get('ge')}"
-    if kind == "greater_than":
-        return f"must be greater than {ctx.get('gt')}"
-    if kind == "string_pattern_mismatch":
-        return _PATTERNS.get(key, f"must match {ctx.get('pattern')}")
-    if key in ("interval", "model_timeout"):
-        return f"must be a duration: {ACCEPTED_FORMS}"
-    return _PROBLEMS.get(kind, f"is wrong: {err['msg']}")
-
-
-def _where(loc: tuple[str, ...]) -> str:
-    text = "[architect]." + ".".join(loc[1:2]) if loc[0] == "architect" and len(loc) > 1 else loc[0]
-    return text + "".join(f"[{part}]" for part in loc[2:])
-
-
-_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/\s@]*@")
-
-
-def _show(value: object, limit: int = 60) -> str:
-    """The offending value as TOML would show it, shortened, without URL credentials."""
-    if isinstance(value, bool):
-        text = "true" if value else "false"
-    elif isinstance(value, str):
-        text = json.dumps(_USERINFO.sub(r"\1***@", value), ensure_ascii=False)
-    elif isinstance(value, dict):
-        text = "a table"
-    else:
-        text = json.dumps(value, default=str, ensure_ascii=False)
-    return text if len(text) <= limit else text[: limit - 1] + "…"

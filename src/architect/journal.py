@@ -17,9 +17,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path, PurePosixPath
-from typing import Literal, Protocol, runtime_checkable
+from typing import Protocol
 
-from architect.forge.models import FileContent
+from architect.forge.models import FileChange
 from architect.forge.protocol import Forge
 
 log = logging.getLogger("architect")
@@ -59,6 +59,32 @@ class Journal(Protocol):
 
     def lessons(self) -> str: ...
 
+    def add_lesson(self, line: str) -> bool:
+        """Append one lesson to lessons-learned.md at once, so the next prompt has it."""
+        ...
+
+
+RECENT_HEADING = "## Recent rejections (not yet digested)"
+
+
+def with_lesson(current: str, line: str) -> str | None:
+    """`current` with `line` under the recent-rejections heading; None if it is there.
+
+    The file stays within 2 KB by dropping the oldest recent lines first: the
+    digested lessons above the heading are the ones worth keeping.
+    """
+    line = " ".join(line.split())
+    if line in current:
+        return None
+    head, _, recent = current.partition(RECENT_HEADING)
+    lines = [*(x for x in recent.splitlines() if x.strip()), f"- {line.removeprefix('- ')}"]
+    while True:
+        text = f"{head.rstrip()}\n\n{RECENT_HEADING}\n\n" + "\n".join(lines) + "\n"
+        text = text.lstrip()
+        if len(text.encode()) <= LESSONS_MAX_BYTES or len(lines) == 1:
+            return text
+        lines.pop(0)
+
 
 def cap_lessons(text: str) -> str:
     data = text.encode()
@@ -89,6 +115,14 @@ class LocalJournal:
         path = self.directory / LESSONS_PATH
         return cap_lessons(path.read_text(encoding="utf-8")) if path.exists() else ""
 
+    def add_lesson(self, line: str) -> bool:
+        path = self.directory / LESSONS_PATH
+        text = with_lesson(path.read_text(encoding="utf-8") if path.exists() else "", line)
+        if text is None:
+            return False
+        _write_private(path, text)
+        return True
+
 
 class ProfileJournal:
     def __init__(self, forge: Forge, repo: str, branch: str = "main") -> None:
@@ -110,6 +144,20 @@ class ProfileJournal:
         found = self.forge.get_file(self.repo, LESSONS_PATH, ref=self.branch)
         return cap_lessons(found.text) if found else ""
 
+    def add_lesson(self, line: str) -> bool:
+        found = self.forge.get_file(self.repo, LESSONS_PATH, ref=self.branch)
+        text = with_lesson(found.text if found else "", line)
+        if text is None:
+            return False
+        message = "knowledge: a lesson from a rejection"
+        if found is None:
+            self.forge.create_file(self.repo, LESSONS_PATH, text, branch=self.branch,
+                                   message=message)
+        else:
+            self.forge.update_file(self.repo, LESSONS_PATH, text, sha=found.sha,
+                                   branch=self.branch, message=message)
+        return True
+
 
 # --- the digest: entries → lessons ------------------------------------------------------------
 #
@@ -123,33 +171,6 @@ class ProfileJournal:
 Digester = Callable[[str, tuple[str, ...]], str]
 
 
-@dataclass(frozen=True)
-class FileChange:
-    """One file of a multi-file commit (`POST /repos/{o}/{r}/contents`, ChangeFileOperation)."""
-
-    operation: Literal["create", "update", "delete"]
-    path: str
-    text: str | None = None
-    sha: str | None = None  # the blob sha, for update and delete
-    from_path: str | None = None  # update with from_path = a move
-
-
-@runtime_checkable
-class ProfileFiles(Protocol):
-    """What the digest needs from the forge beyond `Forge` (proposed for ForgeClient)."""
-
-    def list_files(self, repo: str, directory: str, *, ref: str | None = None) -> list[str]:
-        """The paths of the files directly in `directory` ([] when it does not exist)."""
-        ...
-
-    def get_file(self, repo: str, path: str, *, ref: str | None = None) -> FileContent | None: ...
-
-    def change_files(self, repo: str, changes: Sequence[FileChange], *, branch: str,
-                     message: str) -> None:
-        """All `changes` in one commit on `branch`."""
-        ...
-
-
 def digest_journal(journal: Journal, ask: Digester, *,
                    threshold: int = DIGEST_THRESHOLD) -> bool:
     """Digest the waiting entries when there are more than `threshold`; True when it did.
@@ -159,9 +180,6 @@ def digest_journal(journal: Journal, ask: Digester, *,
     if isinstance(journal, LocalJournal):
         return _digest_local(journal.directory, ask, threshold)
     if isinstance(journal, ProfileJournal):
-        if not isinstance(journal.forge, ProfileFiles):
-            log.warning("journal: this forge client cannot list %s; not digesting", journal.where)
-            return False
         return _digest_profile(journal.forge, journal.repo, journal.branch, ask, threshold)
     raise TypeError(f"no digest for a {type(journal).__name__}")
 
@@ -202,7 +220,7 @@ def _write_private(path: Path, text: str) -> None:
     tmp.replace(path)
 
 
-def _digest_profile(forge: ProfileFiles, repo: str, branch: str, ask: Digester,
+def _digest_profile(forge: Forge, repo: str, branch: str, ask: Digester,
                     threshold: int) -> bool:
     names = sorted(p for p in forge.list_files(repo, "journal", ref=branch) if p.endswith(".md"))
     if len(names) <= threshold:

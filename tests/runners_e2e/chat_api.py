@@ -1,7 +1,7 @@
 """A scripted OpenAI-compatible Chat Completions API on loopback.
 
 `ChatCompletionsAPI` answers `POST /v1/chat/completions` with the script's
-object for the schema named in the system message (see `scripted_api`),
+next object for the schema named in the system message (see `scripted_api`),
 as the message content, JSON text: what OpenAI, vLLM, llama.cpp or Ollama
 send back for a `response_format` request. A wrong bearer token gets 401,
 other paths 404.
@@ -26,7 +26,7 @@ from tests.runners_e2e.scripted_api import (
     LoopbackServer,
     Response,
     Script,
-    schema_named,
+    ScriptedModel,
     shown_headers,
     tokens,
 )
@@ -65,6 +65,7 @@ class ChatCompletionsAPI(LoopbackServer):
         super().__init__()
         self._prompts: list[str] = []  # the serialised prompts seen since the cache expired
         self._ids = itertools.count(1)
+        self.model = ScriptedModel(self.script)
 
     def __enter__(self) -> ChatCompletionsAPI:
         super().__enter__()
@@ -82,8 +83,8 @@ class ChatCompletionsAPI(LoopbackServer):
             return Response.json(404, _error("not_found", f"no route {path}"))
         messages = body.get("messages") or []
         system = "\n".join(str(m.get("content")) for m in messages if m.get("role") == "system")
-        schema = schema_named(system, self.script)
-        answer = json.dumps(dict(self.script[schema])) if schema else "OK."
+        schema = self.model.schema(system)
+        answer = json.dumps(self.model.answer(schema)) if schema else "OK."
         prompt = json.dumps(messages, ensure_ascii=False)
         completion = Completion(
             shown_headers(headers), body, schema, answer,

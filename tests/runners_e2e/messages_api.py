@@ -4,8 +4,8 @@
 Claude Code asks) or not (as the `anthropic` SDK asks by default), and
 `POST /v1/messages/count_tokens`; other paths get 404, a wrong key 401.
 
-The answer is the script's object for the schema named in the system text
-(see `scripted_api`):
+The answer is the script's next object for the schema named in the system
+text (see `scripted_api`):
 
 - when the request offers Claude Code's structured-output tool (the CLI adds
   `StructuredOutput`, whose input schema is the `--json-schema`), as a
@@ -46,7 +46,7 @@ from tests.runners_e2e.scripted_api import (
     LoopbackServer,
     Response,
     Script,
-    schema_named,
+    ScriptedModel,
     shown_headers,
     tokens,
 )
@@ -200,6 +200,7 @@ class MessagesAPI(LoopbackServer):
     def __post_init__(self) -> None:
         super().__init__()
         self.cache = PromptCache(self.min_cache_tokens)
+        self.model = ScriptedModel(self.script)
         self._ids = itertools.count(1)
 
     def __enter__(self) -> MessagesAPI:
@@ -223,7 +224,7 @@ class MessagesAPI(LoopbackServer):
         if path != "/v1/messages":
             self.refused.append(path)
             return Response.json(404, _error("not_found_error", f"no route {path}"))
-        schema = schema_named(system_text(body), self.script)
+        schema = self.model.schema(system_text(body))
         content, stop = self._content(body, schema)
         exchange = Exchange(
             shown_headers(headers), body, schema, content, stop,
@@ -252,7 +253,7 @@ class MessagesAPI(LoopbackServer):
         pending = self._next_tool_call(body, schema, offered)
         if pending is not None:
             return [self._tool_use(pending.name, pending.input)], "tool_use"
-        answer = dict(self.script[schema])
+        answer = self.model.answer(schema)
         if STRUCTURED_OUTPUT_TOOL in offered:
             return [self._tool_use(STRUCTURED_OUTPUT_TOOL, answer)], "tool_use"
         return [{"type": "text", "text": json.dumps(answer)}], "end_turn"

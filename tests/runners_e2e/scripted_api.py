@@ -1,10 +1,11 @@
 """What the scripted model APIs share: the script, token estimates, a loopback server.
 
 A *script* plays a model that knows one sprint: for each schema the architect
-may ask for (`Pitch`, `ForkProposal`, …) it holds the object to answer. The
+may ask for (`Pitch`, `ForkProposal`, …) it holds the objects to answer, one
+for each successive call asking for that schema (the last one repeats). The
 fake servers find the schema in the request's system text, where the
 architect's prompt names it (``in the schema `ForkProposal```), so they
-answer by mode, not by call order.
+answer by mode, not by overall call order.
 
 Token counts are estimates, about 4 characters a token, for what was sent
 and what is answered: realistic enough for cost figures, and they grow with
@@ -16,13 +17,13 @@ from __future__ import annotations
 import json
 import re
 import threading
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-Script = Mapping[str, Mapping[str, Any]]
-"""Schema name → the object the model answers."""
+Script = Mapping[str, Sequence[Mapping[str, Any]]]
+"""Schema name → the objects the model answers to successive calls."""
 
 CHARS_PER_TOKEN = 4
 SECRET_HEADERS = frozenset({"x-api-key", "authorization"})
@@ -39,6 +40,23 @@ def schema_named(system: str, script: Script) -> str | None:
     """The schema the architect asked for, when the script knows it."""
     found = [name for name in _SCHEMA_NAME.findall(system) if name in script]
     return found[-1] if found else None
+
+
+class ScriptedModel:
+    """The script, played: which answer each schema gives next."""
+
+    def __init__(self, script: Script) -> None:
+        self.script = script
+        self.given: dict[str, int] = {}
+
+    def schema(self, system: str) -> str | None:
+        return schema_named(system, self.script)
+
+    def answer(self, schema: str) -> dict[str, Any]:
+        answers = self.script[schema]
+        index = self.given.get(schema, 0)
+        self.given[schema] = index + 1
+        return dict(answers[min(index, len(answers) - 1)])
 
 
 def shown_headers(headers: Mapping[str, str]) -> dict[str, str]:

@@ -181,7 +181,7 @@ def steps() -> list[dict[str, miniyaml.Node]]:
     jobs = workflow()["jobs"]
     assert isinstance(jobs, dict)
     found = [step for job in jobs.values() if isinstance(job, dict)
-             for step in job.get("steps") or [] if isinstance(step, dict)]  # type: ignore[union-attr]
+             for step in job.get("steps") or [] if isinstance(step, dict)]
     assert found
     return found
 

@@ -188,15 +188,3 @@ def test_a_profile_digest_updates_existing_lessons() -> None:
     assert digest_journal(journal, model) is True
     assert model.calls[0][0] == "- old lesson\n"
     assert repo.files["knowledge/lessons-learned.md"] == "- old lesson\n- new lesson\n"
-
-
-def test_a_forge_client_that_cannot_list_does_not_digest(
-        caplog: pytest.LogCaptureFixture) -> None:
-    class OldClient:
-        def get_file(self, repo: str, path: str, *, ref: str | None = None) -> None:
-            return None
-
-    caplog.set_level(logging.WARNING, logger="architect")
-    journal = ProfileJournal(OldClient(), "architect-bot/.profile")  # type: ignore[arg-type]
-    assert digest_journal(journal, Model()) is False
-    assert "cannot list" in caplog.text

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from architect.config import ArchitectConfig, ProjectConfig, Secrets
+from architect.durations import parse_duration
 from architect.forge.secret import Secret
 from architect.loop import (
     DEBOUNCE_S,
@@ -33,7 +34,8 @@ START = 1000.0  # the virtual monotonic clock's origin
 def project(tmp_path: Path, name: str, interval: str = "6h") -> ProjectConfig:
     return ProjectConfig(
         name=name, repo=f"o/{name}", ops_repo=f"o/{name}-ops", forge_url="http://127.0.0.1:9",
-        architect=ArchitectConfig(state_dir=tmp_path / "state", interval=interval),
+        architect=ArchitectConfig(state_dir=tmp_path / "state",
+                                  interval=parse_duration(interval)),
     )
 
 

@@ -231,6 +231,50 @@ def delete_file(ctx: Ctx) -> Reply:
     return Reply(200, ser.file_response(view(ctx), repo, commit, None))
 
 
+def change_files(ctx: Ctx) -> Reply:
+    """`POST /contents`: several creates, updates (moves) and deletes in one commit."""
+    repo = load_repo(ctx)
+    doer = require_write(ctx, repo)
+    body = ctx.body()
+    operations = body.get("files")
+    if not isinstance(operations, list):
+        raise unprocessable("[Files]: Required")
+    branches = _target_branch(ctx, repo, body)
+    tree = gitops.head_tree(repo, branches[0])
+    written: list[str] = []
+    for raw in operations:
+        if not isinstance(raw, dict):
+            raise unprocessable("[Files]: invalid file operation")
+        op = req_str(raw, "operation", "Operation")
+        path = req_str(raw, "path", "Path").strip("/")
+        if op == "create":
+            if path in tree:
+                raise unprocessable(f"repository file already exists [path: {path}]")
+            tree[path] = _decode(raw)
+        elif op in ("update", "delete"):
+            source = (opt_str(raw, "from_path", "FromPath") or path).strip("/")
+            if source not in tree:
+                raise ApiError(404, f"repository file does not exist [path: {source}]")
+            expected = git.blob_sha(tree[source])
+            sha = opt_str(raw, "sha", "SHA")
+            if sha != expected:
+                raise ApiError(409, f"sha does not match [given: {sha}, expected: {expected}]")
+            content = tree.pop(source)
+            if op == "update":
+                tree[path] = _decode(raw) if opt_str(raw, "content", "ContentBase64") else content
+        else:
+            raise unprocessable(f"[Files][Operation]: invalid operation {op!r}")
+        if op != "delete":
+            written.append(path)
+    commit = _commit(ctx, repo, doer, body, branches, tree, "Change", f"{len(operations)} files")
+    v = view(ctx)
+    files: list[JSON] = [ser.contents(v, repo, branches[1], commit.sha, path, "file",
+                                      with_content=True) for path in written]
+    reply = ser.file_response(v, repo, commit, None)
+    del reply["content"]
+    return Reply(201, {"files": files, **reply})
+
+
 def _file_reply(ctx: Ctx, repo: Repo, branch: str, commit: git.Commit, path: str) -> JSON:
     v = view(ctx)
     content = ser.contents(v, repo, branch, commit.sha, path, "file", with_content=True)
@@ -244,6 +288,7 @@ ROUTES: list[Route] = [
     route(f"{_REPO}/branches/<path:branch>", "GET", get_branch, "repository"),
     route(f"{_REPO}/branches/<path:branch>", "DELETE", delete_branch, "repository"),
     route(f"{_REPO}/contents", "GET", get_contents, "repository"),
+    route(f"{_REPO}/contents", "POST", change_files, "repository"),
     route(f"{_REPO}/contents/<path:filepath>", "GET", get_contents, "repository"),
     route(f"{_REPO}/contents/<path:filepath>", "POST", create_file, "repository"),
     route(f"{_REPO}/contents/<path:filepath>", "PUT", update_file, "repository"),

@@ -86,26 +86,35 @@ def filter_issues(ctx: Ctx, repo: Repo) -> list[Issue]:
     label_ids = [lab.id for lab in repo.labels.values() if lab.name in names]
     needle = ctx.query("q").lower()
 
-    def keep(i: Issue) -> bool:
-        if state != "all" and i.state != ("closed" if state == "closed" else "open"):
-            return False
-        if (kind == "issues" and i.pull is not None) or (kind == "pulls" and i.pull is None):
-            return False
-        if since is not None and i.updated < since:
-            return False
-        if before is not None and i.updated > before:
-            return False
-        if poster is not None and i.poster_id != poster.id:
-            return False
-        if assignee is not None and assignee.id not in i.assignee_ids:
-            return False
-        if mentioned is not None and f"@{mentioned.login.lower()}" not in i.body.lower():
-            return False
-        if label_ids and not all(lid in i.label_ids for lid in label_ids):
-            return False
-        return not needle or needle in i.title.lower() or needle in i.body.lower()
-
-    selected = [i for i in repo.issues.values() if keep(i)]
+    # One pass per active filter, the cheap and selective ones first: a tick pages
+    # through a label's issues, and each page filters the whole repository again.
+    selected = list(repo.issues.values())
+    if len(label_ids) == 1:
+        (only,) = label_ids
+        selected = [i for i in selected if only in i.label_ids]
+    elif label_ids:
+        needed = set(label_ids)
+        selected = [i for i in selected if needed.issubset(i.label_ids)]
+    if state != "all":
+        wanted = "closed" if state == "closed" else "open"
+        selected = [i for i in selected if i.state == wanted]
+    if kind == "issues":
+        selected = [i for i in selected if i.pull is None]
+    elif kind == "pulls":
+        selected = [i for i in selected if i.pull is not None]
+    if since is not None:
+        selected = [i for i in selected if i.updated >= since]
+    if before is not None:
+        selected = [i for i in selected if i.updated <= before]
+    if poster is not None:
+        selected = [i for i in selected if i.poster_id == poster.id]
+    if assignee is not None:
+        selected = [i for i in selected if assignee.id in i.assignee_ids]
+    if mentioned is not None:
+        handle = f"@{mentioned.login.lower()}"
+        selected = [i for i in selected if handle in i.body.lower()]
+    if needle:
+        selected = [i for i in selected if needle in i.title.lower() or needle in i.body.lower()]
     key, descending = _SORTS.get(ctx.query("sort"), _SORTS["latest"])
     selected.sort(key=key, reverse=descending)
     return selected

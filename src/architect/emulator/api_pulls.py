@@ -120,11 +120,11 @@ def get_pull_by_branches(ctx: Ctx) -> Reply:
 # -- create and edit -------------------------------------------------------------------
 
 
-def _existing(repo: Repo, head: str, base: str, exclude: int = 0) -> Issue | None:
+def _existing(ctx: Ctx, repo: Repo, head: str, base: str, exclude: int = 0) -> Issue | None:
     return next(
         (
             i
-            for i in gitops.open_pulls(repo)
+            for i in gitops.open_pulls(ctx, repo)
             if i.pull is not None
             and i.pull.head_branch == head
             and i.pull.base_branch == base
@@ -172,7 +172,7 @@ def create_pull(ctx: Ctx) -> Reply:
                 f"repository {full}",
             )
     assert head is not None
-    existing = _existing(repo, head, base)
+    existing = _existing(ctx, repo, head, base)
     if existing is not None:
         raise _exists_error(repo, existing)
     issue = new_issue(ctx, repo, title, opt_str(body, "body", "Body") or "", doer)
@@ -185,6 +185,7 @@ def create_pull(ctx: Ctx) -> Reply:
         head_sha=head_sha,
         merge_base=git.merge_base(repo.commits, base_sha, head_sha) or base_sha,
     )
+    ctx.store.index_pull(issue)
     if can_write(ctx, repo):
         wanted = opt_int_list(body, "labels", "Labels") or []
         issue.label_ids = [i for i in dict.fromkeys(wanted) if i in repo.labels]
@@ -227,7 +228,7 @@ def _retarget(ctx: Ctx, repo: Repo, issue: Issue, base: str | None) -> None:
         return
     if base not in repo.branches:
         raise ApiError(404, f"new base '{base}' not exist")
-    existing = _existing(repo, pr.head_branch, base, exclude=issue.id)
+    existing = _existing(ctx, repo, pr.head_branch, base, exclude=issue.id)
     if existing is not None:
         raise _exists_error(repo, existing)
     pr.base_branch = base

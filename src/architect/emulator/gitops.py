@@ -37,10 +37,10 @@ def commit_to_branch(
     return commit
 
 
-def open_pulls(repo: Repo) -> list[Issue]:
+def open_pulls(ctx: Ctx, repo: Repo) -> list[Issue]:
     return [
         i
-        for i in repo.issues.values()
+        for i in ctx.store.pulls(repo)
         if i.pull is not None and i.state == "open" and not i.pull.merged
     ]
 
@@ -48,7 +48,7 @@ def open_pulls(repo: Repo) -> list[Issue]:
 def sync_pulls(ctx: Ctx, repo: Repo, branch: str, doer: User) -> None:
     """New commits on a PR head: new head sha, stale reviews, a `synchronized` delivery."""
     new_sha = repo.branches[branch]
-    for issue in open_pulls(repo):
+    for issue in open_pulls(ctx, repo):
         pr = issue.pull
         assert pr is not None
         if pr.head_branch != branch or pr.head_sha == new_sha:
@@ -70,7 +70,7 @@ def delete_branch(ctx: Ctx, repo: Repo, name: str, doer: User) -> None:
     """Delete a branch and close the unmerged open PRs from or into it (`CloseBranchPulls`)."""
     del repo.branches[name]
     ctx.store.touch()
-    for issue in open_pulls(repo):
+    for issue in open_pulls(ctx, repo):
         pr = issue.pull
         assert pr is not None
         if name in (pr.head_branch, pr.base_branch):

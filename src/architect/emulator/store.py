@@ -246,6 +246,11 @@ class Store:
             for r in self.state.repos.values()
         }
         self.issues_by_id = {i.id: i for r in self.state.repos.values() for i in r.issues.values()}
+        # Pull requests per repository, so that a push does not scan every issue.
+        self.pulls_by_repo: dict[int, list[Issue]] = {}
+        for issue in self.issues_by_id.values():
+            if issue.pull is not None:
+                self.pulls_by_repo.setdefault(issue.repo_id, []).append(issue)
 
     def add_user(self, user: User) -> None:
         self.state.users[user.id] = user
@@ -263,6 +268,13 @@ class Store:
     def add_issue(self, repo: Repo, issue: Issue) -> None:
         repo.issues[issue.number] = issue
         self.issues_by_id[issue.id] = issue
+
+    def index_pull(self, issue: Issue) -> None:
+        """Record that `issue` (already added) is a pull request."""
+        self.pulls_by_repo.setdefault(issue.repo_id, []).append(issue)
+
+    def pulls(self, repo: Repo) -> list[Issue]:
+        return self.pulls_by_repo.get(repo.id, [])
 
     def user(self, user_id: int) -> User:
         return self.state.users[user_id]

@@ -47,6 +47,7 @@ from architect.forge.http import (
 from architect.forge.models import (
     Branch,
     Comment,
+    FileChange,
     FileContent,
     Hook,
     Issue,
@@ -459,6 +460,34 @@ class ForgeClient:
         """`sha` is the blob sha from `get_file` (a stale one → ForgeConflict)."""
         payload = {"content": encode_text(text), "sha": sha, "branch": branch, "message": message}
         return self._write_file("PUT", repo, path, text, payload)
+
+    def list_files(self, repo: str, directory: str, *, ref: str | None = None) -> list[str]:
+        """Paths of the files directly in `directory`; [] when it does not exist."""
+        url = f"{repo_path(repo)}/contents/{wildcard(directory.strip('/'))}"
+        try:
+            data = self._http.get_json(url, {"ref": ref} if ref else None)
+        except ForgeNotFound:
+            return []
+        if not isinstance(data, list):
+            return []
+        return [str(e["path"]) for e in data if isinstance(e, dict) and e.get("type") == "file"]
+
+    def change_files(
+        self, repo: str, changes: Sequence[FileChange], *, branch: str, message: str
+    ) -> None:
+        """Every change in one commit on `branch`: they land together or not at all."""
+        files: list[dict[str, str]] = []
+        for change in changes:
+            item = {"operation": change.operation, "path": change.path}
+            if change.text is not None:
+                item["content"] = encode_text(change.text)
+            if change.sha is not None:
+                item["sha"] = change.sha
+            if change.from_path is not None:
+                item["from_path"] = change.from_path
+            files.append(item)
+        payload = {"files": files, "branch": branch, "message": message}
+        self._http.send_json("POST", f"{repo_path(repo)}/contents", payload)
 
     def _write_file(
         self, method: str, repo: str, path: str, text: str, payload: dict[str, str]

@@ -7,8 +7,10 @@ models never fetch anything: they are values.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -159,3 +161,14 @@ class Repository(ForgeModel):
     full_name: str
     default_branch: str = "main"
     private: bool = False
+
+
+@dataclass(frozen=True)
+class FileChange:
+    """One file of a multi-file commit (`POST /repos/{o}/{r}/contents`)."""
+
+    operation: Literal["create", "update", "delete"]
+    path: str
+    text: str | None = None
+    sha: str | None = None  # the blob sha, for update and delete
+    from_path: str | None = None  # update with from_path = a move

@@ -17,6 +17,7 @@ from typing import Literal, Protocol
 from architect.forge.models import (
     Branch,
     Comment,
+    FileChange,
     FileContent,
     Hook,
     Issue,
@@ -136,6 +137,12 @@ class Forge(Protocol):
     def update_file(
         self, repo: str, path: str, text: str, *, sha: str, branch: str, message: str
     ) -> FileContent: ...
+
+    def list_files(self, repo: str, directory: str, *, ref: str | None = None) -> list[str]: ...
+
+    def change_files(
+        self, repo: str, changes: Sequence[FileChange], *, branch: str, message: str
+    ) -> None: ...
 
     # -- dependencies and hooks -----------------------------------------------
     def list_dependencies(self, repo: str, number: int) -> list[Issue]: ...

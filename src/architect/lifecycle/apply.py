@@ -49,6 +49,7 @@ from architect.runners.schemas import (
     SubIssue,
     SubIssuePlan,
 )
+from architect.text import one_line
 
 log = logging.getLogger("architect")
 P = TypeVar("P", bound=Pitch)
@@ -75,6 +76,7 @@ class Applier:
         self.snapshot = snapshot
         self.now = now
         self.bot = snapshot.bot.login
+        self.journaled = False  # a journal entry was written this tick: time to digest?
 
     # -- dispatch -------------------------------------------------------------
     def apply(self, action: Action) -> None:
@@ -245,7 +247,7 @@ class Applier:
         shown = [f for n in dict.fromkeys(acknowledged) if (f := ledger.get(n)) and f.answer]
         self.forge.create_comment(self.ops, view.number, render.answers_comment(
             ledger, acknowledged=shown, notes=notes, reply=reply, follow_ups=follow_ups,
-            round_=round_))
+            round_=round_, read=[c.id for c in view.new_comments]))
         body = self.sync(view, ledger, ())
         if ledger.all_resolved:
             self.file(_refreshed(view, ledger, body))
@@ -266,8 +268,9 @@ class Applier:
     def _plan(self, view: SprintView,
               labels: dict[str, int]) -> tuple[tuple[SubIssue, ...], Comment] | None:
         vision = self.vision(view.sprint.vision_number)
+        heard = {c.id: c for c in (*view.filing_replies, *view.new_comments)}
         extra = tuple(HumanComment(c.id, c.user.login, c.body, c.html_url)
-                      for c in view.new_comments)
+                      for c in sorted(heard.values(), key=lambda c: c.id))
         plan = self.asker.ask(Mode.FILE, SubIssuePlan,
                               self.inputs(view, vision, new_comments=extra),
                               session_key=f"pr-{view.number}")
@@ -338,18 +341,20 @@ class Applier:
             self.forge.create_comment(self.ops, view.number, render.filed_comment(filed))
         self.sync(view, view.ledger, filed)
         pr = view.sprint.pr
+        # The journal (idempotent) and the session go before the merge: a merged PR is
+        # no longer read, so whatever follows a merge whose answer was lost never happens.
+        vision = self.vision(view.sprint.vision_number)
+        decisions = render.forks_section(view.ledger) if view.ledger else "No design forks."
+        self.journaled |= self.context.journal.record(JournalEntry(
+            pr.created_at, pr.number, vision.number, vision.title, "merged",
+            f"Filed: {' '.join(f'#{n}' for n in filed)}\n\n{decisions}"))
+        self.runner.drop_session(f"pr-{pr.number}")
         try:
             self.forge.merge_pull(self.ops, pr.number, style="merge",
                                   message=f"Sprint filed: {' '.join(f'#{n}' for n in filed)}")
         except ForgeRefused:
             if not self.forge.get_pull(self.ops, pr.number).merged:
                 raise
-        vision = self.vision(view.sprint.vision_number)
-        decisions = render.forks_section(view.ledger) if view.ledger else "No design forks."
-        self.context.journal.record(JournalEntry(
-            pr.created_at, pr.number, vision.number, vision.title, "merged",
-            f"Filed: {' '.join(f'#{n}' for n in filed)}\n\n{decisions}"))
-        self.runner.drop_session(f"pr-{pr.number}")
         log.info("PR #%d: merged", pr.number)
 
     # -- reject ---------------------------------------------------------------
@@ -368,14 +373,18 @@ class Applier:
                               render.rejection_notice(pr.number, signal.text, signal.login),
                               bot_login=self.bot, kind="rejected", pr=str(pr.number))
         vision = self.vision(vision_number)
-        self.context.journal.record(JournalEntry(
+        self.journaled |= self.context.journal.record(JournalEntry(
             pr.created_at, pr.number, vision_number, vision.title, "rejected",
             f"Rejected by @{signal.login}: {signal.text or '(no reason given)'}"))
+        if signal.text:
+            self.context.journal.add_lesson(
+                f"Sprint \"{one_line(vision.title, 80)}\" (PR #{pr.number}) was rejected: "
+                f"{one_line(signal.text, 300)}")
         # Once deleted, head.ref reads refs/pull/N/head; the branch name is ours to know.
         writes.ensure_branch_deleted(self.forge, self.ops, branch_for(vision_number))
+        self.runner.drop_session(f"pr-{pr.number}")  # before the close: see `finish`
         if self.forge.get_pull(self.ops, pr.number).state == "open":
             self.forge.edit_pull(self.ops, pr.number, state="closed")
-        self.runner.drop_session(f"pr-{pr.number}")
         log.info("PR #%d: closed after rejection by @%s", pr.number, signal.login)
 
 

@@ -130,7 +130,9 @@ def questions_comment(ledger: Ledger, *, no_fork_reason: str, round_: int) -> st
 
 
 def answers_comment(ledger: Ledger, *, acknowledged: Sequence[DesignFork], notes: Sequence[str],
-                    reply: str, follow_ups: Sequence[DesignFork], round_: int) -> str:
+                    reply: str, follow_ups: Sequence[DesignFork], round_: int,
+                    read: Sequence[int] = ()) -> str:
+    """The acknowledgment of an answers round; `read` names the comments it read."""
     parts: list[str] = []
     if acknowledged:
         lines = ["Recorded:"]
@@ -151,7 +153,8 @@ def answers_comment(ledger: Ledger, *, acknowledged: Sequence[DesignFork], notes
         parts.append(f"Still open: {listing}. {how_to_answer(still_open)}")
     else:
         parts.append("Every design fork is resolved. Filing the sub-issues next.")
-    parts.append(markers.marker("answers", to_payload(ledger), round=round_))
+    ids = {"read": ",".join(map(str, read))} if read else {}
+    parts.append(markers.marker("answers", to_payload(ledger), round=round_, **ids))
     return "\n\n".join(parts)
 
 

@@ -83,6 +83,8 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
         except (ArchitectError, RunnerError) as exc:
             report.failed.append((action, str(exc)))
             log.error("%s: failed: %s", action.describe(), exc)
+    if applier.journaled and not should_stop():
+        _digest(context, asker, config)
     report.usage = asker.usage
     report.model_calls = asker.calls
     if asker.calls:
@@ -90,3 +92,22 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
         log.info("tick: %d model call(s), %d in / %d out tokens%s", asker.calls,
                  asker.usage.input_tokens, asker.usage.output_tokens, cost)
     return report
+
+
+def _digest(context: TickContext, asker: Asker, config: ProjectConfig) -> None:
+    """More than ten undigested journal entries: the model rewrites the lessons."""
+    from architect.journal import digest_journal
+    from architect.runners.base import Mode
+    from architect.runners.inputs import PlannerInputs, ProjectContext, VisionInput
+    from architect.runners.schemas import LessonsDigest
+
+    def ask(current: str, entries: tuple[str, ...]) -> str:
+        inputs = PlannerInputs(project=config.name,
+                               vision=VisionInput(0, "(digest of the journal)", ""),
+                               context=ProjectContext(lessons=current), journal_entries=entries)
+        return asker.ask(Mode.DIGEST, LessonsDigest, inputs).lessons
+
+    try:
+        digest_journal(context.journal, ask)
+    except (ArchitectError, RunnerError) as exc:
+        log.warning("journal: not digested this tick: %s", exc)

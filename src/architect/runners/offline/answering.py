@@ -1,0 +1,110 @@
+"""An answer round: the humans' comments read as picks, follow-ups, and a reply."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from architect.ledger import DesignFork, Ledger
+from architect.runners.inputs import HumanComment, PlannerInputs
+from architect.runners.offline.asking import to_fork
+from architect.runners.offline.common import MAX_FORKS, askable
+from architect.runners.offline.reading import read_answer
+from architect.runners.schemas import AnswerRound, Interpretation
+from architect.text import one_line
+from architect.vision import OpenQuestion, StructuredVision, normalize, parse_vision
+
+
+def answers(inputs: PlannerInputs) -> AnswerRound:
+    vision = parse_vision(inputs.vision.body)
+    ledger = inputs.ledger
+    picks: dict[int, tuple[str, HumanComment]] = {}
+    unread: list[HumanComment] = []
+    for comment in inputs.new_comments:
+        found = read_answer(comment.body, ledger.open_forks)
+        picks.update({number: (letter, comment) for number, letter in found.items()})
+        if not found:
+            unread.append(comment)
+    interpretations = [_interpret(ledger, number, *picks[number]) for number in sorted(picks)]
+    chosen = {f.number: f.answer.option for f in ledger.forks if f.answer and f.answer.option}
+    chosen.update({number: letter for number, (letter, _) in picks.items()})
+    follow_ups = follow_up_questions(vision, ledger, chosen)
+    return AnswerRound(
+        interpretations=interpretations,
+        follow_ups=[to_fork(q) for q in follow_ups],
+        reply=_reply(ledger, picks, unread, bool(follow_ups)),
+    )
+
+
+def _interpret(ledger: Ledger, number: int, letter: str, comment: HumanComment) -> Interpretation:
+    fork = ledger.get(number)
+    text = fork.option_text(letter) if fork else ""
+    summary = f"{letter}) {text} — read from @{comment.author}: “{one_line(comment.body, 160)}”"
+    return Interpretation(question=number, option=letter, summary=summary, comment_id=comment.id)
+
+
+def follow_up_questions(
+    vision: StructuredVision, ledger: Ledger, chosen: dict[int, str]
+) -> list[OpenQuestion]:
+    """Follow-ups of the chosen options first, then the vision's questions not asked yet."""
+    asked = {normalize(f.question) for f in ledger.forks}
+    by_text = {normalize(q.text): q for q in _all_questions(vision.questions)}
+    found: list[OpenQuestion] = []
+    for number in sorted(chosen):
+        fork = ledger.get(number)
+        question = by_text.get(normalize(fork.question)) if fork else None
+        option = (
+            next((o for o in question.options if o.letter == chosen[number]), None)
+            if question
+            else None
+        )
+        if option and option.follow_up:
+            found.append(option.follow_up)
+    found += vision.questions
+    fresh: dict[str, OpenQuestion] = {}
+    for question in askable(found):
+        key = normalize(question.text)
+        if key not in asked and key not in fresh:
+            fresh[key] = question
+    return list(fresh.values())[:MAX_FORKS]
+
+
+def _all_questions(found: Sequence[OpenQuestion]) -> list[OpenQuestion]:
+    flat: list[OpenQuestion] = []
+    for question in found:
+        flat.append(question)
+        flat += _all_questions([o.follow_up for o in question.options if o.follow_up])
+    return flat
+
+
+def _reply(
+    ledger: Ledger,
+    picks: dict[int, tuple[str, HumanComment]],
+    unread: Sequence[HumanComment],
+    follow_ups: bool,
+) -> str:
+    parts = [
+        f"Read @{comment.author}'s comment as Q{number}: {letter}."
+        for number, (letter, comment) in sorted(picks.items())
+    ]
+    still_open = [f for f in ledger.open_forks if f.number not in picks]
+    if unread:
+        who = ", ".join(dict.fromkeys(f"@{c.author}" for c in unread))
+        parts.append(
+            f"I could not read an answer in the comment of {who}: the offline planner "
+            "understands option names and letters only."
+        )
+        if still_open:
+            parts.append(
+                "Please answer as `Q<n>: <letter>`, one per line:\n"
+                + "\n".join(_open_line(f) for f in still_open)
+            )
+    elif still_open:
+        parts.append("Still open:\n" + "\n".join(_open_line(f) for f in still_open))
+    if follow_ups:
+        parts.append("Follow-up questions come next.")
+    return "\n\n".join(parts)
+
+
+def _open_line(fork: DesignFork) -> str:
+    options = ", ".join(f"{letter}) {one_line(text, 60)}" for letter, text in fork.options)
+    return f"- Q{fork.number}: {one_line(fork.question, 120)} — {options}"

@@ -1,0 +1,228 @@
+"""The pitch and its revision, built from the vision's parts and the project's docs."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from architect.runners.inputs import PlannerInputs
+from architect.runners.offline.common import (
+    MAX_ITEMS,
+    askable,
+    bullets,
+    clip,
+    out_of_scope,
+    plural,
+    vision_keywords,
+)
+from architect.runners.offline.dependencies import longest_chain, resolve_dependencies
+from architect.runners.offline.risks import cost, risks, spot_infra
+from architect.runners.schemas import Pitch, RevisedPitch, Verdict
+from architect.text import one_line
+from architect.vision import (
+    ChecklistItem,
+    StructuredVision,
+    clean_text,
+    keywords,
+    parse_vision,
+)
+
+NO_CHECKLIST = "the vision has no checklist to plan from; add `- [ ]` items"
+ALL_DONE = "every checklist item is already checked off; there is nothing left to plan"
+WRITTEN_OFFLINE = (
+    "_Written by the offline planner without a model: it reads the structured vision "
+    "and the project's VISION.md and AGENTS.md, not the code._"
+)
+
+
+def pitch(inputs: PlannerInputs, review_notes: Sequence[str] = ()) -> Pitch:
+    vision = parse_vision(inputs.vision.body)
+    items = vision.open_items[:MAX_ITEMS]
+    deps, unresolved = resolve_dependencies(items)
+    verdict, reason = _verdict(vision)
+    size = _size(len(items), len(askable(vision.questions)))
+    return Pitch(
+        what_this_enables=_enables(inputs, vision),
+        what_exists_today=_exists_today(inputs, vision),
+        complexity=_complexity(size, items, vision, deps),
+        risks=risks(inputs, vision, deps, unresolved, review_notes),
+        cost_new_infra=cost(vision),
+        verdict=verdict,
+        recommendation=_recommendation(inputs, vision, verdict, reason, size),
+    )
+
+
+def revise(inputs: PlannerInputs) -> RevisedPitch:
+    notes = _feedback_notes(inputs.feedback)
+    new = pitch(inputs, notes)
+    return RevisedPitch(**new.model_dump(), changes=_changes(inputs, new, notes))
+
+
+def _verdict(vision: StructuredVision) -> tuple[Verdict, str]:
+    if vision.is_empty or not vision.items:
+        return Verdict.NO_GO, NO_CHECKLIST
+    if not vision.open_items:
+        return Verdict.NO_GO, ALL_DONE
+    return Verdict.GO, ""
+
+
+def _size(tasks: int, questions: int) -> str:
+    if tasks <= 2 and questions <= 1:
+        return "S"
+    if tasks >= 7 or questions >= 4:
+        return "L"
+    return "M"
+
+
+def _enables(inputs: PlannerInputs, vision: StructuredVision) -> str:
+    parts = [
+        clip(vision.goal, 1500)
+        or f"Vision #{inputs.vision.number} — "
+        f"{inputs.vision.title}. The issue states no goal beyond its title."
+    ]
+    if vision.why:
+        parts.append(f"**Why:** {clip(vision.why, 800)}")
+    if vision.open_items:
+        parts.append("Once done:\n" + bullets([i.text for i in vision.open_items], limit=8))
+    if vision.out_of_scope:
+        parts.append(out_of_scope(vision))
+    return "\n\n".join(parts)
+
+
+def _exists_today(inputs: PlannerInputs, vision: StructuredVision) -> str:
+    topics = vision_keywords(inputs, vision)
+    lines = [
+        _mentions("VISION.md", inputs.context.vision_md, topics),
+        _mentions("AGENTS.md", inputs.context.agents_md, topics),
+    ]
+    if vision.context:
+        lines.append(f"- The vision says: {clip(vision.context, 400)}")
+    done = [i.text for i in vision.items if i.done]
+    if done:
+        lines.append("- Already checked off in the vision: " + "; ".join(done[:8]))
+    files = list(dict.fromkeys(f for i in vision.open_items[:MAX_ITEMS] for f in i.files))
+    if files:
+        lines.append(_files_line(files, inputs.context.code_summary))
+    return "\n".join(lines) + "\n\n" + WRITTEN_OFFLINE
+
+
+def _mentions(name: str, document: str, topics: frozenset[str]) -> str:
+    if not document.strip():
+        return f"- No {name} in the project repo."
+    scored: list[tuple[int, int, str]] = []
+    for index, raw in enumerate(clean_text(document).split("\n")[:2000]):
+        if raw.lstrip().startswith("#"):
+            continue  # a heading names a topic; the lines under it say something about it
+        line = raw.strip().lstrip(">-*+ ").strip()
+        overlap = len(keywords(line) & topics)
+        if line and overlap:
+            scored.append((-overlap, index, one_line(line, 200)))
+    if not scored:
+        return f"- {name} says nothing about this vision's topics."
+    quotes = [quote for _, _, quote in sorted(scored)[:3]]
+    return f"- {name} mentions it: " + "; ".join(f"“{q}”" for q in quotes)
+
+
+def _files_line(files: list[str], code_summary: str) -> str:
+    shown = files[:10]
+    if not code_summary.strip():
+        return "- Files the tasks name: " + ", ".join(f"`{f}`" for f in shown)
+    marked = [f"`{f}` ({'exists' if f in code_summary else 'new'})" for f in shown]
+    return "- Files the tasks name: " + ", ".join(marked)
+
+
+def _complexity(
+    size: str,
+    items: Sequence[ChecklistItem],
+    vision: StructuredVision,
+    deps: dict[str, tuple[str, ...]],
+) -> str:
+    questions = len(askable(vision.questions))
+    edges = sum(len(d) for d in deps.values())
+    files = len({f for i in items for f in i.files})
+    text = (
+        f"**{size}** — {plural(len(vision.open_items), 'task')}, "
+        f"{plural(questions, 'open question')}, "
+        f"{plural(edges, 'dependency', 'dependencies')} between tasks, "
+        f"{plural(files, 'file')} named."
+    )
+    chain = longest_chain(deps)
+    if len(chain) >= 2:
+        text += f"\n\nLongest dependency chain: {' → '.join(chain)}."
+    return text
+
+
+def _recommendation(
+    inputs: PlannerInputs, vision: StructuredVision, verdict: Verdict, reason: str, size: str
+) -> str:
+    parts = []
+    if inputs.rejection_reason.strip():
+        parts.append(_answer_rejection(inputs.rejection_reason, vision))
+    if verdict is Verdict.NO_GO:
+        parts.append(f"Not worth a sprint yet: {reason}.")
+    else:
+        questions = len(askable(vision.questions))
+        text = f"Worth a sprint: {plural(len(vision.open_items), 'task')}, size {size}"
+        text += (
+            f", with {plural(questions, 'design question')} to settle first."
+            if questions
+            else "; no design question needs asking."
+        )
+        if size == "L":
+            text += " At this size, consider splitting the vision into two sprints."
+        infra = spot_infra(" ".join(i.text for i in vision.open_items[:MAX_ITEMS]))
+        if infra:
+            text += f" It adds {', '.join(k for k, _ in infra)} to maintain: weigh that first."
+        parts.append(text)
+    parts.append("This pitch was written by the offline planner, without a model.")
+    return "\n\n".join(parts)
+
+
+def _answer_rejection(reason: str, vision: StructuredVision) -> str:
+    reason = one_line(re.sub(r"^\s*REJECT:\s*", "", reason, flags=re.IGNORECASE), 300)
+    said = f"An earlier pitch was rejected: “{reason}”" + ("" if reason[-1:] in ".!?" else ".")
+    terms = keywords(reason)
+    if not terms:
+        return f"{said} This pitch is rebuilt from the vision as it reads now."
+    excluded = [s for s in vision.out_of_scope if keywords(s) & terms]
+    if excluded:
+        return f"{said} The vision now puts it out of scope: " + "; ".join(excluded[:3]) + "."
+    touched = [i.text for i in vision.open_items[:MAX_ITEMS] if keywords(i.text) & terms]
+    if touched:
+        return (
+            f"{said} The tasks still touch it ({'; '.join(touched[:3])}): "
+            "if that was the objection, edit the vision before accepting."
+        )
+    return f"{said} None of the tasks touches it any more, so this pitch leaves it out."
+
+
+def _feedback_notes(feedback: str) -> list[str]:
+    lines = [line.strip() for line in clean_text(feedback).split("\n")]
+    notes = [one_line(line[2:], 300) for line in lines if line[:2] in ("- ", "* ")]
+    if not notes and feedback.strip():
+        notes = [one_line(feedback, 300)]
+    return [n for n in notes if n][:10]
+
+
+def _changes(inputs: PlannerInputs, new: Pitch, notes: Sequence[str]) -> str:
+    if not inputs.feedback.strip():
+        return "The review gave no text; the pitch was rebuilt from the vision as it reads now."
+    quoted = "\n".join(f"> {line}" for line in clip(inputs.feedback, 1500).split("\n"))
+    text = f"{quoted}\n\nAdjusted: added the review's {plural(len(notes), 'point')} to Risks."
+    old = " ".join(inputs.pitch_markdown.split())
+    if old:
+        changed = [title for title, body in _sections_of(new) if " ".join(body.split()) not in old]
+        changed = [t for t in changed if t != "Risks"]
+        if changed:
+            text += " Sections that differ from the previous pitch: " + ", ".join(changed) + "."
+    return text
+
+
+def _sections_of(new: Pitch) -> list[tuple[str, str]]:
+    return [
+        ("What this enables", new.what_this_enables),
+        ("What exists today", new.what_exists_today),
+        ("Complexity", new.complexity),
+        ("Risks", new.risks),
+        ("Cost", new.cost_new_infra),
+    ]

@@ -1,0 +1,181 @@
+"""A whole sprint through each model runner, against fakes of what it talks to.
+
+- claude-cli: a fake `claude` on PATH that answers by mode, keeps sessions
+  like the real CLI and prints envelopes recorded from Claude Code 2.1.332;
+- anthropic: the real `anthropic` SDK against a loopback Messages API;
+- openai: the real `openai` SDK against a loopback Chat Completions API.
+
+Each checks the forge after every tick (`sprint.play_sprint`) and that the
+PR's later calls continue the conversation its design questions started.
+"""
+
+from __future__ import annotations
+
+import json
+import stat
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from architect.runners.sessions import SessionStore
+from tests.runners_e2e.chat_api import ChatCompletionsAPI
+from tests.runners_e2e.conftest import (
+    FAKE_ANTHROPIC_KEY,
+    FAKE_OPENAI_KEY,
+    RecordUsage,
+    forge_secrets,
+    model_env,
+    runner_for,
+)
+from tests.runners_e2e.messages_api import MessagesAPI
+from tests.runners_e2e.sprint import (
+    ANSWERS,
+    FREE_TEXT_ANSWER,
+    GRAMMAR_ANSWER,
+    play_sprint,
+    with_model,
+)
+from tests.world import World
+
+HERE = Path(__file__).parent
+RECORDED = HERE.parent / "runners" / "fakes" / "claude-2.1.332" / "structured_output.stdout"
+SCHEMAS = ["Pitch", "ForkProposal", "AnswerRound", "AnswerRound", "SubIssuePlan"]
+"""The schemas of the sprint's model calls, in order."""
+
+
+def sessions(world: World) -> SessionStore:
+    return SessionStore(world.config.architect.state_dir, world.config.name)
+
+
+def install_fake_claude(bin_dir: Path) -> Path:
+    bin_dir.mkdir()
+    claude = bin_dir / "claude"
+    claude.write_text(f"#!{sys.executable}\n{(HERE / 'fake_claude.py').read_text()}")
+    claude.chmod(claude.stat().st_mode | stat.S_IXUSR)
+    (bin_dir / "answers.json").write_text(json.dumps(ANSWERS))
+    (bin_dir / "template.json").write_text(RECORDED.read_text())
+    return bin_dir
+
+
+def read_calls(bin_dir: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in (bin_dir / "calls.jsonl").read_text().splitlines()]
+
+
+def test_a_sprint_through_claude_cli_resumes_the_pr_session(
+    tmp_path: Path, world: World, checkout: Path, record_usage: RecordUsage
+) -> None:
+    bin_dir = install_fake_claude(tmp_path / "bin")
+    with_model(world, checkout, model="claude-cli", model_name="opus")
+    env = model_env(world, tmp_path, ANTHROPIC_API_KEY=FAKE_ANTHROPIC_KEY)
+    env["PATH"] = f"{bin_dir}:{env['PATH']}"
+    started: list[str] = []
+
+    def after(tick: int) -> None:
+        record = sessions(world).load("pr-1")
+        if tick == 1:  # questions: the PR's session starts
+            assert record is not None and record.session_id is not None
+            started.append(record.session_id)
+        elif tick == 2:
+            assert record is not None
+            assert (record.session_id, record.calls) == (started[0], 2)
+        elif tick == 3:
+            assert record is None  # dropped with the merge
+
+    run = play_sprint(world, runner_for(world, env), after=after)
+
+    calls = read_calls(bin_dir)
+    assert [c["schema"] for c in calls] == SCHEMAS
+    pitch, questions, *later = calls
+    assert "--resume" not in pitch["argv"] + questions["argv"]
+    assert questions["stdin"].startswith("# Project context: shop")
+    assert pitch["cwd"] != questions["cwd"]  # a pitch has no session: a directory of its own
+    for call in later:
+        assert call["argv"][-2:] == ["--resume", started[0]]
+        assert call["session_id"] == started[0]
+        assert call["cwd"] == questions["cwd"]  # the CLI finds its sessions by directory
+        assert not call["stdin"].startswith("# Project context")  # the session holds it
+    assert FREE_TEXT_ANSWER in later[0]["stdin"]
+    assert "Q3 (resolved)" in later[1]["stdin"]
+    transcript = json.loads((bin_dir / "sessions" / f"{started[0]}.json").read_text())
+    assert [turn["content"] for turn in transcript["turns"][1::2]] == [
+        *ANSWERS["ForkProposal"], *ANSWERS["AnswerRound"], *ANSWERS["SubIssuePlan"]]
+    # A resumed run's envelope reports the session's running cost; each call counts its own.
+    for (_, _, usage), call in zip(run.calls, calls, strict=True):
+        assert usage.cost_usd == pytest.approx(call["cost_usd"])
+    for call in calls:
+        assert not [name for name in call["env"] if name.startswith("FORGE_")]
+        assert not any(secret in json.dumps(call) for secret in forge_secrets(world))
+    record_usage("claude-cli, fake claude", "opus", run)
+
+
+def test_a_sprint_through_the_anthropic_api_keeps_the_pr_transcript(
+    tmp_path: Path, world: World, checkout: Path, record_usage: RecordUsage
+) -> None:
+    with MessagesAPI(ANSWERS, FAKE_ANTHROPIC_KEY) as api:
+        with_model(world, checkout, model="anthropic", model_name="claude-opus-5-5")
+        env = model_env(world, tmp_path, ANTHROPIC_API_KEY=FAKE_ANTHROPIC_KEY,
+                        ANTHROPIC_BASE_URL=api.url)  # fmt: skip
+        run = play_sprint(world, runner_for(world, env), between=api.expire_cache)
+
+    calls = api.model_calls()
+    assert [c.schema for c in calls] == SCHEMAS
+    pitch, questions, *later = (c.body["messages"] for c in calls)
+    assert [m["role"] for m in pitch] == ["user"]
+    assert [m["role"] for m in questions] == ["user"]
+    # Each later call of the PR carries its history: every earlier prompt and valid answer.
+    history = questions
+    for messages, answered in zip(later, ["ForkProposal", "AnswerRound", "AnswerRound"],
+                                  strict=True):  # fmt: skip
+        assert messages[: len(history)] == history
+        assert messages[len(history)]["role"] == "assistant"
+        assert json.loads(messages[len(history)]["content"]) in ANSWERS[answered]
+        assert messages[-1]["role"] == "user"
+        history = messages
+    assert FREE_TEXT_ANSWER in later[0][-1]["content"]
+    assert len(later[-1]) == 7
+    for call in calls:
+        _system, context = call.body["system"]
+        assert context["cache_control"] == {"type": "ephemeral"}
+        assert context["text"].startswith("# Project context: shop")
+        assert call.body["output_config"]["format"]["type"] == "json_schema"
+        assert call.answered_with == "text"
+        assert not any(secret in json.dumps(call.body) for secret in forge_secrets(world))
+    assert api.refused == []
+    assert sessions(world).load("pr-1") is None  # dropped with the merge
+    record_usage("anthropic", "claude-opus-5-5", run)
+
+
+def test_a_sprint_through_an_openai_compatible_server_keeps_the_pr_transcript(
+    tmp_path: Path, world: World, checkout: Path, record_usage: RecordUsage
+) -> None:
+    with ChatCompletionsAPI(ANSWERS, FAKE_OPENAI_KEY) as api:
+        with_model(world, checkout, model="openai", model_name="gpt-4.1",
+                   openai_base_url=f"{api.url}/v1")  # fmt: skip
+        env = model_env(world, tmp_path, OPENAI_API_KEY=FAKE_OPENAI_KEY)
+        run = play_sprint(world, runner_for(world, env), between=api.expire_cache)
+
+    calls = [c for c in api.completions if c.schema is not None]
+    assert [c.schema for c in calls] == SCHEMAS
+    pitch, questions, *later = (c.messages for c in calls)
+    assert [m["role"] for m in pitch] == ["system", "user"]
+    assert [m["role"] for m in questions] == ["system", "user"]
+    history = questions[1:]
+    for messages, answered in zip(later, ["ForkProposal", "AnswerRound", "AnswerRound"],
+                                  strict=True):  # fmt: skip
+        turns = messages[1:]
+        assert turns[: len(history)] == history
+        assert json.loads(turns[len(history)]["content"]) in ANSWERS[answered]
+        history = turns
+    assert FREE_TEXT_ANSWER in later[0][-1]["content"]
+    assert GRAMMAR_ANSWER.splitlines()[0] not in later[1][-1]["content"]  # read by the grammar
+    for call in calls:
+        assert call.body["response_format"]["type"] == "json_schema"
+        assert call.body["response_format"]["json_schema"]["strict"] is True
+        assert call.messages[0]["content"].count("# Project context: shop") == 1
+        assert call.headers["authorization"] == "[set]"
+        assert not any(secret in json.dumps(call.body) for secret in forge_secrets(world))
+    assert api.refused == []
+    assert sessions(world).load("pr-1") is None
+    record_usage("openai", "gpt-4.1", run)
