@@ -76,7 +76,8 @@ def loop(project: Annotated[list[Path] | None, typer.Option(
              "--interval", help="Time between ticks, e.g. 6h, 15m (default: the config's).")]
          = None,
          webhook: Annotated[str | None, typer.Option(
-             "--webhook", help="Also listen for Forgejo webhooks on HOST:PORT.")] = None,
+             "--webhook", help="Also listen for Forgejo webhooks on HOST:PORT (signed with "
+             "$ARCHITECT_WEBHOOK_SECRET).")] = None,
          json: JsonOpt = False, verbose: VerboseOpt = False) -> None:
     """Tick every interval (and on webhooks) until SIGTERM."""
     from architect.service import run_loop

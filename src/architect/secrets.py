@@ -98,6 +98,7 @@ def looks_secret(key: str) -> bool:
 
 
 def reject_secrets(path: Path, data: Mapping[str, Any]) -> None:
+    """A secret-looking key at the top level or under [architect] is a ConfigError."""
     tables: list[tuple[str, Mapping[str, Any]]] = [("", data)]
     if isinstance(data.get("architect"), dict):
         tables.append(("[architect].", data["architect"]))

@@ -33,15 +33,20 @@ def tick_once(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *
     except (ConfigError, RunnerUnavailable) as exc:
         log.error("%s: %s", config.name, exc)
         return 2
-    if dry_run:
-        return _tick(lambda: run_tick(forge, runner, config, utc_now, dry_run=True), config)
-    with run_guards(config) as outcome:
-        if not outcome.proceed:
-            log.info("%s: skipped: %s", config.name, outcome.reason)
-            return 0
-        return _tick(lambda: run_tick(forge, runner, config, utc_now, filer=filer,
-                                      secrets=tuple(secrets.values()),
-                                      should_stop=should_stop), config)
+    try:
+        if dry_run:
+            return _tick(lambda: run_tick(forge, runner, config, utc_now, dry_run=True), config)
+        with run_guards(config) as outcome:
+            if not outcome.proceed:
+                log.info("%s: skipped: %s", config.name, outcome.reason)
+                return 0
+            return _tick(lambda: run_tick(forge, runner, config, utc_now, filer=filer,
+                                          secrets=tuple(secrets.values()),
+                                          should_stop=should_stop), config)
+    finally:
+        forge.close()  # `architect loop` ticks for months: no client may leak
+        if filer is not None:
+            filer.close()
 
 
 def _tick(call: Callable[[], object], config: ProjectConfig) -> int:

@@ -219,3 +219,39 @@ def rejection_notice(pr_number: int, reason: str, by: str) -> str:
 
 def ignored_comment(kind: str) -> str:
     return markers.marker(kind)
+
+
+_MODEL_STEPS = {
+    # mode → (what failed, what a human can do about it)
+    "pitch": ("write the sprint pitch for this vision",
+              "Edit this issue (clear tasks and open questions help) or comment on it to ask "
+              "for another try."),
+    "revise": ("revise the pitch after the review",
+               "Reply here, for example with the review's feedback in other words, to ask for "
+               "another try."),
+    "questions": ("propose the design questions",
+                  "Reply here, for example with guidance for the design questions, to ask for "
+                  "another try."),
+    "answers": ("read the answers",
+                "Reply here with your answers as `Q1: A` lines (those need no model), or in "
+                "other words to ask for another try."),
+    "file": ("plan the sub-issues",
+             "Reply here, for example with the sub-issues you expect, to ask for another try."),
+}
+
+
+def model_error_comment(step: str, error: str, *, after: int) -> str:
+    """Told once per failure: what the model got wrong, and what a human can do next."""
+    what, todo = _MODEL_STEPS.get(step, ("do its next step", "Reply here to ask for another try."))
+    lines = [line for line in error.replace("`", "'").splitlines() if line.strip()][:8]
+    detail = "\n".join(one_line(line, 200) for line in lines) or "(no detail)"
+    return (f"The architect could not {what}: the model's answer was not valid, twice, so "
+            f"nothing was changed.\n\n```text\n{_defuse(detail)}\n```\n\n{todo} The architect "
+            "will not ask the model again before that. If this keeps happening, check the model "
+            "settings (`[architect].model`, `model_name`).\n\n"
+            + markers.marker("model-error", step=step, after=after))
+
+
+def _defuse(text: str) -> str:
+    """Error text may quote the model: it must not open a marker of its own."""
+    return text.replace("<!--", "&lt;!--").replace("-->", "--&gt;")

@@ -151,14 +151,16 @@ def _histories(forge: Forge, config: ProjectConfig, bot: User, steering: Steerin
     for number in order:
         if eligible >= budget:
             break
-        history = _history(forge, config, bot, by_number[number])
+        history = _history(forge, config, bot, steering, by_number[number])
         found.append(history)
         if rules.pitchable(history, steering).ok:
             eligible += 1
     return found
 
 
-def _history(forge: Forge, config: ProjectConfig, bot: User, vision: Issue) -> VisionHistory:
+def _history(forge: Forge, config: ProjectConfig, bot: User, steering: Steering,
+             vision: Issue) -> VisionHistory:
+    """The vision's earlier sprint PRs, then only what can still change the verdict."""
     prs = tuple(
         pr for pr in forge.list_pulls(config.ops_repo, state="all",
                                       head=branch_for(vision.number))
@@ -170,6 +172,9 @@ def _history(forge: Forge, config: ProjectConfig, bot: User, vision: Issue) -> V
     comments: tuple[Comment, ...] = ()
     if prs:
         comments = tuple(forge.list_comments(config.repo, vision.number))
+        so_far = VisionHistory(vision, prs, comments)
+        if not rules.pitchable(so_far, steering).ok:
+            return so_far  # rejected and quiet since: open sub-issues would not change that
     subs = _open_sub_issues(forge, config, vision.number)
     return VisionHistory(vision, prs, comments, subs)
 

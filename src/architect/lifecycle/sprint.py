@@ -48,6 +48,8 @@ class SprintState(StrEnum):
     FILING              the plan is posted; some sub-issues may be filed already
     FILED               "Sprint filed" posted; the PR still has to be merged
     REJECTED            a REJECT: came in; close everything down
+    MODEL_FAILED        the model's answer was invalid twice and the humans were told;
+                        no model call until one of them replies
     """
 
     PITCH_INCOMPLETE = "pitch incomplete"
@@ -61,6 +63,7 @@ class SprintState(StrEnum):
     FILING = "filing"
     FILED = "filed"
     REJECTED = "rejected"
+    MODEL_FAILED = "model failed"
 
 
 WAITS_FOR = {
@@ -75,6 +78,7 @@ WAITS_FOR = {
     SprintState.FILING: "the architect (filing sub-issues)",
     SprintState.FILED: "the architect (merging the PR)",
     SprintState.REJECTED: "the architect (closing the PR)",
+    SprintState.MODEL_FAILED: "a human: a reply to the architect's note that the model failed",
 }
 
 
@@ -114,6 +118,7 @@ class SprintView:
     plan_comment: Comment | None = None
     filed: tuple[int, ...] = ()
     has_footer: bool = False
+    model_failed: bool = False  # a model-error note with no human input after it
     round: int = 0
     ignored: tuple[str, ...] = field(default_factory=tuple)
 
@@ -188,6 +193,7 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
         filing_replies=_filing_replies(sprint.comments, own, new_comments, last_check), plan=plan,
         plan_comment=plan_comment,
         filed=filed, has_footer="footer" in kinds, round=round_, ignored=tuple(ignored),
+        model_failed=_waiting_after_model_error(sprint, own, steering),
     )
     return _with_state(view, blocked=blocked)
 
@@ -207,6 +213,8 @@ def _state(view: SprintView, *, blocked: bool) -> SprintState:
         return SprintState.FILING
     if not view.has_footer:
         return SprintState.PITCH_INCOMPLETE
+    if view.model_failed:
+        return SprintState.MODEL_FAILED
     if view.revision is not None:
         return SprintState.REVISION_REQUESTED
     if view.ledger is None:
@@ -218,6 +226,26 @@ def _state(view: SprintView, *, blocked: bool) -> SprintState:
     if view.ledger.all_resolved:
         return SprintState.READY_TO_FILE
     return SprintState.QUESTIONS_OPEN
+
+
+def _waiting_after_model_error(sprint: SprintPR, own: list[tuple[Comment, markers.Marker]],
+                               steering: Steering) -> bool:
+    """True when the bot's last word is a model-error note and no human answered it.
+
+    The note is posted once per failure; until someone who may steer comments or
+    reviews after it, asking the same model the same thing again would fail the
+    same way, every tick, at a cost.
+    """
+    last = own[-1][0] if own else None
+    if last is None or not any(m.kind == "model-error" for c, m in own if c.id == last.id):
+        return False
+    if any(c.id > last.id and steering.may_steer(c.user.login) for c in sprint.comments):
+        return False
+    return not any(
+        r.submitted_at is not None and r.submitted_at > last.created_at and r.user is not None
+        and steering.may_steer(r.user.login) and not r.dismissed
+        and r.state in (ReviewState.APPROVED, ReviewState.REQUEST_CHANGES)
+        for r in sprint.reviews)
 
 
 def _filing_replies(comments: tuple[Comment, ...], own: list[tuple[Comment, markers.Marker]],
