@@ -21,9 +21,9 @@ import uuid
 from pathlib import Path
 
 import httpx
-from world import BASE, BOT, OPS, BenchWorld
 
 from architect.guards import enable
+from world import BASE, BOT, OPS, BenchWorld
 
 HELP_RUNS = 5
 SECRET = "bench-webhook-secret"

@@ -42,14 +42,14 @@ try:
 except ModuleNotFoundError:  # a checkout without the package installed
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from procs import cli_help_seconds, run_peak_rss_mb, webhook_latency  # noqa: E402
-from prompt_size import pitch_prompt_tokens  # noqa: E402
-from world import BOT, OPS, BenchWorld, Sizes, build_world  # noqa: E402
+from procs import cli_help_seconds, run_peak_rss_mb, webhook_latency
+from prompt_size import pitch_prompt_tokens
 
-from architect.lifecycle.actions import FileSprint, OpenPitch, ProcessAnswers  # noqa: E402
-from architect.lifecycle.tick import TickReport, run_tick  # noqa: E402
-from architect.runners.offline import OfflinePlanner  # noqa: E402
-from architect.wiring import utc_now  # noqa: E402
+from architect.lifecycle.actions import FileSprint, OpenPitch, ProcessAnswers
+from architect.lifecycle.tick import TickReport, run_tick
+from architect.runners.offline import OfflinePlanner
+from architect.wiring import utc_now
+from world import BOT, OPS, BenchWorld, Sizes, build_world
 
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 IDLE_RUNS = 5
@@ -147,39 +147,49 @@ def print_table(rows: list[Row]) -> None:
         print(row.line(width))
 
 
-def growth(sizes: Sizes, base_idle: TickFigures, base_busy: TickFigures,
-           tmp: Path) -> tuple[list[str], bool]:
-    variants: list[tuple[str, Sizes]] = [
-        ("2V", replace(sizes, visions=sizes.visions * 2)),
-        ("2P", replace(sizes, prs=sizes.prs * 2)),
-        ("2C", replace(sizes, closed=sizes.closed * 2)),
-        ("2I", replace(sizes, issues=sizes.issues * 2)),
-    ]
-    results: dict[str, tuple[TickFigures, TickFigures]] = {"base": (base_idle, base_busy)}
-    for name, variant in variants:
-        world = build_world(variant, tmp / name)
-        results[name] = (idle_tick(world), busy_tick(world)[0])
-    cells: list[tuple[str, Callable[[TickFigures, TickFigures], str]]] = [
-        ("idle tick: requests", lambda i, b: str(i.total)),
-        ("idle tick: wall time", lambda i, b: f"{i.seconds * 1000:.0f} ms"),
-        ("busy tick: reads", lambda i, b: str(b.reads)),
-        ("busy tick: writes", lambda i, b: str(b.writes)),
-        ("busy tick: wall time", lambda i, b: f"{b.seconds * 1000:.0f} ms"),
+@dataclass(frozen=True)
+class Measured:
+    idle: TickFigures
+    busy: TickFigures
+
+
+def measure_world(sizes: Sizes, tmp: Path) -> Measured:
+    world = build_world(sizes, tmp)
+    return Measured(idle_tick(world), busy_tick(world)[0])
+
+
+def growth(sizes: Sizes, results: dict[str, Measured], tmp: Path) -> tuple[list[str], bool]:
+    """The idle and busy ticks on forges with one figure doubled at a time."""
+    variants = {
+        "2V": replace(sizes, visions=sizes.visions * 2),
+        "2P": replace(sizes, prs=sizes.prs * 2),
+        "2C": replace(sizes, closed=sizes.closed * 2),
+        "2I": replace(sizes, issues=sizes.issues * 2),
+    }
+    for name, variant in variants.items():
+        results[name] = measure_world(variant, tmp / name)
+    cells: list[tuple[str, Callable[[Measured], str]]] = [
+        ("idle tick: requests", lambda m: str(m.idle.total)),
+        ("idle tick: wall time", lambda m: f"{m.idle.seconds * 1000:.0f} ms"),
+        ("busy tick: reads", lambda m: str(m.busy.reads)),
+        ("busy tick: writes", lambda m: str(m.busy.writes)),
+        ("busy tick: wall time", lambda m: f"{m.busy.seconds * 1000:.0f} ms"),
     ]
     names = list(results)
-    lines = ["| " + " | ".join(["figure".ljust(20), *(n.rjust(7) for n in names)]) + " |",
-             "|" + "|".join(["-" * 22, *("-" * 9 for _ in names)]) + "|"]
+    lines = ["| " + " | ".join(["figure".ljust(20), *(n.rjust(8) for n in names)]) + " |",
+             "|" + "|".join(["-" * 22, *("-" * 10 for _ in names)]) + "|"]
     for label, cell in cells:
-        values = [cell(*results[n]) for n in names]
-        lines.append("| " + " | ".join([label.ljust(20), *(v.rjust(7) for v in values)]) + " |")
-    idle = {n: results[n][0].total for n in names}
+        values = [cell(results[n]) for n in names]
+        lines.append("| " + " | ".join([label.ljust(20), *(v.rjust(8) for v in values)]) + " |")
+    idle = {n: m.idle.total for n, m in results.items()}
     per_50 = (idle["2V"] - idle["base"]) / (sizes.visions / 50)
     flat = idle["2C"] == idle["base"] and idle["2I"] == idle["base"]
     ok = flat and per_50 <= 1.0
-    lines.append(f"idle requests: {per_50:+.2f} per 50 more visions (target +1), "
-                 f"{idle['2C'] - idle['base']:+d} for 2C, {idle['2I'] - idle['base']:+d} for 2I "
-                 f"(target +0), {idle['2P'] - idle['base']:+d} for 2P: "
-                 f"{'PASS' if ok else 'FAIL'}")
+    lines.append("")
+    lines.append(f"idle tick requests: {per_50:+.2f} per 50 more visions (target +1), "
+                 f"{idle['2C'] - idle['base']:+d} for 2C and {idle['2I'] - idle['base']:+d} "
+                 f"for 2I (target +0), {idle['2P'] - idle['base']:+d} for 2P "
+                 f"(one comment list per open sprint PR): {'PASS' if ok else 'FAIL'}")
     return lines, ok
 
 
@@ -216,6 +226,7 @@ def main() -> int:
     quiet.propagate = False
 
     print(f"machine: {machine()}")
+    print(f"load average at start: {load()}")
     with tempfile.TemporaryDirectory(prefix="architect-bench-") as tmp_name:
         tmp = Path(tmp_name)
         started = time.perf_counter()
@@ -227,6 +238,8 @@ def main() -> int:
         rss = run_peak_rss_mb(world)  # an idle `architect run`, before the busy tick changes things
         busy, _ = busy_tick(world)
         latency = webhook_latency(world)
+        world.forge.stop()
+        with_profile = measure_world(replace(sizes, profile=True), tmp / "profile")
         help_s = cli_help_seconds()
         tokens, trimmed_tokens = pitch_prompt_tokens()
 
@@ -236,34 +249,44 @@ def main() -> int:
             Row("model calls of an idle tick", str(idle.model_calls), "0", idle.model_calls == 0),
             Row("requests of a busy tick, beyond its writes", f"{busy.reads} (+{busy.writes} "
                 f"writes)", "<= 30", busy.reads <= 30),
+            Row("  ... with the bot's .profile repo", f"{with_profile.busy.reads} "
+                f"(+{with_profile.busy.writes} writes)", "<= 30", with_profile.busy.reads <= 30),
             Row("wall time of an idle tick", f"{idle.seconds * 1000:.0f} ms", "<= 500 ms",
                 idle.seconds <= 0.5),
             Row("peak memory of `architect run`", f"{rss:.0f} MB", "<= 100 MB", rss <= 100),
             Row("`architect --help`", f"{help_s * 1000:.0f} ms", "<= 300 ms", help_s <= 0.3),
             Row("webhook delivery -> reply on the PR",
-                f"{latency * 1000:.0f} ms" if latency is not None else "not measured",
+                f"{latency * 1000:.0f} ms" if latency is not None
+                else "not measured (webhook receiver missing)",
                 "<= 2000 ms", None if latency is None else latency <= 2.0),
             Row("prompt of a pitch (demo, 2 KB lessons)", f"{tokens} tokens", "<= 16000",
                 tokens <= 16000),
             Row("  ... with a 400 KB code summary", f"{trimmed_tokens} tokens", "<= 16000",
                 trimmed_tokens <= 16000),
         ]
-        print(f"\nbusy tick: {busy.model_calls} model call(s); did: "
-              + "; ".join(busy.actions))
+        print(f"busy tick: {busy.model_calls} model call(s); did: " + "; ".join(busy.actions))
         print()
         print_table(rows)
         ok = all(r.ok is not False for r in rows)
         if args.show_requests:
-            for name, figures in (("idle", idle), ("busy", busy)):
+            for name, figures in (("idle", idle), ("busy", busy),
+                                  ("busy, with .profile", with_profile.busy)):
                 print(f"\n{name} tick requests:")
                 print("\n".join(f"  {r}" for r in figures.requests))
         if not args.no_growth:
             print("\ngrowth (a fresh forge each; one figure doubled at a time):\n")
-            lines, grows_ok = growth(sizes, idle, busy, tmp)
+            results = {"base": Measured(idle, busy), "+profile": with_profile}
+            lines, grows_ok = growth(sizes, results, tmp)
             print("\n".join(lines))
             ok = ok and grows_ok
-    print(f"\n{'all figures within target' if ok else 'SOME FIGURES MISS THEIR TARGET'}")
+    print(f"\nload average at the end: {load()}")
+    print(f"{'all figures within target' if ok else 'SOME FIGURES MISS THEIR TARGET'}")
     return 0 if ok else 1
+
+
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"{one:.2f} {five:.2f} {fifteen:.2f} (1, 5, 15 min; {os.cpu_count()} CPUs)"
 
 
 if __name__ == "__main__":

@@ -121,10 +121,12 @@ class Sizes:
     issues: int = 2000
     comments: int = 40
     reviews: int = 3
+    profile: bool = False  # the bot's .profile repo: lessons in prompts, a journal on the forge
 
     def describe(self) -> str:
+        extra = ", the bot's .profile repo" if self.profile else ""
         return (f"V={self.visions} P={self.prs} C={self.closed} I={self.issues} "
-                f"({self.comments} comments, {self.reviews} reviews a PR)")
+                f"({self.comments} comments, {self.reviews} reviews a PR{extra})")
 
 
 @dataclass
@@ -187,9 +189,9 @@ def build_world(sizes: Sizes, tmp: Path) -> BenchWorld:
         setup.create_label(PROJECT, label, color)
     setup.put_file(PROJECT, "VISION.md", "# Shop\n\nA small web shop for returning customers.\n")
     setup.put_file(PROJECT, "AGENTS.md", "# Agents\n\nThe dev agent works from backlog issues.\n")
-    # The bot's .profile repo, with lessons learned from earlier rejections (DESIGN.md §6).
-    setup.create_repo(BOT, ".profile")
-    setup.put_file(f"{BOT}/.profile", LESSONS_PATH, lessons_2kb())
+    if sizes.profile:  # lessons learned from earlier rejections (DESIGN.md §6)
+        setup.create_repo(BOT, ".profile")
+        setup.put_file(f"{BOT}/.profile", LESSONS_PATH, lessons_2kb())
     world = BenchWorld(forge, sizes, tokens, tmp)
     _sprints(world)
     _bulk_visions(world)

@@ -64,9 +64,11 @@ class FaultyTransport(httpx.BaseTransport):
         self.fault = fault
         self.count = 0
         self.injected: str | None = None  # "METHOD path" of the broken request
+        self.log: list[str] = []  # "METHOD path" of every request, in order
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         self.count += 1
+        self.log.append(f"{request.method} {request.url.path}")
         fault = self.fault
         if fault is None or self.count != fault.at:
             return self.inner.handle_request(request)
@@ -360,6 +362,7 @@ class Result:
     unsettled: tuple[str, ...]
     crashes: tuple[str, ...]
     injected: str | None
+    requests_log: tuple[str, ...] = ()
 
 
 def run_scenario(fault: Fault | None = None, *, tmp: Path | None = None,
@@ -370,7 +373,8 @@ def run_scenario(fault: Fault | None = None, *, tmp: Path | None = None,
         run = Run(world, transport)
         play_fn(run)
         return Result(fault, transport.count, run.ticks, forge_state(world),
-                      tuple(run.unsettled), tuple(run.crashes), transport.injected)
+                      tuple(run.unsettled), tuple(run.crashes), transport.injected,
+                      tuple(transport.log))
 
 
 @dataclass

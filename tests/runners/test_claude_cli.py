@@ -252,7 +252,11 @@ def test_answers_resume_the_session_and_count_only_the_new_cost(
 
     [call] = claude.calls
     assert call["argv"][-2:] == ["--resume", RECORDED_SESSION]
-    assert call["stdin"] == "PROMPT: ask the design questions for vision #3."  # no context again
+    # No context again, but the mode's instructions: the session keeps its first system prompt.
+    assert call["stdin"].startswith("## Instructions for this turn")
+    assert "\n\nSYSTEM: you are the architect; answer in the schema.\n\n" in call["stdin"]
+    assert call["stdin"].endswith("\n\nPROMPT: ask the design questions for vision #3.")
+    assert "CONTEXT" not in call["stdin"]
     assert result.usage.cost_usd == pytest.approx(0.0012)  # total 0.0018 minus 0.0006
     record = store.load("pr-12")
     assert record is not None
@@ -348,7 +352,9 @@ def test_drop_session_deletes_the_session_file(
 
 
 def test_check_ready_names_the_missing_binary(tmp_path: Path, base_env: dict[str, str]) -> None:
-    env = {**base_env, "PATH": str(tmp_path / "empty")}
+    # Named explicitly: with claude-agent-sdk installed (CI installs it) the bundled one is found.
+    missing_bin = str(tmp_path / "empty" / "claude")
+    env = {**base_env, "PATH": str(tmp_path / "empty"), "ARCHITECT_CLAUDE_BIN": missing_bin}
 
     with pytest.raises(RunnerUnavailable, match="`claude` binary") as missing:
         a_runner(tmp_path, env).check_ready()

@@ -13,13 +13,16 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TypeVar
 
+from pydantic import BaseModel
+
+from architect import markers
 from architect.config import ProjectConfig
-from architect.errors import ForgeConflict, ForgeRefused
+from architect.errors import ForgeConflict, ForgeError, ForgeRefused, InvalidModelOutput
 from architect.forge.models import Comment, Issue
 from architect.forge.protocol import Forge
 from architect.journal import JournalEntry
 from architect.ledger import Answer, DesignFork, ForkStatus, Ledger
-from architect.lifecycle import render, writes
+from architect.lifecycle import render, rules, writes
 from architect.lifecycle.actions import (
     Action,
     CompletePitch,
@@ -53,6 +56,7 @@ from architect.text import one_line
 
 log = logging.getLogger("architect")
 P = TypeVar("P", bound=Pitch)
+M = TypeVar("M", bound=BaseModel)
 
 
 def pitch_part(body: str) -> str:
@@ -77,9 +81,18 @@ class Applier:
         self.now = now
         self.bot = snapshot.bot.login
         self.journaled = False  # a journal entry was written this tick: time to digest?
+        self.asking: Mode | None = None  # the mode of the model call under way, if any
 
     # -- dispatch -------------------------------------------------------------
     def apply(self, action: Action) -> None:
+        self.asking = None
+        try:
+            self._dispatch(action)
+        except InvalidModelOutput as exc:
+            self._model_failed(action, exc)
+            raise
+
+    def _dispatch(self, action: Action) -> None:
         match action:
             case OpenPitch():
                 self.open_pitch(action)
@@ -102,6 +115,11 @@ class Applier:
                 self.sync(action.view, action.view.ledger, ())
 
     # -- helpers --------------------------------------------------------------
+    def ask(self, mode: Mode, schema: type[M], inputs: PlannerInputs, *,
+            session_key: str | None = None) -> M:
+        self.asking = mode
+        return self.asker.ask(mode, schema, inputs, session_key=session_key)
+
     @property
     def ops(self) -> str:
         return self.config.ops_repo
@@ -148,8 +166,12 @@ class Applier:
     # -- pitch ----------------------------------------------------------------
     def open_pitch(self, action: OpenPitch) -> None:
         vision = self.vision(action.vision_number)
+        if vision.comments and self._pitch_on_hold(vision):
+            log.info("vision #%d: not pitched: the model failed on it before (see the note on "
+                     "the issue); waiting for an edit or a comment", vision.number)
+            return
         inputs = self.inputs(None, vision, rejection_reason=action.rejection_reason)
-        pitch = self.asker.ask(Mode.PITCH, Pitch, inputs)
+        pitch = self.ask(Mode.PITCH, Pitch, inputs)
         md = render.pitch_markdown(vision.number, vision.title, _clean_pitch(pitch))
         branch = branch_for(vision.number)
         primary = self.config.primary_branch
@@ -190,7 +212,7 @@ class Applier:
         review = view.revision
         assert review is not None
         vision = self.vision(view.sprint.vision_number)
-        revised = self.asker.ask(Mode.REVISE, RevisedPitch,
+        revised = self.ask(Mode.REVISE, RevisedPitch,
                                  self.inputs(view, vision, feedback=review.body))
         md = render.pitch_markdown(vision.number, vision.title, _clean_pitch(revised))
         body = render.pr_body(vision.number, md, view.ledger, ())
@@ -207,7 +229,7 @@ class Applier:
     # -- design conversation --------------------------------------------------
     def start_questions(self, view: SprintView) -> None:
         vision = self.vision(view.sprint.vision_number)
-        proposal = self.asker.ask(Mode.QUESTIONS, ForkProposal, self.inputs(view, vision),
+        proposal = self.ask(Mode.QUESTIONS, ForkProposal, self.inputs(view, vision),
                                   session_key=f"pr-{view.number}")
         ledger = Ledger(tuple(_fork(i + 1, f, 1) for i, f in enumerate(proposal.forks[:5])))
         self.forge.create_comment(self.ops, view.number, render.questions_comment(
@@ -229,7 +251,7 @@ class Applier:
         # a plain "Q2: B" may still call for a follow-up question.
         if action.free_text or action.recorded:
             vision = self.vision(view.sprint.vision_number)
-            answer = self.asker.ask(
+            answer = self.ask(
                 Mode.ANSWERS, AnswerRound,
                 self.inputs(view, vision, ledger=ledger, new_comments=action.free_text),
                 session_key=f"pr-{view.number}")
@@ -271,7 +293,7 @@ class Applier:
         heard = {c.id: c for c in (*view.filing_replies, *view.new_comments)}
         extra = tuple(HumanComment(c.id, c.user.login, c.body, c.html_url)
                       for c in sorted(heard.values(), key=lambda c: c.id))
-        plan = self.asker.ask(Mode.FILE, SubIssuePlan,
+        plan = self.ask(Mode.FILE, SubIssuePlan,
                               self.inputs(view, vision, new_comments=extra),
                               session_key=f"pr-{view.number}")
         subs = tuple(_clean_sub(s) for s in plan.sub_issues)
@@ -356,6 +378,46 @@ class Applier:
             if not self.forge.get_pull(self.ops, pr.number).merged:
                 raise
         log.info("PR #%d: merged", pr.number)
+
+    # -- when the model's answer is invalid twice ------------------------------
+    def _model_failed(self, action: Action, exc: InvalidModelOutput) -> None:
+        """Tell the humans once, where they must act; the next tick waits for them.
+
+        On a sprint PR the note makes the sprint MODEL_FAILED (see `sprint`) until
+        someone who may steer replies; on a vision, `_pitch_on_hold` waits for an
+        edit or a comment. Either way no model call is repeated meanwhile.
+        """
+        step = self.asking.value if self.asking else "unknown"
+        try:
+            if isinstance(action, OpenPitch):
+                repo, number = self.config.repo, action.vision_number
+                comments: list[Comment] | tuple[Comment, ...] = self.forge.list_comments(
+                    repo, number)
+                edited = int(self.vision(number).updated_at.timestamp())
+                keys = {"edit": str(edited)}
+            else:
+                repo, number = self.ops, action.view.number
+                comments, keys = action.view.sprint.comments, {}
+            after = max((c.id for c in comments if c.user.login != self.bot), default=0)
+            writes.ensure_comment(self.forge, repo, number,
+                                  render.model_error_comment(step, str(exc), after=after),
+                                  bot_login=self.bot, kind="model-error", existing=comments,
+                                  step=step, after=str(after), **keys)
+        except ForgeError as forge_exc:
+            log.error("%s #%d: could not post the note about the model's invalid answer: %s",
+                      repo, number, forge_exc)
+            return
+        log.error("%s #%d: the model's %s answer was invalid twice; a note on it asks a human "
+                  "to reply, and the model is not asked again before that", repo, number, step)
+
+    def _pitch_on_hold(self, vision: Issue) -> bool:
+        """A model-error note on the vision with no edit or human comment since."""
+        comments = tuple(self.forge.list_comments(self.config.repo, vision.number))
+        notes = [c for c, m in markers.bot_markers(comments, self.bot)
+                 if m.kind == "model-error" and m.attrs.get("step") == Mode.PITCH.value]
+        if not notes:
+            return False
+        return not rules.activity_since(vision, comments, notes[-1], self.snapshot.steering)
 
     # -- reject ---------------------------------------------------------------
     def reject(self, view: SprintView) -> None:

@@ -5,7 +5,9 @@
            --setting-sources "" --strict-mcp-config --disable-slash-commands
            --append-system-prompt <system> [--resume <session id>]
 
-The prompt goes on stdin (one argument over 128 KiB fails). The model may
+The prompt goes on stdin (one argument over 128 KiB fails). A resumed session
+keeps the system prompt it started with, so a resumed run repeats the mode's
+system text at the head of its prompt (see `_resumed_text`). The model may
 only read a fresh copy of the project checkout (or an empty directory): in
 `dontAsk` mode reads outside the working directory are denied. The child
 gets an allow-listed environment (never a forge token), its own process group
@@ -338,7 +340,7 @@ class ClaudeCliRunner:
         if talk.session_id is None:
             return call(_fresh_text(request), None)
         try:
-            return call(request.prompt, talk.session_id)
+            return call(_resumed_text(request), talk.session_id)
         except SessionLostError:
             # The CLI forgot the session (expired, other machine): start over; the
             # request's prompt carries the whole PR context.
@@ -420,3 +422,22 @@ class ClaudeCliRunner:
 def _fresh_text(request: ModelRequest[Any]) -> str:
     """What a new session reads: the shared context, then the mode's prompt."""
     return f"{request.context}\n\n{request.prompt}" if request.context else request.prompt
+
+
+RESUMED_HEADING = (
+    "## Instructions for this turn\n\n"
+    "They replace the task and the answer schema that the system prompt names: "
+    "it still holds the instructions of the turn that started this conversation."
+)
+
+
+def _resumed_text(request: ModelRequest[Any]) -> str:
+    """What a resumed session reads: this mode's instructions, then its prompt.
+
+    On `--resume`, Claude Code (2.1.332) keeps the system prompt the session
+    started with and ignores `--append-system-prompt`, while it does take the
+    new `--json-schema` (tests/runners_e2e drive the real binary). The mode's
+    instructions, which name its task and schema, travel in the prompt too, or
+    the answers turn would read the questions turn's task and schema.
+    """
+    return f"{RESUMED_HEADING}\n\n{request.system}\n\n{request.prompt}"

@@ -1,0 +1,62 @@
+"""Shared by the CLI tests: run `architect` as a user would, against a served forge."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+
+from architect.emulator import EmbeddedForge
+from architect.emulator.setup import ForgeSetup
+
+ARCHITECT = [sys.executable, "-m", "architect"]
+
+
+def architect(*args: str, env: dict[str, str] | None = None,
+              timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*ARCHITECT, *args], capture_output=True, text=True, timeout=timeout,
+                          env=env, check=False)
+
+
+@dataclass
+class Served:
+    forge: EmbeddedForge
+    url: str
+    setup: ForgeSetup
+    tokens: dict[str, str]
+    toml: Path
+    env: dict[str, str]
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    with EmbeddedForge() as forge:
+        url = forge.start()
+        setup = ForgeSetup(httpx.Client(base_url=url), forge.admin_token)
+        tokens = {login: setup.create_user(login) for login in ("acme", "architect-bot", "alice")}
+        for name in ("shop", "shop-ops"):
+            setup.create_repo("acme", name)
+            setup.add_collaborator(f"acme/{name}", "architect-bot", "write")
+            setup.add_collaborator(f"acme/{name}", "alice", "write")
+        toml = tmp_path / "shop.toml"
+        toml.write_text(textwrap.dedent(f"""\
+            name = "shop"
+            repo = "acme/shop"
+            ops_repo = "acme/shop-ops"
+            forge_url = "{url}"
+
+            [architect]
+            model = "offline"
+            min_available_mb = 0
+            state_dir = "{tmp_path / 'state'}"
+            """))
+        env = {**os.environ, "FORGE_ARCHITECT_TOKEN": tokens["architect-bot"]}
+        env.pop("FORGE_TOKEN", None)
+        yield Served(forge, url, setup, tokens, toml, env)

@@ -1,0 +1,83 @@
+"""What a tick reads: each list once, per-PR reads only for open sprint PRs, no model call
+when nothing is new, and nothing that grows with closed PRs or unrelated issues.
+
+Requests are counted at the client (`ForgeClient.stats`), as bench/tick.py does.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import httpx
+
+from tests.world import OPS, PROJECT, World, make_world
+
+
+class Recorder(httpx.BaseTransport):
+    """The embedded forge in-process, remembering each request as (method, path)."""
+
+    def __init__(self, world: World) -> None:
+        self.inner = httpx.WSGITransport(app=world.forge.wsgi)
+        self.seen: list[tuple[str, str]] = []
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        self.seen.append((request.method, request.url.path.removeprefix("/api/v1")))
+        return self.inner.handle_request(request)
+
+
+def reads_of_an_idle_tick(world: World) -> list[str]:
+    """The paths (no query) the tick read; it must write nothing and call no model."""
+    recorder = Recorder(world)
+    report = world.tick(transport=recorder)
+    assert report.model_calls == 0
+    assert report.decision.actions == ()
+    assert {method for method, _ in recorder.seen} == {"GET"}
+    return [path for _, path in recorder.seen]
+
+
+def with_open_questions(tmp_path: Path) -> World:
+    world = make_world(tmp_path)
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.comment(pr.number, "ACCEPT")
+    world.tick()
+    return world
+
+
+def test_an_idle_tick_reads_each_list_once_and_calls_no_model(tmp_path: Path) -> None:
+    world = with_open_questions(tmp_path)
+    reads = reads_of_an_idle_tick(world)
+    assert [p for p, n in Counter(reads).items() if n > 1] == []
+    assert "/user" in reads
+    assert f"/repos/{PROJECT}/issues" in reads  # the visions
+    assert f"/repos/{OPS}/pulls" in reads  # the open sprint PRs
+    # The questions are out: reviews no longer matter, and no file is read.
+    assert not any(p.endswith("/reviews") or "/contents/" in p for p in reads)
+
+
+def test_closed_prs_and_other_issues_cost_an_idle_tick_nothing(tmp_path: Path) -> None:
+    world = with_open_questions(tmp_path)
+    before = len(reads_of_an_idle_tick(world))
+    other = world.client("deploy-bot")
+    other.create_branch(OPS, "ops/bump", "main")
+    for n in range(60):  # more than a page of each
+        pr = other.create_pull(OPS, title=f"bump {n}", body="", head="ops/bump", base="main")
+        other.edit_pull(OPS, pr.number, state="closed")
+        world.client("alice").create_issue(PROJECT, title=f"bug {n}", body="It breaks.")
+    assert len(reads_of_an_idle_tick(world)) == before
+
+
+def test_a_quietly_rejected_vision_costs_two_reads_and_no_sub_issue_search(
+        tmp_path: Path) -> None:
+    world = make_world(tmp_path)
+    vision = world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.comment(pr.number, "REJECT: not this quarter")
+    world.tick()
+    reads = reads_of_an_idle_tick(world)
+    assert reads.count(f"/repos/{OPS}/pulls") == 2  # the open ones, then this vision's history
+    assert reads.count(f"/repos/{PROJECT}/issues/{vision}/comments") == 1
+    assert reads.count(f"/repos/{PROJECT}/issues") == 1  # the visions; no sub-issue search
