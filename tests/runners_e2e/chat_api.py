@@ -1,7 +1,7 @@
 """A scripted OpenAI-compatible Chat Completions API on loopback.
 
 `ChatCompletionsAPI` answers `POST /v1/chat/completions` with the script's
-next object for the schema named in the system message (see `scripted_api`),
+next object for the schema the request names (see `scripted_api`),
 as the message content, JSON text: what OpenAI, vLLM, llama.cpp or Ollama
 send back for a `response_format` request. A wrong bearer token gets 401,
 other paths 404.
@@ -83,7 +83,8 @@ class ChatCompletionsAPI(LoopbackServer):
             return Response.json(404, _error("not_found", f"no route {path}"))
         messages = body.get("messages") or []
         system = "\n".join(str(m.get("content")) for m in messages if m.get("role") == "system")
-        schema = self.model.schema(system)
+        turns = [str(m.get("content")) for m in messages if m.get("role") == "user"]
+        schema = self.model.schema(system, turns)
         answer = json.dumps(self.model.answer(schema)) if schema else "OK."
         prompt = json.dumps(messages, ensure_ascii=False)
         completion = Completion(

@@ -4,8 +4,8 @@
 Claude Code asks) or not (as the `anthropic` SDK asks by default), and
 `POST /v1/messages/count_tokens`; other paths get 404, a wrong key 401.
 
-The answer is the script's next object for the schema named in the system
-text (see `scripted_api`):
+The answer is the script's next object for the schema the request names
+(see `scripted_api`):
 
 - when the request offers Claude Code's structured-output tool (the CLI adds
   `StructuredOutput`, whose input schema is the `--json-schema`), as a
@@ -88,7 +88,7 @@ class Exchange:
 
     headers: dict[str, str]
     body: dict[str, Any]
-    schema: str | None  # the schema named in the system text
+    schema: str | None  # the schema the request asked for
     content: list[dict[str, Any]]  # the answer's content blocks
     stop_reason: str
     usage: Usage
@@ -224,7 +224,9 @@ class MessagesAPI(LoopbackServer):
         if path != "/v1/messages":
             self.refused.append(path)
             return Response.json(404, _error("not_found_error", f"no route {path}"))
-        schema = self.model.schema(system_text(body))
+        user_turns = [text_of(m.get("content")) for m in body.get("messages") or []
+                      if m.get("role") == "user"]  # fmt: skip
+        schema = self.model.schema(system_text(body), user_turns)
         content, stop = self._content(body, schema)
         exchange = Exchange(
             shown_headers(headers), body, schema, content, stop,

@@ -3,9 +3,10 @@
 A *script* plays a model that knows one sprint: for each schema the architect
 may ask for (`Pitch`, `ForkProposal`, …) it holds the objects to answer, one
 for each successive call asking for that schema (the last one repeats). The
-fake servers find the schema in the request's system text, where the
-architect's prompt names it (``in the schema `ForkProposal```), so they
-answer by mode, not by overall call order.
+fake servers find the schema where the architect names it, as a model
+reads its instructions: the latest user turn that names one (``of the schema
+`ForkProposal```), else the system text; so they answer by mode, not by
+overall call order.
 
 Token counts are estimates, about 4 characters a token, for what was sent
 and what is answered: realistic enough for cost figures, and they grow with
@@ -27,7 +28,7 @@ Script = Mapping[str, Sequence[Mapping[str, Any]]]
 
 CHARS_PER_TOKEN = 4
 SECRET_HEADERS = frozenset({"x-api-key", "authorization"})
-_SCHEMA_NAME = re.compile(r"in the schema `(\w+)`")
+_SCHEMA_NAME = re.compile(r"schema `(\w+)`")
 
 
 def tokens(value: Any) -> int:
@@ -36,9 +37,9 @@ def tokens(value: Any) -> int:
     return max(1, -(-len(text) // CHARS_PER_TOKEN))
 
 
-def schema_named(system: str, script: Script) -> str | None:
-    """The schema the architect asked for, when the script knows it."""
-    found = [name for name in _SCHEMA_NAME.findall(system) if name in script]
+def schema_named(text: str, script: Script) -> str | None:
+    """The last schema `text` names that the script knows."""
+    found = [name for name in _SCHEMA_NAME.findall(text) if name in script]
     return found[-1] if found else None
 
 
@@ -49,7 +50,11 @@ class ScriptedModel:
         self.script = script
         self.given: dict[str, int] = {}
 
-    def schema(self, system: str) -> str | None:
+    def schema(self, system: str, user_turns: Sequence[str]) -> str | None:
+        """The schema asked for: by the latest user turn naming one, else the system text."""
+        for text in reversed(user_turns):
+            if found := schema_named(text, self.script):
+                return found
         return schema_named(system, self.script)
 
     def answer(self, schema: str) -> dict[str, Any]:
