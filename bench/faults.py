@@ -16,6 +16,7 @@ and run it again until quiet. Prints, e.g.:
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -32,34 +33,30 @@ from tests.reliability.harness import (  # noqa: E402
     run_scenario,
 )
 
-_BASELINE: Result | None = None
 
-
-def _init() -> None:
+@functools.cache
+def _baseline() -> Result:
+    """The fault-free run, once per worker process."""
     import logging
 
     logging.disable(logging.CRITICAL)  # the scenario logs every action; the summary is enough
-    global _BASELINE
-    _BASELINE = run_scenario()
+    return run_scenario()
 
 
 def _one(fault: Fault) -> tuple[Fault, bool, dict[str, int], list[str], str | None]:
-    assert _BASELINE is not None
-    verdict = judge(run_scenario(fault), _BASELINE)
+    verdict = judge(run_scenario(fault), _baseline())
     problems = (verdict.diffs + [f"unsettled: {s}" for s in verdict.result.unsettled]
                 + [f"crash: {c}" for c in verdict.result.crashes])
     return fault, verdict.converged, verdict.dupes, problems, verdict.result.injected
 
 
 def fault_matrix(kinds: list[FaultKind], jobs: int) -> int:
-    _init()
-    assert _BASELINE is not None
-    points = _BASELINE.requests
+    points = _baseline().requests
     faults = [Fault(k, kind) for kind in kinds for k in range(1, points + 1)]
     started = time.monotonic()
     converged = dupes = 0
     failures: list[str] = []
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_init) as pool:
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
         for fault, ok, extra, problems, injected in pool.map(_one, faults, chunksize=4):
             converged += ok
             dupes += sum(extra.values())

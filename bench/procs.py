@@ -18,6 +18,7 @@ import sys
 import threading
 import time
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -87,8 +88,14 @@ def cli_help_seconds() -> float:
     return best
 
 
-def webhook_latency(world: BenchWorld) -> float | None:
-    """From a signed issue_comment delivery to the bot's reply on the PR; None if unsupported."""
+@dataclass(frozen=True)
+class LoopFigures:
+    latency_s: float  # from the delivery to the bot's reply on the PR
+    peak_rss_mb: float  # of the whole `architect loop` process, its busy tick included
+
+
+def webhook_latency(world: BenchWorld) -> LoopFigures | None:
+    """`architect loop --webhook` as a subprocess; None when there is no webhook receiver."""
     try:
         import architect.webhooks  # noqa: F401
     except ImportError:
@@ -103,14 +110,15 @@ def webhook_latency(world: BenchWorld) -> float | None:
     try:
         port = int(_wait_for(lines, r"listening on http://127\.0\.0\.1:(\d+)/").group(1))
         _wait_for(lines, r"tick ended")  # the loop's first tick, at start
-        return _deliver_and_wait(world, port)
+        latency = _deliver_and_wait(world, port)
+        _wait_for(lines, r"tick ended")  # the rest of that tick: filing, merge, journal
     finally:
         proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=WAIT_S)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    try:
+        _, rss = wait_rss_mb(proc)
+    except ChildProcessError:  # reaped already (never happens unless something else waits)
+        rss = float("nan")
+    return LoopFigures(latency, rss)
 
 
 def _lines(proc: subprocess.Popen[str]) -> queue.Queue[str]:

@@ -74,6 +74,7 @@ class TickFigures:
     writes: int
     model_calls: int
     seconds: float
+    cpu_seconds: float  # client and in-process forge together; steadier than wall time
     actions: tuple[str, ...]
     requests: tuple[str, ...]
 
@@ -86,14 +87,14 @@ def measure_tick(world: BenchWorld, *, max_open_pitches: int) -> tuple[TickFigur
     recorder = Recorder(world.transport)
     config = world.config(max_open_pitches=max_open_pitches)
     with world.client(BOT, transport=recorder) as bot:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         report = run_tick(bot, OfflinePlanner(), config, utc_now)
-        elapsed = time.perf_counter() - started
+        elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
         by_method = Counter(bot.stats.by_method)
     writes = sum(n for method, n in by_method.items() if method in WRITES)
     figures = TickFigures(
         reads=sum(by_method.values()) - writes, writes=writes, model_calls=report.model_calls,
-        seconds=elapsed, actions=tuple(a.describe() for a in report.applied),
+        seconds=elapsed, cpu_seconds=cpu, actions=tuple(a.describe() for a in report.applied),
         requests=tuple(recorder.seen))
     return figures, report
 
@@ -104,8 +105,8 @@ def idle_tick(world: BenchWorld) -> TickFigures:
     for run in runs:
         if run.actions or run.writes:
             raise RuntimeError(f"the idle tick was not idle: {run.actions}")
-    median = statistics.median(r.seconds for r in runs)
-    return replace(runs[0], seconds=median)
+    return replace(runs[0], seconds=statistics.median(r.seconds for r in runs),
+                   cpu_seconds=statistics.median(r.cpu_seconds for r in runs))
 
 
 def busy_tick(world: BenchWorld) -> tuple[TickFigures, TickReport]:
@@ -133,18 +134,22 @@ class Row:
     measured: str
     target: str
     ok: bool | None  # None: not measured
+    extra: bool = False  # a figure beyond issue 7's table: shown, not part of the verdict
 
     def line(self, width: int) -> str:
         verdict = {True: "PASS", False: "FAIL", None: "----"}[self.ok]
-        return f"| {self.figure:<{width}} | {self.measured:>22} | {self.target:>14} | {verdict} |"
+        figure = f"{self.figure} *" if self.extra else self.figure
+        return f"| {figure:<{width}} | {self.measured:>22} | {self.target:>14} | {verdict} |"
 
 
 def print_table(rows: list[Row]) -> None:
-    width = max(len(r.figure) for r in rows)
+    width = max(len(r.figure) + 2 for r in rows)
     print(f"| {'figure':<{width}} | {'measured':>22} | {'target':>14} | ok   |")
     print(f"|{'-' * (width + 2)}|{'-' * 24}|{'-' * 16}|------|")
     for row in rows:
         print(row.line(width))
+    if any(r.extra for r in rows):
+        print("* beyond the table of issue 7: shown for information, not part of the verdict")
 
 
 @dataclass(frozen=True)
@@ -171,6 +176,7 @@ def growth(sizes: Sizes, results: dict[str, Measured], tmp: Path) -> tuple[list[
     cells: list[tuple[str, Callable[[Measured], str]]] = [
         ("idle tick: requests", lambda m: str(m.idle.total)),
         ("idle tick: wall time", lambda m: f"{m.idle.seconds * 1000:.0f} ms"),
+        ("idle tick: CPU time", lambda m: f"{m.idle.cpu_seconds * 1000:.0f} ms"),
         ("busy tick: reads", lambda m: str(m.busy.reads)),
         ("busy tick: writes", lambda m: str(m.busy.writes)),
         ("busy tick: wall time", lambda m: f"{m.busy.seconds * 1000:.0f} ms"),
@@ -237,7 +243,7 @@ def main() -> int:
         idle = idle_tick(world)
         rss = run_peak_rss_mb(world)  # an idle `architect run`, before the busy tick changes things
         busy, _ = busy_tick(world)
-        latency = webhook_latency(world)
+        loop = webhook_latency(world)
         world.forge.stop()
         with_profile = measure_world(replace(sizes, profile=True), tmp / "profile")
         help_s = cli_help_seconds()
@@ -250,24 +256,28 @@ def main() -> int:
             Row("requests of a busy tick, beyond its writes", f"{busy.reads} (+{busy.writes} "
                 f"writes)", "<= 30", busy.reads <= 30),
             Row("  ... with the bot's .profile repo", f"{with_profile.busy.reads} "
-                f"(+{with_profile.busy.writes} writes)", "<= 30", with_profile.busy.reads <= 30),
+                f"(+{with_profile.busy.writes} writes)", "<= 30",
+                with_profile.busy.reads <= 30, extra=True),
             Row("wall time of an idle tick", f"{idle.seconds * 1000:.0f} ms", "<= 500 ms",
                 idle.seconds <= 0.5),
             Row("peak memory of `architect run`", f"{rss:.0f} MB", "<= 100 MB", rss <= 100),
+            Row("  ... of `architect loop`, a busy tick included",
+                f"{loop.peak_rss_mb:.0f} MB" if loop is not None else "not measured",
+                "<= 100 MB", None if loop is None else loop.peak_rss_mb <= 100, extra=True),
             Row("`architect --help`", f"{help_s * 1000:.0f} ms", "<= 300 ms", help_s <= 0.3),
             Row("webhook delivery -> reply on the PR",
-                f"{latency * 1000:.0f} ms" if latency is not None
+                f"{loop.latency_s * 1000:.0f} ms" if loop is not None
                 else "not measured (webhook receiver missing)",
-                "<= 2000 ms", None if latency is None else latency <= 2.0),
+                "<= 2000 ms", None if loop is None else loop.latency_s <= 2.0),
             Row("prompt of a pitch (demo, 2 KB lessons)", f"{tokens} tokens", "<= 16000",
                 tokens <= 16000),
             Row("  ... with a 400 KB code summary", f"{trimmed_tokens} tokens", "<= 16000",
-                trimmed_tokens <= 16000),
+                trimmed_tokens <= 16000, extra=True),
         ]
         print(f"busy tick: {busy.model_calls} model call(s); did: " + "; ".join(busy.actions))
         print()
         print_table(rows)
-        ok = all(r.ok is not False for r in rows)
+        ok = all(r.ok is not False for r in rows if not r.extra)
         if args.show_requests:
             for name, figures in (("idle", idle), ("busy", busy),
                                   ("busy, with .profile", with_profile.busy)):

@@ -170,7 +170,8 @@ class ProjectConfig(BaseModel):
 
     @property
     def sessions_dir(self) -> Path:
-        return self.project_state_dir / "sessions"
+        # Where runners.sessions.SessionStore keeps them: <state_dir>/sessions/<project>.
+        return self.architect.state_dir / "sessions" / self.name
 
     @property
     def journal_dir(self) -> Path:

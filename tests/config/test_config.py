@@ -78,7 +78,7 @@ def test_a_minimal_file_gets_the_documented_defaults(
     state = home / ".local/state/architect"
     assert a.state_dir == state
     assert config.project_state_dir == state / "myproj"
-    assert config.sessions_dir == state / "myproj" / "sessions"
+    assert config.sessions_dir == state / "sessions" / "myproj"
     assert config.journal_dir == state / "myproj" / "journal"
     assert config.scratch_dir == state / "myproj" / "scratch"
     assert config.log_file == state / "logs" / "architect" / "architect.log"

@@ -18,6 +18,7 @@ import httpx
 import pytest
 
 from architect.forge.client import ForgeClient
+from architect.forge.models import FileChange
 from architect.forge.protocol import Forge
 from tests.conformance.spec import find_operation, validate_request
 from tests.forge_client.world import OPS, PROJECT, World, make_world
@@ -31,6 +32,7 @@ ENDPOINTS = {
     f"GET {_R}",
     f"GET {_R}/collaborators/{{collaborator}}/permission",
     f"GET {_R}/collaborators",
+    f"GET {_R}/assignees",
     f"GET {_R}/issues",  # [2.1]
     f"POST {_R}/issues",
     f"GET {_R}/issues/{{index}}",
@@ -58,6 +60,7 @@ ENDPOINTS = {
     f"GET {_R}/contents/{{filepath}}",  # [8]
     f"POST {_R}/contents/{{filepath}}",
     f"PUT {_R}/contents/{{filepath}}",
+    f"POST {_R}/contents",
     f"GET {_R}/hooks",  # [9]
     f"POST {_R}/hooks",
 }
@@ -88,7 +91,7 @@ def recorded() -> Iterator[tuple[World, Recording]]:
         yield world, recordings[0]
 
 
-def exercise(bot: ForgeClient, human: ForgeClient) -> set[str]:
+def exercise(bot: ForgeClient, human: ForgeClient) -> set[str]:  # noqa: PLR0915 - one scenario touching every method
     """Calls every public method of the client once at least; returns their names."""
     called: set[str] = set()
 
@@ -102,6 +105,7 @@ def exercise(bot: ForgeClient, human: ForgeClient) -> set[str]:
     call("get_repo", PROJECT)
     call("collaborator_permission", PROJECT, "architect-bot")
     call("list_collaborators", PROJECT)
+    call("list_assignees", PROJECT)
     label = call("create_label", PROJECT, name="vision", color="0075ca", description="broad")
     call("list_labels", PROJECT)
     first = call("create_issue", PROJECT, title="Cache", body="b", label_ids=[label.id])
@@ -124,7 +128,13 @@ def exercise(bot: ForgeClient, human: ForgeClient) -> set[str]:
     created = call("create_file", OPS, "sprints/cache.md", "v1", branch=BRANCH, message="add")
     call("get_file", OPS, "sprints/cache.md", ref=BRANCH)
     edit = {"sha": created.sha, "branch": BRANCH, "message": "edit"}
-    call("update_file", OPS, "sprints/cache.md", "v2", **edit)
+    updated = call("update_file", OPS, "sprints/cache.md", "v2", **edit)
+    call("list_files", OPS, "sprints", ref=BRANCH)
+    call("change_files", OPS, [
+        FileChange("create", "sprints/new.md", "n"),
+        FileChange("update", "sprints/archive/cache.md", "v2", sha=updated.sha,
+                   from_path="sprints/cache.md"),
+    ], branch=BRANCH, message="move")
     pull = call("create_pull", OPS, title="architect: Cache", body="p", head=BRANCH, base="main")
     call("list_pulls", OPS, state="open", head=BRANCH, base="main")
     call("list_pulls", OPS, state="all")

@@ -1,7 +1,7 @@
 """What a tick reads: each list once, per-PR reads only for open sprint PRs, no model call
 when nothing is new, and nothing that grows with closed PRs or unrelated issues.
 
-Requests are counted at the client (`ForgeClient.stats`), as bench/tick.py does.
+Requests are recorded as they leave the client, as `bench/tick.py --show-requests` lists them.
 """
 
 from __future__ import annotations

@@ -26,9 +26,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import httpx
+from pydantic import BaseModel
 
 from architect.errors import ArchitectError
 from architect.forge.client import ForgeClient
@@ -37,9 +38,9 @@ from architect.lifecycle.tick import run_tick
 from architect.runners.base import Mode, ModelRequest, ModelResult
 from architect.runners.offline import OfflinePlanner
 from architect.runners.schemas import SubIssue, SubIssuePlan
-from tests.world import BASE, BOT, OPS, PROJECT, VISION_BODY, SteppingClock, World, make_world
+from tests.world import BASE, BOT, OPS, PROJECT, SteppingClock, World, make_world
 
-T = TypeVar("T")
+T = TypeVar("T", bound=BaseModel)
 MAX_TICKS = 12  # ticks to settle after one human step; a healthy run needs two or three
 
 
@@ -141,7 +142,7 @@ def forge_state(world: World) -> dict[str, Any]:
     state["journal"] = ({p.name: _DATE_LINE.sub("- Date: …", p.read_text())
                          for p in sorted(journal.glob("*.md"))} if journal.is_dir() else {})
     admin.close()
-    return _normalise(state, places)
+    return cast(dict[str, Any], _normalise(state, places))
 
 
 def _sprint_files(world: World, repo: str, branch: str) -> dict[str, str]:
@@ -262,7 +263,7 @@ class FussyPlanner:
     def drop_session(self, session_key: str) -> None:
         return None
 
-    def run(self, request: ModelRequest[T]) -> ModelResult[T]:  # type: ignore[type-var]
+    def run(self, request: ModelRequest[T]) -> ModelResult[T]:
         self.calls[request.mode] += 1
         inputs = request.inputs
         if (request.mode is Mode.FILE and "newsletter" in inputs.vision.title.lower()
@@ -391,3 +392,19 @@ class Verdict:
 def judge(result: Result, baseline: Result) -> Verdict:
     return Verdict(result, differences(result.state, baseline.state),
                    duplicates(result.state, baseline.state))
+
+
+def play_short(run: Run) -> None:
+    """A shorter story for the slow runs: accept and file one vision, reject another."""
+    w = run.world
+    wish = w.vision("Wishlists")
+    gift = w.vision("Gift cards", GIFT_BODY)
+    run.settle("pitch")
+    if run.pr_for(wish):
+        w.comment(run.pr_for(wish), "ACCEPT")
+    if run.pr_for(gift):
+        w.comment(run.pr_for(gift), "REJECT: not this quarter", by="bob")
+    run.settle("questions, rejection")
+    if run.pr_for(wish):
+        w.comment(run.pr_for(wish), "Q1: B\nQ2: recommended")
+    run.settle("answers, filing")

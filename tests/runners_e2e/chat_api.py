@@ -18,7 +18,6 @@ import itertools
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from os.path import commonprefix
 from typing import Any
 
 from tests.runners_e2e.scripted_api import (
@@ -95,10 +94,18 @@ class ChatCompletionsAPI(LoopbackServer):
         return Response.json(200, _completion(next(self._ids), body, completion))
 
     def _cached(self, prompt: str) -> int:
-        shared = max((len(commonprefix([prompt, seen])) for seen in self._prompts), default=0)
+        shared = max((_shared_prefix(prompt, seen) for seen in self._prompts), default=0)
         self._prompts.append(prompt)
         cached = shared // CHARS_PER_TOKEN // CACHE_STEP_TOKENS * CACHE_STEP_TOKENS
         return cached if cached >= MIN_CACHE_TOKENS else 0
+
+
+def _shared_prefix(a: str, b: str) -> int:
+    """How many leading characters `a` and `b` share."""
+    for index, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return index
+    return min(len(a), len(b))
 
 
 def _completion(number: int, body: Mapping[str, Any], done: Completion) -> dict[str, Any]:

@@ -78,13 +78,16 @@ def forge_secrets(world: World) -> tuple[str, ...]:
 RecordUsage = Callable[[str, str, SprintRun], None]
 
 
+def remember_usage(config: pytest.Config, runner: str, model: str, run: SprintRun) -> None:
+    """Keep a sprint's model use for the terminal summary."""
+    modes = tuple((mode.value, run.count(mode), run.usage(mode)) for mode in MODES)
+    config.stash.setdefault(_RECORDS, []).append(UsageRecord(runner, model, modes, run.total))
+
+
 @pytest.fixture
 def record_usage(request: pytest.FixtureRequest) -> RecordUsage:
-    records = request.config.stash.setdefault(_RECORDS, [])
-
     def record(runner: str, model: str, run: SprintRun) -> None:
-        modes = tuple((mode.value, run.count(mode), run.usage(mode)) for mode in MODES)
-        records.append(UsageRecord(runner, model, modes, run.total))
+        remember_usage(request.config, runner, model, run)
 
     return record
 

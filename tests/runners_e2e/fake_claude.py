@@ -6,14 +6,18 @@ result envelope recorded from Claude Code 2.1.332). It reads what the real
 CLI reads: the prompt on stdin, `--json-schema`, `--append-system-prompt`,
 `--model`, `--resume`. Then, as the real CLI does:
 
-- it answers with the next object for the schema named in the appended
-  system prompt (the last one repeats), checked against `--json-schema`;
-- without `--resume` it starts a session (a new id); with `--resume <id>` it
-  continues one, which must exist and have been started from the same
-  working directory (the real CLI files sessions by directory), else it
-  fails like 2.1.332: `No conversation found with session ID: <id>`, exit 1;
+- without `--resume` it starts a session (a new id) whose system prompt is
+  `--append-system-prompt`; with `--resume <id>` it continues one, which
+  must exist and have been started from the same working directory (the
+  real CLI files sessions by directory), else it fails like 2.1.332:
+  `No conversation found with session ID: <id>`, exit 1. A resumed session
+  keeps its first system prompt: the new `--append-system-prompt` is
+  ignored, as 2.1.332 does, while the new `--json-schema` counts;
+- it answers with the next object for the schema named last in the prompt,
+  else in the session's system prompt (the last object repeats), checked
+  against `--json-schema`;
 - the envelope's `usage` counts this run only (about 4 characters a token:
-  the CLI's own ~4,000 tokens of system prompt and tools, the session's
+  the CLI's own ~5,300 tokens of system prompt and tools, the session's
   history, the prompt), and `total_cost_usd` is the session's running
   total (Opus 5.5 list price, $4 / $20 a million tokens).
 
@@ -35,7 +39,7 @@ from typing import Any
 import jsonschema
 
 HERE = Path(__file__).resolve().parent
-CLI_OVERHEAD_TOKENS = 4000  # measured: Claude Code 2.1.332's system prompt and tools
+CLI_OVERHEAD_TOKENS = 5300  # measured: Claude Code 2.1.332's system prompt and tools
 PRICE_IN, PRICE_OUT = 4.0, 20.0  # USD a million tokens
 
 
@@ -61,9 +65,14 @@ def main() -> int:
             return 1
         session_id = resume
     else:
-        session_id, session = str(uuid.uuid4()), {"cwd": os.getcwd(), "turns": [], "cost": 0.0}
-    schema = re.findall(r"in the schema `(\w+)`", option(argv, "--append-system-prompt") or "")[-1]
-    answers = json.loads((HERE / "answers.json").read_text())[schema]
+        system = option(argv, "--append-system-prompt") or ""
+        session_id = str(uuid.uuid4())
+        session = {"cwd": os.getcwd(), "system": system, "turns": [], "cost": 0.0}
+    script = json.loads((HERE / "answers.json").read_text())
+    named = [n for n in re.findall(r"schema `(\w+)`", prompt) if n in script]
+    named = named or [n for n in re.findall(r"schema `(\w+)`", session["system"]) if n in script]
+    schema = named[-1]
+    answers = script[schema]
     answer = answers[min(len(earlier_calls(schema)), len(answers) - 1)]
     jsonschema.validate(answer, json.loads(option(argv, "--json-schema") or "{}"))
 
@@ -71,12 +80,16 @@ def main() -> int:
     input_tokens = CLI_OVERHEAD_TOKENS + estimate(history) + estimate(prompt)
     output_tokens = estimate(json.dumps(answer))
     cost = (input_tokens * PRICE_IN + output_tokens * PRICE_OUT) / 1e6
-    session["turns"] += [{"role": "user", "content": prompt}, {"role": "assistant", "content": answer}]
+    session["turns"] += [
+        {"role": "user", "content": prompt},
+        {"role": "assistant", "content": answer},
+    ]
     session["cost"] += cost
     (sessions / f"{session_id}.json").write_text(json.dumps(session))
 
     record = {"argv": argv, "stdin": prompt, "cwd": os.getcwd(), "env": dict(os.environ),
-              "schema": schema, "session_id": session_id, "cost_usd": cost}  # fmt: skip
+              "system": session["system"], "schema": schema, "session_id": session_id,
+              "cost_usd": cost}  # fmt: skip
     with (HERE / "calls.jsonl").open("a") as out:
         out.write(json.dumps(record) + "\n")
     sys.stdout.write(json.dumps(envelope(argv, session_id, session["cost"], answer,

@@ -156,7 +156,10 @@ ANSWERS: dict[str, list[dict[str, Any]]] = {
     "SubIssuePlan": [PLAN],
 }
 TICKS: tuple[tuple[Mode, ...], ...] = (
-    (Mode.PITCH,), (Mode.QUESTIONS,), (Mode.ANSWERS,), (Mode.ANSWERS, Mode.FILE),
+    (Mode.PITCH,),
+    (Mode.QUESTIONS,),
+    (Mode.ANSWERS,),
+    (Mode.ANSWERS, Mode.FILE),
 )
 """The model calls of each tick of the sprint."""
 MODES = (Mode.PITCH, Mode.QUESTIONS, Mode.ANSWERS, Mode.FILE)
@@ -246,8 +249,13 @@ Check = Callable[[int], None]
 """Called after each model tick with its index in `TICKS`: a test's own checks."""
 
 
-def play_sprint(world: World, meter: Metered, *, after: Check = lambda tick: None,
-                between: Callable[[], None] = lambda: None) -> SprintRun:
+def play_sprint(
+    world: World,
+    meter: Metered,
+    *,
+    after: Check = lambda tick: None,
+    between: Callable[[], None] = lambda: None,
+) -> SprintRun:
     """Play the sprint (see the module docstring), checking the forge after every tick."""
     world.runner = meter
     run = SprintRun(calls=meter.calls)
@@ -344,5 +352,8 @@ def _backlog(world: World) -> list[Any]:
 
 
 CHECKS: tuple[Callable[[World, SprintRun], None], ...] = (
-    _check_pitched, _check_questions, _check_answers, _check_filed,
+    _check_pitched,
+    _check_questions,
+    _check_answers,
+    _check_filed,
 )

@@ -91,16 +91,22 @@ def test_a_sprint_through_claude_cli_resumes_the_pr_session(
     assert "--resume" not in pitch["argv"] + questions["argv"]
     assert questions["stdin"].startswith("# Project context: shop")
     assert pitch["cwd"] != questions["cwd"]  # a pitch has no session: a directory of its own
-    for call in later:
+    for call, schema in zip(later, SCHEMAS[2:], strict=True):
         assert call["argv"][-2:] == ["--resume", started[0]]
         assert call["session_id"] == started[0]
         assert call["cwd"] == questions["cwd"]  # the CLI finds its sessions by directory
-        assert not call["stdin"].startswith("# Project context")  # the session holds it
+        assert "# Project context" not in call["stdin"]  # the session holds it
+        # The session keeps the questions' system prompt: this turn's comes with the prompt.
+        assert "in the schema `ForkProposal`" in call["system"]
+        assert f"Answer only with one JSON object in the schema `{schema}`" in call["stdin"]
     assert FREE_TEXT_ANSWER in later[0]["stdin"]
     assert "Q3 (resolved)" in later[1]["stdin"]
     transcript = json.loads((bin_dir / "sessions" / f"{started[0]}.json").read_text())
     assert [turn["content"] for turn in transcript["turns"][1::2]] == [
-        *ANSWERS["ForkProposal"], *ANSWERS["AnswerRound"], *ANSWERS["SubIssuePlan"]]
+        *ANSWERS["ForkProposal"],
+        *ANSWERS["AnswerRound"],
+        *ANSWERS["SubIssuePlan"],
+    ]
     # A resumed run's envelope reports the session's running cost; each call counts its own.
     for (_, _, usage), call in zip(run.calls, calls, strict=True):
         assert usage.cost_usd == pytest.approx(call["cost_usd"])

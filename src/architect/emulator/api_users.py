@@ -262,6 +262,16 @@ def list_collaborators(ctx: Ctx) -> Reply:
     return paged(ctx, body, len(users), page, link=False)
 
 
+def list_assignees(ctx: Ctx) -> Reply:
+    """Users with write access (Forgejo's `GetRepoAssignees`): readable by any reader,
+    unlike other users' permissions, which only repo admins may see. Not paginated."""
+    repo = load_repo(ctx)
+    candidates = [ctx.store.user(repo.owner_id), *(ctx.store.user(i) for i in repo.collaborators)]
+    writers = {u.id: u for u in candidates if auth.access(repo, u) >= auth.WRITE}
+    users = sorted(writers.values(), key=lambda u: u.login.lower())
+    return Reply(200, [ser.user(view(ctx), u) for u in users])
+
+
 def collaborator_permission(ctx: Ctx) -> Reply:
     repo = load_repo(ctx)
     doer = require_token(ctx)
@@ -288,6 +298,7 @@ ROUTES: list[Route] = [
     route("/user/repos", "POST", create_own_repo, "repository"),
     route("/repos/<owner>/<repo>", "GET", get_repo, "repository"),
     route("/repos/<owner>/<repo>/collaborators", "GET", list_collaborators, "repository"),
+    route("/repos/<owner>/<repo>/assignees", "GET", list_assignees, "repository"),
     route(
         "/repos/<owner>/<repo>/collaborators/<collaborator>", "PUT", add_collaborator, "repository"
     ),

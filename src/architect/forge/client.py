@@ -263,6 +263,11 @@ class ForgeClient:
         except ValueError:
             return Permission.NONE  # an access mode this client does not know grants nothing
 
+    def list_assignees(self, repo: str) -> list[User]:
+        """Users with write access; one request, the forge does not paginate it."""
+        items = self._http.get_list(f"{repo_path(repo)}/assignees")
+        return parse_list(User, items, f"the assignees of {repo}")
+
     def list_collaborators(self, repo: str) -> list[User]:
         items = self._http.get_pages(f"{repo_path(repo)}/collaborators")
         return parse_list(User, items, f"the collaborators of {repo}")

@@ -43,6 +43,10 @@ class Forge(Protocol):
 
     def list_collaborators(self, repo: str) -> list[User]: ...
 
+    def list_assignees(self, repo: str) -> list[User]:
+        """The users with write access to `repo` (readable without admin rights)."""
+        ...
+
     # -- issues ---------------------------------------------------------------
     def list_issues(
         self,

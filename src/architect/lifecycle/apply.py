@@ -251,10 +251,18 @@ class Applier:
         # a plain "Q2: B" may still call for a follow-up question.
         if action.free_text or action.recorded:
             vision = self.vision(view.sprint.vision_number)
-            answer = self.ask(
-                Mode.ANSWERS, AnswerRound,
-                self.inputs(view, vision, ledger=ledger, new_comments=action.free_text),
-                session_key=f"pr-{view.number}")
+            try:
+                answer = self.ask(
+                    Mode.ANSWERS, AnswerRound,
+                    self.inputs(view, vision, ledger=ledger, new_comments=action.free_text),
+                    session_key=f"pr-{view.number}")
+            except InvalidModelOutput as exc:
+                # The round still closes with what the grammar read: asking again next
+                # tick would fail the same way, and the humans can answer without a model.
+                answer = AnswerRound(reply="")
+                notes.append(_unread_by_model(action.free_text, exc))
+                log.error("PR #%d: the model's answers answer was invalid twice: %s; "
+                          "recorded what the grammar read", view.number, one_line(str(exc), 300))
             ledger, read = _interpret(ledger, answer, action.free_text, notes)
             acknowledged += read
             reply = neutralize(answer.reply)
@@ -457,6 +465,16 @@ def _refreshed(view: SprintView, ledger: Ledger, body: str) -> SprintView:
     return replace(view, sprint=sprint, ledger=ledger, state=SprintState.READY_TO_FILE)
 
 
+def _unread_by_model(free_text: tuple[HumanComment, ...], exc: InvalidModelOutput) -> str:
+    why = one_line(str(exc).split(":", 1)[-1], 200).replace("`", "'")
+    if not free_text:
+        return (f"The model could not look for follow-up questions (its answer was invalid "
+                f"twice: {neutralize(why)}).")
+    who = ", ".join(dict.fromkeys(f"@{c.author}" for c in free_text))
+    return (f"The model could not read the comment of {who} (its answer was invalid twice: "
+            f"{neutralize(why)}). Please answer as `Q<n>: <letter>` lines, which need no model.")
+
+
 def _fork(number: int, proposed: ProposedFork, round_: int) -> DesignFork:
     options = tuple((o.letter, neutralize(o.text)) for o in proposed.options)
     letters = [letter for letter, _ in options]
@@ -469,6 +487,8 @@ def _interpret(ledger: Ledger, answer: AnswerRound, comments: tuple[HumanComment
                notes: list[str]) -> tuple[Ledger, list[int]]:
     read: list[int] = []
     by_id = {c.id: c for c in comments}
+    if not comments:
+        return ledger, read  # grammar answers only: they are recorded already
     for item in answer.interpretations:
         fork = ledger.get(item.question)
         if fork is None:

@@ -64,6 +64,9 @@ def activity_since(vision: Issue, comments: tuple[Comment, ...], notice: Comment
     The notice is the architect's last write on the vision, so an `updated_at`
     later than it can only come from someone else.
     """
-    if any(c.id > notice.id and not steering.is_bot(c.user.login) for c in comments):
+    later = [c for c in comments if c.id > notice.id]
+    if any(not steering.is_bot(c.user.login) for c in later):
         return True
-    return vision.updated_at > notice.updated_at
+    # A bot's comment bumps the issue's updated_at too: only a change after the last
+    # comment can be an edit.
+    return vision.updated_at > max((c.updated_at for c in later), default=notice.updated_at)

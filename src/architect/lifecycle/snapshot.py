@@ -15,7 +15,7 @@ from datetime import datetime
 
 from architect import markers
 from architect.config import ProjectConfig
-from architect.errors import ForgeNotFound, ForgePermissionError
+from architect.errors import ForgeNotFound
 from architect.forge.models import Comment, Issue, PullRequest, User
 from architect.forge.protocol import Forge
 from architect.lifecycle import rules
@@ -98,7 +98,7 @@ def _read_sprints(forge: Forge, config: ProjectConfig, bot: User) -> list[Sprint
 
 def _steering(forge: Forge, config: ProjectConfig, bot: User,
               sprints: tuple[SprintPR, ...]) -> Steering:
-    """Who may steer, looked up only for the people whose input matters this tick."""
+    """Who may steer, read once per tick and only when someone's input matters."""
     s = config.architect
     base = Steering(bot_login=bot.login, reviewers=frozenset(s.reviewers),
                     bot_patterns=s.bot_account_globs)
@@ -106,29 +106,12 @@ def _steering(forge: Forge, config: ProjectConfig, bot: User,
                     if base.needs_lookup(login))
     if not logins:
         return base
-    owner = config.ops_repo.split("/", 1)[0]
-    collaborators = {u.login for u in forge.list_collaborators(config.ops_repo)} | {owner}
-    can_write: dict[str, bool] = {}
-    readable = True
-    for login in logins:
-        if login not in collaborators:
-            can_write[login] = False  # a stranger: no request needed
-            continue
-        if readable:
-            try:
-                can_write[login] = forge.collaborator_permission(config.ops_repo,
-                                                                 login).can_write
-                continue
-            except ForgePermissionError:
-                # Forgejo shows other users' permissions only to repo admins. Without
-                # that right every collaborator counts; `reviewers` is the strict way.
-                readable = False
-                log.warning("cannot read permissions on %s (the bot is not a repo admin): "
-                            "every collaborator may steer; set [architect].reviewers to "
-                            "restrict it", config.ops_repo)
-        can_write[login] = True
+    # The assignees are exactly the users with write access, and unlike other users'
+    # permissions any reader of the repo may list them: one request, no admin right.
+    writers = {u.login for u in forge.list_assignees(config.ops_repo)}
     return Steering(bot_login=bot.login, reviewers=base.reviewers,
-                    bot_patterns=base.bot_patterns, can_write=can_write)
+                    bot_patterns=base.bot_patterns,
+                    can_write={login: login in writers for login in logins})
 
 
 def _signal_authors(sprints: tuple[SprintPR, ...], bot_login: str) -> set[str]:

@@ -83,6 +83,9 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
         except (ArchitectError, RunnerError) as exc:
             report.failed.append((action, str(exc)))
             log.error("%s: failed: %s", action.describe(), exc)
+        except Exception as exc:  # a bug must cost one action, not the tick of every sprint
+            report.failed.append((action, repr(exc)))
+            log.exception("%s: failed with an unexpected error", action.describe())
     if applier.journaled and not should_stop():
         _digest(context, asker, config)
     report.usage = asker.usage

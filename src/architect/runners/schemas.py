@@ -77,7 +77,8 @@ class AnswerRound(Schema):
 
     interpretations: list[Interpretation] = Field(default_factory=list)
     follow_ups: list[ProposedFork] = Field(default_factory=list, max_length=5)
-    reply: str = Field(default="", description="A short acknowledgment for the PR comment.")
+    # Required, so that an answer in another mode's schema cannot pass as an empty round.
+    reply: str = Field(description="A short acknowledgment for the PR comment.")
 
 
 class SubIssue(Schema):

@@ -1,0 +1,55 @@
+"""`architect run` in real processes: killed with SIGKILL at random moments, and twice at once.
+
+The full count of crash runs is in bench/faults.py; here a few seeded runs of a
+shorter story, each killed at three moments, must end with the forge a run
+without kills leaves.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.reliability.crash import ARCHITECT, crash_campaign, serve
+from tests.reliability.harness import play_short
+from tests.world import OPS, VISION_BODY
+
+pytestmark = pytest.mark.slow
+
+
+def test_runs_killed_at_random_moments_converge_without_duplicates() -> None:
+    summary = crash_campaign(2, seed=11, kills_per_run=3, jobs=1, play_fn=play_short)
+    assert summary.failures == []
+    assert (summary.runs, summary.converged, summary.duplicates) == (2, 2, 0)
+    assert summary.kills == 6
+
+
+def test_two_runs_started_together_one_works_the_other_names_the_holder(
+        tmp_path: Path) -> None:
+    served = serve(tmp_path)
+    try:
+        served.world.vision("Wishlists", VISION_BODY)
+        served.switch.delay = 0.3  # a slow forge keeps the first run inside its tick
+        first = subprocess.Popen([*ARCHITECT, "run", "-p", str(served.toml)], env=served.env,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        served.switch.arm(first)
+        deadline = time.monotonic() + 30
+        while served.switch.count == 0 and time.monotonic() < deadline:
+            threading.Event().wait(0.05)  # the first run talks to the forge: it has the lock
+        second = subprocess.run([*ARCHITECT, "run", "-p", str(served.toml)],
+                                env=served.env, capture_output=True, text=True, timeout=60,
+                                check=False)
+        _, first_err = first.communicate(timeout=120)
+        served.switch.arm(None)
+    finally:
+        served.world.forge.stop()
+    assert second.returncode == 0, second.stderr
+    assert "another run holds the lock" in second.stderr
+    assert f"pid {first.pid}" in second.stderr
+    assert first.returncode == 0, first_err
+    assert "vision #1: pitched as PR #1" in first_err
+    assert len(served.world.bot.list_pulls(OPS, state="all")) == 1
