@@ -19,6 +19,7 @@ from datetime import datetime
 from pathlib import Path, PurePosixPath
 from typing import Protocol
 
+from architect.errors import ForgeValidation
 from architect.forge.models import FileChange
 from architect.forge.protocol import Forge
 
@@ -133,11 +134,14 @@ class ProfileJournal:
 
     def record(self, entry: JournalEntry) -> bool:
         path = f"journal/{entry.filename}"
-        for where in (path, f"{ARCHIVE_DIR}/{entry.filename}"):
-            if self.forge.get_file(self.repo, where, ref=self.branch) is not None:
-                return False
-        self.forge.create_file(self.repo, path, entry.markdown(), branch=self.branch,
-                               message=f"journal: PR #{entry.pr_number} {entry.outcome}")
+        if self.forge.get_file(self.repo, f"{ARCHIVE_DIR}/{entry.filename}",
+                               ref=self.branch) is not None:
+            return False  # digested already
+        try:
+            self.forge.create_file(self.repo, path, entry.markdown(), branch=self.branch,
+                                   message=f"journal: PR #{entry.pr_number} {entry.outcome}")
+        except ForgeValidation:
+            return False  # the forge's 422 "repository file already exists": written before
         return True
 
     def lessons(self) -> str:

@@ -22,10 +22,10 @@ from architect.lifecycle import rules
 from architect.lifecycle.sprint import (
     SprintPR,
     branch_for,
+    signal_authors,
     vision_of_branch,
 )
 from architect.lifecycle.steering import Steering
-from architect.text import first_word
 
 log = logging.getLogger("architect")
 
@@ -102,8 +102,8 @@ def _steering(forge: Forge, config: ProjectConfig, bot: User,
     s = config.architect
     base = Steering(bot_login=bot.login, reviewers=frozenset(s.reviewers),
                     bot_patterns=s.bot_account_globs)
-    logins = sorted(login for login in _signal_authors(sprints, bot.login)
-                    if base.needs_lookup(login))
+    authors = set().union(*(signal_authors(sprint, bot.login) for sprint in sprints))
+    logins = sorted(login for login in authors if base.needs_lookup(login))
     if not logins:
         return base
     # The assignees are exactly the users with write access, and unlike other users'
@@ -112,17 +112,6 @@ def _steering(forge: Forge, config: ProjectConfig, bot: User,
     return Steering(bot_login=bot.login, reviewers=base.reviewers,
                     bot_patterns=base.bot_patterns,
                     can_write={login: login in writers for login in logins})
-
-
-def _signal_authors(sprints: tuple[SprintPR, ...], bot_login: str) -> set[str]:
-    logins: set[str] = set()
-    for sprint in sprints:
-        last_bot = max((c.id for c in sprint.comments if c.user.login == bot_login), default=0)
-        for c in sprint.comments:
-            if c.id > last_bot or first_word(c.body).upper() in {"ACCEPT", "REJECT"}:
-                logins.add(c.user.login)
-        logins.update(r.user.login for r in sprint.reviews if r.user is not None)
-    return logins
 
 
 def _histories(forge: Forge, config: ProjectConfig, bot: User, steering: Steering,

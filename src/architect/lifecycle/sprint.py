@@ -156,8 +156,7 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
             continue
         body = clean_text(comment.body)
         word = first_word(body).upper()
-        is_signal = word in {"ACCEPT", "REJECT"} or comment.id > last_design
-        if not is_signal:
+        if not _is_signal(word, comment.id, last_design=last_design, started=ledger is not None):
             continue
         if not steering.may_steer(comment.user.login):
             ignored.append(f"comment {comment.id} by @{comment.user.login} (not a reviewer)")
@@ -196,6 +195,26 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
         model_failed=_waiting_after_model_error(sprint, own, steering),
     )
     return _with_state(view, blocked=blocked)
+
+
+def _is_signal(word: str, comment_id: int, *, last_design: int, started: bool) -> bool:
+    """Whether a human comment can change the sprint: the test `assess` and the
+    snapshot's permission lookups share, so no one's rights are read in vain."""
+    if word == "REJECT" or comment_id > last_design:
+        return True
+    return word == "ACCEPT" and not started
+
+
+def signal_authors(sprint: SprintPR, bot_login: str) -> set[str]:
+    """Logins whose comments or reviews on this PR may steer it (bots included)."""
+    own = list(markers.bot_markers(sprint.comments, bot_login))
+    last_design = max((c.id for c, m in own if m.kind in _DESIGN_KINDS), default=0)
+    started = any(m.kind in {"questions", "answers"} for _, m in own)
+    logins = {c.user.login for c in sprint.comments if c.user.login != bot_login
+              and _is_signal(first_word(c.body).upper(), c.id, last_design=last_design,
+                             started=started)}
+    logins.update(r.user.login for r in sprint.reviews if r.user is not None)
+    return logins
 
 
 def _with_state(view: SprintView, *, blocked: bool) -> SprintView:
