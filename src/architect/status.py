@@ -87,11 +87,13 @@ def render_table(rows: list[StatusRow], *, title: str) -> None:
     from rich.table import Table
 
     table = Table(title=title, show_lines=False)
-    for column in ("", "#", "title", "state", "since", "waits for", "cost"):
+    costs = any(row.cost_usd is not None for row in rows)  # no column for offline or idle
+    for column in ("", "#", "title", "state", "since", "waits for", *(("cost",) if costs else ())):
         table.add_column(column, overflow="fold")
     for row in rows:
         label = "PR" if row.kind == "sprint" else "vision"
-        cost = f"${row.cost_usd:.2f}" if row.cost_usd is not None else ""
-        table.add_row(label, f"#{row.number}", row.title, row.state, row.since, row.waits_for,
-                      cost)
+        cells = [label, f"#{row.number}", row.title, row.state, row.since, row.waits_for]
+        if costs:
+            cells.append(f"${row.cost_usd:.2f}" if row.cost_usd is not None else "")
+        table.add_row(*cells)
     Console().print(table)
