@@ -93,3 +93,13 @@ def test_forge_command_starts_prints_and_stops_on_ctrl_c(tmp_path: Path) -> None
         if proc.poll() is None:
             proc.kill()
         proc.communicate(timeout=10)
+
+
+def test_a_runner_that_is_not_ready_exits_2_naming_what_is_missing(served: Served) -> None:
+    toml = served.toml.read_text().replace('model = "offline"', 'model = "anthropic"')
+    served.toml.write_text(toml)
+    env = {k: v for k, v in served.env.items() if k != "ANTHROPIC_API_KEY"}
+    assert architect("enable", "-p", str(served.toml), env=env).returncode == 0
+    result = architect("run", "-p", str(served.toml), env=env)
+    assert result.returncode == 2
+    assert "ANTHROPIC_API_KEY" in result.stderr
