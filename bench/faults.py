@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import argparse
 import functools
+import shutil
 import sys
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -71,11 +73,15 @@ def fault_matrix(kinds: list[FaultKind], jobs: int) -> int:
     return 0 if converged == len(faults) and dupes == 0 else 1
 
 
-def crash_runs(count: int, seed: int) -> int:
+def crash_runs(count: int, seed: int, jobs: int) -> int:
     from tests.reliability.crash import crash_campaign
 
     started = time.monotonic()
-    summary = crash_campaign(count, seed=seed)
+    with tempfile.TemporaryDirectory(prefix="architect-src-") as frozen:
+        # The processes run a frozen copy: edits made meanwhile must not change a campaign.
+        src = Path(frozen) / "src"
+        shutil.copytree(ROOT / "src", src, ignore=shutil.ignore_patterns("__pycache__"))
+        summary = crash_campaign(count, seed=seed, jobs=jobs, src=src)
     took = time.monotonic() - started
     print(f"crash runs: {summary.runs} (killed mid-run: {summary.kills}), "
           f"converged: {summary.converged}, duplicates: {summary.duplicates}  [{took:.0f} s]")
@@ -98,7 +104,7 @@ def main() -> int:
         kinds = [FaultKind(k) for k in args.kinds.split(",") if k]
         code |= fault_matrix(kinds, args.jobs)
     if not args.no_crash:
-        code |= crash_runs(args.crash_runs, args.seed)
+        code |= crash_runs(args.crash_runs, args.seed, args.jobs)
     return code
 
 

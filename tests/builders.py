@@ -260,6 +260,9 @@ class Conversation:
     def filing_check(self, *problems: str) -> Comment:
         return self.bot(render.filing_problem_comment(problems or ("`api` has no criteria.",)))
 
+    def model_error(self, step: str = "questions") -> Comment:
+        return self.bot(render.model_error_comment(step, "- forks: Field required", after=0))
+
     def filed(self, numbers: Sequence[int] = (20, 21)) -> Comment:
         self.filed_numbers = tuple(numbers)
         return self.bot(render.filed_comment(numbers))
@@ -291,6 +294,9 @@ def conversation_in(state: SprintState, *, vision: int = VISION, title: str = VI
         return talk
     talk.human("ACCEPT")
     if state is SprintState.ACCEPTED:
+        return talk
+    if state is SprintState.MODEL_FAILED:
+        talk.model_error()
         return talk
     talk.ask()
     if state is SprintState.QUESTIONS_OPEN:

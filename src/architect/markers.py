@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from architect.forge.models import Comment
+from architect.text import html_comment_spans
 
-_MARKER = re.compile(r"<!--\s*architect:\s*(?P<kind>[a-z][a-z-]*)(?P<rest>.*?)-->", re.DOTALL)
+_MARKER = re.compile(r"<!--\s*architect:\s*(?P<kind>[a-z][a-z-]*)(?P<rest>.*)-->\Z", re.DOTALL)
 _ATTR = re.compile(r"([a-z_]+)=(\S+)")
 _VISION = re.compile(r"<!--\s*architect:\s*vision=#(\d+)\s*-->")
 _DECOMPOSED = re.compile(
@@ -52,8 +53,17 @@ def _safe_json(payload: Any) -> str:
     return text.replace(">", "\\u003e")
 
 
+def _marker_matches(text: str) -> Iterator[tuple[tuple[int, int], re.Match[str]]]:
+    # Each HTML comment is found by a linear scan and matched on its own: a regex
+    # over the whole text would be quadratic on a body full of unclosed comments.
+    for start, end in html_comment_spans(text):
+        match = _MARKER.match(text, start, end)
+        if match:
+            yield (start, end), match
+
+
 def parse_markers(text: str) -> Iterator[Marker]:
-    for match in _MARKER.finditer(text):
+    for _, match in _marker_matches(text):
         rest = match.group("rest").strip()
         payload: Any = None
         brace = rest.find("{")
@@ -107,4 +117,10 @@ def find_decomposed(text: str) -> DecomposedFrom | None:
 
 
 def strip_markers(text: str) -> str:
-    return _MARKER.sub("", text)
+    parts: list[str] = []
+    pos = 0
+    for (start, end), _ in _marker_matches(text):
+        parts.append(text[pos:start])
+        pos = end
+    parts.append(text[pos:])
+    return "".join(parts)

@@ -33,3 +33,31 @@ def slugify(text: str, *, max_words: int = 6, max_len: int = 48) -> str:
     words = re.findall(r"[a-z0-9]+", ascii_text.lower())[:max_words]
     slug = "-".join(words)[:max_len].strip("-")
     return slug or "sprint"
+
+
+def html_comment_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each `<!-- … -->`; an unclosed one runs to the end of the text.
+
+    A find() loop, not a regex: a lazy `<!--.*?-->` is quadratic on text full of
+    unclosed comments, and human text can be a megabyte of anything.
+    """
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    while (start := text.find("<!--", pos)) != -1:
+        end = text.find("-->", start + 4)
+        if end == -1:  # unclosed: a markdown renderer hides the rest too
+            spans.append((start, len(text)))
+            break
+        spans.append((start, end + 3))
+        pos = end + 3
+    return spans
+
+
+def strip_html_comments(text: str) -> str:
+    parts: list[str] = []
+    pos = 0
+    for start, end in html_comment_spans(text):
+        parts.append(text[pos:start])
+        pos = end
+    parts.append(text[pos:])
+    return "".join(parts)

@@ -19,6 +19,7 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 
 from architect.text import clean_text as text_hygiene
+from architect.text import strip_html_comments
 
 _FENCE = ("```", "~~~")
 _LIST_STARTS = frozenset("-*+0123456789")
@@ -143,21 +144,7 @@ class StructuredVision:
 
 def clean_text(text: str) -> str:
     """`architect.text.clean_text` (line ends, invisible characters), minus HTML comments."""
-    return _strip_comments(text_hygiene(text))
-
-
-def _strip_comments(text: str) -> str:
-    # A find() loop, not a regex: a lazy `<!--.*?-->` is quadratic on unclosed comments.
-    parts: list[str] = []
-    pos = 0
-    while (start := text.find("<!--", pos)) != -1:
-        parts.append(text[pos:start])
-        end = text.find("-->", start + 4)
-        if end == -1:  # unclosed: a markdown renderer hides the rest too
-            return "".join(parts)
-        pos = end + 3
-    parts.append(text[pos:])
-    return "".join(parts)
+    return strip_html_comments(text_hygiene(text))
 
 
 def normalize(text: str) -> str:

@@ -74,3 +74,14 @@ def test_any_text_parses_without_error(text: str) -> None:
 def test_a_megabyte_comment_parses() -> None:
     parsed = parse_comment(("lorem ipsum " * 90_000) + "\nQ1: B")
     assert parsed.answers == (ParsedAnswer(1, "B"),)
+
+
+@pytest.mark.timeout(30)  # a guard against a hang, not a speed goal: quadratic took minutes
+@pytest.mark.parametrize("unit", ["<!--", "<!-- architect: x ", "`", "> Q1: A\n"])
+def test_a_megabyte_of_hostile_markup_does_not_hang(unit: str) -> None:
+    from architect import markers
+
+    body = unit * (1_000_000 // len(unit))
+    parse_comment(body)
+    list(markers.parse_markers(body))
+    markers.strip_markers(body)

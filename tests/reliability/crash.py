@@ -91,8 +91,12 @@ class Served:
     switch: KillSwitch
 
 
-def serve(tmp: Path) -> Served:
-    """The test world, served on a loopback port, with a project file that points at it."""
+def serve(tmp: Path, src: Path | None = None) -> Served:
+    """The test world, served on a loopback port, with a project file that points at it.
+
+    `src`: a copy of the package sources for the `architect` processes to run (the
+    bench freezes one, so that edits made meanwhile do not change a campaign halfway).
+    """
     world = make_world(tmp)
     switch = KillSwitch(world.forge.wsgi)
     world.forge.wsgi = switch  # type: ignore[assignment]  # the server serves the wrapper
@@ -101,6 +105,8 @@ def serve(tmp: Path) -> Served:
     toml.write_text((tmp / "shop.toml").read_text().replace(f'"{BASE}"', f'"{url}"'))
     env = {k: v for k, v in os.environ.items() if not k.startswith(("FORGE_", "ARCHITECT_"))}
     env |= {"FORGE_ARCHITECT_TOKEN": world.tokens[BOT], "PYTHONUNBUFFERED": "1"}
+    if src is not None:
+        env["PYTHONPATH"] = str(src)
     enabled = subprocess.run([*ARCHITECT, "enable", "-p", str(toml)], env=env,
                              capture_output=True, text=True, check=False, timeout=60)
     if enabled.returncode != 0:
@@ -172,10 +178,10 @@ class CrashResult:
 
 
 def crash_run(plan: dict[int, float], *, tmp: Path | None = None,
-              play_fn: Callable[[Run], None] = play) -> CrashResult:
+              play_fn: Callable[[Run], None] = play, src: Path | None = None) -> CrashResult:
     """Play the scenario with `architect run` processes, killed at the planned requests."""
     with scratch_dir(tmp) as where:
-        served = serve(where)
+        served = serve(where, src)
         served.switch.plan = plan
         try:
             dummy = FaultyTransport(httpx.WSGITransport(app=served.world.forge.wsgi))
@@ -215,26 +221,26 @@ def _judge(i: int, result: CrashResult, baseline: CrashResult, summary: CrashSum
                                 f"{result.crashes[:2]}")
 
 
-def _one(args: tuple[int, dict[int, float]]) -> tuple[int, CrashResult]:
-    i, plan = args
-    return i, crash_run(plan)
+def _one(args: tuple[int, dict[int, float], Path | None]) -> tuple[int, CrashResult]:
+    i, plan, src = args
+    return i, crash_run(plan, src=src)
 
 
-def crash_campaign(runs: int, *, seed: int, kills_per_run: int = 3,
-                   jobs: int = 2, play_fn: Callable[[Run], None] = play) -> CrashSummary:
-    baseline = crash_run({}, play_fn=play_fn)
+def crash_campaign(runs: int, *, seed: int, kills_per_run: int = 3, jobs: int = 2,
+                   play_fn: Callable[[Run], None] = play, src: Path | None = None) -> CrashSummary:
+    baseline = crash_run({}, play_fn=play_fn, src=src)
     if baseline.crashes or baseline.unsettled:
         raise RuntimeError(f"the run without kills failed: {baseline.crashes} "
                            f"{baseline.unsettled}")
     rng = random.Random(seed)
     total = sum(baseline.tick_requests)
-    plans = [(i, kill_plan(rng, total, kills_per_run)) for i in range(runs)]
+    plans = [(i, kill_plan(rng, total, kills_per_run), src) for i in range(runs)]
     summary = CrashSummary()
     if play_fn is play and jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for i, result in pool.map(_one, plans):
                 _judge(i, result, baseline, summary)
     else:
-        for i, plan in plans:
-            _judge(i, crash_run(plan, play_fn=play_fn), baseline, summary)
+        for i, plan, _ in plans:
+            _judge(i, crash_run(plan, play_fn=play_fn, src=src), baseline, summary)
     return summary

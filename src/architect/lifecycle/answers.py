@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from architect.text import clean_text
+from architect.text import clean_text, strip_html_comments
 
 RECOMMENDED = "recommended"
 
@@ -28,7 +28,6 @@ _APPROVE_ALL = re.compile(
     re.IGNORECASE,
 )
 _INLINE_CODE = re.compile(r"`[^`\n]*`")
-_HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _REASON_LEAD = re.compile(r"^[\s,.:;\-–—)]*(because|since|as)?\s*", re.IGNORECASE)
 
 
@@ -62,7 +61,7 @@ def _lines(body: str) -> list[tuple[str, bool]]:
     Quoted lines and fenced code are kept (the model may need them as context)
     but never read as answers; inline code is blanked only for reading.
     """
-    text = _HTML_COMMENT.sub("", clean_text(body))
+    text = strip_html_comments(clean_text(body))
     out: list[tuple[str, bool]] = []
     fence: str | None = None
     for line in text.split("\n"):
