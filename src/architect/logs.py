@@ -26,7 +26,9 @@ import os
 import re
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from io import TextIOWrapper
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
@@ -134,6 +136,20 @@ def _message(record: logging.LogRecord) -> str:
         return f"{record.msg} {record.args!r}"
 
 
+# The project a line belongs to, when one process ticks several (`architect loop`).
+_PROJECT: ContextVar[str | None] = ContextVar("architect_project", default=None)
+
+
+@contextmanager
+def log_project(name: str) -> Iterator[None]:
+    """Lines logged inside carry the project's name."""
+    token = _PROJECT.set(name)
+    try:
+        yield
+    finally:
+        _PROJECT.reset(token)
+
+
 def _timestamp(record: logging.LogRecord) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(record.created))
 
@@ -153,7 +169,9 @@ class TextFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         level = "" if record.levelno == logging.INFO else f"{record.levelname.lower()}: "
-        line = f"[{_timestamp(record)}] {self.prefix}{level}{_message(record)}"
+        current = _PROJECT.get()
+        prefix = f"architect: {current}: " if current else self.prefix
+        line = f"[{_timestamp(record)}] {prefix}{level}{_message(record)}"
         details = _details(record)
         return self.redactor.redact(f"{line}\n{details}" if details else line)
 
@@ -168,7 +186,7 @@ class JsonFormatter(logging.Formatter):
         line: dict[str, object] = {
             "ts": _timestamp(record),
             "level": record.levelname.lower(),
-            "project": self.project,
+            "project": _PROJECT.get() or self.project,
             "msg": self.redactor.redact(_message(record)),
         }
         for key, value in extra_fields(record).items():

@@ -32,7 +32,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from types import FrameType
@@ -40,6 +40,7 @@ from typing import Protocol
 
 from architect.config import ProjectConfig, Secrets
 from architect.durations import DurationError, format_duration, parse_duration
+from architect.logs import log_project
 
 log = logging.getLogger("architect")
 
@@ -182,7 +183,9 @@ class Scheduler:
         begun = self._clock()
         log.info("%s: tick (%s)", slot.name, reason)
         try:
-            code = self._tick(config, self._secrets, self._env, should_stop=self.stopping)
+            # With several projects in one process, every line says whose it is.
+            with log_project(slot.name) if len(self._configs) > 1 else nullcontext():
+                code = self._tick(config, self._secrets, self._env, should_stop=self.stopping)
         except Exception:  # a bug in one tick must not end the service
             log.exception("%s: tick crashed; the loop goes on", slot.name)
             code = 1

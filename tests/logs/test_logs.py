@@ -20,6 +20,7 @@ from architect.logs import (
     Redactor,
     TextFormatter,
     _PrivateFileHandler,
+    log_project,
     setup_logging,
     teardown_logging,
 )
@@ -55,6 +56,18 @@ def test_a_line_can_name_the_project_and_says_when_it_is_not_info() -> None:
     )
 
     assert line == "[2026-11-25T22:00:00Z] architect: myproj: warning: forge unavailable"
+
+
+def test_lines_inside_log_project_name_it() -> None:
+    formatter = TextFormatter(Redactor([]))
+    with log_project("shop"):
+        inside = formatter.format(record("PR #1: merged"))
+        as_json = json.loads(JsonFormatter(Redactor([])).format(record("PR #1: merged")))
+    outside = formatter.format(record("PR #1: merged"))
+
+    assert inside == "[2026-11-25T22:00:00Z] architect: shop: PR #1: merged"
+    assert as_json["project"] == "shop"
+    assert outside == "[2026-11-25T22:00:00Z] architect: PR #1: merged"
 
 
 def test_a_json_line_carries_the_fields_and_the_extras() -> None:
