@@ -6,8 +6,8 @@ with that one fault, tick until quiet, and compare the forge with a fault-free
 run. Then kill `architect run` (a real process) with SIGKILL at random moments
 and run it again until quiet. Prints, e.g.:
 
-    fault points: 716 (179 requests x 4 kinds), converged: 716, duplicates: 0
-    crash runs: 50 (kills: 48), converged: 50, duplicates: 0
+    fault points: 696 (174 requests x 4 kinds), converged: 696, duplicates: 0
+    crash runs: 50 (killed mid-run: 146), converged: 50, duplicates: 0
 
     .venv/bin/python bench/faults.py [--jobs 4] [--kinds 500,lost] [--crash-runs 50]
                                      [--seed 7] [--no-faults] [--no-crash]

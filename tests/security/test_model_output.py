@@ -191,3 +191,14 @@ def test_a_note_whose_answer_was_lost_is_not_posted_twice(tmp_path: Path) -> Non
     assert runner.calls == calls
     assert world.bot_comments(number)[-1] == note
     assert BOT in {c.user.login for c in world.bot.list_comments(OPS, number)}
+
+
+def test_a_vision_whose_pitch_failed_does_not_hold_up_the_next_one(tmp_path: Path) -> None:
+    runner = ScriptedRunner({Mode.PITCH: [NOT_JSON, NOT_JSON]}, fallback=OfflinePlanner())
+    world = make_world(tmp_path, runner=runner, max_open_pitches=1)
+    world.vision("Wishlists")
+    world.vision("Gift cards")
+    world.tick()
+    world.tick()
+    assert [p.title for p in world.bot.list_pulls(OPS, state="open")] == [
+        "architect: Gift cards"]

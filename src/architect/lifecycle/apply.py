@@ -15,14 +15,13 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from architect import markers
 from architect.config import ProjectConfig
 from architect.errors import ForgeConflict, ForgeError, ForgeRefused, InvalidModelOutput
 from architect.forge.models import Comment, Issue
 from architect.forge.protocol import Forge
 from architect.journal import JournalEntry
 from architect.ledger import Answer, DesignFork, ForkStatus, Ledger
-from architect.lifecycle import render, rules, writes
+from architect.lifecycle import render, writes
 from architect.lifecycle.actions import (
     Action,
     CompletePitch,
@@ -166,10 +165,6 @@ class Applier:
     # -- pitch ----------------------------------------------------------------
     def open_pitch(self, action: OpenPitch) -> None:
         vision = self.vision(action.vision_number)
-        if vision.comments and self._pitch_on_hold(vision):
-            log.info("vision #%d: not pitched: the model failed on it before (see the note on "
-                     "the issue); waiting for an edit or a comment", vision.number)
-            return
         inputs = self.inputs(None, vision, rejection_reason=action.rejection_reason)
         pitch = self.ask(Mode.PITCH, Pitch, inputs)
         md = render.pitch_markdown(vision.number, vision.title, _clean_pitch(pitch))
@@ -417,15 +412,6 @@ class Applier:
             return
         log.error("%s #%d: the model's %s answer was invalid twice; a note on it asks a human "
                   "to reply, and the model is not asked again before that", repo, number, step)
-
-    def _pitch_on_hold(self, vision: Issue) -> bool:
-        """A model-error note on the vision with no edit or human comment since."""
-        comments = tuple(self.forge.list_comments(self.config.repo, vision.number))
-        notes = [c for c, m in markers.bot_markers(comments, self.bot)
-                 if m.kind == "model-error" and m.attrs.get("step") == Mode.PITCH.value]
-        if not notes:
-            return False
-        return not rules.activity_since(vision, comments, notes[-1], self.snapshot.steering)
 
     # -- reject ---------------------------------------------------------------
     def reject(self, view: SprintView) -> None:

@@ -35,6 +35,9 @@ def pitchable(history: VisionHistory, steering: Steering) -> Verdict:
     if history.open_sub_issues:
         listing = ", ".join(f"#{n}" for n in history.open_sub_issues)
         return Verdict(False, f"it has open sub-issues ({listing})")
+    if pitch_on_hold(history.vision, history.vision_comments, steering):
+        return Verdict(False, "the model failed on its pitch (see the note on the issue); "
+                              "waiting for an edit or a comment")
     if not history.sprint_prs:
         return Verdict(True, "new vision")
     notice, reason = last_rejection(history.vision_comments, steering.bot_login)
@@ -46,6 +49,13 @@ def pitchable(history: VisionHistory, steering: Steering) -> Verdict:
     if activity_since(history.vision, history.vision_comments, notice, steering):
         return Verdict(True, "the vision changed since its rejection", reason)
     return Verdict(False, "rejected; waiting for an edit or a comment on the vision")
+
+
+def pitch_on_hold(vision: Issue, comments: tuple[Comment, ...], steering: Steering) -> bool:
+    """A model-error note on the vision with no edit or human comment since."""
+    notes = [c for c, m in markers.bot_markers(comments, steering.bot_login)
+             if m.kind == "model-error" and m.attrs.get("step") == "pitch"]
+    return bool(notes) and not activity_since(vision, comments, notes[-1], steering)
 
 
 def last_rejection(comments: tuple[Comment, ...], bot_login: str) -> tuple[Comment | None, str]:

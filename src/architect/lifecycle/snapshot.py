@@ -142,11 +142,12 @@ def _history(forge: Forge, config: ProjectConfig, bot: User, steering: Steering,
     if any(pr.merged or pr.state == "open" for pr in prs):
         return VisionHistory(vision, prs)
     comments: tuple[Comment, ...] = ()
-    if prs:
+    if prs or vision.comments:
+        # An earlier rejection, or a note that the model failed on its pitch, is a comment.
         comments = tuple(forge.list_comments(config.repo, vision.number))
         so_far = VisionHistory(vision, prs, comments)
         if not rules.pitchable(so_far, steering).ok:
-            return so_far  # rejected and quiet since: open sub-issues would not change that
+            return so_far  # held and quiet since: open sub-issues would not change that
     subs = _open_sub_issues(forge, config, vision.number)
     return VisionHistory(vision, prs, comments, subs)
 
