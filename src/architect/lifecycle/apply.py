@@ -170,10 +170,11 @@ class Applier:
         md = render.pitch_markdown(vision.number, vision.title, _clean_pitch(pitch))
         branch = branch_for(vision.number)
         primary = self.config.primary_branch
-        writes.ensure_branch(self.forge, self.ops, branch, primary)
+        created = writes.ensure_branch(self.forge, self.ops, branch, primary)
         writes.ensure_file(self.forge, self.ops, self.sprint_path(action.slug),
                            render.sprint_file(vision.title, vision.number, md, None, ()),
-                           branch=branch, message=f"sprint: pitch for #{vision.number}")
+                           branch=branch, message=f"sprint: pitch for #{vision.number}",
+                           probably_new=created)
         title = f"architect: {vision.title}"[:255]
         body = render.pr_body(vision.number, md, None, ())
         try:
@@ -281,12 +282,13 @@ class Applier:
     def file(self, view: SprintView) -> None:
         labels = {label.name: label.id for label in self.filer.list_labels(self.config.repo)}
         subs, plan_comment = view.plan, view.plan_comment
+        fresh = subs is None or plan_comment is None
         if subs is None or plan_comment is None:
             planned = self._plan(view, labels)
             if planned is None:
                 return
             subs, plan_comment = planned
-        numbers = tuple(self._file_subs(view, subs, plan_comment, labels))
+        numbers = tuple(self._file_subs(view, subs, plan_comment, labels, fresh=fresh))
         log.info("PR #%d: filed %s", view.number, " ".join(f"#{n}" for n in numbers))
         self.finish(view, numbers)
 
@@ -315,13 +317,16 @@ class Applier:
         return subs, comment
 
     def _file_subs(self, view: SprintView, subs: tuple[SubIssue, ...], plan_comment: Comment,
-                   labels: dict[str, int]) -> list[int]:
+                   labels: dict[str, int], *, fresh: bool) -> list[int]:
         repo = self.config.repo
         vision_number = view.sprint.vision_number
         existing: dict[str, int] = {}
-        for issue in self.filer.list_issues(repo, state="all", type="issues",
-                                            created_by=self.filer_login,
-                                            since=plan_comment.created_at):
+        # Issues filed for a plan were created after it was posted; a plan posted in this
+        # very call has none yet, so there is nothing to look up.
+        found_before = () if fresh else self.filer.list_issues(
+            repo, state="all", type="issues", created_by=self.filer_login,
+            since=plan_comment.created_at)
+        for issue in found_before:
             found = find_decomposed(issue.body)
             if found and found.vision == vision_number and found.slug == view.slug:
                 existing.setdefault(found.sub_id, issue.number)

@@ -15,15 +15,20 @@ from architect.forge.models import Comment, PullRequest
 from architect.forge.protocol import Forge
 
 
-def ensure_branch(forge: Forge, repo: str, branch: str, from_ref: str) -> None:
-    # A conflict means it exists: a previous run created it before being interrupted.
-    with suppress(ForgeConflict):
+def ensure_branch(forge: Forge, repo: str, branch: str, from_ref: str) -> bool:
+    """True when the branch was created now, False when it was there already."""
+    try:
         forge.create_branch(repo, branch, from_ref)
+    except ForgeConflict:
+        return False  # a previous run created it before being interrupted
+    return True
 
 
 def ensure_file(forge: Forge, repo: str, path: str, text: str, *, branch: str,
-                message: str) -> None:
-    current = forge.get_file(repo, path, ref=branch)
+                message: str, probably_new: bool = False) -> None:
+    """`probably_new` skips the first read (a branch made a moment ago); a 422 from
+    the forge then still finds and updates a file the branch inherited."""
+    current = None if probably_new else forge.get_file(repo, path, ref=branch)
     if current is None:
         try:
             forge.create_file(repo, path, text, branch=branch, message=message)
