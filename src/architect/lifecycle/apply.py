@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from datetime import datetime
 from typing import TypeVar
 
 from pydantic import BaseModel
@@ -20,7 +19,7 @@ from architect.errors import ForgeConflict, ForgeError, ForgeRefused, InvalidMod
 from architect.forge.models import Comment, Issue
 from architect.forge.protocol import Forge
 from architect.journal import JournalEntry
-from architect.ledger import Answer, DesignFork, ForkStatus, Ledger
+from architect.ledger import DesignFork, ForkStatus, Ledger
 from architect.lifecycle import render, writes
 from architect.lifecycle.actions import (
     Action,
@@ -37,6 +36,13 @@ from architect.lifecycle.actions import (
 from architect.lifecycle.asking import Asker
 from architect.lifecycle.context import TickContext
 from architect.lifecycle.filing import check_plan, filing_order, neutralize
+from architect.lifecycle.model_output import (
+    clean_pitch,
+    clean_sub,
+    interpret,
+    numbered_fork,
+    unread_by_model,
+)
 from architect.lifecycle.snapshot import Snapshot
 from architect.lifecycle.sprint import SprintState, SprintView, branch_for
 from architect.markers import find_decomposed, strip_markers
@@ -46,7 +52,6 @@ from architect.runners.schemas import (
     AnswerRound,
     ForkProposal,
     Pitch,
-    ProposedFork,
     RevisedPitch,
     SubIssue,
     SubIssuePlan,
@@ -54,7 +59,6 @@ from architect.runners.schemas import (
 from architect.text import one_line
 
 log = logging.getLogger("architect")
-P = TypeVar("P", bound=Pitch)
 M = TypeVar("M", bound=BaseModel)
 
 
@@ -68,7 +72,7 @@ def pitch_part(body: str) -> str:
 class Applier:
     def __init__(self, *, forge: Forge, filer: Forge, filer_login: str, asker: Asker,
                  runner: Runner, config: ProjectConfig, context: TickContext,
-                 snapshot: Snapshot, now: datetime) -> None:
+                 snapshot: Snapshot) -> None:
         self.forge = forge
         self.filer = filer
         self.filer_login = filer_login
@@ -77,7 +81,6 @@ class Applier:
         self.config = config
         self.context = context
         self.snapshot = snapshot
-        self.now = now
         self.bot = snapshot.bot.login
         self.journaled = False  # a journal entry was written this tick: time to digest?
         self.asking: Mode | None = None  # the mode of the model call under way, if any
@@ -167,7 +170,7 @@ class Applier:
         vision = self.vision(action.vision_number)
         inputs = self.inputs(None, vision, rejection_reason=action.rejection_reason)
         pitch = self.ask(Mode.PITCH, Pitch, inputs)
-        md = render.pitch_markdown(vision.number, vision.title, _clean_pitch(pitch))
+        md = render.pitch_markdown(vision.number, vision.title, clean_pitch(pitch))
         branch = branch_for(vision.number)
         primary = self.config.primary_branch
         created = writes.ensure_branch(self.forge, self.ops, branch, primary)
@@ -210,7 +213,7 @@ class Applier:
         vision = self.vision(view.sprint.vision_number)
         revised = self.ask(Mode.REVISE, RevisedPitch,
                                  self.inputs(view, vision, feedback=review.body))
-        md = render.pitch_markdown(vision.number, vision.title, _clean_pitch(revised))
+        md = render.pitch_markdown(vision.number, vision.title, clean_pitch(revised))
         body = render.pr_body(vision.number, md, view.ledger, ())
         writes.ensure_file(self.forge, self.ops, self.sprint_path(view),
                            render.sprint_file(vision.title, vision.number, md, view.ledger, ()),
@@ -227,7 +230,8 @@ class Applier:
         vision = self.vision(view.sprint.vision_number)
         proposal = self.ask(Mode.QUESTIONS, ForkProposal, self.inputs(view, vision),
                                   session_key=f"pr-{view.number}")
-        ledger = Ledger(tuple(_fork(i + 1, f, 1) for i, f in enumerate(proposal.forks[:5])))
+        forks = proposal.forks[:5]
+        ledger = Ledger(tuple(numbered_fork(i + 1, f, 1) for i, f in enumerate(forks)))
         self.forge.create_comment(self.ops, view.number, render.questions_comment(
             ledger, no_fork_reason=neutralize(proposal.no_fork_reason), round_=1))
         body = self.sync(view, ledger, ())
@@ -256,14 +260,14 @@ class Applier:
                 # The round still closes with what the grammar read: asking again next
                 # tick would fail the same way, and the humans can answer without a model.
                 answer = AnswerRound(reply="")
-                notes.append(_unread_by_model(action.free_text, exc))
+                notes.append(unread_by_model(action.free_text, exc))
                 log.error("PR #%d: the model's answers answer was invalid twice: %s; "
                           "recorded what the grammar read", view.number, one_line(str(exc), 300))
-            ledger, read = _interpret(ledger, answer, action.free_text, notes)
+            ledger, read = interpret(ledger, answer, action.free_text, notes)
             acknowledged += read
             reply = neutralize(answer.reply)
             for proposed in answer.follow_ups[:5]:
-                fork = _fork(ledger.next_number, proposed, round_)
+                fork = numbered_fork(ledger.next_number, proposed, round_)
                 ledger = ledger.with_fork(fork)
                 follow_ups.append(fork)
         if not any(f.status is ForkStatus.OPEN for f in ledger.forks):
@@ -301,7 +305,7 @@ class Applier:
         plan = self.ask(Mode.FILE, SubIssuePlan,
                               self.inputs(view, vision, new_comments=extra),
                               session_key=f"pr-{view.number}")
-        subs = tuple(_clean_sub(s) for s in plan.sub_issues)
+        subs = tuple(clean_sub(s) for s in plan.sub_issues)
         problems = check_plan(subs, max_sub_issues=self.config.architect.max_sub_issues,
                               known_labels=labels.keys())
         backlog = self.config.architect.backlog_label
@@ -454,60 +458,3 @@ def _refreshed(view: SprintView, ledger: Ledger, body: str) -> SprintView:
     sprint = replace(view.sprint, pr=pr)
     # new_comments stay: a reply to a failed filing check is what the next plan must hear.
     return replace(view, sprint=sprint, ledger=ledger, state=SprintState.READY_TO_FILE)
-
-
-def _unread_by_model(free_text: tuple[HumanComment, ...], exc: InvalidModelOutput) -> str:
-    why = one_line(str(exc).split(":", 1)[-1], 200).replace("`", "'")
-    if not free_text:
-        return (f"The model could not look for follow-up questions (its answer was invalid "
-                f"twice: {neutralize(why)}).")
-    who = ", ".join(dict.fromkeys(f"@{c.author}" for c in free_text))
-    return (f"The model could not read the comment of {who} (its answer was invalid twice: "
-            f"{neutralize(why)}). Please answer as `Q<n>: <letter>` lines, which need no model.")
-
-
-def _fork(number: int, proposed: ProposedFork, round_: int) -> DesignFork:
-    options = tuple((o.letter, neutralize(o.text)) for o in proposed.options)
-    letters = [letter for letter, _ in options]
-    recommended = proposed.recommended if proposed.recommended in letters else letters[0]
-    return DesignFork(number, neutralize(proposed.question), options, recommended,
-                      neutralize(proposed.why), round=round_)
-
-
-def _interpret(ledger: Ledger, answer: AnswerRound, comments: tuple[HumanComment, ...],
-               notes: list[str]) -> tuple[Ledger, list[int]]:
-    read: list[int] = []
-    by_id = {c.id: c for c in comments}
-    if not comments:
-        return ledger, read  # grammar answers only: they are recorded already
-    for item in answer.interpretations:
-        fork = ledger.get(item.question)
-        if fork is None:
-            notes.append(f"The model read an answer to Q{item.question}, which does not exist.")
-            continue
-        if item.option is not None and item.option not in fork.letters:
-            notes.append(f"Q{fork.number}: {item.option} is not one of its options.")
-            continue
-        source = by_id.get(item.comment_id or -1, comments[0])
-        ledger = ledger.with_fork(fork.answered(
-            Answer(item.option, neutralize(item.summary), source.author, source.url, source.id),
-            resolved=item.resolved))
-        read.append(fork.number)
-    return ledger, read
-
-
-def _clean_pitch(pitch: P) -> P:
-    fields = pitch.model_dump()
-    for key, value in fields.items():
-        if isinstance(value, str):
-            fields[key] = neutralize(value)
-    return type(pitch).model_validate(fields)
-
-
-def _clean_sub(sub: SubIssue) -> SubIssue:
-    data = sub.model_dump()
-    for key in ("title", "problem", "proposed_solution"):
-        data[key] = neutralize(data[key]).strip()
-    data["acceptance_criteria"] = [neutralize(c) for c in sub.acceptance_criteria]
-    data["affected_files"] = [neutralize(f) for f in sub.affected_files]
-    return SubIssue.model_validate(data)
