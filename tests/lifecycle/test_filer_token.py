@@ -1,0 +1,38 @@
+"""Least privilege: with FORGE_FILER_TOKEN, the architect's own token can be read-only
+on the project repo; the filer performs the writes there (labels, sub-issues)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+
+from architect.forge.client import ForgeClient
+from architect.lifecycle.tick import run_tick
+from tests.world import BASE, BOT, OPS, PROJECT, SteppingClock, make_world
+
+
+def test_a_read_only_architect_files_through_the_filer(tmp_path: Path) -> None:
+    world = make_world(tmp_path)
+    world.setup.add_collaborator(PROJECT, BOT, "read")
+    world.tokens["filer"] = world.setup.create_user("architect-filer")
+    world.setup.add_collaborator(PROJECT, "architect-filer", "write")
+    filer = ForgeClient(BASE, world.tokens["filer"],
+                        transport=httpx.WSGITransport(app=world.forge.wsgi))
+
+    def tick() -> None:
+        report = run_tick(world.bot, world.runner, world.config, SteppingClock(), filer=filer)
+        assert report.ok, report.failed
+
+    vision = world.vision("Wishlists")
+    tick()
+    assert "in-progress" in world.bot.get_issue(PROJECT, vision).label_names
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.comment(pr.number, "ACCEPT")
+    tick()
+    world.comment(pr.number, "yes")
+    tick()
+    filed = world.bot.list_issues(PROJECT, state="open", labels=["backlog"])
+    assert len(filed) == 3
+    assert {issue.user.login for issue in filed} == {"architect-filer"}
+    assert world.bot.get_pull(OPS, pr.number).merged
