@@ -233,7 +233,8 @@ class Applier:
         forks = proposal.forks[:5]
         ledger = Ledger(tuple(numbered_fork(i + 1, f, 1) for i, f in enumerate(forks)))
         self.forge.create_comment(self.ops, view.number, render.questions_comment(
-            ledger, no_fork_reason=neutralize(proposal.no_fork_reason), round_=1))
+            ledger, no_fork_reason=neutralize(proposal.no_fork_reason), round_=1,
+            seen=_newest(view)))
         body = self.sync(view, ledger, ())
         log.info("PR #%d: asked %d design question(s)", view.number, len(ledger.forks))
         if ledger.all_resolved:
@@ -277,7 +278,7 @@ class Applier:
         shown = [f for n in dict.fromkeys(acknowledged) if (f := ledger.get(n)) and f.answer]
         self.forge.create_comment(self.ops, view.number, render.answers_comment(
             ledger, acknowledged=shown, notes=notes, reply=reply, follow_ups=follow_ups,
-            round_=round_, read=[c.id for c in view.new_comments]))
+            round_=round_, read=[c.id for c in view.new_comments], seen=_newest(view)))
         body = self.sync(view, ledger, ())
         if ledger.all_resolved:
             self.file(_refreshed(view, ledger, body))
@@ -314,7 +315,8 @@ class Applier:
                             "run `architect init` to create it.")
         if problems:
             self.forge.create_comment(self.ops, view.number,
-                                      render.filing_problem_comment(problems))
+                                      render.filing_problem_comment(problems,
+                                                                    seen=_newest(view)))
             log.warning("PR #%d: filing check failed: %s", view.number, "; ".join(problems))
             return None
         comment = self.forge.create_comment(self.ops, view.number, render.plan_comment(subs))
@@ -458,3 +460,8 @@ def _refreshed(view: SprintView, ledger: Ledger, body: str) -> SprintView:
     sprint = replace(view.sprint, pr=pr)
     # new_comments stay: a reply to a failed filing check is what the next plan must hear.
     return replace(view, sprint=sprint, ledger=ledger, state=SprintState.READY_TO_FILE)
+
+
+def _newest(view: SprintView) -> int | None:
+    """The newest comment this tick read on the PR: what a design comment has heard."""
+    return max((c.id for c in view.sprint.comments), default=None)

@@ -119,8 +119,15 @@ def how_to_answer(forks: Sequence[DesignFork]) -> str:
             "recommended`, or `yes` to take every recommendation. Free text works too.")
 
 
-def questions_comment(ledger: Ledger, *, no_fork_reason: str, round_: int) -> str:
-    marker = markers.marker("questions", to_payload(ledger), round=round_)
+def _seen(seen: int | None) -> dict[str, int]:
+    # `seen`: the newest comment the tick had read when it wrote this. A comment posted
+    # while the model was thinking is older than this comment but newer than `seen`.
+    return {} if seen is None else {"seen": seen}
+
+
+def questions_comment(ledger: Ledger, *, no_fork_reason: str, round_: int,
+                      seen: int | None = None) -> str:
+    marker = markers.marker("questions", to_payload(ledger), round=round_, **_seen(seen))
     if not ledger.forks:
         reason = no_fork_reason.strip() or "the pitch leaves no real design choice open."
         return f"No design questions: {reason}\n\nFiling the sub-issues next.\n\n{marker}"
@@ -131,7 +138,7 @@ def questions_comment(ledger: Ledger, *, no_fork_reason: str, round_: int) -> st
 
 def answers_comment(ledger: Ledger, *, acknowledged: Sequence[DesignFork], notes: Sequence[str],
                     reply: str, follow_ups: Sequence[DesignFork], round_: int,
-                    read: Sequence[int] = ()) -> str:
+                    read: Sequence[int] = (), seen: int | None = None) -> str:
     """The acknowledgment of an answers round; `read` names the comments it read."""
     parts: list[str] = []
     if acknowledged:
@@ -154,7 +161,7 @@ def answers_comment(ledger: Ledger, *, acknowledged: Sequence[DesignFork], notes
     else:
         parts.append("Every design fork is resolved. Filing the sub-issues next.")
     ids = {"read": ",".join(map(str, read))} if read else {}
-    parts.append(markers.marker("answers", to_payload(ledger), round=round_, **ids))
+    parts.append(markers.marker("answers", to_payload(ledger), round=round_, **ids, **_seen(seen)))
     return "\n\n".join(parts)
 
 
@@ -186,11 +193,12 @@ def plan_comment(subs: Sequence[SubIssue]) -> str:
     return f"Filing {len(subs)} sub-issues:\n\n{listing}\n\n{markers.marker('plan', payload)}"
 
 
-def filing_problem_comment(problems: Sequence[str]) -> str:
+def filing_problem_comment(problems: Sequence[str], *, seen: int | None = None) -> str:
     listing = "\n".join(f"- {p}" for p in problems)
     return ("Nothing was filed: the proposed sub-issues failed the filing check.\n\n"
             f"{listing}\n\nReply on this PR (for example with the change you want) and the "
-            "architect will plan the sub-issues again.\n\n" + markers.marker("filing-check"))
+            "architect will plan the sub-issues again.\n\n"
+            + markers.marker("filing-check", **_seen(seen)))
 
 
 def filed_comment(numbers: Sequence[int]) -> str:

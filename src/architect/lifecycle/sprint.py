@@ -143,9 +143,10 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
     plan, plan_comment = _plan(own)
     filed = _filed(own)
     revised = {m.attrs.get("review") for _, m in own if m.kind == "revised"}
-    last_design = max((c.id for c, m in own if m.kind in _DESIGN_KINDS), default=0)
+    last_design = heard_up_to(own)
     last_check = max((c.id for c, m in own if m.kind == "filing-check"), default=0)
-    blocked = last_check != 0 and last_check == last_design
+    blocked = last_check != 0 and last_check == max(
+        (c.id for c, m in own if m.kind in _DESIGN_KINDS), default=0)
 
     ignored: list[str] = []
     reject = None
@@ -197,6 +198,21 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
     return _with_state(view, blocked=blocked)
 
 
+def heard_up_to(own: list[tuple[Comment, markers.Marker]]) -> int:
+    """The newest human comment the design conversation has taken in.
+
+    A design comment's `seen=` is the newest comment its tick had read; a comment
+    posted while the model was thinking is older than the bot's reply but newer
+    than `seen`, and stays new. Without `seen=`, the reply's own id.
+    """
+    heard = 0
+    for comment, mark in own:
+        if mark.kind in _DESIGN_KINDS:
+            seen = mark.attrs.get("seen", "")
+            heard = max(heard, int(seen) if seen.isdigit() else comment.id)
+    return heard
+
+
 def _is_signal(word: str, comment_id: int, *, last_design: int, started: bool) -> bool:
     """Whether a human comment can change the sprint: the test `assess` and the
     snapshot's permission lookups share, so no one's rights are read in vain."""
@@ -208,7 +224,7 @@ def _is_signal(word: str, comment_id: int, *, last_design: int, started: bool) -
 def signal_authors(sprint: SprintPR, bot_login: str) -> set[str]:
     """Logins whose comments or reviews on this PR may steer it (bots included)."""
     own = list(markers.bot_markers(sprint.comments, bot_login))
-    last_design = max((c.id for c, m in own if m.kind in _DESIGN_KINDS), default=0)
+    last_design = heard_up_to(own)
     started = any(m.kind in {"questions", "answers"} for _, m in own)
     logins = {c.user.login for c in sprint.comments if c.user.login != bot_login
               and _is_signal(first_word(c.body).upper(), c.id, last_design=last_design,
