@@ -15,7 +15,13 @@ from typing import TypeVar
 from pydantic import BaseModel
 
 from architect.config import ProjectConfig
-from architect.errors import ForgeConflict, ForgeError, ForgeRefused, InvalidModelOutput
+from architect.errors import (
+    ConfigError,
+    ForgeConflict,
+    ForgeError,
+    ForgeRefused,
+    InvalidModelOutput,
+)
 from architect.forge.models import Comment, Issue
 from architect.forge.protocol import Forge
 from architect.journal import JournalEntry
@@ -117,6 +123,13 @@ class Applier:
                 self.sync(action.view, action.view.ledger, ())
 
     # -- helpers --------------------------------------------------------------
+    def _heard(self, view: SprintView) -> int:
+        """The newest human comment this tick read on the PR (0 for none): the `seen=`
+        of a design comment, so that one posted meanwhile stays new."""
+        steering = self.snapshot.steering
+        return max((c.id for c in view.sprint.comments if not steering.is_bot(c.user.login)),
+                   default=0)
+
     def ask(self, mode: Mode, schema: type[M], inputs: PlannerInputs, *,
             session_key: str | None = None) -> M:
         self.asking = mode
@@ -234,7 +247,7 @@ class Applier:
         ledger = Ledger(tuple(numbered_fork(i + 1, f, 1) for i, f in enumerate(forks)))
         self.forge.create_comment(self.ops, view.number, render.questions_comment(
             ledger, no_fork_reason=neutralize(proposal.no_fork_reason), round_=1,
-            seen=_newest(view)))
+            seen=self._heard(view)))
         body = self.sync(view, ledger, ())
         log.info("PR #%d: asked %d design question(s)", view.number, len(ledger.forks))
         if ledger.all_resolved:
@@ -278,7 +291,7 @@ class Applier:
         shown = [f for n in dict.fromkeys(acknowledged) if (f := ledger.get(n)) and f.answer]
         self.forge.create_comment(self.ops, view.number, render.answers_comment(
             ledger, acknowledged=shown, notes=notes, reply=reply, follow_ups=follow_ups,
-            round_=round_, read=[c.id for c in view.new_comments], seen=_newest(view)))
+            round_=round_, read=[c.id for c in view.new_comments], seen=self._heard(view)))
         body = self.sync(view, ledger, ())
         if ledger.all_resolved:
             self.file(_refreshed(view, ledger, body))
@@ -316,7 +329,7 @@ class Applier:
         if problems:
             self.forge.create_comment(self.ops, view.number,
                                       render.filing_problem_comment(problems,
-                                                                    seen=_newest(view)))
+                                                                    seen=self._heard(view)))
             log.warning("PR #%d: filing check failed: %s", view.number, "; ".join(problems))
             return None
         comment = self.forge.create_comment(self.ops, view.number, render.plan_comment(subs))
@@ -349,7 +362,11 @@ class Applier:
             body = render.sub_issue_body(sub, vision=vision_number, slug=view.slug,
                                          depends_on=deps, shaped_by=shaped,
                                          pr_url=view.sprint.pr.html_url)
-            label_ids = [labels[self.config.architect.backlog_label],
+            backlog = self.config.architect.backlog_label
+            if backlog not in labels:
+                raise ConfigError(f"the label '{backlog}' does not exist on {repo}: run "
+                                  "`architect init` to create it")
+            label_ids = [labels[backlog],
                          *(labels[name] for name in sub.labels if name in labels)]
             issue = self.filer.create_issue(repo, title=sub.title, body=body,
                                             label_ids=label_ids)
@@ -460,8 +477,3 @@ def _refreshed(view: SprintView, ledger: Ledger, body: str) -> SprintView:
     sprint = replace(view.sprint, pr=pr)
     # new_comments stay: a reply to a failed filing check is what the next plan must hear.
     return replace(view, sprint=sprint, ledger=ledger, state=SprintState.READY_TO_FILE)
-
-
-def _newest(view: SprintView) -> int | None:
-    """The newest comment this tick read on the PR: what a design comment has heard."""
-    return max((c.id for c in view.sprint.comments), default=None)

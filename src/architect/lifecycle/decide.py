@@ -39,8 +39,9 @@ class Decision:
 def views(snapshot: Snapshot) -> list[SprintView]:
     out = []
     for sprint in snapshot.sprints:
-        vision = snapshot.vision(sprint.vision_number)
-        title = vision.title if vision else sprint.pr.title.removeprefix("architect: ")
+        # The PR's title was fixed at the pitch; the vision's may have changed since,
+        # and the slug derived from it must not.
+        title = sprint.pr.title.removeprefix("architect: ")
         out.append(assess(sprint, snapshot.steering, vision_title=title))
     return out
 
@@ -50,12 +51,18 @@ def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
     notes: list[str] = []
     for view in views(snapshot):
         notes.extend(f"PR #{view.number}: ignored {what}" for what in view.ignored)
-        action = _sprint_action(view, snapshot, settings)
+        vision = snapshot.vision(view.sprint.vision_number)
+        needs_label = vision is not None and settings.in_progress_label not in vision.label_names
+        action = _sprint_action(view, needs_label=needs_label)
         if action is None:
             notes.append(f"PR #{view.number}: {view.state.value}; waiting for "
                          f"{_waits_for(view)}")
         else:
             actions.append(action)
+        if needs_label and view.state not in (SprintState.PITCH_INCOMPLETE,
+                                              SprintState.REJECTED):
+            # A lost label never holds up the sprint's own step: it is put back beside it.
+            actions.append(CompletePitch(view, footer=False, label=True))
     pitches, skipped = _pitches(snapshot, settings)
     actions.extend(pitches)
     notes.extend(skipped)
@@ -68,8 +75,7 @@ def _waits_for(view: SprintView) -> str:
     return WAITS_FOR[view.state]
 
 
-def _sprint_action(view: SprintView, snapshot: Snapshot,
-                   settings: ArchitectConfig) -> Action | None:
+def _sprint_action(view: SprintView, *, needs_label: bool) -> Action | None:
     state = view.state
     if state is SprintState.REJECTED:
         return RejectSprint(view)
@@ -77,10 +83,8 @@ def _sprint_action(view: SprintView, snapshot: Snapshot,
         return FinishSprint(view)
     if state in (SprintState.FILING, SprintState.READY_TO_FILE):
         return FileSprint(view)
-    vision = snapshot.vision(view.sprint.vision_number)
-    needs_label = vision is not None and settings.in_progress_label not in vision.label_names
-    if state is SprintState.PITCH_INCOMPLETE or needs_label:
-        return CompletePitch(view, footer=not view.has_footer, label=needs_label)
+    if state is SprintState.PITCH_INCOMPLETE:
+        return CompletePitch(view, footer=True, label=needs_label)
     if state is SprintState.REVISION_REQUESTED:
         return RevisePitch(view)
     if state is SprintState.ACCEPTED:
@@ -94,8 +98,8 @@ def _sprint_action(view: SprintView, snapshot: Snapshot,
 
 def _body_in_sync(view: SprintView) -> bool:
     assert view.ledger is not None
-    body = clean_text(view.sprint.pr.body)
-    return render.forks_section(view.ledger) in body
+    # Both sides cleaned alike: NFKC turns the "…" of a shortened line into "...".
+    return clean_text(render.forks_section(view.ledger)) in clean_text(view.sprint.pr.body)
 
 
 def read_answers(view: SprintView) -> ProcessAnswers:

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from contextlib import suppress
 
 from architect import markers
-from architect.errors import ForgeConflict, ForgeNotFound, ForgeValidation
+from architect.errors import ConfigError, ForgeConflict, ForgeNotFound, ForgeValidation
 from architect.forge.models import Comment, PullRequest
 from architect.forge.protocol import Forge
 
@@ -60,7 +60,11 @@ def ensure_comment(forge: Forge, repo: str, number: int, body: str, *, bot_login
 
 
 def ensure_label(forge: Forge, repo: str, number: int, label: str) -> None:
-    forge.add_issue_labels(repo, number, [label])
+    # The forge silently ignores a label name it does not know: check what it kept.
+    kept = {found.name for found in forge.add_issue_labels(repo, number, [label])}
+    if label not in kept:
+        raise ConfigError(f"the label '{label}' does not exist on {repo}: run `architect init` "
+                          "to create the labels the architect uses")
 
 
 def ensure_no_label(forge: Forge, repo: str, number: int, label: str) -> None:
