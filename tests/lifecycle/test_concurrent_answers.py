@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from architect.runners.base import ModelRequest, ModelResult, Mode
+from architect.runners.base import Mode, ModelRequest, ModelResult
 from architect.runners.offline import OfflinePlanner
 from architect.runners.schemas import AnswerRound
 from architect.runners.scripted import ScriptedRunner

@@ -23,7 +23,7 @@ from tests.builders import (
     at,
 )
 
-STEERING = Steering(bot_login=BOT)
+STEERING = Steering(bot_login=BOT, writers=frozenset({REVIEWER}))
 
 
 def test_a_vision_with_an_open_sprint_pr_or_the_in_progress_label_is_not_a_candidate() -> None:
@@ -69,10 +69,10 @@ def test_a_comment_after_the_rejection_allows_a_pitch_with_the_reason() -> None:
     assert verdict.rejection_reason == "no budget this quarter"
 
 
-def test_a_comment_from_anyone_who_is_not_the_architect_is_activity() -> None:
+def test_a_drive_by_comment_from_someone_who_may_not_steer_is_not_activity() -> None:
     history = a_rejected_history(later=[a_comment("+1 for this", by=STRANGER, id_=600,
                                                   at_=at(40))])
-    assert rules.pitchable(history, STEERING).ok
+    assert not rules.pitchable(history, STEERING).ok
 
 
 def test_an_edit_after_the_rejection_allows_a_pitch_with_the_reason() -> None:

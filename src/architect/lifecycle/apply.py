@@ -9,6 +9,7 @@ again therefore finishes the job without duplicating anything.
 from __future__ import annotations
 
 import logging
+from contextlib import suppress
 from dataclasses import replace
 from typing import TypeVar
 
@@ -19,6 +20,7 @@ from architect.errors import (
     ConfigError,
     ForgeConflict,
     ForgeError,
+    ForgeNotFound,
     ForgeRefused,
     InvalidModelOutput,
 )
@@ -431,7 +433,8 @@ class Applier:
                 comments, keys = action.view.sprint.comments, {}
             after = max((c.id for c in comments if c.user.login != self.bot), default=0)
             writes.ensure_comment(self.forge, repo, number,
-                                  render.model_error_comment(step, str(exc), after=after),
+                                  render.model_error_comment(step, str(exc), after=after,
+                                                             **keys),
                                   bot_login=self.bot, kind="model-error", existing=comments,
                                   step=step, after=str(after), **keys)
         except ForgeError as forge_exc:
@@ -453,20 +456,24 @@ class Applier:
                               existing=view.sprint.comments)
         writes.ensure_no_label(self.filer, self.config.repo, vision_number,
                                self.config.architect.in_progress_label)
-        writes.ensure_comment(self.forge, self.config.repo, vision_number,
-                              render.rejection_notice(pr.number, signal.text, signal.login),
-                              bot_login=self.bot, kind="rejected", pr=str(pr.number))
-        vision = self.vision(vision_number)
+        # A vision deleted or moved away must not keep its sprint PR open forever.
+        with suppress(ForgeNotFound):
+            writes.ensure_comment(self.forge, self.config.repo, vision_number,
+                                  render.rejection_notice(pr.number, signal.text, signal.login),
+                                  bot_login=self.bot, kind="rejected", pr=str(pr.number))
+        title = pr.title.removeprefix("architect: ")
         self.journaled |= self.context.journal.record(JournalEntry(
-            pr.created_at, pr.number, vision_number, vision.title, "rejected",
+            pr.created_at, pr.number, vision_number, title, "rejected",
             f"Rejected by @{signal.login}: {signal.text or '(no reason given)'}"))
         if signal.text:
             self.context.journal.add_lesson(
-                f"Sprint \"{one_line(vision.title, 80)}\" (PR #{pr.number}) was rejected: "
+                f"Sprint \"{one_line(title, 80)}\" (PR #{pr.number}) was rejected: "
                 f"{one_line(signal.text, 300)}")
+        # Deleting the head branch closes the PR on Forgejo (CloseBranchPulls), after which
+        # it is never read again: everything local happens before.
+        self.runner.drop_session(f"pr-{pr.number}")
         # Once deleted, head.ref reads refs/pull/N/head; the branch name is ours to know.
         writes.ensure_branch_deleted(self.forge, self.ops, branch_for(vision_number))
-        self.runner.drop_session(f"pr-{pr.number}")  # before the close: see `finish`
         if self.forge.get_pull(self.ops, pr.number).state == "open":
             self.forge.edit_pull(self.ops, pr.number, state="closed")
         log.info("PR #%d: closed after rejection by @%s", pr.number, signal.login)

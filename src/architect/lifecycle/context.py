@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from architect.config import ProjectConfig
-from architect.forge.models import User
+from architect.forge.models import Repository, User
 from architect.forge.protocol import Forge
 from architect.journal import Journal, LocalJournal, ProfileJournal
 from architect.runners.inputs import ProjectContext
@@ -30,22 +30,25 @@ class TickContext:
         return self._read(self.config.ops_repo, "prerequisites.md", self.config.primary_branch)
 
     @cached_property
-    def profile_repo(self) -> str | None:
+    def profile(self) -> Repository | None:
         """`<bot>/.profile`, when it exists (one request, then cached)."""
-        repo = f"{self.bot.login}/.profile"
         from architect.errors import ForgeNotFound
 
         try:
-            self.forge.get_repo(repo)
+            return self.forge.get_repo(f"{self.bot.login}/.profile")
         except ForgeNotFound:
             return None
-        return repo
+
+    @property
+    def profile_repo(self) -> str | None:
+        return self.profile.full_name if self.profile else None
 
     @cached_property
     def journal(self) -> Journal:
-        repo = self.profile_repo
-        if repo is not None:
-            return ProfileJournal(self.forge, repo)
+        if self.profile is not None:
+            # Its own default branch: a .profile repo made long ago may say `master`.
+            return ProfileJournal(self.forge, self.profile.full_name,
+                                  self.profile.default_branch)
         return LocalJournal(self.config.project_state_dir)
 
     @cached_property

@@ -248,7 +248,7 @@ _MODEL_STEPS = {
 }
 
 
-def model_error_comment(step: str, error: str, *, after: int) -> str:
+def model_error_comment(step: str, error: str, *, after: int, **keys: str) -> str:
     """Told once per failure: what the model got wrong, and what a human can do next."""
     what, todo = _MODEL_STEPS.get(step, ("do its next step", "Reply here to ask for another try."))
     lines = [line for line in error.replace("`", "'").splitlines() if line.strip()][:8]
@@ -257,7 +257,7 @@ def model_error_comment(step: str, error: str, *, after: int) -> str:
             f"nothing was changed.\n\n```text\n{_defuse(detail)}\n```\n\n{todo} The architect "
             "will not ask the model again before that. If this keeps happening, check the model "
             "settings (`[architect].model`, `model_name`).\n\n"
-            + markers.marker("model-error", step=step, after=after))
+            + markers.marker("model-error", step=step, after=after, **keys))
 
 
 def _defuse(text: str) -> str:

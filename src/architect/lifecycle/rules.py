@@ -75,8 +75,8 @@ def activity_since(vision: Issue, comments: tuple[Comment, ...], notice: Comment
     later than it can only come from someone else.
     """
     later = [c for c in comments if c.id > notice.id]
-    if any(not steering.is_bot(c.user.login) for c in later):
+    if any(steering.may_steer(c.user.login) for c in later):
         return True
-    # A bot's comment bumps the issue's updated_at too: only a change after the last
-    # comment can be an edit.
+    # Any comment bumps the issue's updated_at (a bot's, a stranger's): only a change
+    # after the last comment can be an edit.
     return vision.updated_at > max((c.updated_at for c in later), default=notice.updated_at)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from architect import markers
@@ -76,7 +76,8 @@ def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: Us
         from architect.vision import prerequisite_order
 
         order = tuple(prerequisite_order(prerequisites(), [(v.number, v.title) for v in possible]))
-        candidates = tuple(_histories(forge, config, bot, steering, possible, order, budget))
+        found, steering = _histories(forge, config, bot, steering, possible, order, budget)
+        candidates = tuple(found)
     return Snapshot(now=now, bot=bot, visions=visions, sprints=sprints, steering=steering,
                     candidates=candidates, pitch_order=order)
 
@@ -106,32 +107,34 @@ def _steering(forge: Forge, config: ProjectConfig, bot: User,
     logins = sorted(login for login in authors if base.needs_lookup(login))
     if not logins:
         return base
+    return _with_writers(forge, config, base)
+
+
+def _with_writers(forge: Forge, config: ProjectConfig, steering: Steering) -> Steering:
     # The assignees are exactly the users with write access, and unlike other users'
     # permissions any reader of the repo may list them: one request, no admin right.
-    writers = {u.login for u in forge.list_assignees(config.ops_repo)}
-    return Steering(bot_login=bot.login, reviewers=base.reviewers,
-                    bot_patterns=base.bot_patterns,
-                    can_write={login: login in writers for login in logins})
+    writers = frozenset(u.login for u in forge.list_assignees(config.ops_repo))
+    return replace(steering, writers=writers)
 
 
 def _histories(forge: Forge, config: ProjectConfig, bot: User, steering: Steering,
                possible: list[Issue],
-               order: tuple[int, ...], budget: int) -> list[VisionHistory]:
+               order: tuple[int, ...], budget: int) -> tuple[list[VisionHistory], Steering]:
     by_number = {v.number: v for v in possible}
     found: list[VisionHistory] = []
     eligible = 0
     for number in order:
         if eligible >= budget:
             break
-        history = _history(forge, config, bot, steering, by_number[number])
+        history, steering = _history(forge, config, bot, steering, by_number[number])
         found.append(history)
         if rules.pitchable(history, steering).ok:
             eligible += 1
-    return found
+    return found, steering
 
 
 def _history(forge: Forge, config: ProjectConfig, bot: User, steering: Steering,
-             vision: Issue) -> VisionHistory:
+             vision: Issue) -> tuple[VisionHistory, Steering]:
     """The vision's earlier sprint PRs, then only what can still change the verdict."""
     prs = tuple(
         pr for pr in forge.list_pulls(config.ops_repo, state="all",
@@ -140,16 +143,19 @@ def _history(forge: Forge, config: ProjectConfig, bot: User, steering: Steering,
         and pr.user.login == bot.login
     )
     if any(pr.merged or pr.state == "open" for pr in prs):
-        return VisionHistory(vision, prs)
+        return VisionHistory(vision, prs), steering
     comments: tuple[Comment, ...] = ()
     if prs or vision.comments:
         # An earlier rejection, or a note that the model failed on its pitch, is a comment.
         comments = tuple(forge.list_comments(config.repo, vision.number))
+        if any(steering.needs_lookup(c.user.login) for c in comments):
+            # Only people who may steer can ask for a new pitch: a drive-by "+1" cannot.
+            steering = _with_writers(forge, config, steering)
         so_far = VisionHistory(vision, prs, comments)
         if not rules.pitchable(so_far, steering).ok:
-            return so_far  # held and quiet since: open sub-issues would not change that
+            return so_far, steering  # held and quiet since: sub-issues would not change it
     subs = _open_sub_issues(forge, config, vision.number)
-    return VisionHistory(vision, prs, comments, subs)
+    return VisionHistory(vision, prs, comments, subs), steering
 
 
 def _open_sub_issues(forge: Forge, config: ProjectConfig, vision: int) -> tuple[int, ...]:

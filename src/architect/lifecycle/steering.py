@@ -17,6 +17,7 @@ class Steering:
     reviewers: frozenset[str] = frozenset()
     bot_patterns: tuple[str, ...] = ("*-bot", "*[[]bot]")
     can_write: Mapping[str, bool] = field(default_factory=dict)
+    writers: frozenset[str] | None = None  # the ops repo's assignees, once read this tick
 
     def is_bot(self, login: str) -> bool:
         if login.lower() == self.bot_login.lower():
@@ -28,9 +29,12 @@ class Steering:
             return False
         if self.reviewers:
             return login.lower() in {r.lower() for r in self.reviewers}
+        if self.writers is not None:
+            return login in self.writers
         return self.can_write.get(login, False)
 
     def needs_lookup(self, login: str) -> bool:
         """True when deciding about `login` needs its permission on the ops repo."""
-        return not self.reviewers and not self.is_bot(login) and login not in self.can_write
+        return (not self.reviewers and self.writers is None and not self.is_bot(login)
+                and login not in self.can_write)
 
