@@ -10,9 +10,15 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import ExitStack
+from typing import TYPE_CHECKING
 
 from architect.config import ProjectConfig, Secrets
 from architect.errors import ArchitectError, ConfigError, RunnerUnavailable
+
+if TYPE_CHECKING:
+    from architect.forge.client import ForgeClient
+    from architect.runners.base import Runner
 
 log = logging.getLogger("architect")
 
@@ -20,33 +26,40 @@ log = logging.getLogger("architect")
 def tick_once(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *,
               dry_run: bool = False, should_stop: Callable[[], bool] = lambda: False) -> int:
     """`architect run`: guards, then one tick. Returns the exit code."""
+    from architect.wiring import filer_client, forge_client, make_runner
+
+    with ExitStack() as clients:  # `architect loop` ticks for months: no client may leak
+        try:
+            forge = clients.enter_context(forge_client(config, secrets))
+            filer = filer_client(config, secrets)
+            if filer is not None:
+                clients.enter_context(filer)
+            runner = make_runner(config, secrets, env)
+            if not dry_run:
+                runner.check_ready()
+        except (ConfigError, RunnerUnavailable) as exc:
+            log.error("%s: %s", config.name, exc)
+            return 2
+        return _guarded_tick(config, secrets, forge, filer, runner, dry_run=dry_run,
+                             should_stop=should_stop)
+
+
+def _guarded_tick(config: ProjectConfig, secrets: Secrets, forge: ForgeClient,
+                  filer: ForgeClient | None, runner: Runner, *, dry_run: bool,
+                  should_stop: Callable[[], bool]) -> int:
     from architect.guards import run_guards
     from architect.lifecycle.tick import run_tick
-    from architect.wiring import filer_client, forge_client, make_runner, utc_now
+    from architect.wiring import utc_now
 
-    try:
-        forge = forge_client(config, secrets)
-        filer = filer_client(config, secrets)
-        runner = make_runner(config, secrets, env)
-        if not dry_run:
-            runner.check_ready()
-    except (ConfigError, RunnerUnavailable) as exc:
-        log.error("%s: %s", config.name, exc)
-        return 2
-    try:
-        if dry_run:
-            return _tick(lambda: run_tick(forge, runner, config, utc_now, dry_run=True), config)
-        with run_guards(config) as outcome:
-            if not outcome.proceed:
-                log.info("%s: skipped: %s", config.name, outcome.reason)
-                return 0
-            return _tick(lambda: run_tick(forge, runner, config, utc_now, filer=filer,
-                                          secrets=tuple(secrets.values()),
-                                          should_stop=should_stop), config)
-    finally:
-        forge.close()  # `architect loop` ticks for months: no client may leak
-        if filer is not None:
-            filer.close()
+    if dry_run:
+        return _tick(lambda: run_tick(forge, runner, config, utc_now, dry_run=True), config)
+    with run_guards(config) as outcome:
+        if not outcome.proceed:
+            log.info("%s: skipped: %s", config.name, outcome.reason)
+            return 0
+        return _tick(lambda: run_tick(forge, runner, config, utc_now, filer=filer,
+                                      secrets=tuple(secrets.values()),
+                                      should_stop=should_stop), config)
 
 
 def _tick(call: Callable[[], object], config: ProjectConfig) -> int:
@@ -76,8 +89,8 @@ def show_status(config: ProjectConfig, secrets: Secrets, *, as_json: bool,
     from architect.wiring import forge_client, utc_now
 
     try:
-        forge = forge_client(config, secrets)
-        rows = collect_status(forge, config, utc_now())
+        with forge_client(config, secrets) as forge:
+            rows = collect_status(forge, config, utc_now())
     except ArchitectError as exc:
         log.error("%s: status failed: %s", config.name, exc)
         return exc.exit_code or 1
@@ -94,9 +107,9 @@ def init_project(config: ProjectConfig, secrets: Secrets, *, webhook_url: str | 
     from architect.wiring import forge_client
 
     try:
-        forge = forge_client(config, secrets)
-        problems = ensure_labels_and_rights(forge, config, secrets, webhook_url=webhook_url,
-                                            out=out)
+        with forge_client(config, secrets) as forge:
+            problems = ensure_labels_and_rights(forge, config, secrets,
+                                                webhook_url=webhook_url, out=out)
     except ArchitectError as exc:
         out(f"architect: {exc}")
         return exc.exit_code or 1
