@@ -227,7 +227,9 @@ class Conversation:
 
     def review(self, state: ReviewState, *, by: str = REVIEWER, body: str = "",
                dismissed: bool = False) -> Review:
-        review = a_review(state, by=by, id_=self._id(), body=body, dismissed=dismissed)
+        id_ = self._id()
+        review = a_review(state, by=by, id_=id_, body=body, dismissed=dismissed).model_copy(
+            update={"submitted_at": at(id_ % 1_000)})  # on the same clock as `says`
         self.reviews.append(review)
         return review
 

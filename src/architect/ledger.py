@@ -65,10 +65,6 @@ class Ledger:
     def next_number(self) -> int:
         return max((f.number for f in self.forks), default=0) + 1
 
-    @property
-    def rounds(self) -> int:
-        return max((f.round for f in self.forks), default=0)
-
     def get(self, number: int) -> DesignFork | None:
         return next((f for f in self.forks if f.number == number), None)
 

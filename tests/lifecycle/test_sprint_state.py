@@ -123,6 +123,13 @@ def test_a_revision_answered_then_an_accept_starts_the_questions() -> None:
     assert state_of(talk) is SprintState.ACCEPTED
 
 
+def test_an_accept_before_a_request_for_changes_does_not_survive_the_revision() -> None:
+    talk = conversation_in(SprintState.AWAITING_DECISION)
+    talk.human("ACCEPT", by="bob")
+    talk.revised(talk.review(ReviewState.REQUEST_CHANGES, body="Too big."))
+    assert state_of(talk) is SprintState.AWAITING_DECISION  # bob approved the old pitch
+
+
 # -- reject, at any stage -------------------------------------------------------
 
 

@@ -50,11 +50,6 @@ class ParsedComment:
         return not self.answers and not self.approve_all and not self.leftover
 
 
-def answerable_text(body: str) -> str:
-    """The part of a comment that can carry answers: no quotes, code or HTML comments."""
-    return "\n".join(line for line, readable in _lines(body) if readable).strip()
-
-
 def _lines(body: str) -> list[tuple[str, bool]]:
     """Each line of the comment, with whether answers may be read from it.
 

@@ -225,9 +225,6 @@ def rejection_notice(pr_number: int, reason: str, by: str) -> str:
             + markers.marker("rejected", {"reason": reason}, pr=pr_number))
 
 
-def ignored_comment(kind: str) -> str:
-    return markers.marker(kind)
-
 
 _MODEL_STEPS = {
     # mode → (what failed, what a human can do about it)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from architect import markers
@@ -49,7 +49,6 @@ class Snapshot:
     steering: Steering
     candidates: tuple[VisionHistory, ...] = ()
     pitch_order: tuple[int, ...] = ()
-    label_ids: dict[str, int] = field(default_factory=dict)
 
     def vision(self, number: int) -> Issue | None:
         return next((v for v in self.visions if v.number == number), None)
@@ -93,7 +92,7 @@ def _read_sprints(forge: Forge, config: ProjectConfig, bot: User) -> list[Sprint
         started = any(m.kind in {"questions", "answers", "plan", "filed"}
                       for _, m in markers.bot_markers(comments, bot.login))
         reviews = () if started else tuple(forge.list_reviews(config.ops_repo, pr.number))
-        sprints.append(SprintPR(pr, number, comments, reviews, reviews_read=not started))
+        sprints.append(SprintPR(pr, number, comments, reviews))
     return sprints
 
 

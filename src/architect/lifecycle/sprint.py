@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import datetime
 from enum import StrEnum
 
 from architect import markers
@@ -90,7 +91,6 @@ class SprintPR:
     vision_number: int
     comments: tuple[Comment, ...]
     reviews: tuple[Review, ...] = ()
-    reviews_read: bool = True
 
 
 @dataclass(frozen=True)
@@ -99,6 +99,7 @@ class Signal:
     text: str
     source_id: int
     url: str = ""
+    at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -168,11 +169,12 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
                                       comment.html_url)
         elif word == "ACCEPT" and ledger is None:
             accepts.append(Signal(comment.user.login, body.strip()[len("ACCEPT"):].strip(" :,-\n"),
-                                  comment.id, comment.html_url))
+                                  comment.id, comment.html_url, comment.created_at))
         elif comment.id > last_design and ledger is not None:
             new_comments.append(comment)
 
     revision = None
+    changes_asked: datetime | None = None
     for review in sprint.reviews:
         login = review.user.login if review.user else ""
         if review.dismissed or review.state not in (ReviewState.APPROVED,
@@ -182,9 +184,15 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
             ignored.append(f"review {review.id} by @{login} (not a reviewer)")
             continue
         if review.state is ReviewState.APPROVED:
-            accepts.append(Signal(login, review.body.strip(), review.id, review.html_url))
-        elif str(review.id) not in revised and plan is None:
-            revision = review
+            accepts.append(Signal(login, review.body.strip(), review.id, review.html_url,
+                                  review.submitted_at))
+        elif review.submitted_at is not None:
+            changes_asked = max(changes_asked or review.submitted_at, review.submitted_at)
+            if str(review.id) not in revised and plan is None:
+                revision = review
+    if changes_asked is not None:
+        # An approval given before someone asked for changes approved the old pitch.
+        accepts = [a for a in accepts if a.at is not None and a.at > changes_asked]
 
     view = SprintView(
         sprint=sprint, state=SprintState.AWAITING_DECISION, slug=slug, ledger=ledger,
