@@ -124,3 +124,9 @@ def strip_markers(text: str) -> str:
         pos = end
     parts.append(text[pos:])
     return "".join(parts)
+
+
+def neutralize(text: str) -> str:
+    """Text the architect did not write (a model's answer, an error that quotes one) may
+    not carry hidden markers of its own into the forge."""
+    return text.replace("<!--", "&lt;!--").replace("-->", "--&gt;")

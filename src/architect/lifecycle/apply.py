@@ -43,7 +43,7 @@ from architect.lifecycle.actions import (
 )
 from architect.lifecycle.asking import Asker
 from architect.lifecycle.context import TickContext
-from architect.lifecycle.filing import check_plan, filing_order, neutralize
+from architect.lifecycle.filing import check_plan, filing_order
 from architect.lifecycle.model_output import (
     clean_pitch,
     clean_sub,
@@ -53,7 +53,7 @@ from architect.lifecycle.model_output import (
 )
 from architect.lifecycle.snapshot import Snapshot
 from architect.lifecycle.sprint import SprintState, SprintView, branch_for
-from architect.markers import find_decomposed, strip_markers
+from architect.markers import find_decomposed, neutralize, strip_markers
 from architect.runners.base import Mode, Runner
 from architect.runners.inputs import HumanComment, PlannerInputs, VisionInput
 from architect.runners.schemas import (
@@ -90,6 +90,7 @@ class Applier:
         self.context = context
         self.snapshot = snapshot
         self.bot = snapshot.bot.login
+        self._closed_visions: dict[int, Issue] = {}
         self.journaled = False  # a journal entry was written this tick: time to digest?
         self.asking: Mode | None = None  # the mode of the model call under way, if any
 
@@ -142,7 +143,11 @@ class Applier:
         return self.config.ops_repo
 
     def vision(self, number: int) -> Issue:
-        return self.snapshot.vision(number) or self.forge.get_issue(self.config.repo, number)
+        """From the snapshot, or (a closed vision) read once for the whole tick."""
+        found = self.snapshot.vision(number) or self._closed_visions.get(number)
+        if found is None:
+            found = self._closed_visions[number] = self.forge.get_issue(self.config.repo, number)
+        return found
 
     def inputs(self, view: SprintView | None, vision: Issue, **extra: object) -> PlannerInputs:
         fields: dict[str, object] = {

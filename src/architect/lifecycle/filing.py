@@ -108,8 +108,3 @@ def filing_order(subs: Sequence[SubIssue]) -> list[SubIssue]:
             done.add(sub.id)
             pending.remove(sub)
     return ordered
-
-
-def neutralize(text: str) -> str:
-    """Model text may not carry hidden markers of its own into the forge."""
-    return text.replace("<!--", "&lt;!--").replace("-->", "--&gt;")

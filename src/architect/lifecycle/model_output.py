@@ -11,7 +11,7 @@ from typing import TypeVar
 
 from architect.errors import InvalidModelOutput
 from architect.ledger import Answer, DesignFork, Ledger
-from architect.lifecycle.filing import neutralize
+from architect.markers import neutralize
 from architect.runners.inputs import HumanComment
 from architect.runners.schemas import AnswerRound, Pitch, ProposedFork, SubIssue
 from architect.text import one_line

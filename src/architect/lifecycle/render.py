@@ -249,14 +249,9 @@ def model_error_comment(step: str, error: str, *, after: int, **keys: str) -> st
     """Told once per failure: what the model got wrong, and what a human can do next."""
     what, todo = _MODEL_STEPS.get(step, ("do its next step", "Reply here to ask for another try."))
     lines = [line for line in error.replace("`", "'").splitlines() if line.strip()][:8]
-    detail = "\n".join(one_line(line, 200) for line in lines) or "(no detail)"
+    detail = markers.neutralize("\n".join(one_line(line, 200) for line in lines) or "(no detail)")
     return (f"The architect could not {what}: the model's answer was not valid, twice, so "
-            f"nothing was changed.\n\n```text\n{_defuse(detail)}\n```\n\n{todo} The architect "
+            f"nothing was changed.\n\n```text\n{detail}\n```\n\n{todo} The architect "
             "will not ask the model again before that. If this keeps happening, check the model "
             "settings (`[architect].model`, `model_name`).\n\n"
             + markers.marker("model-error", step=step, after=after, **keys))
-
-
-def _defuse(text: str) -> str:
-    """Error text may quote the model: it must not open a marker of its own."""
-    return text.replace("<!--", "&lt;!--").replace("-->", "--&gt;")
