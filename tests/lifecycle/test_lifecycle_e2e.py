@@ -214,3 +214,20 @@ def test_dry_run_writes_nothing(world: World) -> None:
     assert [a.describe() for a in report.decision.actions] == [
         "vision #1: pitch a sprint → sprints/1-wishlists.md"]
     assert snapshot_state(world) == before
+
+
+def test_request_changes_during_the_questions_revises_and_keeps_the_ledger(world: World) -> None:
+    world.vision("Wishlists")
+    world.tick()
+    pr = only_pr(world)
+    world.comment(pr.number, "ACCEPT")
+    world.tick()
+    world.comment(pr.number, "Q1: B")
+    world.tick()
+    world.review(pr.number, "REQUEST_CHANGES", "- Mention the GDPR impact", by="bob")
+    world.tick()
+    assert world.bot_comments(pr.number)[-1].startswith(
+        "Revised the pitch after the review by @bob")
+    body = world.bot.get_pull(OPS, pr.number).body
+    assert "GDPR" in body
+    assert "### Q1: Where are wishlists kept?" in body and "- **Answered by:** @alice" in body

@@ -53,8 +53,10 @@ def test_an_idle_tick_reads_each_list_once_and_calls_no_model(tmp_path: Path) ->
     assert "/user" in reads
     assert f"/repos/{PROJECT}/issues" in reads  # the visions
     assert f"/repos/{OPS}/pulls" in reads  # the open sprint PRs
-    # The questions are out: reviews no longer matter, and no file is read.
-    assert not any(p.endswith("/reviews") or "/contents/" in p for p in reads)
+    # Reviews still matter during the questions (a request for changes revises the
+    # pitch); no file is read.
+    assert any(p.endswith("/reviews") for p in reads)
+    assert not any("/contents/" in p for p in reads)
 
 
 def test_closed_prs_and_other_issues_cost_an_idle_tick_nothing(tmp_path: Path) -> None:

@@ -88,10 +88,11 @@ def _read_sprints(forge: Forge, config: ProjectConfig, bot: User) -> list[Sprint
         if number is None or pr.user.login != bot.login:
             continue
         comments = tuple(forge.list_comments(config.ops_repo, pr.number))
-        # Reviews matter until the design questions start (approve, request changes).
-        started = any(m.kind in {"questions", "answers", "plan", "filed"}
-                      for _, m in markers.bot_markers(comments, bot.login))
-        reviews = () if started else tuple(forge.list_reviews(config.ops_repo, pr.number))
+        # Reviews matter until the filing starts: an approval accepts the pitch, and a
+        # request for changes revises it, during the design questions too.
+        filing = any(m.kind in {"plan", "filed"}
+                     for _, m in markers.bot_markers(comments, bot.login))
+        reviews = () if filing else tuple(forge.list_reviews(config.ops_repo, pr.number))
         sprints.append(SprintPR(pr, number, comments, reviews))
     return sprints
 

@@ -177,8 +177,7 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
     changes_asked: datetime | None = None
     for review in sprint.reviews:
         login = review.user.login if review.user else ""
-        if review.dismissed or review.state not in (ReviewState.APPROVED,
-                                                    ReviewState.REQUEST_CHANGES):
+        if review.dismissed or not _review_matters(review, started=ledger is not None):
             continue
         if not steering.may_steer(login):
             ignored.append(f"review {review.id} by @{login} (not a reviewer)")
@@ -237,8 +236,17 @@ def signal_authors(sprint: SprintPR, bot_login: str) -> set[str]:
     logins = {c.user.login for c in sprint.comments if c.user.login != bot_login
               and _is_signal(first_word(c.body).upper(), c.id, last_design=last_design,
                              started=started)}
-    logins.update(r.user.login for r in sprint.reviews if r.user is not None)
+    logins.update(r.user.login for r in sprint.reviews
+                  if r.user is not None and not r.dismissed and _review_matters(r, started))
     return logins
+
+
+def _review_matters(review: Review, started: bool) -> bool:
+    """An approval until the questions start; a request for changes until the filing
+    (answered ones too: they decide which approvals are older than the revision)."""
+    if review.state is ReviewState.APPROVED:
+        return not started
+    return review.state is ReviewState.REQUEST_CHANGES
 
 
 def _with_state(view: SprintView, *, blocked: bool) -> SprintView:
