@@ -195,7 +195,7 @@ def growth(sizes: Sizes, results: dict[str, Measured], tmp: Path) -> tuple[list[
     lines.append(f"idle tick requests: {per_50:+.2f} per 50 more visions (target +1), "
                  f"{idle['2C'] - idle['base']:+d} for 2C and {idle['2I'] - idle['base']:+d} "
                  f"for 2I (target +0), {idle['2P'] - idle['base']:+d} for 2P "
-                 f"(one comment list per open sprint PR): {'PASS' if ok else 'FAIL'}")
+                 f"(its comments and reviews per open sprint PR): {'PASS' if ok else 'FAIL'}")
     return lines, ok
 
 
