@@ -40,11 +40,12 @@ def collect_status(forge: Forge, config: ProjectConfig, now: datetime) -> list[S
 
     snapshot, decision, _ = plan_tick(forge, config, now)
     sessions = SessionStore(config.architect.state_dir, config.name)
+    sprint_views = views(snapshot)
     rows = []
-    for view in views(snapshot):
+    for view in sprint_views:
         record = sessions.load(f"pr-{view.number}")
         rows.append(_sprint_row(view, record.cost_usd if record and record.calls else None))
-    in_sprint = {view.sprint.vision_number: view.number for view in views(snapshot)}
+    in_sprint = {view.sprint.vision_number: view.number for view in sprint_views}
     next_pitches = {a.vision_number for a in decision.actions if isinstance(a, OpenPitch)}
     histories = {h.vision.number: h for h in snapshot.candidates}
     for vision in sorted(snapshot.visions, key=lambda v: v.number):

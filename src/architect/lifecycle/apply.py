@@ -54,7 +54,7 @@ from architect.lifecycle.model_output import (
 from architect.lifecycle.snapshot import Snapshot
 from architect.lifecycle.sprint import SprintState, SprintView, branch_for
 from architect.markers import find_decomposed, neutralize, strip_markers
-from architect.runners.base import Mode, Runner
+from architect.runners.base import Mode
 from architect.runners.inputs import HumanComment, PlannerInputs, VisionInput
 from architect.runners.schemas import (
     AnswerRound,
@@ -79,13 +79,12 @@ def pitch_part(body: str) -> str:
 
 class Applier:
     def __init__(self, *, forge: Forge, filer: Forge, filer_login: str, asker: Asker,
-                 runner: Runner, config: ProjectConfig, context: TickContext,
+                 config: ProjectConfig, context: TickContext,
                  snapshot: Snapshot) -> None:
         self.forge = forge
         self.filer = filer
         self.filer_login = filer_login
         self.asker = asker
-        self.runner = runner
         self.config = config
         self.context = context
         self.snapshot = snapshot
@@ -179,7 +178,7 @@ class Applier:
         vision = self.vision(view.sprint.vision_number)
         text = render.sprint_file(vision.title, vision.number, pitch_part(body), ledger, filed)
         writes.ensure_file(self.forge, self.ops, self.sprint_path(view), text,
-                           branch=pr.head.ref if pr.state == "open" else branch_for(vision.number),
+                           branch=branch_for(vision.number),
                            message=f"sprint: update {self.sprint_path(view)}")
         if body != pr.body:
             self.forge.edit_pull(self.ops, pr.number, body=body)
@@ -408,7 +407,7 @@ class Applier:
         self.journaled |= self.context.journal.record(JournalEntry(
             pr.created_at, pr.number, vision.number, vision.title, "merged",
             f"Filed: {' '.join(f'#{n}' for n in filed)}\n\n{decisions}"))
-        self.runner.drop_session(f"pr-{pr.number}")
+        self.asker.runner.drop_session(f"pr-{pr.number}")
         try:
             self.forge.merge_pull(self.ops, pr.number, style="merge",
                                   message=f"Sprint filed: {' '.join(f'#{n}' for n in filed)}")
@@ -476,7 +475,7 @@ class Applier:
                 f"{one_line(signal.text, 300)}")
         # Deleting the head branch closes the PR on Forgejo (CloseBranchPulls), after which
         # it is never read again: everything local happens before.
-        self.runner.drop_session(f"pr-{pr.number}")
+        self.asker.runner.drop_session(f"pr-{pr.number}")
         # Once deleted, head.ref reads refs/pull/N/head; the branch name is ours to know.
         writes.ensure_branch_deleted(self.forge, self.ops, branch_for(vision_number))
         if self.forge.get_pull(self.ops, pr.number).state == "open":

@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 
 from architect import markers
-from architect.ledger import DesignFork, ForkStatus, Ledger, to_payload
+from architect.ledger import DesignFork, Ledger, to_payload
 from architect.runners.schemas import Pitch, SubIssue
 from architect.text import one_line
 
@@ -154,7 +154,7 @@ def answers_comment(ledger: Ledger, *, acknowledged: Sequence[DesignFork], notes
         parts.append("\n".join(f"- {note}" for note in notes))
     if follow_ups:
         parts.append("Follow-up questions:\n\n" + "\n\n".join(fork_block(f) for f in follow_ups))
-    still_open = [f for f in ledger.forks if f.status is not ForkStatus.RESOLVED]
+    still_open = ledger.open_forks
     if still_open:
         listing = ", ".join(f"Q{f.number}" for f in still_open)
         parts.append(f"Still open: {listing}. {how_to_answer(still_open)}")

@@ -66,7 +66,7 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
     filer_login = filer_forge.current_user().login if filer is not None else snapshot.bot.login
     asker = Asker(runner, config, context, secrets)
     applier = Applier(forge=forge, filer=filer_forge, filer_login=filer_login, asker=asker,
-                      runner=runner, config=config, context=context, snapshot=snapshot)
+                      config=config, context=context, snapshot=snapshot)
     for action in decision.actions:
         if should_stop():
             log.info("stopping before: %s", action.describe())
