@@ -28,11 +28,14 @@ def one_line(text: str, limit: int = 120) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
-def slugify(text: str, *, max_words: int = 6, max_len: int = 48) -> str:
+def slugify(text: str, *, max_words: int | None = None, max_len: int = 48) -> str:
+    """Lowercase ASCII words joined by "-", cut at a word boundary; "" when none."""
     ascii_text = unicodedata.normalize("NFKD", clean_text(text)).encode("ascii", "ignore").decode()
-    words = re.findall(r"[a-z0-9]+", ascii_text.lower())[:max_words]
-    slug = "-".join(words)[:max_len].strip("-")
-    return slug or "sprint"
+    slug = "-".join(re.findall(r"[a-z0-9]+", ascii_text.lower())[:max_words])
+    if len(slug) > max_len:
+        head = slug[:max_len]
+        slug = head.rsplit("-", 1)[0] if "-" in head else head
+    return slug
 
 
 def html_comment_spans(text: str) -> list[tuple[int, int]]:

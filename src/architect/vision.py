@@ -15,11 +15,10 @@ which order the visions are pitched.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field, replace
 
 from architect.text import clean_text as text_hygiene
-from architect.text import strip_html_comments
+from architect.text import slugify, strip_html_comments
 
 _FENCE = ("```", "~~~")
 _LIST_STARTS = frozenset("-*+0123456789")
@@ -150,14 +149,6 @@ def clean_text(text: str) -> str:
 def normalize(text: str) -> str:
     """Lowercase words separated by single spaces, for comparing human text."""
     return " ".join(_WORD.findall(text.lower()))
-
-
-def slugify(text: str, *, limit: int = 48) -> str:
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    slug = "-".join(_WORD.findall(ascii_text.lower()))
-    if len(slug) > limit:
-        slug = slug[:limit].rsplit("-", 1)[0] if "-" in slug[:limit] else slug[:limit]
-    return slug
 
 
 def _stem(word: str) -> str:

@@ -131,7 +131,7 @@ class SprintView:
 def sprint_slug(vision_number: int, vision_title: str) -> str:
     from architect.text import slugify
 
-    return f"{vision_number}-{slugify(vision_title)}"
+    return f"{vision_number}-{slugify(vision_title, max_words=6) or 'sprint'}"
 
 
 def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> SprintView:

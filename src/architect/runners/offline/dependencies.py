@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from architect.vision import ChecklistItem, normalize, slugify
+from architect.text import slugify
+from architect.vision import ChecklistItem, normalize
 
 
 def resolve_dependencies(
