@@ -1,4 +1,4 @@
-"""Check requests and responses against the Forgejo swagger (`/work/shared/forgejo`).
+"""Check requests and responses against the Forgejo swagger (`tests/data/forgejo`).
 
 Two entry points, both raising AssertionError with a readable message:
 
@@ -24,7 +24,7 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 
 import jsonschema
 
-SPEC_PATH = Path("/work/shared/forgejo/swagger.v1.json")
+SPEC_PATH = Path(__file__).resolve().parents[1] / "data" / "forgejo" / "forgejo-swagger.v1.json"
 BASE_PATH = "/api/v1"
 
 # Keys that Go leaves out of the JSON (`omitempty`), per API-NOTES.md §0.6 and the

@@ -1,7 +1,6 @@
-"""Every captured or derived forge payload in shared/forgejo/examples parses into our models.
+"""Every captured or derived forge payload in tests/data/forgejo/examples parses into our models.
 
-The examples are reference data kept next to the repository (`../shared`), not in
-it; without them this module is skipped, saying where it looked.
+Origin and licence of each example: tests/data/forgejo/README.md.
 """
 
 from __future__ import annotations
@@ -15,11 +14,7 @@ from pydantic import BaseModel
 
 from architect.forge.models import Comment, Issue, Label, PullRequest, Repository, Review, User
 
-EXAMPLES = Path(__file__).resolve().parents[2] / ".." / "shared" / "forgejo" / "examples"
-
-pytestmark = pytest.mark.skipif(
-    not EXAMPLES.is_dir(), reason=f"forge examples not found at {EXAMPLES.resolve()}"
-)
+EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "forgejo" / "examples"
 
 # file → (model, JSON pointer inside the file ("" = the whole document), is it a list?)
 CASES: dict[str, tuple[type[BaseModel], str, bool]] = {

@@ -19,7 +19,7 @@ from tests.conformance.spec import validate_definition
 from tests.emulator.conftest import REPO, Forge
 
 SECRET = "s3cr3t"
-EXAMPLES = Path("/work/shared/forgejo/examples")
+EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "forgejo" / "examples"
 
 
 @dataclass

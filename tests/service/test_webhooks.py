@@ -27,7 +27,7 @@ from architect.webhooks import (
 
 from .conftest import Child
 
-EXAMPLES = Path(__file__).resolve().parents[2] / ".." / "shared" / "forgejo" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "forgejo" / "examples"
 EXAMPLE = "derived-webhook-issue_comment-created"
 SECRET = b"s3cr3t"
 
