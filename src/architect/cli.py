@@ -154,8 +154,12 @@ def forge(port: Annotated[int, typer.Option("--port", help="0 picks a free port.
           ) -> None:
     """Run the embedded Forgejo-compatible forge on its own."""
     from architect.emulator.server import serve_forever
+    from architect.emulator.store import DataFileError
 
-    serve_forever(host, port, data_file=data, admin_token=admin_token, out=sys.stdout)
+    try:
+        serve_forever(host, port, data_file=data, admin_token=admin_token, out=sys.stdout)
+    except DataFileError as exc:
+        fail(f"error: {exc}", 2)
 
 
 def main() -> None:

@@ -34,9 +34,9 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from types import FrameType
-from typing import Protocol
+from typing import Any, Protocol
 
 from architect.config import ProjectConfig, Secrets
 from architect.durations import DurationError, format_duration, parse_duration
@@ -57,7 +57,13 @@ class TickFn(Protocol):
 
 
 Clock = Callable[[], float]  # monotonic seconds
+WallClock = Callable[[], datetime]  # for what a person reads: when the last tick ran
 Wait = Callable[[threading.Event, float], object]  # returns early when the event is set
+OUTCOMES = {0: "ok", 1: "failed; a later tick may cure it", 2: "configuration error"}
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
 
 
 def _wait(event: threading.Event, timeout: float) -> bool:
@@ -109,6 +115,21 @@ def reason_for(slot: Slot, now: float) -> str:
     return "interval" if slot.next_due <= now else "webhook"
 
 
+@dataclass(frozen=True)
+class LastTick:
+    """How a project's last tick went, for /healthz."""
+
+    at: datetime
+    exit: int
+    took_s: float
+    reason: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"at": self.at.isoformat(timespec="seconds"), "exit": self.exit,
+                "outcome": OUTCOMES.get(self.exit, f"exit {self.exit}"),
+                "took_s": round(self.took_s, 3), "reason": self.reason}
+
+
 def next_slot(slots: Sequence[Slot], now: float) -> Slot | None:
     """The slot whose tick is due now (the longest overdue first), or None."""
     due = [s for s in slots if due_at(s) <= now]
@@ -124,8 +145,10 @@ class Scheduler:
     def __init__(self, configs: Sequence[ProjectConfig], intervals: Sequence[float],
                  secrets: Secrets, env: Mapping[str, str], *, tick: TickFn,
                  clock: Clock = time.monotonic, wait: Wait = _wait,
-                 stop_event: threading.Event | None = None) -> None:
+                 stop_event: threading.Event | None = None, wall: WallClock = _utc_now) -> None:
         self._configs = {c.name: c for c in configs}
+        self._wall = wall
+        self._last: dict[str, LastTick] = {}
         self._secrets = secrets
         self._env = env
         self._tick = tick
@@ -147,6 +170,23 @@ class Scheduler:
             self._slots[name] = poke(slot, self._clock())
         self._wake.set()
         return True
+
+    def health(self) -> dict[str, Any]:
+        """Every project with its last tick and when the next one is due (for /healthz)."""
+        with self._lock:
+            now = self._clock()
+            projects = []
+            for name in self._configs:
+                slot = self._slots.get(name)
+                last = self._last.get(name)
+                projects.append({
+                    "name": name,
+                    "ticking": slot is not None,
+                    "last_tick": last.as_json() if last else None,
+                    "next_tick_in_s": None if slot is None else round(max(due_at(slot) - now,
+                                                                         0.0), 1),
+                })
+        return {"projects": projects}
 
     def stop(self) -> None:
         self.stop_event.set()
@@ -189,7 +229,10 @@ class Scheduler:
         except Exception:  # a bug in one tick must not end the service
             log.exception("%s: tick crashed; the loop goes on", slot.name)
             code = 1
-        took = format_duration_s(self._clock() - begun)
+        elapsed = self._clock() - begun
+        took = format_duration_s(elapsed)
+        with self._lock:
+            self._last[slot.name] = LastTick(self._wall(), code, elapsed, reason)
         if code == 2 and slot.ticks == 0:
             log.error("%s: configuration error (exit 2) on the first tick; dropping this "
                       "project until the service restarts", slot.name)
@@ -292,6 +335,7 @@ def _webhooks(address: str | None, configs: Sequence[ProjectConfig], secrets: Se
     try:
         server = WebhookServer(host, port, secret=secrets.webhook_secret,
                                routes=routes_for(configs), poke=scheduler.poke,
+                               health=scheduler.health,
                                max_body=max(c.architect.webhook_max_body_kb for c in configs)
                                * 1024)
     except OSError as exc:

@@ -16,7 +16,9 @@ parsed or trusted:
 An accepted delivery only *pokes* the scheduler: the tick reads the forge
 itself, so a delivery can never make the architect act on unverified content,
 and a delivery caused by the bot's own writes costs at most one idle tick.
-``GET /healthz`` answers 200 for liveness probes.
+``GET /healthz`` answers 200 for liveness probes, with each project's last tick
+and its outcome. A client that goes away mid-request costs one log line; a
+method other than GET and POST is a JSON 405.
 """
 
 from __future__ import annotations
@@ -26,10 +28,13 @@ import hmac
 import json
 import logging
 import socket
+import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
 
 from architect.config import ProjectConfig
 from architect.forge.secret import Secret
@@ -46,6 +51,10 @@ SOCKET_TIMEOUT_S = 10  # a client that stalls mid-request does not hold a thread
 DRAIN_CAP = 64 * 1024  # after a 413, read (and drop) this much so the client sees the answer
 
 Routes = Mapping[str, tuple[str, ...]]  # lowercased "owner/name" → project names
+Health = Callable[[], Mapping[str, Any]]  # what /healthz adds: the projects and their ticks
+# A peer that hangs up or stalls: nothing to answer, and nothing the architect did wrong.
+GONE = (ConnectionError, TimeoutError)
+ALLOWED = "GET, POST"
 
 
 # --- the pure part ---------------------------------------------------------------------------
@@ -154,13 +163,23 @@ class _Server(ThreadingHTTPServer):
     daemon_threads = True
 
     def __init__(self, address: tuple[str, int], *, secret: Secret, routes: Routes,
-                 poke: Callable[[str], object], max_body: int) -> None:
+                 poke: Callable[[str], object], max_body: int, health: Health | None) -> None:
         self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
         self.secret = secret
         self.routes = routes
         self.poke = poke
         self.max_body = max_body
+        self.health = health
         super().__init__(address, _Handler)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # socketserver prints a traceback to stderr, past the log and its redaction.
+        error = sys.exc_info()[1]
+        if isinstance(error, GONE):
+            log.warning("webhook: the client %s went away: %s", client_address[0],
+                        type(error).__name__)
+        else:
+            log.exception("webhook: handling a request from %s failed", client_address[0])
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -171,7 +190,10 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         if self.path.split("?", 1)[0] == "/healthz":
-            self._answer(Verdict(200, "ok", "architect loop is running"))
+            answer: dict[str, Any] = {"status": "ok", "detail": "architect loop is running"}
+            if self.server.health is not None:
+                answer.update(self.server.health())
+            self._send(200, json.dumps(answer).encode())
         else:
             self._answer(Verdict(404, "rejected", "POST deliveries here; GET only /healthz"))
 
@@ -181,9 +203,13 @@ class _Handler(BaseHTTPRequestHandler):
             self._answer(length)
             self._drain(self.headers.get("Content-Length"))
             return
-        body = self.rfile.read(length)
+        try:
+            body = self.rfile.read(length)
+        except GONE as exc:
+            self._gone(f"while sending its body ({type(exc).__name__})")
+            return
         if len(body) < length:
-            self._answer(Verdict(400, "rejected", "body shorter than its Content-Length"))
+            self._gone(f"after {len(body)} of {length} bytes of its body")
             return
         headers = {name.lower(): value for name, value in self.headers.items()}
         verdict = judge(headers, body, secret=self.server.secret.reveal().encode(),
@@ -192,15 +218,40 @@ class _Handler(BaseHTTPRequestHandler):
             self.server.poke(project)
         self._answer(verdict)
 
+    def send_error(self, code: int, message: str | None = None,
+                   explain: str | None = None) -> None:
+        """Errors the base class finds (a bad request line, a method with no handler) in the
+        same JSON as every other answer; a method other than GET and POST is a 405."""
+        self.close_connection = True
+        if code == HTTPStatus.NOT_IMPLEMENTED:
+            detail = f"method {self.command} is not allowed: POST deliveries, GET /healthz"
+            self._send(405, Verdict(405, "rejected", detail).body(), allow=ALLOWED)
+        else:
+            detail = message or HTTPStatus(code).phrase
+            self._send(code, Verdict(code, "rejected", detail).body())
+
     def _answer(self, verdict: Verdict) -> None:
-        body = verdict.body()
-        self.send_response(verdict.status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
+        self._send(verdict.status, verdict.body())
         if self.command == "POST":
             self._log(verdict)
+
+    def _send(self, status: int, body: bytes, *, allow: str | None = None) -> None:
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            if allow:
+                self.send_header("Allow", allow)
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(body)
+        except GONE as exc:
+            self._gone(f"before its answer ({type(exc).__name__})")
+
+    def _gone(self, when: str) -> None:
+        self.close_connection = True
+        log.warning("webhook: the client %s went away %s; nothing was done",
+                    self.client_address[0], when)
 
     def _log(self, verdict: Verdict) -> None:
         delivery = next((self.headers[h] for h in DELIVERY_HEADERS if self.headers.get(h)), "-")
@@ -237,9 +288,9 @@ class WebhookServer:
 
     def __init__(self, host: str, port: int, *, secret: Secret, routes: Routes,
                  poke: Callable[[str], object], max_body: int, poll_interval: float = 0.2,
-                 ) -> None:
+                 health: Health | None = None) -> None:
         self._server = _Server((host, port), secret=secret, routes=routes, poke=poke,
-                               max_body=max_body)
+                               max_body=max_body, health=health)
         # poll_interval: how long close() may wait for the serving thread to notice.
         self._thread = threading.Thread(target=self._server.serve_forever, kwargs={
             "poll_interval": poll_interval}, name="architect-webhooks", daemon=True)

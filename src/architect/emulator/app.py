@@ -16,6 +16,7 @@ from architect.emulator import (
     api_comments,
     api_git,
     api_hooks,
+    api_issue_delete,
     api_issues,
     api_labels,
     api_pulls,
@@ -38,6 +39,7 @@ API_PREFIX = "/api/v1"
 ROUTES: tuple[Route, ...] = (
     *api_users.ROUTES,
     *api_issues.ROUTES,
+    *api_issue_delete.ROUTES,
     *api_labels.ROUTES,
     *api_comments.ROUTES,
     *api_pulls.ROUTES,

@@ -269,6 +269,20 @@ class Store:
         repo.issues[issue.number] = issue
         self.issues_by_id[issue.id] = issue
 
+    def remove_issue(self, repo: Repo, issue: Issue) -> None:
+        """Delete an issue or PR with its comments and the dependencies that name it."""
+        del repo.issues[issue.number]
+        self.issues_by_id.pop(issue.id, None)
+        if issue.pull is not None:
+            self.pulls_by_repo[repo.id] = [p for p in self.pulls(repo) if p.id != issue.id]
+        gone = {c.id for c in self.state.comments.values() if c.issue_id == issue.id}
+        for comment_id in gone:
+            del self.state.comments[comment_id]
+        repo.comment_ids = [i for i in repo.comment_ids if i not in gone]
+        for other in self.issues_by_id.values():
+            if issue.id in other.blocked_by:
+                other.blocked_by.remove(issue.id)
+
     def index_pull(self, issue: Issue) -> None:
         """Record that `issue` (already added) is a pull request."""
         self.pulls_by_repo.setdefault(issue.repo_id, []).append(issue)
@@ -307,8 +321,31 @@ class Store:
 
     @classmethod
     def load(cls, path: Path, clock: Clock | None = None) -> Store:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-        return cls(clock, _decode(State, raw))
+        """The store saved in `path`; DataFileError names the file and what is wrong."""
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise DataFileError(path, exc.strerror or str(exc)) from exc
+        except UnicodeDecodeError as exc:
+            raise DataFileError(path, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+        except json.JSONDecodeError as exc:
+            raise DataFileError(path, f"not JSON: {exc.msg} at line {exc.lineno}, "
+                                      f"column {exc.colno}") from exc
+        try:
+            return cls(clock, _decode(State, raw))
+        # The decoder trusts the layout it wrote; anything else fails somewhere inside it.
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            what = f"missing key {exc}" if isinstance(exc, KeyError) else str(exc)
+            raise DataFileError(path, f"not a forge data file ({what})") from exc
+
+
+class DataFileError(ValueError):
+    """A `--data` file that cannot be loaded; the message says which file, why, and the fix."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(f"the forge data file {path} cannot be loaded: {problem}. Fix it, or "
+                         "move it away to start an empty forge that saves there.")
+        self.path = path
 
 
 # -- generic (de)serialisation of the dataclasses above ------------------------------
