@@ -1,4 +1,4 @@
-"""`architect forge --data FILE` on a file it cannot load: exit 2, the file and the problem named."""
+"""`architect forge --data FILE` on a file it cannot load: exit 2, naming the file and why."""
 
 from __future__ import annotations
 
