@@ -51,7 +51,9 @@ class DemoWorld:
         return ForgeClient(self.url, self.tokens[login])
 
 
-def run_demo(*, keep: bool = False, console: Console | None = None) -> int:
+def run_demo(
+    *, keep: bool = False, verbose: bool = False, console: Console | None = None
+) -> int:
     console = console or Console()
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="architect-demo-") as tmp, EmbeddedForge() as forge:
@@ -60,7 +62,7 @@ def run_demo(*, keep: bool = False, console: Console | None = None) -> int:
         console.print(f"Embedded forge at {url} (offline planner, no model, no network)\n")
         world = _seed(forge, url, Path(tmp), console)
         setup_logging(log_file=world.config.log_file, json=False,
-                      secrets=list(world.tokens.values()))
+                      secrets=list(world.tokens.values()), verbose=verbose)
         try:
             _play(world)
         finally:
