@@ -81,6 +81,4 @@ def test_every_cited_section_of_the_behaviour_doc_exists() -> None:
     missing = {f: sorted(a - anchors) for f, a in cited.items() if a - anchors}
     assert missing == {}
     # The citations this test reads are where the code says which behaviour it relies on.
-    assert {"authentication-and-scopes", "error-bodies", "webhooks"} <= set().union(
-        *cited.values()
-    )
+    assert {"authentication-and-scopes", "error-bodies", "webhooks"} <= set().union(*cited.values())
