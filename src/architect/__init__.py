@@ -4,4 +4,4 @@ Importing the package creates nothing, prints nothing and reads no clock; the
 CLI (`architect.cli`) is the only place that wires real clients together.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -36,6 +36,21 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output."
 VerboseOpt = Annotated[bool, typer.Option("-v", "--verbose", help="Debug logging.")]
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from architect import __version__
+
+        typer.echo(f"architect {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _options(version: Annotated[bool, typer.Option(
+        "--version", callback=_print_version, is_eager=True, help="Print the version and exit.")]
+        = False) -> None:
+    """Planning bot: vision issues → sprint pitches → design questions → sub-issues."""
+
+
 def fail(message: str, code: int) -> NoReturn:
     typer.echo(f"architect: {message}", err=True)
     raise typer.Exit(code)
@@ -92,12 +107,12 @@ def loop(project: Annotated[list[Path] | None, typer.Option(
 
 
 @app.command()
-def status(project: ProjectOpt = None, json: JsonOpt = False) -> None:
+def status(project: ProjectOpt = None, json: JsonOpt = False, verbose: VerboseOpt = False) -> None:
     """Every vision and sprint PR, its lifecycle state and what the architect waits for."""
     from architect.service import show_status
 
     config, secrets = load(project)
-    logging_for(config, secrets, json=False, verbose=False)
+    logging_for(config, secrets, json=False, verbose=verbose)
     raise typer.Exit(show_status(config, secrets, as_json=json))
 
 
@@ -127,21 +142,23 @@ def disable(project: ProjectOpt = None) -> None:
 def init(project: ProjectOpt = None,
          webhook_url: Annotated[str | None, typer.Option(
              "--webhook-url", help="Register Forgejo webhooks that deliver to this URL.")]
-         = None) -> None:
+         = None, verbose: VerboseOpt = False) -> None:
     """Create the labels and check the token's rights on both repos."""
     from architect.service import init_project
 
     config, secrets = load(project)
+    logging_for(config, secrets, json=False, verbose=verbose)
     raise typer.Exit(init_project(config, secrets, webhook_url=webhook_url))
 
 
 @app.command()
 def demo(keep: Annotated[bool, typer.Option("--keep", help="Keep the forge running at the end "
-                                            "(Ctrl-C stops it).")] = False) -> None:
+                                            "(Ctrl-C stops it).")] = False,
+         verbose: VerboseOpt = False) -> None:
     """The whole lifecycle on the embedded forge with the offline planner. No network."""
     from architect.demo import run_demo
 
-    raise typer.Exit(run_demo(keep=keep))
+    raise typer.Exit(run_demo(keep=keep, verbose=verbose))
 
 
 @app.command()

@@ -51,7 +51,9 @@ class DemoWorld:
         return ForgeClient(self.url, self.tokens[login])
 
 
-def run_demo(*, keep: bool = False, console: Console | None = None) -> int:
+def run_demo(
+    *, keep: bool = False, verbose: bool = False, console: Console | None = None
+) -> int:
     console = console or Console()
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="architect-demo-") as tmp, EmbeddedForge() as forge:
@@ -60,7 +62,7 @@ def run_demo(*, keep: bool = False, console: Console | None = None) -> int:
         console.print(f"Embedded forge at {url} (offline planner, no model, no network)\n")
         world = _seed(forge, url, Path(tmp), console)
         setup_logging(log_file=world.config.log_file, json=False,
-                      secrets=list(world.tokens.values()))
+                      secrets=list(world.tokens.values()), verbose=verbose)
         try:
             _play(world)
         finally:
@@ -190,13 +192,26 @@ def _finale(world: DemoWorld, elapsed: float) -> None:
     _, decision, _ = plan_tick(bot, world.config, utc_now())
     plan = ", ".join(a.describe() for a in decision.actions) or "nothing to do"
     console.print(f"\n[bold]architect run --dry-run[/] now: {plan}")
+    number, url = _sprint_to_open(world)
+    console.print(f"\nSprint PR #{number}, its questions and answers, in a browser:")
+    console.print(f"  {url}", soft_wrap=True)  # never folded: it must stay clickable
     console.print(f"\nDone in {elapsed:.1f} s. (The forge and the state dir are temporary; "
                   "`architect demo --keep` leaves the forge running to explore.)")
 
 
+def _sprint_to_open(world: DemoWorld) -> tuple[int, str]:
+    """The sprint PR with the longest conversation: the one worth reading in the web view."""
+    project = world.project
+    key = max(sorted({r.vision for r in project.replies}),
+              key=lambda k: len(project.replies_for(k)))
+    number = _pr_of(world, key)
+    return number, world.client(BOT).get_pull(project.ops_repo, number).html_url
+
+
 def _keep_running(world: DemoWorld) -> None:
     console = world.console
-    console.print(f"\nThe forge keeps running at {world.url}. Try, in another shell:\n"
+    console.print(f"\nThe forge keeps running at {world.url} (open it in a browser). "
+                  "Try, in another shell:\n"
                   f"  export FORGE_ARCHITECT_TOKEN={world.tokens[BOT]}\n"
                   f"  architect status -p {world.config_path}\n"
                   f"  architect run -p {world.config_path} --dry-run\n"

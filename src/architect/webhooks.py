@@ -1,4 +1,6 @@
-"""Forgejo/Gitea webhooks for `architect loop --webhook HOST:PORT` (API-NOTES §9).
+"""Forgejo/Gitea webhooks for `architect loop --webhook HOST:PORT`.
+
+How the server sends them: docs/forgejo-behaviour.md#webhooks.
 
 A delivery is taken apart in this order, so that nothing unverified is ever
 parsed or trusted:

@@ -8,7 +8,7 @@ Two entry points, both raising AssertionError with a readable message:
 * `validate_request(method, url, json_body)`: the operation exists, every query
   parameter is declared for it, and the JSON body matches its `body` parameter.
 
-Where API-NOTES.md records that the real server differs from the swagger, the
+Where docs/forgejo-behaviour.md records that the real server differs from the swagger, the
 notes win; each such exception below says so.
 """
 
@@ -27,10 +27,11 @@ import jsonschema
 SPEC_PATH = Path(__file__).resolve().parents[1] / "data" / "forgejo" / "forgejo-swagger.v1.json"
 BASE_PATH = "/api/v1"
 
-# Keys that Go leaves out of the JSON (`omitempty`), per API-NOTES.md §0.6 and the
-# structs in modules/structs/*.go. Every other property a definition lists must be
-# present in a response: Forgejo structs rarely use omitempty, so a missing key is
-# a shape the real server never produces.
+# Keys that Go leaves out of the JSON (`omitempty`), per
+# docs/forgejo-behaviour.md#json-conventions and the structs in modules/structs/*.go.
+# Every other property a definition lists must be present in a response: Forgejo
+# structs rarely use omitempty, so a missing key is a shape the real server never
+# produces.
 OMITEMPTY: dict[str, frozenset[str]] = {
     "Repository": frozenset(
         {"permissions", "internal_tracker", "external_tracker", "external_wiki", "wiki_branch"}
@@ -42,16 +43,16 @@ OMITEMPTY: dict[str, frozenset[str]] = {
 _GREEDY_PARAMS = frozenset({"filepath", "branch", "head"})
 
 # Error statuses the swagger does not declare on most operations, but that every
-# authenticated route can return (API-NOTES.md §0.2): their bodies are APIError,
-# or APINotFound for 404s.
+# authenticated route can return (docs/forgejo-behaviour.md#status-codes): their
+# bodies are APIError, or APINotFound for 404s.
 # A 404 is `{message, url, errors}` from ctx.NotFound, or `{message, url}` from
 # ctx.Error(404, …) (e.g. "The old branch does not exist"): both are real.
 _GENERIC_ERROR = {"$ref": "#/definitions/APIError"}
 _GENERIC_NOT_FOUND = {"anyOf": [{"$ref": "#/definitions/APINotFound"}, _GENERIC_ERROR]}
 
 # Statuses at which several handlers answer with an empty body although the
-# swagger names a schema (API-NOTES.md §0.2/§0.3: `ctx.Status(403)` in EditIssue,
-# comment edit/delete, issue labels; 204s have no body by definition).
+# swagger names a schema (`ctx.Status(403)` in EditIssue, comment edit/delete, issue
+# labels; 204s have no body by definition): docs/forgejo-behaviour.md#status-codes.
 _EMPTY_BODY_ALLOWED = frozenset({204, 403, 405})
 
 _RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$")
@@ -193,11 +194,12 @@ def _validate(schema: dict[str, Any], definitions: dict[str, Any], body: Any, wh
 
 # ---------------------------------------------------------------- responses
 
-# API-NOTES.md §8: a directory answers a JSON array of ContentsResponse while the
-# swagger only declares the single object for GET /contents/{filepath}.
+# A directory answers a JSON array of ContentsResponse
+# (docs/forgejo-behaviour.md#file-contents) while the swagger only declares the
+# single object for GET /contents/{filepath}.
 _CONTENTS_TEMPLATE = "/repos/{owner}/{repo}/contents/{filepath}"
-# API-NOTES.md §0.3/§5.5: a merge conflict is `ctx.JSON(409, err)`, the body is the
-# Go error struct's exported fields, not {message, url}.
+# A merge conflict is `ctx.JSON(409, err)`, the body is the Go error struct's
+# exported fields, not {message, url}: docs/forgejo-behaviour.md#error-bodies.
 _MERGE_TEMPLATE = "/repos/{owner}/{repo}/pulls/{index}/merge"
 _MERGE_CONFLICT = {
     "type": "object",

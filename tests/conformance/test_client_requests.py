@@ -25,43 +25,43 @@ from tests.forge_client.world import OPS, PROJECT, World, make_world
 
 BRANCH = "architect/sprint-vision-1"
 _R = "/repos/{owner}/{repo}"
-# Every endpoint the client uses (API-NOTES.md sections in brackets).
+# Every endpoint the client uses (docs/forgejo-behaviour.md sections in brackets).
 ENDPOINTS = {
-    "GET /user",  # [1]
+    "GET /user",  # [#current-user]
     "GET /version",
     f"GET {_R}",
     f"GET {_R}/collaborators/{{collaborator}}/permission",
     f"GET {_R}/collaborators",
     f"GET {_R}/assignees",
-    f"GET {_R}/issues",  # [2.1]
+    f"GET {_R}/issues",  # [#issues]
     f"POST {_R}/issues",
     f"GET {_R}/issues/{{index}}",
     f"PATCH {_R}/issues/{{index}}",
-    f"POST {_R}/issues/{{index}}/labels",  # [4]
+    f"POST {_R}/issues/{{index}}/labels",  # [#labels]
     f"DELETE {_R}/issues/{{index}}/labels/{{identifier}}",
     f"GET {_R}/labels",
     f"POST {_R}/labels",
-    f"GET {_R}/issues/{{index}}/comments",  # [3]
+    f"GET {_R}/issues/{{index}}/comments",  # [#comments]
     f"POST {_R}/issues/{{index}}/comments",
     f"PATCH {_R}/issues/comments/{{id}}",
     f"GET {_R}/issues/{{index}}/dependencies",
     f"POST {_R}/issues/{{index}}/dependencies",
-    f"GET {_R}/pulls",  # [5]
+    f"GET {_R}/pulls",  # [#pull-requests]
     f"POST {_R}/pulls",
     f"GET {_R}/pulls/{{index}}",
     f"PATCH {_R}/pulls/{{index}}",
     f"GET {_R}/pulls/{{base}}/{{head}}",
     f"POST {_R}/pulls/{{index}}/merge",
-    f"GET {_R}/pulls/{{index}}/reviews",  # [6]
+    f"GET {_R}/pulls/{{index}}/reviews",  # [#reviews]
     f"POST {_R}/pulls/{{index}}/reviews",
-    f"GET {_R}/branches/{{branch}}",  # [7]
+    f"GET {_R}/branches/{{branch}}",  # [#branches]
     f"POST {_R}/branches",
     f"DELETE {_R}/branches/{{branch}}",
-    f"GET {_R}/contents/{{filepath}}",  # [8]
+    f"GET {_R}/contents/{{filepath}}",  # [#file-contents]
     f"POST {_R}/contents/{{filepath}}",
     f"PUT {_R}/contents/{{filepath}}",
     f"POST {_R}/contents",
-    f"GET {_R}/hooks",  # [9]
+    f"GET {_R}/hooks",  # [#webhooks]
     f"POST {_R}/hooks",
 }
 

@@ -1,4 +1,7 @@
-"""Authentication, token scopes and repository rights (API-NOTES.md §0.1–0.3)."""
+"""Authentication, token scopes and repository rights.
+
+As docs/forgejo-behaviour.md#authentication-and-scopes to #error-bodies describe them.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issues, labels and comments behave as API-NOTES.md §2–4 and §10 describe."""
+"""Issues, labels and comments behave as docs/forgejo-behaviour.md#issues to #labels say."""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Pull requests, reviews, merges, branches and contents (API-NOTES.md §5–8)."""
+"""Pull requests, reviews, merges, branches and contents.
+
+As docs/forgejo-behaviour.md#pull-requests to #file-contents describe them.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Webhook deliveries to a loopback receiver: events, headers, signatures (API-NOTES.md §9)."""
+"""Webhook deliveries to a loopback receiver: events, headers, signatures.
+
+As docs/forgejo-behaviour.md#webhooks describes them.
+"""
 
 from __future__ import annotations
 

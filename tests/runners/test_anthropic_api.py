@@ -15,6 +15,9 @@ from architect.runners.schemas import ForkProposal, Pitch
 from architect.runners.sessions import SessionStore
 from tests.runners.conftest import ANTHROPIC_KEY, FORKS, PITCH, a_request
 from tests.runners.fakes.http_api import ScriptedAPI, anthropic_error, message
+from tests.sdk import needs_sdk
+
+pytestmark = needs_sdk("anthropic")
 
 
 def a_runner(tmp_path: Path, env: dict[str, str], api: ScriptedAPI) -> AnthropicRunner:

@@ -13,6 +13,9 @@ from architect.runners.openai_api import OpenAIRunner, OutputFormat
 from architect.runners.schemas import ForkProposal, Pitch
 from tests.runners.conftest import FORKS, OPENAI_KEY, PITCH, a_request
 from tests.runners.fakes.http_api import Answer, ScriptedAPI, completion, openai_error
+from tests.sdk import needs_sdk
+
+pytestmark = needs_sdk("openai")
 
 SCHEMA_REFUSED = openai_error(400, "response_format json_schema is not supported by this server")
 OBJECT_REFUSED = openai_error(400, "'response_format.type' must be 'text'")

@@ -37,6 +37,7 @@ from tests.runners_e2e.sprint import (
     play_sprint,
     with_model,
 )
+from tests.sdk import needs_sdk
 from tests.world import World
 
 HERE = Path(__file__).parent
@@ -116,6 +117,7 @@ def test_a_sprint_through_claude_cli_resumes_the_pr_session(
     record_usage("claude-cli, fake claude", "opus", run)
 
 
+@needs_sdk("anthropic")
 def test_a_sprint_through_the_anthropic_api_keeps_the_pr_transcript(
     tmp_path: Path, world: World, checkout: Path, record_usage: RecordUsage
 ) -> None:
@@ -153,6 +155,7 @@ def test_a_sprint_through_the_anthropic_api_keeps_the_pr_transcript(
     record_usage("anthropic", "claude-opus-5-5", run)
 
 
+@needs_sdk("openai")
 def test_a_sprint_through_an_openai_compatible_server_keeps_the_pr_transcript(
     tmp_path: Path, world: World, checkout: Path, record_usage: RecordUsage
 ) -> None:

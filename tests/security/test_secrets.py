@@ -28,6 +28,7 @@ from werkzeug.serving import BaseWSGIServer, make_server
 
 from tests.reliability.crash import CrashRun, Served, serve
 from tests.reliability.harness import FaultyTransport, forge_state, play_short
+from tests.sdk import needs_sdk
 from tests.world import OPS
 
 if TYPE_CHECKING:
@@ -146,6 +147,7 @@ def _with_model(served: Served, url: str, tmp: Path) -> None:
     served.env |= KNOWN | {"FORGE_FILER_TOKEN": filer}
 
 
+@needs_sdk("openai")  # the model it must not leak to is an OpenAI-compatible server
 def test_no_secret_is_written_printed_posted_or_sent_to_the_model(
         tmp_path: Path, fake_model: tuple[FakeModel, str]) -> None:
     model, url = fake_model

@@ -9,7 +9,7 @@
     ...
     forge.stop()
 
-It speaks the Forgejo API v1 as `forgejo/API-NOTES.md` describes the real
+It speaks the Forgejo API v1 as `docs/forgejo-behaviour.md` describes the real
 server (status codes, pagination, error bodies, review states, webhooks).
 Seed it through the HTTP API (`architect.emulator.setup.ForgeSetup`), exactly
 as one would seed a real Forgejo.

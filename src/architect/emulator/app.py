@@ -23,6 +23,7 @@ from architect.emulator import (
     api_reviews,
     api_users,
     auth,
+    webview,
 )
 from architect.emulator.api_hooks import wants
 from architect.emulator.common import Route
@@ -94,6 +95,8 @@ class ForgeApp:
         return response(environ, start_response)
 
     def handle(self, request: Request) -> Response:
+        if request.method in ("GET", "HEAD") and webview.is_web_path(request.path):
+            return webview.respond(self.store, request)  # the html_url pages
         root = request.host_url
         adapter = self._map.bind_to_environ(request.environ)
         try:

@@ -4,7 +4,7 @@ Every method is one request (lists: one request a page) through `ForgeHttp`,
 which owns auth, timeout, retries, error mapping and counting; this module
 only knows paths, bodies and models.
 
-Behaviours a caller must know (see /work/shared/forgejo/API-NOTES.md):
+Behaviours a caller must know (the server's side: docs/forgejo-behaviour.md):
 
 * `list_issues(labels=…)`: the forge silently drops label names that do not
   exist, and when none exists it drops the filter and returns *every* issue.
@@ -68,7 +68,8 @@ DEFAULT_HOOK_EVENTS: tuple[str, ...] = (
     "issue_comment",
     "pull_request",
     "pull_request_review",
-    "pull_request_comment",  # COMMENT-type reviews are delivered under this flag (§9.1)
+    # COMMENT-type reviews are delivered under this flag (docs/forgejo-behaviour.md#webhooks).
+    "pull_request_comment",
 )
 ReviewEvent = Literal["APPROVED", "REQUEST_CHANGES", "COMMENT"]
 
@@ -178,7 +179,8 @@ def merge_body(style: str, message: str | None) -> dict[str, str]:
     body = {"Do": style}
     if message:
         title, _, rest = message.partition("\n")
-        # Forgejo reads the Go field names; Gitea the snake_case ones (API-NOTES §12).
+        # Forgejo reads the Go field names; Gitea the snake_case ones
+        # (docs/forgejo-behaviour.md#merging).
         body |= {"MergeTitleField": title, "merge_title_field": title}
         body |= {"MergeMessageField": rest.strip("\n"), "merge_message_field": rest.strip("\n")}
     return body
@@ -363,7 +365,8 @@ class ForgeClient:
         head: str | None = None,
         base: str | None = None,
     ) -> list[PullRequest]:
-        # `state` is always sent: the forge treats a missing one as "all" (§5.1).
+        # `state` is always sent: the forge treats a missing one as "all"
+        # (docs/forgejo-behaviour.md#pull-requests).
         params: dict[str, str] = {"state": state}
         params |= {key: value for key, value in (("head", head), ("base", base)) if value}
         items = self._http.get_pages(f"{repo_path(repo)}/pulls", params)

@@ -136,7 +136,8 @@ class Target:
 
     repo: str | None
     thing: str | None  # None for a collection (`/issues`, `/labels`, …)
-    scope: str | None  # Forgejo token scope category (API-NOTES §0.1)
+    # The Forgejo token scope category (docs/forgejo-behaviour.md#authentication-and-scopes).
+    scope: str | None
 
 
 def describe_target(api_path: str) -> Target:
@@ -209,7 +210,9 @@ def _message_of(body: Any) -> str:
     message = str(body.get("message") or "")
     errors = [str(e) for e in body.get("errors") or [] if str(e) and str(e) != message]
     if errors and re.fullmatch(r"[A-Za-z]+", message):
-        message = ""  # a Go function name that ctx.NotFound put in `message` (§0.3)
+        # A Go function name that ctx.NotFound put in `message`
+        # (docs/forgejo-behaviour.md#error-bodies).
+        message = ""
     return ": ".join(p for p in (message, "; ".join(errors)) if p)
 
 
@@ -353,15 +356,18 @@ class ForgeHttp:
         slept = 0.0
         for attempt in range(1, self._retry.attempts + 1):
             last = attempt == self._retry.attempts
+            started = time.perf_counter()
             try:
                 response = self._client.request(
                     method, path, params=params, json=json_body, headers=self._auth()
                 )
             except httpx.TransportError as exc:
+                self._trace(method, path, _describe_exc(exc), started, attempt)
                 if last or not self._may_retry(method, exc):
                     raise self._unreachable(method, path, exc, attempt) from exc
                 delay, why = self._retry.backoff(attempt), _describe_exc(exc)
             else:
+                self._trace(method, path, str(response.status_code), started, attempt)
                 if response.status_code < 400:
                     return response
                 if last or response.status_code not in retryable:
@@ -416,6 +422,14 @@ class ForgeHttp:
                 break
             page = following
         return items
+
+    def _trace(self, method: str, path: str, outcome: str, started: float, attempt: int) -> None:
+        """The `--verbose` line of one attempt. The path only: a query may carry anything."""
+        if log.isEnabledFor(logging.DEBUG):
+            elapsed_ms = (time.perf_counter() - started) * 1000
+            again = f" (attempt {attempt})" if attempt > 1 else ""
+            log.debug("forge %s %s%s → %s in %.0f ms%s", method, API_PREFIX,
+                      self._token.redact(urlsplit(path).path), outcome, elapsed_ms, again)
 
     def _auth(self) -> dict[str, str]:
         return {"Authorization": f"token {self._token.reveal()}"} if self._token else {}

@@ -1,0 +1,48 @@
+"""`architect demo --keep`: the closing lines name a sprint PR, and its page opens."""
+
+from __future__ import annotations
+
+import re
+import signal
+import subprocess
+
+import httpx
+
+from tests.cli.conftest import ARCHITECT
+from tests.html_page import parse
+
+
+def test_the_demo_prints_the_sprint_pr_and_keeps_its_page_open() -> None:
+    proc = subprocess.Popen([*ARCHITECT, "demo", "--keep"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        lines: list[str] = []
+        for line in proc.stdout:
+            lines.append(line)
+            if "Ctrl-C stops it" in line:
+                break
+        shown = "".join(lines)
+        found = re.search(r"Sprint PR #(\d+).*in a browser:\n\s+(http://127\.0\.0\.1:\d+/\S+)",
+                          shown)
+        assert found, shown
+        number, url = found[1], found[2]
+        assert url.endswith(f"/pulls/{number}")
+
+        response = httpx.get(url, timeout=10)
+        assert response.status_code == 200
+        assert response.headers["content-type"].startswith("text/html")
+        page = parse(response.status_code, response.text)
+        assert "Due dates and reminders" in page.title
+        comments = [k for k in page.text_by_id if k.startswith("issuecomment-")]
+        assert len(comments) >= 4  # the questions, the answers, the filing
+        assert "<!--" not in page.html
+        index = parse(200, httpx.get(url.split("/demo/")[0] + "/", timeout=10).text)
+        assert "demo/todo-ops" in index.text()
+
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=10) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.communicate(timeout=10)
