@@ -204,7 +204,7 @@ def test_revise_quotes_the_feedback_and_adds_its_points_to_the_risks() -> None:
     )
 
     assert revised.changes.startswith("> Too big for one sprint.\n> - split the cron job out")
-    assert "added the review's 2 points to Risks" in revised.changes
+    assert "the review's 2 points are listed in Risks, and the filing turns each" in revised.changes
     assert "Sections that differ" not in revised.changes  # the vision did not change
     assert "- Raised in review: split the cron job out" in revised.risks
     assert "- Raised in review: what about 2 GB accounts?" in revised.risks
