@@ -547,13 +547,17 @@ def test_a_plan_from_any_vision_passes_the_filing_check_but_for_cycles(parts: li
 
 def test_a_review_point_fits_the_filing_checks_criteria_limit() -> None:
     body = EXPORT + "\n## Acceptance\n- one\n- two\n- three\n- four\n"
-    risks = "## Risks\n\n- Raised in review: the export service must stream big files\n\n## Cost"
+    risks = ("## Risks\n\n- Raised in review: the export service must stream big files\n"
+             "- Raised in review: the export service logs its progress\n\n## Cost")
     plan = h.file(body, ledger=h.answered(asked(), 1, "A", "A"), pitch_markdown=risks)
 
     core = next(s for s in plan.sub_issues if s.id == "export-core")
-    assert core.acceptance_criteria[-1] == (
-        "Asked in review: the export service must stream big files")
     assert len(core.acceptance_criteria) == 5
+    assert core.acceptance_criteria[-3:] == [
+        "Add an export service that writes a ZIP of Markdown files works as described",
+        "Asked in review: the export service must stream big files",
+        "Asked in review: the export service logs its progress",
+    ]
     assert len(plan.sub_issues) == 4  # the point named a task: no sub-issue of its own
     assert not any("Asked in review" in c for s in plan.sub_issues if s is not core
                    for c in s.acceptance_criteria)

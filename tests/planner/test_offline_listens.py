@@ -155,7 +155,7 @@ def test_a_thousand_tasks_are_no_go_and_the_split_is_shown_in_short(tmp_path: Pa
     assert "**NO-GO** — Not worth a sprint yet: the checklist has 1,000 or more open tasks" in pitch
     assert "A proposed split into 100 visions of at most 10 tasks each" in pitch
     assert "- Part 8, tasks 71–80: “Task number 71” to “Task number 80”" in pitch
-    assert "- … and 92 more parts of the same size" in pitch
+    assert "- … and 92 more parts cut the same way" in pitch
     assert "Part 9," not in pitch
 
 

@@ -18,7 +18,8 @@ from architect.runners.schemas import SubIssue
 from architect.text import one_line, slugify
 from architect.vision import clean_text, keywords, normalize
 
-RAISED = "Raised in review: "
+RAISED = "Raised in review: "  # in the pitch's Risks
+ASKED = "Asked in review: "  # in a sub-issue's acceptance criteria
 MAX_NOTES = 10
 NOTE_LIMIT = 200  # short enough that the Risks bullet holds it whole, so it reads back whole
 MAX_CRITERIA = 5  # the filing check's limit
@@ -92,20 +93,19 @@ def shape(
         overlaps = [len(wanted & w) for w in words]
         best = max(range(len(overlaps)), key=lambda i: overlaps[i], default=-1)
         if best >= 0 and overlaps[best]:
-            subs[best] = _with_criterion(subs[best], f"Asked in review: {note}")
+            subs[best] = _with_criterion(subs[best], f"{ASKED}{note}")
         else:
             extra.append(_own_sub_issue(note, vision, taken={s.id for s in [*subs, *extra]}))
     return [*subs, *extra]
 
 
 def _with_criterion(sub: SubIssue, criterion: str) -> SubIssue:
-    """The review's point goes last; the vision's shared criteria give way to stay in limit."""
-    own = sub.acceptance_criteria[-1:]
-    shared = sub.acceptance_criteria[:-1]
-    asked = [c for c in shared if c.startswith("Asked in review: ")]
-    shared = [c for c in shared if c not in asked]
-    room = MAX_CRITERIA - len(own) - len(asked) - 1
-    criteria = [*shared[: max(room, 0)], *asked, *own, criterion][-MAX_CRITERIA:]
+    """The review's points go last; the vision's shared criteria give way to stay in limit."""
+    asked = [c for c in sub.acceptance_criteria if c.startswith(ASKED)] + [criterion]
+    rest = [c for c in sub.acceptance_criteria if not c.startswith(ASKED)]
+    own, shared = rest[-1:], rest[:-1]
+    room = max(MAX_CRITERIA - len(own) - len(asked), 0)
+    criteria = [*shared[:room], *own, *asked][-MAX_CRITERIA:]
     return sub.model_copy(update={"acceptance_criteria": criteria})
 
 
@@ -125,5 +125,5 @@ def _own_sub_issue(note: str, vision: int, *, taken: set[str]) -> SubIssue:
             "No task of the vision's checklist covers it."
         ),
         proposed_solution=sentence(title),
-        acceptance_criteria=[f"{clip(title, 200)} works as described", f"Asked in review: {note}"],
+        acceptance_criteria=[f"{clip(title, 200)} works as described", f"{ASKED}{note}"],
     )

@@ -45,7 +45,7 @@ def risks(
             + "; ".join(f"“{one_line(q, 100)}”" for q in mute[:5])
             + f" — add `- A) …` lines under {'it' if one else 'them'}."
         )
-    vague = [i for i in vision.open_items[:MAX_ITEMS] if not i.files]
+    vague = [i for i in vision.open_items if not i.files]
     if len(vague) == 1:
         found.append("1 task names no file; its size is a guess.")
     elif vague:

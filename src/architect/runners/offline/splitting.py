@@ -56,7 +56,7 @@ def proposed_split(items: Sequence[ChecklistItem], limit: int) -> str:
         first = last + 1
     if len(cut) > MAX_PARTS_SHOWN:
         rest = len(cut) - MAX_PARTS_SHOWN
-        lines.append(f"- … and {plural(rest, 'more part')} of the same size")
+        lines.append(f"- … and {plural(rest, 'more part')} cut the same way")
     head = (
         f"A proposed split into {len(cut)} visions of at most "
         f"{plural(max(len(p) for p in cut), 'task')} each, in checklist order:"
