@@ -204,7 +204,7 @@ def test_revise_quotes_the_feedback_and_adds_its_points_to_the_risks() -> None:
     )
 
     assert revised.changes.startswith("> Too big for one sprint.\n> - split the cron job out")
-    assert "added the review's 2 points to Risks" in revised.changes
+    assert "the review's 2 points are listed in Risks, and the filing turns each" in revised.changes
     assert "Sections that differ" not in revised.changes  # the vision did not change
     assert "- Raised in review: split the cron job out" in revised.risks
     assert "- Raised in review: what about 2 GB accounts?" in revised.risks
@@ -543,3 +543,44 @@ def test_a_plan_from_any_vision_passes_the_filing_check_but_for_cycles(parts: li
     problems = check_plan(plan.sub_issues, max_sub_issues=60, known_labels=())
     allowed = ("The plan has no sub-issues.", "The dependencies form a cycle")
     assert all(p.startswith(allowed) for p in problems), problems
+
+
+def test_a_review_point_fits_the_filing_checks_criteria_limit() -> None:
+    body = EXPORT + "\n## Acceptance\n- one\n- two\n- three\n- four\n"
+    risks = ("## Risks\n\n- Raised in review: the export service must stream big files\n"
+             "- Raised in review: the export service logs its progress\n\n## Cost")
+    plan = h.file(body, ledger=h.answered(asked(), 1, "A", "A"), pitch_markdown=risks)
+
+    core = next(s for s in plan.sub_issues if s.id == "export-core")
+    assert len(core.acceptance_criteria) == 5
+    assert core.acceptance_criteria[-3:] == [
+        "Add an export service that writes a ZIP of Markdown files works as described",
+        "Asked in review: the export service must stream big files",
+        "Asked in review: the export service logs its progress",
+    ]
+    assert len(plan.sub_issues) == 4  # the point named a task: no sub-issue of its own
+    assert not any("Asked in review" in c for s in plan.sub_issues if s is not core
+                   for c in s.acceptance_criteria)
+    assert check_plan(plan.sub_issues, max_sub_issues=10, known_labels=()) == []
+
+
+def test_a_review_point_said_again_is_kept_once() -> None:
+    rendered = "## Risks\n\n- Raised in review: also cover emails\n\n## Cost\n\nNone."
+    revised = h.revise(EXPORT, feedback="Also cover emails", pitch_markdown=rendered)
+
+    assert revised.risks.count("Raised in review:") == 1
+    assert "earlier review" not in revised.changes
+
+
+def test_unread_comments_of_two_people_are_named_in_one_sentence() -> None:
+    round_ = h.answers(EXPORT, ledger=asked(), new_comments=(
+        h.comment("hmm", author="bob"), h.comment("not sure", author="carol")))
+
+    assert "I could not read an answer in the comments of @bob and @carol:" in round_.reply
+
+
+def test_a_rejection_without_a_reason_is_not_quoted_empty() -> None:
+    again = h.pitch(EXPORT, rejection_reason="REJECT:")
+
+    assert again.recommendation.startswith(
+        "An earlier pitch was rejected without a reason; this pitch is rebuilt from the vision")

@@ -153,6 +153,7 @@ class Applier:
             "project": self.config.name,
             "vision": VisionInput(vision.number, vision.title, vision.body, vision.html_url),
             "context": self.context.project,
+            "max_sub_issues": self.config.architect.max_sub_issues,
         }
         if view is not None:
             fields["pr_number"] = view.number

@@ -32,8 +32,11 @@ def pitchable(history: VisionHistory, steering: Steering) -> Verdict:
         return Verdict(False, "a sprint for it was merged")
     if any(pr.state == "open" for pr in history.sprint_prs):
         return Verdict(False, "it has an open sprint PR")
-    if history.open_sub_issues:
-        listing = ", ".join(f"#{n}" for n in history.open_sub_issues)
+    # A vision split out of an older one may say "Decomposed from #N" about itself:
+    # the search finds the vision, which is no sub-issue of its own.
+    subs = [n for n in history.open_sub_issues if n != history.vision.number]
+    if subs:
+        listing = ", ".join(f"#{n}" for n in subs)
         return Verdict(False, f"it has open sub-issues ({listing})")
     if pitch_on_hold(history.vision, history.vision_comments, steering):
         return Verdict(False, "the model failed on its pitch (see the note on the issue); "

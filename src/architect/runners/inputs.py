@@ -49,3 +49,4 @@ class PlannerInputs:
     ledger: Ledger = field(default_factory=Ledger)
     new_comments: tuple[HumanComment, ...] = ()  # free text the grammar could not read
     journal_entries: tuple[str, ...] = ()  # digest mode
+    max_sub_issues: int = 10  # `[architect].max_sub_issues`: what one sprint may file

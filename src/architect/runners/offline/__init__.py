@@ -16,6 +16,8 @@ One module per idea:
     answering     an answer round: picks, follow-ups, the reply
     reading       free text read as a pick of an option
     filing        the sub-issue plan
+    review        a request for changes: kept in the pitch, filed with the plan
+    splitting     a checklist too large for one sprint, split into smaller visions
     dependencies  `after:` notes resolved, chained, checked for cycles
     lessons       the lessons digest
     common        limits and text helpers the modes share
@@ -23,13 +25,13 @@ One module per idea:
 
 from architect.runners.offline.answering import answers, follow_up_questions
 from architect.runners.offline.asking import questions, to_fork
-from architect.runners.offline.common import MAX_FORKS, MAX_ITEMS, bullets, clip, plural
+from architect.runners.offline.common import MAX_FORKS, MAX_ITEMS, bullets, clip, kind_of, plural
 from architect.runners.offline.dependencies import (
     find_cycle,
     longest_chain,
     resolve_dependencies,
 )
-from architect.runners.offline.filing import file, kind_of
+from architect.runners.offline.filing import file
 from architect.runners.offline.lessons import digest
 from architect.runners.offline.pitching import (
     ALL_DONE,

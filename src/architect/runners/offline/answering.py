@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from architect.ledger import DesignFork, Ledger
 from architect.runners.inputs import HumanComment, PlannerInputs
 from architect.runners.offline.asking import to_fork
-from architect.runners.offline.common import MAX_FORKS, askable
+from architect.runners.offline.common import MAX_FORKS, askable, listing
 from architect.runners.offline.reading import read_answer
 from architect.runners.schemas import AnswerRound, Interpretation
 from architect.text import one_line
@@ -88,9 +88,10 @@ def _reply(
     ]
     still_open = [f for f in ledger.open_forks if f.number not in picks]
     if unread:
-        who = ", ".join(dict.fromkeys(f"@{c.author}" for c in unread))
+        who = list(dict.fromkeys(f"@{c.author}" for c in unread))
         parts.append(
-            f"I could not read an answer in the comment of {who}: the offline planner "
+            f"I could not read an answer in the comment{'s' if len(unread) > 1 else ''} "
+            f"of {listing(who)}: the offline planner "
             "understands option names and letters only."
         )
         if still_open:

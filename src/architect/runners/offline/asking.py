@@ -7,20 +7,34 @@ from collections.abc import Sequence
 from architect.ledger import DesignFork
 from architect.runners.inputs import PlannerInputs
 from architect.runners.offline.common import MAX_FORKS, askable, sentence
+from architect.runners.offline.pitching import ALL_DONE, NO_CHECKLIST, verdict_of
 from architect.runners.offline.reading import read_answer
-from architect.runners.schemas import ForkProposal, Option, ProposedFork
+from architect.runners.schemas import ForkProposal, Option, ProposedFork, Verdict
 from architect.text import one_line
 from architect.vision import OpenQuestion, normalize, parse_vision
 
 
 def questions(inputs: PlannerInputs) -> ForkProposal:
     vision = parse_vision(inputs.vision.body)
+    verdict, reason = verdict_of(vision, inputs.max_sub_issues)
+    if reason in (NO_CHECKLIST, ALL_DONE):
+        # An ACCEPT cannot turn an empty vision into a plan: asking or filing would pretend.
+        return ForkProposal(forks=[], no_fork_reason=_nothing_to_plan(inputs, reason))
     asked = {normalize(f.question) for f in inputs.ledger.forks}
     fresh = [q for q in askable(vision.questions) if normalize(q.text) not in asked][:MAX_FORKS]
     guided = read_answer(inputs.guidance, _as_forks(fresh)) if inputs.guidance.strip() else {}
     forks = [to_fork(q, guided.get(n), inputs.guidance) for n, q in enumerate(fresh, start=1)]
     if forks:
         return ForkProposal(forks=forks)
+    if verdict is Verdict.NO_GO:
+        return ForkProposal(
+            forks=[],
+            no_fork_reason=(
+                f"the vision asks none, but {reason}. The pitch proposes a split into "
+                "smaller visions; until the vision is split (or `max_sub_issues` raised), "
+                "the filing check stops the plan."
+            ),
+        )
     if vision.questions and not askable(vision.questions):
         reason = (
             "The vision's open questions have no lettered options, so there is nothing "
@@ -32,6 +46,21 @@ def questions(inputs: PlannerInputs) -> ForkProposal:
             "enough to file as written."
         )
     return ForkProposal(forks=[], no_fork_reason=reason)
+
+
+def _nothing_to_plan(inputs: PlannerInputs, reason: str) -> str:
+    number = inputs.vision.number
+    if reason == ALL_DONE:
+        said = f"every task of vision #{number} is already checked off, so there is nothing to file"
+        fix = f"add or uncheck tasks on #{number}"
+    else:
+        said = f"vision #{number} has no checklist to plan from, so there is nothing to file"
+        fix = f"write the vision first on #{number}: its goal, and its tasks as `- [ ]` items"
+    return (
+        f"{said}. The pitch said NO-GO for this reason, and an ACCEPT does not change it. "
+        f"To go on, {fix}, then reply on this PR and the sub-issues are planned from it; "
+        "or close the pitch with `REJECT: <reason>`."
+    )
 
 
 def to_fork(question: OpenQuestion, guided: str | None = None, guidance: str = "") -> ProposedFork:

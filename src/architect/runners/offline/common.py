@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from architect.runners.inputs import PlannerInputs
@@ -48,4 +49,35 @@ def bullets(lines: Sequence[str], *, limit: int) -> str:
 
 
 def plural(n: int, word: str, many: str = "") -> str:
-    return f"{n} {word if n == 1 else many or word + 's'}"
+    """`1 task`, `3 tasks`, and `no tasks` rather than a bare zero."""
+    return f"{n if n else 'no'} {word if n == 1 else many or word + 's'}"
+
+
+def listing(names: Sequence[str]) -> str:
+    """`a`, `a and b`, `a, b and c`."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+_KINDS = {
+    "fix": "fix",
+    "fixes": "fix",
+    "bug": "fix",
+    "bugfix": "fix",
+    "docs": "docs",
+    "doc": "docs",
+    "document": "docs",
+    "documentation": "docs",
+    "test": "test",
+    "tests": "test",
+    "testing": "test",
+    "refactor": "refactor",
+    "refactoring": "refactor",
+    "chore": "chore",
+}
+
+
+def kind_of(text: str) -> str:
+    first = re.match(r"[a-z]+", text.strip().lower())
+    return _KINDS.get(first.group(0), "feature") if first else "feature"

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 
 from architect.ledger import DesignFork, ForkStatus
 from architect.runners.inputs import PlannerInputs
-from architect.runners.offline.common import MAX_ITEMS, clip, out_of_scope
+from architect.runners.offline.common import MAX_ITEMS, clip, kind_of, out_of_scope, sentence
 from architect.runners.offline.dependencies import resolve_dependencies
+from architect.runners.offline.review import raised_in, shape
 from architect.runners.schemas import SubIssue, SubIssuePlan
 from architect.text import one_line
 from architect.vision import ChecklistItem, StructuredVision, keywords, parse_vision
@@ -21,10 +22,16 @@ def file(inputs: PlannerInputs) -> SubIssuePlan:
     decided = [f for f in inputs.ledger.forks if f.status is ForkStatus.RESOLVED and f.answer]
     common = _common_words(items)
     plan = [
-        _sub_issue(inputs, vision, item, deps=deps.get(item.id, ()), decided=decided, common=common)
+        (
+            _sub_issue(
+                inputs, vision, item, deps=deps.get(item.id, ()), decided=decided, common=common
+            ),
+            item.text,
+        )
         for item in items
     ]
-    return SubIssuePlan(sub_issues=plan)
+    asked = raised_in(inputs.pitch_markdown) if items else []
+    return SubIssuePlan(sub_issues=shape(plan, asked, vision=inputs.vision.number, common=common))
 
 
 def _sub_issue(
@@ -39,7 +46,7 @@ def _sub_issue(
     words = keywords(item.text)
     relevant = [f for f in decided if words & _fork_words(f, common)]
     used = relevant or list(decided)
-    solution = [f"{item.text}."]
+    solution = [sentence(item.text)]
     if used:
         head = (
             "Decided in the design conversation:"
@@ -68,7 +75,7 @@ def _problem(inputs: PlannerInputs, vision: StructuredVision, item: ChecklistIte
     parts = [f"Vision #{inputs.vision.number} ({inputs.vision.title}) asks for: {goal}"]
     if vision.why:
         parts.append(f"Why: {clip(vision.why, 400)}")
-    parts.append(f"This issue covers one part of it: {item.text}.")
+    parts.append(f"This issue covers one part of it: {sentence(item.text)}")
     return "\n\n".join(parts)
 
 
@@ -109,26 +116,3 @@ def _decision_line(fork: DesignFork) -> str:
         decision += f" — {one_line(extra, 200)}"
     by = f" (@{answer.by})" if answer.by and f"@{answer.by}" not in extra else ""
     return f"- Q{fork.number}: {one_line(fork.question, 120)} → {decision}{by}"
-
-
-_KINDS = {
-    "fix": "fix",
-    "fixes": "fix",
-    "bug": "fix",
-    "bugfix": "fix",
-    "docs": "docs",
-    "doc": "docs",
-    "document": "docs",
-    "documentation": "docs",
-    "test": "test",
-    "tests": "test",
-    "testing": "test",
-    "refactor": "refactor",
-    "refactoring": "refactor",
-    "chore": "chore",
-}
-
-
-def kind_of(text: str) -> str:
-    first = re.match(r"[a-z]+", text.strip().lower())
-    return _KINDS.get(first.group(0), "feature") if first else "feature"

@@ -11,12 +11,15 @@ from architect.runners.offline.common import (
     askable,
     bullets,
     clip,
+    listing,
     out_of_scope,
     plural,
     vision_keywords,
 )
 from architect.runners.offline.dependencies import longest_chain, resolve_dependencies
+from architect.runners.offline.review import adjusted, carried, feedback_notes, raised_in
 from architect.runners.offline.risks import cost, risks, spot_infra
+from architect.runners.offline.splitting import proposed_split, too_large_reason
 from architect.runners.schemas import Pitch, RevisedPitch, Verdict
 from architect.text import one_line
 from architect.vision import (
@@ -39,7 +42,7 @@ def pitch(inputs: PlannerInputs, review_notes: Sequence[str] = ()) -> Pitch:
     vision = parse_vision(inputs.vision.body)
     items = vision.open_items[:MAX_ITEMS]
     deps, unresolved = resolve_dependencies(items)
-    verdict, reason = _verdict(vision)
+    verdict, reason = verdict_of(vision, inputs.max_sub_issues)
     size = _size(len(items), len(askable(vision.questions)))
     return Pitch(
         what_this_enables=_enables(inputs, vision),
@@ -53,16 +56,22 @@ def pitch(inputs: PlannerInputs, review_notes: Sequence[str] = ()) -> Pitch:
 
 
 def revise(inputs: PlannerInputs) -> RevisedPitch:
-    notes = _feedback_notes(inputs.feedback)
+    earlier = raised_in(inputs.pitch_markdown)
+    fresh = feedback_notes(inputs.feedback)
+    notes = carried(earlier, fresh)
     new = pitch(inputs, notes)
-    return RevisedPitch(**new.model_dump(), changes=_changes(inputs, new, notes))
+    kept = len(notes) - len(carried([], fresh))
+    return RevisedPitch(**new.model_dump(), changes=_changes(inputs, new, fresh, kept))
 
 
-def _verdict(vision: StructuredVision) -> tuple[Verdict, str]:
+def verdict_of(vision: StructuredVision, max_sub_issues: int) -> tuple[Verdict, str]:
+    """GO, or NO-GO and why: nothing to plan, nothing left, or more than one sprint files."""
     if vision.is_empty or not vision.items:
         return Verdict.NO_GO, NO_CHECKLIST
     if not vision.open_items:
         return Verdict.NO_GO, ALL_DONE
+    if len(vision.open_items) > max_sub_issues:
+        return Verdict.NO_GO, too_large_reason(len(vision.open_items), max_sub_issues)
     return Verdict.GO, ""
 
 
@@ -160,6 +169,8 @@ def _recommendation(
         parts.append(_answer_rejection(inputs.rejection_reason, vision))
     if verdict is Verdict.NO_GO:
         parts.append(f"Not worth a sprint yet: {reason}.")
+        if len(vision.open_items) > inputs.max_sub_issues:
+            parts.append(proposed_split(vision.open_items, inputs.max_sub_issues))
     else:
         questions = len(askable(vision.questions))
         text = f"Worth a sprint: {plural(len(vision.open_items), 'task')}, size {size}"
@@ -172,7 +183,7 @@ def _recommendation(
             text += " At this size, consider splitting the vision into two sprints."
         infra = spot_infra(" ".join(i.text for i in vision.open_items[:MAX_ITEMS]))
         if infra:
-            text += f" It adds {', '.join(k for k, _ in infra)} to maintain: weigh that first."
+            text += f" It adds {listing([k for k, _ in infra])} to maintain: weigh that first."
         parts.append(text)
     parts.append("This pitch was written by the offline planner, without a model.")
     return "\n\n".join(parts)
@@ -180,6 +191,11 @@ def _recommendation(
 
 def _answer_rejection(reason: str, vision: StructuredVision) -> str:
     reason = one_line(re.sub(r"^\s*REJECT:\s*", "", reason, flags=re.IGNORECASE), 300)
+    if not reason:
+        return (
+            "An earlier pitch was rejected without a reason; "
+            "this pitch is rebuilt from the vision as it reads now."
+        )
     said = f"An earlier pitch was rejected: “{reason}”" + ("" if reason[-1:] in ".!?" else ".")
     terms = keywords(reason)
     if not terms:
@@ -196,19 +212,11 @@ def _answer_rejection(reason: str, vision: StructuredVision) -> str:
     return f"{said} None of the tasks touches it any more, so this pitch leaves it out."
 
 
-def _feedback_notes(feedback: str) -> list[str]:
-    lines = [line.strip() for line in clean_text(feedback).split("\n")]
-    notes = [one_line(line[2:], 300) for line in lines if line[:2] in ("- ", "* ")]
-    if not notes and feedback.strip():
-        notes = [one_line(feedback, 300)]
-    return [n for n in notes if n][:10]
-
-
-def _changes(inputs: PlannerInputs, new: Pitch, notes: Sequence[str]) -> str:
+def _changes(inputs: PlannerInputs, new: Pitch, notes: Sequence[str], kept: int) -> str:
     if not inputs.feedback.strip():
         return "The review gave no text; the pitch was rebuilt from the vision as it reads now."
     quoted = "\n".join(f"> {line}" for line in clip(inputs.feedback, 1500).split("\n"))
-    text = f"{quoted}\n\nAdjusted: added the review's {plural(len(notes), 'point')} to Risks."
+    text = f"{quoted}\n\n{adjusted(notes, kept)}"
     old = " ".join(inputs.pitch_markdown.split())
     if old:
         changed = [title for title, body in _sections_of(new) if " ".join(body.split()) not in old]

@@ -15,6 +15,7 @@ from architect.runners.offline.common import (
     vision_keywords,
 )
 from architect.runners.offline.dependencies import find_cycle
+from architect.runners.offline.review import RAISED
 from architect.text import one_line
 from architect.vision import StructuredVision, clean_text, keywords
 
@@ -26,7 +27,9 @@ def risks(
     unresolved: list[tuple[str, str]],
     review_notes: Sequence[str],
 ) -> str:
-    found = [one_line(r, 300) for r in vision.risks[:10]]
+    # The review's points first: they are read back at filing, so the cap must not cut them.
+    found = [f"{RAISED}{note}" for note in review_notes]
+    found += [one_line(r, 300) for r in vision.risks[:10]]
     to_ask = askable(vision.questions)
     if to_ask:
         found.append(
@@ -35,14 +38,18 @@ def risks(
         )
     mute = [q.text for q in vision.questions if len(q.options) < 2]
     if mute:
+        one = len(mute) == 1
         found.append(
-            "Questions without lettered options cannot be asked: "
+            ("A question without lettered options cannot be asked: " if one
+             else "Questions without lettered options cannot be asked: ")
             + "; ".join(f"“{one_line(q, 100)}”" for q in mute[:5])
-            + " — add `- A) …` lines under them."
+            + f" — add `- A) …` lines under {'it' if one else 'them'}."
         )
-    vague = [i for i in vision.open_items[:MAX_ITEMS] if not i.files]
-    if vague:
-        found.append(f"{plural(len(vague), 'task')} name no files; their size is a guess.")
+    vague = [i for i in vision.open_items if not i.files]
+    if len(vague) == 1:
+        found.append("1 task names no file; its size is a guess.")
+    elif vague:
+        found.append(f"{len(vague)} tasks name no files; their size is a guess.")
     found += [
         f"`after: {ref}` (in “{one_line(item, 80)}”) names no task; it is ignored."
         for item, ref in unresolved[:5]
@@ -54,7 +61,6 @@ def risks(
             "filing refuses it until one note is removed."
         )
     found += _lessons_touching(inputs.context.lessons, vision_keywords(inputs, vision))
-    found += [f"Raised in review: {note}" for note in review_notes]
     if not found:
         return "None listed in the vision, and none found in its structure."
     return bullets(found, limit=25)
