@@ -25,69 +25,13 @@ TITLE_WEIGHT = 0.7
 DEFAULT_THRESHOLD = 0.6
 _WORD = re.compile(r"[a-z0-9]+")
 # Words that carry no meaning of their own in an issue title or body.
-STOP_WORDS = frozenset(
-    [
-        "a",
-        "an",
-        "and",
-        "are",
-        "as",
-        "at",
-        "be",
-        "by",
-        "can",
-        "do",
-        "does",
-        "for",
-        "from",
-        "has",
-        "have",
-        "how",
-        "i",
-        "if",
-        "in",
-        "into",
-        "is",
-        "it",
-        "its",
-        "of",
-        "on",
-        "or",
-        "our",
-        "should",
-        "so",
-        "that",
-        "the",
-        "their",
-        "them",
-        "then",
-        "there",
-        "these",
-        "this",
-        "to",
-        "was",
-        "we",
-        "when",
-        "which",
-        "will",
-        "with",
-        "you",
-        "your",
-        "not",
-        "no",
-        "all",
-        "any",
-        "add",
-        "adds",
-        "added",
-        "make",
-        "makes",
-        "new",
-        "use",
-        "uses",
-        "using",
-    ]
-)
+STOP_WORDS = frozenset({
+    "a", "an", "and", "are", "as", "at", "be", "by", "can", "do", "does", "for", "from", "has",
+    "have", "how", "i", "if", "in", "into", "is", "it", "its", "of", "on", "or", "our", "should",
+    "so", "that", "the", "their", "them", "then", "there", "these", "this", "to", "was", "we",
+    "when", "which", "will", "with", "you", "your", "not", "no", "all", "any", "add", "adds",
+    "added", "make", "makes", "new", "use", "uses", "using",
+})
 
 
 @dataclass(frozen=True)
@@ -151,12 +95,8 @@ def similarity(item: PlannedItem, issue: OpenIssue) -> float:
     return TITLE_WEIGHT * title + (1 - TITLE_WEIGHT) * jaccard(mine, theirs)
 
 
-def find_overlaps(
-    plan: Sequence[PlannedItem],
-    backlog: Iterable[OpenIssue],
-    *,
-    threshold: float = DEFAULT_THRESHOLD,
-) -> list[Overlap]:
+def find_overlaps(plan: Sequence[PlannedItem], backlog: Iterable[OpenIssue], *,
+                  threshold: float = DEFAULT_THRESHOLD) -> list[Overlap]:
     """Each planned item's overlaps with the open issues, best first per item.
 
     An exact title match is always reported, whatever the threshold.
