@@ -374,8 +374,7 @@ class Applier:
                 numbers[sub.id] = existing[sub.id]
                 self._ensure_dependencies(existing[sub.id], deps)
                 continue
-            shaped = [(n, f.answer.url) for n in sub.shaped_by
-                      if (f := ledger.get(n)) is not None and f.answer is not None]
+            shaped = [f for n in dict.fromkeys(sub.shaped_by) if (f := ledger.get(n)) is not None]
             body = render.sub_issue_body(sub, vision=vision_number, slug=view.slug,
                                          depends_on=deps, shaped_by=shaped,
                                          pr_url=view.sprint.pr.html_url)
