@@ -15,7 +15,7 @@ tokens and cost.
     .venv/bin/python bench/plan_quality.py --fake anthropic # the real SDK, a loopback fake API
     .venv/bin/python bench/plan_quality.py --fake openai
     ANTHROPIC_API_KEY=… .venv/bin/python bench/plan_quality.py --model anthropic \\
-        --model-name claude-sonnet-4-5                      # a real model: billed
+        --model-name claude-opus-5-5                        # a real model: billed
 
 A fake API answers what the offline planner answered for the same sample
 (recorded by a first, offline play), through the real runner, prompts and
@@ -65,7 +65,7 @@ BASE = "http://forge.plan-bench"
 PROJECT, OPS, BOT, HUMAN = "acme/app", "acme/app-ops", "architect-bot", "alice"
 MAX_TICKS = 8  # pitch, questions, a few answer rounds, filing: more means it is stuck
 FAKE_KEYS = {"anthropic": "sk-ant-bench-fake", "openai": "sk-openai-bench-fake-0123456789"}
-FAKE_MODELS = {"anthropic": "claude-sonnet-4-5", "openai": "gpt-4.1"}
+FAKE_MODELS = {"anthropic": "claude-opus-5-5", "openai": "gpt-4.1"}
 T = TypeVar("T", bound=BaseModel)
 
 
