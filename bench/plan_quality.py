@@ -59,6 +59,7 @@ from architect.runners.schemas import (  # noqa: E402
     SubIssuePlan,
 )
 from architect.wiring import make_runner, utc_now  # noqa: E402
+from tests.runners_e2e.sprint import Metered  # noqa: E402
 
 SAMPLES = ROOT / "bench" / "samples"
 BASE = "http://forge.plan-bench"
@@ -89,24 +90,15 @@ def samples(names: list[str] | None = None) -> list[Sample]:
 
 
 @dataclass
-class Recorder:
-    """The runner under test, keeping each answer: the script of a fake API, and the forks."""
+class Recorder(Metered):
+    """The metered runner under test, keeping each answer: a fake API's script, the forks."""
 
-    runner: Runner
     answers: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     forks: list[ProposedFork] = field(default_factory=list)
     plans: list[tuple[SubIssue, ...]] = field(default_factory=list)
-    steps: dict[str, Usage] = field(default_factory=dict)  # mode → input and output tokens
-
-    def __post_init__(self) -> None:
-        self.name = self.runner.name
-
-    def check_ready(self) -> None:
-        self.runner.check_ready()
 
     def run(self, request: ModelRequest[T]) -> ModelResult[T]:
-        result = self.runner.run(request)
-        self.steps[request.mode.value] = self.steps.get(request.mode.value, Usage()) + result.usage
+        result = super().run(request)
         out: BaseModel = result.output
         self.answers.setdefault(type(out).__name__, []).append(out.model_dump(mode="json"))
         if isinstance(out, ForkProposal):
@@ -117,8 +109,13 @@ class Recorder:
             self.plans.append(tuple(out.sub_issues))
         return result
 
-    def drop_session(self, session_key: str) -> None:
-        self.runner.drop_session(session_key)
+    @property
+    def steps(self) -> dict[str, Usage]:
+        """Usage per mode, in the order the modes were first asked."""
+        steps: dict[str, Usage] = {}
+        for mode, _, usage in self.calls:
+            steps[mode.value] = steps.get(mode.value, Usage()) + usage
+        return steps
 
 
 @dataclass
