@@ -101,11 +101,13 @@ def test_each_mode_hears_the_humans_and_shares_one_cacheable_prefix(tmp_path: Pa
     assert "<guidance>\nKeep it small.\n</guidance>" in questions.prompt
 
     answers = capture.last(Mode.ANSWERS)
+    assert "<guidance>\nKeep it small.\n</guidance>" in answers.prompt
     assert "Thanks, that matches the on-call notes." in answers.prompt
     assert "Q1: A\nQ2: recommended" in answers.prompt  # the comment whole
     assert "The program itself read Q1, Q2" in answers.prompt
 
     filing = capture.last(Mode.FILE)
+    assert "<guidance>\nKeep it small.\n</guidance>" in filing.prompt
     assert filing.prompt.count("<vision_issue>") == 1
     assert filing.prompt.count(BODY.strip()) == 1  # (the pitch may quote a line of it)
     assert filing.prompt.count("<pitch>") == 1

@@ -165,11 +165,13 @@ class Applier:
 
     def _round_heard(self, action: ProcessAnswers) -> dict[str, object]:
         comments = heard.human_comments(action.view.new_comments, self.snapshot.steering)
-        return {"round_comments": comments, "recorded": action.recorded}
+        return {"round_comments": comments, "recorded": action.recorded,
+                "guidance": heard.accept_guidance(action.view, self.snapshot.steering)}
 
     def _filing_heard(self, view: SprintView) -> dict[str, object]:
         return {"filing_problems": heard.filing_problems(view, self.bot),
-                "max_sub_issues": self.config.architect.max_sub_issues}
+                "max_sub_issues": self.config.architect.max_sub_issues,
+                "guidance": heard.accept_guidance(view, self.snapshot.steering)}
 
     def sprint_path(self, view_or_slug: SprintView | str) -> str:
         slug = view_or_slug if isinstance(view_or_slug, str) else view_or_slug.slug

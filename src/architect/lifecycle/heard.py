@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from architect import markers
-from architect.forge.models import Comment
+from architect.forge.models import Comment, ReviewState
 from architect.lifecycle import render
 from architect.lifecycle.rules import last_rejection
 from architect.lifecycle.snapshot import VisionHistory
-from architect.lifecycle.sprint import SprintView
+from architect.lifecycle.sprint import SprintView, guidance_text
 from architect.lifecycle.steering import Steering
 from architect.runners.inputs import HumanComment
+from architect.text import clean_text, first_word
 
 
 def pitch_part(body: str) -> str:
@@ -65,3 +66,18 @@ def filing_problems(view: SprintView, bot_login: str) -> tuple[str, ...]:
         return ()
     body = markers.strip_markers(checks[-1].body)
     return tuple(line[2:].strip() for line in body.splitlines() if line.startswith("- "))
+
+
+def accept_guidance(view: SprintView, steering: Steering) -> str:
+    """The words that came with every ACCEPT or approval, kept for the whole design phase.
+
+    `SprintView.guidance` holds them only while they are signals (before the
+    questions); the answers and the filing must still respect them.
+    """
+    words = [guidance_text(clean_text(c.body)) for c in view.sprint.comments
+             if steering.may_steer(c.user.login)
+             and first_word(clean_text(c.body)).upper() == "ACCEPT"]
+    words += [r.body.strip() for r in view.sprint.reviews
+              if r.state is ReviewState.APPROVED and not r.dismissed and r.user is not None
+              and steering.may_steer(r.user.login)]
+    return "\n\n".join(w for w in words if w)
