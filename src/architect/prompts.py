@@ -1,14 +1,22 @@
 """Prompts: the formula plus the facts of one request, within a context budget.
 
-A request has three texts (see `runners.base.ModelRequest`):
+A request has three texts (see `runners.base.ModelRequest`), in the order a
+runner sends them, most stable first, so a provider's prompt cache reuses the
+longest prefix:
 
-- `system`: small and stable per mode: the role, the rules, the task, and the
-  promise that matters most (no forge access, answer in the schema);
+- `system`: the role, the rules and the promise that matters most (no forge
+  access, answer in the schema the task names): the same bytes in every mode;
 - `context`: the large part shared by every call of a project (VISION.md,
-  AGENTS.md, prerequisites.md, the code summary, the lessons learned), so a
-  runner can cache it;
-- `prompt`: the mode's steps and formats, the vision issue, the pitch, the
-  human guidance, the design forks, the new comments, the answer format.
+  AGENTS.md, prerequisites.md, the code summary, the lessons learned), each
+  document in its own tags: the same bytes in every mode of a sprint too;
+- `prompt`: the facts of this call, each in its own tags (the vision issue,
+  the current pitch, the humans' words, the design forks as they stand now),
+  then the mode's task (goal, steps, rules) and the schema to answer in, last.
+
+Each call carries one current copy of every fact: a runner sends no earlier
+turn of a PR's conversation (the design forks hold what was asked and
+answered), and what the fields mean is said once, by the schema the runner
+hands the provider, not repeated here.
 
 A budget (tokens estimated as characters / 4) trims the least useful parts
 first, in `TRIM_ORDER`, and the prompt says what was cut
@@ -30,8 +38,8 @@ from architect.errors import ConfigError
 from architect.journal import LESSONS_MAX_BYTES
 from architect.ledger import DesignFork, Ledger
 from architect.runners.base import Limits, Mode, ModelRequest
-from architect.runners.inputs import PlannerInputs
-from architect.runners.validation import redact, self_contained_schema
+from architect.runners.inputs import HumanComment, PlannerInputs
+from architect.runners.validation import redact
 
 __all__ = [
     "DEFAULT_BUDGET_TOKENS",
@@ -54,6 +62,8 @@ TRIM_ORDER = (
     "AGENTS.md",
     "VISION.md",
     "journal entries",
+    "rejected pitch",
+    "vision comments",
     "PR conversation",
     "lessons learned",
     "current pitch",
@@ -154,7 +164,7 @@ def _text(value: object, key: str) -> str:
 @dataclass
 class _Part:
     name: str  # what the trim note calls it
-    heading: str
+    tag: str  # the tag around it: a model tells documents apart by their tags
     text: str
     keep_tail: bool = False  # conversations keep their latest lines
     removed_bytes: int = 0
@@ -169,16 +179,21 @@ class _Part:
             self.text = _head(self.text, keep_chars) + "\n[… trimmed]"
         self.removed_bytes += max(before - len(self.text.encode()), 0)
 
+    def render(self) -> str:
+        # A document cannot close its own tag early and pass as the program's words.
+        inner = self.text.strip().replace(f"</{self.tag}>", f"<\\/{self.tag}>")
+        return f"<{self.tag}>\n{inner}\n</{self.tag}>"
+
 
 @dataclass
 class _Layout:
     """Every part of one request, before and after trimming."""
 
     system: str
-    head: str  # the task: never trimmed
-    context: list[_Part]
     facts: list[_Part]
-    tail: str  # the answer format: never trimmed
+    task: str  # the mode's goal, steps and rules: never trimmed
+    answer: str  # the schema to answer in: never trimmed
+    context: list[_Part]
 
     def parts(self) -> dict[str, _Part]:
         return {p.name: p for p in (*self.context, *self.facts)}
@@ -198,10 +213,10 @@ class _Layout:
         notes = self.notes()
         note_block = f"## Notes\n\n{TRIM_INTRO}\n{notes}" if notes else ""
         body = [
-            self.head,
-            note_block,
             _sections([p for p in self.facts if p.text.strip()]),
-            self.tail,
+            note_block,
+            self.task,
+            self.answer,
         ]
         return context, "\n\n".join(b for b in body if b)
 
@@ -244,29 +259,31 @@ def build_request(
 
 
 def _layout(mode: Mode, inputs: PlannerInputs, formula: Formula, schema: type[Any]) -> _Layout:
-    text = formula.modes[mode]
     ctx = inputs.context
     context = [
-        _Part("VISION.md", "VISION.md (project repo)", ctx.vision_md),
-        _Part("AGENTS.md", "AGENTS.md (project repo)", ctx.agents_md),
-        _Part("prerequisites.md", "prerequisites.md (ops repo)", ctx.prerequisites_md),
-        _Part("code summary", "Code summary", ctx.code_summary),
-        _Part("lessons learned", "Lessons learned from rejected sprints", ctx.lessons),
+        _Part("VISION.md", "vision_md", ctx.vision_md),
+        _Part("AGENTS.md", "agents_md", ctx.agents_md),
+        _Part("prerequisites.md", "prerequisites_md", ctx.prerequisites_md),
+        _Part("code summary", "code_summary", ctx.code_summary),
+        _Part("lessons learned", "lessons_learned", ctx.lessons),
     ]
     return _Layout(
-        system=_system(formula, text, schema),
-        head=_task(formula, text),
-        context=context,
+        system=_system(formula),
         facts=_facts(mode, inputs),
-        tail=_answer_format(schema),
+        task=_task(formula, formula.modes[mode]),
+        answer=(
+            f"Answer only with one JSON object in the schema `{schema.__name__}`, and nothing "
+            "else: no prose around it, no code fences."
+        ),
+        context=context,
     )
 
 
-def _system(formula: Formula, text: ModeText, schema: type[Any]) -> str:
+def _system(formula: Formula) -> str:
     return (
-        f"{formula.role}\n\n{formula.rules}\n\n{NO_FORGE} Answer only with one JSON object "
-        f"in the schema `{schema.__name__}`: the architect program validates it and acts on "
-        f"it.\n\nYour task now: {text.goal}"
+        f"{formula.role}\n\n{formula.rules}\n\n{NO_FORGE} Answer only with one JSON object, "
+        "in the schema that the task at the end of the prompt names: the architect program "
+        "validates it and acts on it."
     )
 
 
@@ -277,29 +294,46 @@ def _task(formula: Formula, text: ModeText) -> str:
 
 
 def _facts(mode: Mode, inputs: PlannerInputs) -> list[_Part]:
-    vision = inputs.vision
-    pr = f" (sprint PR #{inputs.pr_number})" if inputs.pr_number else ""
     facts = [
-        _Part(
-            "earlier rejection",
-            "An earlier sprint for this vision was rejected",
-            inputs.rejection_reason,
-        ),
-        _Part("guidance", "Human guidance (given with the acceptance)", inputs.guidance),
-        _Part("feedback", "Review feedback (changes requested)", inputs.feedback),
-        _Part("current pitch", f"Current pitch{pr}", inputs.pitch_markdown),
-        _Part("design forks", "Design forks", _ledger(inputs.ledger)),
-        _Part(
-            "PR conversation", "New comments on the sprint PR", _comments(inputs), keep_tail=True
-        ),
-        _Part("journal entries", "New journal entries", _journal(inputs), keep_tail=True),
+        _Part("earlier rejection", "earlier_rejection", _rejection(inputs)),
+        _Part("rejected pitch", "rejected_pitch", inputs.rejected_pitch),
+        _Part("vision comments", "vision_comments", _comments(inputs.vision_comments),
+              keep_tail=True),
+        _Part("current pitch", "pitch", _pitch(inputs)),
+        _Part("guidance", "guidance", inputs.guidance),
+        _Part("feedback", "review_feedback", inputs.feedback),
+        _Part("design forks", "design_forks", _ledger(inputs.ledger)),
+        _Part("recorded answers", "recorded_this_round", _recorded(inputs)),
+        _Part("PR conversation", "new_comments",
+              _comments(inputs.round_comments or inputs.new_comments), keep_tail=True),
+        _Part("filing check", "filing_check", _filing_check(mode, inputs)),
+        _Part("journal entries", "journal_entries", _journal(inputs), keep_tail=True),
     ]
     if mode is not Mode.DIGEST:
-        body = vision.body.strip() or "(no description)"
-        url = f"\n{vision.url}" if vision.url else ""
-        issue = _Part("vision issue", f"Vision issue #{vision.number}: {vision.title}", body + url)
-        facts.insert(0, issue)
+        facts.insert(0, _Part("vision issue", "vision_issue", _vision(inputs)))
     return facts
+
+
+def _vision(inputs: PlannerInputs) -> str:
+    vision = inputs.vision
+    url = f"\n{vision.url}" if vision.url else ""
+    body = vision.body.strip() or "(no description)"
+    return f"#{vision.number}: {vision.title}{url}\n\n{body}"
+
+
+def _pitch(inputs: PlannerInputs) -> str:
+    if not inputs.pitch_markdown.strip():
+        return ""
+    pr = f"Sprint PR #{inputs.pr_number}\n\n" if inputs.pr_number else ""
+    return pr + inputs.pitch_markdown
+
+
+def _rejection(inputs: PlannerInputs) -> str:
+    reason = inputs.rejection_reason.strip()
+    if not reason:
+        return ""
+    shown = "its pitch is below" if inputs.rejected_pitch.strip() else "its pitch is gone"
+    return f"An earlier sprint for this vision was rejected ({shown}). The reason:\n\n{reason}"
 
 
 def _ledger(ledger: Ledger) -> str:
@@ -318,10 +352,35 @@ def _fork(fork: DesignFork) -> str:
     return "\n".join(lines)
 
 
-def _comments(inputs: PlannerInputs) -> str:
-    return "\n\n".join(
-        f"[comment {c.id} by @{c.author}]\n{c.body.strip()}" for c in inputs.new_comments
-    )
+def _recorded(inputs: PlannerInputs) -> str:
+    if not inputs.recorded:
+        return ""
+    listed = ", ".join(f"Q{n}" for n in inputs.recorded)
+    return (f"The program itself read {listed} from `Q<n>: <letter>` lines in the comments "
+            "below and recorded them in the design forks above: do not interpret those again.")
+
+
+def _comments(comments: Iterable[HumanComment]) -> str:
+    return "\n\n".join(f"[comment {c.id} by @{c.author}{_steers(c)}]\n{c.body.strip()}"
+                        for c in comments)
+
+
+def _steers(comment: HumanComment) -> str:
+    if comment.may_steer is None:
+        return ""
+    return ", who may steer" if comment.may_steer else ", who may not steer: context only"
+
+
+def _filing_check(mode: Mode, inputs: PlannerInputs) -> str:
+    if mode is not Mode.FILE:
+        return ""
+    lines = []
+    if inputs.filing_problems:
+        lines.append("The last plan was not filed: the filing check found these problems. "
+                     "Fix every one.")
+        lines += [f"- {p}" for p in inputs.filing_problems]
+    lines.append(f"At most {inputs.max_sub_issues} sub-issues may be filed for this sprint.")
+    return "\n".join(lines)
 
 
 def _journal(inputs: PlannerInputs) -> str:
@@ -329,7 +388,7 @@ def _journal(inputs: PlannerInputs) -> str:
 
 
 def _sections(parts: list[_Part]) -> str:
-    return "\n\n".join(f"## {p.heading}\n\n{p.text.strip()}" for p in parts)
+    return "\n\n".join(p.render() for p in parts)
 
 
 # Budget
@@ -371,42 +430,3 @@ def _head_bytes(text: str, limit: int) -> str:
     kept = text.encode()[:limit].decode("utf-8", errors="ignore")
     newline = kept.rfind("\n")
     return kept[:newline] if newline > len(kept) * 0.8 else kept
-
-
-# The answer format, from the schema
-
-
-def _answer_format(schema: type[BaseModel]) -> str:
-    fields = _field_lines(self_contained_schema(schema), "")
-    return (
-        f"## Answer format\n\nAnswer with one JSON object of the schema `{schema.__name__}`, "
-        "and nothing else: no prose around it, no code fences. Its fields:\n" + "\n".join(fields)
-    )
-
-
-def _field_lines(node: Mapping[str, Any], indent: str) -> list[str]:
-    required = set(node.get("required", []))
-    lines = []
-    for name, prop in node.get("properties", {}).items():
-        need = "required" if name in required else "optional"
-        about = f": {prop['description']}" if prop.get("description") else ""
-        lines.append(f"{indent}- {name} ({_type_name(prop)}, {need}){about}")
-        item = prop.get("items", {})
-        if isinstance(item, Mapping) and "properties" in item:
-            lines += _field_lines(item, indent + "  ")
-    return lines
-
-
-def _type_name(prop: Mapping[str, Any]) -> str:
-    if "enum" in prop:
-        return " | ".join(str(v) for v in prop["enum"])
-    if "anyOf" in prop:
-        return " or ".join(_type_name(p) for p in prop["anyOf"])
-    kind = str(prop.get("type", "any"))
-    if kind == "array":
-        item = prop.get("items", {})
-        inner = "objects" if "properties" in item else f"{_type_name(item)}s"
-        return f"list of {inner}"
-    if kind == "string" and "pattern" in prop:
-        return f"string matching {prop['pattern']}"
-    return kind

@@ -128,23 +128,21 @@ def test_an_api_error_names_the_status_and_hides_the_key(
     assert ANTHROPIC_KEY not in str(failed.value)
 
 
-def test_answers_continue_the_conversation_that_questions_started(
+def test_a_later_call_of_the_pr_sends_its_own_prompt_only_and_counts_in_the_pr(
     tmp_path: Path, base_env: dict[str, str]
 ) -> None:
     with ScriptedAPI([message(json.dumps(FORKS))]) as api:
         runner = a_runner(tmp_path, base_env, api)
         runner.run(a_request(Mode.QUESTIONS, ForkProposal, prompt="ask the questions"))
         runner.run(a_request(Mode.ANSWERS, ForkProposal, prompt="read the answers"))
-        runner.run(a_request(Mode.QUESTIONS, ForkProposal, prompt="start over"))
 
-    questions, answers, again = (r.body["messages"] for r in api.received)
+    questions, answers = (r.body["messages"] for r in api.received)
+    # The prompt carries the forks as they stand: replaying the questions turn would
+    # repeat the vision and the pitch and show answered forks as open.
     assert questions == [{"role": "user", "content": "ask the questions"}]
-    assert [m["content"] for m in answers] == [
-        "ask the questions",
-        json.dumps(FORKS, separators=(",", ":")),
-        "read the answers",
-    ]
-    assert again == [{"role": "user", "content": "start over"}]
+    assert answers == [{"role": "user", "content": "read the answers"}]
+    record = runner.sessions.load("pr-12")
+    assert record is not None and record.calls == 2
 
 
 def test_pitch_is_stateless(tmp_path: Path, base_env: dict[str, str]) -> None:

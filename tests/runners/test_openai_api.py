@@ -154,14 +154,16 @@ def test_an_unrelated_400_is_a_failure_not_a_format_step_down(
     assert len(api.received) == 1
 
 
-def test_answers_continue_the_conversation(tmp_path: Path, base_env: dict[str, str]) -> None:
+def test_a_later_call_of_the_pr_sends_its_own_prompt_only(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
     with ScriptedAPI([completion(json.dumps(FORKS))]) as api:
         runner = a_runner(tmp_path, base_env, api)
         runner.run(a_request(Mode.QUESTIONS, ForkProposal, prompt="ask"))
         runner.run(a_request(Mode.ANSWERS, ForkProposal, prompt="answers came"))
 
     roles = [(m["role"], m["content"][:12]) for m in api.received[1].body["messages"]]
-    assert roles[1:] == [("user", "ask"), ("assistant", '{"forks":[{"'), ("user", "answers came")]
+    assert roles[1:] == [("user", "answers came")]
 
 
 def test_check_ready_names_the_key_and_the_base_url(

@@ -46,19 +46,23 @@ def test_a_session_key_cannot_leave_the_sessions_directory(tmp_path: Path, key: 
         SessionStore(tmp_path, "myproj").path(key)
 
 
-def test_questions_start_over_and_answers_continue(tmp_path: Path) -> None:
+def test_a_resumed_call_sends_no_earlier_turn_but_keeps_counting(tmp_path: Path) -> None:
     store = SessionStore(tmp_path, "myproj")
     first = Transcript(store, "pr-7", Mode.QUESTIONS, "openai", "m")
     first.charge(Usage(1, 1, 0.5))
     first.keep("ask", "{}")
 
     answers = Transcript(store, "pr-7", Mode.ANSWERS, "openai", "m")
-    again = Transcript(store, "pr-7", Mode.QUESTIONS, "openai", "m")
-    other_runner = Transcript(store, "pr-7", Mode.ANSWERS, "anthropic", "m")
+    answers.charge(Usage(1, 1, 0.25))
 
-    assert [t["content"] for t in answers.messages("more")] == ["ask", "{}", "more"]
-    assert again.messages("ask") == [{"role": "user", "content": "ask"}]
-    assert other_runner.messages("more") == [{"role": "user", "content": "more"}]
+    assert answers.messages("more") == [{"role": "user", "content": "more"}]
+    assert answers.messages("more", ("bad", "fix it")) == [
+        {"role": "user", "content": "more"},
+        {"role": "assistant", "content": "bad"},
+        {"role": "user", "content": "fix it"},
+    ]
+    record = store.load("pr-7")
+    assert record is not None and (record.calls, record.cost_usd) == (2, 0.75)
 
 
 def test_limits_are_capped_by_the_configuration() -> None:

@@ -34,6 +34,8 @@ from tests.runners_e2e.sprint import (
     ANSWERS,
     FREE_TEXT_ANSWER,
     GRAMMAR_ANSWER,
+    PITCH,
+    VISION_BODY,
     play_sprint,
     with_model,
 )
@@ -97,8 +99,9 @@ def test_a_sprint_through_claude_cli_resumes_the_pr_session(
         assert call["session_id"] == started[0]
         assert call["cwd"] == questions["cwd"]  # the CLI finds its sessions by directory
         assert "# Project context" not in call["stdin"]  # the session holds it
-        # The session keeps the questions' system prompt: this turn's comes with the prompt.
-        assert "in the schema `ForkProposal`" in call["system"]
+        # The session keeps the questions' system prompt, the same in every mode: the
+        # task and its schema come last in the prompt.
+        assert call["system"] == questions["system"]
         assert f"Answer only with one JSON object in the schema `{schema}`" in call["stdin"]
     assert FREE_TEXT_ANSWER in later[0]["stdin"]
     assert "Q3 (resolved)" in later[1]["stdin"]
@@ -118,7 +121,7 @@ def test_a_sprint_through_claude_cli_resumes_the_pr_session(
 
 
 @needs_sdk("anthropic")
-def test_a_sprint_through_the_anthropic_api_keeps_the_pr_transcript(
+def test_a_sprint_through_the_anthropic_api_sends_one_current_copy_a_call(
     tmp_path: Path, world: World, checkout: Path, record_usage: RecordUsage
 ) -> None:
     with MessagesAPI(ANSWERS, FAKE_ANTHROPIC_KEY) as api:
@@ -129,20 +132,18 @@ def test_a_sprint_through_the_anthropic_api_keeps_the_pr_transcript(
 
     calls = api.model_calls()
     assert [c.schema for c in calls] == SCHEMAS
-    pitch, questions, *later = (c.body["messages"] for c in calls)
-    assert [m["role"] for m in pitch] == ["user"]
-    assert [m["role"] for m in questions] == ["user"]
-    # Each later call of the PR carries its history: every earlier prompt and valid answer.
-    history = questions
-    for messages, answered in zip(later, ["ForkProposal", "AnswerRound", "AnswerRound"],
-                                  strict=True):  # fmt: skip
-        assert messages[: len(history)] == history
-        assert messages[len(history)]["role"] == "assistant"
-        assert json.loads(messages[len(history)]["content"]) in ANSWERS[answered]
-        assert messages[-1]["role"] == "user"
-        history = messages
-    assert FREE_TEXT_ANSWER in later[0][-1]["content"]
-    assert len(later[-1]) == 7
+    # Each call is one user turn holding the PR's facts as they stand: no replayed
+    # transcript, so no stale copy of the vision, the pitch or an open fork.
+    for call in calls:
+        (turn,) = call.body["messages"]
+        assert turn["role"] == "user"
+        assert turn["content"].count(VISION_BODY.splitlines()[0]) == 1
+        assert turn["content"].count(PITCH["what_this_enables"]) == (call.schema != "Pitch")
+    _, _, *later = (c.body["messages"][0]["content"] for c in calls)
+    assert FREE_TEXT_ANSWER in later[0]
+    assert "Q1 (open)" not in later[-1] and "Q1 (resolved)" in later[-1]
+    prefixes = {json.dumps(c.body["system"]) for c in calls}
+    assert len(prefixes) == 1  # one cached prefix for every mode of the sprint
     for call in calls:
         _system, context = call.body["system"]
         assert context["cache_control"] == {"type": "ephemeral"}
@@ -156,7 +157,7 @@ def test_a_sprint_through_the_anthropic_api_keeps_the_pr_transcript(
 
 
 @needs_sdk("openai")
-def test_a_sprint_through_an_openai_compatible_server_keeps_the_pr_transcript(
+def test_a_sprint_through_an_openai_compatible_server_sends_one_current_copy_a_call(
     tmp_path: Path, world: World, checkout: Path, record_usage: RecordUsage
 ) -> None:
     with ChatCompletionsAPI(ANSWERS, FAKE_OPENAI_KEY) as api:
@@ -168,17 +169,13 @@ def test_a_sprint_through_an_openai_compatible_server_keeps_the_pr_transcript(
     calls = [c for c in api.completions if c.schema is not None]
     assert [c.schema for c in calls] == SCHEMAS
     pitch, questions, *later = (c.messages for c in calls)
-    assert [m["role"] for m in pitch] == ["system", "user"]
-    assert [m["role"] for m in questions] == ["system", "user"]
-    history = questions[1:]
-    for messages, answered in zip(later, ["ForkProposal", "AnswerRound", "AnswerRound"],
-                                  strict=True):  # fmt: skip
-        turns = messages[1:]
-        assert turns[: len(history)] == history
-        assert json.loads(turns[len(history)]["content"]) in ANSWERS[answered]
-        history = turns
+    for messages in (pitch, questions, *later):
+        assert [m["role"] for m in messages] == ["system", "user"]
+    assert len({c.messages[0]["content"] for c in calls}) == 1  # one shared prefix
     assert FREE_TEXT_ANSWER in later[0][-1]["content"]
-    assert GRAMMAR_ANSWER.splitlines()[0] not in later[1][-1]["content"]  # read by the grammar
+    # The round's comments reach the model whole, with what the grammar recorded named.
+    assert GRAMMAR_ANSWER.splitlines()[0] in later[1][-1]["content"]
+    assert "The program itself read Q2, Q3" in later[1][-1]["content"]
     for call in calls:
         assert call.body["response_format"]["type"] == "json_schema"
         assert call.body["response_format"]["json_schema"]["strict"] is True

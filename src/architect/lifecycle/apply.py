@@ -28,7 +28,7 @@ from architect.forge.models import Comment, Issue
 from architect.forge.protocol import Forge
 from architect.journal import JournalEntry
 from architect.ledger import DesignFork, ForkStatus, Ledger
-from architect.lifecycle import render, writes
+from architect.lifecycle import heard, render, writes
 from architect.lifecycle.actions import (
     Action,
     CompletePitch,
@@ -44,6 +44,7 @@ from architect.lifecycle.actions import (
 from architect.lifecycle.asking import Asker
 from architect.lifecycle.context import TickContext
 from architect.lifecycle.filing import check_plan, filing_order
+from architect.lifecycle.heard import pitch_part
 from architect.lifecycle.model_output import (
     clean_pitch,
     clean_sub,
@@ -53,7 +54,7 @@ from architect.lifecycle.model_output import (
 )
 from architect.lifecycle.snapshot import Snapshot
 from architect.lifecycle.sprint import SprintState, SprintView, branch_for
-from architect.markers import find_decomposed, neutralize, strip_markers
+from architect.markers import find_decomposed, neutralize
 from architect.runners.base import Mode
 from architect.runners.inputs import HumanComment, PlannerInputs, VisionInput
 from architect.runners.schemas import (
@@ -68,13 +69,6 @@ from architect.text import one_line
 
 log = logging.getLogger("architect")
 M = TypeVar("M", bound=BaseModel)
-
-
-def pitch_part(body: str) -> str:
-    """The pitch itself: the PR body without the architect's own sections and markers."""
-    body = render.replace_section(body, render.FORKS_HEADING, None)
-    body = render.replace_section(body, render.FILED_HEADING, None)
-    return strip_markers(body).strip()
 
 
 class Applier:
@@ -164,6 +158,22 @@ class Applier:
         fields.update(extra)
         return PlannerInputs(**fields)  # type: ignore[arg-type]
 
+    # -- what the humans said, for the prompt (see `heard`) --------------------
+    def _pitch_heard(self, number: int) -> dict[str, object]:
+        history = next((h for h in self.snapshot.candidates if h.vision.number == number), None)
+        return {"vision_comments": heard.vision_comments(history, self.snapshot.steering),
+                "rejected_pitch": heard.rejected_pitch(history, self.bot)}
+
+    def _round_heard(self, action: ProcessAnswers) -> dict[str, object]:
+        comments = heard.human_comments(action.view.new_comments, self.snapshot.steering)
+        return {"round_comments": comments, "recorded": action.recorded,
+                "guidance": heard.accept_guidance(action.view, self.snapshot.steering)}
+
+    def _filing_heard(self, view: SprintView) -> dict[str, object]:
+        return {"filing_problems": heard.filing_problems(view, self.bot),
+                "max_sub_issues": self.config.architect.max_sub_issues,
+                "guidance": heard.accept_guidance(view, self.snapshot.steering)}
+
     def sprint_path(self, view_or_slug: SprintView | str) -> str:
         slug = view_or_slug if isinstance(view_or_slug, str) else view_or_slug.slug
         return f"sprints/{slug}.md"
@@ -188,7 +198,8 @@ class Applier:
     # -- pitch ----------------------------------------------------------------
     def open_pitch(self, action: OpenPitch) -> None:
         vision = self.vision(action.vision_number)
-        inputs = self.inputs(None, vision, rejection_reason=action.rejection_reason)
+        inputs = self.inputs(None, vision, rejection_reason=action.rejection_reason,
+                             **self._pitch_heard(vision.number))
         pitch = self.ask(Mode.PITCH, Pitch, inputs)
         md = render.pitch_markdown(vision.number, vision.title, clean_pitch(pitch))
         branch = branch_for(vision.number)
@@ -275,7 +286,8 @@ class Applier:
             try:
                 answer = self.ask(
                     Mode.ANSWERS, AnswerRound,
-                    self.inputs(view, vision, ledger=ledger, new_comments=action.free_text),
+                    self.inputs(view, vision, ledger=ledger, new_comments=action.free_text,
+                                **self._round_heard(action)),
                     session_key=f"pr-{view.number}")
             except InvalidModelOutput as exc:
                 # The round still closes with what the grammar read: asking again next
@@ -324,7 +336,8 @@ class Applier:
         extra = tuple(HumanComment(c.id, c.user.login, c.body, c.html_url)
                       for c in sorted(heard.values(), key=lambda c: c.id))
         plan = self.ask(Mode.FILE, SubIssuePlan,
-                              self.inputs(view, vision, new_comments=extra),
+                              self.inputs(view, vision, new_comments=extra,
+                                          **self._filing_heard(view)),
                               session_key=f"pr-{view.number}")
         subs = tuple(clean_sub(s) for s in plan.sub_issues)
         problems = check_plan(subs, max_sub_issues=self.config.architect.max_sub_issues,
@@ -364,8 +377,7 @@ class Applier:
                 numbers[sub.id] = existing[sub.id]
                 self._ensure_dependencies(existing[sub.id], deps)
                 continue
-            shaped = [(n, f.answer.url) for n in sub.shaped_by
-                      if (f := ledger.get(n)) is not None and f.answer is not None]
+            shaped = [f for n in dict.fromkeys(sub.shaped_by) if (f := ledger.get(n)) is not None]
             body = render.sub_issue_body(sub, vision=vision_number, slug=view.slug,
                                          depends_on=deps, shaped_by=shaped,
                                          pr_url=view.sprint.pr.html_url)

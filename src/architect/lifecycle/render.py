@@ -27,9 +27,17 @@ def pitch_markdown(vision_number: int, vision_title: str, pitch: Pitch) -> str:
         ("Complexity", pitch.complexity),
         ("Risks", pitch.risks),
         ("Cost — new infra to maintain", pitch.cost_new_infra),
-        ("Recommendation", f"**{pitch.verdict.value}** — {pitch.recommendation}"),
+        ("Recommendation", f"**{pitch.verdict.value}** — "
+                           f"{without_verdict(pitch.recommendation, pitch.verdict.value)}"),
     ]
     return "\n\n".join(f"## {title}\n\n{text.strip()}" for title, text in sections)
+
+
+def without_verdict(text: str, verdict: str) -> str:
+    """The recommendation without a leading copy of the verdict the heading already shows."""
+    pattern = rf"^\W*{re.escape(verdict)}\b(?!-)\W*"
+    rest = re.sub(pattern, "", text.strip(), count=1)
+    return (rest[:1].upper() + rest[1:]) if rest else text.strip()
 
 
 def pr_body(vision_number: int, pitch_md: str, ledger: Ledger | None, filed: Sequence[int]) -> str:
@@ -166,7 +174,8 @@ def answers_comment(ledger: Ledger, *, acknowledged: Sequence[DesignFork], notes
 
 
 def sub_issue_body(sub: SubIssue, *, vision: int, slug: str, depends_on: Sequence[int],
-                   shaped_by: Sequence[tuple[int, str]], pr_url: str) -> str:
+                   shaped_by: Sequence[DesignFork], pr_url: str) -> str:
+    """`shaped_by`: the answered forks behind the issue, each stated with its link."""
     files = "\n".join(f"- `{f}`" for f in sub.affected_files) or "- (none named)"
     criteria = "\n".join(f"- [ ] {c}" for c in sub.acceptance_criteria)
     deps = "\n".join(f"Depends on #{n}" for n in depends_on) or "None."
@@ -177,12 +186,21 @@ def sub_issue_body(sub: SubIssue, *, vision: int, slug: str, depends_on: Sequenc
         "## Acceptance criteria", "", criteria, "",
         "## Dependencies", "", deps, "",
     ]
-    if shaped_by:
-        links = "\n".join(f"- [Q{n}]({url})" for n, url in shaped_by)
-        lines += ["## Design decisions", "", links, ""]
+    decided = [decision_line(f) for f in shaped_by if f.answer is not None]
+    if decided:
+        lines += ["## Design decisions", "", *decided, ""]
     lines += [f"Decomposed from #{vision} (sprint PR: {pr_url})", "",
               markers.decomposed_marker(vision, slug, sub.id)]
     return "\n".join(lines)
+
+
+def decision_line(fork: DesignFork) -> str:
+    """`- Q2: <question> **Decided:** B) <answer> (@who, [comment](url))`."""
+    assert fork.answer is not None
+    a = fork.answer
+    source = f"[comment]({a.url})" if a.url else "comment"
+    return (f"- Q{fork.number}: {one_line(fork.question, 300)} **Decided:** "
+            f"{answer_text(a.option, a.text, 300)} (@{a.by}, {source})")
 
 
 def plan_comment(subs: Sequence[SubIssue]) -> str:

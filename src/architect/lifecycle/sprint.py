@@ -168,7 +168,7 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
             reject = reject or Signal(comment.user.login, rejected.group(1).strip(), comment.id,
                                       comment.html_url)
         elif word == "ACCEPT" and ledger is None:
-            accepts.append(Signal(comment.user.login, body.strip()[len("ACCEPT"):].strip(" :,-\n"),
+            accepts.append(Signal(comment.user.login, guidance_text(body),
                                   comment.id, comment.html_url, comment.created_at))
         elif comment.id > last_design and ledger is not None:
             new_comments.append(comment)
@@ -203,6 +203,11 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
         model_failed=_waiting_after_model_error(sprint, own, steering),
     )
     return _with_state(view, blocked=blocked)
+
+
+def guidance_text(body: str) -> str:
+    """What follows ACCEPT, as the human wrote it: "ACCEPT. Keep it small" → "Keep it small"."""
+    return body.strip()[len("ACCEPT"):].lstrip(" \t\n:;,.!-—–").strip()
 
 
 def heard_up_to(own: list[tuple[Comment, markers.Marker]]) -> int:

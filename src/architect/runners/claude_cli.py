@@ -6,8 +6,8 @@
            --append-system-prompt <system> [--resume <session id>]
 
 The prompt goes on stdin (one argument over 128 KiB fails). A resumed session
-keeps the system prompt it started with, so a resumed run repeats the mode's
-system text at the head of its prompt (see `_resumed_text`). The model may
+keeps the system prompt it started with, which is the same in every mode: a
+resumed run sends the mode's prompt alone (see `_resumed_text`). The model may
 only read a fresh copy of the project checkout (or an empty directory): in
 `dontAsk` mode reads outside the working directory are denied. The child
 gets an allow-listed environment (never a forge token), its own process group
@@ -424,20 +424,13 @@ def _fresh_text(request: ModelRequest[Any]) -> str:
     return f"{request.context}\n\n{request.prompt}" if request.context else request.prompt
 
 
-RESUMED_HEADING = (
-    "## Instructions for this turn\n\n"
-    "They replace the task and the answer schema that the system prompt names: "
-    "it still holds the instructions of the turn that started this conversation."
-)
-
-
 def _resumed_text(request: ModelRequest[Any]) -> str:
-    """What a resumed session reads: this mode's instructions, then its prompt.
+    """What a resumed session reads: the mode's prompt, its task and schema at the end.
 
     On `--resume`, Claude Code (2.1.332) keeps the system prompt the session
     started with and ignores `--append-system-prompt`, while it does take the
-    new `--json-schema` (tests/runners_e2e drive the real binary). The mode's
-    instructions, which name its task and schema, travel in the prompt too, or
-    the answers turn would read the questions turn's task and schema.
+    new `--json-schema` (tests/runners_e2e drive the real binary). The system
+    text is the same in every mode (`prompts`), so the one kept still holds;
+    the task and the schema of this turn close the prompt.
     """
-    return f"{RESUMED_HEADING}\n\n{request.system}\n\n{request.prompt}"
+    return request.prompt

@@ -34,6 +34,7 @@ class HumanComment:
     author: str
     body: str
     url: str = ""
+    may_steer: bool | None = None  # None where it goes without saying (PR answers)
 
 
 @dataclass(frozen=True)
@@ -49,4 +50,12 @@ class PlannerInputs:
     ledger: Ledger = field(default_factory=Ledger)
     new_comments: tuple[HumanComment, ...] = ()  # free text the grammar could not read
     journal_entries: tuple[str, ...] = ()  # digest mode
+    # pitch: what humans said on the vision issue, and the sprint they turned down
+    vision_comments: tuple[HumanComment, ...] = ()
+    rejected_pitch: str = ""
+    # answers: the round's comments whole, and the forks the grammar answered from them
+    round_comments: tuple[HumanComment, ...] = ()
+    recorded: tuple[int, ...] = ()
+    # file: why the last plan was refused, and the limit it must fit
+    filing_problems: tuple[str, ...] = ()
     max_sub_issues: int = 10  # `[architect].max_sub_issues`: what one sprint may file

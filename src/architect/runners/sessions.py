@@ -2,7 +2,7 @@
 
 `<state_dir>/sessions/<project>/pr-<N>.json` (mode 0600) holds what lets the
 next call continue the PR's design conversation: the claude CLI session id,
-or the message history for the API runners, plus the cost so far and the
+or the last exchange for the API runners, plus the cost so far and the
 number of calls. Deleting it loses no sprint: the next call starts a fresh
 session whose prompt carries the whole PR context.
 
@@ -172,12 +172,12 @@ def _populate(path: Path, repo_root: Path | None, env: Mapping[str, str]) -> Non
 
 
 class Transcript:
-    """One call of an API runner: the PR's message history and its bookkeeping.
+    """One call of an API runner: its turns and the PR's bookkeeping.
 
-    The history holds plain `{"role", "content"}` turns: the system text and the
-    shared context travel outside it (they are re-sent, and cached, each call).
-    A failed attempt and its correction are not kept: the next call continues
-    from the valid answer.
+    Turns are plain `{"role", "content"}`: the system text and the shared context
+    travel outside them (they are re-sent, and cached, each call).
+    The PR's file keeps the last valid exchange, for a person reading it; no
+    turn of it is sent again.
     """
 
     def __init__(
@@ -188,8 +188,10 @@ class Transcript:
         self.runner = runner
         self.model = model
         self.record = store.for_call(key, runner, model)
-        resumed = resumable(self.record, mode, runner)
-        self.history: list[dict[str, Any]] = list(resumed.messages) if resumed else []
+        # No earlier turn is replayed: each prompt carries the PR's facts as they stand
+        # now (the design forks hold what was asked and answered), and a replayed turn
+        # would repeat the vision and the pitch and show forks long since resolved as open.
+        self.history: list[dict[str, Any]] = []
 
     def messages(self, prompt: str, retry: tuple[str, str] | None = None) -> list[dict[str, Any]]:
         """The turns to send: history, the prompt, and (bad answer, correction) on retry."""

@@ -1,0 +1,9 @@
+package api
+
+import "testing"
+
+func TestRoutesExist(t *testing.T) {
+	if Routes(nil) == nil {
+		t.Fatal("no routes")
+	}
+}

@@ -1,0 +1,4 @@
+export async function load() {
+  const res = await fetch('/cards');
+  return res.json();
+}
