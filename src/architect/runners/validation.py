@@ -77,9 +77,18 @@ def _first_object(text: str) -> Any | None:
 def validate_output(schema: type[T], data: Any) -> T | str:
     """The validated object, or the validation error as short text for the model."""
     try:
-        return schema.model_validate(data)
+        return schema.model_validate(without_nulls(data))
     except ValidationError as exc:
         return format_errors(exc)
+
+
+def without_nulls(data: Any) -> Any:
+    """`data` with every `null` member dropped: strict schemas say "absent" with null."""
+    if isinstance(data, dict):
+        return {k: without_nulls(v) for k, v in data.items() if v is not None}
+    if isinstance(data, list):
+        return [without_nulls(item) for item in data]
+    return data
 
 
 def format_errors(exc: ValidationError) -> str:
