@@ -16,7 +16,6 @@ from architect.runners.sessions import SessionStore
 from tests.runners.conftest import ANTHROPIC_KEY, FORKS, PITCH, a_request
 from tests.runners.fakes.http_api import ScriptedAPI, anthropic_error, message
 
-
 WITHOUT_REASONING = {k: v for k, v in FORKS.items() if k != "reasoning"}
 
 

@@ -214,7 +214,7 @@ def _strict_node(node: Any, where: str) -> str | None:
             if found := _strict_node(sub, f"{where}, 'properties', '{name}'".lstrip(", ")):
                 return found
     for key, value in node.items():
-        if key != "properties" and isinstance(value, dict | list):
-            if found := _strict_node(value, f"{where}, '{key}'".lstrip(", ")):
-                return found
+        inside = f"{where}, '{key}'".lstrip(", ")
+        if key != "properties" and (found := _strict_node(value, inside)):
+            return found
     return None

@@ -173,7 +173,8 @@ def test_a_refusal_is_told_on_the_vision_once_and_counted(
     assert "I can't help with this request." in note
     assert world.bot.list_pulls(OPS, state="all") == []
     assert len(api.model_calls()) == 1  # a refusal is not asked again
-    assert (report.model_calls, report.usage.output_tokens) == (1, api.exchanges[0].usage.output_tokens)
+    assert report.model_calls == 1
+    assert report.usage.output_tokens == api.exchanges[0].usage.output_tokens
     assert again.model_calls == 0  # the note waits for a human
 
 

@@ -253,6 +253,6 @@ def model_error_comment(step: str, error: str, *, after: int,
     lines = [line for line in error.replace("`", "'").splitlines() if line.strip()][:8]
     detail = markers.neutralize("\n".join(one_line(line, 200) for line in lines) or "(no detail)")
     return (f"The architect could not {what}: {why}.\n\n```text\n{detail}\n```\n\n{todo} "
-            "The architect will not ask the model again before that. If this keeps happening, check the model "
-            "settings (`[architect].model`, `model_name`).\n\n"
+            "The architect will not ask the model again before that. If this keeps happening, "
+            "check the model settings (`[architect].model`, `model_name`).\n\n"
             + markers.marker("model-error", step=step, after=after, **keys))

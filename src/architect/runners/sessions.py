@@ -132,9 +132,9 @@ def overload_watch(store: SessionStore, key: str | None, runner: str, run: Calla
                 exc.usage, exc.calls
             ) from exc
         raise
-    record = store.load(key) if key is not None else None
-    if record is not None and record.overloaded:
-        store.save(record.model_copy(update={"overloaded": 0}))
+    done = store.load(key) if key is not None else None
+    if done is not None and done.overloaded:
+        store.save(done.model_copy(update={"overloaded": 0}))
     return result
 
 
