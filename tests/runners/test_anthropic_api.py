@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from architect.errors import InvalidModelOutput, RunnerFailed, RunnerUnavailable
+from architect.errors import InvalidModelOutput, ModelRefused, RunnerFailed, RunnerUnavailable
 from architect.runners.anthropic_api import AnthropicRunner
-from architect.runners.base import Limits, Mode
+from architect.runners.base import Limits, Mode, Usage
 from architect.runners.schemas import ForkProposal, Pitch
 from architect.runners.sessions import SessionStore
 from tests.runners.conftest import ANTHROPIC_KEY, FORKS, PITCH, a_request
@@ -164,3 +164,40 @@ def test_check_ready_names_the_missing_key(tmp_path: Path, base_env: dict[str, s
 
     with pytest.raises(RunnerUnavailable, match="ANTHROPIC_API_KEY"):
         runner.check_ready()
+
+
+def test_a_thinking_budget_is_sent_with_room_beyond_it(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    with ScriptedAPI([message(json.dumps(PITCH))]) as api:
+        runner = AnthropicRunner(
+            model_name="claude-sonnet-5-5", state_dir=tmp_path / "state", project="myproj",
+            env={**base_env, "ANTHROPIC_BASE_URL": api.url}, max_tokens=4096,
+            thinking_budget_tokens=10_000,
+        )  # fmt: skip
+        runner.run(a_request(Mode.PITCH, Pitch))
+
+    [sent] = api.received
+    assert sent.body["thinking"] == {"type": "enabled", "budget_tokens": 10_000}
+    assert sent.body["max_tokens"] > 10_000  # the API wants max_tokens above the budget
+
+
+def test_no_thinking_by_default(tmp_path: Path, base_env: dict[str, str]) -> None:
+    with ScriptedAPI([message(json.dumps(PITCH))]) as api:
+        a_runner(tmp_path, base_env, api).run(a_request(Mode.PITCH, Pitch))
+
+    assert "thinking" not in api.received[0].body
+    assert "tools" not in api.received[0].body  # no repo_root: nothing to read
+
+
+def test_a_refusal_is_model_refused_with_the_models_words_and_its_cost(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    refusal = message("I can't help with this.", input_tokens=500, output_tokens=10)
+    refusal = type(refusal)(body={**refusal.body, "stop_reason": "refusal"})
+    with ScriptedAPI([refusal]) as api, pytest.raises(ModelRefused) as refused:
+        a_runner(tmp_path, base_env, api).run(a_request(Mode.PITCH, Pitch))
+
+    assert len(api.received) == 1
+    assert "I can't help with this." in str(refused.value)
+    assert (refused.value.calls, refused.value.usage) == (1, Usage(500, 10, (500 * 2 + 100) / 1e6))
