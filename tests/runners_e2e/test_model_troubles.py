@@ -235,3 +235,35 @@ def test_an_overload_beyond_the_sdk_retries_defers_quietly_then_is_told(
                            "API has been overloaded")  # fmt: skip
     assert told.model_calls == 0
     assert len(api.refused) == 9
+
+
+def test_a_refused_call_counts_toward_max_cost_per_tick(
+    tmp_path: Path, world: World, checkout: Path
+) -> None:
+    with MessagesAPI(ANSWERS, FAKE_ANTHROPIC_KEY, troubles={"Pitch": ["refusal"] * 3}) as api:
+        anthropic_world(world, tmp_path, api, checkout)
+        with_model(world, checkout, max_cost_per_tick=0.001)
+        for title in ("Wishlists", "Gift cards", "Coupons"):
+            world.vision(title, VISION_BODY)
+        report = world.tick()
+
+    assert len(api.model_calls()) == 1  # the refused call spent the budget
+    assert report.model_calls == 1
+    assert report.usage.cost_usd is not None and report.usage.cost_usd > 0.001
+    assert sum("max_cost_per_tick ($0.00) reached" in why for _, why in report.failed) == 2
+    assert world.bot.list_pulls(OPS, state="all") == []
+
+
+def test_the_models_reasoning_is_never_shown_to_the_humans(
+    tmp_path: Path, world: World, checkout: Path
+) -> None:
+    thought = "Private: the team seems unsure about Postgres."
+    script = {**ANSWERS, "ForkProposal": [{"reasoning": thought, **ANSWERS["ForkProposal"][0]}]}
+    with MessagesAPI(script, FAKE_ANTHROPIC_KEY) as api:
+        anthropic_world(world, tmp_path, api, checkout)
+        number, report = approved(world)
+
+    assert report.failed == []
+    assert "**Q1:** Where are wishlists kept?" in world.bot_comments(number)[-1]
+    shown = [*world.comments(number), world.bot.get_pull(OPS, number).body]
+    assert not any(thought in text for text in shown)

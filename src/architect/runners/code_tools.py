@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import fnmatch
+import logging
 import os
 import re
 from collections.abc import Iterator, Mapping
@@ -28,6 +29,8 @@ from typing import Any
 
 from architect.codemap import SKIPPED_DIRS
 from architect.runners.sessions import workdir
+
+log = logging.getLogger(__name__)
 
 MAX_RESULT_BYTES = 16_000
 MAX_TOTAL_BYTES = 200_000
@@ -104,7 +107,13 @@ def code_snapshot(
         yield None
         return
     with workdir(state_dir, project, None, repo_root, env) as path:
-        yield CodeTools(path)
+        tools = CodeTools(path)
+        try:
+            yield tools
+        finally:
+            if tools.calls:
+                log.info("the model read the code %d time(s): %s", len(tools.calls),
+                         "; ".join(tools.calls)[:2000])
 
 
 def looks_secret(name: str) -> bool:
