@@ -16,6 +16,7 @@ from openai.lib import type_to_response_format_param
 
 from architect.lifecycle.tick import TickReport
 from architect.runners.schemas import ForkProposal
+from architect.runners.sessions import SessionStore
 from tests.runners_e2e.chat_api import ChatCompletionsAPI, strict_problem
 from tests.runners_e2e.conftest import FAKE_ANTHROPIC_KEY, FAKE_OPENAI_KEY, model_env, runner_for
 from tests.runners_e2e.messages_api import MessagesAPI, ToolCall
@@ -223,6 +224,9 @@ def test_an_overload_beyond_the_sdk_retries_defers_quietly_then_is_told(
         api.troubles["ForkProposal"] = ["overloaded"] * 9  # 3 ticks, 3 attempts each
         quiet = [world.tick(), world.tick()]
         after_two = world.bot_comments(pr.number)
+        store = SessionStore(world.config.architect.state_dir, world.config.name)
+        record = store.load(f"pr-{pr.number}")
+        assert record is not None and record.overloaded == 2  # counted in the PR's session file
         told = world.tick()
         api.troubles.clear()
 
@@ -235,6 +239,8 @@ def test_an_overload_beyond_the_sdk_retries_defers_quietly_then_is_told(
                            "API has been overloaded")  # fmt: skip
     assert told.model_calls == 0
     assert len(api.refused) == 9
+    record = store.load(f"pr-{pr.number}")
+    assert record is not None and record.overloaded == 0  # told once; the count starts again
 
 
 def test_a_refused_call_counts_toward_max_cost_per_tick(

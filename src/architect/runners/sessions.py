@@ -126,8 +126,10 @@ def overload_watch(store: SessionStore, key: str | None, runner: str, run: Calla
             raise
         record = store.load(key) or SessionRecord(key=key, runner=runner)
         count = record.overloaded + 1
-        store.save(record.model_copy(update={"overloaded": count}))
-        if count >= OVERLOADED_RUNS_BEFORE_NOTE:
+        # Told once: the count starts again for the next note.
+        told = count >= OVERLOADED_RUNS_BEFORE_NOTE
+        store.save(record.model_copy(update={"overloaded": 0 if told else count}))
+        if told:
             raise StillOverloaded(f"{exc} ({count} runs in a row)").spent(
                 exc.usage, exc.calls
             ) from exc
