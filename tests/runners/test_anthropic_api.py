@@ -201,3 +201,29 @@ def test_a_refusal_is_model_refused_with_the_models_words_and_its_cost(
     assert len(api.received) == 1
     assert "I can't help with this." in str(refused.value)
     assert (refused.value.calls, refused.value.usage) == (1, Usage(500, 10, (500 * 2 + 100) / 1e6))
+
+
+def test_the_last_turn_allows_no_more_reading(tmp_path: Path, base_env: dict[str, str]) -> None:
+    (tmp_path / "repo").mkdir()
+    (tmp_path / "repo" / "run.sh").write_text("start() {\n  :\n}\n")
+    reading = message("")
+    reading = type(reading)(body={**reading.body, "stop_reason": "tool_use", "content": [
+        {"type": "tool_use", "id": "toolu_1", "name": "read_file",
+         "input": {"path": "run.sh", "start_line": None, "end_line": None}}]})  # fmt: skip
+    with ScriptedAPI([reading, message(json.dumps(PITCH))]) as api:
+        runner = AnthropicRunner(
+            model_name="claude-sonnet-5-5", state_dir=tmp_path / "state", project="myproj",
+            env={**base_env, "ANTHROPIC_BASE_URL": api.url}, repo_root=tmp_path / "repo",
+        )  # fmt: skip
+        result = runner.run(a_request(Mode.PITCH, Pitch, limits=Limits(max_turns=2)))
+
+    assert result.output.verdict == "GO"
+    first, last = (r.body for r in api.received)
+    assert "tool_choice" not in first
+    assert last["tool_choice"] == {"type": "none"}
+    assistant, results = last["messages"][1:]
+    assert assistant == {"role": "assistant", "content": reading.body["content"]}
+    [result_block] = results["content"]
+    assert result_block["tool_use_id"] == "toolu_1"
+    assert "start() {" in result_block["content"]
+    assert result.usage.input_tokens == 2000  # both turns are billed
