@@ -32,6 +32,7 @@ from pydantic import (
     Field,
     ValidationError,
     ValidationInfo,
+    field_validator,
 )
 
 from architect.config_messages import describe
@@ -112,6 +113,9 @@ RepoName = Annotated[str, Field(pattern=r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")]
 ProjectName = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")]
 
 
+MIN_THINKING_BUDGET = 1024
+
+
 class ArchitectConfig(BaseModel):
     """The ``[architect]`` table."""
 
@@ -132,10 +136,20 @@ class ArchitectConfig(BaseModel):
     openai_base_url: Url | None = None
     model_timeout: Duration = timedelta(minutes=10)
     max_turns: Annotated[int, Field(ge=1)] = 8
+    # anthropic only: tokens the model may think before answering (0: off; else >= 1024)
+    thinking_budget_tokens: Annotated[int, Field(ge=0)] = 0
     webhook_max_body_kb: Annotated[int, Field(ge=1)] = 1024
     vision_label: Text = "vision"
     in_progress_label: Text = "in-progress"
     backlog_label: Text = "backlog"
+
+    @field_validator("thinking_budget_tokens")
+    @classmethod
+    def _thinking_budget(cls, value: int) -> int:
+        if 0 < value < MIN_THINKING_BUDGET:
+            # The Messages API's own minimum: a smaller budget is a 400 on every call.
+            raise ValueError(f"must be 0 (off) or at least {MIN_THINKING_BUDGET}")
+        return value
 
     @property
     def bot_account_globs(self) -> tuple[str, ...]:

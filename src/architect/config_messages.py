@@ -43,6 +43,7 @@ EXAMPLES: Mapping[str, str] = {
     "openai_base_url": '"http://localhost:11434/v1"',
     "model_timeout": '"10m"',
     "max_turns": "8",
+    "thinking_budget_tokens": "4096",
     "webhook_max_body_kb": "1024",
     "vision_label": '"vision"',
     "in_progress_label": '"in-progress"',

@@ -17,8 +17,16 @@
     ├── RunnerError              the model side
     │   ├── RunnerUnavailable    binary, key or URL missing            → exit 2 before a tick
     │   ├── RunnerFailed         the model run failed (API error, timeout, max turns)
+    │   │   └── ModelOverloaded  429/529 outlasted the SDK's retries: deferred, no note
     │   └── InvalidModelOutput   the answer did not validate twice; the action is skipped
+    │       ├── ModelRefused     the model declined to answer (a note says so)
+    │       ├── AnswerCutOff     the answer hit the token limit, twice (a note says so)
+    │       └── StillOverloaded  ModelOverloaded for several ticks in a row (a note says so)
     └── FilingCheckFailed        sub-issues failed the deterministic check; posted on the PR
+
+A runner error carries what the failed run spent (`usage`, `calls`): a billed
+call counts in the tick's usage and budget even when its answer is unusable.
+`explanation` is the sentence a note on the forge tells humans.
 
 Adapters translate outside exceptions with ``raise … from exc``; only the CLI
 maps these to exit codes and messages. No message ever contains a secret: the
@@ -27,6 +35,11 @@ forge's own error text, never from request headers.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from architect.runners.base import Usage
 
 
 class ArchitectError(Exception):
@@ -84,6 +97,15 @@ class ForgeValidation(ForgeRefused):
 class RunnerError(ArchitectError):
     """The model side failed."""
 
+    usage: Usage | None = None  # what the failed run was billed, when known
+    calls: int = 0  # the billed model calls of the failed run
+
+    def spent(self, usage: Usage | None, calls: int) -> RunnerError:
+        """This error, carrying what the run spent before it failed."""
+        self.usage = usage
+        self.calls = calls
+        return self
+
 
 class RunnerUnavailable(RunnerError):
     """The runner cannot run at all: a binary, key or URL is missing."""
@@ -95,8 +117,41 @@ class RunnerFailed(RunnerError):
     """One model run failed; the action is skipped and a later tick retries."""
 
 
+class ModelOverloaded(RunnerFailed):
+    """429 or 529 after the SDK's own retries: the action waits for a later tick."""
+
+
 class InvalidModelOutput(RunnerError):
     """The model's answer did not validate, even after it was shown the error once."""
+
+    explanation = "the model's answer was not valid, twice, so nothing was changed"
+
+
+class ModelRefused(InvalidModelOutput):
+    """The model declined to answer (Anthropic `stop_reason: refusal`, OpenAI `refusal`)."""
+
+    explanation = (
+        "the model refused to answer, so nothing was changed. A request in other words, "
+        "or a narrower one, may go through"
+    )
+
+
+class AnswerCutOff(InvalidModelOutput):
+    """The answer hit the output token limit, even when asked again with more room."""
+
+    explanation = (
+        "the answer was cut off at the model's output limit, even with more room, so "
+        "nothing was changed. Asking for less (fewer questions, a smaller sprint) helps"
+    )
+
+
+class StillOverloaded(InvalidModelOutput):
+    """The API was overloaded for several ticks in a row on the same PR: humans should know."""
+
+    explanation = (
+        "the model's API has been overloaded (HTTP 429/529) for several ticks in a row, so "
+        "nothing was changed. The provider's status page or your plan's rate limits say why"
+    )
 
 
 class FilingCheckFailed(ArchitectError):

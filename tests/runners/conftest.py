@@ -18,6 +18,7 @@ ANTHROPIC_KEY = "sk-ant-test-key-0123456789abcdef"
 OPENAI_KEY = "sk-openai-test-key-0123456789abcdef"
 
 FORKS: dict[str, Any] = {
+    "reasoning": "One real fork: where the signature is checked.",
     "forks": [
         {
             "question": "Where do webhooks get verified?",

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from architect.errors import InvalidModelOutput, RunnerFailed, RunnerUnavailable
+from architect.errors import InvalidModelOutput, ModelRefused, RunnerFailed, RunnerUnavailable
 from architect.runners.anthropic_api import AnthropicRunner
-from architect.runners.base import Limits, Mode
+from architect.runners.base import Limits, Mode, Usage
 from architect.runners.schemas import ForkProposal, Pitch
 from architect.runners.sessions import SessionStore
 from tests.runners.conftest import ANTHROPIC_KEY, FORKS, PITCH, a_request
@@ -18,6 +18,8 @@ from tests.runners.fakes.http_api import ScriptedAPI, anthropic_error, message
 from tests.sdk import needs_sdk
 
 pytestmark = needs_sdk("anthropic")
+
+WITHOUT_REASONING = {k: v for k, v in FORKS.items() if k != "reasoning"}
 
 
 def a_runner(tmp_path: Path, env: dict[str, str], api: ScriptedAPI) -> AnthropicRunner:
@@ -163,3 +165,66 @@ def test_check_ready_names_the_missing_key(tmp_path: Path, base_env: dict[str, s
 
     with pytest.raises(RunnerUnavailable, match="ANTHROPIC_API_KEY"):
         runner.check_ready()
+
+
+def test_a_thinking_budget_is_sent_with_room_beyond_it(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    with ScriptedAPI([message(json.dumps(PITCH))]) as api:
+        runner = AnthropicRunner(
+            model_name="claude-sonnet-5-5", state_dir=tmp_path / "state", project="myproj",
+            env={**base_env, "ANTHROPIC_BASE_URL": api.url}, max_tokens=4096,
+            thinking_budget_tokens=10_000,
+        )  # fmt: skip
+        runner.run(a_request(Mode.PITCH, Pitch))
+
+    [sent] = api.received
+    assert sent.body["thinking"] == {"type": "enabled", "budget_tokens": 10_000}
+    assert sent.body["max_tokens"] > 10_000  # the API wants max_tokens above the budget
+
+
+def test_no_thinking_by_default(tmp_path: Path, base_env: dict[str, str]) -> None:
+    with ScriptedAPI([message(json.dumps(PITCH))]) as api:
+        a_runner(tmp_path, base_env, api).run(a_request(Mode.PITCH, Pitch))
+
+    assert "thinking" not in api.received[0].body
+    assert "tools" not in api.received[0].body  # no repo_root: nothing to read
+
+
+def test_a_refusal_is_model_refused_with_the_models_words_and_its_cost(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    refusal = message("I can't help with this.", input_tokens=500, output_tokens=10)
+    refusal = type(refusal)(body={**refusal.body, "stop_reason": "refusal"})
+    with ScriptedAPI([refusal]) as api, pytest.raises(ModelRefused) as refused:
+        a_runner(tmp_path, base_env, api).run(a_request(Mode.PITCH, Pitch))
+
+    assert len(api.received) == 1
+    assert "I can't help with this." in str(refused.value)
+    assert (refused.value.calls, refused.value.usage) == (1, Usage(500, 10, (500 * 2 + 100) / 1e6))
+
+
+def test_the_last_turn_allows_no_more_reading(tmp_path: Path, base_env: dict[str, str]) -> None:
+    (tmp_path / "repo").mkdir()
+    (tmp_path / "repo" / "run.sh").write_text("start() {\n  :\n}\n")
+    reading = message("")
+    reading = type(reading)(body={**reading.body, "stop_reason": "tool_use", "content": [
+        {"type": "tool_use", "id": "toolu_1", "name": "read_file",
+         "input": {"path": "run.sh", "start_line": None, "end_line": None}}]})  # fmt: skip
+    with ScriptedAPI([reading, message(json.dumps(PITCH))]) as api:
+        runner = AnthropicRunner(
+            model_name="claude-sonnet-5-5", state_dir=tmp_path / "state", project="myproj",
+            env={**base_env, "ANTHROPIC_BASE_URL": api.url}, repo_root=tmp_path / "repo",
+        )  # fmt: skip
+        result = runner.run(a_request(Mode.PITCH, Pitch, limits=Limits(max_turns=2)))
+
+    assert result.output.verdict == "GO"
+    first, last = (r.body for r in api.received)
+    assert "tool_choice" not in first
+    assert last["tool_choice"] == {"type": "none"}
+    assistant, results = last["messages"][1:]
+    assert assistant == {"role": "assistant", "content": reading.body["content"]}
+    [result_block] = results["content"]
+    assert result_block["tool_use_id"] == "toolu_1"
+    assert "start() {" in result_block["content"]
+    assert result.usage.input_tokens == 2000  # both turns are billed

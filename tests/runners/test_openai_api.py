@@ -7,8 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from architect.errors import InvalidModelOutput, RunnerFailed, RunnerUnavailable
-from architect.runners.base import Limits, Mode
+from architect.errors import (
+    InvalidModelOutput,
+    ModelOverloaded,
+    ModelRefused,
+    RunnerFailed,
+    RunnerUnavailable,
+)
+from architect.runners.base import Limits, Mode, Usage
 from architect.runners.openai_api import OpenAIRunner, OutputFormat
 from architect.runners.schemas import ForkProposal, Pitch
 from tests.runners.conftest import FORKS, OPENAI_KEY, PITCH, a_request
@@ -176,3 +182,70 @@ def test_check_ready_names_the_key_and_the_base_url(
         runner.check_ready()
 
     assert "OPENAI_BASE_URL" in str(missing.value)
+
+
+def test_a_refusal_is_model_refused_at_once_and_its_cost_is_carried(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    refused = completion(None, refusal="I'm sorry, I can't help with that.")
+    with ScriptedAPI([refused]) as api:
+        runner = a_runner(tmp_path, base_env, api)
+        with pytest.raises(ModelRefused, match="can't help with that") as failed:
+            runner.run(a_request(Mode.PITCH, Pitch))
+
+    assert len(api.received) == 1  # not asked again
+    assert failed.value.calls == 1
+    assert failed.value.usage == Usage(1000, 200, (1000 * 2 + 200 * 8) / 1e6)
+
+
+def test_a_cut_off_answer_is_asked_again_with_twice_the_room(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    cut = completion(json.dumps(PITCH)[:40], finish_reason="length")
+    with ScriptedAPI([cut, completion(json.dumps(PITCH))]) as api:
+        result = a_runner(tmp_path, base_env, api).run(a_request(Mode.PITCH, Pitch))
+
+    assert result.output.verdict == "GO"
+    first, second = (r.body for r in api.received)
+    assert second["max_tokens"] == 2 * first["max_tokens"] == 16384  # a local server's key
+    assert [m["role"] for m in second["messages"]] == ["system", "user"]  # no empty turn
+    assert "was cut off" in second["messages"][-1]["content"]
+    assert result.usage.input_tokens == 2000
+
+
+def test_openai_itself_gets_max_completion_tokens() -> None:
+    runner = OpenAIRunner(model_name="gpt-5", state_dir=Path("/nonexistent"), project="p",
+                          env={"OPENAI_API_KEY": "k"})  # fmt: skip
+    local = OpenAIRunner(model_name="qwen3", state_dir=Path("/nonexistent"), project="p",
+                         env={}, base_url="http://127.0.0.1:11434/v1")  # fmt: skip
+
+    assert runner.tokens_key == "max_completion_tokens"
+    assert local.tokens_key == "max_tokens"
+
+
+def test_a_429_beyond_the_retries_is_model_overloaded(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    busy = openai_error(429, "Rate limit reached", **{"retry-after-ms": "10"})
+    with ScriptedAPI([busy]) as api, pytest.raises(ModelOverloaded, match="HTTP 429"):
+        a_runner(tmp_path, base_env, api, max_retries=1).run(a_request(Mode.PITCH, Pitch))
+
+    assert len(api.received) == 2  # the SDK's own retry, then the runner gives up
+
+
+def test_a_refused_schema_is_a_warning_with_the_servers_words(
+    tmp_path: Path, base_env: dict[str, str], caplog: pytest.LogCaptureFixture
+) -> None:
+    refused = openai_error(400, "Invalid schema for response_format 'Pitch': 'default' is not "
+                                "permitted.")  # fmt: skip
+    with ScriptedAPI([refused, completion(json.dumps(PITCH))]) as api:
+        runner = a_runner(tmp_path, base_env, api)
+        runner.run(a_request(Mode.PITCH, Pitch))
+        other = a_runner(tmp_path, base_env, api)
+
+    [warning] = [r for r in caplog.records if r.levelname == "WARNING"]
+    assert warning.getMessage() == (
+        f"{api.url}/v1 refused the response format (using json_object): invalid_request_error: "
+        "Invalid schema for response_format 'Pitch': 'default' is not permitted.")
+    assert runner.output_format is OutputFormat.JSON_OBJECT
+    assert other.output_format is OutputFormat.JSON_SCHEMA  # another runner, another server

@@ -6,6 +6,18 @@ as the message content, JSON text: what OpenAI, vLLM, llama.cpp or Ollama
 send back for a `response_format` request. A wrong bearer token gets 401,
 other paths 404.
 
+As OpenAI does in strict mode, a `json_schema` response format whose schema
+uses a keyword strict mode does not support (`default`, `minLength`,
+`maxLength`), leaves `additionalProperties` open or a property out of
+`required` is refused with a 400 naming it ("'default' is not permitted").
+
+`tool_calls` scripts calls of the runner's read-only tools before a schema's
+answer (one a turn, counted over the conversation), answered by the runner
+with `role: tool` messages. `troubles` scripts what goes wrong instead of a
+schema's answer, one entry per request: `refusal` (`message.refusal`),
+`length` (the answer cut in half, `finish_reason: length`) or `overloaded`
+(HTTP 429 after which the SDK retries).
+
 Usage: estimated tokens, with OpenAI's automatic prompt caching simulated:
 a prompt of 1024 tokens or more reads from the cache the longest prefix it
 shares with an earlier prompt, in steps of 128 tokens
@@ -16,10 +28,11 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tests.runners_e2e.messages_api import ToolCall
 from tests.runners_e2e.scripted_api import (
     CHARS_PER_TOKEN,
     LoopbackServer,
@@ -57,6 +70,8 @@ class ChatCompletionsAPI(LoopbackServer):
 
     script: Script
     api_key: str
+    tool_calls: Mapping[str, Sequence[ToolCall]] = field(default_factory=dict)
+    troubles: dict[str, list[str]] = field(default_factory=dict)
     completions: list[Completion] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
 
@@ -80,18 +95,46 @@ class ChatCompletionsAPI(LoopbackServer):
         if path != "/v1/chat/completions":
             self.refused.append(path)
             return Response.json(404, _error("not_found", f"no route {path}"))
+        problem = strict_problem(body.get("response_format"))
+        if problem is not None:
+            self.refused.append(path)
+            return Response.json(400, _error(None, problem, param="response_format"))
         messages = body.get("messages") or []
         system = "\n".join(str(m.get("content")) for m in messages if m.get("role") == "system")
         turns = [str(m.get("content")) for m in messages if m.get("role") == "user"]
         schema = self.model.schema(system, turns)
-        answer = json.dumps(self.model.answer(schema)) if schema else "OK."
+        made = sum(len(m.get("tool_calls") or []) for m in messages if m.get("role") == "assistant")
+        scripted = [c for c in self.tool_calls.get(schema or "", ()) if body.get("tools")]
+        call = scripted[made] if made < len(scripted) else None
+        trouble = None
+        if schema and call is None and self.troubles.get(schema):
+            trouble = self.troubles[schema].pop(0)
+        if trouble == "overloaded":
+            self.refused.append(path)
+            return Response.json(429, _error("rate_limit_exceeded", "Rate limit reached"),
+                                 **{"retry-after-ms": "10"})
+        answer = json.dumps(self.model.answer(schema)) if schema and call is None else "OK."
+        message: dict[str, Any] = {"role": "assistant", "content": answer, "refusal": None}
+        finish = "stop"
+        if call is not None:
+            message["content"] = None
+            message["tool_calls"] = [{"id": f"call_fake{made + 1:04d}", "type": "function",
+                                      "function": {"name": call.name,
+                                                   "arguments": json.dumps(call.input)}}]
+            answer, finish = json.dumps(message["tool_calls"]), "tool_calls"
+        elif trouble == "refusal":
+            message["content"], message["refusal"] = None, "I'm sorry, I can't help with that."
+            answer = message["refusal"]
+        elif trouble == "length":
+            answer = message["content"] = answer[: len(answer) // 2]
+            finish = "length"
         prompt = json.dumps(messages, ensure_ascii=False)
         completion = Completion(
             shown_headers(headers), body, schema, answer,
             tokens(prompt), self._cached(prompt), tokens(answer),
         )  # fmt: skip
         self.completions.append(completion)
-        return Response.json(200, _completion(next(self._ids), body, completion))
+        return Response.json(200, _completion(next(self._ids), body, completion, message, finish))
 
     def _cached(self, prompt: str) -> int:
         shared = max((_shared_prefix(prompt, seen) for seen in self._prompts), default=0)
@@ -108,7 +151,8 @@ def _shared_prefix(a: str, b: str) -> int:
     return min(len(a), len(b))
 
 
-def _completion(number: int, body: Mapping[str, Any], done: Completion) -> dict[str, Any]:
+def _completion(number: int, body: Mapping[str, Any], done: Completion,
+                message: dict[str, Any], finish: str) -> dict[str, Any]:  # fmt: skip
     return {
         "id": f"chatcmpl-fake{number:04d}",
         "object": "chat.completion",
@@ -117,8 +161,8 @@ def _completion(number: int, body: Mapping[str, Any], done: Completion) -> dict[
         "choices": [
             {
                 "index": 0,
-                "message": {"role": "assistant", "content": done.answer, "refusal": None},
-                "finish_reason": "stop",
+                "message": message,
+                "finish_reason": finish,
             }
         ],
         "usage": {
@@ -130,5 +174,47 @@ def _completion(number: int, body: Mapping[str, Any], done: Completion) -> dict[
     }
 
 
-def _error(code: str, message: str) -> dict[str, Any]:
-    return {"error": {"message": message, "type": "invalid_request_error", "code": code}}
+def _error(code: str | None, message: str, param: str | None = None) -> dict[str, Any]:
+    return {"error": {"message": message, "type": "invalid_request_error", "param": param,
+                      "code": code}}  # fmt: skip
+
+
+STRICT_UNSUPPORTED = ("default", "minLength", "maxLength")
+
+
+def strict_problem(response_format: Any) -> str | None:
+    """Why OpenAI's strict mode would refuse this response format, or None."""
+    if not isinstance(response_format, dict) or response_format.get("type") != "json_schema":
+        return None
+    spec = response_format.get("json_schema") or {}
+    if not spec.get("strict"):
+        return None
+    found = _strict_node(spec.get("schema") or {}, "")
+    if found is None:
+        return None
+    return f"Invalid schema for response_format '{spec.get('name')}': {found}"
+
+
+def _strict_node(node: Any, where: str) -> str | None:
+    if isinstance(node, list):
+        return next((p for i, n in enumerate(node) if (p := _strict_node(n, where))), None)
+    if not isinstance(node, dict):
+        return None
+    for keyword in STRICT_UNSUPPORTED:
+        if keyword in node:
+            return f"In context=({where}), '{keyword}' is not permitted."
+    properties = node.get("properties")
+    if isinstance(properties, dict):
+        if node.get("additionalProperties") is not False:
+            return f"In context=({where}), 'additionalProperties' is required to be false."
+        if sorted(node.get("required") or []) != sorted(properties):
+            return (f"In context=({where}), 'required' is required to be supplied and to be an "
+                    "array including every key in properties.")  # fmt: skip
+        for name, sub in properties.items():
+            if found := _strict_node(sub, f"{where}, 'properties', '{name}'".lstrip(", ")):
+                return found
+    for key, value in node.items():
+        inside = f"{where}, '{key}'".lstrip(", ")
+        if key != "properties" and (found := _strict_node(value, inside)):
+            return found
+    return None

@@ -19,6 +19,15 @@ replaced by the working directory the CLI reports in its environment
 message. Calls are counted over the whole history, so script them only for
 a mode that starts a fresh conversation (the pitch).
 
+The SDK runner's own read-only tools (`list_files`, `read_file`, `search`)
+are scripted the same way, and answered by the runner with `tool_result`
+blocks.
+
+`troubles` scripts what goes wrong before a schema's answer, one entry per
+request asking for it, in order: `refusal` (`stop_reason: refusal`),
+`max_tokens` (the answer cut in half, `stop_reason: max_tokens`) or
+`overloaded` (HTTP 529 `overloaded_error`, as the API says when busy).
+
 A request naming no known schema (a side request of the CLI) gets "OK.".
 
 Usage: estimated tokens (`scripted_api.tokens`), with prompt caching
@@ -193,6 +202,7 @@ class MessagesAPI(LoopbackServer):
     script: Script
     api_key: str
     tool_calls: Mapping[str, Sequence[ToolCall]] = field(default_factory=dict)
+    troubles: dict[str, list[str]] = field(default_factory=dict)
     min_cache_tokens: int = MIN_CACHE_TOKENS
     exchanges: list[Exchange] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)  # paths answered 401/404
@@ -227,7 +237,18 @@ class MessagesAPI(LoopbackServer):
         user_turns = [text_of(m.get("content")) for m in body.get("messages") or []
                       if m.get("role") == "user"]  # fmt: skip
         schema = self.model.schema(system_text(body), user_turns)
+        trouble = self._trouble(body, schema)
+        if trouble == "overloaded":
+            self.refused.append(path)
+            # A short retry-after keeps the SDK's own retries quick.
+            return Response.json(529, _error("overloaded_error", "Overloaded"),
+                                 **{"retry-after-ms": "10"})
         content, stop = self._content(body, schema)
+        if trouble == "refusal":
+            content, stop = [{"type": "text", "text": "I can't help with this request."}], "refusal"
+        elif trouble == "max_tokens":
+            text = content[-1].get("text", "")
+            content, stop = [{"type": "text", "text": text[: len(text) // 2]}], "max_tokens"
         exchange = Exchange(
             shown_headers(headers), body, schema, content, stop,
             self.cache.usage(body, tokens(content)),
@@ -247,6 +268,16 @@ class MessagesAPI(LoopbackServer):
             events = b"".join(_sse(name, data) for name, data in stream_events(message))
             return Response(200, events, "text/event-stream")
         return Response.json(200, message)
+
+    def _trouble(self, body: Mapping[str, Any], schema: str | None) -> str | None:
+        """The next scripted trouble of `schema`, when this request would answer it."""
+        queue = self.troubles.get(schema or "")
+        if not queue or schema is None:
+            return None
+        offered = {str(t.get("name")) for t in body.get("tools") or []}
+        if self._next_tool_call(body, schema, offered) is not None:
+            return None  # troubles strike the answer, not the reading before it
+        return queue.pop(0)
 
     def _content(self, body: Mapping[str, Any], schema: str | None) -> tuple[list[Any], str]:
         if schema is None:

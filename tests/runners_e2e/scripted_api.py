@@ -19,7 +19,7 @@ import json
 import re
 import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -74,10 +74,11 @@ class Response:
     status: int
     body: bytes
     content_type: str = "application/json"
+    headers: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
-    def json(cls, status: int, data: Any) -> Response:
-        return cls(status, json.dumps(data).encode())
+    def json(cls, status: int, data: Any, **headers: str) -> Response:
+        return cls(status, json.dumps(data).encode(), headers=headers)
 
 
 class LoopbackServer:
@@ -125,6 +126,8 @@ class LoopbackServer:
                     self.send_response(answer.status)
                     self.send_header("content-type", answer.content_type)
                     self.send_header("content-length", str(len(answer.body)))
+                    for name, value in answer.headers.items():
+                        self.send_header(name, value)
                     self.end_headers()
                     self.wfile.write(answer.body)
                 except (BrokenPipeError, ConnectionResetError):

@@ -451,7 +451,7 @@ class Applier:
             after = max((c.id for c in comments if c.user.login != self.bot), default=0)
             writes.ensure_comment(self.forge, repo, number,
                                   render.model_error_comment(step, str(exc), after=after,
-                                                             **keys),
+                                                             why=exc.explanation, **keys),
                                   bot_login=self.bot, kind="model-error", existing=comments,
                                   step=step, after=str(after), **keys)
         except ForgeError as forge_exc:

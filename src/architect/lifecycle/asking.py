@@ -9,7 +9,7 @@ from typing import TypeVar
 from pydantic import BaseModel
 
 from architect.config import ProjectConfig
-from architect.errors import RunnerFailed
+from architect.errors import RunnerError, RunnerFailed
 from architect.lifecycle.context import TickContext
 from architect.runners.base import Limits, Mode, Runner, Usage
 from architect.runners.inputs import PlannerInputs
@@ -48,7 +48,13 @@ class Asker:
                           timeout_s=settings.model_timeout.total_seconds()),
             budget_tokens=settings.context_budget_tokens, secrets=self.secrets,
         )
-        result = self.runner.run(request)
+        try:
+            result = self.runner.run(request)
+        except RunnerError as exc:
+            # A billed call counts even when its answer is unusable (refused, cut off…).
+            self.calls += exc.calls
+            self.usage = self.usage + (exc.usage or Usage())
+            raise
         self.calls += 1
         self.usage = self.usage + result.usage
         cost = f", ${result.usage.cost_usd:.4f}" if result.usage.cost_usd is not None else ""

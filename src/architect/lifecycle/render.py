@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 
 from architect import markers
+from architect.errors import InvalidModelOutput
 from architect.ledger import DesignFork, Ledger, to_payload
 from architect.runners.schemas import Pitch, SubIssue
 from architect.text import one_line
@@ -263,13 +264,13 @@ _MODEL_STEPS = {
 }
 
 
-def model_error_comment(step: str, error: str, *, after: int, **keys: str) -> str:
+def model_error_comment(step: str, error: str, *, after: int,
+                        why: str = InvalidModelOutput.explanation, **keys: str) -> str:
     """Told once per failure: what the model got wrong, and what a human can do next."""
     what, todo = _MODEL_STEPS.get(step, ("do its next step", "Reply here to ask for another try."))
     lines = [line for line in error.replace("`", "'").splitlines() if line.strip()][:8]
     detail = markers.neutralize("\n".join(one_line(line, 200) for line in lines) or "(no detail)")
-    return (f"The architect could not {what}: the model's answer was not valid, twice, so "
-            f"nothing was changed.\n\n```text\n{detail}\n```\n\n{todo} The architect "
-            "will not ask the model again before that. If this keeps happening, check the model "
-            "settings (`[architect].model`, `model_name`).\n\n"
+    return (f"The architect could not {what}: {why}.\n\n```text\n{detail}\n```\n\n{todo} "
+            "The architect will not ask the model again before that. If this keeps happening, "
+            "check the model settings (`[architect].model`, `model_name`).\n\n"
             + markers.marker("model-error", step=step, after=after, **keys))

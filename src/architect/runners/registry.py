@@ -38,6 +38,7 @@ class RunnerSettings:
     max_turns: int | None = None
     openai_base_url: str | None = None
     claude_bin: str | None = None
+    thinking_budget_tokens: int = 0
 
     @property
     def limits_cap(self) -> Limits | None:
@@ -67,6 +68,7 @@ def make_runner(
     max_turns: int | None = None,
     openai_base_url: str | None = None,
     claude_bin: str | None = None,
+    thinking_budget_tokens: int = 0,
     factories: Mapping[str, RunnerFactory] | None = None,
 ) -> Runner:
     """The runner of `kind`. Keys given here win over the same keys in `env`."""
@@ -82,6 +84,7 @@ def make_runner(
         max_turns=max_turns,
         openai_base_url=openai_base_url,
         claude_bin=claude_bin,
+        thinking_budget_tokens=thinking_budget_tokens,
     )
     factory = (factories or {}).get(kind) or _builtin(kind)
     return factory(settings)
@@ -124,7 +127,9 @@ def _anthropic(s: RunnerSettings) -> Runner:
         state_dir=s.state_dir,
         project=s.project,
         env=s.env,
+        repo_root=s.repo_root,
         limits_cap=s.limits_cap,
+        thinking_budget_tokens=s.thinking_budget_tokens,
     )
 
 
@@ -137,6 +142,7 @@ def _openai(s: RunnerSettings) -> Runner:
         project=s.project,
         env=s.env,
         base_url=s.openai_base_url,
+        repo_root=s.repo_root,
         limits_cap=s.limits_cap,
     )
 

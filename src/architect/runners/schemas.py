@@ -1,16 +1,24 @@
 """What the model is asked to return, one pydantic schema per mode.
 
 The model writes, Python acts: these are the only shapes a model answer can
-take. Limits that a human must hear about (too many sub-issues, a dependency
-cycle) are *not* enforced here but by the filing check, so that a bad plan is
-explained on the PR instead of silently retried.
+take. Beyond the shapes, the checks a provider's schema cannot express (and
+that a wrong answer would turn into a wrong comment) are validators here, so a
+failure gets the runner's single retry with the error: a question with 2–4
+options under distinct letters, recommending one of them; a design phase
+with at least one question or a reason for none; acceptance criteria on
+every sub-issue. Limits that a human must hear about (too many sub-issues, a
+dependency cycle) are *not* enforced here but by the filing check, so that a
+bad plan is explained on the PR instead of silently retried.
+
+`reasoning` leads the questions and filing schemas: room to think before
+answering (structured output is written in order), never rendered.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class Schema(BaseModel):
@@ -47,19 +55,45 @@ class ProposedFork(Schema):
     """One design question with lettered options and a recommended one."""
 
     question: str = Field(min_length=1)
-    options: list[Option] = Field(min_length=2, max_length=6)
+    options: list[Option] = Field(min_length=2, max_length=4)
     recommended: str = Field(pattern=r"^[A-Z]$")
     why: str = Field(default="", description="Why the recommended option.")
+
+    @model_validator(mode="after")
+    def _one_of_its_options(self) -> ProposedFork:
+        letters = [option.letter for option in self.options]
+        if len(set(letters)) != len(letters):
+            raise ValueError(f"the option letters must differ, got {', '.join(letters)}")
+        if self.recommended not in letters:
+            raise ValueError(
+                f"recommended {self.recommended!r} is not one of the options "
+                f"({', '.join(letters)})"
+            )
+        return self
+
+
+REASONING = Field(
+    default="",
+    description="Your private reasoning before the answer; nobody else reads it.",
+)
 
 
 class ForkProposal(Schema):
     """Start of the design conversation: at most 5 real forks, or none."""
 
+    reasoning: str = REASONING
     forks: list[ProposedFork] = Field(default_factory=list, max_length=5)
     no_fork_reason: str = Field(
         default="",
         description="When there is no real design fork: why it can go straight to filing.",
     )
+
+    @model_validator(mode="after")
+    def _forks_or_a_reason(self) -> ForkProposal:
+        if not self.forks and not self.no_fork_reason.strip():
+            # `{}` must not pass: it would skip the design phase without a word.
+            raise ValueError("give at least one fork, or a no_fork_reason saying why none")
+        return self
 
 
 class Interpretation(Schema):
@@ -97,7 +131,15 @@ class SubIssue(Schema):
 
 
 class SubIssuePlan(Schema):
+    reasoning: str = REASONING
     sub_issues: list[SubIssue]
+
+    @model_validator(mode="after")
+    def _criteria_everywhere(self) -> SubIssuePlan:
+        bare = [s.id for s in self.sub_issues if not any(c.strip() for c in s.acceptance_criteria)]
+        if bare:
+            raise ValueError(f"give acceptance_criteria to every sub-issue: {', '.join(bare)}")
+        return self
 
 
 class LessonsDigest(Schema):

@@ -20,13 +20,13 @@ import re
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from architect.errors import RunnerFailed
+from architect.errors import ModelOverloaded, RunnerFailed, StillOverloaded
 from architect.runners.base import Limits, Mode, Usage
 
 log = logging.getLogger(__name__)
@@ -55,6 +55,7 @@ class SessionRecord(BaseModel):
     calls: int = 0
     cli_total_cost_usd: float = 0.0  # the claude CLI's running total for session_id
     messages: list[dict[str, Any]] = []  # API runners: the conversation so far
+    overloaded: int = 0  # runs in a row that ended in ModelOverloaded
 
     def charged(self, usage: Usage) -> SessionRecord:
         cost = self.cost_usd + (usage.cost_usd or 0.0)
@@ -105,6 +106,38 @@ class SessionStore:
         if found is None:
             return SessionRecord(key=key, runner=runner, model=model)
         return found
+
+
+OVERLOADED_RUNS_BEFORE_NOTE = 3
+R = TypeVar("R")
+
+
+def overload_watch(store: SessionStore, key: str | None, runner: str, run: Callable[[], R]) -> R:
+    """`run()`, counting the PR's overloaded runs in a row in its session file.
+
+    An overloaded API defers the action silently (the next tick tries again);
+    past `OVERLOADED_RUNS_BEFORE_NOTE` runs in a row it becomes
+    `StillOverloaded`, which the lifecycle tells the humans about.
+    """
+    try:
+        result = run()
+    except ModelOverloaded as exc:
+        if key is None:
+            raise
+        record = store.load(key) or SessionRecord(key=key, runner=runner)
+        count = record.overloaded + 1
+        # Told once: the count starts again for the next note.
+        told = count >= OVERLOADED_RUNS_BEFORE_NOTE
+        store.save(record.model_copy(update={"overloaded": 0 if told else count}))
+        if told:
+            raise StillOverloaded(f"{exc} ({count} runs in a row)").spent(
+                exc.usage, exc.calls
+            ) from exc
+        raise
+    done = store.load(key) if key is not None else None
+    if done is not None and done.overloaded:
+        store.save(done.model_copy(update={"overloaded": 0}))
+    return result
 
 
 def cap_limits(limits: Limits, cap: Limits | None) -> Limits:
@@ -196,13 +229,17 @@ class Transcript:
     def messages(self, prompt: str, retry: tuple[str, str] | None = None) -> list[dict[str, Any]]:
         """The turns to send: history, the prompt, and (bad answer, correction) on retry."""
         turns = [*self.history, {"role": "user", "content": prompt}]
-        if retry is not None:
-            bad, correction = retry
-            turns += [
-                {"role": "assistant", "content": bad},
-                {"role": "user", "content": correction},
-            ]
-        return turns
+        if retry is None:
+            return turns
+        bad, correction = retry
+        if not bad.strip():
+            # APIs reject an empty assistant turn: a refused or cut-off answer has none to show.
+            return [*self.history, {"role": "user", "content": f"{prompt}\n\n{correction}"}]
+        return [
+            *turns,
+            {"role": "assistant", "content": bad},
+            {"role": "user", "content": correction},
+        ]
 
     def charge(self, usage: Usage) -> None:
         if self.record is not None:

@@ -13,12 +13,14 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from architect.errors import InvalidModelOutput
+from architect.errors import AnswerCutOff, InvalidModelOutput, ModelRefused, RunnerError
 from architect.runners.base import Usage
+from architect.text import one_line
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -75,9 +77,18 @@ def _first_object(text: str) -> Any | None:
 def validate_output(schema: type[T], data: Any) -> T | str:
     """The validated object, or the validation error as short text for the model."""
     try:
-        return schema.model_validate(data)
+        return schema.model_validate(without_nulls(data))
     except ValidationError as exc:
         return format_errors(exc)
+
+
+def without_nulls(data: Any) -> Any:
+    """`data` with every `null` member dropped: strict schemas say "absent" with null."""
+    if isinstance(data, dict):
+        return {k: without_nulls(v) for k, v in data.items() if v is not None}
+    if isinstance(data, list):
+        return [without_nulls(item) for item in data]
+    return data
 
 
 def format_errors(exc: ValidationError) -> str:
@@ -110,37 +121,75 @@ def correction_prompt(schema: type[BaseModel], error: str) -> str:
     )
 
 
+class Stop(StrEnum):
+    """Why the model stopped: the answer is whole, cut off by the token limit, or refused."""
+
+    DONE = "done"
+    CUT_OFF = "cut_off"
+    REFUSED = "refused"
+
+
 @dataclass(frozen=True)
 class Reply:
     """One raw answer of a model: text, or an object the transport already parsed."""
 
     payload: Any
     usage: Usage
+    stop: Stop = Stop.DONE
+    calls: int = 1  # the billed model calls behind it (tool turns included)
 
 
 Ask = Callable[[str | None], Reply]
 """Ask the model: `None` for the request itself, else the correction text."""
+
+CUT_OFF_CORRECTION = (
+    "Your previous answer was cut off at the output limit before its JSON was complete. "
+    "Answer again, shorter: the same JSON object, with briefer texts."
+)
 
 
 def answer_with_retry(schema: type[T], ask: Ask) -> tuple[T, Usage, str]:
     """Ask, validate, and on failure ask once more with the error.
 
     Returns the object, the usage of every call, and the valid answer as JSON
-    text (for the session history). Raises `InvalidModelOutput` when the second
-    answer fails too.
+    text (for the session history). Raises `ModelRefused` at once when the
+    model declines (asking again the same thing is billed for nothing),
+    `AnswerCutOff` or `InvalidModelOutput` when the second answer fails too.
+    Whatever is raised carries the usage and count of the calls made.
     """
-    first = ask(None)
-    checked = check_payload(schema, first.payload)
-    usage = first.usage
+    spent: list[Reply] = []
+    try:
+        return _answer(schema, ask, spent)
+    except RunnerError as exc:
+        exc.spent(sum((r.usage for r in spent), Usage()), sum(r.calls for r in spent))
+        raise
+
+
+def _answer(schema: type[T], ask: Ask, spent: list[Reply]) -> tuple[T, Usage, str]:
+    spent.append(ask(None))
+    checked = _checked(schema, spent[-1])
     if isinstance(checked, str):
-        second = ask(correction_prompt(schema, checked))
-        usage = usage + second.usage
-        checked = check_payload(schema, second.payload)
+        cut = spent[-1].stop is Stop.CUT_OFF
+        spent.append(ask(CUT_OFF_CORRECTION if cut else correction_prompt(schema, checked)))
+        checked = _checked(schema, spent[-1])
         if isinstance(checked, str):
+            if spent[-1].stop is Stop.CUT_OFF:
+                raise AnswerCutOff(f"the {schema.__name__} answer was cut off twice")
             raise InvalidModelOutput(
                 f"the {schema.__name__} answer did not validate twice:\n{checked}"
             )
-    return checked, usage, checked.model_dump_json()
+    usage = sum((reply.usage for reply in spent), Usage())
+    # The reasoning was room to think for that answer; the history need not carry it.
+    return checked, usage, checked.model_dump_json(exclude={"reasoning"})
+
+
+def _checked(schema: type[T], reply: Reply) -> T | str:
+    if reply.stop is Stop.REFUSED:
+        said = one_line(str(reply.payload or ""), 300) or "(no reason given)"
+        raise ModelRefused(f"the model refused the {schema.__name__} answer: {said}")
+    if reply.stop is Stop.CUT_OFF:
+        return "- (root): the answer was cut off at the output limit"
+    return check_payload(schema, reply.payload)
 
 
 def self_contained_schema(schema: type[BaseModel]) -> dict[str, Any]:

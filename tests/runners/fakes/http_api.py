@@ -114,7 +114,14 @@ def anthropic_error(status: int, kind: str, text: str, **headers: str) -> Answer
     return Answer(status=status, body=body, headers=headers)
 
 
-def completion(text: str, *, prompt_tokens: int = 1000, completion_tokens: int = 200) -> Answer:
+def completion(
+    text: str | None,
+    *,
+    prompt_tokens: int = 1000,
+    completion_tokens: int = 200,
+    finish_reason: str = "stop",
+    refusal: str | None = None,
+) -> Answer:
     """A Chat Completions answer holding one message."""
     return Answer(
         body={
@@ -125,8 +132,8 @@ def completion(text: str, *, prompt_tokens: int = 1000, completion_tokens: int =
             "choices": [
                 {
                     "index": 0,
-                    "message": {"role": "assistant", "content": text},
-                    "finish_reason": "stop",
+                    "message": {"role": "assistant", "content": text, "refusal": refusal},
+                    "finish_reason": finish_reason,
                 }
             ],
             "usage": {
