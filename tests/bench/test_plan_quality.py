@@ -48,8 +48,11 @@ def test_a_sample_through_a_fake_provider_api_counts_tokens_and_cost(
 
 
 def fork(options: int, recommended: str = "A") -> ProposedFork:
-    return ProposedFork(question="Which?", recommended=recommended, why="",
-                        options=[Option(letter="ABCDEF"[i], text=f"o{i}") for i in range(options)])
+    # Built unvalidated: the bench scores what a runner produced, even what the schema's own
+    # checks would have refused, so its checks must catch a bad fork by themselves.
+    return ProposedFork.model_construct(
+        question="Which?", recommended=recommended, why="", hangs_on=None,
+        options=[Option(letter="ABCDEF"[i], text=f"o{i}") for i in range(options)])
 
 
 def sub(id_: str, title: str, *, deps: tuple[str, ...] = (), files: tuple[str, ...] = (),
