@@ -37,6 +37,7 @@ _LOOSE = re.compile(
          (?P<choice>[A-Z]){_END}(?P<reason>[^;\n]*)""",
     re.IGNORECASE | re.VERBOSE,
 )
+_QUESTION_REF = re.compile(r"\b(?:Q|question\s*#?)\s*(\d{1,3})\b", re.IGNORECASE)
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 # The letter is a capital here: "a for loop" is English, "A for Q1" an answer.
 _FOR = re.compile(
@@ -56,14 +57,16 @@ _REASON_LEAD = re.compile(r"^[\s,.:;\-–—)]*(because|since|as)?\s*", re.IGNOR
 _WORD = re.compile(r"[a-z0-9]+")
 _NEGATION = re.compile(r"\b(not|no|never|without|instead|rather|than|over|against|isn't|don't)\b",
                        re.IGNORECASE)
-_STOP = frozenset("a an the in on of to by for and or with from at as is be it its".split())
+_STOP = frozenset({"a", "an", "the", "in", "on", "of", "to", "by", "for", "and", "or", "with",
+                   "from", "at", "as", "is", "be", "it", "its"})
 
 
 _DECISION = re.compile(r"^[*_~]{0,3}(?P<word>accept|reject)(?![A-Za-z])(?P<rest>.*)\Z",
                        re.IGNORECASE | re.DOTALL)
 _REST_LEAD = re.compile(r"^[\s*_~:.,;!\-–—]+")
 _LOOKALIKE = re.compile(
-    r"^(?:lgtm|approved?|approving|go|go ahead|go for it|let'?s do it|ship it|looks good(?: to me)?|sounds good"
+    r"^(?:lgtm|approved?|approving|go|go ahead|go for it|let'?s do it|ship it"
+    r"|looks good(?: to me)?|sounds good"
     r"|yes|agreed|\+1|:\+1:|:thumbsup:|\U0001F44D[\U0001F3FB-\U0001F3FF]?)[\s.!]*$",
     re.IGNORECASE,
 )
@@ -78,7 +81,8 @@ class Decision:
 def read_decision(body: str, bot_login: str) -> Decision | None:
     """`ACCEPT` or `REJECT` as the first word, however it is dressed."""
     match = _DECISION.match(_bare(body, bot_login))
-    if match is None:
+    # "Reject? Not sure yet" asks; it does not decide.
+    if match is None or match.group("rest").lstrip("*_~ ").startswith("?"):
         return None
     rest = _REST_LEAD.sub("", match.group("rest")).rstrip()
     if match.group(0)[0] in "*_~":
@@ -158,8 +162,9 @@ def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
         found = _read_line(readable_line, forks, answered={a.question for a in answers})
         if found:
             answers.extend(found)
-        elif answers and readable_line.strip() and not readable_line.rstrip().endswith("?"):
-            # A line after an answer explains it; a question is for the model to hear.
+        elif answers and _explains(readable_line, answers[-1].question):
+            # A line after an answer explains it; a question, or words about another
+            # question, are for the model to hear.
             last = answers[-1]
             reason = f"{last.reason} {_reason(readable_line)}".strip()
             answers[-1] = ParsedAnswer(last.question, last.choice, reason)
@@ -170,6 +175,12 @@ def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
     # Quotes and code go to the model only as context of something new said around them.
     leftover = "\n".join(leftover_lines).strip() if meaningful else ""
     return ParsedComment(answers=tuple(answers), leftover=leftover)
+
+
+def _explains(line: str, question: int) -> bool:
+    if not line.strip() or line.rstrip().endswith("?"):
+        return False
+    return all(int(n) == question for n in _QUESTION_REF.findall(line))
 
 
 def _read_line(line: str, forks: Sequence[DesignFork], *,

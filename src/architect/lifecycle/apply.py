@@ -31,6 +31,7 @@ from architect.ledger import DesignFork, ForkStatus, Ledger
 from architect.lifecycle import render, writes
 from architect.lifecycle.actions import (
     Action,
+    ClarifyDecision,
     CompletePitch,
     FileSprint,
     FinishSprint,
@@ -123,6 +124,13 @@ class Applier:
             case SyncLedger():
                 assert action.view.ledger is not None
                 self.sync(action.view, action.view.ledger, ())
+            case ClarifyDecision():
+                for said in action.view.unclear:
+                    writes.ensure_comment(
+                        self.forge, self.ops, action.view.number,
+                        render.unclear_decision_comment(said.login, said.text, said.source_id),
+                        bot_login=self.bot, kind="unclear", existing=action.view.sprint.comments,
+                        comment=str(said.source_id))
 
     # -- helpers --------------------------------------------------------------
     def _heard(self, view: SprintView) -> int:
@@ -287,12 +295,13 @@ class Applier:
             acknowledged += read
             reply = neutralize(answer.reply)
             for proposed in answer.follow_ups[:5]:
-                fork = numbered_fork(ledger.next_number, proposed, round_)
+                fork = numbered_fork(ledger.next_number, proposed, round_, ledger)
                 ledger = ledger.with_fork(fork)
                 follow_ups.append(fork)
         if not any(f.status is ForkStatus.OPEN for f in ledger.forks):
             # No question is left open: answers that waited on a follow-up are settled.
-            ledger = Ledger(tuple(replace(f, status=ForkStatus.RESOLVED) if f.answer else f
+            ledger = Ledger(tuple(replace(f, status=ForkStatus.RESOLVED)
+                                  if f.answer and f.status is ForkStatus.ANSWERED else f
                                   for f in ledger.forks))
         shown = [f for n in dict.fromkeys(acknowledged) if (f := ledger.get(n)) and f.answer]
         self.forge.create_comment(self.ops, view.number, render.answers_comment(
@@ -322,8 +331,10 @@ class Applier:
         heard = {c.id: c for c in (*view.filing_replies, *view.new_comments)}
         extra = tuple(HumanComment(c.id, c.user.login, c.body, c.html_url)
                       for c in sorted(heard.values(), key=lambda c: c.id))
+        # Withdrawn follow-ups were decided for an option no longer chosen: not for the plan.
+        live = {"ledger": view.ledger.live} if view.ledger is not None else {}
         plan = self.ask(Mode.FILE, SubIssuePlan,
-                              self.inputs(view, vision, new_comments=extra),
+                              self.inputs(view, vision, new_comments=extra, **live),
                               session_key=f"pr-{view.number}")
         subs = tuple(clean_sub(s) for s in plan.sub_issues)
         problems = check_plan(subs, max_sub_issues=self.config.architect.max_sub_issues,
@@ -356,7 +367,7 @@ class Applier:
             if found and found.vision == vision_number and found.slug == view.slug:
                 existing.setdefault(found.sub_id, issue.number)
         numbers: dict[str, int] = {}
-        ledger = view.ledger or Ledger()
+        ledger = (view.ledger or Ledger()).live
         for sub in filing_order(subs):
             deps = [numbers[d] for d in sub.depends_on if d in numbers]
             if sub.id in existing:
