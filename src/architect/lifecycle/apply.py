@@ -303,6 +303,7 @@ class Applier:
             ledger = Ledger(tuple(replace(f, status=ForkStatus.RESOLVED)
                                   if f.answer and f.status is ForkStatus.ANSWERED else f
                                   for f in ledger.forks))
+        notes += render.withdrawn_notes(view.ledger, ledger)
         shown = [f for n in dict.fromkeys(acknowledged) if (f := ledger.get(n)) and f.answer]
         self.forge.create_comment(self.ops, view.number, render.answers_comment(
             ledger, acknowledged=shown, notes=notes, reply=reply, follow_ups=follow_ups,

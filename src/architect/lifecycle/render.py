@@ -86,6 +86,15 @@ def _condition(fork: DesignFork) -> str:
     return f" (a follow-up of {asked_for})"
 
 
+def withdrawn_notes(before: Ledger | None, after: Ledger) -> list[str]:
+    """One line per follow-up this round withdrew, for the acknowledgment."""
+    was = {f.number: f.status for f in before.forks} if before else {}
+    return [f"Q{f.number} is withdrawn: it followed Q{f.hangs_on[0]}: {f.hangs_on[1]}, "
+            "and that answer changed."
+            for f in after.forks if f.status is ForkStatus.WITHDRAWN and f.hangs_on
+            and was.get(f.number) not in (None, ForkStatus.WITHDRAWN)]
+
+
 def replace_section(body: str, heading: str, new_section: str | None) -> str:
     """Replace (or add, or drop) one `## ` section of a markdown body, keeping the rest."""
     pattern = re.compile(rf"^{re.escape(heading)}.*?(?=^## (?!#)|^<!-- architect:|\Z)",
