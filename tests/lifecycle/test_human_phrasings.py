@@ -12,6 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from architect.runners.base import Mode
+from architect.runners.offline import OfflinePlanner
+from architect.runners.scripted import ScriptedRunner
 from tests.world import BOT, OPS, PROJECT, World, make_world
 
 SETTINGS = textwrap.dedent("""\
@@ -255,3 +258,35 @@ def test_changing_an_answer_back_brings_its_follow_up_back(world: World) -> None
     assert "- **Status:** open (a follow-up of Q1: B)" in body
     assert "Still open: Q2, Q3." in world.bot_comments(number)[-1]
     assert body.count("### Q3:") == 1 and "### Q4:" not in body
+
+
+def _model_follow_up(hangs_on: dict[str, object]) -> dict[str, object]:
+    """A model's answer round, as JSON: one follow-up that says which answer it hangs on."""
+    return {"reply": "", "interpretations": [], "follow_ups": [{
+        "question": "Which server region?", "recommended": "A", "hangs_on": hangs_on,
+        "options": [{"letter": "A", "text": "EU"}, {"letter": "B", "text": "US"}]}]}
+
+
+def test_a_models_follow_up_is_withdrawn_when_its_answer_changes(world: World) -> None:
+    number = asked(world)
+    world.comment(number, "Q1: B")
+    model = ScriptedRunner({Mode.ANSWERS: [_model_follow_up({"question": 1, "option": "B"})]},
+                           fallback=OfflinePlanner())
+    world.tick(runner=model)
+    assert "**Q3:** Which server region?" in world.bot_comments(number)[-1]
+    world.comment(number, "Q1: A")
+    world.tick()
+    body = world.bot.get_pull(OPS, number).body
+    assert "- **Status:** withdrawn (it followed Q1: B, and that answer changed)" in body
+    assert "Still open: Q2." in world.bot_comments(number)[-1]
+
+
+def test_a_follow_up_hung_on_no_real_answer_hangs_on_nothing(world: World) -> None:
+    number = asked(world)
+    world.comment(number, "Q1: B")
+    model = ScriptedRunner({Mode.ANSWERS: [_model_follow_up({"question": 9, "option": "B"})]},
+                           fallback=OfflinePlanner())
+    world.tick(runner=model)
+    body = world.bot.get_pull(OPS, number).body
+    assert "### Q3: Which server region?" in body
+    assert "follow-up of" not in body
