@@ -59,7 +59,7 @@ def asked(world: World) -> int:
 
 def assert_second_tick_adds_nothing(world: World, number: int) -> None:
     before = (world.comments(number), world.bot.get_pull(OPS, number).body)
-    world.tick()
+    assert world.tick().decision.actions == ()
     assert (world.comments(number), world.bot.get_pull(OPS, number).body) == before
 
 
