@@ -140,7 +140,8 @@ def answer_with_retry(schema: type[T], ask: Ask) -> tuple[T, Usage, str]:
             raise InvalidModelOutput(
                 f"the {schema.__name__} answer did not validate twice:\n{checked}"
             )
-    return checked, usage, checked.model_dump_json()
+    # Only what the model set: the history holds its own answer, not the schema's defaults.
+    return checked, usage, checked.model_dump_json(exclude_unset=True)
 
 
 def self_contained_schema(schema: type[BaseModel]) -> dict[str, Any]:
