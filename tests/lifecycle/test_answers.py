@@ -132,6 +132,14 @@ def test_lines_after_an_answer_are_its_reason(lines: list[str]) -> None:
     assert parsed.leftover == ""
 
 
+@pytest.mark.parametrize("line", ["And sharing should work like in the old shop.",
+                                  "Also: exports are a must.", "Exporting matters more to me."])
+def test_a_new_point_after_an_answer_goes_to_the_model(line: str) -> None:
+    parsed = parse_comment(f"Q1: B\n{line}", SETTINGS_AND_SHARING)
+    assert parsed.answers == (ParsedAnswer(1, "B"),)
+    assert parsed.leftover == line
+
+
 def test_a_question_after_an_answer_goes_to_the_model() -> None:
     parsed = parse_comment("Q1: B\nWhat happens to old settings?")
     assert parsed.answers == (ParsedAnswer(1, "B"),)
@@ -145,6 +153,10 @@ def _fork(number: int, *options: str, status: ForkStatus = ForkStatus.OPEN) -> D
                       status=status)
 
 
+SETTINGS_AND_SHARING = (
+    DesignFork(1, "Where are wishlists kept?", (("A", "In the session cookie"),
+                                                ("B", "In the database")), "B"),
+    DesignFork(2, "Can wishlists be exported or shared?", (("A", "No"), ("B", "Yes")), "B"))
 SETTINGS = (_fork(1, "In browser localStorage", "On the server (recommended)"),
             _fork(2, "No", "Yes, as a JSON file"))
 

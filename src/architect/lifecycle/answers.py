@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from architect.ledger import DesignFork, ForkStatus
 from architect.text import clean_text, strip_html_comments
+from architect.vision import keywords
 
 RECOMMENDED = "recommended"
 
@@ -38,6 +39,8 @@ _LOOSE = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 _QUESTION_REF = re.compile(r"\b(?:Q|question\s*#?)\s*(\d{1,3})\b", re.IGNORECASE)
+_NEW_POINT = re.compile(r"^\s*(?:and|also|but|plus|btw|by the way|separately|p\.?s\.?)\b",
+                        re.IGNORECASE)
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 # The letter is a capital here: "a for loop" is English, "A for Q1" an answer.
 _FOR = re.compile(
@@ -162,7 +165,7 @@ def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
         found = _read_line(readable_line, forks, answered={a.question for a in answers})
         if found:
             answers.extend(found)
-        elif answers and _explains(readable_line, answers[-1].question):
+        elif answers and _explains(readable_line, answers[-1].question, forks):
             # A line after an answer explains it; a question, or words about another
             # question, are for the model to hear.
             last = answers[-1]
@@ -177,10 +180,20 @@ def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
     return ParsedComment(answers=tuple(answers), leftover=leftover)
 
 
-def _explains(line: str, question: int) -> bool:
-    if not line.strip() or line.rstrip().endswith("?"):
+def _explains(line: str, question: int, forks: Sequence[DesignFork]) -> bool:
+    """Whether a line after the answer to `question` is its reason, not a new point:
+    not a question, not led by "And"/"Also", about no other question."""
+    if not line.strip() or line.rstrip().endswith("?") or _NEW_POINT.match(line):
         return False
-    return all(int(n) == question for n in _QUESTION_REF.findall(line))
+    if any(int(n) != question for n in _QUESTION_REF.findall(line)):
+        return False
+    own = next((_fork_words(f) for f in forks if f.number == question), frozenset())
+    others = {w for f in forks if f.number != question for w in _fork_words(f)} - own
+    return not keywords(line) & others
+
+
+def _fork_words(fork: DesignFork) -> frozenset[str]:
+    return keywords(" ".join((fork.question, *(text for _, text in fork.options))))
 
 
 def _read_line(line: str, forks: Sequence[DesignFork], *,
