@@ -288,7 +288,7 @@ class Applier:
                 # The round still closes with what the grammar read: asking again next
                 # tick would fail the same way, and the humans can answer without a model.
                 answer = AnswerRound(reply="")
-                notes.append(unread_by_model(action.free_text, exc))
+                notes.append(unread_by_model(action.free_text, exc, ledger))
                 log.error("PR #%d: the model's answers answer was invalid twice: %s; "
                           "recorded what the grammar read", view.number, one_line(str(exc), 300))
             ledger, read = interpret(ledger, answer, action.free_text, notes)
