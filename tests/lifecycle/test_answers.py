@@ -86,12 +86,14 @@ def test_a_megabyte_comment_parses() -> None:
 
 
 @pytest.mark.timeout(30)  # a guard against a hang, not a speed goal: quadratic took minutes
-@pytest.mark.parametrize("unit", ["<!--", "<!-- architect: x ", "`", "> Q1: A\n"])
+@pytest.mark.parametrize("unit", ["<!--", "<!-- architect: x ", "`", "> Q1: A\n",
+                                  "Q1: A\n", "so it stays small\n"])
 def test_a_megabyte_of_hostile_markup_does_not_hang(unit: str) -> None:
     from architect import markers
 
     body = unit * (1_000_000 // len(unit))
     parse_comment(body)
+    parse_comment("Q1: B\n" + body, SETTINGS_AND_SHARING)
     list(markers.parse_markers(body))
     markers.strip_markers(body)
 

@@ -39,6 +39,7 @@ _LOOSE = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 _QUESTION_REF = re.compile(r"\b(?:Q|question\s*#?)\s*(\d{1,3})\b", re.IGNORECASE)
+_REASON_MAX = 2000
 _NEW_POINT = re.compile(r"^\s*(?:and|also|but|plus|btw|by the way|separately|p\.?s\.?)\b",
                         re.IGNORECASE)
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
@@ -158,37 +159,48 @@ def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
     if _APPROVE_ALL.match(readable) and all(ok or not line.strip() for line, ok in lines):
         return ParsedComment(approve_all=True)
     answers: list[ParsedAnswer] = []
+    explained: dict[int, list[str]] = {}  # index in `answers` → the lines that explain it
+    words = {f.number: _fork_words(f) for f in forks}
+    answered: set[int] = set()
     leftover_lines: list[str] = []
     meaningful = False  # text outside quotes and code that is neither an answer nor its reason
     for line, ok in lines:
         readable_line = _INLINE_CODE.sub("", line) if ok else ""
-        found = _read_line(readable_line, forks, answered={a.question for a in answers})
+        found = _read_line(readable_line, forks, answered=answered)
         if found:
             answers.extend(found)
-        elif answers and _explains(readable_line, answers[-1].question, forks):
+            answered.update(a.question for a in found)
+        elif answers and _explains(readable_line, answers[-1].question, words):
             # A line after an answer explains it; a question, or words about another
             # question, are for the model to hear.
-            last = answers[-1]
-            reason = f"{last.reason} {_reason(readable_line)}".strip()
-            answers[-1] = ParsedAnswer(last.question, last.choice, reason)
+            explained.setdefault(len(answers) - 1, []).append(_reason(readable_line))
         else:
             meaningful = meaningful or bool(readable_line.strip())
             if line.strip():
                 leftover_lines.append(line)
+    for index, more in explained.items():
+        answer = answers[index]
+        reason = " ".join((answer.reason, *more)).strip()
+        answers[index] = ParsedAnswer(answer.question, answer.choice, _capped(reason))
     # Quotes and code go to the model only as context of something new said around them.
     leftover = "\n".join(leftover_lines).strip() if meaningful else ""
     return ParsedComment(answers=tuple(answers), leftover=leftover)
 
 
-def _explains(line: str, question: int, forks: Sequence[DesignFork]) -> bool:
+def _capped(reason: str) -> str:
+    # The reason travels in the ledger of every later comment: a page of it is enough.
+    return reason if len(reason) <= _REASON_MAX else reason[: _REASON_MAX - 1] + "…"
+
+
+def _explains(line: str, question: int, words: dict[int, frozenset[str]]) -> bool:
     """Whether a line after the answer to `question` is its reason, not a new point:
     not a question, not led by "And"/"Also", about no other question."""
     if not line.strip() or line.rstrip().endswith("?") or _NEW_POINT.match(line):
         return False
     if any(int(n) != question for n in _QUESTION_REF.findall(line)):
         return False
-    own = next((_fork_words(f) for f in forks if f.number == question), frozenset())
-    others = {w for f in forks if f.number != question for w in _fork_words(f)} - own
+    own = words.get(question, frozenset())
+    others = {w for n, found in words.items() if n != question for w in found} - own
     return not keywords(line) & others
 
 
