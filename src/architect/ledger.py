@@ -15,6 +15,7 @@ class ForkStatus(StrEnum):
     OPEN = "open"
     ANSWERED = "answered"  # an answer is recorded but a follow-up must settle it
     RESOLVED = "resolved"
+    WITHDRAWN = "withdrawn"  # a follow-up of an option that a changed answer left behind
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ class DesignFork:
     answer: Answer | None = None
     status: ForkStatus = ForkStatus.OPEN
     round: int = 1
+    hangs_on: tuple[int, str] | None = None  # (question, letter): a follow-up of that answer
 
     @property
     def letters(self) -> tuple[str, ...]:
@@ -55,11 +57,16 @@ class Ledger:
 
     @property
     def open_forks(self) -> tuple[DesignFork, ...]:
-        return tuple(f for f in self.forks if f.status is not ForkStatus.RESOLVED)
+        return tuple(f for f in self.forks if f.status in (ForkStatus.OPEN, ForkStatus.ANSWERED))
 
     @property
     def all_resolved(self) -> bool:
-        return all(f.status is ForkStatus.RESOLVED for f in self.forks)
+        return not self.open_forks
+
+    @property
+    def live(self) -> Ledger:
+        """The forks that still count: what a plan is built from."""
+        return Ledger(tuple(f for f in self.forks if f.status is not ForkStatus.WITHDRAWN))
 
     @property
     def next_number(self) -> int:
@@ -71,6 +78,36 @@ class Ledger:
     def with_fork(self, fork: DesignFork) -> Ledger:
         others = tuple(f for f in self.forks if f.number != fork.number)
         return Ledger(tuple(sorted((*others, fork), key=lambda f: f.number)))
+
+    def answer(self, number: int, answer: Answer, *, resolved: bool = True) -> Ledger:
+        """Record an answer; a changed one withdraws the follow-ups of the old option
+        and brings back those of the new one that an earlier change withdrew."""
+        fork = self.get(number)
+        if fork is None:
+            return self
+        before = fork.answer.option if fork.answer else None
+        ledger = self.with_fork(fork.answered(answer, resolved=resolved))
+        if before is not None and before != answer.option:
+            ledger = ledger._cascade(number, before, withdraw=True)
+        if answer.option is not None and before != answer.option:
+            ledger = ledger._cascade(number, answer.option, withdraw=False)
+        return ledger
+
+    def _cascade(self, number: int, option: str, *, withdraw: bool) -> Ledger:
+        ledger = self
+        for child in self.forks:
+            if child.hangs_on != (number, option):
+                continue
+            if withdraw and child.status is not ForkStatus.WITHDRAWN:
+                status = ForkStatus.WITHDRAWN
+            elif not withdraw and child.status is ForkStatus.WITHDRAWN:
+                status = ForkStatus.RESOLVED if child.answer else ForkStatus.OPEN
+            else:
+                continue
+            ledger = ledger.with_fork(replace(child, status=status))
+            if child.answer is not None and child.answer.option is not None:
+                ledger = ledger._cascade(child.number, child.answer.option, withdraw=withdraw)
+        return ledger
 
 
 def to_payload(ledger: Ledger) -> list[dict[str, object]]:
@@ -87,6 +124,8 @@ def to_payload(ledger: Ledger) -> list[dict[str, object]]:
         }
         if fork.why:
             item["w"] = fork.why
+        if fork.hangs_on is not None:
+            item["h"] = [fork.hangs_on[0], fork.hangs_on[1]]
         if fork.answer is not None:
             a = fork.answer
             item["a"] = {"o": a.option, "t": a.text, "b": a.by, "u": a.url, "c": a.comment_id}
@@ -118,8 +157,15 @@ def from_payload(data: object) -> Ledger | None:
                     answer=answer,
                     status=ForkStatus(item.get("s", "open")),
                     round=int(item.get("k", 1)),
+                    hangs_on=_hangs_on(item.get("h")),
                 )
             )
     except (KeyError, TypeError, ValueError, AttributeError):
         return None
     return Ledger(tuple(sorted(forks, key=lambda f: f.number)))
+
+
+def _hangs_on(raw: object) -> tuple[int, str] | None:
+    if isinstance(raw, list) and len(raw) == 2:
+        return int(raw[0]), str(raw[1])
+    return None

@@ -6,7 +6,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from architect.lifecycle.answers import RECOMMENDED, ParsedAnswer, parse_comment
+from architect.ledger import DesignFork, ForkStatus
+from architect.lifecycle.answers import (
+    RECOMMENDED,
+    Decision,
+    ParsedAnswer,
+    looks_like_decision,
+    named_option,
+    parse_comment,
+    read_decision,
+)
 
 
 @pytest.mark.parametrize(
@@ -77,11 +86,145 @@ def test_a_megabyte_comment_parses() -> None:
 
 
 @pytest.mark.timeout(30)  # a guard against a hang, not a speed goal: quadratic took minutes
-@pytest.mark.parametrize("unit", ["<!--", "<!-- architect: x ", "`", "> Q1: A\n"])
+@pytest.mark.parametrize("unit", ["<!--", "<!-- architect: x ", "`", "> Q1: A\n",
+                                  "Q1: A\n", "so it stays small\n"])
 def test_a_megabyte_of_hostile_markup_does_not_hang(unit: str) -> None:
     from architect import markers
 
     body = unit * (1_000_000 // len(unit))
     parse_comment(body)
+    parse_comment("Q1: B\n" + body, SETTINGS_AND_SHARING)
     list(markers.parse_markers(body))
     markers.strip_markers(body)
+
+
+# -- answers as people write them ----------------------------------------------------
+
+_FORMS = ("Q{q}: {l}", "q{q} {l}", "{q}: {l}", "{q}) {l}", "Q{q} — {l}", "Q{q} - {l}",
+          "{q}. {l}", "- {q}: {l}")
+
+
+@given(q=st.integers(1, 99), letter=st.sampled_from("ABCDEF"), form=st.sampled_from(_FORMS),
+       lower=st.booleans())
+def test_every_written_form_of_an_answer_is_read(q: int, letter: str, form: str,
+                                                 lower: bool) -> None:
+    text = form.format(q=q, l=letter.lower() if lower else letter)
+    assert parse_comment(text).answers == (ParsedAnswer(q, letter),)
+
+
+@given(q=st.integers(1, 99), letter=st.sampled_from("ABCDEF"))
+def test_a_capital_letter_for_a_question_is_an_answer(q: int, letter: str) -> None:
+    assert parse_comment(f"{letter} for Q{q}").answers == (ParsedAnswer(q, letter),)
+
+
+@pytest.mark.parametrize("text", ["1) A bit more context first", "Q1 a lot of thought went in",
+                                  "2. Use the database", "a for loop would do", "Step 1: a plan"])
+def test_a_sentence_that_starts_like_an_answer_is_not_one(text: str) -> None:
+    assert parse_comment(text).answers == ()
+
+
+_WORDS = st.lists(st.sampled_from(["it", "keeps", "the", "page", "small", "fast", "enough"]),
+                  min_size=1, max_size=8).map(" ".join)
+
+
+@given(lines=st.lists(_WORDS, min_size=1, max_size=3))
+def test_lines_after_an_answer_are_its_reason(lines: list[str]) -> None:
+    parsed = parse_comment("Q1: B\n" + "\n".join(lines))
+    assert parsed.answers == (ParsedAnswer(1, "B", " ".join(lines)),)
+    assert parsed.leftover == ""
+
+
+@pytest.mark.parametrize("line", ["And sharing should work like in the old shop.",
+                                  "Also: exports are a must.", "Exporting matters more to me."])
+def test_a_new_point_after_an_answer_goes_to_the_model(line: str) -> None:
+    parsed = parse_comment(f"Q1: B\n{line}", SETTINGS_AND_SHARING)
+    assert parsed.answers == (ParsedAnswer(1, "B"),)
+    assert parsed.leftover == line
+
+
+def test_a_question_after_an_answer_goes_to_the_model() -> None:
+    parsed = parse_comment("Q1: B\nWhat happens to old settings?")
+    assert parsed.answers == (ParsedAnswer(1, "B"),)
+    assert parsed.leftover == "What happens to old settings?"
+
+
+def _fork(number: int, *options: str, status: ForkStatus = ForkStatus.OPEN) -> DesignFork:
+    letters = "ABCDEF"
+    return DesignFork(number, f"Question {number}?",
+                      tuple((letters[i], text) for i, text in enumerate(options)), "A",
+                      status=status)
+
+
+SETTINGS_AND_SHARING = (
+    DesignFork(1, "Where are wishlists kept?", (("A", "In the session cookie"),
+                                                ("B", "In the database")), "B"),
+    DesignFork(2, "Can wishlists be exported or shared?", (("A", "No"), ("B", "Yes")), "B"))
+SETTINGS = (_fork(1, "In browser localStorage", "On the server (recommended)"),
+            _fork(2, "No", "Yes, as a JSON file"))
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I'd go with B for the first one", (ParsedAnswer(1, "B"),)),
+    ("B for the second question", (ParsedAnswer(2, "B"),)),
+    ("I think browser localStorage is better", (ParsedAnswer(1, "A"),)),
+    ("The server, please.", (ParsedAnswer(1, "B"),)),
+    ("Not browser localStorage.", ()),
+    ("Is browser localStorage safe enough?", ()),
+    ("B for the third one", ()),  # there is no third question
+])
+def test_ordinals_and_option_words_need_the_ledger(text: str,
+                                                   expected: tuple[ParsedAnswer, ...]) -> None:
+    assert parse_comment(text, SETTINGS).answers == expected
+    assert parse_comment(text).answers == ()
+
+
+def test_an_ordinal_that_could_mean_two_questions_is_not_guessed() -> None:
+    # Q1 and Q2 are settled; "the first one" could be Q1 or the first open one, Q3.
+    forks = (_fork(1, "x", "y", status=ForkStatus.RESOLVED),
+             _fork(2, "x", "y", status=ForkStatus.RESOLVED), _fork(3, "Daily", "Weekly"))
+    parsed = parse_comment("B for the first one", forks)
+    assert parsed.answers == ()
+    assert parsed.leftover == "B for the first one"
+
+
+def test_words_shared_by_two_options_name_neither() -> None:
+    forks = (_fork(1, "Store in the database", "Store in a file"),)
+    assert named_option("store it please", forks) is None
+    assert named_option("the database store", forks) == (1, "A")
+
+
+def test_words_naming_options_of_two_questions_name_neither() -> None:
+    forks = (_fork(1, "Postgres database", "Files"), _fork(2, "Postgres database", "Memory"))
+    assert named_option("postgres database", forks) is None
+
+
+# -- decisions as people write them --------------------------------------------------
+
+
+@given(word=st.sampled_from(["accept", "ACCEPT", "Accept", "reject", "REJECT", "Reject"]),
+       wrap=st.sampled_from(["", "**", "_", "__", "~~", "*"]),
+       punct=st.sampled_from(["", ".", ":", " -", " —", ",", "!", " :"]),
+       rest=st.sampled_from(["", "too big for now", "keep it small\n\nand fast"]),
+       mention=st.sampled_from(["", "@architect-bot ", "@Architect-Bot, ", "@architect-bot: "]))
+def test_a_decision_is_read_however_it_is_dressed(word: str, wrap: str, punct: str, rest: str,
+                                                  mention: str) -> None:
+    text = f"{mention}{wrap}{word}{wrap}{punct} {rest}"
+    assert read_decision(text, "architect-bot") == Decision(word.upper(), rest)
+
+
+@pytest.mark.parametrize("text", ["Reject? Not sure yet", "acceptable to me", "Rejecting is easy",
+                                  "@bob accept", "I accept", "> ACCEPT", "`ACCEPT`"])
+def test_what_is_not_a_decision(text: str) -> None:
+    assert read_decision(text, "architect-bot") is None
+
+
+@given(st.text(max_size=300))
+def test_only_a_short_comment_can_look_like_a_decision(text: str) -> None:
+    if looks_like_decision(text, "architect-bot"):
+        assert len(text.strip()) <= 40
+
+
+@pytest.mark.parametrize("text", ["LGTM, but what about mobile?", "Let's go over the risks first",
+                                  "approve after the review", "Please ship it after Q1 is done"])
+def test_discussion_does_not_look_like_a_decision(text: str) -> None:
+    assert not looks_like_decision(text, "architect-bot")

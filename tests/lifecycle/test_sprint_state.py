@@ -165,7 +165,7 @@ def test_a_reject_keeps_its_whole_reason() -> None:
     assert view.reject.text == "too big for one sprint.\n\nSplit the vision first."
 
 
-def test_reject_needs_its_colon() -> None:
+def test_a_reject_asked_as_a_question_decides_nothing() -> None:
     talk = conversation_in(SprintState.AWAITING_DECISION)
     talk.human("Reject? Not sure yet, let me think.")
     assert state_of(talk) is SprintState.AWAITING_DECISION

@@ -302,14 +302,14 @@ def test_a_comment_naming_an_option_is_read_as_that_answer() -> None:
         55,
         True,
     )
-    assert reading.summary.startswith("B) Admins too — read from @alice: “Admins too, they run")
+    # The acknowledgment names @alice once; the summary only quotes her.
+    assert reading.summary.startswith("B) Admins too — “Admins too, they run")
+    assert "@alice" not in reading.summary
     assert [f.question for f in round_.follow_ups] == ["Do admins see private notes?"]
     assert round_.follow_ups[0].recommended == "A"
     assert "Read @alice's comment as Q2: B." in round_.reply
-    assert (
-        "- Q1: Which format do attachments take? — A) Files next to the note, B) Inlined as base64"
-        in round_.reply
-    )
+    # What is still open is the acknowledgment's to list, once (see render.answers_comment).
+    assert "Q1" not in round_.reply
     assert "Follow-up questions come next." in round_.reply
 
 
@@ -350,7 +350,13 @@ def test_a_grammar_answer_in_the_ledger_brings_its_follow_up() -> None:
 
     assert round_.interpretations == []
     assert [f.question for f in round_.follow_ups] == ["Do admins see private notes?"]
-    assert "Still open:\n- Q1: Which format" in round_.reply
+    # The acknowledgment lists what is still open, once: the reply does not repeat it.
+    assert "Still open" not in round_.reply
+    assert round_.follow_ups[0].hangs_on is not None
+    assert (round_.follow_ups[0].hangs_on.question, round_.follow_ups[0].hangs_on.option) == (
+        2,
+        "B",
+    )
 
 
 def test_follow_ups_are_asked_once_and_not_for_options_not_chosen() -> None:

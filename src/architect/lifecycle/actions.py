@@ -107,6 +107,16 @@ class RejectSprint:
 
 
 @dataclass(frozen=True)
+class ClarifyDecision:
+    view: SprintView  # its `unclear` comments each get one reply
+
+    def describe(self) -> str:
+        who = ", ".join(f"@{s.login}" for s in self.view.unclear)
+        return (f"PR #{self.view.number}: {who} wrote what looks like a decision → reply with "
+                "what the architect understands")
+
+
+@dataclass(frozen=True)
 class SyncLedger:
     view: SprintView
 
@@ -115,4 +125,4 @@ class SyncLedger:
 
 
 Action = (OpenPitch | CompletePitch | RevisePitch | StartQuestions | ProcessAnswers | FileSprint
-          | FinishSprint | RejectSprint | SyncLedger)
+          | FinishSprint | RejectSprint | SyncLedger | ClarifyDecision)

@@ -31,6 +31,7 @@ from architect.ledger import DesignFork, ForkStatus, Ledger
 from architect.lifecycle import heard, render, writes
 from architect.lifecycle.actions import (
     Action,
+    ClarifyDecision,
     CompletePitch,
     FileSprint,
     FinishSprint,
@@ -117,6 +118,13 @@ class Applier:
             case SyncLedger():
                 assert action.view.ledger is not None
                 self.sync(action.view, action.view.ledger, ())
+            case ClarifyDecision():
+                for said in action.view.unclear:
+                    writes.ensure_comment(
+                        self.forge, self.ops, action.view.number,
+                        render.unclear_decision_comment(said.login, said.text, said.source_id),
+                        bot_login=self.bot, kind="unclear", existing=action.view.sprint.comments,
+                        comment=str(said.source_id))
 
     # -- helpers --------------------------------------------------------------
     def _heard(self, view: SprintView) -> int:
@@ -293,20 +301,22 @@ class Applier:
                 # The round still closes with what the grammar read: asking again next
                 # tick would fail the same way, and the humans can answer without a model.
                 answer = AnswerRound(reply="")
-                notes.append(unread_by_model(action.free_text, exc))
+                notes.append(unread_by_model(action.free_text, exc, ledger))
                 log.error("PR #%d: the model's answers answer was invalid twice: %s; "
                           "recorded what the grammar read", view.number, one_line(str(exc), 300))
             ledger, read = interpret(ledger, answer, action.free_text, notes)
             acknowledged += read
             reply = neutralize(answer.reply)
             for proposed in answer.follow_ups[:5]:
-                fork = numbered_fork(ledger.next_number, proposed, round_)
+                fork = numbered_fork(ledger.next_number, proposed, round_, ledger)
                 ledger = ledger.with_fork(fork)
                 follow_ups.append(fork)
         if not any(f.status is ForkStatus.OPEN for f in ledger.forks):
             # No question is left open: answers that waited on a follow-up are settled.
-            ledger = Ledger(tuple(replace(f, status=ForkStatus.RESOLVED) if f.answer else f
+            ledger = Ledger(tuple(replace(f, status=ForkStatus.RESOLVED)
+                                  if f.answer and f.status is ForkStatus.ANSWERED else f
                                   for f in ledger.forks))
+        notes += render.withdrawn_notes(view.ledger, ledger)
         shown = [f for n in dict.fromkeys(acknowledged) if (f := ledger.get(n)) and f.answer]
         self.forge.create_comment(self.ops, view.number, render.answers_comment(
             ledger, acknowledged=shown, notes=notes, reply=reply, follow_ups=follow_ups,
@@ -335,9 +345,11 @@ class Applier:
         heard = {c.id: c for c in (*view.filing_replies, *view.new_comments)}
         extra = tuple(HumanComment(c.id, c.user.login, c.body, c.html_url)
                       for c in sorted(heard.values(), key=lambda c: c.id))
+        # Withdrawn follow-ups were decided for an option no longer chosen: not for the plan.
+        live = {"ledger": view.ledger.live} if view.ledger is not None else {}
         plan = self.ask(Mode.FILE, SubIssuePlan,
                               self.inputs(view, vision, new_comments=extra,
-                                          **self._filing_heard(view)),
+                                          **self._filing_heard(view), **live),
                               session_key=f"pr-{view.number}")
         subs = tuple(clean_sub(s) for s in plan.sub_issues)
         problems = check_plan(subs, max_sub_issues=self.config.architect.max_sub_issues,
@@ -370,7 +382,7 @@ class Applier:
             if found and found.vision == vision_number and found.slug == view.slug:
                 existing.setdefault(found.sub_id, issue.number)
         numbers: dict[str, int] = {}
-        ledger = view.ledger or Ledger()
+        ledger = (view.ledger or Ledger()).live
         for sub in filing_order(subs):
             deps = [numbers[d] for d in sub.depends_on if d in numbers]
             if sub.id in existing:

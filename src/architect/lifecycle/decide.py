@@ -13,6 +13,7 @@ from architect.ledger import Answer, ForkStatus
 from architect.lifecycle import render, rules
 from architect.lifecycle.actions import (
     Action,
+    ClarifyDecision,
     CompletePitch,
     FileSprint,
     FinishSprint,
@@ -91,6 +92,8 @@ def _sprint_action(view: SprintView, *, needs_label: bool) -> Action | None:
         return StartQuestions(view)
     if state is SprintState.ANSWERS_PENDING:
         return read_answers(view)
+    if state is SprintState.AWAITING_DECISION and view.unclear:
+        return ClarifyDecision(view)
     if view.ledger is not None and not _body_in_sync(view):
         return SyncLedger(view)
     return None
@@ -110,7 +113,7 @@ def read_answers(view: SprintView) -> ProcessAnswers:
     notes: list[str] = []
     free: list[HumanComment] = []
     for comment in view.new_comments:
-        parsed = parse_comment(comment.body)
+        parsed = parse_comment(comment.body, ledger.forks)
         login = comment.user.login
         if parsed.approve_all:
             for fork in ledger.forks:
@@ -118,7 +121,7 @@ def read_answers(view: SprintView) -> ProcessAnswers:
                     continue  # an explicit answer waiting on a follow-up stays as given
                 answer = Answer(fork.recommended, _option_words(fork.option_text(fork.recommended)),
                                 login, comment.html_url, comment.id)
-                ledger = ledger.with_fork(fork.answered(answer))
+                ledger = ledger.answer(fork.number, answer)
                 recorded.append(fork.number)
         for item in parsed.answers:
             target = ledger.get(item.question)
@@ -134,8 +137,8 @@ def read_answers(view: SprintView) -> ProcessAnswers:
             text = _option_words(target.option_text(letter))
             if item.reason:
                 text = f"{text} — {item.reason}"
-            ledger = ledger.with_fork(target.answered(Answer(letter, text, login,
-                                                             comment.html_url, comment.id)))
+            ledger = ledger.answer(target.number, Answer(letter, text, login, comment.html_url,
+                                                         comment.id))
             recorded.append(target.number)
         if parsed.leftover:
             free.append(HumanComment(comment.id, login, parsed.leftover, comment.html_url))

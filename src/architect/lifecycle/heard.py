@@ -12,12 +12,12 @@ from collections.abc import Iterable
 from architect import markers
 from architect.forge.models import Comment, ReviewState
 from architect.lifecycle import render
+from architect.lifecycle.answers import read_decision
 from architect.lifecycle.rules import last_rejection
 from architect.lifecycle.snapshot import VisionHistory
-from architect.lifecycle.sprint import SprintView, guidance_text
+from architect.lifecycle.sprint import SprintView
 from architect.lifecycle.steering import Steering
 from architect.runners.inputs import HumanComment
-from architect.text import clean_text, first_word
 
 
 def pitch_part(body: str) -> str:
@@ -74,9 +74,9 @@ def accept_guidance(view: SprintView, steering: Steering) -> str:
     `SprintView.guidance` holds them only while they are signals (before the
     questions); the answers and the filing must still respect them.
     """
-    words = [guidance_text(clean_text(c.body)) for c in view.sprint.comments
-             if steering.may_steer(c.user.login)
-             and first_word(clean_text(c.body)).upper() == "ACCEPT"]
+    decisions = [read_decision(c.body, steering.bot_login) for c in view.sprint.comments
+                 if steering.may_steer(c.user.login)]
+    words = [d.rest for d in decisions if d is not None and d.word == "ACCEPT"]
     words += [r.body.strip() for r in view.sprint.reviews
               if r.state is ReviewState.APPROVED and not r.dismissed and r.user is not None
               and steering.may_steer(r.user.login)]

@@ -19,22 +19,38 @@ from architect.text import one_line
 P = TypeVar("P", bound=Pitch)
 
 
-def unread_by_model(free_text: tuple[HumanComment, ...], exc: InvalidModelOutput) -> str:
+def unread_by_model(free_text: tuple[HumanComment, ...], exc: InvalidModelOutput,
+                    ledger: Ledger | None = None) -> str:
     why = one_line(str(exc).split(":", 1)[-1], 200).replace("`", "'")
     if not free_text:
         return (f"The model could not look for follow-up questions (its answer was invalid "
                 f"twice: {neutralize(why)}).")
     who = ", ".join(dict.fromkeys(f"@{c.author}" for c in free_text))
-    return (f"The model could not read the comment of {who} (its answer was invalid twice: "
-            f"{neutralize(why)}). Please answer as `Q<n>: <letter>` lines, which need no model.")
+    # Answers recorded from the same comment are listed above: this is about the rest of it.
+    recorded = {f.answer.comment_id for f in ledger.forks if f.answer} if ledger else set()
+    rest = "the rest of " if all(c.id in recorded for c in free_text) else ""
+    return (f"The model could not read {rest}the comment of {who} (its answer was invalid "
+            f"twice: {neutralize(why)}). Please answer as `Q<n>: <letter>` lines, which need "
+            "no model.")
 
 
-def numbered_fork(number: int, proposed: ProposedFork, round_: int) -> DesignFork:
+def numbered_fork(number: int, proposed: ProposedFork, round_: int,
+                  ledger: Ledger | None = None) -> DesignFork:
     options = tuple((o.letter, neutralize(o.text)) for o in proposed.options)
     letters = [letter for letter, _ in options]
     recommended = proposed.recommended if proposed.recommended in letters else letters[0]
     return DesignFork(number, neutralize(proposed.question), options, recommended,
-                      neutralize(proposed.why), round=round_)
+                      neutralize(proposed.why), round=round_,
+                      hangs_on=_hangs_on(proposed, ledger))
+
+
+def _hangs_on(proposed: ProposedFork, ledger: Ledger | None) -> tuple[int, str] | None:
+    """The answer a follow-up depends on, when it names a real question and option."""
+    cond = proposed.hangs_on
+    parent = ledger.get(cond.question) if cond is not None and ledger is not None else None
+    if cond is None or parent is None or cond.option not in parent.letters:
+        return None
+    return cond.question, cond.option
 
 
 def interpret(ledger: Ledger, answer: AnswerRound, comments: tuple[HumanComment, ...],
@@ -52,9 +68,9 @@ def interpret(ledger: Ledger, answer: AnswerRound, comments: tuple[HumanComment,
             notes.append(f"Q{fork.number}: {item.option} is not one of its options.")
             continue
         source = by_id.get(item.comment_id or -1, comments[0])
-        ledger = ledger.with_fork(fork.answered(
-            Answer(item.option, neutralize(item.summary), source.author, source.url, source.id),
-            resolved=item.resolved))
+        ledger = ledger.answer(fork.number, Answer(
+            item.option, neutralize(item.summary), source.author, source.url, source.id),
+            resolved=item.resolved)
         read.append(fork.number)
     return ledger, read
 

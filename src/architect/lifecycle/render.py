@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from architect import markers
 from architect.errors import InvalidModelOutput
-from architect.ledger import DesignFork, Ledger, to_payload
+from architect.ledger import DesignFork, ForkStatus, Ledger, to_payload
 from architect.runners.schemas import Pitch, SubIssue
 from architect.text import one_line
 
@@ -77,13 +77,31 @@ def forks_section(ledger: Ledger) -> str:
             rec = " (recommended)" if letter == fork.recommended else ""
             lines.append(f"- {letter}) {one_line(text, 300)}{rec}")
         lines.append("")
-        lines.append(f"- **Status:** {fork.status.value}")
+        lines.append(f"- **Status:** {fork.status.value}{_condition(fork)}")
         if fork.answer is not None:
             a = fork.answer
             lines.append(f"- **Answer:** {answer_text(a.option, a.text, 300)}")
             lines.append(f"- **Answered by:** @{a.by} ([comment]({a.url}))")
         lines.append("")
     return "\n".join(lines).rstrip()
+
+
+def _condition(fork: DesignFork) -> str:
+    if fork.hangs_on is None:
+        return ""
+    asked_for = f"Q{fork.hangs_on[0]}: {fork.hangs_on[1]}"
+    if fork.status is ForkStatus.WITHDRAWN:
+        return f" (it followed {asked_for}, and that answer changed)"
+    return f" (a follow-up of {asked_for})"
+
+
+def withdrawn_notes(before: Ledger | None, after: Ledger) -> list[str]:
+    """One line per follow-up this round withdrew, for the acknowledgment."""
+    was = {f.number: f.status for f in before.forks} if before else {}
+    return [f"Q{f.number} is withdrawn: it followed Q{f.hangs_on[0]}: {f.hangs_on[1]}, "
+            "and that answer changed."
+            for f in after.forks if f.status is ForkStatus.WITHDRAWN and f.hangs_on
+            and was.get(f.number) not in (None, ForkStatus.WITHDRAWN)]
 
 
 def replace_section(body: str, heading: str, new_section: str | None) -> str:
@@ -229,6 +247,16 @@ def filed_comment(numbers: Sequence[int]) -> str:
 def revised_comment(review_id: int, reviewer: str, changes: str) -> str:
     return (f"Revised the pitch after the review by @{reviewer}:\n\n{changes.strip()}\n\n"
             + markers.marker("revised", review=review_id))
+
+
+def unclear_decision_comment(login: str, text: str, comment_id: int) -> str:
+    """The one reply to a comment like `LGTM` on a pitch: what was understood, what to write."""
+    return (f"@{login}, I read “{one_line(text, 80)}” as agreement, but the architect acts only "
+            "on a decision it cannot misread, so nothing happened yet.\n\n"
+            "- To go ahead: reply `ACCEPT` (anything after it is guidance for the design "
+            "questions), or approve the PR with a review.\n"
+            "- To decline: reply `REJECT: <reason>`.\n\n"
+            + markers.marker("unclear", comment=comment_id))
 
 
 def rejected_comment(reason: str, by: str) -> str:

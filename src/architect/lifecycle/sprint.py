@@ -9,20 +9,19 @@ are believed. Pure: no I/O, no clock.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
 
 from architect import markers
 from architect.forge.models import Comment, PullRequest, Review, ReviewState
 from architect.ledger import Ledger, from_payload
+from architect.lifecycle.answers import looks_like_decision, read_decision
 from architect.lifecycle.steering import Steering
 from architect.runners.schemas import SubIssue
-from architect.text import clean_text, first_word
 
 BRANCH_PREFIX = "architect/sprint-vision-"
 _BRANCH = re.compile(rf"^{re.escape(BRANCH_PREFIX)}(\d+)$")
-_REJECT = re.compile(r"^\s*REJECT\s*:\s*(.*)\Z", re.IGNORECASE | re.DOTALL)
 _DESIGN_KINDS = {"questions", "answers", "filing-check"}
 
 
@@ -122,6 +121,8 @@ class SprintView:
     model_failed: bool = False  # a model-error note with no human input after it
     round: int = 0
     ignored: tuple[str, ...] = field(default_factory=tuple)
+    # Comments like "LGTM" on a pitch awaiting a decision that no reply of the bot names yet.
+    unclear: tuple[Signal, ...] = ()
 
     @property
     def number(self) -> int:
@@ -149,40 +150,28 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
     blocked = last_check != 0 and last_check == max(
         (c.id for c, m in own if m.kind in _DESIGN_KINDS), default=0)
 
-    ignored: list[str] = []
-    reject = None
-    accepts: list[Signal] = []
-    new_comments: list[Comment] = []
-    for comment in sprint.comments:
-        if steering.is_bot(comment.user.login):
-            continue
-        body = clean_text(comment.body)
-        word = first_word(body).upper()
-        if not _is_signal(word, comment.id, last_design=last_design, started=ledger is not None):
-            continue
-        if not steering.may_steer(comment.user.login):
-            ignored.append(f"comment {comment.id} by @{comment.user.login} (not a reviewer)")
-            continue
-        rejected = _REJECT.match(body)
-        if rejected:
-            reject = reject or Signal(comment.user.login, rejected.group(1).strip(), comment.id,
-                                      comment.html_url)
-        elif word == "ACCEPT" and ledger is None:
-            accepts.append(Signal(comment.user.login, guidance_text(body),
-                                  comment.id, comment.html_url, comment.created_at))
-        elif comment.id > last_design and ledger is not None:
-            new_comments.append(comment)
+    heard = _read_comments(sprint, steering, own, started=ledger is not None,
+                           last_design=last_design)
+    ignored, reject, accepts = heard.ignored, heard.reject, heard.accepts
+    new_comments, unclear = heard.new_comments, heard.unclear
 
     revision = None
     changes_asked: datetime | None = None
     for review in sprint.reviews:
         login = review.user.login if review.user else ""
-        if review.dismissed or not _review_matters(review, started=ledger is not None):
+        if review.dismissed or not _review_matters(review, started=ledger is not None, bot=bot):
             continue
         if not steering.may_steer(login):
             ignored.append(f"review {review.id} by @{login} (not a reviewer)")
             continue
-        if review.state is ReviewState.APPROVED:
+        said = read_decision(review.body, bot) if review.state is ReviewState.COMMENT else None
+        if said is not None:  # a COMMENT review that starts with the word counts as a comment
+            signal = Signal(login, said.rest, review.id, review.html_url, review.submitted_at)
+            if said.word == "REJECT":
+                reject = reject or signal
+            else:
+                accepts.append(signal)
+        elif review.state is ReviewState.APPROVED:
             accepts.append(Signal(login, review.body.strip(), review.id, review.html_url,
                                   review.submitted_at))
         elif review.submitted_at is not None:
@@ -200,14 +189,52 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
         filing_replies=_filing_replies(sprint.comments, own, new_comments, last_check), plan=plan,
         plan_comment=plan_comment,
         filed=filed, has_footer="footer" in kinds, round=round_, ignored=tuple(ignored),
+        unclear=tuple(unclear),
         model_failed=_waiting_after_model_error(sprint, own, steering),
     )
     return _with_state(view, blocked=blocked)
 
 
-def guidance_text(body: str) -> str:
-    """What follows ACCEPT, as the human wrote it: "ACCEPT. Keep it small" → "Keep it small"."""
-    return body.strip()[len("ACCEPT"):].lstrip(" \t\n:;,.!-—–").strip()
+@dataclass
+class _Heard:
+    """What the human comments on a sprint PR say, before the reviews are read."""
+
+    ignored: list[str] = field(default_factory=list)
+    reject: Signal | None = None
+    accepts: list[Signal] = field(default_factory=list)
+    new_comments: list[Comment] = field(default_factory=list)
+    unclear: list[Signal] = field(default_factory=list)
+
+
+def _read_comments(sprint: SprintPR, steering: Steering,
+                   own: list[tuple[Comment, markers.Marker]], *, started: bool,
+                   last_design: int) -> _Heard:
+    bot = steering.bot_login
+    heard = _Heard()
+    replied = {m.attrs.get("comment") for _, m in own if m.kind == "unclear"}
+    for comment in sprint.comments:
+        if steering.is_bot(comment.user.login):
+            continue
+        decision = read_decision(comment.body, bot)
+        word = decision.word if decision else ""
+        if not _is_signal(word, comment.id, last_design=last_design, started=started):
+            continue
+        if not steering.may_steer(comment.user.login):
+            heard.ignored.append(f"comment {comment.id} by @{comment.user.login} "
+                                 "(not a reviewer)")
+            continue
+        signal = Signal(comment.user.login, decision.rest if decision else "", comment.id,
+                        comment.html_url, comment.created_at)
+        if word == "REJECT":
+            heard.reject = heard.reject or signal
+        elif word == "ACCEPT" and not started:
+            heard.accepts.append(signal)
+        elif comment.id > last_design and started:
+            heard.new_comments.append(comment)
+        elif (not started and str(comment.id) not in replied
+              and looks_like_decision(comment.body, bot)):
+            heard.unclear.append(replace(signal, text=comment.body.strip()))
+    return heard
 
 
 def heard_up_to(own: list[tuple[Comment, markers.Marker]]) -> int:
@@ -239,24 +266,31 @@ def signal_authors(sprint: SprintPR, bot_login: str) -> set[str]:
     last_design = heard_up_to(own)
     started = any(m.kind in {"questions", "answers"} for _, m in own)
     logins = {c.user.login for c in sprint.comments if c.user.login != bot_login
-              and _is_signal(first_word(c.body).upper(), c.id, last_design=last_design,
+              and _is_signal(_word(c.body, bot_login), c.id, last_design=last_design,
                              started=started)}
-    logins.update(r.user.login for r in sprint.reviews
-                  if r.user is not None and not r.dismissed and _review_matters(r, started))
+    logins.update(r.user.login for r in sprint.reviews if r.user is not None
+                  and not r.dismissed and _review_matters(r, started, bot=bot_login))
     return logins
 
 
-def _review_matters(review: Review, started: bool) -> bool:
+def _word(body: str, bot_login: str) -> str:
+    decision = read_decision(body, bot_login)
+    return decision.word if decision else ""
+
+
+def _review_matters(review: Review, started: bool, *, bot: str) -> bool:
     """An approval until the questions start; a request for changes until the filing
-    (answered ones too: they decide which approvals are older than the revision)."""
+    (answered ones too: they decide which approvals are older than the revision);
+    a COMMENT review that starts with ACCEPT (until the questions) or REJECT."""
     if review.state is ReviewState.APPROVED:
         return not started
+    if review.state is ReviewState.COMMENT:
+        word = _word(review.body, bot)
+        return word == "REJECT" or (word == "ACCEPT" and not started)
     return review.state is ReviewState.REQUEST_CHANGES
 
 
 def _with_state(view: SprintView, *, blocked: bool) -> SprintView:
-    from dataclasses import replace
-
     return replace(view, state=_state(view, blocked=blocked))
 
 

@@ -51,6 +51,11 @@ class Option(Schema):
     text: str = Field(min_length=1)
 
 
+class ForkCondition(Schema):
+    question: int = Field(ge=1)
+    option: str = Field(pattern=r"^[A-Z]$")
+
+
 class ProposedFork(Schema):
     """One design question with lettered options and a recommended one."""
 
@@ -58,6 +63,11 @@ class ProposedFork(Schema):
     options: list[Option] = Field(min_length=2, max_length=4)
     recommended: str = Field(pattern=r"^[A-Z]$")
     why: str = Field(default="", description="Why the recommended option.")
+    hangs_on: ForkCondition | None = Field(
+        default=None,
+        description="For a follow-up that applies to one answer only: that question and "
+                    "option; withdrawn if the answer changes.",
+    )
 
     @model_validator(mode="after")
     def _one_of_its_options(self) -> ProposedFork:

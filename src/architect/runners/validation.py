@@ -179,8 +179,9 @@ def _answer(schema: type[T], ask: Ask, spent: list[Reply]) -> tuple[T, Usage, st
                 f"the {schema.__name__} answer did not validate twice:\n{checked}"
             )
     usage = sum((reply.usage for reply in spent), Usage())
-    # The reasoning was room to think for that answer; the history need not carry it.
-    return checked, usage, checked.model_dump_json(exclude={"reasoning"})
+    # Only what the model set (not the schema's defaults), and not the reasoning: that
+    # was room to think for this answer, and the history need not carry it.
+    return checked, usage, checked.model_dump_json(exclude_unset=True, exclude={"reasoning"})
 
 
 def _checked(schema: type[T], reply: Reply) -> T | str:

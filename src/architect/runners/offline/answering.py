@@ -9,7 +9,7 @@ from architect.runners.inputs import HumanComment, PlannerInputs
 from architect.runners.offline.asking import to_fork
 from architect.runners.offline.common import MAX_FORKS, askable, listing
 from architect.runners.offline.reading import read_answer
-from architect.runners.schemas import AnswerRound, Interpretation
+from architect.runners.schemas import AnswerRound, ForkCondition, Interpretation, ProposedFork
 from architect.text import one_line
 from architect.vision import OpenQuestion, StructuredVision, normalize, parse_vision
 
@@ -19,18 +19,21 @@ def answers(inputs: PlannerInputs) -> AnswerRound:
     ledger = inputs.ledger
     picks: dict[int, tuple[str, HumanComment]] = {}
     unread: list[HumanComment] = []
+    # A comment the architect's grammar already read an answer from is not "unread".
+    recorded = {f.answer.comment_id for f in ledger.forks if f.answer}
     for comment in inputs.new_comments:
         found = read_answer(comment.body, ledger.open_forks)
         picks.update({number: (letter, comment) for number, letter in found.items()})
-        if not found:
+        if not found and comment.id not in recorded:
             unread.append(comment)
     interpretations = [_interpret(ledger, number, *picks[number]) for number in sorted(picks)]
-    chosen = {f.number: f.answer.option for f in ledger.forks if f.answer and f.answer.option}
+    chosen = {f.number: f.answer.option for f in ledger.live.forks if f.answer and f.answer.option}
     chosen.update({number: letter for number, (letter, _) in picks.items()})
     follow_ups = follow_up_questions(vision, ledger, chosen)
+    origins = {normalize(q.text): at for q, at in _chosen_follow_ups(vision, ledger, chosen)}
     return AnswerRound(
         interpretations=interpretations,
-        follow_ups=[to_fork(q) for q in follow_ups],
+        follow_ups=[_hanging(to_fork(q), origins.get(normalize(q.text))) for q in follow_ups],
         reply=_reply(ledger, picks, unread, bool(follow_ups)),
     )
 
@@ -38,7 +41,8 @@ def answers(inputs: PlannerInputs) -> AnswerRound:
 def _interpret(ledger: Ledger, number: int, letter: str, comment: HumanComment) -> Interpretation:
     fork = ledger.get(number)
     text = fork.option_text(letter) if fork else ""
-    summary = f"{letter}) {text} — read from @{comment.author}: “{one_line(comment.body, 160)}”"
+    # The acknowledgment names the author; the summary quotes what was read.
+    summary = f"{letter}) {text} — “{one_line(comment.body, 160)}”"
     return Interpretation(question=number, option=letter, summary=summary, comment_id=comment.id)
 
 
@@ -47,8 +51,22 @@ def follow_up_questions(
 ) -> list[OpenQuestion]:
     """Follow-ups of the chosen options first, then the vision's questions not asked yet."""
     asked = {normalize(f.question) for f in ledger.forks}
+    found = [q for q, _ in _chosen_follow_ups(vision, ledger, chosen)]
+    found += vision.questions
+    fresh: dict[str, OpenQuestion] = {}
+    for question in askable(found):
+        key = normalize(question.text)
+        if key not in asked and key not in fresh:
+            fresh[key] = question
+    return list(fresh.values())[:MAX_FORKS]
+
+
+def _chosen_follow_ups(
+    vision: StructuredVision, ledger: Ledger, chosen: dict[int, str]
+) -> list[tuple[OpenQuestion, tuple[int, str]]]:
+    """Each follow-up of a chosen option, with the (question, letter) it hangs on."""
     by_text = {normalize(q.text): q for q in _all_questions(vision.questions)}
-    found: list[OpenQuestion] = []
+    found: list[tuple[OpenQuestion, tuple[int, str]]] = []
     for number in sorted(chosen):
         fork = ledger.get(number)
         question = by_text.get(normalize(fork.question)) if fork else None
@@ -58,14 +76,14 @@ def follow_up_questions(
             else None
         )
         if option and option.follow_up:
-            found.append(option.follow_up)
-    found += vision.questions
-    fresh: dict[str, OpenQuestion] = {}
-    for question in askable(found):
-        key = normalize(question.text)
-        if key not in asked and key not in fresh:
-            fresh[key] = question
-    return list(fresh.values())[:MAX_FORKS]
+            found.append((option.follow_up, (number, chosen[number])))
+    return found
+
+
+def _hanging(fork: ProposedFork, at: tuple[int, str] | None) -> ProposedFork:
+    if at is None:
+        return fork
+    return fork.model_copy(update={"hangs_on": ForkCondition(question=at[0], option=at[1])})
 
 
 def _all_questions(found: Sequence[OpenQuestion]) -> list[OpenQuestion]:
@@ -91,16 +109,13 @@ def _reply(
         who = list(dict.fromkeys(f"@{c.author}" for c in unread))
         parts.append(
             f"I could not read an answer in the comment{'s' if len(unread) > 1 else ''} "
-            f"of {listing(who)}: the offline planner "
-            "understands option names and letters only."
+            f"of {listing(who)}: it names no question and option that I could tell apart."
         )
         if still_open:
             parts.append(
                 "Please answer as `Q<n>: <letter>`, one per line:\n"
                 + "\n".join(_open_line(f) for f in still_open)
             )
-    elif still_open:
-        parts.append("Still open:\n" + "\n".join(_open_line(f) for f in still_open))
     if follow_ups:
         parts.append("Follow-up questions come next.")
     return "\n\n".join(parts)
