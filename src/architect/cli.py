@@ -127,12 +127,18 @@ def disable(project: ProjectOpt = None) -> None:
 def init(project: ProjectOpt = None,
          webhook_url: Annotated[str | None, typer.Option(
              "--webhook-url", help="Register Forgejo webhooks that deliver to this URL.")]
-         = None) -> None:
-    """Create the labels and check the token's rights on both repos."""
+         = None,
+         check: Annotated[bool, typer.Option(
+             "--check", help="Prove the setup and report what is missing; write nothing.")]
+         = False) -> None:
+    """Prove a tick can succeed: repos, branch, labels (created), token rights, reviewers,
+    model runner, webhooks. Exit 2 when something blocks."""
     from architect.service import init_project
 
     config, secrets = load(project)
-    raise typer.Exit(init_project(config, secrets, webhook_url=webhook_url))
+    logging_for(config, secrets, json=False, verbose=False)
+    raise typer.Exit(init_project(config, secrets, os.environ, webhook_url=webhook_url,
+                                  check=check))
 
 
 @app.command()

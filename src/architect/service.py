@@ -14,7 +14,7 @@ from contextlib import ExitStack
 from typing import TYPE_CHECKING
 
 from architect.config import ProjectConfig, Secrets
-from architect.errors import ArchitectError, ConfigError, RunnerUnavailable
+from architect.errors import ArchitectError, ConfigError, ForgeNotFound, RunnerUnavailable
 
 if TYPE_CHECKING:
     from architect.forge.client import ForgeClient
@@ -52,21 +52,28 @@ def _guarded_tick(config: ProjectConfig, secrets: Secrets, forge: ForgeClient,
     from architect.wiring import utc_now
 
     if dry_run:
-        return _tick(lambda: run_tick(forge, runner, config, utc_now, dry_run=True), config)
+        return _tick(lambda: run_tick(forge, runner, config, utc_now, dry_run=True), config,
+                     forge)
     with run_guards(config) as outcome:
         if not outcome.proceed:
             log.info("%s: skipped: %s", config.name, outcome.reason)
             return 0
         return _tick(lambda: run_tick(forge, runner, config, utc_now, filer=filer,
                                       secrets=tuple(secrets.values()),
-                                      should_stop=should_stop), config)
+                                      should_stop=should_stop), config, forge)
 
 
-def _tick(call: Callable[[], object], config: ProjectConfig) -> int:
+def _tick(call: Callable[[], object], config: ProjectConfig, forge: ForgeClient) -> int:
     from architect.lifecycle.tick import TickReport
+    from architect.setup_check import missing_repo
 
     try:
         report = call()
+    except ForgeNotFound as exc:
+        # A 404 on a list of a repo that is not there names the list, not the project file.
+        error: ArchitectError = missing_repo(forge, config) or exc
+        log.error("%s: tick failed: %s", config.name, error)
+        return error.exit_code or 1
     except ArchitectError as exc:
         log.error("%s: tick failed: %s", config.name, exc)
         return exc.exit_code or 1
@@ -101,21 +108,33 @@ def show_status(config: ProjectConfig, secrets: Secrets, *, as_json: bool,
     return 0
 
 
-def init_project(config: ProjectConfig, secrets: Secrets, *, webhook_url: str | None,
+def init_project(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *,
+                 webhook_url: str | None, check: bool,
                  out: Callable[[str], None] = print) -> int:
-    from architect.setup_forge import ensure_labels_and_rights
+    """`architect init [--check]`: 0 when a tick can succeed, 2 when something blocks it."""
+    from architect.setup_forge import prove_setup
     from architect.wiring import forge_client
+
+    def runner_ready() -> str | None:
+        from architect.wiring import make_runner
+
+        try:
+            make_runner(config, secrets, env).check_ready()
+        except (ConfigError, RunnerUnavailable) as exc:
+            return f"model runner '{config.architect.model}' is not ready: {exc}"
+        return None
 
     try:
         with forge_client(config, secrets) as forge:
-            problems = ensure_labels_and_rights(forge, config, secrets,
-                                                webhook_url=webhook_url, out=out)
+            found = prove_setup(forge, config, secrets, webhook_url=webhook_url,
+                                write=not check, runner_ready=runner_ready, say=out)
     except ArchitectError as exc:
-        out(f"architect: {exc}")
+        log.error("%s: %s", config.name, exc)
         return exc.exit_code or 1
-    if problems:
-        for problem in problems:
-            out(f"missing: {problem}")
-        return 1
+    for problem in found.problems:
+        log.error("%s", problem)
+    if found.problems:
+        log.error("%s: not ready: %d problem(s)", config.name, len(found.problems))
+        return 2
     out(f"{config.name}: ready")
     return 0
