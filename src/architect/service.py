@@ -80,6 +80,8 @@ def _tick(call: Callable[[], object], config: ProjectConfig, forge: ForgeClient)
     assert isinstance(report, TickReport)
     if not report.decision.actions:
         log.info("%s: nothing to do", config.name)
+    if report.blocked:  # the setup, not the forge's mood: `architect init --check` tells all
+        return 2
     return 0 if report.ok else 1
 
 

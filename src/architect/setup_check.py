@@ -2,15 +2,13 @@
 
 Each check reads the forge (or makes a write the forge refuses for its empty
 body, after it checked the token's scope and the account's right: see
-`ForgeClient.probe_write`), and returns problems as single lines that say what
-is wrong and the fix. The wording of each problem is a pure function, so a
-tick's preconditions (`lifecycle.preconditions`) say the same thing.
+`ForgeClient.probe_write`), and records problems as single lines that say what
+is wrong and the fix, worded by `setup_lines` as a tick's preconditions are.
 """
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -24,15 +22,18 @@ from architect.errors import (
 )
 from architect.forge.client import ForgeClient
 from architect.forge.models import Repository, User
+from architect.setup_lines import (
+    WRITES,
+    empty_repo_line,
+    missing_branch_line,
+    missing_label_line,
+    missing_repo_line,
+    reviewer_line,
+    unwritable_line,
+    wanted_labels,
+)
 
 Say = Callable[[str], None]
-
-# What the architect writes where: the token scope a write needs (API-NOTES §0.1).
-WRITES: dict[Literal["branches", "labels"], tuple[str, str]] = {
-    "branches": ("write:repository", "branches, files and pull requests"),
-    "labels": ("write:issue", "issues, labels and comments"),
-}
-
 
 @dataclass
 class Findings:
@@ -44,56 +45,6 @@ class Findings:
     def add(self, problem: str | None) -> None:
         if problem:
             self.problems.append(problem)
-
-
-# -- the wording (pure) ----------------------------------------------------------
-
-
-def missing_repo_line(repo: str, forge_url: str, bot: str) -> str:
-    return (f"{repo}: no such repository on {forge_url}, or @{bot} cannot see it: fix `repo` / "
-            f"`ops_repo` in the project file, or add @{bot} as a collaborator")
-
-
-def empty_repo_line(repo: str) -> str:
-    return (f"{repo}: the repository is empty (Forgejo: \"Git Repository is empty\"): push a "
-            "first commit to it, or recreate it with a README")
-
-
-def missing_branch_line(repo: str, branch: str, branches: Iterable[str]) -> str:
-    names = sorted(branches)
-    there = ", ".join(f"'{b}'" for b in names) or "none"
-    fix = (f"set primary_branch = \"{names[0]}\" in the project file, or create '{branch}'"
-           if len(names) == 1 else f"create '{branch}' or set primary_branch to one of them")
-    return f"{repo}: no branch '{branch}' (primary_branch); its branches: {there}: {fix}"
-
-
-def missing_label_line(repo: str, label: str) -> str:
-    return f"{repo}: label '{label}' is missing: run `architect init` to create it"
-
-
-def unwritable_line(repo: str, collection: Literal["branches", "labels"], bot: str,
-                    said: str) -> str:
-    scope, what = WRITES[collection]
-    if "scope" in said:
-        return (f"{repo}: the token may not write {what} (it lacks the scope '{scope}'): create "
-                f"a token for @{bot} with {scope}")
-    return (f"{repo}: @{bot} may not write {what} here: give @{bot} write access (Settings → "
-            "Collaborators)")
-
-
-def reviewer_line(login: str, repo: str, writers: Iterable[str], *, exists: bool) -> str:
-    near = difflib.get_close_matches(login, sorted(writers), n=1, cutoff=0.6)
-    hint = f"; did you mean '{near[0]}'?" if near else ""
-    if not exists:
-        return (f"reviewer '{login}' is not a user of this forge: fix `reviewers` in the "
-                f"project file{hint}")
-    return (f"reviewer '{login}' may not write on {repo}, so their comments will be ignored: "
-            f"give them write access, or fix `reviewers`{hint}")
-
-
-def wanted_labels(config: ProjectConfig) -> tuple[str, ...]:
-    s = config.architect
-    return (s.vision_label, s.in_progress_label, s.backlog_label)
 
 
 # -- the checks (imperative shell) ---------------------------------------------------
