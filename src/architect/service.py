@@ -115,7 +115,7 @@ def init_project(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str]
                  out: Callable[[str], None] = print) -> int:
     """`architect init [--check]`: 0 when a tick can succeed, 2 when something blocks it."""
     from architect.setup_forge import prove_setup
-    from architect.wiring import forge_client
+    from architect.wiring import filer_client, forge_client
 
     def runner_ready() -> str | None:
         from architect.wiring import make_runner
@@ -127,9 +127,14 @@ def init_project(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str]
         return None
 
     try:
-        with forge_client(config, secrets) as forge:
+        with ExitStack() as clients:
+            forge = clients.enter_context(forge_client(config, secrets))
+            filer = filer_client(config, secrets)
+            if filer is not None:
+                clients.enter_context(filer)
             found = prove_setup(forge, config, secrets, webhook_url=webhook_url,
-                                write=not check, runner_ready=runner_ready, say=out)
+                                write=not check, runner_ready=runner_ready, filer=filer,
+                                say=out)
     except ArchitectError as exc:
         log.error("%s: %s", config.name, exc)
         return exc.exit_code or 1

@@ -73,17 +73,24 @@ def check_repos(forge: ForgeClient, config: ProjectConfig, bot: User,
 
 
 def check_writes(forge: ForgeClient, config: ProjectConfig, bot: User,
-                 repos: dict[str, Repository], found: Findings) -> None:
-    """The token really writes where the architect writes: issues on both, code on ops."""
+                 repos: dict[str, Repository], found: Findings, *,
+                 filer: ForgeClient | None = None) -> None:
+    """The token really writes where the architect writes: issues on both, code on ops.
+
+    With a filer token (FORGE_FILER_TOKEN), the filer writes on the project repo.
+    """
     wanted: list[tuple[str, Literal["branches", "labels"]]] = [
         (config.repo, "labels"), (config.ops_repo, "labels"), (config.ops_repo, "branches")]
     for repo, collection in dict.fromkeys(wanted):
         if repo not in repos or repos[repo].empty:
             continue  # already reported; an empty repo refuses a branch for that reason
+        writer, login = forge, bot.login
+        if filer is not None and repo == config.repo:
+            writer, login = filer, filer.current_user().login
         try:
-            forge.probe_write(repo, collection)
+            writer.probe_write(repo, collection)
         except ForgePermissionError as exc:
-            found.add(unwritable_line(repo, collection, bot.login, str(exc)))
+            found.add(unwritable_line(repo, collection, login, str(exc)))
         except ForgeRepoEmpty:
             found.add(empty_repo_line(repo))
         else:

@@ -29,14 +29,14 @@ WEBHOOK_EVENTS = ("issues", "issue_comment", "pull_request", "pull_request_revie
 
 def prove_setup(forge: ForgeClient, config: ProjectConfig, secrets: Secrets, *,
                 webhook_url: str | None, write: bool, runner_ready: Callable[[], str | None],
-                say: Say = print) -> Findings:
+                filer: ForgeClient | None = None, say: Say = print) -> Findings:
     """Every problem that would make a tick fail, one line each; creates labels and hooks
     when `write`."""
     found = Findings()
     me = forge.current_user()
     say(f"token of @{me.login} on {config.forge_url}")
     repos = check_repos(forge, config, me, found)
-    check_writes(forge, config, me, repos, found)
+    check_writes(forge, config, me, repos, found, filer=filer)
     if config.repo in repos and not repos[config.repo].empty:
         check_labels(forge, config, create=write and not found.problems, found=found, say=say)
     if config.ops_repo in repos:

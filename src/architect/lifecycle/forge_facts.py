@@ -12,10 +12,10 @@ from architect.lifecycle.preconditions import ForgeFacts, writes_of
 from architect.setup_lines import Collection, unwritable_line
 
 
-def read_facts(forge: Forge, config: ProjectConfig, actions: Sequence[Action], *, bot: str,
-               probe: bool) -> ForgeFacts:
+def read_facts(forge: Forge, filer: Forge, config: ProjectConfig, actions: Sequence[Action], *,
+               bot: str, probe: bool) -> ForgeFacts:
     """`probe`: prove each write with a refused-body request (not in a dry run, which only
-    reads the account's permission)."""
+    reads the account's permission). `filer` writes on the project repo (FORGE_FILER_TOKEN)."""
     ops = forge.get_repo(config.ops_repo)
     branches: frozenset[str] | None = None
     if not ops.empty:
@@ -32,7 +32,7 @@ def read_facts(forge: Forge, config: ProjectConfig, actions: Sequence[Action], *
             if (repo, collection) in refused or (repo == config.ops_repo and ops.empty):
                 continue
             try:
-                forge.probe_write(repo, collection)
+                (filer if repo == config.repo else forge).probe_write(repo, collection)
             except ForgePermissionError as exc:
                 refused[(repo, collection)] = unwritable_line(repo, collection, bot, str(exc))
     writers, exist = _reviewers(forge, config, actions)
