@@ -55,20 +55,25 @@ def load(project: Path | None) -> tuple[ProjectConfig, Secrets]:
 def logging_for(config: ProjectConfig, secrets: Secrets, *, json: bool, verbose: bool) -> None:
     from architect.logs import setup_logging
 
-    setup_logging(log_file=config.log_file, json=json, secrets=secrets.values(), verbose=verbose)
+    # A JSON line names its project (a text line's messages already do).
+    setup_logging(log_file=config.log_file, json=json, secrets=secrets.values(), verbose=verbose,
+                  project=config.name if json else None)
 
 
 @app.command()
 def run(project: ProjectOpt = None,
         dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the plan; write nothing.")]
         = False,
-        json: JsonOpt = False, verbose: VerboseOpt = False) -> None:
+        json: Annotated[bool, typer.Option(
+            "--json", help="Print one JSON document on stdout (plan, applied, failed, model "
+            "calls, cost, exit); log lines on stderr as JSON.")] = False,
+        verbose: VerboseOpt = False) -> None:
     """One tick: take every vision issue and sprint PR one step further."""
     from architect.service import tick_once
 
     config, secrets = load(project)
     logging_for(config, secrets, json=json, verbose=verbose)
-    raise typer.Exit(tick_once(config, secrets, os.environ, dry_run=dry_run))
+    raise typer.Exit(tick_once(config, secrets, os.environ, dry_run=dry_run, as_json=json))
 
 
 @app.command()

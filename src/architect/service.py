@@ -11,6 +11,7 @@ import json
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import ExitStack
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from architect.config import ProjectConfig, Secrets
@@ -18,14 +19,39 @@ from architect.errors import ArchitectError, ConfigError, ForgeNotFound, RunnerU
 
 if TYPE_CHECKING:
     from architect.forge.client import ForgeClient
+    from architect.lifecycle.tick import TickReport
     from architect.runners.base import Runner
 
 log = logging.getLogger("architect")
 
 
+@dataclass(frozen=True)
+class TickOutcome:
+    """How `architect run` ended: the exit code and what `--json` reports."""
+
+    exit: int
+    report: TickReport | None = None
+    error: str | None = None
+    skipped: str | None = None
+
+
 def tick_once(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *,
-              dry_run: bool = False, should_stop: Callable[[], bool] = lambda: False) -> int:
-    """`architect run`: guards, then one tick. Returns the exit code."""
+              dry_run: bool = False, should_stop: Callable[[], bool] = lambda: False,
+              as_json: bool = False, out: Callable[[str], None] = print) -> int:
+    """`architect run`: guards, then one tick. Returns the exit code; `as_json` prints the
+    tick's JSON document through `out`."""
+    outcome = _tick_outcome(config, secrets, env, dry_run=dry_run, should_stop=should_stop)
+    if as_json:
+        from architect.tick_json import tick_document
+
+        out(json.dumps(tick_document(config.name, dry_run=dry_run, exit_code=outcome.exit,
+                                     report=outcome.report, error=outcome.error,
+                                     skipped=outcome.skipped), indent=2))
+    return outcome.exit
+
+
+def _tick_outcome(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *,
+                  dry_run: bool, should_stop: Callable[[], bool]) -> TickOutcome:
     from architect.wiring import filer_client, forge_client, make_runner
 
     with ExitStack() as clients:  # `architect loop` ticks for months: no client may leak
@@ -39,14 +65,14 @@ def tick_once(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *
                 runner.check_ready()
         except (ConfigError, RunnerUnavailable) as exc:
             log.error("%s: %s", config.name, exc)
-            return 2
+            return TickOutcome(2, error=str(exc))
         return _guarded_tick(config, secrets, forge, filer, runner, dry_run=dry_run,
                              should_stop=should_stop)
 
 
 def _guarded_tick(config: ProjectConfig, secrets: Secrets, forge: ForgeClient,
                   filer: ForgeClient | None, runner: Runner, *, dry_run: bool,
-                  should_stop: Callable[[], bool]) -> int:
+                  should_stop: Callable[[], bool]) -> TickOutcome:
     from architect.guards import run_guards
     from architect.lifecycle.tick import run_tick
     from architect.wiring import utc_now
@@ -54,17 +80,17 @@ def _guarded_tick(config: ProjectConfig, secrets: Secrets, forge: ForgeClient,
     if dry_run:
         return _tick(lambda: run_tick(forge, runner, config, utc_now, dry_run=True), config,
                      forge)
-    with run_guards(config) as outcome:
-        if not outcome.proceed:
-            log.info("%s: skipped: %s", config.name, outcome.reason)
-            return 0
+    with run_guards(config) as guard:
+        if not guard.proceed:
+            log.info("%s: skipped: %s", config.name, guard.reason)
+            return TickOutcome(0, skipped=guard.reason)
         return _tick(lambda: run_tick(forge, runner, config, utc_now, filer=filer,
                                       secrets=tuple(secrets.values()),
                                       should_stop=should_stop), config, forge)
 
 
-def _tick(call: Callable[[], object], config: ProjectConfig, forge: ForgeClient) -> int:
-    from architect.lifecycle.tick import TickReport
+def _tick(call: Callable[[], TickReport], config: ProjectConfig,
+          forge: ForgeClient) -> TickOutcome:
     from architect.setup_check import missing_repo
 
     try:
@@ -73,16 +99,15 @@ def _tick(call: Callable[[], object], config: ProjectConfig, forge: ForgeClient)
         # A 404 on a list of a repo that is not there names the list, not the project file.
         error: ArchitectError = missing_repo(forge, config) or exc
         log.error("%s: tick failed: %s", config.name, error)
-        return error.exit_code or 1
+        return TickOutcome(error.exit_code or 1, error=str(error))
     except ArchitectError as exc:
         log.error("%s: tick failed: %s", config.name, exc)
-        return exc.exit_code or 1
-    assert isinstance(report, TickReport)
+        return TickOutcome(exc.exit_code or 1, error=str(exc))
     if not report.decision.actions:
         log.info("%s: nothing to do", config.name)
     if report.blocked:  # the setup, not the forge's mood: `architect init --check` tells all
-        return 2
-    return 0 if report.ok else 1
+        return TickOutcome(2, report)
+    return TickOutcome(0 if report.ok else 1, report)
 
 
 def run_loop(configs: Sequence[ProjectConfig], secrets: Secrets, env: Mapping[str, str], *,
