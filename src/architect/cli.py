@@ -29,19 +29,24 @@ app = typer.Typer(
 
 ProjectOpt = Annotated[
     Path | None,
-    typer.Option("-p", "--project", help="Project TOML (default: $ARCHITECT_PROJECT or "
-                 "./architect.toml).", show_default=False),
+    typer.Option("-p", "--project", metavar="FILE", help="Project TOML (default: "
+                 "$ARCHITECT_PROJECT or ./architect.toml).", show_default=False),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
 VerboseOpt = Annotated[bool, typer.Option("-v", "--verbose", help="Debug logging.")]
 
 
-def fail(message: str, code: int) -> NoReturn:
+def fail(message: str, code: int, *, json: bool = False) -> NoReturn:
+    """The message on stderr; with `--json`, also `{"error", "exit"}` on stdout."""
     typer.echo(f"architect: {message}", err=True)
+    if json:
+        import json as jsonlib
+
+        typer.echo(jsonlib.dumps({"error": message, "exit": code}))
     raise typer.Exit(code)
 
 
-def load(project: Path | None) -> tuple[ProjectConfig, Secrets]:
+def load(project: Path | None, *, json: bool = False) -> tuple[ProjectConfig, Secrets]:
     from architect.config import default_config_path, load_config, load_secrets
     from architect.errors import ConfigError
 
@@ -49,7 +54,7 @@ def load(project: Path | None) -> tuple[ProjectConfig, Secrets]:
     try:
         return load_config(path, os.environ), load_secrets(os.environ)
     except ConfigError as exc:
-        fail(f"error: {exc}", 2)
+        fail(f"error: {exc}", 2, json=json)
 
 
 def logging_for(config: ProjectConfig, secrets: Secrets, *, json: bool, verbose: bool) -> None:
@@ -71,21 +76,25 @@ def run(project: ProjectOpt = None,
     """One tick: take every vision issue and sprint PR one step further."""
     from architect.service import tick_once
 
-    config, secrets = load(project)
+    config, secrets = load(project, json=json)
     logging_for(config, secrets, json=json, verbose=verbose)
     raise typer.Exit(tick_once(config, secrets, os.environ, dry_run=dry_run, as_json=json))
 
 
 @app.command()
 def loop(project: Annotated[list[Path] | None, typer.Option(
-            "-p", "--project", help="Project TOML; repeat for several projects.")] = None,
+            "-p", "--project", metavar="FILE",
+            help="Project TOML; repeat for several projects.")] = None,
          interval: Annotated[str | None, typer.Option(
-             "--interval", help="Time between ticks, e.g. 6h, 15m (default: the config's).")]
-         = None,
+             "--interval", metavar="DURATION",
+             help="Time between ticks, e.g. 6h, 15m (default: the config's).")] = None,
          webhook: Annotated[str | None, typer.Option(
-             "--webhook", help="Also listen for Forgejo webhooks on HOST:PORT (signed with "
-             "$ARCHITECT_WEBHOOK_SECRET).")] = None,
-         json: JsonOpt = False, verbose: VerboseOpt = False) -> None:
+             "--webhook", metavar="HOST:PORT", help="Also listen for Forgejo webhooks there "
+             "(signed with $ARCHITECT_WEBHOOK_SECRET).")] = None,
+         json: Annotated[bool, typer.Option(
+             "--json", help="Log lines on stderr as JSON objects, each naming its project.")]
+         = False,
+         verbose: VerboseOpt = False) -> None:
     """Tick every interval (and on webhooks) until SIGTERM."""
     from architect.service import run_loop
 
@@ -101,7 +110,7 @@ def status(project: ProjectOpt = None, json: JsonOpt = False) -> None:
     """Every vision and sprint PR, its lifecycle state and what the architect waits for."""
     from architect.service import show_status
 
-    config, secrets = load(project)
+    config, secrets = load(project, json=json)
     logging_for(config, secrets, json=False, verbose=False)
     raise typer.Exit(show_status(config, secrets, as_json=json))
 
@@ -131,7 +140,8 @@ def disable(project: ProjectOpt = None) -> None:
 @app.command()
 def init(project: ProjectOpt = None,
          webhook_url: Annotated[str | None, typer.Option(
-             "--webhook-url", help="Register Forgejo webhooks that deliver to this URL.")]
+             "--webhook-url", metavar="URL",
+            help="Check (and unless --check, register) webhooks that deliver to URL.")]
          = None,
          check: Annotated[bool, typer.Option(
              "--check", help="Prove the setup and report what is missing; write nothing.")]

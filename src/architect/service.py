@@ -119,18 +119,27 @@ def run_loop(configs: Sequence[ProjectConfig], secrets: Secrets, env: Mapping[st
 
 def show_status(config: ProjectConfig, secrets: Secrets, *, as_json: bool,
                 out: Callable[[str], None] = print) -> int:
+    """`architect status`; with `as_json`, stdout is JSON also when it fails."""
     from architect.status import collect_status, render_table
+    from architect.status_notes import project_notes
     from architect.wiring import forge_client, utc_now
 
     try:
         with forge_client(config, secrets) as forge:
+            notes = project_notes(forge, config)
             rows = collect_status(forge, config, utc_now())
     except ArchitectError as exc:
         log.error("%s: status failed: %s", config.name, exc)
-        return exc.exit_code or 1
+        code = exc.exit_code or 1
+        if as_json:
+            out(json.dumps({"project": config.name, "error": str(exc), "exit": code}))
+        return code
     if as_json:
-        out(json.dumps([row.as_dict() for row in rows], indent=2))
+        out(json.dumps({"project": config.name, **notes.as_dict(),
+                        "items": [row.as_dict() for row in rows], "exit": 0}, indent=2))
     else:
+        for line in notes.lines(config):
+            out(f"note: {line}")
         render_table(rows, title=f"architect status: {config.name}")
     return 0
 
