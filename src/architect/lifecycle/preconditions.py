@@ -62,7 +62,7 @@ def _writes(action: Action, config: ProjectConfig) -> list[tuple[str, Collection
     ops_issues: tuple[str, Collection] = (config.ops_repo, "labels")
     project_issues: tuple[str, Collection] = (config.repo, "labels")
     if isinstance(action, OpenPitch | CompletePitch | FileSprint | FinishSprint | RejectSprint):
-        return [ops_code, ops_issues, project_issues]  # these touch the vision too
+        return [project_issues, ops_code, ops_issues]  # these touch the vision too
     return [ops_code, ops_issues]
 
 
