@@ -45,20 +45,23 @@ def _edit(served: Served, old: str, new: str) -> None:
     served.toml.write_text(text.replace(old, new, 1))
 
 
-def empty_ops_repo(served: Served) -> Broken:
-    served.setup.create_repo("acme", "bare-ops", auto_init=False)
-    served.setup.add_collaborator("acme/bare-ops", "architect-bot", "write")
-    _edit(served, '"acme/shop-ops"', '"acme/bare-ops"')
+def _ops_repo(served: Served, name: str, *, auto_init: bool = True,
+              default_branch: str = "main") -> None:
+    """The project file points at another ops repo, made as given; a vision to pitch."""
+    served.setup.create_repo("acme", name, auto_init=auto_init, default_branch=default_branch)
+    served.setup.add_collaborator(f"acme/{name}", "architect-bot", "write")
+    _edit(served, '"acme/shop-ops"', f'"acme/{name}"')
     _labels_and_vision(served)
+
+
+def empty_ops_repo(served: Served) -> Broken:
+    _ops_repo(served, "bare-ops", auto_init=False)
     return Broken(served.env, "acme/bare-ops: the repository is empty (Forgejo: \"Git "
                   "Repository is empty\"): push a first commit")
 
 
 def only_trunk(served: Served) -> Broken:
-    served.setup.create_repo("acme", "trunk-ops", default_branch="trunk")
-    served.setup.add_collaborator("acme/trunk-ops", "architect-bot", "write")
-    _edit(served, '"acme/shop-ops"', '"acme/trunk-ops"')
-    _labels_and_vision(served)
+    _ops_repo(served, "trunk-ops", default_branch="trunk")
     return Broken(served.env, "acme/trunk-ops: no branch 'main' (primary_branch); its "
                   "branches: 'trunk': set primary_branch = \"trunk\"")
 
