@@ -56,12 +56,12 @@ def prove_setup(forge: ForgeClient, config: ProjectConfig, secrets: Secrets, *,
 
 def _hook_creator(forge: ForgeClient, secrets: Secrets, url: str, found: Findings,
                   say: Say) -> Callable[[str], None]:
-    assert secrets.webhook_secret is not None
+    secret = secrets.webhook_secret
+    assert secret is not None
 
     def create(repo: str) -> None:
         try:
-            forge.create_hook(repo, url=url, secret=secrets.webhook_secret.reveal()
-                              if secrets.webhook_secret else "", events=WEBHOOK_EVENTS)
+            forge.create_hook(repo, url=url, secret=secret.reveal(), events=WEBHOOK_EVENTS)
             say(f"{repo}: webhook to {url} registered")
         except ForgePermissionError:
             found.add(f"{repo}: cannot register a webhook: it needs admin access to the repo")

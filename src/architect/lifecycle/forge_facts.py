@@ -1,4 +1,10 @@
-"""Read the `ForgeFacts` a tick's preconditions need: a few requests, only when it has actions."""
+"""Read the `ForgeFacts` a tick's preconditions need: from the snapshot first, then the few
+requests it cannot answer, only for the actions it has.
+
+An open sprint PR based on `primary_branch` shows the branch exists; a vision
+wearing a label shows the label exists. Writes are proved by a request the
+forge refuses for its empty body (`Forge.probe_write`), not in a dry run.
+"""
 
 from __future__ import annotations
 
@@ -7,39 +13,59 @@ from collections.abc import Sequence
 from architect.config import ProjectConfig
 from architect.errors import ForgePermissionError
 from architect.forge.protocol import Forge
-from architect.lifecycle.actions import Action, OpenPitch
+from architect.lifecycle.actions import Action, CompletePitch, FileSprint, OpenPitch
 from architect.lifecycle.preconditions import ForgeFacts, writes_of
+from architect.lifecycle.snapshot import Snapshot
 from architect.setup_lines import Collection, unwritable_line
 
 
-def read_facts(forge: Forge, filer: Forge, config: ProjectConfig, actions: Sequence[Action], *,
-               bot: str, probe: bool) -> ForgeFacts:
-    """`probe`: prove each write with a refused-body request (not in a dry run, which only
-    reads the account's permission). `filer` writes on the project repo (FORGE_FILER_TOKEN)."""
-    ops = forge.get_repo(config.ops_repo)
-    branches: frozenset[str] | None = None
-    if not ops.empty:
-        has_primary = forge.get_branch(config.ops_repo, config.primary_branch) is not None
-        branches = (frozenset({config.primary_branch}) if has_primary
-                    else frozenset(forge.list_branches(config.ops_repo)))
+def read_facts(forge: Forge, filer: Forge, config: ProjectConfig, actions: Sequence[Action],
+               snapshot: Snapshot, *, probe: bool) -> ForgeFacts:
+    """`filer` writes on the project repo (FORGE_FILER_TOKEN); `probe` proves the writes."""
+    branches = _ops_branches(forge, config, actions, snapshot)
+    empty = frozenset({config.ops_repo}) if branches == frozenset() else frozenset()
     refused: dict[tuple[str, Collection], str] = {}
-    if ops.permissions is not None and not ops.permissions.push:
-        for collection in ("branches", "labels"):
-            refused[(config.ops_repo, collection)] = unwritable_line(
-                config.ops_repo, collection, bot, "")
-    if probe:
-        for repo, collection in writes_of(actions, config):
-            if (repo, collection) in refused or (repo == config.ops_repo and ops.empty):
-                continue
-            try:
-                (filer if repo == config.repo else forge).probe_write(repo, collection)
-            except ForgePermissionError as exc:
-                refused[(repo, collection)] = unwritable_line(repo, collection, bot, str(exc))
+    for repo, collection in writes_of(actions, config) if probe else ():
+        if repo in empty:
+            continue  # said already, and the forge would refuse a branch for that reason
+        writer, login = (filer, None) if repo == config.repo else (forge, snapshot.bot.login)
+        try:
+            writer.probe_write(repo, collection)
+        except ForgePermissionError as exc:
+            who = login or writer.current_user().login
+            refused[(repo, collection)] = unwritable_line(repo, collection, who, str(exc))
     writers, exist = _reviewers(forge, config, actions)
-    return ForgeFacts(empty=frozenset({config.ops_repo} if ops.empty else ()),
-                      ops_branches=branches,
-                      labels=frozenset(label.name for label in forge.list_labels(config.repo)),
-                      refused=refused, writers=writers, reviewers_exist=exist)
+    return ForgeFacts(empty=empty, ops_branches=branches,
+                      labels=_labels(forge, config, actions, snapshot), refused=refused,
+                      writers=writers, reviewers_exist=exist)
+
+
+def _ops_branches(forge: Forge, config: ProjectConfig, actions: Sequence[Action],
+                  snapshot: Snapshot) -> frozenset[str] | None:
+    """The ops repo's branches as far as a pitch needs them; None when nothing needs them."""
+    primary = config.primary_branch
+    if not any(isinstance(a, OpenPitch) for a in actions):
+        return None
+    if any(sprint.pr.base.ref == primary for sprint in snapshot.sprints):
+        return frozenset({primary})
+    if forge.get_branch(config.ops_repo, primary) is not None:
+        return frozenset({primary})
+    return frozenset(forge.list_branches(config.ops_repo))  # empty: the repo has no commit
+
+
+def _labels(forge: Forge, config: ProjectConfig, actions: Sequence[Action],
+            snapshot: Snapshot) -> frozenset[str]:
+    s = config.architect
+    needed = set()
+    for action in actions:
+        if isinstance(action, OpenPitch | CompletePitch):
+            needed.add(s.in_progress_label)
+        elif isinstance(action, FileSprint):
+            needed.add(s.backlog_label)
+    seen = frozenset(name for vision in snapshot.visions for name in vision.label_names)
+    if needed <= seen:
+        return seen
+    return seen | {label.name for label in forge.list_labels(config.repo)}
 
 
 def _reviewers(forge: Forge, config: ProjectConfig,

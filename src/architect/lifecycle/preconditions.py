@@ -35,7 +35,7 @@ class ForgeFacts:
     """What the forge said about the repos, read once per tick that has actions."""
 
     empty: frozenset[str]  # repos without a commit
-    ops_branches: frozenset[str] | None  # None: not read (the ops repo is empty)
+    ops_branches: frozenset[str] | None  # None: not read (no action branches from it)
     labels: frozenset[str]  # of the project repo
     refused: Mapping[tuple[str, Collection], str]  # (repo, what) → the line saying why
     writers: frozenset[str] | None = None  # of the ops repo; None when not read
@@ -74,8 +74,8 @@ def writes_of(actions: Sequence[Action], config: ProjectConfig) -> list[tuple[st
 def _ops_branch(facts: ForgeFacts, config: ProjectConfig) -> str | None:
     if config.ops_repo in facts.empty:
         return empty_repo_line(config.ops_repo)
-    branches = facts.ops_branches or frozenset()
-    if config.primary_branch not in branches:
+    branches = facts.ops_branches
+    if branches is not None and config.primary_branch not in branches:
         return missing_branch_line(config.ops_repo, config.primary_branch, branches)
     return None
 

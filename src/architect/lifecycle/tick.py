@@ -60,7 +60,7 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
     for note in decision.notes:
         log.info("%s", note)
     report = TickReport(decision)
-    blockers = _blockers(forge, filer or forge, config, decision.actions, snapshot.bot.login,
+    blockers = _blockers(forge, filer or forge, config, decision.actions, snapshot,
                          probe=not dry_run)
     if dry_run:
         for action, reason in zip(decision.actions, blockers, strict=True):
@@ -110,14 +110,14 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
 
 
 def _blockers(forge: Forge, filer: Forge, config: ProjectConfig, actions: Sequence[Action],
-              bot: str, *, probe: bool) -> list[str | None]:
+              snapshot: Snapshot, *, probe: bool) -> list[str | None]:
     """Why each action may not start (None: it may); reads the forge only if there are any."""
     from architect.lifecycle.forge_facts import read_facts
     from architect.lifecycle.preconditions import blocker
 
     if not actions:
         return []
-    facts = read_facts(forge, filer, config, actions, bot=bot, probe=probe)
+    facts = read_facts(forge, filer, config, actions, snapshot, probe=probe)
     return [blocker(action, facts, config) for action in actions]
 
 
