@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
 
 from architect.config import ProjectConfig
 from architect.errors import (
@@ -24,6 +23,7 @@ from architect.forge.client import ForgeClient
 from architect.forge.models import Repository, User
 from architect.setup_lines import (
     WRITES,
+    Collection,
     empty_repo_line,
     missing_branch_line,
     missing_label_line,
@@ -34,6 +34,8 @@ from architect.setup_lines import (
 )
 
 Say = Callable[[str], None]
+LABEL_COLORS = ("5319e7", "fbca04", "0e8a16")  # vision, in-progress, backlog
+
 
 @dataclass
 class Findings:
@@ -79,7 +81,7 @@ def check_writes(forge: ForgeClient, config: ProjectConfig, bot: User,
 
     With a filer token (FORGE_FILER_TOKEN), the filer writes on the project repo.
     """
-    wanted: list[tuple[str, Literal["branches", "labels"]]] = [
+    wanted: list[tuple[str, Collection]] = [
         (config.repo, "labels"), (config.ops_repo, "labels"), (config.ops_repo, "branches")]
     for repo, collection in dict.fromkeys(wanted):
         if repo not in repos or repos[repo].empty:
@@ -99,10 +101,8 @@ def check_writes(forge: ForgeClient, config: ProjectConfig, bot: User,
 
 def check_labels(forge: ForgeClient, config: ProjectConfig, *, create: bool, found: Findings,
                  say: Say) -> None:
-    from architect.setup_forge import LABEL_COLORS
-
     existing = {label.name for label in forge.list_labels(config.repo)}
-    colors = dict(zip(wanted_labels(config), LABEL_COLORS.values(), strict=True))
+    colors = dict(zip(wanted_labels(config), LABEL_COLORS, strict=True))
     for name in wanted_labels(config):
         if name in existing:
             continue

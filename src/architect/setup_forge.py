@@ -22,7 +22,6 @@ from architect.setup_check import (
     check_writes,
 )
 
-LABEL_COLORS = {"vision": "5319e7", "in-progress": "fbca04", "backlog": "0e8a16"}
 WEBHOOK_EVENTS = ("issues", "issue_comment", "pull_request", "pull_request_review",
                   "pull_request_comment")
 

@@ -155,14 +155,6 @@ class Hook(ForgeModel):
     config: dict[str, str] = Field(default_factory=dict)
 
 
-class RepoPermissions(ForgeModel):
-    """The token's account's rights on a repo (not the token's scopes)."""
-
-    admin: bool = False
-    push: bool = False
-    pull: bool = False
-
-
 class Repository(ForgeModel):
     id: int
     name: str
@@ -170,8 +162,6 @@ class Repository(ForgeModel):
     default_branch: str = "main"
     private: bool = False
     empty: bool = False  # no commit yet: no branch, and branch or file writes answer 404
-    archived: bool = False
-    permissions: RepoPermissions | None = None
 
 
 @dataclass(frozen=True)
