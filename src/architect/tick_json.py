@@ -33,7 +33,7 @@ def tick_document(project: str, *, dry_run: bool, exit_code: int,
     if report is not None:
         document |= {
             "planned": [action_document(a) for a in report.decision.actions],
-            "notes": list(report.decision.notes),
+            "notes": list(report.decision.notes) + report.setup_notes,
             "applied": [action_document(a) for a in report.applied],
             "failed": [action_document(a, why) for a, why in report.failed],
             "blocked": [action_document(a, why) for a, why in report.blocked],

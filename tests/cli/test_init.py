@@ -191,3 +191,14 @@ def test_webhooks_are_registered_by_init_and_proved_by_check(served: Served) -> 
     check = architect("init", "--check", "--webhook-url", url, "-p", str(served.toml), env=env)
     assert check.returncode == 0, check.stderr
     assert f"ok: acme/shop: webhook to {url}" in check.stdout
+
+
+def test_a_dry_run_shows_the_blocked_action_with_its_reason(served: Served) -> None:
+    broken = only_trunk(served)
+    dry = architect("run", "--dry-run", "--json", "-p", str(served.toml), env=broken.env)
+    assert dry.returncode == 2, dry.stderr
+    (blocked,) = json.loads(dry.stdout)["blocked"]
+    assert blocked["vision"] == 1 and broken.reason in blocked["reason"]
+    logged = [json.loads(line)["msg"] for line in dry.stderr.splitlines()]
+    assert any(msg.startswith("blocked: vision #1: pitch a sprint → sprints/1-wishlists.md: "
+                              + broken.reason) for msg in logged), logged

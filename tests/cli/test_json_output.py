@@ -106,3 +106,13 @@ def test_json_log_lines_name_their_project(served: Served) -> None:
     result = architect("run", "--json", "-p", str(served.toml), env=served.env)
     lines = [json.loads(line) for line in result.stderr.splitlines() if line.startswith("{")]
     assert lines and all(line["project"] == "shop" for line in lines)
+
+
+def test_nothing_to_do_says_when_the_vision_label_is_missing(served: Served) -> None:
+    assert architect("enable", "-p", str(served.toml), env=served.env).returncode == 0
+    run = architect("run", "--json", "-p", str(served.toml), env=served.env)
+    assert run.returncode == 0, run.stderr
+    document = json.loads(run.stdout)
+    assert document["planned"] == []
+    assert document["notes"] == [
+        "acme/shop: label 'vision' is missing: run `architect init` to create it"]

@@ -16,7 +16,7 @@ from architect.forge.protocol import Forge
 from architect.lifecycle.actions import Action, CompletePitch, FileSprint, OpenPitch
 from architect.lifecycle.preconditions import ForgeFacts, writes_of
 from architect.lifecycle.snapshot import Snapshot
-from architect.setup_lines import Collection, unwritable_line
+from architect.setup_lines import Collection, missing_label_line, unwritable_line
 
 
 def read_facts(forge: Forge, filer: Forge, config: ProjectConfig, actions: Sequence[Action],
@@ -77,3 +77,12 @@ def _reviewers(forge: Forge, config: ProjectConfig,
     if set(reviewers) & writers:
         return writers, frozenset()
     return writers, frozenset(r for r in reviewers[:1] if forge.get_user(r) is not None)
+
+
+def missing_vision_label(forge: Forge, config: ProjectConfig) -> list[str]:
+    """With nothing on the forge to work on, one read says whether the label is the reason:
+    the forge ignores an unknown label in a filter, so no vision is ever found."""
+    label = config.architect.vision_label
+    if any(found.name == label for found in forge.list_labels(config.repo)):
+        return []
+    return [missing_label_line(config.repo, label)]

@@ -33,6 +33,7 @@ class TickReport:
     failed: list[tuple[Action, str]] = field(default_factory=list)
     # Stopped before the model was asked: the forge would refuse the result (setup problems).
     blocked: list[tuple[Action, str]] = field(default_factory=list)
+    setup_notes: list[str] = field(default_factory=list)  # why there may be nothing to do
     usage: Usage = field(default_factory=Usage)
     model_calls: int = 0
     forge_down: bool = False
@@ -60,6 +61,12 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
     for note in decision.notes:
         log.info("%s", note)
     report = TickReport(decision)
+    if not snapshot.visions and not snapshot.sprints:
+        from architect.lifecycle.forge_facts import missing_vision_label
+
+        report.setup_notes = missing_vision_label(forge, config)
+        for note in report.setup_notes:
+            log.warning("%s", note)
     blockers = _blockers(forge, filer or forge, config, decision.actions, snapshot,
                          probe=not dry_run)
     if dry_run:
