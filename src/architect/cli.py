@@ -29,8 +29,8 @@ app = typer.Typer(
 
 ProjectOpt = Annotated[
     Path | None,
-    typer.Option("-p", "--project", help="Project TOML (default: $ARCHITECT_PROJECT or "
-                 "./architect.toml).", show_default=False),
+    typer.Option("-p", "--project", metavar="FILE", help="Project TOML (default: "
+                 "$ARCHITECT_PROJECT or ./architect.toml).", show_default=False),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
 VerboseOpt = Annotated[bool, typer.Option("-v", "--verbose", help="Debug logging.")]
@@ -51,12 +51,17 @@ def _options(version: Annotated[bool, typer.Option(
     """Planning bot: vision issues → sprint pitches → design questions → sub-issues."""
 
 
-def fail(message: str, code: int) -> NoReturn:
+def fail(message: str, code: int, *, json: bool = False) -> NoReturn:
+    """The message on stderr; with `--json`, also `{"error", "exit"}` on stdout."""
     typer.echo(f"architect: {message}", err=True)
+    if json:
+        import json as jsonlib
+
+        typer.echo(jsonlib.dumps({"error": message, "exit": code}))
     raise typer.Exit(code)
 
 
-def load(project: Path | None) -> tuple[ProjectConfig, Secrets]:
+def load(project: Path | None, *, json: bool = False) -> tuple[ProjectConfig, Secrets]:
     from architect.config import default_config_path, load_config, load_secrets
     from architect.errors import ConfigError
 
@@ -64,38 +69,47 @@ def load(project: Path | None) -> tuple[ProjectConfig, Secrets]:
     try:
         return load_config(path, os.environ), load_secrets(os.environ)
     except ConfigError as exc:
-        fail(f"error: {exc}", 2)
+        fail(f"error: {exc}", 2, json=json)
 
 
 def logging_for(config: ProjectConfig, secrets: Secrets, *, json: bool, verbose: bool) -> None:
     from architect.logs import setup_logging
 
-    setup_logging(log_file=config.log_file, json=json, secrets=secrets.values(), verbose=verbose)
+    # A JSON line names its project (a text line's messages already do).
+    setup_logging(log_file=config.log_file, json=json, secrets=secrets.values(), verbose=verbose,
+                  project=config.name if json else None)
 
 
 @app.command()
 def run(project: ProjectOpt = None,
         dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the plan; write nothing.")]
         = False,
-        json: JsonOpt = False, verbose: VerboseOpt = False) -> None:
+        json: Annotated[bool, typer.Option(
+            "--json", help="Print one JSON document on stdout (plan, applied, failed, model "
+            "calls, cost, exit); log lines on stderr as JSON.")] = False,
+        verbose: VerboseOpt = False) -> None:
     """One tick: take every vision issue and sprint PR one step further."""
     from architect.service import tick_once
 
-    config, secrets = load(project)
+    config, secrets = load(project, json=json)
     logging_for(config, secrets, json=json, verbose=verbose)
-    raise typer.Exit(tick_once(config, secrets, os.environ, dry_run=dry_run))
+    raise typer.Exit(tick_once(config, secrets, os.environ, dry_run=dry_run, as_json=json))
 
 
 @app.command()
 def loop(project: Annotated[list[Path] | None, typer.Option(
-            "-p", "--project", help="Project TOML; repeat for several projects.")] = None,
+            "-p", "--project", metavar="FILE",
+            help="Project TOML; repeat for several projects.")] = None,
          interval: Annotated[str | None, typer.Option(
-             "--interval", help="Time between ticks, e.g. 6h, 15m (default: the config's).")]
-         = None,
+             "--interval", metavar="DURATION",
+             help="Time between ticks, e.g. 6h, 15m (default: the config's).")] = None,
          webhook: Annotated[str | None, typer.Option(
-             "--webhook", help="Also listen for Forgejo webhooks on HOST:PORT (signed with "
-             "$ARCHITECT_WEBHOOK_SECRET).")] = None,
-         json: JsonOpt = False, verbose: VerboseOpt = False) -> None:
+             "--webhook", metavar="HOST:PORT", help="Also listen for Forgejo webhooks there "
+             "(signed with $ARCHITECT_WEBHOOK_SECRET).")] = None,
+         json: Annotated[bool, typer.Option(
+             "--json", help="Log lines on stderr as JSON objects, each naming its project.")]
+         = False,
+         verbose: VerboseOpt = False) -> None:
     """Tick every interval (and on webhooks) until SIGTERM."""
     from architect.service import run_loop
 
@@ -111,7 +125,7 @@ def status(project: ProjectOpt = None, json: JsonOpt = False, verbose: VerboseOp
     """Every vision and sprint PR, its lifecycle state and what the architect waits for."""
     from architect.service import show_status
 
-    config, secrets = load(project)
+    config, secrets = load(project, json=json)
     logging_for(config, secrets, json=False, verbose=verbose)
     raise typer.Exit(show_status(config, secrets, as_json=json))
 
@@ -141,14 +155,20 @@ def disable(project: ProjectOpt = None) -> None:
 @app.command()
 def init(project: ProjectOpt = None,
          webhook_url: Annotated[str | None, typer.Option(
-             "--webhook-url", help="Register Forgejo webhooks that deliver to this URL.")]
-         = None, verbose: VerboseOpt = False) -> None:
-    """Create the labels and check the token's rights on both repos."""
+             "--webhook-url", metavar="URL",
+            help="Check (and unless --check, register) webhooks that deliver to URL.")]
+         = None,
+         check: Annotated[bool, typer.Option(
+             "--check", help="Prove the setup and report what is missing; write nothing.")]
+         = False, verbose: VerboseOpt = False) -> None:
+    """Prove a tick can succeed: repos, branch, labels (created), token rights, reviewers,
+    model runner, webhooks. Exit 2 when something blocks."""
     from architect.service import init_project
 
     config, secrets = load(project)
     logging_for(config, secrets, json=False, verbose=verbose)
-    raise typer.Exit(init_project(config, secrets, webhook_url=webhook_url))
+    raise typer.Exit(init_project(config, secrets, os.environ, webhook_url=webhook_url,
+                                  check=check))
 
 
 @app.command()

@@ -28,7 +28,7 @@ from architect.guards import enable
 from architect.lifecycle.tick import plan_tick, run_tick
 from architect.logs import setup_logging, teardown_logging
 from architect.runners.offline import OfflinePlanner
-from architect.setup_forge import ensure_labels_and_rights
+from architect.setup_forge import prove_setup
 from architect.status import collect_status, render_table
 from architect.wiring import utc_now
 
@@ -107,8 +107,8 @@ def _seed(forge: EmbeddedForge, url: str, tmp: Path, console: Console) -> DemoWo
     console.print(f"[bold]Setup[/]: users {owner}, {BOT}, {project.reviewer}; repos "
                   f"{project.repo} and {project.ops_repo}")
     console.print("[bold]architect init[/] (labels and rights):")
-    ensure_labels_and_rights(world.client(BOT), config, Secrets(), webhook_url=None,
-                             out=lambda line: console.print(f"  {line}"))
+    prove_setup(world.client(BOT), config, Secrets(), webhook_url=None, write=True,
+                runner_ready=lambda: None, say=lambda line: console.print(f"  {line}"))
     for vision in project.visions:
         world.numbers[vision.key] = setup.create_issue(
             project.repo, vision.title, vision.body, labels=("vision",),

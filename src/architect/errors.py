@@ -4,6 +4,7 @@
 
     ArchitectError
     ├── ConfigError              bad or missing configuration        → exit 2
+    │   └── ForgeSchemeMismatch  https:// against a plain-HTTP forge, or the reverse
     ├── ForgeError               anything the forge did not do
     │   ├── ForgeUnavailable     connection refused, timeout, 5xx     → exit 1 (a later tick
     │   │                                                                 may cure it)
@@ -12,6 +13,8 @@
     │       ├── ForgeAuthError        401: the token is invalid
     │       ├── ForgePermissionError  403: the token lacks a right
     │       ├── ForgeNotFound         404: the thing does not exist (or is invisible)
+    │       │   ├── ForgeRepoMissing  a configured repo does not exist   → exit 2
+    │       │   └── ForgeRepoEmpty    "Git Repository is empty"          → exit 2
     │       ├── ForgeConflict         409: it exists already / sha mismatch
     │       └── ForgeValidation       422: the forge rejected the body
     ├── RunnerError              the model side
@@ -54,6 +57,13 @@ class ConfigError(ArchitectError):
     exit_code = 2
 
 
+class ForgeSchemeMismatch(ConfigError):
+    """`forge_url` says https:// and the forge speaks plain HTTP, or the reverse.
+
+    Retrying cannot help, so it is never treated as a forge that is down.
+    """
+
+
 class ForgeError(ArchitectError):
     """The forge did not do what was asked."""
 
@@ -84,6 +94,18 @@ class ForgePermissionError(ForgeRefused):
 
 class ForgeNotFound(ForgeRefused):
     """404: the repo, issue, branch or file does not exist (or is not visible)."""
+
+
+class ForgeRepoMissing(ForgeNotFound):
+    """A repository of the project file does not exist, or the token cannot see it."""
+
+    exit_code = 2
+
+
+class ForgeRepoEmpty(ForgeNotFound):
+    """The repository has no commit yet (Forgejo: "Git Repository is empty")."""
+
+    exit_code = 2
 
 
 class ForgeConflict(ForgeRefused):

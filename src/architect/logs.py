@@ -245,7 +245,8 @@ def setup_logging(
     logger.setLevel(logging.DEBUG if verbose else logging.INFO)
     logger.propagate = False  # a root handler would print unredacted records
     redactor = Redactor(secrets)
-    text = TextFormatter(redactor, project)
+    # In JSON mode the project has its own field; the file's plain lines stay as they were.
+    text = TextFormatter(redactor, None if json else project)
     console = _StreamHandler(stream if stream is not None else sys.stderr)
     console.setFormatter(JsonFormatter(redactor, project) if json else text)
     handlers: list[logging.Handler] = [console]

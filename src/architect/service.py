@@ -11,21 +11,47 @@ import json
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import ExitStack
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from architect.config import ProjectConfig, Secrets
-from architect.errors import ArchitectError, ConfigError, RunnerUnavailable
+from architect.errors import ArchitectError, ConfigError, ForgeNotFound, RunnerUnavailable
 
 if TYPE_CHECKING:
     from architect.forge.client import ForgeClient
+    from architect.lifecycle.tick import TickReport
     from architect.runners.base import Runner
 
 log = logging.getLogger("architect")
 
 
+@dataclass(frozen=True)
+class TickOutcome:
+    """How `architect run` ended: the exit code and what `--json` reports."""
+
+    exit: int
+    report: TickReport | None = None
+    error: str | None = None
+    skipped: str | None = None
+
+
 def tick_once(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *,
-              dry_run: bool = False, should_stop: Callable[[], bool] = lambda: False) -> int:
-    """`architect run`: guards, then one tick. Returns the exit code."""
+              dry_run: bool = False, should_stop: Callable[[], bool] = lambda: False,
+              as_json: bool = False, out: Callable[[str], None] = print) -> int:
+    """`architect run`: guards, then one tick. Returns the exit code; `as_json` prints the
+    tick's JSON document through `out`."""
+    outcome = _tick_outcome(config, secrets, env, dry_run=dry_run, should_stop=should_stop)
+    if as_json:
+        from architect.tick_json import tick_document
+
+        out(json.dumps(tick_document(config.name, dry_run=dry_run, exit_code=outcome.exit,
+                                     report=outcome.report, error=outcome.error,
+                                     skipped=outcome.skipped), indent=2))
+    return outcome.exit
+
+
+def _tick_outcome(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *,
+                  dry_run: bool, should_stop: Callable[[], bool]) -> TickOutcome:
     from architect.wiring import filer_client, forge_client, make_runner
 
     with ExitStack() as clients:  # `architect loop` ticks for months: no client may leak
@@ -39,41 +65,49 @@ def tick_once(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *
                 runner.check_ready()
         except (ConfigError, RunnerUnavailable) as exc:
             log.error("%s: %s", config.name, exc)
-            return 2
+            return TickOutcome(2, error=str(exc))
         return _guarded_tick(config, secrets, forge, filer, runner, dry_run=dry_run,
                              should_stop=should_stop)
 
 
 def _guarded_tick(config: ProjectConfig, secrets: Secrets, forge: ForgeClient,
                   filer: ForgeClient | None, runner: Runner, *, dry_run: bool,
-                  should_stop: Callable[[], bool]) -> int:
+                  should_stop: Callable[[], bool]) -> TickOutcome:
     from architect.guards import run_guards
     from architect.lifecycle.tick import run_tick
     from architect.wiring import utc_now
 
     if dry_run:
-        return _tick(lambda: run_tick(forge, runner, config, utc_now, dry_run=True), config)
-    with run_guards(config) as outcome:
-        if not outcome.proceed:
-            log.info("%s: skipped: %s", config.name, outcome.reason)
-            return 0
+        return _tick(lambda: run_tick(forge, runner, config, utc_now, dry_run=True), config,
+                     forge)
+    with run_guards(config) as guard:
+        if not guard.proceed:
+            log.info("%s: skipped: %s", config.name, guard.reason)
+            return TickOutcome(0, skipped=guard.reason)
         return _tick(lambda: run_tick(forge, runner, config, utc_now, filer=filer,
                                       secrets=tuple(secrets.values()),
-                                      should_stop=should_stop), config)
+                                      should_stop=should_stop), config, forge)
 
 
-def _tick(call: Callable[[], object], config: ProjectConfig) -> int:
-    from architect.lifecycle.tick import TickReport
+def _tick(call: Callable[[], TickReport], config: ProjectConfig,
+          forge: ForgeClient) -> TickOutcome:
+    from architect.setup_check import missing_repo
 
     try:
         report = call()
+    except ForgeNotFound as exc:
+        # A 404 on a list of a repo that is not there names the list, not the project file.
+        error: ArchitectError = missing_repo(forge, config) or exc
+        log.error("%s: tick failed: %s", config.name, error)
+        return TickOutcome(error.exit_code or 1, error=str(error))
     except ArchitectError as exc:
         log.error("%s: tick failed: %s", config.name, exc)
-        return exc.exit_code or 1
-    assert isinstance(report, TickReport)
+        return TickOutcome(exc.exit_code or 1, error=str(exc))
     if not report.decision.actions:
         log.info("%s: nothing to do", config.name)
-    return 0 if report.ok else 1
+    if report.blocked:  # the setup, not the forge's mood: `architect init --check` tells all
+        return TickOutcome(2, report)
+    return TickOutcome(0 if report.ok else 1, report)
 
 
 def run_loop(configs: Sequence[ProjectConfig], secrets: Secrets, env: Mapping[str, str], *,
@@ -85,37 +119,63 @@ def run_loop(configs: Sequence[ProjectConfig], secrets: Secrets, env: Mapping[st
 
 def show_status(config: ProjectConfig, secrets: Secrets, *, as_json: bool,
                 out: Callable[[str], None] = print) -> int:
+    """`architect status`; with `as_json`, stdout is JSON also when it fails."""
     from architect.status import collect_status, render_table
+    from architect.status_notes import project_notes
     from architect.wiring import forge_client, utc_now
 
     try:
         with forge_client(config, secrets) as forge:
+            notes = project_notes(forge, config)
             rows = collect_status(forge, config, utc_now())
     except ArchitectError as exc:
         log.error("%s: status failed: %s", config.name, exc)
-        return exc.exit_code or 1
+        code = exc.exit_code or 1
+        if as_json:
+            out(json.dumps({"project": config.name, "error": str(exc), "exit": code}))
+        return code
     if as_json:
-        out(json.dumps([row.as_dict() for row in rows], indent=2))
+        out(json.dumps({"project": config.name, **notes.as_dict(),
+                        "items": [row.as_dict() for row in rows], "exit": 0}, indent=2))
     else:
+        for line in notes.lines(config):
+            out(f"note: {line}")
         render_table(rows, title=f"architect status: {config.name}")
     return 0
 
 
-def init_project(config: ProjectConfig, secrets: Secrets, *, webhook_url: str | None,
+def init_project(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *,
+                 webhook_url: str | None, check: bool,
                  out: Callable[[str], None] = print) -> int:
-    from architect.setup_forge import ensure_labels_and_rights
-    from architect.wiring import forge_client
+    """`architect init [--check]`: 0 when a tick can succeed, 2 when something blocks it."""
+    from architect.setup_forge import prove_setup
+    from architect.wiring import filer_client, forge_client
+
+    def runner_ready() -> str | None:
+        from architect.wiring import make_runner
+
+        try:
+            make_runner(config, secrets, env).check_ready()
+        except (ConfigError, RunnerUnavailable) as exc:
+            return f"model runner '{config.architect.model}' is not ready: {exc}"
+        return None
 
     try:
-        with forge_client(config, secrets) as forge:
-            problems = ensure_labels_and_rights(forge, config, secrets,
-                                                webhook_url=webhook_url, out=out)
+        with ExitStack() as clients:
+            forge = clients.enter_context(forge_client(config, secrets))
+            filer = filer_client(config, secrets)
+            if filer is not None:
+                clients.enter_context(filer)
+            found = prove_setup(forge, config, secrets, webhook_url=webhook_url,
+                                write=not check, runner_ready=runner_ready, filer=filer,
+                                say=out)
     except ArchitectError as exc:
-        out(f"architect: {exc}")
+        log.error("%s: %s", config.name, exc)
         return exc.exit_code or 1
-    if problems:
-        for problem in problems:
-            out(f"missing: {problem}")
-        return 1
+    for problem in found.problems:
+        log.error("%s", problem)
+    if found.problems:
+        log.error("%s: not ready: %d problem(s)", config.name, len(found.problems))
+        return 2
     out(f"{config.name}: ready")
     return 0

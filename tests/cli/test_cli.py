@@ -67,7 +67,7 @@ def test_init_enable_run_status_on_a_served_forge(served: Served) -> None:
 
     status = architect("status", "-p", str(served.toml), "--json", env=served.env)
     assert status.returncode == 0, status.stderr
-    rows = json.loads(status.stdout)
+    rows = json.loads(status.stdout)["items"]
     assert {(r["kind"], r["number"], r["state"]) for r in rows} == {
         ("sprint", 1, "pitch awaiting decision"), ("vision", 1, "in sprint PR #1")}
 

@@ -29,6 +29,7 @@ _R = "/repos/{owner}/{repo}"
 ENDPOINTS = {
     "GET /user",  # [#current-user]
     "GET /version",
+    "GET /users/{username}",
     f"GET {_R}",
     f"GET {_R}/collaborators/{{collaborator}}/permission",
     f"GET {_R}/collaborators",
@@ -55,6 +56,7 @@ ENDPOINTS = {
     f"GET {_R}/pulls/{{index}}/reviews",  # [#reviews]
     f"POST {_R}/pulls/{{index}}/reviews",
     f"GET {_R}/branches/{{branch}}",  # [#branches]
+    f"GET {_R}/branches",
     f"POST {_R}/branches",
     f"DELETE {_R}/branches/{{branch}}",
     f"GET {_R}/contents/{{filepath}}",  # [#file-contents]
@@ -106,6 +108,9 @@ def exercise(bot: ForgeClient, human: ForgeClient) -> set[str]:  # noqa: PLR0915
     call("collaborator_permission", PROJECT, "architect-bot")
     call("list_collaborators", PROJECT)
     call("list_assignees", PROJECT)
+    call("get_user", "architect-bot")
+    call("probe_write", PROJECT, "labels")
+    call("probe_write", OPS, "branches")
     label = call("create_label", PROJECT, name="vision", color="0075ca", description="broad")
     call("list_labels", PROJECT)
     first = call("create_issue", PROJECT, title="Cache", body="b", label_ids=[label.id])
@@ -124,6 +129,7 @@ def exercise(bot: ForgeClient, human: ForgeClient) -> set[str]:  # noqa: PLR0915
     call("list_dependencies", PROJECT, second.number)
 
     call("get_branch", OPS, BRANCH)
+    call("list_branches", OPS)
     call("create_branch", OPS, BRANCH, "main")
     created = call("create_file", OPS, "sprints/cache.md", "v1", branch=BRANCH, message="add")
     call("get_file", OPS, "sprints/cache.md", ref=BRANCH)
@@ -169,6 +175,11 @@ def test_every_request_the_client_sends_is_declared_by_the_swagger(
     assert {name for name in protocol if not name.startswith("_")} <= called
     problems = []
     for method, url, body in recording.sent:
+        if method == "POST" and body == {} and url.endswith(("/labels", "/branches")):
+            # probe_write: an empty body on purpose, refused (422) after the forge checked
+            # the token's scope and the account's right; the operation itself must exist.
+            find_operation(method, url)
+            continue
         try:
             validate_request(method, url, body)
         except AssertionError as error:

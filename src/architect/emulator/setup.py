@@ -80,16 +80,22 @@ class ForgeSetup:
         return secret
 
     def create_repo(
-        self, owner: str, name: str, *, private: bool = False, default_branch: str = "main"
+        self,
+        owner: str,
+        name: str,
+        *,
+        private: bool = False,
+        default_branch: str = "main",
+        auto_init: bool = True,
     ) -> None:
-        """A repository with a README.md on `default_branch` (`auto_init`)."""
+        """A repository with a README.md on `default_branch`; empty without `auto_init`."""
         self._call(
             "POST",
             f"/admin/users/{owner}/repos",
             json={
                 "name": name,
                 "private": private,
-                "auto_init": True,
+                "auto_init": auto_init,
                 "default_branch": default_branch,
             },
         )

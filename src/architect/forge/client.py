@@ -35,7 +35,7 @@ from urllib.parse import quote
 import httpx
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from architect.errors import ConfigError, ForgeError, ForgeNotFound
+from architect.errors import ConfigError, ForgeError, ForgeNotFound, ForgeValidation
 from architect.forge.http import (
     API_PREFIX,
     DEFAULT_TOKEN_ENV,
@@ -265,6 +265,9 @@ class ForgeClient:
         except ValueError:
             return Permission.NONE  # an access mode this client does not know grants nothing
 
+    def get_user(self, login: str) -> User | None:
+        return self._maybe(User, f"/users/{segment(login)}", f"user {login}")
+
     def list_assignees(self, repo: str) -> list[User]:
         """Users with write access; one request, the forge does not paginate it."""
         items = self._http.get_list(f"{repo_path(repo)}/assignees")
@@ -441,6 +444,22 @@ class ForgeClient:
         payload = {"new_branch_name": branch, "old_ref_name": from_ref}
         path = f"{repo_path(repo)}/branches"
         return self._send(Branch, "POST", path, payload, f"branch {branch}")
+
+    def list_branches(self, repo: str) -> list[str]:
+        items = self._http.get_pages(f"{repo_path(repo)}/branches")
+        return [str(item["name"]) for item in items if isinstance(item, dict)]
+
+    def probe_write(self, repo: str, collection: Literal["branches", "labels"]) -> None:
+        """Prove the right to write `collection` of `repo` without changing anything.
+
+        The forge checks the token's scope, then the account's right on the repo,
+        and only then binds the body: an empty body is refused with 422 after both
+        checks passed, and nothing is created. Raises what the forge refused with.
+        """
+        try:
+            self._http.send("POST", f"{repo_path(repo)}/{collection}", json_body={})
+        except ForgeValidation:
+            return
 
     def delete_branch(self, repo: str, branch: str) -> None:
         self._http.send("DELETE", f"{repo_path(repo)}/branches/{wildcard(branch)}")

@@ -25,6 +25,7 @@ import json
 import logging
 import random
 import re
+import ssl
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping
@@ -37,12 +38,16 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 
 from architect.errors import (
+    ConfigError,
     ForgeAuthError,
     ForgeConflict,
     ForgeError,
     ForgeNotFound,
     ForgePermissionError,
     ForgeRefused,
+    ForgeRepoEmpty,
+    ForgeRepoMissing,
+    ForgeSchemeMismatch,
     ForgeUnavailable,
     ForgeValidation,
 )
@@ -241,13 +246,26 @@ _REFUSED: dict[int, type[ForgeRefused]] = {
 }
 
 
-def refusal_error(refusal: Refusal) -> ForgeError:
+EMPTY_REPO = "Git Repository is empty"
+# Go's net/http answers a plain request on a TLS port with this 400 and closes.
+PLAIN_TO_TLS = "HTTP request to an HTTPS server"
+
+
+def refusal_error(refusal: Refusal) -> ForgeError | ForgeSchemeMismatch:
     """The typed error of a 4xx or 5xx answer, with a message that says what to do."""
     r = refusal
+    if r.status == 400 and PLAIN_TO_TLS in r.said:
+        return ForgeSchemeMismatch(
+            f"forge_url is {r.forge}, but the forge there speaks HTTPS: "
+            "write https:// in forge_url.")
     message = refusal_message(r)
     if r.status == 429 or r.status >= 500:
         return ForgeUnavailable(message)
     error_type = _REFUSED.get(r.status, ForgeRefused)
+    if r.status == 404 and EMPTY_REPO in r.said:
+        error_type = ForgeRepoEmpty
+    elif r.status == 404 and re.fullmatch(_REPO, r.api_path):
+        error_type = ForgeRepoMissing
     return error_type(message, status=r.status, method=r.method, path=API_PREFIX + r.api_path)
 
 
@@ -263,6 +281,9 @@ def refusal_message(r: Refusal) -> str:
         )
     if r.status == 403:
         return _forbidden(r, target, where)
+    if r.status == 404 and EMPTY_REPO in r.said:
+        return (f"repository {target.repo} on {r.forge} is empty: it has no commit, so no "
+                "branch to work from. Push a first commit to it (or recreate it with a README).")
     if r.status == 404:
         hint = "(check the name; a private repository the token cannot see also answers 404)"
         if target.thing:
@@ -363,6 +384,9 @@ class ForgeHttp:
                 )
             except httpx.TransportError as exc:
                 self._trace(method, path, _describe_exc(exc), started, attempt)
+                tls = _tls_error(exc)
+                if tls is not None:
+                    raise self._tls_refused(tls, exc) from exc
                 if last or not self._may_retry(method, exc):
                     raise self._unreachable(method, path, exc, attempt) from exc
                 delay, why = self._retry.backoff(attempt), _describe_exc(exc)
@@ -448,7 +472,8 @@ class ForgeHttp:
         )
         return self._retry.backoff(attempt) if after is None else after
 
-    def _refused(self, response: httpx.Response, *, attempts: int) -> ForgeError:
+    def _refused(self, response: httpx.Response, *,
+                 attempts: int) -> ForgeError | ForgeSchemeMismatch:
         request = response.request
         error = refusal_error(
             Refusal(
@@ -463,6 +488,17 @@ class ForgeHttp:
         if attempts > 1 and isinstance(error, ForgeUnavailable):
             error.args = (f"{error.args[0]} (gave up after {attempts} attempts)",)
         return error
+
+    def _tls_refused(self, tls: ssl.SSLError, exc: httpx.TransportError) -> ConfigError:
+        """No retry: the same handshake fails the same way every time."""
+        if isinstance(tls, ssl.SSLCertVerificationError):
+            return ConfigError(
+                f"the forge at {self.forge} has a TLS certificate this machine does not trust "
+                f"({tls.verify_message}): install its CA, or point SSL_CERT_FILE at it.")
+        return ForgeSchemeMismatch(
+            f"forge_url is {self.forge}, but the forge there does not speak TLS "
+            f"({_describe_exc(exc)}): write http:// in forge_url, or put the forge behind a "
+            "TLS proxy.")
 
     def _unreachable(
         self, method: str, path: str, exc: httpx.TransportError, attempts: int
@@ -492,6 +528,16 @@ def _following_page(response: httpx.Response, page: int, size: int, received: in
     if total.isdigit():
         return page + 1 if received < int(total) else None
     return page + 1 if size >= PAGE_LIMIT else None
+
+
+def _tls_error(exc: BaseException) -> ssl.SSLError | None:
+    """The TLS error under a transport error: the server answered, but not as TLS expects."""
+    seen: BaseException | None = exc
+    for _ in range(8):  # httpx → httpcore → ssl: a short chain, never a cycle worth following
+        if seen is None or isinstance(seen, ssl.SSLError):
+            return seen
+        seen = seen.__cause__ or seen.__context__
+    return None
 
 
 def _describe_exc(exc: httpx.TransportError) -> str:

@@ -161,6 +161,7 @@ class Repository(ForgeModel):
     full_name: str
     default_branch: str = "main"
     private: bool = False
+    empty: bool = False  # no commit yet: no branch, and branch or file writes answer 404
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ against a real Forgejo, the embedded forge, or a test.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -31,13 +31,16 @@ class TickReport:
     decision: Decision
     applied: list[Action] = field(default_factory=list)
     failed: list[tuple[Action, str]] = field(default_factory=list)
+    # Stopped before the model was asked: the forge would refuse the result (setup problems).
+    blocked: list[tuple[Action, str]] = field(default_factory=list)
+    setup_notes: list[str] = field(default_factory=list)  # why there may be nothing to do
     usage: Usage = field(default_factory=Usage)
     model_calls: int = 0
     forge_down: bool = False
 
     @property
     def ok(self) -> bool:
-        return not self.failed
+        return not self.failed and not self.blocked
 
 
 def plan_tick(forge: Forge, config: ProjectConfig, now: datetime) -> tuple[Snapshot, Decision,
@@ -58,19 +61,35 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
     for note in decision.notes:
         log.info("%s", note)
     report = TickReport(decision)
+    if not snapshot.visions and not snapshot.sprints:
+        from architect.lifecycle.forge_facts import missing_vision_label
+
+        report.setup_notes = missing_vision_label(forge, config)
+        for note in report.setup_notes:
+            log.warning("%s", note)
+    blockers = _blockers(forge, filer or forge, config, decision.actions, snapshot,
+                         probe=not dry_run)
     if dry_run:
-        for action in decision.actions:
-            log.info("would: %s", action.describe())
+        for action, reason in zip(decision.actions, blockers, strict=True):
+            if reason:
+                log.error("blocked: %s: %s", action.describe(), reason)
+                report.blocked.append((action, reason))
+            else:
+                log.info("would: %s", action.describe())
         return report
     filer_forge = filer or forge
     filer_login = filer_forge.current_user().login if filer is not None else snapshot.bot.login
     asker = Asker(runner, config, context, secrets)
     applier = Applier(forge=forge, filer=filer_forge, filer_login=filer_login, asker=asker,
                       config=config, context=context, snapshot=snapshot)
-    for action in decision.actions:
+    for action, reason in zip(decision.actions, blockers, strict=True):
         if should_stop():
             log.info("stopping before: %s", action.describe())
             break
+        if reason:
+            report.blocked.append((action, reason))
+            log.error("%s: not attempted: %s", action.describe(), reason)
+            continue
         log.info("%s", action.describe())
         try:
             applier.apply(action)
@@ -95,6 +114,18 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
         log.info("tick: %d model call(s), %d in / %d out tokens%s", asker.calls,
                  asker.usage.input_tokens, asker.usage.output_tokens, cost)
     return report
+
+
+def _blockers(forge: Forge, filer: Forge, config: ProjectConfig, actions: Sequence[Action],
+              snapshot: Snapshot, *, probe: bool) -> list[str | None]:
+    """Why each action may not start (None: it may); reads the forge only if there are any."""
+    from architect.lifecycle.forge_facts import read_facts
+    from architect.lifecycle.preconditions import blocker
+
+    if not actions:
+        return []
+    facts = read_facts(forge, filer, config, actions, snapshot, probe=probe)
+    return [blocker(action, facts, config) for action in actions]
 
 
 def _digest(context: TickContext, asker: Asker, config: ProjectConfig) -> None:
