@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Iterable
 from datetime import datetime
 
-from architect.emulator import auth, hooks
+from architect.emulator import auth, hooks, search
 from architect.emulator import serialize as ser
 from architect.emulator.common import (
     Route,
@@ -84,7 +84,8 @@ def filter_issues(ctx: Ctx, repo: Repo) -> list[Issue]:
     # known the filter disappears (models/issues/issue_search.go).
     names = set(ctx.query("labels").split(",")) if ctx.query("labels") else set()
     label_ids = [lab.id for lab in repo.labels.values() if lab.name in names]
-    needle = ctx.query("q").lower()
+    q = ctx.query("q").strip()  # `ctx.FormTrim("q")`; an empty one skips the indexer
+    keyword = search.tokens(q) if q else None
 
     # One pass per active filter, the cheap and selective ones first: a tick pages
     # through a label's issues, and each page filters the whole repository again.
@@ -113,11 +114,22 @@ def filter_issues(ctx: Ctx, repo: Repo) -> list[Issue]:
     if mentioned is not None:
         handle = f"@{mentioned.login.lower()}"
         selected = [i for i in selected if handle in i.body.lower()]
-    if needle:
-        selected = [i for i in selected if needle in i.title.lower() or needle in i.body.lower()]
+    if keyword is not None:
+        selected = _search(ctx, selected, keyword)
     key, descending = _SORTS.get(ctx.query("sort"), _SORTS["latest"])
     selected.sort(key=key, reverse=descending)
     return selected
+
+
+def _search(ctx: Ctx, issues: list[Issue], keyword: list[search.Token]) -> list[Issue]:
+    """`q` goes to the issue indexer, which may not have seen the latest changes."""
+    matches = search.matcher(ctx.store.settings.issue_indexer)
+    found = []
+    for issue in issues:
+        doc = ctx.store.searchable(issue)
+        if doc is not None and matches(keyword, doc):
+            found.append(issue)
+    return found
 
 
 def list_issues(ctx: Ctx) -> Reply:
