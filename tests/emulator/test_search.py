@@ -16,6 +16,7 @@ import pytest
 
 from architect.emulator import EmbeddedForge, Settings
 from architect.emulator.search import Kind, Token, analyze, tokens
+from tests.cli.conftest import architect
 from tests.emulator.conftest import REPO, Forge, SteppingClock, make_forge
 
 ISSUES = f"/repos/{REPO}/issues"
@@ -179,3 +180,11 @@ def test_db_indexer_has_no_delay() -> None:
 def test_an_unknown_indexer_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown issue indexer 'elastic'"):
         Settings(issue_indexer="elastic")
+
+
+def test_architect_forge_names_a_bad_search_option_and_exits_2() -> None:
+    delay = architect("forge", "--port", "0", "--index-delay", "soon")
+    indexer = architect("forge", "--port", "0", "--issue-indexer", "elastic")
+    assert (delay.returncode, indexer.returncode) == (2, 2)
+    assert '--index-delay: "soon" is not a duration' in delay.stderr
+    assert "unknown issue indexer 'elastic'" in indexer.stderr
