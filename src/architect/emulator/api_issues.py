@@ -271,18 +271,20 @@ def edit_fields(ctx: Ctx, repo: Repo, issue: Issue, body: dict[str, object], wri
             issue.assignee_ids = _assignees(ctx, logins)
 
 
-# -- dependencies ------------------------------------------------------------------
+# -- dependencies (routers/api/v1/repo/issue_dependency.go) ------------------------
 
 
 def _dependency(ctx: Ctx, repo: Repo) -> Issue:
+    """`getFormIssue`: an `owner`/`repo` that differs from the path's (even by being
+    absent) looks the repository up by that name, so a missing one is a 404."""
     body = ctx.body()
     index = body.get("index")
     if not isinstance(index, int) or isinstance(index, bool):
         raise unprocessable("[Index]: Required")
-    owner = opt_str(body, "owner", "Owner")
-    name = opt_str(body, "repo", "Name")
-    other = ctx.store.repo(owner, name) if owner and name else repo
-    if other is None or (other is not repo and other.private and not _sees(ctx, other)):
+    owner = opt_str(body, "owner", "Owner") or ""
+    name = opt_str(body, "repo", "Name") or ""
+    other = ctx.store.repo(owner, name) if owner and name else None
+    if other is None or not _sees(ctx, other):
         raise not_found()
     issue = other.issues.get(index)
     if issue is None:
@@ -294,40 +296,68 @@ def _sees(ctx: Ctx, repo: Repo) -> bool:
     return auth.access(repo, ctx.doer) >= auth.READ
 
 
+def _internal(ctx: Ctx, detail: str) -> ApiError:
+    """`ctx.Error(500, …)`: in production only a site admin reads the error's text."""
+    doer = ctx.doer
+    return ApiError(500, detail if doer is not None and doer.is_admin else "")
+
+
 def list_dependencies(ctx: Ctx) -> Reply:
+    """`GetIssueDependencies` pages by itself and sends neither X-Total-Count nor Link."""
     repo = load_repo(ctx)
     issue = load_issue(ctx, repo)
     blockers = [ctx.store.issues_by_id[i] for i in issue.blocked_by if i in ctx.store.issues_by_id]
     page = page_of(ctx)
     v = view(ctx)
     body = [ser.issue(v, ctx.store.repo_by_id(b.repo_id), b) for b in page.slice(blockers)]
-    return paged(ctx, body, len(blockers), page, link=False)
+    return Reply(200, body)
+
+
+def _linkable(ctx: Ctx) -> tuple[Repo, Issue, Issue]:
+    """Target and dependency, or the 404 that `createIssueDependency` answers for a
+    non-writer (not a 403)."""
+    repo = load_repo(ctx)
+    issue = load_issue(ctx, repo)
+    dependency = _dependency(ctx, repo)
+    if not can_write(ctx, repo):
+        raise not_found()
+    return repo, issue, dependency
+
+
+def _linked(ctx: Ctx, issue: Issue, dependency: Issue) -> None:
+    """`createIssueDependencyComment` writes a comment on each issue, and every comment
+    moves its issue's `updated_unix` (models/issues/comment.go, `updateCommentInfos`)."""
+    bump(ctx, issue)
+    bump(ctx, dependency)
 
 
 def add_dependency(ctx: Ctx) -> Reply:
-    repo = load_repo(ctx)
-    issue = load_issue(ctx, repo)
-    if not can_write(ctx, repo):
-        raise ApiError(403, "user should have permission to write issues")
-    dependency = _dependency(ctx, repo)
+    """models/issues/dependency.go, `CreateIssueDependency`: an existing link or its
+    direct reverse is an error, and the handler answers any error with a 500. Only the
+    reverse link is checked: a longer cycle is accepted."""
+    repo, issue, dependency = _linkable(ctx)
     if dependency.id == issue.id:
         raise unprocessable("issue cannot depend on itself")
-    if dependency.id not in issue.blocked_by:
-        issue.blocked_by.append(dependency.id)
-        bump(ctx, issue)
+    ids = f"[issue id: {issue.id}, dependency id: {dependency.id}]"
+    if dependency.id in issue.blocked_by:
+        raise _internal(ctx, f"issue dependency does already exist {ids}")
+    if issue.id in dependency.blocked_by:
+        raise _internal(
+            ctx, f"circular dependencies exists (two issues blocking each other) {ids}")
+    issue.blocked_by.append(dependency.id)
+    _linked(ctx, issue, dependency)
     return Reply(201, ser.issue(view(ctx), repo, issue))
 
 
 def remove_dependency(ctx: Ctx) -> Reply:
-    repo = load_repo(ctx)
-    issue = load_issue(ctx, repo)
-    if not can_write(ctx, repo):
-        raise ApiError(403, "user should have permission to write issues")
-    dependency = _dependency(ctx, repo)
-    if dependency.id in issue.blocked_by:
-        issue.blocked_by.remove(dependency.id)
-        bump(ctx, issue)
-    return Reply(200, ser.issue(view(ctx), repo, issue))
+    """`RemoveIssueDependency`: 201 (not the swagger's 200); a missing link is a 500."""
+    repo, issue, dependency = _linkable(ctx)
+    if dependency.id not in issue.blocked_by:
+        raise _internal(ctx, f"issue dependency does not exist [issue id: {issue.id}, "
+                             f"dependency id: {dependency.id}]")
+    issue.blocked_by.remove(dependency.id)
+    _linked(ctx, issue, dependency)
+    return Reply(201, ser.issue(view(ctx), repo, issue))
 
 
 _ISSUES = "/repos/<owner>/<repo>/issues"
