@@ -361,7 +361,7 @@ class Applier:
             deps = [numbers[d] for d in sub.depends_on if d in numbers]
             if sub.id in existing:
                 numbers[sub.id] = existing[sub.id]
-                self._ensure_dependencies(existing[sub.id], deps)
+                writes.ensure_dependencies(self.filer, repo, existing[sub.id], deps)
                 continue
             shaped = [(n, f.answer.url) for n in sub.shaped_by
                       if (f := ledger.get(n)) is not None and f.answer is not None]
@@ -377,23 +377,8 @@ class Applier:
             issue = self.filer.create_issue(repo, title=sub.title, body=body,
                                             label_ids=label_ids)
             numbers[sub.id] = issue.number
-            self._ensure_dependencies(issue.number, deps, fresh=True)
+            writes.ensure_dependencies(self.filer, repo, issue.number, deps, fresh=True)
         return [numbers[s.id] for s in subs]
-
-    def _ensure_dependencies(self, number: int, deps: list[int], *, fresh: bool = False) -> None:
-        if not deps:
-            return
-        repo = self.config.repo
-        try:
-            have = (set() if fresh else
-                    {i.number for i in self.filer.list_dependencies(repo, number)})
-            for dep in deps:
-                if dep not in have:
-                    self.filer.add_dependency(repo, number, depends_on=dep)
-        except ForgeRefused as exc:
-            # Dependencies are a convenience on top of "Depends on #M" in the body;
-            # a forge with them switched off must not stop the filing.
-            log.warning("issue #%d: forge dependencies not recorded: %s", number, exc)
 
     def finish(self, view: SprintView, filed: tuple[int, ...]) -> None:
         if not view.filed:  # the view's `filed` comes from the bot's own "Sprint filed" marker
