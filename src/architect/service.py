@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import ExitStack
 from typing import TYPE_CHECKING
@@ -59,7 +60,7 @@ def _guarded_tick(config: ProjectConfig, secrets: Secrets, forge: ForgeClient,
             return 0
         return _tick(lambda: run_tick(forge, runner, config, utc_now, filer=filer,
                                       secrets=tuple(secrets.values()),
-                                      should_stop=should_stop), config)
+                                      should_stop=should_stop, wait=time.sleep), config)
 
 
 def _tick(call: Callable[[], object], config: ProjectConfig) -> int:

@@ -10,26 +10,16 @@ bleve's `search/searcher/search_fuzzy.go` (`GetAutoFuzziness`).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
 from architect.emulator import EmbeddedForge, Settings
 from architect.emulator.search import Kind, Token, analyze, tokens
 from tests.cli.conftest import architect
-from tests.emulator.conftest import REPO, Forge, SteppingClock, make_forge
+from tests.emulator.conftest import REPO, Forge, ManualClock, SteppingClock, make_forge
 
 ISSUES = f"/repos/{REPO}/issues"
-
-
-class ManualClock:
-    """Stands still until a test moves it."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 def _found(world: Forge, q: str) -> list[int]:

@@ -7,11 +7,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 
 import httpx
 import pytest
 
-from architect.emulator import EmbeddedForge
+from architect.emulator import EmbeddedForge, Settings
+from architect.errors import ForgeRefused
 from architect.forge.client import ForgeClient
 from architect.lifecycle import writes
 from tests.emulator.conftest import REPO, ROOT, Forge, SteppingClock, make_forge
@@ -85,3 +87,67 @@ def test_a_500_for_a_link_that_is_there_counts_as_done(setup: Setup) -> None:
     assert setup.transport.writes == [("POST", f"/api/v1/repos/{REPO}/issues/{b}/dependencies",
                                        500)]
     assert setup.depends(b) == [a]
+
+
+class Clock:
+    """The forge's clock, moved by the waits of `merge_when_ready`."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+        self.waits: list[float] = []
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def wait(self, seconds: float) -> None:
+        self.waits.append(seconds)
+        self.now += timedelta(seconds=seconds)
+
+
+def _checking_forge(check: timedelta) -> tuple[Clock, EmbeddedForge, Forge, ForgeClient]:
+    clock = Clock()
+    embedded = EmbeddedForge(clock=clock, settings=Settings(merge_check=check))
+    forge = make_forge(embedded)
+    client = ForgeClient(ROOT, forge.tokens["bot"],
+                         transport=httpx.WSGITransport(app=embedded.wsgi))
+    return clock, embedded, forge, client
+
+
+def test_a_merge_refused_while_the_forge_checks_is_retried_and_completes() -> None:
+    clock, embedded, forge, client = _checking_forge(timedelta(seconds=3))
+    try:
+        number = forge.pull("sprint/x")
+        merged = writes.merge_when_ready(client, REPO, number, message="Sprint filed",
+                                         wait=clock.wait)
+        assert merged and client.get_pull(REPO, number).merged
+        assert clock.waits == [1.5, 3.0]  # refused at 0 s and 1.5 s, merged at 4.5 s
+    finally:
+        forge.http.close()
+        embedded.stop()
+
+
+def test_a_merge_still_refused_after_the_retries_is_left_for_the_next_tick() -> None:
+    clock, embedded, forge, client = _checking_forge(timedelta(minutes=5))
+    try:
+        number = forge.pull("sprint/x")
+        assert not writes.merge_when_ready(client, REPO, number, message="m", wait=clock.wait)
+        assert not client.get_pull(REPO, number).merged
+        assert len(clock.waits) == writes.MERGE_ATTEMPTS - 1
+        assert not writes.merge_when_ready(client, REPO, number, message="m", wait=None)
+        clock.now += timedelta(minutes=5)
+        assert writes.merge_when_ready(client, REPO, number, message="m", wait=None)
+    finally:
+        forge.http.close()
+        embedded.stop()
+
+
+def test_a_refusal_that_is_not_about_the_check_is_raised() -> None:
+    clock, embedded, forge, client = _checking_forge(timedelta(0))
+    try:
+        number = forge.pull("sprint/x", title="WIP: not yet")
+        with pytest.raises(ForgeRefused, match="Work in progress"):
+            writes.merge_when_ready(client, REPO, number, message="m", wait=clock.wait)
+        assert clock.waits == []
+    finally:
+        forge.http.close()
+        embedded.stop()

@@ -186,6 +186,7 @@ def create_pull(ctx: Ctx) -> Reply:
         merge_base=git.merge_base(repo.commits, base_sha, head_sha) or base_sha,
     )
     ctx.store.index_pull(issue)
+    gitops.recheck(ctx, issue)
     if can_write(ctx, repo):
         wanted = opt_int_list(body, "labels", "Labels") or []
         issue.label_ids = [i for i in dict.fromkeys(wanted) if i in repo.labels]
@@ -233,6 +234,7 @@ def _retarget(ctx: Ctx, repo: Repo, issue: Issue, base: str | None) -> None:
         raise _exists_error(repo, existing)
     pr.base_branch = base
     pr.merge_base = git.merge_base(repo.commits, repo.branches[base], pr.head_sha) or ""
+    gitops.recheck(ctx, issue)
 
 
 # -- merge -------------------------------------------------------------------------------
@@ -265,6 +267,12 @@ def merge_pull(ctx: Ctx) -> Reply:
         if ser.is_draft(issue.title):
             raise ApiError(405, "Work in progress PRs cannot be merged")
         if pr.head_branch not in repo.branches or pr.base_branch not in repo.branches:
+            raise ApiError(405, "Please try again later")
+        if pr.checking_until is not None and ctx.store.now() < pr.checking_until:
+            # services/pull/check.go, `CheckPullMergeable`: while the status is
+            # `Checking`, `!pr.CanAutoMerge()` → ErrNotMergeableState, which
+            # MergePullRequest answers with ctx.Error(405, "PR not in mergeable state",
+            # "Please try again later") (routers/api/v1/repo/pull.go).
             raise ApiError(405, "Please try again later")
         expected = opt_str(body, "head_commit_id", "HeadCommitID")
         if expected and expected != repo.branches[pr.head_branch]:

@@ -126,6 +126,7 @@ class Pull:
     merge_commit_sha: str | None = None
     allow_maintainer_edit: bool = False
     reviews: list[Review] = field(default_factory=list)
+    checking_until: datetime | None = None  # the mergeability check after a push
 
 
 @dataclass

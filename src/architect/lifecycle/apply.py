@@ -21,7 +21,6 @@ from architect.errors import (
     ForgeConflict,
     ForgeError,
     ForgeNotFound,
-    ForgeRefused,
     InvalidModelOutput,
 )
 from architect.forge.models import Comment, Issue
@@ -80,8 +79,9 @@ def pitch_part(body: str) -> str:
 class Applier:
     def __init__(self, *, forge: Forge, filer: Forge, filer_login: str, asker: Asker,
                  config: ProjectConfig, context: TickContext,
-                 snapshot: Snapshot) -> None:
+                 snapshot: Snapshot, wait: writes.Wait | None = None) -> None:
         self.forge = forge
+        self.wait = wait  # pauses between merge attempts; None: one attempt per tick
         self.filer = filer
         self.filer_login = filer_login
         self.asker = asker
@@ -393,13 +393,10 @@ class Applier:
             pr.created_at, pr.number, vision.number, vision.title, "merged",
             f"Filed: {' '.join(f'#{n}' for n in filed)}\n\n{decisions}"))
         self.asker.runner.drop_session(f"pr-{pr.number}")
-        try:
-            self.forge.merge_pull(self.ops, pr.number, style="merge",
-                                  message=f"Sprint filed: {' '.join(f'#{n}' for n in filed)}")
-        except ForgeRefused:
-            if not self.forge.get_pull(self.ops, pr.number).merged:
-                raise
-        log.info("PR #%d: merged", pr.number)
+        message = f"Sprint filed: {' '.join(f'#{n}' for n in filed)}"
+        if writes.merge_when_ready(self.forge, self.ops, pr.number, message=message,
+                                   wait=self.wait):
+            log.info("PR #%d: merged", pr.number)
 
     # -- when the model's answer is invalid twice ------------------------------
     def _model_failed(self, action: Action, exc: InvalidModelOutput) -> None:

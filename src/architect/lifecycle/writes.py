@@ -7,7 +7,7 @@ uninterrupted run would: one branch, one file version, one comment per marker.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 
 from architect import markers
@@ -27,6 +27,12 @@ log = logging.getLogger("architect")
 # How far `ensure_dependencies` follows existing links looking for a way back: a
 # sprint's sub-issues are a handful, and a longer chain is not the architect's.
 _CYCLE_SEARCH_LIMIT = 30
+
+Wait = Callable[[float], None]
+# Forgejo checks a PR's mergeability in the background after a push, usually within a
+# second or two: a few short waits cover it without holding the tick for long.
+MERGE_ATTEMPTS = 4
+MERGE_PAUSE = 1.5  # seconds before the second attempt; each later wait is longer by as much
 
 
 def ensure_branch(forge: Forge, repo: str, branch: str, from_ref: str) -> bool:
@@ -156,3 +162,30 @@ def _add_dependency(forge: Forge, repo: str, number: int, dep: int) -> None:
         else:
             log.warning("issue #%d: forge dependency on #%d not recorded: %s",
                         number, dep, exc)
+
+
+def merge_when_ready(forge: Forge, repo: str, number: int, *, message: str,
+                     wait: Wait | None) -> bool:
+    """Merge PR #`number`; True once it is merged, False when the forge is still
+    checking whether it can be (the next tick tries again).
+
+    Forgejo answers a merge with 405 "Please try again later" until the check that
+    follows a push is done (services/pull/check.go, `CheckPullMergeable`). With a
+    `wait`, the merge is tried a few times with short pauses; without one, once.
+    A refusal whose PR turns out merged (an earlier answer was lost) is a success.
+    """
+    attempts = MERGE_ATTEMPTS if wait is not None else 1
+    for attempt in range(1, attempts + 1):
+        try:
+            forge.merge_pull(repo, number, style="merge", message=message)
+            return True
+        except ForgeRefused as exc:
+            if forge.get_pull(repo, number).merged:
+                return True
+            if exc.status != 405 or "try again later" not in str(exc).lower():
+                raise
+            log.info("PR #%d: the forge is still checking whether it can be merged "
+                     "(attempt %d of %d)", number, attempt, attempts)
+        if wait is not None and attempt < attempts:
+            wait(MERGE_PAUSE * attempt)
+    return False
