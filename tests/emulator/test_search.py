@@ -178,3 +178,4 @@ def test_architect_forge_names_a_bad_search_option_and_exits_2() -> None:
     assert (delay.returncode, indexer.returncode) == (2, 2)
     assert '--index-delay: "soon" is not a duration' in delay.stderr
     assert "unknown issue indexer 'elastic'" in indexer.stderr
+

@@ -59,7 +59,9 @@ def parse_time(ctx: Ctx, key: str) -> datetime | None:
         raise unprocessable(
             f'parsing time "{raw}" as "2006-01-02T15:04:05Z07:00": cannot parse "{raw}"'
         )
-    return datetime.fromisoformat(raw.replace("Z", "+00:00"))
+    # `.Unix()`: whole seconds, rounded down, compared with `updated_unix` inclusively
+    # (`UpdatedAfterUnix` / `UpdatedBeforeUnix` in models/issues/issue_search.go).
+    return utc_seconds(datetime.fromisoformat(raw.replace("Z", "+00:00")))
 
 
 def _user_filter(ctx: Ctx, key: str) -> User | None:
@@ -244,19 +246,23 @@ def edit_issue(ctx: Ctx) -> Reply:
         raise forbidden_empty()
     body = ctx.body()
     when = backdate(ctx, repo, body)
-    edit_fields(ctx, repo, issue, body, writer)
+    if edit_fields(ctx, repo, issue, body, writer):
+        bump(ctx, issue)  # each change writes the row, and xorm moves `updated`
     state = opt_str(body, "state", "State")
     if state is not None:
-        change_state(ctx, repo, issue, state)
-    if any(body.get(k) is not None for k in ("title", "body", "state", "assignees")):
-        bump(ctx, issue)  # each change writes the row, and xorm moves `updated`
+        change_state(ctx, repo, issue, state)  # bumps only a real change
     if when is not None:
         issue.updated = when
     return Reply(201, ser.issue(view(ctx), repo, issue))
 
 
-def edit_fields(ctx: Ctx, repo: Repo, issue: Issue, body: dict[str, object], writer: bool) -> None:
-    """Title, body (pointer semantics) and, for writers, assignees."""
+def edit_fields(ctx: Ctx, repo: Repo, issue: Issue, body: dict[str, object], writer: bool) -> bool:
+    """Title, body (pointer semantics) and, for writers, assignees; True if one changed.
+
+    EditIssue calls `ChangeTitle`, `ChangeContent` and `UpdateAssignees` only for a
+    value that differs, so an edit to the current values leaves `updated_at` alone.
+    """
+    before = (issue.title, issue.body, list(issue.assignee_ids))
     title = opt_str(body, "title", "Title")
     if title and title != issue.title:
         old, issue.title = issue.title, title
@@ -269,6 +275,7 @@ def edit_fields(ctx: Ctx, repo: Repo, issue: Issue, body: dict[str, object], wri
         logins = opt_str_list(body, "assignees", "Assignees")
         if logins is not None:
             issue.assignee_ids = _assignees(ctx, logins)
+    return (issue.title, issue.body, issue.assignee_ids) != before
 
 
 # -- dependencies (routers/api/v1/repo/issue_dependency.go) ------------------------

@@ -205,12 +205,16 @@ def edit_pull(ctx: Ctx) -> Reply:
         raise forbidden_empty()
     body = ctx.body()
     # The order of EditPullRequest: a 412 comes after the title and body changed.
-    edit_fields(ctx, repo, issue, body, writer)
+    changed = edit_fields(ctx, repo, issue, body, writer)
     labels = opt_int_list(body, "labels", "Labels")
     if labels is not None and writer:
         # Present (even empty) → replaces every label.
+        before = list(issue.label_ids)
         issue.label_ids = [i for i in dict.fromkeys(labels) if i in repo.labels]
+        changed |= issue.label_ids != before  # a label comment per change
         hooks.label_action(ctx, repo, issue, "label_updated" if labels else "label_cleared")
+    if changed:
+        bump(ctx, issue)
     state = opt_str(body, "state", "State")
     if state is not None:
         change_state(ctx, repo, issue, state)
@@ -235,6 +239,7 @@ def _retarget(ctx: Ctx, repo: Repo, issue: Issue, base: str | None) -> None:
     pr.base_branch = base
     pr.merge_base = git.merge_base(repo.commits, repo.branches[base], pr.head_sha) or ""
     gitops.recheck(ctx, issue)
+    bump(ctx, issue)  # a "changed the target branch" comment
 
 
 # -- merge -------------------------------------------------------------------------------
