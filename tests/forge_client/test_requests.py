@@ -253,6 +253,7 @@ def test_merge_sends_do_and_both_title_spellings_and_accepts_an_empty_200() -> N
 
     assert forge.body() == {
         "Do": "squash",
+        "do": "squash",
         "MergeTitleField": "Sprint: cache",
         "merge_title_field": "Sprint: cache",
         "MergeMessageField": "Decisions.",
@@ -285,7 +286,7 @@ def test_hook_is_active_json_with_the_default_events() -> None:
 
     body = forge.body()
     assert body["active"] is True
-    assert body["type"] == "forgejo"
+    assert body["type"] == "gitea"  # the one type both Forgejo and Gitea accept
     assert body["config"] == {
         "url": "http://127.0.0.1:9000/hook",
         "content_type": "json",

@@ -175,7 +175,9 @@ def head_matches(pull: PullRequest, head: str) -> bool:
 
 
 def merge_body(style: str, message: str | None) -> dict[str, str]:
-    body = {"Do": style}
+    # Each server's swagger names the style differently ("Do", "do"); Go's decoder
+    # matches either case-insensitively, so sending both satisfies both documents.
+    body = {"Do": style, "do": style}
     if message:
         title, _, rest = message.partition("\n")
         # Forgejo reads the Go field names; Gitea the snake_case ones (API-NOTES §12).
@@ -530,7 +532,9 @@ class ForgeClient:
         """An active JSON webhook (the forge's default is inactive) signed with `secret`."""
         value = secret.reveal() if isinstance(secret, Secret) else secret
         payload = {
-            "type": "forgejo",
+            # Both servers know "gitea" (Gitea 1.27 has no "forgejo"), and Forgejo sends
+            # it the same JSON with the same signature headers (docs/gitea.md).
+            "type": "gitea",
             "active": True,
             "config": {"url": url, "content_type": "json", "secret": value},
             "events": list(events),
