@@ -14,6 +14,7 @@ Behaviours a caller must know (see /work/shared/forgejo/API-NOTES.md):
   including a missing repository: call `get_repo` first where that matters.
 * `remove_issue_label` answers 422 (ForgeValidation) when the repository has
   no label of that name; removing a label the issue does not carry is a no-op.
+  On Gitea, which takes only ids there, the name's 422 costs one more read.
 * `list_pulls(head=…, base=…)` also filters on the client, so a server that
   ignores a filter (Gitea has no `head`) cannot widen the answer.
 * `merge_pull(message=…)`: the first line is the merge commit's title, the rest
@@ -35,7 +36,7 @@ from urllib.parse import quote
 import httpx
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from architect.errors import ConfigError, ForgeError, ForgeNotFound
+from architect.errors import ConfigError, ForgeError, ForgeNotFound, ForgeValidation
 from architect.forge.http import (
     API_PREFIX,
     DEFAULT_TOKEN_ENV,
@@ -331,8 +332,18 @@ class ForgeClient:
         return parse_list(Label, answer, f"the labels of #{number}")
 
     def remove_issue_label(self, repo: str, number: int, label: str) -> None:
-        path = f"{repo_path(repo)}/issues/{number}/labels/{segment(label)}"
-        self._http.send("DELETE", path)
+        labels = f"{repo_path(repo)}/issues/{number}/labels"
+        try:
+            self._http.send("DELETE", f"{labels}/{segment(label)}")
+        except ForgeValidation:
+            # Gitea 1.27 takes only a label's id here and answers a name with 422
+            # (docs/gitea.md); Forgejo's 422 means the repository has no such label.
+            items = self._http.get_list(labels)
+            found = [x.id for x in parse_list(Label, items, f"the labels of #{number}")
+                     if x.name == label]
+            if not found:
+                raise
+            self._http.send("DELETE", f"{labels}/{found[0]}")
 
     def list_labels(self, repo: str) -> list[Label]:
         items = self._http.get_list(f"{repo_path(repo)}/labels")  # whole list without `page`
