@@ -303,12 +303,6 @@ def _sees(ctx: Ctx, repo: Repo) -> bool:
     return auth.access(repo, ctx.doer) >= auth.READ
 
 
-def _internal(ctx: Ctx, detail: str) -> ApiError:
-    """`ctx.Error(500, …)`: in production only a site admin reads the error's text."""
-    doer = ctx.doer
-    return ApiError(500, detail if doer is not None and doer.is_admin else "")
-
-
 def list_dependencies(ctx: Ctx) -> Reply:
     """`GetIssueDependencies` pages by itself and sends neither X-Total-Count nor Link."""
     repo = load_repo(ctx)
@@ -347,10 +341,9 @@ def add_dependency(ctx: Ctx) -> Reply:
         raise unprocessable("issue cannot depend on itself")
     ids = f"[issue id: {issue.id}, dependency id: {dependency.id}]"
     if dependency.id in issue.blocked_by:
-        raise _internal(ctx, f"issue dependency does already exist {ids}")
+        raise ApiError(500, f"issue dependency does already exist {ids}")
     if issue.id in dependency.blocked_by:
-        raise _internal(
-            ctx, f"circular dependencies exists (two issues blocking each other) {ids}")
+        raise ApiError(500, f"circular dependencies exists (two issues blocking each other) {ids}")
     issue.blocked_by.append(dependency.id)
     _linked(ctx, issue, dependency)
     return Reply(201, ser.issue(view(ctx), repo, issue))
@@ -360,8 +353,8 @@ def remove_dependency(ctx: Ctx) -> Reply:
     """`RemoveIssueDependency`: 201 (not the swagger's 200); a missing link is a 500."""
     repo, issue, dependency = _linkable(ctx)
     if dependency.id not in issue.blocked_by:
-        raise _internal(ctx, f"issue dependency does not exist [issue id: {issue.id}, "
-                             f"dependency id: {dependency.id}]")
+        raise ApiError(500, f"issue dependency does not exist [issue id: {issue.id}, "
+                            f"dependency id: {dependency.id}]")
     issue.blocked_by.remove(dependency.id)
     _linked(ctx, issue, dependency)
     return Reply(201, ser.issue(view(ctx), repo, issue))

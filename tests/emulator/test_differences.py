@@ -1,0 +1,41 @@
+"""Smaller behaviours of the real server, each pinned to its Go handler (Forgejo
+d883bd8f12), and what the client makes of them."""
+
+from __future__ import annotations
+
+import httpx
+
+from architect.forge.client import ForgeClient
+from tests.emulator.conftest import REPO, ROOT, Forge
+
+
+def test_assignees_are_the_writers_by_name_then_the_owner(world: Forge) -> None:
+    # models/repo/user_repo.go, GetRepoAssignees
+    world.setup.add_collaborator(REPO, "carol", "read")
+    logins = [u["login"] for u in world.get(f"/repos/{REPO}/assignees")]
+    assert logins == ["alice", "bot", "acme"]
+
+
+def test_the_client_reads_who_may_steer_whatever_the_order(world: Forge) -> None:
+    client = ForgeClient(ROOT, world.tokens["bot"],
+                         transport=httpx.WSGITransport(app=world.forge.wsgi))
+    assert {u.login for u in client.list_assignees(REPO)} == {"acme", "alice", "bot"}
+
+
+def test_collaborators_and_assignees_need_a_token(world: Forge) -> None:
+    # routers/api/v1/api.go: both routes sit behind reqToken()
+    for path in ("collaborators", "assignees"):
+        answer = world.call("GET", f"/repos/{REPO}/{path}", None)
+        assert answer.status_code == 401 and answer.json()["message"] == "token is required"
+
+
+def test_admin_user_creation_refuses_short_passwords_and_cr_lf_in_the_address(
+        world: Forge) -> None:
+    # routers/api/v1/admin/user.go, CreateUser; models/user/user.go, ValidateEmail
+    user = {"username": "dave", "email": "dave@example.test", "password": "seven77"}
+    short = world.call("POST", "/admin/users", "admin", json=user)
+    assert (short.status_code, short.json()["message"]) == (400, "PasswordIsRequired")
+    crlf = {**user, "password": "eight888", "email": "dave@example.test\r\nBcc: x@y.z"}
+    assert world.call("POST", "/admin/users", "admin", json=crlf).status_code == 422
+    assert world.call("POST", "/admin/users", "admin",
+                      json={**user, "password": "eight888"}).status_code == 201
