@@ -39,3 +39,15 @@ def test_admin_user_creation_refuses_short_passwords_and_cr_lf_in_the_address(
     assert world.call("POST", "/admin/users", "admin", json=crlf).status_code == 422
     assert world.call("POST", "/admin/users", "admin",
                       json={**user, "password": "eight888"}).status_code == 201
+
+
+def test_the_head_filter_is_compared_as_given(world: Forge) -> None:
+    # routers/api/v1/repo/pull.go, ListPullRequests: HeadBranch = ctx.FormTrim("head"),
+    # matched against pull_request.head_branch (models/issues/pull_list.go)
+    number = world.pull("feature/a")
+    pulls = f"/repos/{REPO}/pulls"
+    assert [p["number"] for p in world.get(pulls, params={"head": "feature/a"})] == [number]
+    assert world.get(pulls, params={"head": "acme:feature/a"}) == []
+    client = ForgeClient(ROOT, world.tokens["bot"],
+                         transport=httpx.WSGITransport(app=world.forge.wsgi))
+    assert [p.number for p in client.list_pulls(REPO, head="feature/a")] == [number]

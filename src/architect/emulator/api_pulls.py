@@ -63,9 +63,10 @@ def _branch_name(repo: Repo, owner_login: str, ref: str) -> str | None:
 
 def list_pulls(ctx: Ctx) -> Reply:
     repo = load_repo(ctx)
-    owner = ctx.store.user(repo.owner_id).login
     state = ctx.query("state")  # only open/closed filter; anything else is no filter
-    base, head = ctx.query("base"), _branch_name(repo, owner, ctx.query("head"))
+    # `PullRequestsOptions.HeadBranch` is `ctx.FormTrim("head")` compared with
+    # `pull_request.head_branch` as given: "owner:branch" matches nothing.
+    base, head = ctx.query("base").strip(), ctx.query("head").strip()
     poster_login = ctx.query("poster")
     poster = ctx.store.user_by_login(poster_login) if poster_login else None
     if poster_login and poster is None:

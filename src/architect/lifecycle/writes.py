@@ -153,15 +153,13 @@ def _reaches(forge: Forge, repo: str, start: int, goal: int) -> bool:
 def _add_dependency(forge: Forge, repo: str, number: int, dep: int) -> None:
     try:
         forge.add_dependency(repo, number, depends_on=dep)
-    except ForgeUnavailable as exc:
-        # Forgejo answers "already there" (and "each would block the other") with a
-        # 500: a link made by a request whose answer was lost, or by a person a moment
-        # ago, lands here. The read back answers (or raises if the forge is down).
-        if dep in _blockers(forge, repo, number):
-            log.info("issue #%d: the dependency on #%d was there already", number, dep)
-        else:
-            log.warning("issue #%d: forge dependency on #%d not recorded: %s",
-                        number, dep, exc)
+    except ForgeUnavailable:
+        # Forgejo answers "already there" with a 500: a link made by a request whose
+        # answer was lost, or by a person a moment ago, lands here. Anything else is
+        # left to the next tick, whose reads see a cycle made meanwhile before sending.
+        if dep not in _blockers(forge, repo, number):
+            raise
+        log.info("issue #%d: the dependency on #%d was there already", number, dep)
 
 
 def merge_when_ready(forge: Forge, repo: str, number: int, *, message: str,
