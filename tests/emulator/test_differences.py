@@ -51,3 +51,25 @@ def test_the_head_filter_is_compared_as_given(world: Forge) -> None:
     client = ForgeClient(ROOT, world.tokens["bot"],
                          transport=httpx.WSGITransport(app=world.forge.wsgi))
     assert [p.number for p in client.list_pulls(REPO, head="feature/a")] == [number]
+
+
+def test_branch_names_follow_git_and_refs_heads_is_a_branch(world: Forge) -> None:
+    # routers/api/v1/repo/branch.go, CreateBranch: `binding:"GitRefName"`; the ref is
+    # resolved by git, for which refs/heads/main and main are the same
+    world.setup.put_file(REPO, "a.md", "a\n")
+    branches = f"/repos/{REPO}/branches"
+    bad = world.call("POST", branches, json={"new_branch_name": "bad..name"})
+    assert bad.status_code == 422
+    made = world.call("POST", branches, json={"new_branch_name": "from-full-ref",
+                                              "old_ref_name": "refs/heads/main"})
+    assert made.status_code == 201
+    assert world.get(f"/repos/{REPO}/contents/a.md", params={"ref": "refs/heads/main"})["name"] \
+        == "a.md"
+
+
+def test_branches_are_listed_newest_commit_first(world: Forge) -> None:
+    # models/git/branch_list.go: FindBranchOptions orders by commit_time DESC
+    world.setup.put_file(REPO, "a.md", "a\n")
+    world.setup.put_file(REPO, "b.md", "b\n", branch="zeta")
+    world.setup.put_file(REPO, "c.md", "c\n", branch="alpha")
+    assert [b["name"] for b in world.get(f"/repos/{REPO}/branches")] == ["alpha", "zeta", "main"]
