@@ -73,3 +73,15 @@ def test_branches_are_listed_newest_commit_first(world: Forge) -> None:
     world.setup.put_file(REPO, "b.md", "b\n", branch="zeta")
     world.setup.put_file(REPO, "c.md", "c\n", branch="alpha")
     assert [b["name"] for b in world.get(f"/repos/{REPO}/branches")] == ["alpha", "zeta", "main"]
+
+
+def test_a_repository_token_alone_cannot_create_a_repository(world: Forge) -> None:
+    # routers/api/v1/api.go: POST /user/repos sits in the `/user` group (user scope)
+    narrow = world.setup.create_user("dora", scopes=("write:repository",))
+    both = world.setup.create_user("erin", scopes=("write:repository", "write:user"))
+    refused = world.http.post("/api/v1/user/repos", json={"name": "mine"},
+                              headers={"Authorization": f"token {narrow}"})
+    assert refused.status_code == 403 and "write:user" in refused.json()["message"]
+    made = world.http.post("/api/v1/user/repos", json={"name": "mine"},
+                           headers={"Authorization": f"token {both}"})
+    assert made.status_code == 201

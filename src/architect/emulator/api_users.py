@@ -176,7 +176,12 @@ def get_user(ctx: Ctx) -> Reply:
 
 
 def create_own_repo(ctx: Ctx) -> Reply:
-    return _create_repo(ctx, require_token(ctx))
+    doer = require_token(ctx)
+    # routers/api/v1/api.go: the `/user` group requires the user scope before the
+    # route's own repository scope, so `write:repository` alone is a 403.
+    if not auth.has_scope(ctx.scopes, "user", True):
+        raise auth.scope_error("user", True)
+    return _create_repo(ctx, doer)
 
 
 def admin_create_repo(ctx: Ctx) -> Reply:
