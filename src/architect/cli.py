@@ -188,13 +188,28 @@ def forge(port: Annotated[int, typer.Option("--port", help="0 picks a free port.
           = None,
           admin_token: Annotated[str | None, typer.Option(
               "--admin-token", help="The admin's token (generated when absent).")] = None,
+          issue_indexer: Annotated[str, typer.Option(
+              "--issue-indexer", help="How `q` searches: bleve (Forgejo's default) or db.")]
+          = "bleve",
+          index_delay: Annotated[str | None, typer.Option(
+              "--index-delay", help="How long a change takes to reach the search index "
+                                    "(e.g. 2s; default: at once).")] = None,
+          merge_check: Annotated[str | None, typer.Option(
+              "--merge-check", help="How long a PR cannot be merged after its head or base "
+                                    "moved (405 \"Please try again later\"; default: no wait).")]
+          = None,
           ) -> None:
     """Run the embedded Forgejo-compatible forge on its own."""
-    from architect.emulator.server import serve_forever
+    from architect.emulator.server import serve_forever, settings_from_options
     from architect.emulator.store import DataFileError
 
     try:
-        serve_forever(host, port, data_file=data, admin_token=admin_token, out=sys.stdout)
+        settings = settings_from_options(issue_indexer, index_delay, merge_check)
+    except ValueError as exc:
+        fail(str(exc), 2)
+    try:
+        serve_forever(host, port, data_file=data, admin_token=admin_token, out=sys.stdout,
+                      settings=settings)
     except DataFileError as exc:
         fail(f"error: {exc}", 2)
 

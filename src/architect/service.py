@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -86,7 +87,7 @@ def _guarded_tick(config: ProjectConfig, secrets: Secrets, forge: ForgeClient,
             return TickOutcome(0, skipped=guard.reason)
         return _tick(lambda: run_tick(forge, runner, config, utc_now, filer=filer,
                                       secrets=tuple(secrets.values()),
-                                      should_stop=should_stop), config, forge)
+                                      should_stop=should_stop, wait=time.sleep), config, forge)
 
 
 def _tick(call: Callable[[], TickReport], config: ProjectConfig,

@@ -29,6 +29,16 @@ class SteppingClock:
         return self.start + timedelta(seconds=next(self._ticks))
 
 
+class ManualClock:
+    """Stands still until a test moves it."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
 @dataclass
 class Forge:
     forge: EmbeddedForge = field(repr=False)

@@ -253,6 +253,7 @@ def test_merge_sends_do_and_both_title_spellings_and_accepts_an_empty_200() -> N
 
     assert forge.body() == {
         "Do": "squash",
+        "do": "squash",
         "MergeTitleField": "Sprint: cache",
         "merge_title_field": "Sprint: cache",
         "MergeMessageField": "Decisions.",
@@ -285,7 +286,7 @@ def test_hook_is_active_json_with_the_default_events() -> None:
 
     body = forge.body()
     assert body["active"] is True
-    assert body["type"] == "forgejo"
+    assert body["type"] == "gitea"  # the one type both Forgejo and Gitea accept
     assert body["config"] == {
         "url": "http://127.0.0.1:9000/hook",
         "content_type": "json",
@@ -368,3 +369,15 @@ def test_since_in_utc_keeps_z() -> None:
     forge = Scripted(httpx.Response(200, json=[]))
     client_for(forge).list_issues("o/r", since=datetime(2025, 1, 15, 10, 0, tzinfo=UTC))
     assert forge.query()["since"] == "2025-01-15T10:00:00Z"
+
+
+def test_removing_a_label_by_name_falls_back_to_its_id_where_only_ids_are_taken() -> None:
+    # Gitea 1.27: DELETE …/labels/{id} answers a name with 422 (docs/gitea.md).
+    forge = Scripted(error(422, "label does not exist"),
+                     httpx.Response(200, json=[label("kind/bug", 7)]), httpx.Response(204))
+    client_for(forge).remove_issue_label("o/r", 3, "kind/bug")
+    assert [(r.method, r.url.raw_path.decode()) for r in forge.requests] == [
+        ("DELETE", "/api/v1/repos/o/r/issues/3/labels/kind%2Fbug"),
+        ("GET", "/api/v1/repos/o/r/issues/3/labels"),
+        ("DELETE", "/api/v1/repos/o/r/issues/3/labels/7"),
+    ]

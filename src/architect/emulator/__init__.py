@@ -28,13 +28,13 @@ from typing import TYPE_CHECKING
 import httpx
 
 from architect.emulator.app import ForgeApp
-from architect.emulator.store import Store, Token, User, hash_secret
+from architect.emulator.store import Settings, Store, Token, User, hash_secret
 from architect.emulator.webhooks import Deliverer, Delivery
 
 if TYPE_CHECKING:
     from werkzeug.serving import BaseWSGIServer
 
-__all__ = ["EmbeddedForge"]
+__all__ = ["EmbeddedForge", "Settings"]
 
 
 class EmbeddedForge:
@@ -48,12 +48,13 @@ class EmbeddedForge:
         clock: Callable[[], datetime] | None = None,
         data_file: Path | None = None,
         webhook_transport: httpx.BaseTransport | None = None,
+        settings: Settings | None = None,
     ) -> None:
         self._data_file = data_file
         if data_file is not None and data_file.exists():
-            self._store = Store.load(data_file, clock)
+            self._store = Store.load(data_file, clock, settings)
         else:
-            self._store = Store(clock)
+            self._store = Store(clock, settings=settings)
         self.admin_token = admin_token or secrets.token_hex(20)
         self._ensure_admin(admin_login)
         self._deliverer = Deliverer(webhook_transport)

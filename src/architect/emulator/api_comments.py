@@ -145,6 +145,7 @@ def edit_comment(ctx: Ctx) -> Reply:
     comment.updated = _later(ctx, comment.updated)
     ctx.store.touch()
     issue = ctx.store.issues_by_id[comment.issue_id]
+    ctx.store.reindex(issue)
     hooks.comment_action(ctx, repo, issue, comment, "edited", {"body": {"from": old}})
     return Reply(200, ser.comment(view(ctx), repo, issue, comment))
 
@@ -162,6 +163,7 @@ def delete_comment(ctx: Ctx) -> Reply:
     issue.comment_ids.remove(comment.id)
     repo.comment_ids.remove(comment.id)
     issue.num_comments -= 1
+    ctx.store.reindex(issue)
     ctx.store.touch()
     hooks.comment_action(ctx, repo, issue, comment, "deleted")
     return no_content()

@@ -35,12 +35,22 @@ from architect.emulator.web import (
 
 _BASE64 = re.compile(r"^[A-Za-z0-9+/=]$")
 _SHA = re.compile(r"^[0-9a-f]{7,40}$")
+# What git check-ref-format refuses, as the `GitRefName` binding checks it
+# (modules/git/ref.go, `IsValidRefPattern`): "..", "@{", control characters, space
+# and ~^:?*[\ anywhere, a part that starts with "." or ends with ".lock".
+_BAD_REF = re.compile(r"\.\.|@\{|[\x00-\x20\x7f~^:?*\[\\]|//|^/|/$|\.$|(^|/)\.|\.lock(/|$)")
+
+
+def git_ref_name(name: str) -> bool:
+    return bool(name) and name != "@" and not _BAD_REF.search(name)
 
 # -- branches ----------------------------------------------------------------------
 
 
 def _ordered_branches(repo: Repo) -> list[str]:
-    return sorted(repo.branches, key=lambda n: (n != repo.default_branch, n))
+    """Newest head commit first (models/git/branch_list.go orders by `commit_time DESC`)."""
+    return sorted(repo.branches, key=lambda n: (-repo.commits[repo.branches[n]].when.timestamp(),
+                                                 n))
 
 
 def list_branches(ctx: Ctx) -> Reply:
@@ -75,7 +85,9 @@ def delete_branch(ctx: Ctx) -> Reply:
 
 
 def _resolve_ref(repo: Repo, ref: str) -> str | None:
-    """A branch name or a commit sha (full or abbreviated)."""
+    """A branch name (also as `refs/heads/…`, which git resolves alike) or a commit sha
+    (full or abbreviated)."""
+    ref = ref.removeprefix("refs/heads/")
     if ref in repo.branches:
         return repo.branches[ref]
     if _SHA.match(ref):
@@ -88,6 +100,8 @@ def create_branch(ctx: Ctx) -> Reply:
     require_write(ctx, repo)
     body = ctx.body()
     name = req_str(body, "new_branch_name", "BranchName")
+    if not git_ref_name(name):
+        raise unprocessable("[BranchName]: GitRefName")
     if not repo.branches:
         raise ApiError(404, "Git Repository is empty.")
     old_ref = opt_str(body, "old_ref_name", "OldRefName")

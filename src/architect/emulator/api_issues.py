@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Iterable
 from datetime import datetime
 
-from architect.emulator import auth, hooks
+from architect.emulator import auth, hooks, search
 from architect.emulator import serialize as ser
 from architect.emulator.common import (
     Route,
@@ -59,7 +59,9 @@ def parse_time(ctx: Ctx, key: str) -> datetime | None:
         raise unprocessable(
             f'parsing time "{raw}" as "2006-01-02T15:04:05Z07:00": cannot parse "{raw}"'
         )
-    return datetime.fromisoformat(raw.replace("Z", "+00:00"))
+    # `.Unix()`: whole seconds, rounded down, compared with `updated_unix` inclusively
+    # (`UpdatedAfterUnix` / `UpdatedBeforeUnix` in models/issues/issue_search.go).
+    return utc_seconds(datetime.fromisoformat(raw.replace("Z", "+00:00")))
 
 
 def _user_filter(ctx: Ctx, key: str) -> User | None:
@@ -84,7 +86,8 @@ def filter_issues(ctx: Ctx, repo: Repo) -> list[Issue]:
     # known the filter disappears (models/issues/issue_search.go).
     names = set(ctx.query("labels").split(",")) if ctx.query("labels") else set()
     label_ids = [lab.id for lab in repo.labels.values() if lab.name in names]
-    needle = ctx.query("q").lower()
+    q = ctx.query("q").strip()  # `ctx.FormTrim("q")`; an empty one skips the indexer
+    keyword = search.tokens(q) if q else None
 
     # One pass per active filter, the cheap and selective ones first: a tick pages
     # through a label's issues, and each page filters the whole repository again.
@@ -113,11 +116,22 @@ def filter_issues(ctx: Ctx, repo: Repo) -> list[Issue]:
     if mentioned is not None:
         handle = f"@{mentioned.login.lower()}"
         selected = [i for i in selected if handle in i.body.lower()]
-    if needle:
-        selected = [i for i in selected if needle in i.title.lower() or needle in i.body.lower()]
+    if keyword is not None:
+        selected = _search(ctx, selected, keyword)
     key, descending = _SORTS.get(ctx.query("sort"), _SORTS["latest"])
     selected.sort(key=key, reverse=descending)
     return selected
+
+
+def _search(ctx: Ctx, issues: list[Issue], keyword: list[search.Token]) -> list[Issue]:
+    """`q` goes to the issue indexer, which may not have seen the latest changes."""
+    matches = search.matcher(ctx.store.settings.issue_indexer)
+    found = []
+    for issue in issues:
+        doc = ctx.store.searchable(issue)
+        if doc is not None and matches(keyword, doc):
+            found.append(issue)
+    return found
 
 
 def list_issues(ctx: Ctx) -> Reply:
@@ -232,19 +246,23 @@ def edit_issue(ctx: Ctx) -> Reply:
         raise forbidden_empty()
     body = ctx.body()
     when = backdate(ctx, repo, body)
-    edit_fields(ctx, repo, issue, body, writer)
+    if edit_fields(ctx, repo, issue, body, writer):
+        bump(ctx, issue)  # each change writes the row, and xorm moves `updated`
     state = opt_str(body, "state", "State")
     if state is not None:
-        change_state(ctx, repo, issue, state)
-    if any(body.get(k) is not None for k in ("title", "body", "state", "assignees")):
-        bump(ctx, issue)  # each change writes the row, and xorm moves `updated`
+        change_state(ctx, repo, issue, state)  # bumps only a real change
     if when is not None:
         issue.updated = when
     return Reply(201, ser.issue(view(ctx), repo, issue))
 
 
-def edit_fields(ctx: Ctx, repo: Repo, issue: Issue, body: dict[str, object], writer: bool) -> None:
-    """Title, body (pointer semantics) and, for writers, assignees."""
+def edit_fields(ctx: Ctx, repo: Repo, issue: Issue, body: dict[str, object], writer: bool) -> bool:
+    """Title, body (pointer semantics) and, for writers, assignees; True if one changed.
+
+    EditIssue calls `ChangeTitle`, `ChangeContent` and `UpdateAssignees` only for a
+    value that differs, so an edit to the current values leaves `updated_at` alone.
+    """
+    before = (issue.title, issue.body, list(issue.assignee_ids))
     title = opt_str(body, "title", "Title")
     if title and title != issue.title:
         old, issue.title = issue.title, title
@@ -257,20 +275,23 @@ def edit_fields(ctx: Ctx, repo: Repo, issue: Issue, body: dict[str, object], wri
         logins = opt_str_list(body, "assignees", "Assignees")
         if logins is not None:
             issue.assignee_ids = _assignees(ctx, logins)
+    return (issue.title, issue.body, issue.assignee_ids) != before
 
 
-# -- dependencies ------------------------------------------------------------------
+# -- dependencies (routers/api/v1/repo/issue_dependency.go) ------------------------
 
 
 def _dependency(ctx: Ctx, repo: Repo) -> Issue:
+    """`getFormIssue`: an `owner`/`repo` that differs from the path's (even by being
+    absent) looks the repository up by that name, so a missing one is a 404."""
     body = ctx.body()
     index = body.get("index")
     if not isinstance(index, int) or isinstance(index, bool):
         raise unprocessable("[Index]: Required")
-    owner = opt_str(body, "owner", "Owner")
-    name = opt_str(body, "repo", "Name")
-    other = ctx.store.repo(owner, name) if owner and name else repo
-    if other is None or (other is not repo and other.private and not _sees(ctx, other)):
+    owner = opt_str(body, "owner", "Owner") or ""
+    name = opt_str(body, "repo", "Name") or ""
+    other = ctx.store.repo(owner, name) if owner and name else None
+    if other is None or not _sees(ctx, other):
         raise not_found()
     issue = other.issues.get(index)
     if issue is None:
@@ -283,39 +304,60 @@ def _sees(ctx: Ctx, repo: Repo) -> bool:
 
 
 def list_dependencies(ctx: Ctx) -> Reply:
+    """`GetIssueDependencies` pages by itself and sends neither X-Total-Count nor Link."""
     repo = load_repo(ctx)
     issue = load_issue(ctx, repo)
     blockers = [ctx.store.issues_by_id[i] for i in issue.blocked_by if i in ctx.store.issues_by_id]
     page = page_of(ctx)
     v = view(ctx)
     body = [ser.issue(v, ctx.store.repo_by_id(b.repo_id), b) for b in page.slice(blockers)]
-    return paged(ctx, body, len(blockers), page, link=False)
+    return Reply(200, body)
+
+
+def _linkable(ctx: Ctx) -> tuple[Repo, Issue, Issue]:
+    """Target and dependency, or the 404 that `createIssueDependency` answers for a
+    non-writer (not a 403)."""
+    repo = load_repo(ctx)
+    issue = load_issue(ctx, repo)
+    dependency = _dependency(ctx, repo)
+    if not can_write(ctx, repo):
+        raise not_found()
+    return repo, issue, dependency
+
+
+def _linked(ctx: Ctx, issue: Issue, dependency: Issue) -> None:
+    """`createIssueDependencyComment` writes a comment on each issue, and every comment
+    moves its issue's `updated_unix` (models/issues/comment.go, `updateCommentInfos`)."""
+    bump(ctx, issue)
+    bump(ctx, dependency)
 
 
 def add_dependency(ctx: Ctx) -> Reply:
-    repo = load_repo(ctx)
-    issue = load_issue(ctx, repo)
-    if not can_write(ctx, repo):
-        raise ApiError(403, "user should have permission to write issues")
-    dependency = _dependency(ctx, repo)
+    """models/issues/dependency.go, `CreateIssueDependency`: an existing link or its
+    direct reverse is an error, and the handler answers any error with a 500. Only the
+    reverse link is checked: a longer cycle is accepted."""
+    repo, issue, dependency = _linkable(ctx)
     if dependency.id == issue.id:
         raise unprocessable("issue cannot depend on itself")
-    if dependency.id not in issue.blocked_by:
-        issue.blocked_by.append(dependency.id)
-        bump(ctx, issue)
+    ids = f"[issue id: {issue.id}, dependency id: {dependency.id}]"
+    if dependency.id in issue.blocked_by:
+        raise ApiError(500, f"issue dependency does already exist {ids}")
+    if issue.id in dependency.blocked_by:
+        raise ApiError(500, f"circular dependencies exists (two issues blocking each other) {ids}")
+    issue.blocked_by.append(dependency.id)
+    _linked(ctx, issue, dependency)
     return Reply(201, ser.issue(view(ctx), repo, issue))
 
 
 def remove_dependency(ctx: Ctx) -> Reply:
-    repo = load_repo(ctx)
-    issue = load_issue(ctx, repo)
-    if not can_write(ctx, repo):
-        raise ApiError(403, "user should have permission to write issues")
-    dependency = _dependency(ctx, repo)
-    if dependency.id in issue.blocked_by:
-        issue.blocked_by.remove(dependency.id)
-        bump(ctx, issue)
-    return Reply(200, ser.issue(view(ctx), repo, issue))
+    """`RemoveIssueDependency`: 201 (not the swagger's 200); a missing link is a 500."""
+    repo, issue, dependency = _linkable(ctx)
+    if dependency.id not in issue.blocked_by:
+        raise ApiError(500, f"issue dependency does not exist [issue id: {issue.id}, "
+                            f"dependency id: {dependency.id}]")
+    issue.blocked_by.remove(dependency.id)
+    _linked(ctx, issue, dependency)
+    return Reply(201, ser.issue(view(ctx), repo, issue))
 
 
 _ISSUES = "/repos/<owner>/<repo>/issues"

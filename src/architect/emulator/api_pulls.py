@@ -63,9 +63,10 @@ def _branch_name(repo: Repo, owner_login: str, ref: str) -> str | None:
 
 def list_pulls(ctx: Ctx) -> Reply:
     repo = load_repo(ctx)
-    owner = ctx.store.user(repo.owner_id).login
     state = ctx.query("state")  # only open/closed filter; anything else is no filter
-    base, head = ctx.query("base"), _branch_name(repo, owner, ctx.query("head"))
+    # `PullRequestsOptions.HeadBranch` is `ctx.FormTrim("head")` compared with
+    # `pull_request.head_branch` as given: "owner:branch" matches nothing.
+    base, head = ctx.query("base").strip(), ctx.query("head").strip()
     poster_login = ctx.query("poster")
     poster = ctx.store.user_by_login(poster_login) if poster_login else None
     if poster_login and poster is None:
@@ -186,6 +187,7 @@ def create_pull(ctx: Ctx) -> Reply:
         merge_base=git.merge_base(repo.commits, base_sha, head_sha) or base_sha,
     )
     ctx.store.index_pull(issue)
+    gitops.recheck(ctx, issue)
     if can_write(ctx, repo):
         wanted = opt_int_list(body, "labels", "Labels") or []
         issue.label_ids = [i for i in dict.fromkeys(wanted) if i in repo.labels]
@@ -204,12 +206,16 @@ def edit_pull(ctx: Ctx) -> Reply:
         raise forbidden_empty()
     body = ctx.body()
     # The order of EditPullRequest: a 412 comes after the title and body changed.
-    edit_fields(ctx, repo, issue, body, writer)
+    changed = edit_fields(ctx, repo, issue, body, writer)
     labels = opt_int_list(body, "labels", "Labels")
     if labels is not None and writer:
         # Present (even empty) → replaces every label.
+        before = list(issue.label_ids)
         issue.label_ids = [i for i in dict.fromkeys(labels) if i in repo.labels]
+        changed |= issue.label_ids != before  # a label comment per change
         hooks.label_action(ctx, repo, issue, "label_updated" if labels else "label_cleared")
+    if changed:
+        bump(ctx, issue)
     state = opt_str(body, "state", "State")
     if state is not None:
         change_state(ctx, repo, issue, state)
@@ -233,6 +239,8 @@ def _retarget(ctx: Ctx, repo: Repo, issue: Issue, base: str | None) -> None:
         raise _exists_error(repo, existing)
     pr.base_branch = base
     pr.merge_base = git.merge_base(repo.commits, repo.branches[base], pr.head_sha) or ""
+    gitops.recheck(ctx, issue)
+    bump(ctx, issue)  # a "changed the target branch" comment
 
 
 # -- merge -------------------------------------------------------------------------------
@@ -265,6 +273,12 @@ def merge_pull(ctx: Ctx) -> Reply:
         if ser.is_draft(issue.title):
             raise ApiError(405, "Work in progress PRs cannot be merged")
         if pr.head_branch not in repo.branches or pr.base_branch not in repo.branches:
+            raise ApiError(405, "Please try again later")
+        if pr.checking_until is not None and ctx.store.now() < pr.checking_until:
+            # services/pull/check.go, `CheckPullMergeable`: while the status is
+            # `Checking`, `!pr.CanAutoMerge()` → ErrNotMergeableState, which
+            # MergePullRequest answers with ctx.Error(405, "PR not in mergeable state",
+            # "Please try again later") (routers/api/v1/repo/pull.go).
             raise ApiError(405, "Please try again later")
         expected = opt_str(body, "head_commit_id", "HeadCommitID")
         if expected and expected != repo.branches[pr.head_branch]:

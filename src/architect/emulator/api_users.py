@@ -41,6 +41,9 @@ def version(ctx: Ctx) -> Reply:
 # -- users and tokens -------------------------------------------------------------
 
 
+MIN_PASSWORD_LENGTH = 8  # `[security] MIN_PASSWORD_LENGTH`'s default
+
+
 def _require_site_admin(ctx: Ctx) -> User:
     doer = require_token(ctx)
     if not doer.is_admin:
@@ -56,8 +59,13 @@ def admin_create_user(ctx: Ctx) -> Reply:
     if not _NAME.match(login):
         raise unprocessable("[Username]: invalid username")
     password = opt_str(body, "password", "Password") or ""
-    if not password:
-        raise ApiError(400, "password is required")
+    # routers/api/v1/admin/user.go, CreateUser: shorter than MIN_PASSWORD_LENGTH (8)
+    # is ctx.Error(400, "PasswordIsRequired", errors.New("PasswordIsRequired")).
+    if len(password) < MIN_PASSWORD_LENGTH:
+        raise ApiError(400, "PasswordIsRequired")
+    if "\r" in email or "\n" in email:
+        # user_model.ValidateEmail → ErrEmailCharIsNotSupported, answered with 422
+        raise unprocessable(f"e-mail address contains unsupported character [email: {email}]")
     if ctx.store.user_by_login(login) is not None:
         raise unprocessable(f"user already exists [name: {login}]")
     if any(u.email.lower() == email.lower() for u in ctx.store.state.users.values()):
@@ -168,7 +176,12 @@ def get_user(ctx: Ctx) -> Reply:
 
 
 def create_own_repo(ctx: Ctx) -> Reply:
-    return _create_repo(ctx, require_token(ctx))
+    doer = require_token(ctx)
+    # routers/api/v1/api.go: the `/user` group requires the user scope before the
+    # route's own repository scope, so `write:repository` alone is a 403.
+    if not auth.has_scope(ctx.scopes, "user", True):
+        raise auth.scope_error("user", True)
+    return _create_repo(ctx, doer)
 
 
 def admin_create_repo(ctx: Ctx) -> Reply:
@@ -256,6 +269,7 @@ def is_collaborator(ctx: Ctx) -> Reply:
 
 def list_collaborators(ctx: Ctx) -> Reply:
     repo = load_repo(ctx)
+    require_token(ctx)  # `reqToken()` (routers/api/v1/api.go): 401 without one
     users = sorted((ctx.store.user(i) for i in repo.collaborators), key=lambda u: u.login.lower())
     page = page_of(ctx)
     body = [ser.user(view(ctx), u) for u in page.slice(users)]
@@ -266,9 +280,12 @@ def list_assignees(ctx: Ctx) -> Reply:
     """Users with write access (Forgejo's `GetRepoAssignees`): readable by any reader,
     unlike other users' permissions, which only repo admins may see. Not paginated."""
     repo = load_repo(ctx)
-    candidates = [ctx.store.user(repo.owner_id), *(ctx.store.user(i) for i in repo.collaborators)]
-    writers = {u.id: u for u in candidates if auth.access(repo, u) >= auth.WRITE}
-    users = sorted(writers.values(), key=lambda u: u.login.lower())
+    require_token(ctx)  # `reqToken()` (routers/api/v1/api.go): 401 without one
+    writers = [u for u in (ctx.store.user(i) for i in repo.collaborators)
+               if u.id != repo.owner_id and auth.access(repo, u) >= auth.WRITE]
+    # models/repo/user_repo.go, GetRepoAssignees: the writers by name, and a user
+    # owner appended after them.
+    users = [*sorted(writers, key=lambda u: u.login), ctx.store.user(repo.owner_id)]
     return Reply(200, [ser.user(view(ctx), u) for u in users])
 
 

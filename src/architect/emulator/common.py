@@ -94,6 +94,8 @@ def load_pull(ctx: Ctx, repo: Repo) -> Issue:
 
 
 def bump(ctx: Ctx, issue: Issue) -> None:
-    """Record a change to an issue: its `updated_at` moves, and the state is dirty."""
+    """Record a change to an issue: its `updated_at` moves, the state is dirty, and the
+    issue goes to the indexer's queue."""
     issue.updated = ctx.store.now()
+    ctx.store.reindex(issue)
     ctx.store.touch()

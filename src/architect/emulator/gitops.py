@@ -37,6 +37,16 @@ def commit_to_branch(
     return commit
 
 
+def recheck(ctx: Ctx, issue: Issue) -> None:
+    """Forgejo tests a PR's mergeability in the background after its head or base moved
+    (services/pull/check.go, `AddToTaskQueue` sets `PullRequestStatusChecking`); until
+    the check is done a merge is refused with a 405 (api_pulls.merge_pull)."""
+    pr = issue.pull
+    assert pr is not None
+    delay = ctx.store.settings.merge_check
+    pr.checking_until = ctx.store.now() + delay if delay else None
+
+
 def open_pulls(ctx: Ctx, repo: Repo) -> list[Issue]:
     return [
         i
@@ -51,8 +61,11 @@ def sync_pulls(ctx: Ctx, repo: Repo, branch: str, doer: User) -> None:
     for issue in open_pulls(ctx, repo):
         pr = issue.pull
         assert pr is not None
+        if pr.base_branch == branch:
+            recheck(ctx, issue)  # `AddTestPullRequestTask` checks the PRs into it too
         if pr.head_branch != branch or pr.head_sha == new_sha:
             continue
+        recheck(ctx, issue)
         old_tree = repo.commits[pr.head_sha].tree if pr.head_sha in repo.commits else {}
         pr.head_sha = new_sha
         base_sha = repo.branches.get(pr.base_branch)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import signal
 import threading
+from datetime import timedelta
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any, TextIO
@@ -12,6 +13,8 @@ from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import WSGIApplication
+
+    from architect.emulator.store import Settings
 
 
 class _QuietHandler(WSGIRequestHandler):
@@ -36,11 +39,12 @@ def serve_forever(
     data_file: Path | None,
     admin_token: str | None,
     out: TextIO,
+    settings: Settings | None = None,
 ) -> None:
     """Serve until KeyboardInterrupt or SIGTERM, then shut down cleanly (and save)."""
     from architect.emulator import EmbeddedForge
 
-    forge = EmbeddedForge(admin_token, data_file=data_file)
+    forge = EmbeddedForge(admin_token, data_file=data_file, settings=settings)
     previous = None
     in_main = threading.current_thread() is threading.main_thread()
     if in_main:
@@ -60,3 +64,22 @@ def serve_forever(
         forge.stop()
         if in_main and previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+
+def settings_from_options(issue_indexer: str, index_delay: str | None,
+                          merge_check: str | None) -> Settings:
+    """`architect forge`'s options; a ValueError names the bad one."""
+    from architect.durations import parse_duration
+    from architect.emulator.store import Settings
+
+    def duration(option: str, value: str | None) -> timedelta:
+        if value is None:
+            return timedelta(0)
+        try:
+            return parse_duration(value)
+        except ValueError as exc:
+            raise ValueError(f"{option}: {exc}") from None
+
+    return Settings(issue_indexer=issue_indexer,
+                    index_delay=duration("--index-delay", index_delay),
+                    merge_check=duration("--merge-check", merge_check))

@@ -20,11 +20,13 @@ import typing
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from architect.emulator.git import Commit
+from architect.emulator.indexer import IssueIndex
+from architect.emulator.search import BLEVE, DB, INDEXERS, Document
 
 Clock = Callable[[], datetime]
 
@@ -43,6 +45,20 @@ def system_clock() -> datetime:
 def hash_secret(secret: str) -> str:
     """Tokens and passwords are kept hashed, so a data file holds no usable secret."""
     return hashlib.sha256(secret.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Where a real forge is configured or slow, and tests want to see the effect."""
+
+    issue_indexer: str = BLEVE  # `[indexer] ISSUE_INDEXER_TYPE`: "bleve" (default) or "db"
+    index_delay: timedelta = timedelta(0)  # until a change is found by `q`
+    merge_check: timedelta = timedelta(0)  # a PR's mergeability check after a push
+
+    def __post_init__(self) -> None:
+        if self.issue_indexer not in INDEXERS:
+            raise ValueError(f"unknown issue indexer {self.issue_indexer!r}: "
+                             f"use one of {', '.join(INDEXERS)}")
 
 
 @dataclass
@@ -110,6 +126,7 @@ class Pull:
     merge_commit_sha: str | None = None
     allow_maintainer_edit: bool = False
     reviews: list[Review] = field(default_factory=list)
+    checking_until: datetime | None = None  # the mergeability check after a push
 
 
 @dataclass
@@ -197,11 +214,13 @@ class State:
 class Store:
     """State plus the indexes that make lookups cheap, behind one lock."""
 
-    def __init__(self, clock: Clock | None = None, state: State | None = None) -> None:
+    def __init__(self, clock: Clock | None = None, state: State | None = None,
+                 settings: Settings | None = None) -> None:
         self.lock = threading.RLock()
         self._clock = clock or system_clock
         self._frozen: datetime | None = None
         self.state = state or State()
+        self.settings = settings or Settings()
         self.revision = 0  # bumped by every change; the data file is written when it moved
         self._reindex()
 
@@ -251,6 +270,11 @@ class Store:
         for issue in self.issues_by_id.values():
             if issue.pull is not None:
                 self.pulls_by_repo.setdefault(issue.repo_id, []).append(issue)
+        # What a restarted server finds: an index that caught up while it was down.
+        self.search = IssueIndex(self.settings.issue_indexer, self.settings.index_delay)
+        now = self.now()
+        for issue in self.issues_by_id.values():
+            self.search.update(issue.id, self.document(issue), now, at_once=True)
 
     def add_user(self, user: User) -> None:
         self.state.users[user.id] = user
@@ -268,6 +292,22 @@ class Store:
     def add_issue(self, repo: Repo, issue: Issue) -> None:
         repo.issues[issue.number] = issue
         self.issues_by_id[issue.id] = issue
+        self.reindex(issue)
+
+    def document(self, issue: Issue) -> Document:
+        """What the issue indexer stores: title, content and the plain comments."""
+        comments = (self.state.comments[c].body for c in issue.comment_ids)
+        return Document.of(issue.number, issue.title, issue.body, tuple(comments))
+
+    def reindex(self, issue: Issue) -> None:
+        """Queue the issue for the indexer, as Forgejo does on every change to it."""
+        self.search.update(issue.id, self.document(issue), self.now())
+
+    def searchable(self, issue: Issue) -> Document | None:
+        """The issue as `q` sees it now: the index's copy, or the row for the db indexer."""
+        if self.search.indexer == DB:
+            return self.document(issue)
+        return self.search.document(issue.id, self.now())
 
     def remove_issue(self, repo: Repo, issue: Issue) -> None:
         """Delete an issue or PR with its comments and the dependencies that name it."""
@@ -320,7 +360,8 @@ class Store:
             raise
 
     @classmethod
-    def load(cls, path: Path, clock: Clock | None = None) -> Store:
+    def load(cls, path: Path, clock: Clock | None = None,
+             settings: Settings | None = None) -> Store:
         """The store saved in `path`; DataFileError names the file and what is wrong."""
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))
@@ -332,7 +373,7 @@ class Store:
             raise DataFileError(path, f"not JSON: {exc.msg} at line {exc.lineno}, "
                                       f"column {exc.colno}") from exc
         try:
-            return cls(clock, _decode(State, raw))
+            return cls(clock, _decode(State, raw), settings)
         # The decoder trusts the layout it wrote; anything else fails somewhere inside it.
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             what = f"missing key {exc}" if isinstance(exc, KeyError) else str(exc)

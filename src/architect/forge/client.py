@@ -14,6 +14,7 @@ Behaviours a caller must know (the server's side: docs/forgejo-behaviour.md):
   including a missing repository: call `get_repo` first where that matters.
 * `remove_issue_label` answers 422 (ForgeValidation) when the repository has
   no label of that name; removing a label the issue does not carry is a no-op.
+  On Gitea, which takes only ids there, the name's 422 costs one more read.
 * `list_pulls(head=…, base=…)` also filters on the client, so a server that
   ignores a filter (Gitea has no `head`) cannot widen the answer.
 * `merge_pull(message=…)`: the first line is the merge commit's title, the rest
@@ -176,7 +177,9 @@ def head_matches(pull: PullRequest, head: str) -> bool:
 
 
 def merge_body(style: str, message: str | None) -> dict[str, str]:
-    body = {"Do": style}
+    # Each server's swagger names the style differently ("Do", "do"); Go's decoder
+    # matches either case-insensitively, so sending both satisfies both documents.
+    body = {"Do": style, "do": style}
     if message:
         title, _, rest = message.partition("\n")
         # Forgejo reads the Go field names; Gitea the snake_case ones
@@ -334,8 +337,18 @@ class ForgeClient:
         return parse_list(Label, answer, f"the labels of #{number}")
 
     def remove_issue_label(self, repo: str, number: int, label: str) -> None:
-        path = f"{repo_path(repo)}/issues/{number}/labels/{segment(label)}"
-        self._http.send("DELETE", path)
+        labels = f"{repo_path(repo)}/issues/{number}/labels"
+        try:
+            self._http.send("DELETE", f"{labels}/{segment(label)}")
+        except ForgeValidation:
+            # Gitea 1.27 takes only a label's id here and answers a name with 422
+            # (docs/gitea.md); Forgejo's 422 means the repository has no such label.
+            items = self._http.get_list(labels)
+            found = [x.id for x in parse_list(Label, items, f"the labels of #{number}")
+                     if x.name == label]
+            if not found:
+                raise
+            self._http.send("DELETE", f"{labels}/{found[0]}")
 
     def list_labels(self, repo: str) -> list[Label]:
         items = self._http.get_list(f"{repo_path(repo)}/labels")  # whole list without `page`
@@ -552,7 +565,9 @@ class ForgeClient:
         """An active JSON webhook (the forge's default is inactive) signed with `secret`."""
         value = secret.reveal() if isinstance(secret, Secret) else secret
         payload = {
-            "type": "forgejo",
+            # Both servers know "gitea" (Gitea 1.27 has no "forgejo"), and Forgejo sends
+            # it the same JSON with the same signature headers (docs/gitea.md).
+            "type": "gitea",
             "active": True,
             "config": {"url": url, "content_type": "json", "secret": value},
             "events": list(events),

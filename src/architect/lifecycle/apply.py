@@ -21,7 +21,6 @@ from architect.errors import (
     ForgeConflict,
     ForgeError,
     ForgeNotFound,
-    ForgeRefused,
     InvalidModelOutput,
 )
 from architect.forge.models import Comment, Issue
@@ -75,8 +74,9 @@ M = TypeVar("M", bound=BaseModel)
 class Applier:
     def __init__(self, *, forge: Forge, filer: Forge, filer_login: str, asker: Asker,
                  config: ProjectConfig, context: TickContext,
-                 snapshot: Snapshot) -> None:
+                 snapshot: Snapshot, wait: writes.Wait | None = None) -> None:
         self.forge = forge
+        self.wait = wait  # pauses between merge attempts; None: one attempt per tick
         self.filer = filer
         self.filer_login = filer_login
         self.asker = asker
@@ -387,7 +387,7 @@ class Applier:
             deps = [numbers[d] for d in sub.depends_on if d in numbers]
             if sub.id in existing:
                 numbers[sub.id] = existing[sub.id]
-                self._ensure_dependencies(existing[sub.id], deps)
+                writes.ensure_dependencies(self.filer, repo, existing[sub.id], deps)
                 continue
             shaped = [f for n in dict.fromkeys(sub.shaped_by) if (f := ledger.get(n)) is not None]
             body = render.sub_issue_body(sub, vision=vision_number, slug=view.slug,
@@ -402,23 +402,8 @@ class Applier:
             issue = self.filer.create_issue(repo, title=sub.title, body=body,
                                             label_ids=label_ids)
             numbers[sub.id] = issue.number
-            self._ensure_dependencies(issue.number, deps, fresh=True)
+            writes.ensure_dependencies(self.filer, repo, issue.number, deps, fresh=True)
         return [numbers[s.id] for s in subs]
-
-    def _ensure_dependencies(self, number: int, deps: list[int], *, fresh: bool = False) -> None:
-        if not deps:
-            return
-        repo = self.config.repo
-        try:
-            have = (set() if fresh else
-                    {i.number for i in self.filer.list_dependencies(repo, number)})
-            for dep in deps:
-                if dep not in have:
-                    self.filer.add_dependency(repo, number, depends_on=dep)
-        except ForgeRefused as exc:
-            # Dependencies are a convenience on top of "Depends on #M" in the body;
-            # a forge with them switched off must not stop the filing.
-            log.warning("issue #%d: forge dependencies not recorded: %s", number, exc)
 
     def finish(self, view: SprintView, filed: tuple[int, ...]) -> None:
         if not view.filed:  # the view's `filed` comes from the bot's own "Sprint filed" marker
@@ -433,13 +418,10 @@ class Applier:
             pr.created_at, pr.number, vision.number, vision.title, "merged",
             f"Filed: {' '.join(f'#{n}' for n in filed)}\n\n{decisions}"))
         self.asker.runner.drop_session(f"pr-{pr.number}")
-        try:
-            self.forge.merge_pull(self.ops, pr.number, style="merge",
-                                  message=f"Sprint filed: {' '.join(f'#{n}' for n in filed)}")
-        except ForgeRefused:
-            if not self.forge.get_pull(self.ops, pr.number).merged:
-                raise
-        log.info("PR #%d: merged", pr.number)
+        message = f"Sprint filed: {' '.join(f'#{n}' for n in filed)}"
+        if writes.merge_when_ready(self.forge, self.ops, pr.number, message=message,
+                                   wait=self.wait):
+            log.info("PR #%d: merged", pr.number)
 
     # -- when the model's answer is invalid twice ------------------------------
     def _model_failed(self, action: Action, exc: InvalidModelOutput) -> None:

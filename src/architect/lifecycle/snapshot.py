@@ -166,6 +166,8 @@ def _open_sub_issues(forge: Forge, config: ProjectConfig, vision: int) -> tuple[
         return ()
     numbers = []
     for issue in hits:
+        if issue.number == vision:  # a real search finds the vision itself (`#N` is its index)
+            continue
         found = markers.find_decomposed(issue.body)
         plain = re.search(rf"\bDecomposed from #{vision}\b", issue.body)
         if (found and found.vision == vision) or plain:

@@ -55,7 +55,7 @@ def plan_tick(forge: Forge, config: ProjectConfig, now: datetime) -> tuple[Snaps
 def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callable[[], datetime],
              *, dry_run: bool = False, filer: Forge | None = None,
              secrets: tuple[str, ...] = (), should_stop: Callable[[], bool] = lambda: False,
-             ) -> TickReport:
+             wait: Callable[[float], None] | None = None) -> TickReport:
     now = clock()
     snapshot, decision, context = plan_tick(forge, config, now)
     for note in decision.notes:
@@ -81,7 +81,7 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
     filer_login = filer_forge.current_user().login if filer is not None else snapshot.bot.login
     asker = Asker(runner, config, context, secrets)
     applier = Applier(forge=forge, filer=filer_forge, filer_login=filer_login, asker=asker,
-                      config=config, context=context, snapshot=snapshot)
+                      config=config, context=context, snapshot=snapshot, wait=wait)
     for action, reason in zip(decision.actions, blockers, strict=True):
         if should_stop():
             log.info("stopping before: %s", action.describe())

@@ -6,13 +6,33 @@ uninterrupted run would: one branch, one file version, one comment per marker.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import logging
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 
 from architect import markers
-from architect.errors import ConfigError, ForgeConflict, ForgeNotFound, ForgeValidation
+from architect.errors import (
+    ConfigError,
+    ForgeConflict,
+    ForgeNotFound,
+    ForgeRefused,
+    ForgeUnavailable,
+    ForgeValidation,
+)
 from architect.forge.models import Comment, PullRequest
 from architect.forge.protocol import Forge
+
+log = logging.getLogger("architect")
+
+# How far `ensure_dependencies` follows existing links looking for a way back: a
+# sprint's sub-issues are a handful, and a longer chain is not the architect's.
+_CYCLE_SEARCH_LIMIT = 30
+
+Wait = Callable[[float], None]
+# Forgejo checks a PR's mergeability in the background after a push, usually within a
+# second or two: a few short waits cover it without holding the tick for long.
+MERGE_ATTEMPTS = 4
+MERGE_PAUSE = 1.5  # seconds before the second attempt; each later wait is longer by as much
 
 
 def ensure_branch(forge: Forge, repo: str, branch: str, from_ref: str) -> bool:
@@ -82,3 +102,88 @@ def find_open_pr(forge: Forge, repo: str, head: str, bot_login: str) -> PullRequ
         if pr.head.ref == head and pr.user.login == bot_login:
             return pr
     return None
+
+
+def ensure_dependencies(forge: Forge, repo: str, number: int, deps: Sequence[int], *,
+                        fresh: bool = False) -> None:
+    """#`number` depends on each of `deps`, without ever sending a link the forge has
+    or one that closes a cycle: Forgejo answers both with a 500
+    (models/issues/dependency.go), and a longer cycle it accepts would block every
+    issue on it for good.
+
+    `fresh`: `number` was created a moment ago, so nothing links to or from it yet
+    and nothing needs reading. A 500 on adding a link is read back: a link that is
+    there after all is done. Dependencies only add to the "Depends on #M" the body
+    states, so a forge that refuses them does not stop the filing.
+    """
+    wanted = [d for d in dict.fromkeys(deps) if d != number]
+    if not wanted:
+        return
+    try:
+        have = set() if fresh else _blockers(forge, repo, number)
+        for dep in wanted:
+            if dep in have:
+                continue
+            if not fresh and _reaches(forge, repo, dep, number):
+                log.warning("issue #%d: not made to depend on #%d: #%d already depends on "
+                            "#%d through the links on the forge", number, dep, dep, number)
+                continue
+            _add_dependency(forge, repo, number, dep)
+    except ForgeRefused as exc:
+        log.warning("issue #%d: forge dependencies not recorded: %s", number, exc)
+
+
+def _blockers(forge: Forge, repo: str, number: int) -> set[int]:
+    return {i.number for i in forge.list_dependencies(repo, number)}
+
+
+def _reaches(forge: Forge, repo: str, start: int, goal: int) -> bool:
+    """Whether `start` depends on `goal`, directly or through other issues' links."""
+    seen, frontier = {start}, [start]
+    while frontier and len(seen) <= _CYCLE_SEARCH_LIMIT:
+        blockers = _blockers(forge, repo, frontier.pop())
+        if goal in blockers:
+            return True
+        fresh = blockers - seen
+        seen |= fresh
+        frontier.extend(sorted(fresh))
+    return False
+
+
+def _add_dependency(forge: Forge, repo: str, number: int, dep: int) -> None:
+    try:
+        forge.add_dependency(repo, number, depends_on=dep)
+    except ForgeUnavailable:
+        # Forgejo answers "already there" with a 500: a link made by a request whose
+        # answer was lost, or by a person a moment ago, lands here. Anything else is
+        # left to the next tick, whose reads see a cycle made meanwhile before sending.
+        if dep not in _blockers(forge, repo, number):
+            raise
+        log.info("issue #%d: the dependency on #%d was there already", number, dep)
+
+
+def merge_when_ready(forge: Forge, repo: str, number: int, *, message: str,
+                     wait: Wait | None) -> bool:
+    """Merge PR #`number`; True once it is merged, False when the forge is still
+    checking whether it can be (the next tick tries again).
+
+    Forgejo answers a merge with 405 "Please try again later" until the check that
+    follows a push is done (services/pull/check.go, `CheckPullMergeable`). With a
+    `wait`, the merge is tried a few times with short pauses; without one, once.
+    A refusal whose PR turns out merged (an earlier answer was lost) is a success.
+    """
+    attempts = MERGE_ATTEMPTS if wait is not None else 1
+    for attempt in range(1, attempts + 1):
+        try:
+            forge.merge_pull(repo, number, style="merge", message=message)
+            return True
+        except ForgeRefused as exc:
+            if forge.get_pull(repo, number).merged:
+                return True
+            if exc.status != 405 or "try again later" not in str(exc).lower():
+                raise
+            log.info("PR #%d: the forge is still checking whether it can be merged "
+                     "(attempt %d of %d)", number, attempt, attempts)
+        if wait is not None and attempt < attempts:
+            wait(MERGE_PAUSE * attempt)
+    return False
