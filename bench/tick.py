@@ -45,10 +45,10 @@ except ModuleNotFoundError:  # a checkout without the package installed
 from procs import cli_help_seconds, run_peak_rss_mb, webhook_latency
 from prompt_size import pitch_prompt_tokens
 
-from architect.lifecycle.actions import FileSprint, OpenPitch, ProcessAnswers
-from architect.lifecycle.tick import TickReport, run_tick
+from architect.app.wiring import utc_now
+from architect.core.actions import FileSprint, OpenPitch, ProcessAnswers
 from architect.runners.offline import OfflinePlanner
-from architect.wiring import utc_now
+from architect.shell.tick import TickReport, run_tick
 from world import BOT, OPS, BenchWorld, Sizes, build_world
 
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})

@@ -1,6 +1,6 @@
 """Data factories for the pure lifecycle tests: forge objects built directly, no forge.
 
-The bot's comments are rendered by `architect.lifecycle.render`, exactly as the
+The bot's comments are rendered by `architect.core.render`, exactly as the
 architect writes them, so a test reads like the conversation on the PR:
 
     talk = conversation_in(SprintState.QUESTIONS_OPEN)
@@ -19,6 +19,11 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
 from architect.config import ArchitectConfig
+from architect.core import render
+from architect.core.ledger import Answer, DesignFork, ForkStatus, Ledger
+from architect.core.schemas import Pitch, SubIssue, Verdict
+from architect.core.sprint import SprintPR, SprintState, branch_for, sprint_slug
+from architect.core.steering import Steering
 from architect.forge.models import (
     BranchRef,
     Comment,
@@ -29,12 +34,7 @@ from architect.forge.models import (
     ReviewState,
     User,
 )
-from architect.ledger import Answer, DesignFork, ForkStatus, Ledger
-from architect.lifecycle import render
-from architect.lifecycle.snapshot import Snapshot, VisionHistory
-from architect.lifecycle.sprint import SprintPR, SprintState, branch_for, sprint_slug
-from architect.lifecycle.steering import Steering
-from architect.runners.schemas import Pitch, SubIssue, Verdict
+from architect.shell.snapshot import Snapshot, VisionHistory
 
 BOT = "architect-bot"
 REVIEWER = "alice"  # has write access on the ops repo

@@ -26,12 +26,12 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from architect.core.inputs import PlannerInputs
+from architect.core.ledger import DesignFork, Ledger
 from architect.errors import ConfigError
-from architect.journal import LESSONS_MAX_BYTES
-from architect.ledger import DesignFork, Ledger
 from architect.runners.base import Limits, Mode, ModelRequest
-from architect.runners.inputs import PlannerInputs
 from architect.runners.validation import redact, self_contained_schema
+from architect.shell.journal import LESSONS_MAX_BYTES
 
 __all__ = [
     "DEFAULT_BUDGET_TOKENS",

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from architect.lifecycle.answers import RECOMMENDED, ParsedAnswer, parse_comment
+from architect.core.answers import RECOMMENDED, ParsedAnswer, parse_comment
 
 
 @pytest.mark.parametrize(
@@ -79,7 +79,7 @@ def test_a_megabyte_comment_parses() -> None:
 @pytest.mark.timeout(30)  # a guard against a hang, not a speed goal: quadratic took minutes
 @pytest.mark.parametrize("unit", ["<!--", "<!-- architect: x ", "`", "> Q1: A\n"])
 def test_a_megabyte_of_hostile_markup_does_not_hang(unit: str) -> None:
-    from architect import markers
+    from architect.core import markers
 
     body = unit * (1_000_000 // len(unit))
     parse_comment(body)

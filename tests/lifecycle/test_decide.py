@@ -9,10 +9,8 @@ from __future__ import annotations
 import pytest
 
 from architect.config import ArchitectConfig
-from architect.forge.models import ReviewState
-from architect.ledger import ForkStatus, Ledger
-from architect.lifecycle import render
-from architect.lifecycle.actions import (
+from architect.core import render
+from architect.core.actions import (
     Action,
     CompletePitch,
     FileSprint,
@@ -24,9 +22,11 @@ from architect.lifecycle.actions import (
     StartQuestions,
     SyncLedger,
 )
-from architect.lifecycle.decide import Decision, decide
-from architect.lifecycle.snapshot import VisionHistory
-from architect.lifecycle.sprint import SprintPR, SprintState
+from architect.core.decide import Decision, decide
+from architect.core.ledger import ForkStatus, Ledger
+from architect.core.sprint import SprintPR, SprintState
+from architect.forge.models import ReviewState
+from architect.shell.snapshot import VisionHistory
 from tests.builders import (
     BOT,
     OTHER_REVIEWER,

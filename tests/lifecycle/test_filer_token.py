@@ -8,7 +8,7 @@ from pathlib import Path
 import httpx
 
 from architect.forge.client import ForgeClient
-from architect.lifecycle.tick import run_tick
+from architect.shell.tick import run_tick
 from tests.world import BASE, BOT, OPS, PROJECT, SteppingClock, make_world
 
 

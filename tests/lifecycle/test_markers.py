@@ -7,9 +7,9 @@ from datetime import UTC, datetime
 from hypothesis import given
 from hypothesis import strategies as st
 
-from architect import markers
+from architect.core import markers
+from architect.core.ledger import Answer, DesignFork, ForkStatus, Ledger, from_payload, to_payload
 from architect.forge.models import Comment, User
-from architect.ledger import Answer, DesignFork, ForkStatus, Ledger, from_payload, to_payload
 
 NOW = datetime(2026, 11, 25, tzinfo=UTC)
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from architect.core.schemas import ForkProposal, Pitch
 from architect.errors import InvalidModelOutput, RunnerFailed, RunnerUnavailable
 from architect.runners.base import Limits, Mode
 from architect.runners.openai_api import OpenAIRunner, OutputFormat
-from architect.runners.schemas import ForkProposal, Pitch
 from tests.runners.conftest import FORKS, OPENAI_KEY, PITCH, a_request
 from tests.runners.fakes.http_api import Answer, ScriptedAPI, completion, openai_error
 

@@ -13,13 +13,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from architect import markers
-from architect.ledger import Answer, DesignFork, ForkStatus, Ledger, from_payload, to_payload
-from architect.lifecycle.answers import parse_comment
-from architect.lifecycle.render import footer_comment, plan_comment, questions_comment
-from architect.lifecycle.sprint import SprintPR, SprintState, assess
-from architect.lifecycle.steering import Steering
-from architect.runners.schemas import SubIssue
+from architect.core import markers
+from architect.core.answers import parse_comment
+from architect.core.ledger import Answer, DesignFork, ForkStatus, Ledger, from_payload, to_payload
+from architect.core.render import footer_comment, plan_comment, questions_comment
+from architect.core.schemas import SubIssue
+from architect.core.sprint import SprintPR, SprintState, assess
+from architect.core.steering import Steering
 from tests.builders import a_comment, a_pull
 from tests.world import BOT, OPS, PROJECT, VISION_BODY, World, make_world
 

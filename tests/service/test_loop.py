@@ -13,7 +13,7 @@ import pytest
 from architect.config import ArchitectConfig, ProjectConfig, Secrets
 from architect.durations import parse_duration
 from architect.forge.secret import Secret
-from architect.loop import (
+from architect.shell.loop import (
     DEBOUNCE_S,
     MAX_DELAY_S,
     Scheduler,

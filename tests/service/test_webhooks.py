@@ -14,8 +14,8 @@ import pytest
 
 from architect.config import ArchitectConfig, ProjectConfig, Secrets
 from architect.forge.secret import Secret
-from architect.loop import DEBOUNCE_S, MAX_DELAY_S, Scheduler
-from architect.webhooks import (
+from architect.shell.loop import DEBOUNCE_S, MAX_DELAY_S, Scheduler
+from architect.shell.webhooks import (
     WebhookServer,
     check_length,
     judge,

@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from architect.ledger import DesignFork, ForkStatus
-from architect.runners.inputs import PlannerInputs
+from architect.core.inputs import PlannerInputs
+from architect.core.ledger import DesignFork, ForkStatus
+from architect.core.schemas import SubIssue, SubIssuePlan
+from architect.core.text import one_line
 from architect.runners.offline.common import MAX_ITEMS, clip, out_of_scope
 from architect.runners.offline.dependencies import resolve_dependencies
-from architect.runners.schemas import SubIssue, SubIssuePlan
-from architect.text import one_line
-from architect.vision import ChecklistItem, StructuredVision, keywords, parse_vision
+from architect.runners.offline.vision import ChecklistItem, StructuredVision, keywords, parse_vision
 
 
 def file(inputs: PlannerInputs) -> SubIssuePlan:

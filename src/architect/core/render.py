@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from architect import markers
-from architect.ledger import DesignFork, Ledger, to_payload
-from architect.runners.schemas import Pitch, SubIssue
-from architect.text import one_line
+from architect.core import markers
+from architect.core.ledger import DesignFork, Ledger, to_payload
+from architect.core.schemas import Pitch, SubIssue
+from architect.core.text import one_line
 
 FOOTER_TEXT = "Reply `ACCEPT` to proceed with design questions, or `REJECT: <reason>` to decline."
 FORKS_HEADING = "## Design forks"

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from architect.ledger import Ledger
-from architect.lifecycle.sprint import SprintView
-from architect.runners.inputs import HumanComment
+from architect.core.inputs import HumanComment
+from architect.core.ledger import Ledger
+from architect.core.sprint import SprintView
 
 
 @dataclass(frozen=True)

@@ -38,9 +38,9 @@ from datetime import timedelta
 from types import FrameType
 from typing import Protocol
 
+from architect.app.logs import log_project
 from architect.config import ProjectConfig, Secrets
 from architect.durations import DurationError, format_duration, parse_duration
-from architect.logs import log_project
 
 log = logging.getLogger("architect")
 
@@ -249,7 +249,7 @@ def run_forever(configs: Sequence[ProjectConfig], secrets: Secrets, env: Mapping
     configuration error; 1 when the webhook address cannot be bound.
     """
     if tick is None:
-        from architect.service import tick_once
+        from architect.shell.service import tick_once
 
         tick = tick_once
     try:
@@ -276,7 +276,7 @@ def _webhooks(address: str | None, configs: Sequence[ProjectConfig], secrets: Se
     if address is None:
         yield None
         return
-    from architect.webhooks import WebhookServer, listen_address, routes_for
+    from architect.shell.webhooks import WebhookServer, listen_address, routes_for
 
     if secrets.webhook_secret is None:
         log.error("--webhook needs ARCHITECT_WEBHOOK_SECRET: set it to the secret the forge's "

@@ -9,9 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from architect.config import ArchitectConfig
-from architect.ledger import Answer, ForkStatus
-from architect.lifecycle import render, rules
-from architect.lifecycle.actions import (
+from architect.core import render, rules
+from architect.core.actions import (
     Action,
     CompletePitch,
     FileSprint,
@@ -23,11 +22,12 @@ from architect.lifecycle.actions import (
     StartQuestions,
     SyncLedger,
 )
-from architect.lifecycle.answers import RECOMMENDED, parse_comment
-from architect.lifecycle.snapshot import Snapshot
-from architect.lifecycle.sprint import SprintState, SprintView, assess, sprint_slug
-from architect.runners.inputs import HumanComment
-from architect.text import clean_text
+from architect.core.answers import RECOMMENDED, parse_comment
+from architect.core.inputs import HumanComment
+from architect.core.ledger import Answer, ForkStatus
+from architect.core.sprint import SprintState, SprintView, assess, sprint_slug
+from architect.core.text import clean_text
+from architect.shell.snapshot import Snapshot
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
 
 
 def _waits_for(view: SprintView) -> str:
-    from architect.lifecycle.sprint import WAITS_FOR
+    from architect.core.sprint import WAITS_FOR
 
     return WAITS_FOR[view.state]
 

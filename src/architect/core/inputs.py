@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from architect.ledger import Ledger
+from architect.core.ledger import Ledger
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,10 @@ from __future__ import annotations
 from functools import cached_property
 
 from architect.config import ProjectConfig
+from architect.core.inputs import ProjectContext
 from architect.forge.models import Repository, User
 from architect.forge.protocol import Forge
-from architect.journal import Journal, LocalJournal, ProfileJournal
-from architect.runners.inputs import ProjectContext
+from architect.shell.journal import Journal, LocalJournal, ProfileJournal
 
 
 class TickContext:

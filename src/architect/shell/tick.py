@@ -13,15 +13,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from architect.config import ProjectConfig
+from architect.core.actions import Action
+from architect.core.decide import Decision, decide
 from architect.errors import ArchitectError, ForgeUnavailable, RunnerError
 from architect.forge.protocol import Forge
-from architect.lifecycle.actions import Action
-from architect.lifecycle.apply import Applier
-from architect.lifecycle.asking import Asker
-from architect.lifecycle.context import TickContext
-from architect.lifecycle.decide import Decision, decide
-from architect.lifecycle.snapshot import Snapshot, read_snapshot
 from architect.runners.base import Runner, Usage
+from architect.shell.apply import Applier
+from architect.shell.asking import Asker
+from architect.shell.context import TickContext
+from architect.shell.snapshot import Snapshot, read_snapshot
 
 log = logging.getLogger("architect")
 
@@ -99,10 +99,10 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
 
 def _digest(context: TickContext, asker: Asker, config: ProjectConfig) -> None:
     """More than ten undigested journal entries: the model rewrites the lessons."""
-    from architect.journal import digest_journal
+    from architect.core.inputs import PlannerInputs, ProjectContext, VisionInput
+    from architect.core.schemas import LessonsDigest
     from architect.runners.base import Mode
-    from architect.runners.inputs import PlannerInputs, ProjectContext, VisionInput
-    from architect.runners.schemas import LessonsDigest
+    from architect.shell.journal import digest_journal
 
     def ask(current: str, entries: tuple[str, ...]) -> str:
         inputs = PlannerInputs(project=config.name,

@@ -26,7 +26,7 @@ log = logging.getLogger("architect")
 def tick_once(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *,
               dry_run: bool = False, should_stop: Callable[[], bool] = lambda: False) -> int:
     """`architect run`: guards, then one tick. Returns the exit code."""
-    from architect.wiring import filer_client, forge_client, make_runner
+    from architect.app.wiring import filer_client, forge_client, make_runner
 
     with ExitStack() as clients:  # `architect loop` ticks for months: no client may leak
         try:
@@ -47,9 +47,9 @@ def tick_once(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *
 def _guarded_tick(config: ProjectConfig, secrets: Secrets, forge: ForgeClient,
                   filer: ForgeClient | None, runner: Runner, *, dry_run: bool,
                   should_stop: Callable[[], bool]) -> int:
-    from architect.guards import run_guards
-    from architect.lifecycle.tick import run_tick
-    from architect.wiring import utc_now
+    from architect.app.wiring import utc_now
+    from architect.shell.guards import run_guards
+    from architect.shell.tick import run_tick
 
     if dry_run:
         return _tick(lambda: run_tick(forge, runner, config, utc_now, dry_run=True), config)
@@ -63,7 +63,7 @@ def _guarded_tick(config: ProjectConfig, secrets: Secrets, forge: ForgeClient,
 
 
 def _tick(call: Callable[[], object], config: ProjectConfig) -> int:
-    from architect.lifecycle.tick import TickReport
+    from architect.shell.tick import TickReport
 
     try:
         report = call()
@@ -78,15 +78,15 @@ def _tick(call: Callable[[], object], config: ProjectConfig) -> int:
 
 def run_loop(configs: Sequence[ProjectConfig], secrets: Secrets, env: Mapping[str, str], *,
              interval: str | None, webhook: str | None) -> int:
-    from architect.loop import run_forever
+    from architect.shell.loop import run_forever
 
     return run_forever(configs, secrets, env, interval=interval, webhook=webhook)
 
 
 def show_status(config: ProjectConfig, secrets: Secrets, *, as_json: bool,
                 out: Callable[[str], None] = print) -> int:
-    from architect.status import collect_status, render_table
-    from architect.wiring import forge_client, utc_now
+    from architect.app.status import collect_status, render_table
+    from architect.app.wiring import forge_client, utc_now
 
     try:
         with forge_client(config, secrets) as forge:
@@ -103,8 +103,8 @@ def show_status(config: ProjectConfig, secrets: Secrets, *, as_json: bool,
 
 def init_project(config: ProjectConfig, secrets: Secrets, *, webhook_url: str | None,
                  out: Callable[[str], None] = print) -> int:
-    from architect.setup_forge import ensure_labels_and_rights
-    from architect.wiring import forge_client
+    from architect.app.setup_forge import ensure_labels_and_rights
+    from architect.app.wiring import forge_client
 
     try:
         with forge_client(config, secrets) as forge:

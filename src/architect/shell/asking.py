@@ -9,10 +9,10 @@ from typing import TypeVar
 from pydantic import BaseModel
 
 from architect.config import ProjectConfig
+from architect.core.inputs import PlannerInputs
 from architect.errors import RunnerFailed
-from architect.lifecycle.context import TickContext
 from architect.runners.base import Limits, Mode, Runner, Usage
-from architect.runners.inputs import PlannerInputs
+from architect.shell.context import TickContext
 
 log = logging.getLogger("architect")
 T = TypeVar("T", bound=BaseModel)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 
-from architect.runners.schemas import SubIssue
+from architect.core.schemas import SubIssue
 
 MAX_TITLE = 255  # Forgejo's column limit for issue titles
 MAX_FILES = 3

@@ -53,7 +53,7 @@ def load(project: Path | None) -> tuple[ProjectConfig, Secrets]:
 
 
 def logging_for(config: ProjectConfig, secrets: Secrets, *, json: bool, verbose: bool) -> None:
-    from architect.logs import setup_logging
+    from architect.app.logs import setup_logging
 
     setup_logging(log_file=config.log_file, json=json, secrets=secrets.values(), verbose=verbose)
 
@@ -64,7 +64,7 @@ def run(project: ProjectOpt = None,
         = False,
         json: JsonOpt = False, verbose: VerboseOpt = False) -> None:
     """One tick: take every vision issue and sprint PR one step further."""
-    from architect.service import tick_once
+    from architect.shell.service import tick_once
 
     config, secrets = load(project)
     logging_for(config, secrets, json=json, verbose=verbose)
@@ -82,7 +82,7 @@ def loop(project: Annotated[list[Path] | None, typer.Option(
              "$ARCHITECT_WEBHOOK_SECRET).")] = None,
          json: JsonOpt = False, verbose: VerboseOpt = False) -> None:
     """Tick every interval (and on webhooks) until SIGTERM."""
-    from architect.service import run_loop
+    from architect.shell.service import run_loop
 
     loaded = [load(p) for p in (project or [None])]  # type: ignore[list-item]
     config, secrets = loaded[0]
@@ -94,7 +94,7 @@ def loop(project: Annotated[list[Path] | None, typer.Option(
 @app.command()
 def status(project: ProjectOpt = None, json: JsonOpt = False) -> None:
     """Every vision and sprint PR, its lifecycle state and what the architect waits for."""
-    from architect.service import show_status
+    from architect.shell.service import show_status
 
     config, secrets = load(project)
     logging_for(config, secrets, json=False, verbose=False)
@@ -104,8 +104,8 @@ def status(project: ProjectOpt = None, json: JsonOpt = False) -> None:
 @app.command()
 def enable(project: ProjectOpt = None) -> None:
     """Create the active flag: ticks of this project do their work."""
-    from architect.guards import active_flag
-    from architect.guards import enable as do_enable
+    from architect.shell.guards import active_flag
+    from architect.shell.guards import enable as do_enable
 
     config, _ = load(project)
     changed = do_enable(config.project_state_dir)
@@ -116,7 +116,7 @@ def enable(project: ProjectOpt = None) -> None:
 @app.command()
 def disable(project: ProjectOpt = None) -> None:
     """Remove the active flag: ticks of this project skip."""
-    from architect.guards import disable as do_disable
+    from architect.shell.guards import disable as do_disable
 
     config, _ = load(project)
     changed = do_disable(config.project_state_dir)
@@ -129,7 +129,7 @@ def init(project: ProjectOpt = None,
              "--webhook-url", help="Register Forgejo webhooks that deliver to this URL.")]
          = None) -> None:
     """Create the labels and check the token's rights on both repos."""
-    from architect.service import init_project
+    from architect.shell.service import init_project
 
     config, secrets = load(project)
     raise typer.Exit(init_project(config, secrets, webhook_url=webhook_url))
@@ -139,7 +139,7 @@ def init(project: ProjectOpt = None,
 def demo(keep: Annotated[bool, typer.Option("--keep", help="Keep the forge running at the end "
                                             "(Ctrl-C stops it).")] = False) -> None:
     """The whole lifecycle on the embedded forge with the offline planner. No network."""
-    from architect.demo import run_demo
+    from architect.app.demo import run_demo
 
     raise typer.Exit(run_demo(keep=keep))
 

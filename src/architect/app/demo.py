@@ -19,18 +19,18 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.panel import Panel
 
+from architect.app.demo_project import DEMO, DemoProject
+from architect.app.logs import setup_logging, teardown_logging
+from architect.app.setup_forge import ensure_labels_and_rights
+from architect.app.status import collect_status, render_table
+from architect.app.wiring import utc_now
 from architect.config import ProjectConfig, Secrets, load_config
-from architect.demo_project import DEMO, DemoProject
 from architect.emulator import EmbeddedForge
 from architect.emulator.setup import ForgeSetup
 from architect.forge.client import ForgeClient
-from architect.guards import enable
-from architect.lifecycle.tick import plan_tick, run_tick
-from architect.logs import setup_logging, teardown_logging
 from architect.runners.offline import OfflinePlanner
-from architect.setup_forge import ensure_labels_and_rights
-from architect.status import collect_status, render_table
-from architect.wiring import utc_now
+from architect.shell.guards import enable
+from architect.shell.tick import plan_tick, run_tick
 
 BOT = "architect-bot"
 

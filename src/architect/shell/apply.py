@@ -16,20 +16,8 @@ from typing import TypeVar
 from pydantic import BaseModel
 
 from architect.config import ProjectConfig
-from architect.errors import (
-    ConfigError,
-    ForgeConflict,
-    ForgeError,
-    ForgeNotFound,
-    ForgeRefused,
-    InvalidModelOutput,
-)
-from architect.forge.models import Comment, Issue
-from architect.forge.protocol import Forge
-from architect.journal import JournalEntry
-from architect.ledger import DesignFork, ForkStatus, Ledger
-from architect.lifecycle import render, writes
-from architect.lifecycle.actions import (
+from architect.core import render
+from architect.core.actions import (
     Action,
     CompletePitch,
     FileSprint,
@@ -41,22 +29,18 @@ from architect.lifecycle.actions import (
     StartQuestions,
     SyncLedger,
 )
-from architect.lifecycle.asking import Asker
-from architect.lifecycle.context import TickContext
-from architect.lifecycle.filing import check_plan, filing_order
-from architect.lifecycle.model_output import (
+from architect.core.filing import check_plan, filing_order
+from architect.core.inputs import HumanComment, PlannerInputs, VisionInput
+from architect.core.ledger import DesignFork, ForkStatus, Ledger
+from architect.core.markers import find_decomposed, neutralize, strip_markers
+from architect.core.model_output import (
     clean_pitch,
     clean_sub,
     interpret,
     numbered_fork,
     unread_by_model,
 )
-from architect.lifecycle.snapshot import Snapshot
-from architect.lifecycle.sprint import SprintState, SprintView, branch_for
-from architect.markers import find_decomposed, neutralize, strip_markers
-from architect.runners.base import Mode
-from architect.runners.inputs import HumanComment, PlannerInputs, VisionInput
-from architect.runners.schemas import (
+from architect.core.schemas import (
     AnswerRound,
     ForkProposal,
     Pitch,
@@ -64,7 +48,24 @@ from architect.runners.schemas import (
     SubIssue,
     SubIssuePlan,
 )
-from architect.text import one_line
+from architect.core.sprint import SprintState, SprintView, branch_for
+from architect.core.text import one_line
+from architect.errors import (
+    ConfigError,
+    ForgeConflict,
+    ForgeError,
+    ForgeNotFound,
+    ForgeRefused,
+    InvalidModelOutput,
+)
+from architect.forge.models import Comment, Issue
+from architect.forge.protocol import Forge
+from architect.runners.base import Mode
+from architect.shell import writes
+from architect.shell.asking import Asker
+from architect.shell.context import TickContext
+from architect.shell.journal import JournalEntry
+from architect.shell.snapshot import Snapshot
 
 log = logging.getLogger("architect")
 M = TypeVar("M", bound=BaseModel)

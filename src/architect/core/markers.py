@@ -18,8 +18,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from architect.core.text import html_comment_spans
 from architect.forge.models import Comment
-from architect.text import html_comment_spans
 
 _MARKER = re.compile(r"<!--\s*architect:\s*(?P<kind>[a-z][a-z-]*)(?P<rest>.*)-->\Z", re.DOTALL)
 _ATTR = re.compile(r"([a-z_]+)=(\S+)")

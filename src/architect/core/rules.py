@@ -6,12 +6,12 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from architect import markers
+from architect.core import markers
+from architect.core.steering import Steering
 from architect.forge.models import Comment, Issue
-from architect.lifecycle.steering import Steering
 
 if TYPE_CHECKING:
-    from architect.lifecycle.snapshot import VisionHistory
+    from architect.shell.snapshot import VisionHistory
 
 
 @dataclass(frozen=True)

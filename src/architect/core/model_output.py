@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from architect.core.inputs import HumanComment
+from architect.core.ledger import Answer, DesignFork, Ledger
+from architect.core.markers import neutralize
+from architect.core.schemas import AnswerRound, Pitch, ProposedFork, SubIssue
+from architect.core.text import one_line
 from architect.errors import InvalidModelOutput
-from architect.ledger import Answer, DesignFork, Ledger
-from architect.markers import neutralize
-from architect.runners.inputs import HumanComment
-from architect.runners.schemas import AnswerRound, Pitch, ProposedFork, SubIssue
-from architect.text import one_line
 
 P = TypeVar("P", bound=Pitch)
 

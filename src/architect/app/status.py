@@ -10,13 +10,13 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 
 from architect.config import ProjectConfig
+from architect.core import rules
+from architect.core.actions import OpenPitch
+from architect.core.decide import views
+from architect.core.sprint import WAITS_FOR, SprintView
+from architect.core.text import one_line
 from architect.forge.protocol import Forge
-from architect.lifecycle import rules
-from architect.lifecycle.actions import OpenPitch
-from architect.lifecycle.decide import views
-from architect.lifecycle.sprint import WAITS_FOR, SprintView
-from architect.lifecycle.tick import plan_tick
-from architect.text import one_line
+from architect.shell.tick import plan_tick
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from architect.text import clean_text as text_hygiene
-from architect.text import slugify, strip_html_comments
+from architect.core.text import clean_text as text_hygiene
+from architect.core.text import slugify, strip_html_comments
 
 _FENCE = ("```", "~~~")
 _LIST_STARTS = frozenset("-*+0123456789")
@@ -142,7 +142,7 @@ class StructuredVision:
 
 
 def clean_text(text: str) -> str:
-    """`architect.text.clean_text` (line ends, invisible characters), minus HTML comments."""
+    """`architect.core.text.clean_text` (line ends, invisible characters), minus HTML comments."""
     return strip_html_comments(text_hygiene(text))
 
 

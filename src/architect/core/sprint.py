@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
-from architect import markers
+from architect.core import markers
+from architect.core.ledger import Ledger, from_payload
+from architect.core.schemas import SubIssue
+from architect.core.steering import Steering
+from architect.core.text import clean_text, first_word
 from architect.forge.models import Comment, PullRequest, Review, ReviewState
-from architect.ledger import Ledger, from_payload
-from architect.lifecycle.steering import Steering
-from architect.runners.schemas import SubIssue
-from architect.text import clean_text, first_word
 
 BRANCH_PREFIX = "architect/sprint-vision-"
 _BRANCH = re.compile(rf"^{re.escape(BRANCH_PREFIX)}(\d+)$")
@@ -129,7 +129,7 @@ class SprintView:
 
 
 def sprint_slug(vision_number: int, vision_title: str) -> str:
-    from architect.text import slugify
+    from architect.core.text import slugify
 
     return f"{vision_number}-{slugify(vision_title, max_words=6) or 'sprint'}"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from contextlib import suppress
 
-from architect import markers
+from architect.core import markers
 from architect.errors import ConfigError, ForgeConflict, ForgeNotFound, ForgeValidation
 from architect.forge.models import Comment, PullRequest
 from architect.forge.protocol import Forge

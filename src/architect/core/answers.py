@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from architect.text import clean_text, strip_html_comments
+from architect.core.text import clean_text, strip_html_comments
 
 RECOMMENDED = "recommended"
 

@@ -13,19 +13,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from architect import markers
 from architect.config import ProjectConfig
-from architect.errors import ForgeNotFound
-from architect.forge.models import Comment, Issue, PullRequest, User
-from architect.forge.protocol import Forge
-from architect.lifecycle import rules
-from architect.lifecycle.sprint import (
+from architect.core import markers, rules
+from architect.core.sprint import (
     SprintPR,
     branch_for,
     signal_authors,
     vision_of_branch,
 )
-from architect.lifecycle.steering import Steering
+from architect.core.steering import Steering
+from architect.errors import ForgeNotFound
+from architect.forge.models import Comment, Issue, PullRequest, User
+from architect.forge.protocol import Forge
 
 log = logging.getLogger("architect")
 
@@ -72,7 +71,7 @@ def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: Us
     open_for = {sp.vision_number for sp in sprints}
     possible = [v for v in visions if rules.may_be_pitched(v, open_for, s.in_progress_label)]
     if budget > 0 and possible:
-        from architect.vision import prerequisite_order
+        from architect.runners.offline.vision import prerequisite_order
 
         order = tuple(prerequisite_order(prerequisites(), [(v.number, v.title) for v in possible]))
         found, steering = _histories(forge, config, bot, steering, possible, order, budget)
