@@ -22,8 +22,10 @@ from architect.config import ArchitectConfig
 from architect.core import render
 from architect.core.ledger import Answer, DesignFork, ForkStatus, Ledger
 from architect.core.schemas import Pitch, SubIssue, Verdict
-from architect.core.sprint import SprintPR, SprintState, branch_for, sprint_slug
+from architect.core.snapshot import Snapshot, VisionHistory
+from architect.core.sprint import SprintPR, branch_for, sprint_slug
 from architect.core.steering import Steering
+from architect.core.table import SprintState
 from architect.forge.models import (
     BranchRef,
     Comment,
@@ -34,7 +36,6 @@ from architect.forge.models import (
     ReviewState,
     User,
 )
-from architect.shell.snapshot import Snapshot, VisionHistory
 
 BOT = "architect-bot"
 REVIEWER = "alice"  # has write access on the ops repo

@@ -17,8 +17,10 @@
     ├── RunnerError              the model side
     │   ├── RunnerUnavailable    binary, key or URL missing            → exit 2 before a tick
     │   ├── RunnerFailed         the model run failed (API error, timeout, max turns)
-    │   └── InvalidModelOutput   the answer did not validate twice; the action is skipped
-    └── FilingCheckFailed        sub-issues failed the deterministic check; posted on the PR
+    │   │   └── BudgetExhausted  `max_cost_per_tick` is reached: no more calls this tick
+    │   ├── InvalidModelOutput   the answer did not validate twice; the action is skipped
+    │   │                        (`step` names the model call that failed)
+    │   └── ModelNotAsked        a dry run reached a step only a paid model can take
 
 Adapters translate outside exceptions with ``raise … from exc``; only the CLI
 maps these to exit codes and messages. No message ever contains a secret: the
@@ -95,13 +97,19 @@ class RunnerFailed(RunnerError):
     """One model run failed; the action is skipped and a later tick retries."""
 
 
+class BudgetExhausted(RunnerFailed):
+    """`max_cost_per_tick` is reached: no more model calls this tick."""
+
+
 class InvalidModelOutput(RunnerError):
     """The model's answer did not validate, even after it was shown the error once."""
 
+    step: str = ""  # the mode of the call that failed, set by whoever asked
 
-class FilingCheckFailed(ArchitectError):
-    """The proposed sub-issues failed the deterministic filing check."""
 
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
-        self.problems = problems
+class ModelNotAsked(RunnerError):
+    """A dry run stops where the next step depends on what a paid model would answer."""
+
+    def __init__(self, step: str) -> None:
+        super().__init__(f"the model's {step} answer")
+        self.step = step

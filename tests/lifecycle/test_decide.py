@@ -24,9 +24,10 @@ from architect.core.actions import (
 )
 from architect.core.decide import Decision, decide
 from architect.core.ledger import ForkStatus, Ledger
-from architect.core.sprint import SprintPR, SprintState
+from architect.core.snapshot import VisionHistory
+from architect.core.sprint import SprintPR
+from architect.core.table import SprintState
 from architect.forge.models import ReviewState
-from architect.shell.snapshot import VisionHistory
 from tests.builders import (
     BOT,
     OTHER_REVIEWER,

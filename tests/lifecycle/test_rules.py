@@ -8,8 +8,8 @@ vision since the rejection (an edit or a comment asks for a new pitch).
 from __future__ import annotations
 
 from architect.core import markers, render, rules
+from architect.core.snapshot import VisionHistory
 from architect.core.steering import Steering
-from architect.shell.snapshot import VisionHistory
 from tests.builders import (
     BOT,
     REVIEWER,

@@ -9,8 +9,9 @@ import pytest
 
 from architect.core import markers
 from architect.core.ledger import ForkStatus, Ledger, to_payload
-from architect.core.sprint import SprintPR, SprintState, SprintView, assess
+from architect.core.sprint import SprintPR, SprintView, assess
 from architect.core.steering import Steering
+from architect.core.table import SprintState
 from architect.forge.models import ReviewState
 from tests.builders import (
     BOT,

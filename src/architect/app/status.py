@@ -13,7 +13,8 @@ from architect.config import ProjectConfig
 from architect.core import rules
 from architect.core.actions import OpenPitch
 from architect.core.decide import views
-from architect.core.sprint import WAITS_FOR, SprintView
+from architect.core.sprint import SprintView
+from architect.core.table import WAITS_FOR, VisionFacts, vision_label, vision_row
 from architect.core.text import one_line
 from architect.forge.protocol import Forge
 from architect.shell.tick import plan_tick
@@ -49,20 +50,15 @@ def collect_status(forge: Forge, config: ProjectConfig, now: datetime) -> list[S
     next_pitches = {a.vision_number for a in decision.actions if isinstance(a, OpenPitch)}
     histories = {h.vision.number: h for h in snapshot.candidates}
     for vision in sorted(snapshot.visions, key=lambda v: v.number):
-        since = _iso(vision.updated_at)
-        if vision.number in in_sprint:
-            state, waits = f"in sprint PR #{in_sprint[vision.number]}", "the sprint PR"
-        elif vision.number in next_pitches:
-            state, waits = "to be pitched", "the next tick"
-        elif config.architect.in_progress_label in vision.label_names:
-            state, waits = "in progress", "its sub-issues (label in-progress)"
-        elif vision.number in histories:
-            verdict = rules.pitchable(histories[vision.number], snapshot.steering)
-            state, waits = f"not pitched: {verdict.reason}", "a human"
-        else:
-            state, waits = "queued", "a free pitch slot (max_open_pitches)"
-        rows.append(StatusRow("vision", vision.number, one_line(vision.title, 60), state, since,
-                              waits))
+        history = histories.get(vision.number)
+        facts = VisionFacts(
+            sprint_pr=in_sprint.get(vision.number),
+            pitched_now=vision.number in next_pitches,
+            in_progress=config.architect.in_progress_label in vision.label_names,
+            verdict=rules.pitchable(history, snapshot.steering) if history else None)
+        rows.append(StatusRow("vision", vision.number, one_line(vision.title, 60),
+                              vision_label(facts), _iso(vision.updated_at),
+                              vision_row(facts).waits_for))
     return rows
 
 

@@ -7,10 +7,23 @@ never blindly creates); `--dry-run` and the log print `describe()`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from architect.core.inputs import HumanComment
 from architect.core.ledger import Ledger
-from architect.core.sprint import SprintView
+from architect.forge.models import Comment
+
+if TYPE_CHECKING:
+    from architect.core.sprint import SprintView
+
+
+@dataclass(frozen=True)
+class Written:
+    """What a step wrote on its sprint PR: the tick folds it into the PR it read
+    (`sprint.advance`) and decides again, as the next tick would."""
+
+    comments: tuple[Comment, ...]
+    body: str | None  # the PR body after the step, when it changed
 
 
 @dataclass(frozen=True)

@@ -9,25 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from architect.config import ArchitectConfig
-from architect.core import render, rules
-from architect.core.actions import (
-    Action,
-    CompletePitch,
-    FileSprint,
-    FinishSprint,
-    OpenPitch,
-    ProcessAnswers,
-    RejectSprint,
-    RevisePitch,
-    StartQuestions,
-    SyncLedger,
-)
-from architect.core.answers import RECOMMENDED, parse_comment
-from architect.core.inputs import HumanComment
-from architect.core.ledger import Answer, ForkStatus
-from architect.core.sprint import SprintState, SprintView, assess, sprint_slug
-from architect.core.text import clean_text
-from architect.shell.snapshot import Snapshot
+from architect.core import rules
+from architect.core.actions import Action, CompletePitch, OpenPitch
+from architect.core.snapshot import Snapshot
+from architect.core.sprint import SprintView, assess, sprint_slug
+from architect.core.table import WAITS_FOR, SprintState, sprint_step
 
 
 @dataclass(frozen=True)
@@ -53,10 +39,10 @@ def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
         notes.extend(f"PR #{view.number}: ignored {what}" for what in view.ignored)
         vision = snapshot.vision(view.sprint.vision_number)
         needs_label = vision is not None and settings.in_progress_label not in vision.label_names
-        action = _sprint_action(view, needs_label=needs_label)
+        action = sprint_step(view, needs_label=needs_label)
         if action is None:
             notes.append(f"PR #{view.number}: {view.state.value}; waiting for "
-                         f"{_waits_for(view)}")
+                         f"{WAITS_FOR[view.state]}")
         else:
             actions.append(action)
         if needs_label and view.state not in (SprintState.PITCH_INCOMPLETE,
@@ -67,85 +53,6 @@ def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
     actions.extend(pitches)
     notes.extend(skipped)
     return Decision(tuple(actions), tuple(notes))
-
-
-def _waits_for(view: SprintView) -> str:
-    from architect.core.sprint import WAITS_FOR
-
-    return WAITS_FOR[view.state]
-
-
-def _sprint_action(view: SprintView, *, needs_label: bool) -> Action | None:
-    state = view.state
-    if state is SprintState.REJECTED:
-        return RejectSprint(view)
-    if state is SprintState.FILED:
-        return FinishSprint(view)
-    if state in (SprintState.FILING, SprintState.READY_TO_FILE):
-        return FileSprint(view)
-    if state is SprintState.PITCH_INCOMPLETE:
-        return CompletePitch(view, footer=True, label=needs_label)
-    if state is SprintState.REVISION_REQUESTED:
-        return RevisePitch(view)
-    if state is SprintState.ACCEPTED:
-        return StartQuestions(view)
-    if state is SprintState.ANSWERS_PENDING:
-        return read_answers(view)
-    if view.ledger is not None and not _body_in_sync(view):
-        return SyncLedger(view)
-    return None
-
-
-def _body_in_sync(view: SprintView) -> bool:
-    assert view.ledger is not None
-    # Both sides cleaned alike: NFKC turns the "…" of a shortened line into "...".
-    return clean_text(render.forks_section(view.ledger)) in clean_text(view.sprint.pr.body)
-
-
-def read_answers(view: SprintView) -> ProcessAnswers:
-    """Apply what the grammar can read; keep the rest for the model."""
-    assert view.ledger is not None
-    ledger = view.ledger
-    recorded: list[int] = []
-    notes: list[str] = []
-    free: list[HumanComment] = []
-    for comment in view.new_comments:
-        parsed = parse_comment(comment.body)
-        login = comment.user.login
-        if parsed.approve_all:
-            for fork in ledger.forks:
-                if fork.status is not ForkStatus.OPEN:
-                    continue  # an explicit answer waiting on a follow-up stays as given
-                answer = Answer(fork.recommended, _option_words(fork.option_text(fork.recommended)),
-                                login, comment.html_url, comment.id)
-                ledger = ledger.with_fork(fork.answered(answer))
-                recorded.append(fork.number)
-        for item in parsed.answers:
-            target = ledger.get(item.question)
-            if target is None:
-                notes.append(f"Q{item.question} (from @{login}) does not exist; the questions "
-                             f"are Q1–Q{ledger.next_number - 1}.")
-                continue
-            letter = target.recommended if item.choice == RECOMMENDED else item.choice
-            if letter not in target.letters:
-                notes.append(f"Q{target.number}: {letter} is not one of the options "
-                             f"({', '.join(target.letters)}); answer again with one of them.")
-                continue
-            text = _option_words(target.option_text(letter))
-            if item.reason:
-                text = f"{text} — {item.reason}"
-            ledger = ledger.with_fork(target.answered(Answer(letter, text, login,
-                                                             comment.html_url, comment.id)))
-            recorded.append(target.number)
-        if parsed.leftover:
-            free.append(HumanComment(comment.id, login, parsed.leftover, comment.html_url))
-        elif parsed.is_empty:
-            notes.append(f"The comment by @{login} carried no answer the architect could read.")
-    return ProcessAnswers(view, ledger, tuple(dict.fromkeys(recorded)), tuple(notes), tuple(free))
-
-
-def _option_words(text: str) -> str:
-    return text.strip() or "(option text missing)"
 
 
 def _pitches(snapshot: Snapshot, settings: ArchitectConfig) -> tuple[list[OpenPitch], list[str]]:

@@ -11,7 +11,7 @@ from architect.core.steering import Steering
 from architect.forge.models import Comment, Issue
 
 if TYPE_CHECKING:
-    from architect.shell.snapshot import VisionHistory
+    from architect.core.snapshot import VisionHistory
 
 
 @dataclass(frozen=True)

@@ -9,15 +9,16 @@ are believed. Pure: no I/O, no clock.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
-from enum import StrEnum
 
 from architect.core import markers
+from architect.core.actions import Written
 from architect.core.ledger import Ledger, from_payload
 from architect.core.schemas import SubIssue
 from architect.core.steering import Steering
-from architect.core.text import clean_text, first_word
+from architect.core.table import SprintState, classify
+from architect.core.text import clean_text, first_word, slugify
 from architect.forge.models import Comment, PullRequest, Review, ReviewState
 
 BRANCH_PREFIX = "architect/sprint-vision-"
@@ -33,54 +34,6 @@ def branch_for(vision_number: int) -> str:
 def vision_of_branch(ref: str) -> int | None:
     match = _BRANCH.match(ref)
     return int(match.group(1)) if match else None
-
-
-class SprintState(StrEnum):
-    """The lifecycle of a sprint PR, as DESIGN.md §1 draws it.
-
-    PITCH_INCOMPLETE    the PR exists but its footer or the vision's label is missing
-    AWAITING_DECISION   pitched; waits for ACCEPT / APPROVED, REJECT or REQUEST_CHANGES
-    REVISION_REQUESTED  a REQUEST_CHANGES review the architect has not answered
-    ACCEPTED            accepted, no design questions yet: start them
-    QUESTIONS_OPEN      questions asked; waits for answers
-    ANSWERS_PENDING     new human comments to read since the architect last spoke
-    READY_TO_FILE       every fork resolved; no sub-issue plan yet
-    FILING_BLOCKED      the plan failed the filing check; waits for a human
-    FILING              the plan is posted; some sub-issues may be filed already
-    FILED               "Sprint filed" posted; the PR still has to be merged
-    REJECTED            a REJECT: came in; close everything down
-    MODEL_FAILED        the model's answer was invalid twice and the humans were told;
-                        no model call until one of them replies
-    """
-
-    PITCH_INCOMPLETE = "pitch incomplete"
-    AWAITING_DECISION = "pitch awaiting decision"
-    REVISION_REQUESTED = "revision requested"
-    ACCEPTED = "accepted"
-    QUESTIONS_OPEN = "questions open"
-    ANSWERS_PENDING = "answers to process"
-    READY_TO_FILE = "ready to file"
-    FILING_BLOCKED = "filing check failed"
-    FILING = "filing"
-    FILED = "filed"
-    REJECTED = "rejected"
-    MODEL_FAILED = "model failed"
-
-
-WAITS_FOR = {
-    SprintState.PITCH_INCOMPLETE: "the architect (finishing the pitch)",
-    SprintState.AWAITING_DECISION: "a human: ACCEPT, REJECT: <reason>, or a review",
-    SprintState.REVISION_REQUESTED: "the architect (revising the pitch)",
-    SprintState.ACCEPTED: "the architect (design questions)",
-    SprintState.QUESTIONS_OPEN: "a human: answers to the open questions",
-    SprintState.ANSWERS_PENDING: "the architect (reading answers)",
-    SprintState.READY_TO_FILE: "the architect (filing sub-issues)",
-    SprintState.FILING_BLOCKED: "a human: a reply to the filing problems",
-    SprintState.FILING: "the architect (filing sub-issues)",
-    SprintState.FILED: "the architect (merging the PR)",
-    SprintState.REJECTED: "the architect (closing the PR)",
-    SprintState.MODEL_FAILED: "a human: a reply to the architect's note that the model failed",
-}
 
 
 @dataclass(frozen=True)
@@ -120,6 +73,9 @@ class SprintView:
     filed: tuple[int, ...] = ()
     has_footer: bool = False
     model_failed: bool = False  # a model-error note with no human input after it
+    filing_blocked: bool = False  # the bot's last design word is a failed filing check
+    heard: int = 0  # the newest human comment read: a design comment's `seen=`
+    last_other: int = 0  # the newest comment not the bot's: a model-error note's `after=`
     round: int = 0
     ignored: tuple[str, ...] = field(default_factory=tuple)
 
@@ -128,23 +84,67 @@ class SprintView:
         return self.sprint.pr.number
 
 
-def sprint_slug(vision_number: int, vision_title: str) -> str:
-    from architect.core.text import slugify
+def advance(sprint: SprintPR, written: Written) -> SprintPR:
+    """The PR as the next read would find it after a step's writes, without reading it."""
+    pr = sprint.pr if written.body is None else sprint.pr.model_copy(
+        update={"body": written.body})
+    return replace(sprint, pr=pr, comments=(*sprint.comments, *written.comments))
 
+
+def sprint_slug(vision_number: int, vision_title: str) -> str:
     return f"{vision_number}-{slugify(vision_title, max_words=6) or 'sprint'}"
 
 
+@dataclass(frozen=True)
+class Marks:
+    """What a sprint PR's own marks say, before anyone's right to steer is judged.
+
+    Read once per PR: the snapshot uses `authors` to decide whether to read who
+    may steer, and `assess` judges the same candidates.
+    """
+
+    own: tuple[tuple[Comment, markers.Marker], ...]
+    ledger: Ledger | None
+    round: int
+    heard_up_to: int
+    candidates: tuple[Comment, ...]  # human comments that can change the sprint
+    reviews: tuple[Review, ...]  # reviews that still matter
+
+    @property
+    def started(self) -> bool:
+        return self.ledger is not None
+
+    @property
+    def authors(self) -> set[str]:
+        """Logins whose comments or reviews on this PR may steer it (bots included)."""
+        return ({c.user.login for c in self.candidates}
+                | {r.user.login for r in self.reviews if r.user is not None})
+
+
+def read_marks(sprint: SprintPR, bot_login: str) -> Marks:
+    own = tuple(markers.bot_markers(sprint.comments, bot_login))
+    ledger, round_ = _trusted_ledger(list(own))
+    last_design = heard_up_to(list(own))
+    started = ledger is not None
+    candidates = tuple(
+        c for c in sprint.comments if c.user.login != bot_login
+        and _is_signal(first_word(clean_text(c.body)).upper(), c.id, last_design=last_design,
+                       started=started))
+    reviews = tuple(r for r in sprint.reviews if not r.dismissed and _review_matters(r, started))
+    return Marks(own, ledger, round_, last_design, candidates, reviews)
+
+
 def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> SprintView:
-    bot = steering.bot_login
-    own = list(markers.bot_markers(sprint.comments, bot))
+    marks = read_marks(sprint, steering.bot_login)
+    own = list(marks.own)
     kinds = {m.kind for _, m in own}
     slug = next((m.attrs["slug"] for _, m in own if m.kind == "footer" and "slug" in m.attrs),
                 sprint_slug(sprint.vision_number, vision_title))
-    ledger, round_ = _trusted_ledger(own)
+    ledger, round_ = marks.ledger, marks.round
     plan, plan_comment = _plan(own)
     filed = _filed(own)
     revised = {m.attrs.get("review") for _, m in own if m.kind == "revised"}
-    last_design = heard_up_to(own)
+    last_design = marks.heard_up_to
     last_check = max((c.id for c, m in own if m.kind == "filing-check"), default=0)
     blocked = last_check != 0 and last_check == max(
         (c.id for c, m in own if m.kind in _DESIGN_KINDS), default=0)
@@ -153,13 +153,11 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
     reject = None
     accepts: list[Signal] = []
     new_comments: list[Comment] = []
-    for comment in sprint.comments:
+    for comment in marks.candidates:
         if steering.is_bot(comment.user.login):
             continue
         body = clean_text(comment.body)
         word = first_word(body).upper()
-        if not _is_signal(word, comment.id, last_design=last_design, started=ledger is not None):
-            continue
         if not steering.may_steer(comment.user.login):
             ignored.append(f"comment {comment.id} by @{comment.user.login} (not a reviewer)")
             continue
@@ -175,10 +173,8 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
 
     revision = None
     changes_asked: datetime | None = None
-    for review in sprint.reviews:
+    for review in marks.reviews:
         login = review.user.login if review.user else ""
-        if review.dismissed or not _review_matters(review, started=ledger is not None):
-            continue
         if not steering.may_steer(login):
             ignored.append(f"review {review.id} by @{login} (not a reviewer)")
             continue
@@ -200,9 +196,13 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
         filing_replies=_filing_replies(sprint.comments, own, new_comments, last_check), plan=plan,
         plan_comment=plan_comment,
         filed=filed, has_footer="footer" in kinds, round=round_, ignored=tuple(ignored),
-        model_failed=_waiting_after_model_error(sprint, own, steering),
+        model_failed=_waiting_after_model_error(sprint, own, steering), filing_blocked=blocked,
+        heard=max((c.id for c in sprint.comments if not steering.is_bot(c.user.login)),
+                  default=0),
+        last_other=max((c.id for c in sprint.comments if c.user.login != steering.bot_login),
+                       default=0),
     )
-    return _with_state(view, blocked=blocked)
+    return replace(view, state=classify(view))
 
 
 def heard_up_to(own: list[tuple[Comment, markers.Marker]]) -> int:
@@ -228,55 +228,12 @@ def _is_signal(word: str, comment_id: int, *, last_design: int, started: bool) -
     return word == "ACCEPT" and not started
 
 
-def signal_authors(sprint: SprintPR, bot_login: str) -> set[str]:
-    """Logins whose comments or reviews on this PR may steer it (bots included)."""
-    own = list(markers.bot_markers(sprint.comments, bot_login))
-    last_design = heard_up_to(own)
-    started = any(m.kind in {"questions", "answers"} for _, m in own)
-    logins = {c.user.login for c in sprint.comments if c.user.login != bot_login
-              and _is_signal(first_word(c.body).upper(), c.id, last_design=last_design,
-                             started=started)}
-    logins.update(r.user.login for r in sprint.reviews
-                  if r.user is not None and not r.dismissed and _review_matters(r, started))
-    return logins
-
-
 def _review_matters(review: Review, started: bool) -> bool:
     """An approval until the questions start; a request for changes until the filing
     (answered ones too: they decide which approvals are older than the revision)."""
     if review.state is ReviewState.APPROVED:
         return not started
     return review.state is ReviewState.REQUEST_CHANGES
-
-
-def _with_state(view: SprintView, *, blocked: bool) -> SprintView:
-    from dataclasses import replace
-
-    return replace(view, state=_state(view, blocked=blocked))
-
-
-def _state(view: SprintView, *, blocked: bool) -> SprintState:
-    if view.reject is not None:
-        return SprintState.REJECTED
-    if view.filed:
-        return SprintState.FILED
-    if view.plan is not None:
-        return SprintState.FILING
-    if not view.has_footer:
-        return SprintState.PITCH_INCOMPLETE
-    if view.model_failed:
-        return SprintState.MODEL_FAILED
-    if view.revision is not None:
-        return SprintState.REVISION_REQUESTED
-    if view.ledger is None:
-        return SprintState.ACCEPTED if view.guidance else SprintState.AWAITING_DECISION
-    if view.new_comments:
-        return SprintState.ANSWERS_PENDING
-    if blocked:
-        return SprintState.FILING_BLOCKED
-    if view.ledger.all_resolved:
-        return SprintState.READY_TO_FILE
-    return SprintState.QUESTIONS_OPEN
 
 
 def _waiting_after_model_error(sprint: SprintPR, own: list[tuple[Comment, markers.Marker]],

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 from contextlib import suppress
-from dataclasses import replace
 from typing import TypeVar
 
 from pydantic import BaseModel
@@ -28,10 +27,11 @@ from architect.core.actions import (
     RevisePitch,
     StartQuestions,
     SyncLedger,
+    Written,
 )
 from architect.core.filing import check_plan, filing_order
 from architect.core.inputs import HumanComment, PlannerInputs, VisionInput
-from architect.core.ledger import DesignFork, ForkStatus, Ledger
+from architect.core.ledger import DesignFork, Ledger
 from architect.core.markers import find_decomposed, neutralize, strip_markers
 from architect.core.model_output import (
     clean_pitch,
@@ -40,6 +40,7 @@ from architect.core.model_output import (
     numbered_fork,
     unread_by_model,
 )
+from architect.core.rounds import settle
 from architect.core.schemas import (
     AnswerRound,
     ForkProposal,
@@ -48,7 +49,8 @@ from architect.core.schemas import (
     SubIssue,
     SubIssuePlan,
 )
-from architect.core.sprint import SprintState, SprintView, branch_for
+from architect.core.snapshot import Snapshot
+from architect.core.sprint import Signal, SprintView, branch_for
 from architect.core.text import one_line
 from architect.errors import (
     ConfigError,
@@ -58,14 +60,13 @@ from architect.errors import (
     ForgeRefused,
     InvalidModelOutput,
 )
-from architect.forge.models import Comment, Issue
+from architect.forge.models import Comment, Issue, PullRequest
 from architect.forge.protocol import Forge
 from architect.runners.base import Mode
 from architect.shell import writes
 from architect.shell.asking import Asker
 from architect.shell.context import TickContext
 from architect.shell.journal import JournalEntry
-from architect.shell.snapshot import Snapshot
 
 log = logging.getLogger("architect")
 M = TypeVar("M", bound=BaseModel)
@@ -81,7 +82,7 @@ def pitch_part(body: str) -> str:
 class Applier:
     def __init__(self, *, forge: Forge, filer: Forge, filer_login: str, asker: Asker,
                  config: ProjectConfig, context: TickContext,
-                 snapshot: Snapshot) -> None:
+                 snapshot: Snapshot, live: bool = True) -> None:
         self.forge = forge
         self.filer = filer
         self.filer_login = filer_login
@@ -91,19 +92,19 @@ class Applier:
         self.snapshot = snapshot
         self.bot = snapshot.bot.login
         self._closed_visions: dict[int, Issue] = {}
+        self.live = live  # False in a dry run: the journal and the sessions stay as they are
         self.journaled = False  # a journal entry was written this tick: time to digest?
-        self.asking: Mode | None = None  # the mode of the model call under way, if any
 
     # -- dispatch -------------------------------------------------------------
-    def apply(self, action: Action) -> None:
-        self.asking = None
+    def apply(self, action: Action) -> Written | None:
+        """Perform exactly this action; say what it wrote on its sprint PR, if anything."""
         try:
-            self._dispatch(action)
+            return self._dispatch(action)
         except InvalidModelOutput as exc:
             self._model_failed(action, exc)
             raise
 
-    def _dispatch(self, action: Action) -> None:
+    def _dispatch(self, action: Action) -> Written | None:
         match action:
             case OpenPitch():
                 self.open_pitch(action)
@@ -112,30 +113,23 @@ class Applier:
             case RevisePitch():
                 self.revise(action.view)
             case StartQuestions():
-                self.start_questions(action.view)
+                return self.start_questions(action.view)
             case ProcessAnswers():
-                self.process_answers(action)
+                return self.process_answers(action)
             case FileSprint():
-                self.file(action.view)
+                return self.file(action.view)
             case FinishSprint():
-                self.finish(action.view, action.view.filed)
+                self.finish(action.view)
             case RejectSprint():
                 self.reject(action.view)
             case SyncLedger():
                 assert action.view.ledger is not None
                 self.sync(action.view, action.view.ledger, ())
+        return None
 
     # -- helpers --------------------------------------------------------------
-    def _heard(self, view: SprintView) -> int:
-        """The newest human comment this tick read on the PR (0 for none): the `seen=`
-        of a design comment, so that one posted meanwhile stays new."""
-        steering = self.snapshot.steering
-        return max((c.id for c in view.sprint.comments if not steering.is_bot(c.user.login)),
-                   default=0)
-
     def ask(self, mode: Mode, schema: type[M], inputs: PlannerInputs, *,
             session_key: str | None = None) -> M:
-        self.asking = mode
         return self.asker.ask(mode, schema, inputs, session_key=session_key)
 
     @property
@@ -246,21 +240,20 @@ class Applier:
                                                          neutralize(revised.changes)))
 
     # -- design conversation --------------------------------------------------
-    def start_questions(self, view: SprintView) -> None:
+    def start_questions(self, view: SprintView) -> Written:
         vision = self.vision(view.sprint.vision_number)
         proposal = self.ask(Mode.QUESTIONS, ForkProposal, self.inputs(view, vision),
                                   session_key=f"pr-{view.number}")
         forks = proposal.forks[:5]
         ledger = Ledger(tuple(numbered_fork(i + 1, f, 1) for i, f in enumerate(forks)))
-        self.forge.create_comment(self.ops, view.number, render.questions_comment(
+        posted = self.forge.create_comment(self.ops, view.number, render.questions_comment(
             ledger, no_fork_reason=neutralize(proposal.no_fork_reason), round_=1,
-            seen=self._heard(view)))
+            seen=view.heard))
         body = self.sync(view, ledger, ())
         log.info("PR #%d: asked %d design question(s)", view.number, len(ledger.forks))
-        if ledger.all_resolved:
-            self.file(_refreshed(view, ledger, body))
+        return Written((posted,), body)
 
-    def process_answers(self, action: ProcessAnswers) -> None:
+    def process_answers(self, action: ProcessAnswers) -> Written:
         view = action.view
         ledger = action.ledger
         acknowledged = list(action.recorded)
@@ -291,34 +284,32 @@ class Applier:
                 fork = numbered_fork(ledger.next_number, proposed, round_)
                 ledger = ledger.with_fork(fork)
                 follow_ups.append(fork)
-        if not any(f.status is ForkStatus.OPEN for f in ledger.forks):
-            # No question is left open: answers that waited on a follow-up are settled.
-            ledger = Ledger(tuple(replace(f, status=ForkStatus.RESOLVED) if f.answer else f
-                                  for f in ledger.forks))
+        ledger = settle(ledger)
         shown = [f for n in dict.fromkeys(acknowledged) if (f := ledger.get(n)) and f.answer]
-        self.forge.create_comment(self.ops, view.number, render.answers_comment(
+        posted = self.forge.create_comment(self.ops, view.number, render.answers_comment(
             ledger, acknowledged=shown, notes=notes, reply=reply, follow_ups=follow_ups,
-            round_=round_, read=[c.id for c in view.new_comments], seen=self._heard(view)))
-        body = self.sync(view, ledger, ())
-        if ledger.all_resolved:
-            self.file(_refreshed(view, ledger, body))
+            round_=round_, read=[c.id for c in view.new_comments], seen=view.heard))
+        return Written((posted,), self.sync(view, ledger, ()))
 
     # -- filing ---------------------------------------------------------------
-    def file(self, view: SprintView) -> None:
+    def file(self, view: SprintView) -> Written:
         labels = {label.name: label.id for label in self.filer.list_labels(self.config.repo)}
         subs, plan_comment = view.plan, view.plan_comment
         fresh = subs is None or plan_comment is None
+        posted: tuple[Comment, ...] = ()
         if subs is None or plan_comment is None:
             planned = self._plan(view, labels)
-            if planned is None:
-                return
+            if isinstance(planned, Comment):  # the filing check failed; it says why
+                return Written((planned,), None)
             subs, plan_comment = planned
+            posted = (plan_comment,)
         numbers = tuple(self._file_subs(view, subs, plan_comment, labels, fresh=fresh))
         log.info("PR #%d: filed %s", view.number, " ".join(f"#{n}" for n in numbers))
-        self.finish(view, numbers)
+        filed = self.forge.create_comment(self.ops, view.number, render.filed_comment(numbers))
+        return Written((*posted, filed), None)
 
     def _plan(self, view: SprintView,
-              labels: dict[str, int]) -> tuple[tuple[SubIssue, ...], Comment] | None:
+              labels: dict[str, int]) -> tuple[tuple[SubIssue, ...], Comment] | Comment:
         vision = self.vision(view.sprint.vision_number)
         heard = {c.id: c for c in (*view.filing_replies, *view.new_comments)}
         extra = tuple(HumanComment(c.id, c.user.login, c.body, c.html_url)
@@ -334,11 +325,11 @@ class Applier:
             problems.append(f"The label `{backlog}` does not exist on {self.config.repo}; "
                             "run `architect init` to create it.")
         if problems:
-            self.forge.create_comment(self.ops, view.number,
-                                      render.filing_problem_comment(problems,
-                                                                    seen=self._heard(view)))
+            check = self.forge.create_comment(self.ops, view.number,
+                                              render.filing_problem_comment(problems,
+                                                                            seen=view.heard))
             log.warning("PR #%d: filing check failed: %s", view.number, "; ".join(problems))
-            return None
+            return check
         comment = self.forge.create_comment(self.ops, view.number, render.plan_comment(subs))
         return subs, comment
 
@@ -396,19 +387,19 @@ class Applier:
             # a forge with them switched off must not stop the filing.
             log.warning("issue #%d: forge dependencies not recorded: %s", number, exc)
 
-    def finish(self, view: SprintView, filed: tuple[int, ...]) -> None:
-        if not view.filed:  # the view's `filed` comes from the bot's own "Sprint filed" marker
-            self.forge.create_comment(self.ops, view.number, render.filed_comment(filed))
+    def finish(self, view: SprintView) -> None:
+        filed = view.filed  # from the bot's own "Sprint filed" marker
         self.sync(view, view.ledger, filed)
         pr = view.sprint.pr
         # The journal (idempotent) and the session go before the merge: a merged PR is
         # no longer read, so whatever follows a merge whose answer was lost never happens.
         vision = self.vision(view.sprint.vision_number)
         decisions = render.forks_section(view.ledger) if view.ledger else "No design forks."
-        self.journaled |= self.context.journal.record(JournalEntry(
-            pr.created_at, pr.number, vision.number, vision.title, "merged",
-            f"Filed: {' '.join(f'#{n}' for n in filed)}\n\n{decisions}"))
-        self.asker.runner.drop_session(f"pr-{pr.number}")
+        if self.live:
+            self.journaled |= self.context.journal.record(JournalEntry(
+                pr.created_at, pr.number, vision.number, vision.title, "merged",
+                f"Filed: {' '.join(f'#{n}' for n in filed)}\n\n{decisions}"))
+            self.asker.runner.drop_session(f"pr-{pr.number}")
         try:
             self.forge.merge_pull(self.ops, pr.number, style="merge",
                                   message=f"Sprint filed: {' '.join(f'#{n}' for n in filed)}")
@@ -425,7 +416,7 @@ class Applier:
         someone who may steer replies; on a vision, `_pitch_on_hold` waits for an
         edit or a comment. Either way no model call is repeated meanwhile.
         """
-        step = self.asking.value if self.asking else "unknown"
+        step = exc.step or "unknown"
         try:
             if isinstance(action, OpenPitch):
                 repo, number = self.config.repo, action.vision_number
@@ -433,10 +424,11 @@ class Applier:
                     repo, number)
                 edited = int(self.vision(number).updated_at.timestamp())
                 keys = {"edit": str(edited)}
+                after = max((c.id for c in comments if c.user.login != self.bot), default=0)
             else:
                 repo, number = self.ops, action.view.number
                 comments, keys = action.view.sprint.comments, {}
-            after = max((c.id for c in comments if c.user.login != self.bot), default=0)
+                after = action.view.last_other
             writes.ensure_comment(self.forge, repo, number,
                                   render.model_error_comment(step, str(exc), after=after,
                                                              **keys),
@@ -466,6 +458,15 @@ class Applier:
             writes.ensure_comment(self.forge, self.config.repo, vision_number,
                                   render.rejection_notice(pr.number, signal.text, signal.login),
                                   bot_login=self.bot, kind="rejected", pr=str(pr.number))
+        if self.live:
+            self._journal_rejection(pr, vision_number, signal)
+        # Once deleted, head.ref reads refs/pull/N/head; the branch name is ours to know.
+        writes.ensure_branch_deleted(self.forge, self.ops, branch_for(vision_number))
+        if self.forge.get_pull(self.ops, pr.number).state == "open":
+            self.forge.edit_pull(self.ops, pr.number, state="closed")
+        log.info("PR #%d: closed after rejection by @%s", pr.number, signal.login)
+
+    def _journal_rejection(self, pr: PullRequest, vision_number: int, signal: Signal) -> None:
         title = pr.title.removeprefix("architect: ")
         self.journaled |= self.context.journal.record(JournalEntry(
             pr.created_at, pr.number, vision_number, title, "rejected",
@@ -477,15 +478,3 @@ class Applier:
         # Deleting the head branch closes the PR on Forgejo (CloseBranchPulls), after which
         # it is never read again: everything local happens before.
         self.asker.runner.drop_session(f"pr-{pr.number}")
-        # Once deleted, head.ref reads refs/pull/N/head; the branch name is ours to know.
-        writes.ensure_branch_deleted(self.forge, self.ops, branch_for(vision_number))
-        if self.forge.get_pull(self.ops, pr.number).state == "open":
-            self.forge.edit_pull(self.ops, pr.number, state="closed")
-        log.info("PR #%d: closed after rejection by @%s", pr.number, signal.login)
-
-
-def _refreshed(view: SprintView, ledger: Ledger, body: str) -> SprintView:
-    pr = view.sprint.pr.model_copy(update={"body": body})
-    sprint = replace(view.sprint, pr=pr)
-    # new_comments stay: a reply to a failed filing check is what the next plan must hear.
-    return replace(view, sprint=sprint, ledger=ledger, state=SprintState.READY_TO_FILE)

@@ -10,16 +10,13 @@ from pydantic import BaseModel
 
 from architect.config import ProjectConfig
 from architect.core.inputs import PlannerInputs
-from architect.errors import RunnerFailed
+from architect.errors import BudgetExhausted, InvalidModelOutput, ModelNotAsked
 from architect.runners.base import Limits, Mode, Runner, Usage
+from architect.runners.registry import FREE_RUNNERS
 from architect.shell.context import TickContext
 
 log = logging.getLogger("architect")
 T = TypeVar("T", bound=BaseModel)
-
-
-class BudgetExhausted(RunnerFailed):
-    """`max_cost_per_tick` is reached: no more model calls this tick."""
 
 
 @dataclass
@@ -28,6 +25,7 @@ class Asker:
     config: ProjectConfig
     context: TickContext
     secrets: tuple[str, ...] = ()
+    dry_run: bool = False  # a dry run asks only a runner that costs nothing
     usage: Usage = field(default_factory=Usage)
     calls: int = 0
 
@@ -35,6 +33,8 @@ class Asker:
                           *, session_key: str | None = None) -> T:
         from architect.prompts import build_request, load_formula
 
+        if self.dry_run and self.runner.name not in FREE_RUNNERS:
+            raise ModelNotAsked(mode.value)
         limit = self.config.architect.max_cost_per_tick
         if limit is not None and (self.usage.cost_usd or 0.0) >= limit:
             raise BudgetExhausted(
@@ -48,7 +48,11 @@ class Asker:
                           timeout_s=settings.model_timeout.total_seconds()),
             budget_tokens=settings.context_budget_tokens, secrets=self.secrets,
         )
-        result = self.runner.run(request)
+        try:
+            result = self.runner.run(request)
+        except InvalidModelOutput as exc:
+            exc.step = mode.value
+            raise
         self.calls += 1
         self.usage = self.usage + result.usage
         cost = f", ${result.usage.cost_usd:.4f}" if result.usage.cost_usd is not None else ""

@@ -10,47 +10,24 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 
 from architect.config import ProjectConfig
 from architect.core import markers, rules
+from architect.core.snapshot import Snapshot, VisionHistory
 from architect.core.sprint import (
     SprintPR,
     branch_for,
-    signal_authors,
+    read_marks,
     vision_of_branch,
 )
 from architect.core.steering import Steering
 from architect.errors import ForgeNotFound
-from architect.forge.models import Comment, Issue, PullRequest, User
+from architect.forge.models import Comment, Issue, User
 from architect.forge.protocol import Forge
 
 log = logging.getLogger("architect")
-
-
-@dataclass(frozen=True)
-class VisionHistory:
-    """What the forge remembers of earlier sprints for one vision."""
-
-    vision: Issue
-    sprint_prs: tuple[PullRequest, ...] = ()
-    vision_comments: tuple[Comment, ...] = ()
-    open_sub_issues: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    now: datetime
-    bot: User
-    visions: tuple[Issue, ...]
-    sprints: tuple[SprintPR, ...]
-    steering: Steering
-    candidates: tuple[VisionHistory, ...] = ()
-    pitch_order: tuple[int, ...] = ()
-
-    def vision(self, number: int) -> Issue | None:
-        return next((v for v in self.visions if v.number == number), None)
 
 
 def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: User,
@@ -102,7 +79,7 @@ def _steering(forge: Forge, config: ProjectConfig, bot: User,
     s = config.architect
     base = Steering(bot_login=bot.login, reviewers=frozenset(s.reviewers),
                     bot_patterns=s.bot_account_globs)
-    authors = set().union(*(signal_authors(sprint, bot.login) for sprint in sprints))
+    authors = set().union(*(read_marks(sprint, bot.login).authors for sprint in sprints))
     logins = sorted(login for login in authors if base.needs_lookup(login))
     if not logins:
         return base

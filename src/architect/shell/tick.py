@@ -15,13 +15,17 @@ from datetime import datetime
 from architect.config import ProjectConfig
 from architect.core.actions import Action
 from architect.core.decide import Decision, decide
-from architect.errors import ArchitectError, ForgeUnavailable, RunnerError
+from architect.core.snapshot import Snapshot
+from architect.core.sprint import SprintView, advance, assess
+from architect.core.table import ROWS, SPRINT_TABLE, sprint_step
+from architect.errors import ArchitectError, ForgeUnavailable, ModelNotAsked, RunnerError
 from architect.forge.protocol import Forge
 from architect.runners.base import Runner, Usage
 from architect.shell.apply import Applier
 from architect.shell.asking import Asker
 from architect.shell.context import TickContext
-from architect.shell.snapshot import Snapshot, read_snapshot
+from architect.shell.dry_forge import DryForge
+from architect.shell.snapshot import read_snapshot
 
 log = logging.getLogger("architect")
 
@@ -58,34 +62,19 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
     for note in decision.notes:
         log.info("%s", note)
     report = TickReport(decision)
-    if dry_run:
-        for action in decision.actions:
-            log.info("would: %s", action.describe())
-        return report
     filer_forge = filer or forge
     filer_login = filer_forge.current_user().login if filer is not None else snapshot.bot.login
-    asker = Asker(runner, config, context, secrets)
+    if dry_run:
+        forge = filer_forge = DryForge(forge, now)
+    asker = Asker(runner, config, context, secrets, dry_run=dry_run)
     applier = Applier(forge=forge, filer=filer_forge, filer_login=filer_login, asker=asker,
-                      config=config, context=context, snapshot=snapshot)
+                      config=config, context=context, snapshot=snapshot, live=not dry_run)
     for action in decision.actions:
         if should_stop():
             log.info("stopping before: %s", action.describe())
             break
-        log.info("%s", action.describe())
-        try:
-            applier.apply(action)
-            report.applied.append(action)
-        except ForgeUnavailable as exc:
-            report.failed.append((action, str(exc)))
-            report.forge_down = True
-            log.error("%s: failed, the forge is unavailable: %s", action.describe(), exc)
+        if not _perform(applier, snapshot, action, report, dry_run=dry_run):
             break
-        except (ArchitectError, RunnerError) as exc:
-            report.failed.append((action, str(exc)))
-            log.error("%s: failed: %s", action.describe(), exc)
-        except Exception as exc:  # a bug must cost one action, not the tick of every sprint
-            report.failed.append((action, repr(exc)))
-            log.exception("%s: failed with an unexpected error", action.describe())
     if applier.journaled and not should_stop():
         _digest(context, asker, config)
     report.usage = asker.usage
@@ -95,6 +84,48 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
         log.info("tick: %d model call(s), %d in / %d out tokens%s", asker.calls,
                  asker.usage.input_tokens, asker.usage.output_tokens, cost)
     return report
+
+
+def _perform(applier: Applier, snapshot: Snapshot, action: Action, report: TickReport, *,
+             dry_run: bool) -> bool:
+    """Apply the action, then whatever its own writes make due on the same sprint.
+
+    The sprint's view is re-derived from what the step wrote (`advance`), as the
+    next tick would read it, and decided again; only rows marked `same_tick`
+    continue, so the chain is at most as long as the table. False: stop the tick.
+    """
+    step: Action | None = action
+    for _ in SPRINT_TABLE:
+        if step is None:
+            break
+        log.info("%s%s", "would: " if dry_run else "", step.describe())
+        try:
+            written = applier.apply(step)
+            report.applied.append(step)
+        except ModelNotAsked as exc:
+            report.applied.append(step)
+            log.info("would: ... then what follows from %s", exc)
+            return True
+        except ForgeUnavailable as exc:
+            report.failed.append((step, str(exc)))
+            report.forge_down = True
+            log.error("%s: failed, the forge is unavailable: %s", step.describe(), exc)
+            return False
+        except (ArchitectError, RunnerError) as exc:
+            report.failed.append((step, str(exc)))
+            log.error("%s: failed: %s", step.describe(), exc)
+            return True
+        except Exception as exc:  # a bug must cost one action, not the tick of every sprint
+            report.failed.append((step, repr(exc)))
+            log.exception("%s: failed with an unexpected error", step.describe())
+            return True
+        view = getattr(step, "view", None)
+        if written is None or not isinstance(view, SprintView):
+            break
+        after = assess(advance(view.sprint, written), snapshot.steering,
+                       vision_title=view.sprint.pr.title.removeprefix("architect: "))
+        step = sprint_step(after, needs_label=False) if ROWS[after.state].same_tick else None
+    return True
 
 
 def _digest(context: TickContext, asker: Asker, config: ProjectConfig) -> None:
