@@ -43,10 +43,24 @@ class DryForge:
         self._at = now
         self._next = _FIRST_ID
         self._me: User | None = None
+        self._numbers: dict[str, int] = {}  # the next issue number, per repo
 
     def _id(self) -> int:
         self._next += 1
         return self._next
+
+    def _number(self, repo: str) -> int:
+        """The number the forge would give the next issue or PR of `repo`.
+
+        Issues and PRs share one index; a dry run that files reads the repo's
+        list once to predict it (a number deleted at the top is not reused by
+        Forgejo, so that case is off by its gap).
+        """
+        if repo not in self._numbers:
+            found = self._forge.list_issues(repo, state="all")
+            self._numbers[repo] = max((i.number for i in found), default=0)
+        self._numbers[repo] += 1
+        return self._numbers[repo]
 
     def _would(self, what: str) -> None:
         log.info("would:   %s", what)
@@ -117,8 +131,8 @@ class DryForge:
     # -- writes: logged, answered as the forge would ---------------------------
     def create_issue(self, repo: str, *, title: str, body: str,
                      label_ids: Sequence[int] = ()) -> Issue:
-        self._would(f"file {repo}: {title}")
-        number, now = self._id(), self._now()
+        number, now = self._number(repo), self._now()
+        self._would(f"file {repo}#{number}: {title}")
         return Issue(id=number, number=number, title=title, body=body, state="open",
                      user=self.current_user(), created_at=now, updated_at=now)
 
@@ -159,8 +173,8 @@ class DryForge:
 
     def create_pull(self, repo: str, *, title: str, body: str, head: str,
                     base: str) -> PullRequest:
-        self._would(f"open a PR on {repo}: {title}")
-        number, now = self._id(), self._now()
+        number, now = self._number(repo), self._now()
+        self._would(f"open {repo}#{number}: {title}")
         return PullRequest(id=number, number=number, title=title, body=body, state="open",
                            user=self.current_user(), head=BranchRef(ref=head),
                            base=BranchRef(ref=base), created_at=now, updated_at=now)

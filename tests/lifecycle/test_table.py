@@ -1,0 +1,151 @@
+"""The transition table, walked end to end: `--dry-run` before each tick lists
+exactly what that tick then does, row after row of the table."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from architect.core.actions import Action
+from architect.core.table import SPRINT_TABLE, SprintState
+from architect.runners.base import Mode
+from architect.runners.scripted import ScriptedRunner
+from architect.shell.tick import TickReport
+from tests.lifecycle.test_lifecycle_e2e import snapshot_state
+from tests.world import OPS, PROJECT, World, make_world
+
+
+def described(actions: list[Action]) -> list[str]:
+    return [a.describe() for a in actions]
+
+
+def states(report: TickReport) -> set[SprintState]:
+    return {view.state for a in report.applied if (view := getattr(a, "view", None))}
+
+
+def dry_then_real(world: World) -> tuple[list[str], set[SprintState]]:
+    """Tick once in a dry run, then for real; the two must list the same actions."""
+    before = snapshot_state(world)
+    dry = world.tick(dry_run=True)
+    assert snapshot_state(world) == before, "a dry run wrote to the forge"
+    real = world.tick()
+    assert real.ok, real.failed
+    assert described(dry.applied) == described(real.applied)
+    return described(real.applied), states(real)
+
+
+def test_every_row_a_human_can_reach_dry_run_lists_what_the_tick_does(tmp_path: Path) -> None:
+    world = make_world(tmp_path)
+    seen: set[SprintState] = set()
+    world.vision("Wishlists")
+    done, _ = dry_then_real(world)
+    assert done == ["vision #1: pitch a sprint → sprints/1-wishlists.md"]
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+
+    world.review(pr.number, "REQUEST_CHANGES", "Say what it costs to run.")
+    done, visited = dry_then_real(world)
+    seen |= visited
+    assert done == [f"PR #{pr.number}: changes requested by @alice → revise the pitch"]
+
+    world.comment(pr.number, "ACCEPT")
+    done, visited = dry_then_real(world)
+    seen |= visited
+    assert done == [f"PR #{pr.number}: approved by @alice → start design questions"]
+
+    world.comment(pr.number, "Q1: B")
+    done, visited = dry_then_real(world)
+    seen |= visited
+    assert done == [f"PR #{pr.number}: answers to Q1 and the model checks for follow-ups "
+                    "→ acknowledge"]
+
+    world.comment(pr.number, "Q2: B")
+    done, visited = dry_then_real(world)
+    seen |= visited
+    # One tick: the answers resolve every fork, so it files and merges at once.
+    assert done == [
+        f"PR #{pr.number}: answers to Q2 and the model checks for follow-ups → acknowledge",
+        f"PR #{pr.number}: every fork resolved → plan and file sub-issues",
+        f"PR #{pr.number}: filed #2 #3 #4 → record and merge",
+    ]
+    assert world.bot.get_pull(OPS, pr.number).merged
+
+    second = world.vision("Gift cards")
+    dry_then_real(world)
+    (pr2,) = world.bot.list_pulls(OPS, state="open")
+    world.comment(pr2.number, "REJECT: not this quarter")
+    done, visited = dry_then_real(world)
+    seen |= visited
+    assert done == [f"PR #{pr2.number}: rejected by @alice → close, delete branch, journal"]
+    assert "in-progress" not in world.bot.get_issue(PROJECT, second).label_names
+
+    assert seen == {SprintState.REVISION_REQUESTED, SprintState.ACCEPTED,
+                    SprintState.ANSWERS_PENDING, SprintState.READY_TO_FILE, SprintState.FILED,
+                    SprintState.REJECTED}
+
+
+def test_a_model_that_fails_twice_waits_for_a_human_in_dry_run_and_for_real(
+        tmp_path: Path) -> None:
+    world = make_world(tmp_path)
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.comment(pr.number, "ACCEPT")
+    # Two invalid answers for the dry run, two for the tick: each retries once.
+    failing = ScriptedRunner({Mode.QUESTIONS: ["not json"] * 4})
+    dry = world.tick(runner=failing, dry_run=True)
+    real = world.tick(runner=failing)
+    assert dry.applied == real.applied == []
+    assert [a.describe() for a, _ in dry.failed] == [a.describe() for a, _ in real.failed] == [
+        f"PR #{pr.number}: approved by @alice → start design questions"]
+    # The note is posted once; the sprint then waits for a human, dry run or not.
+    assert failing.remaining(Mode.QUESTIONS) == 0
+    dry = world.tick(runner=failing, dry_run=True)
+    assert dry.applied == [] and world.tick(runner=failing).applied == []
+    notes = [b for b in world.bot_comments(pr.number) if "architect: model-error" in b]
+    assert len(notes) == 1
+
+
+def test_a_dry_run_of_answers_that_resolve_every_fork_prints_ack_each_sub_issue_and_merge(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    world = make_world(tmp_path)
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.comment(pr.number, "ACCEPT")
+    world.tick()
+    world.comment(pr.number, "Q1: B\nQ2: B")
+    before = snapshot_state(world)
+    with caplog.at_level(logging.INFO, logger="architect"):
+        world.tick(dry_run=True)
+    printed = caplog.text
+    assert snapshot_state(world) == before
+    assert f"would: PR #{pr.number}: answers to Q1, Q2" in printed and "→ acknowledge" in printed
+    for number, title in ((2, "Store wishlist items"), (3, "Wishlist API endpoints"),
+                          (4, "Wishlist page")):
+        assert f"would:   file {PROJECT}#{number}: {title}" in printed
+    assert f"would:   merge {OPS}#{pr.number}" in printed
+
+
+def test_a_dry_run_stops_where_a_paid_model_would_answer(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    world = make_world(tmp_path)
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.comment(pr.number, "ACCEPT")
+    paid = ScriptedRunner({}, name="anthropic")
+    with caplog.at_level(logging.INFO, logger="architect"):
+        report = world.tick(runner=paid, dry_run=True)
+    assert described(report.applied) == [
+        f"PR #{pr.number}: approved by @alice → start design questions"]
+    assert report.ok and "then what follows from the model's questions answer" in caplog.text
+    assert paid.calls == 0
+
+
+def test_every_row_of_the_table_is_documented_and_waits_for_someone() -> None:
+    assert {row.state for row in SPRINT_TABLE} == set(SprintState)
+    for row in SPRINT_TABLE:
+        assert row.doc and (row.waits_for.startswith(("a human", "the architect")))
+    assert SPRINT_TABLE[-1].when is not None  # the last row catches every view
