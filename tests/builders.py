@@ -21,6 +21,7 @@ from datetime import UTC, datetime, timedelta
 from architect.config import ArchitectConfig
 from architect.core import render
 from architect.core.ledger import Answer, DesignFork, ForkStatus, Ledger
+from architect.core.markers import ModelErrorMark
 from architect.core.schemas import Pitch, SubIssue, Verdict
 from architect.core.snapshot import Snapshot, VisionHistory
 from architect.core.sprint import SprintPR, branch_for, sprint_slug
@@ -264,7 +265,8 @@ class Conversation:
         return self.bot(render.filing_problem_comment(problems or ("`api` has no criteria.",)))
 
     def model_error(self, step: str = "questions") -> Comment:
-        return self.bot(render.model_error_comment(step, "- forks: Field required", after=0))
+        return self.bot(render.model_error_comment(ModelErrorMark(step, after=0),
+                                                     "- forks: Field required"))
 
     def filed(self, numbers: Sequence[int] = (20, 21)) -> Comment:
         self.filed_numbers = tuple(numbers)

@@ -25,6 +25,7 @@ from architect.app.setup_forge import ensure_labels_and_rights
 from architect.app.status import collect_status, render_table
 from architect.app.wiring import utc_now
 from architect.config import ProjectConfig, Secrets, load_config
+from architect.core import markers
 from architect.emulator import EmbeddedForge
 from architect.emulator.setup import ForgeSetup
 from architect.forge.client import ForgeClient
@@ -135,7 +136,7 @@ def _show_new_comments(world: DemoWorld, bot: ForgeClient) -> None:
         for comment in comments[world.seen.get(pr.number, 0):]:
             if comment.user.login != BOT:
                 continue
-            text = comment.body.split("<!-- architect:")[0].strip()
+            text = comment.body.split(markers.MARK_OPEN)[0].strip()
             world.console.print(Panel(Markdown(_shorten(text)),
                                       title=f"@{BOT} on PR #{pr.number}: {pr.title}",
                                       title_align="left", border_style="green"))

@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 
 from architect.core import markers
-from architect.core.ledger import DesignFork, Ledger, to_payload
+from architect.core.ledger import DesignFork, Ledger
 from architect.core.schemas import Pitch, SubIssue
 from architect.core.text import one_line
 
@@ -79,12 +79,13 @@ def forks_section(ledger: Ledger) -> str:
 
 def replace_section(body: str, heading: str, new_section: str | None) -> str:
     """Replace (or add, or drop) one `## ` section of a markdown body, keeping the rest."""
-    pattern = re.compile(rf"^{re.escape(heading)}.*?(?=^## (?!#)|^<!-- architect:|\Z)",
+    mark = re.escape(markers.MARK_OPEN)
+    pattern = re.compile(rf"^{re.escape(heading)}.*?(?=^## (?!#)|^{mark}|\Z)",
                          re.DOTALL | re.MULTILINE)
     stripped = pattern.sub("", body).rstrip()
     if new_section is None:
         return stripped + "\n"
-    marker_at = stripped.find("<!-- architect: vision=")
+    marker_at = stripped.find(markers.VISION_OPEN)
     if marker_at >= 0:
         head, tail = stripped[:marker_at].rstrip(), stripped[marker_at:]
         return f"{head}\n\n{new_section}\n\n{tail}\n"
@@ -100,7 +101,7 @@ def answer_text(option: str | None, text: str, limit: int) -> str:
 
 
 def footer_comment(slug: str) -> str:
-    return f"{FOOTER_TEXT}\n\n{markers.marker('footer', slug=slug)}"
+    return f"{FOOTER_TEXT}\n\n{markers.FooterMark(slug).render()}"
 
 
 def fork_block(fork: DesignFork) -> str:
@@ -119,15 +120,9 @@ def how_to_answer(forks: Sequence[DesignFork]) -> str:
             "recommended`, or `yes` to take every recommendation. Free text works too.")
 
 
-def _seen(seen: int | None) -> dict[str, int]:
-    # `seen`: the newest comment the tick had read when it wrote this. A comment posted
-    # while the model was thinking is older than this comment but newer than `seen`.
-    return {} if seen is None else {"seen": seen}
-
-
 def questions_comment(ledger: Ledger, *, no_fork_reason: str, round_: int,
                       seen: int | None = None) -> str:
-    marker = markers.marker("questions", to_payload(ledger), round=round_, **_seen(seen))
+    marker = markers.QuestionsMark(round_, ledger, seen).render()
     if not ledger.forks:
         reason = no_fork_reason.strip() or "the pitch leaves no real design choice open."
         return f"No design questions: {reason}\n\nFiling the sub-issues next.\n\n{marker}"
@@ -160,8 +155,7 @@ def answers_comment(ledger: Ledger, *, acknowledged: Sequence[DesignFork], notes
         parts.append(f"Still open: {listing}. {how_to_answer(still_open)}")
     else:
         parts.append("Every design fork is resolved. Filing the sub-issues next.")
-    ids = {"read": ",".join(map(str, read))} if read else {}
-    parts.append(markers.marker("answers", to_payload(ledger), round=round_, **ids, **_seen(seen)))
+    parts.append(markers.AnswersMark(round_, ledger, tuple(read), seen).render())
     return "\n\n".join(parts)
 
 
@@ -189,8 +183,8 @@ def plan_comment(subs: Sequence[SubIssue]) -> str:
     listing = "\n".join(f"- `{s.id}`: {one_line(s.title, 150)}" +
                         (f" (after {', '.join(s.depends_on)})" if s.depends_on else "")
                         for s in subs)
-    payload = [s.model_dump(mode="json") for s in subs]
-    return f"Filing {len(subs)} sub-issues:\n\n{listing}\n\n{markers.marker('plan', payload)}"
+    mark = markers.PlanMark(tuple(subs)).render()
+    return f"Filing {len(subs)} sub-issues:\n\n{listing}\n\n{mark}"
 
 
 def filing_problem_comment(problems: Sequence[str], *, seen: int | None = None) -> str:
@@ -198,31 +192,31 @@ def filing_problem_comment(problems: Sequence[str], *, seen: int | None = None) 
     return ("Nothing was filed: the proposed sub-issues failed the filing check.\n\n"
             f"{listing}\n\nReply on this PR (for example with the change you want) and the "
             "architect will plan the sub-issues again.\n\n"
-            + markers.marker("filing-check", **_seen(seen)))
+            + markers.FilingCheckMark(seen).render())
 
 
 def filed_comment(numbers: Sequence[int]) -> str:
     listing = ", ".join(f"#{n}" for n in numbers)
-    mark = markers.marker("filed", numbers=",".join(map(str, numbers)))
+    mark = markers.FiledMark(tuple(numbers)).render()
     return f"Sprint filed: {listing}\n\n{mark}"
 
 
 def revised_comment(review_id: int, reviewer: str, changes: str) -> str:
     return (f"Revised the pitch after the review by @{reviewer}:\n\n{changes.strip()}\n\n"
-            + markers.marker("revised", review=review_id))
+            + markers.RevisedMark(review_id).render())
 
 
 def rejected_comment(reason: str, by: str) -> str:
     return (f"Rejected by @{by}: {one_line(reason, 500) or '(no reason given)'}\n\n"
             "Closing this PR and deleting its branch; the reason goes to the journal.\n\n"
-            + markers.marker("rejected"))
+            + markers.RejectedMark().render())
 
 
 def rejection_notice(pr_number: int, reason: str, by: str) -> str:
     return (f"The sprint pitch for this vision (PR #{pr_number}) was rejected by @{by}: "
             f"{one_line(reason, 500) or '(no reason given)'}\n\n"
             "Edit this issue or comment on it to ask for a new pitch.\n\n"
-            + markers.marker("rejected", {"reason": reason}, pr=pr_number))
+            + markers.RejectedMark(pr_number, reason).render())
 
 
 
@@ -245,13 +239,14 @@ _MODEL_STEPS = {
 }
 
 
-def model_error_comment(step: str, error: str, *, after: int, **keys: str) -> str:
+def model_error_comment(mark: markers.ModelErrorMark, error: str) -> str:
     """Told once per failure: what the model got wrong, and what a human can do next."""
-    what, todo = _MODEL_STEPS.get(step, ("do its next step", "Reply here to ask for another try."))
+    what, todo = _MODEL_STEPS.get(mark.step,
+                                  ("do its next step", "Reply here to ask for another try."))
     lines = [line for line in error.replace("`", "'").splitlines() if line.strip()][:8]
     detail = markers.neutralize("\n".join(one_line(line, 200) for line in lines) or "(no detail)")
     return (f"The architect could not {what}: the model's answer was not valid, twice, so "
             f"nothing was changed.\n\n```text\n{detail}\n```\n\n{todo} The architect "
             "will not ask the model again before that. If this keeps happening, check the model "
             "settings (`[architect].model`, `model_name`).\n\n"
-            + markers.marker("model-error", step=step, after=after, **keys))
+            + mark.render())

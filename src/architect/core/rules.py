@@ -53,17 +53,16 @@ def pitchable(history: VisionHistory, steering: Steering) -> Verdict:
 
 def pitch_on_hold(vision: Issue, comments: tuple[Comment, ...], steering: Steering) -> bool:
     """A model-error note on the vision with no edit or human comment since."""
-    notes = [c for c, m in markers.bot_markers(comments, steering.bot_login)
-             if m.kind == "model-error" and m.attrs.get("step") == "pitch"]
+    notes = [c for c, m in markers.marks_of(markers.ModelErrorMark, comments,
+                                            steering.bot_login) if m.step == "pitch"]
     return bool(notes) and not activity_since(vision, comments, notes[-1], steering)
 
 
 def last_rejection(comments: tuple[Comment, ...], bot_login: str) -> tuple[Comment | None, str]:
     found: tuple[Comment | None, str] = (None, "")
-    for comment, mark in markers.bot_markers(comments, bot_login):
-        if mark.kind == "rejected" and "pr" in mark.attrs:
-            reason = mark.payload.get("reason", "") if isinstance(mark.payload, dict) else ""
-            found = (comment, str(reason))
+    for comment, mark in markers.marks_of(markers.RejectedMark, comments, bot_login):
+        if mark.pr is not None:
+            found = (comment, mark.reason)
     return found
 
 

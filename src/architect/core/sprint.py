@@ -14,7 +14,7 @@ from datetime import datetime
 
 from architect.core import markers
 from architect.core.actions import Written
-from architect.core.ledger import Ledger, from_payload
+from architect.core.ledger import Ledger
 from architect.core.schemas import SubIssue
 from architect.core.steering import Steering
 from architect.core.table import SprintState, classify
@@ -24,7 +24,6 @@ from architect.forge.models import Comment, PullRequest, Review, ReviewState
 BRANCH_PREFIX = "architect/sprint-vision-"
 _BRANCH = re.compile(rf"^{re.escape(BRANCH_PREFIX)}(\d+)$")
 _REJECT = re.compile(r"^\s*REJECT\s*:\s*(.*)\Z", re.IGNORECASE | re.DOTALL)
-_DESIGN_KINDS = {"questions", "answers", "filing-check"}
 
 
 def branch_for(vision_number: int) -> str:
@@ -99,20 +98,29 @@ def sprint_slug(vision_number: int, vision_title: str) -> str:
 class Marks:
     """What a sprint PR's own marks say, before anyone's right to steer is judged.
 
-    Read once per PR: the snapshot uses `authors` to decide whether to read who
-    may steer, and `assess` judges the same candidates.
+    Read once per PR: the snapshot uses `authors` to decide what to read (who may
+    steer; reviews only until the filing), and `assess` judges the same candidates.
     """
 
-    own: tuple[tuple[Comment, markers.Marker], ...]
-    ledger: Ledger | None
+    own: tuple[tuple[Comment, markers.Mark], ...]
+    slug: str  # from the footer; "" before it
+    has_footer: bool
+    ledger: Ledger | None  # None until the design questions start
     round: int
     heard_up_to: int
-    candidates: tuple[Comment, ...]  # human comments that can change the sprint
+    plan: tuple[SubIssue, ...] | None
+    plan_comment: Comment | None
+    filed: tuple[int, ...]
+    revised: frozenset[int]  # reviews a revision answered
+    read: frozenset[int]  # comments the answer rounds read
+    last_check: int  # the newest failed filing check
+    blocked: bool  # the bot's last design word is that check
+    candidates: tuple[Comment, ...]  # comments that can change the sprint
     reviews: tuple[Review, ...]  # reviews that still matter
 
     @property
-    def started(self) -> bool:
-        return self.ledger is not None
+    def filing(self) -> bool:
+        return self.plan is not None or bool(self.filed)
 
     @property
     def authors(self) -> set[str]:
@@ -122,32 +130,34 @@ class Marks:
 
 
 def read_marks(sprint: SprintPR, bot_login: str) -> Marks:
-    own = tuple(markers.bot_markers(sprint.comments, bot_login))
-    ledger, round_ = _trusted_ledger(list(own))
-    last_design = heard_up_to(list(own))
+    own = tuple(markers.read_marks(sprint.comments, bot_login))
+    ledger, round_ = _trusted_ledger(own)
+    last_design = heard_up_to(own)
     started = ledger is not None
+    plan = next(((c, m) for c, m in reversed(own) if isinstance(m, markers.PlanMark)), None)
+    filed = next((m.numbers for _, m in reversed(own) if isinstance(m, markers.FiledMark)), ())
+    footers = [m for _, m in own if isinstance(m, markers.FooterMark)]
+    last_check = max((c.id for c, m in own if isinstance(m, markers.FilingCheckMark)), default=0)
+    blocked = last_check != 0 and last_check == max(
+        (c.id for c, m in own if m.kind in markers.DESIGN_KINDS), default=0)
     candidates = tuple(
         c for c in sprint.comments if c.user.login != bot_login
         and _is_signal(first_word(clean_text(c.body)).upper(), c.id, last_design=last_design,
                        started=started))
     reviews = tuple(r for r in sprint.reviews if not r.dismissed and _review_matters(r, started))
-    return Marks(own, ledger, round_, last_design, candidates, reviews)
+    return Marks(
+        own=own, slug=next((m.slug for m in footers if m.slug), ""), has_footer=bool(footers),
+        ledger=ledger, round=round_, heard_up_to=last_design,
+        plan=plan[1].subs if plan else None, plan_comment=plan[0] if plan else None,
+        filed=filed,
+        revised=frozenset(m.review for _, m in own if isinstance(m, markers.RevisedMark)),
+        read=frozenset(n for _, m in own if isinstance(m, markers.AnswersMark) for n in m.read),
+        last_check=last_check, blocked=blocked, candidates=candidates, reviews=reviews)
 
 
 def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> SprintView:
     marks = read_marks(sprint, steering.bot_login)
-    own = list(marks.own)
-    kinds = {m.kind for _, m in own}
-    slug = next((m.attrs["slug"] for _, m in own if m.kind == "footer" and "slug" in m.attrs),
-                sprint_slug(sprint.vision_number, vision_title))
-    ledger, round_ = marks.ledger, marks.round
-    plan, plan_comment = _plan(own)
-    filed = _filed(own)
-    revised = {m.attrs.get("review") for _, m in own if m.kind == "revised"}
-    last_design = marks.heard_up_to
-    last_check = max((c.id for c, m in own if m.kind == "filing-check"), default=0)
-    blocked = last_check != 0 and last_check == max(
-        (c.id for c, m in own if m.kind in _DESIGN_KINDS), default=0)
+    ledger, plan, last_design = marks.ledger, marks.plan, marks.heard_up_to
 
     ignored: list[str] = []
     reject = None
@@ -183,20 +193,22 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
                                   review.submitted_at))
         elif review.submitted_at is not None:
             changes_asked = max(changes_asked or review.submitted_at, review.submitted_at)
-            if str(review.id) not in revised and plan is None:
+            if review.id not in marks.revised and plan is None:
                 revision = review
     if changes_asked is not None:
         # An approval given before someone asked for changes approved the old pitch.
         accepts = [a for a in accepts if a.at is not None and a.at > changes_asked]
 
     view = SprintView(
-        sprint=sprint, state=SprintState.AWAITING_DECISION, slug=slug, ledger=ledger,
+        sprint=sprint, state=SprintState.AWAITING_DECISION,
+        slug=marks.slug or sprint_slug(sprint.vision_number, vision_title), ledger=ledger,
         guidance=tuple(accepts), reject=reject, revision=revision,
         new_comments=tuple(new_comments),
-        filing_replies=_filing_replies(sprint.comments, own, new_comments, last_check), plan=plan,
-        plan_comment=plan_comment,
-        filed=filed, has_footer="footer" in kinds, round=round_, ignored=tuple(ignored),
-        model_failed=_waiting_after_model_error(sprint, own, steering), filing_blocked=blocked,
+        filing_replies=_filing_replies(sprint.comments, marks, new_comments), plan=plan,
+        plan_comment=marks.plan_comment, filed=marks.filed, has_footer=marks.has_footer,
+        round=marks.round, ignored=tuple(ignored),
+        model_failed=_waiting_after_model_error(sprint, marks.own, steering),
+        filing_blocked=marks.blocked,
         heard=max((c.id for c in sprint.comments if not steering.is_bot(c.user.login)),
                   default=0),
         last_other=max((c.id for c in sprint.comments if c.user.login != steering.bot_login),
@@ -205,7 +217,7 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
     return replace(view, state=classify(view))
 
 
-def heard_up_to(own: list[tuple[Comment, markers.Marker]]) -> int:
+def heard_up_to(own: tuple[tuple[Comment, markers.Mark], ...]) -> int:
     """The newest human comment the design conversation has taken in.
 
     A design comment's `seen=` is the newest comment its tick had read; a comment
@@ -214,9 +226,9 @@ def heard_up_to(own: list[tuple[Comment, markers.Marker]]) -> int:
     """
     heard = 0
     for comment, mark in own:
-        if mark.kind in _DESIGN_KINDS:
-            seen = mark.attrs.get("seen", "")
-            heard = max(heard, int(seen) if seen.isdigit() else comment.id)
+        if isinstance(mark, markers.QuestionsMark | markers.AnswersMark
+                      | markers.FilingCheckMark):
+            heard = max(heard, comment.id if mark.seen is None else mark.seen)
     return heard
 
 
@@ -236,7 +248,7 @@ def _review_matters(review: Review, started: bool) -> bool:
     return review.state is ReviewState.REQUEST_CHANGES
 
 
-def _waiting_after_model_error(sprint: SprintPR, own: list[tuple[Comment, markers.Marker]],
+def _waiting_after_model_error(sprint: SprintPR, own: tuple[tuple[Comment, markers.Mark], ...],
                                steering: Steering) -> bool:
     """True when the bot's last word is a model-error note and no human answered it.
 
@@ -245,7 +257,8 @@ def _waiting_after_model_error(sprint: SprintPR, own: list[tuple[Comment, marker
     same way, every tick, at a cost.
     """
     last = own[-1][0] if own else None
-    if last is None or not any(m.kind == "model-error" for c, m in own if c.id == last.id):
+    if last is None or not any(isinstance(m, markers.ModelErrorMark)
+                               for c, m in own if c.id == last.id):
         return False
     if any(c.id > last.id and steering.may_steer(c.user.login) for c in sprint.comments):
         return False
@@ -256,49 +269,27 @@ def _waiting_after_model_error(sprint: SprintPR, own: list[tuple[Comment, marker
         for r in sprint.reviews)
 
 
-def _filing_replies(comments: tuple[Comment, ...], own: list[tuple[Comment, markers.Marker]],
-                    new_comments: list[Comment], last_check: int) -> tuple[Comment, ...]:
+def _filing_replies(comments: tuple[Comment, ...], marks: Marks,
+                    new_comments: list[Comment]) -> tuple[Comment, ...]:
     """Replies to the last failed filing check: new ones, and those the bot already read.
 
     The `read=` of an answers marker names the comments that round read (checked
     then as coming from someone who may steer), so a reply whose acknowledgment
     was posted by a tick that died before planning still reaches the next plan.
     """
-    if not last_check:
+    if not marks.last_check:
         return ()
-    read = {int(n) for _, m in own if m.kind == "answers"
-            for n in m.attrs.get("read", "").split(",") if n.isdigit()}
     fresh = {c.id for c in new_comments}
-    return tuple(c for c in comments if c.id > last_check and (c.id in read or c.id in fresh))
+    return tuple(c for c in comments
+                 if c.id > marks.last_check and (c.id in marks.read or c.id in fresh))
 
 
-def _trusted_ledger(own: list[tuple[Comment, markers.Marker]]) -> tuple[Ledger | None, int]:
+def _trusted_ledger(own: tuple[tuple[Comment, markers.Mark], ...]) -> tuple[Ledger | None, int]:
     ledger: Ledger | None = None
     round_ = 0
-    for _, found in own:
-        if found.kind in {"questions", "answers"}:
-            parsed = from_payload(found.payload)
-            if parsed is not None:
-                ledger = parsed
-                round_ = max(round_, int(found.attrs.get("round", "1") or 1))
+    for _, mark in own:
+        if (isinstance(mark, markers.QuestionsMark | markers.AnswersMark)
+                and mark.ledger is not None):
+            ledger = mark.ledger
+            round_ = max(round_, mark.round)
     return ledger, round_
-
-
-def _plan(own: list[tuple[Comment, markers.Marker]]) -> tuple[tuple[SubIssue, ...] | None,
-                                                              Comment | None]:
-    for comment, found in reversed(own):
-        if found.kind == "plan" and isinstance(found.payload, list):
-            try:
-                subs = tuple(SubIssue.model_validate(item) for item in found.payload)
-            except ValueError:
-                continue
-            return subs, comment
-    return None, None
-
-
-def _filed(own: list[tuple[Comment, markers.Marker]]) -> tuple[int, ...]:
-    for _, found in reversed(own):
-        if found.kind == "filed":
-            raw = found.attrs.get("numbers", "")
-            return tuple(int(n) for n in raw.split(",") if n.isdigit())
-    return ()

@@ -32,7 +32,14 @@ from architect.core.actions import (
 from architect.core.filing import check_plan, filing_order
 from architect.core.inputs import HumanComment, PlannerInputs, VisionInput
 from architect.core.ledger import DesignFork, Ledger
-from architect.core.markers import find_decomposed, neutralize, strip_markers
+from architect.core.markers import (
+    FooterMark,
+    ModelErrorMark,
+    RejectedMark,
+    find_decomposed,
+    neutralize,
+    strip_markers,
+)
 from architect.core.model_output import (
     clean_pitch,
     clean_sub,
@@ -206,7 +213,7 @@ class Applier:
             pr = found
             writes.ensure_comment(self.forge, self.ops, pr.number,
                                   render.footer_comment(action.slug), bot_login=self.bot,
-                                  kind="footer")
+                                  mark=FooterMark(action.slug))
         writes.ensure_label(self.filer, self.config.repo, vision.number,
                             self.config.architect.in_progress_label)
         log.info("vision #%d: pitched as PR #%d", vision.number, pr.number)
@@ -216,7 +223,7 @@ class Applier:
         if action.footer:
             writes.ensure_comment(self.forge, self.ops, view.number,
                                   render.footer_comment(view.slug), bot_login=self.bot,
-                                  kind="footer", existing=view.sprint.comments)
+                                  mark=FooterMark(view.slug), existing=view.sprint.comments)
         if action.label:
             writes.ensure_label(self.filer, self.config.repo, view.sprint.vision_number,
                                 self.config.architect.in_progress_label)
@@ -422,18 +429,16 @@ class Applier:
                 repo, number = self.config.repo, action.vision_number
                 comments: list[Comment] | tuple[Comment, ...] = self.forge.list_comments(
                     repo, number)
-                edited = int(self.vision(number).updated_at.timestamp())
-                keys = {"edit": str(edited)}
-                after = max((c.id for c in comments if c.user.login != self.bot), default=0)
+                mark = ModelErrorMark(
+                    step, max((c.id for c in comments if c.user.login != self.bot), default=0),
+                    int(self.vision(number).updated_at.timestamp()))
             else:
                 repo, number = self.ops, action.view.number
-                comments, keys = action.view.sprint.comments, {}
-                after = action.view.last_other
+                comments = action.view.sprint.comments
+                mark = ModelErrorMark(step, action.view.last_other)
             writes.ensure_comment(self.forge, repo, number,
-                                  render.model_error_comment(step, str(exc), after=after,
-                                                             **keys),
-                                  bot_login=self.bot, kind="model-error", existing=comments,
-                                  step=step, after=str(after), **keys)
+                                  render.model_error_comment(mark, str(exc)),
+                                  bot_login=self.bot, mark=mark, existing=comments)
         except ForgeError as forge_exc:
             log.error("%s #%d: could not post the note about the model's invalid answer: %s",
                       repo, number, forge_exc)
@@ -449,7 +454,7 @@ class Applier:
         vision_number = view.sprint.vision_number
         writes.ensure_comment(self.forge, self.ops, pr.number,
                               render.rejected_comment(signal.text, signal.login),
-                              bot_login=self.bot, kind="rejected",
+                              bot_login=self.bot, mark=RejectedMark(),
                               existing=view.sprint.comments)
         writes.ensure_no_label(self.filer, self.config.repo, vision_number,
                                self.config.architect.in_progress_label)
@@ -457,7 +462,8 @@ class Applier:
         with suppress(ForgeNotFound):
             writes.ensure_comment(self.forge, self.config.repo, vision_number,
                                   render.rejection_notice(pr.number, signal.text, signal.login),
-                                  bot_login=self.bot, kind="rejected", pr=str(pr.number))
+                                  bot_login=self.bot,
+                                  mark=RejectedMark(pr.number, signal.text))
         if self.live:
             self._journal_rejection(pr, vision_number, signal)
         # Once deleted, head.ref reads refs/pull/N/head; the branch name is ours to know.

@@ -66,10 +66,10 @@ def _read_sprints(forge: Forge, config: ProjectConfig, bot: User) -> list[Sprint
         comments = tuple(forge.list_comments(config.ops_repo, pr.number))
         # Reviews matter until the filing starts: an approval accepts the pitch, and a
         # request for changes revises it, during the design questions too.
-        filing = any(m.kind in {"plan", "filed"}
-                     for _, m in markers.bot_markers(comments, bot.login))
-        reviews = () if filing else tuple(forge.list_reviews(config.ops_repo, pr.number))
-        sprints.append(SprintPR(pr, number, comments, reviews))
+        sprint = SprintPR(pr, number, comments)
+        if not read_marks(sprint, bot.login).filing:
+            sprint = replace(sprint, reviews=tuple(forge.list_reviews(config.ops_repo, pr.number)))
+        sprints.append(sprint)
     return sprints
 
 

@@ -41,19 +41,17 @@ def ensure_file(forge: Forge, repo: str, path: str, text: str, *, branch: str,
         forge.update_file(repo, path, text, sha=current.sha, branch=branch, message=message)
 
 
-def has_marker(comments: Iterable[Comment], bot_login: str, kind: str, **attrs: str) -> bool:
-    return any(
-        m.kind == kind and all(m.attrs.get(k) == v for k, v in attrs.items())
-        for _, m in markers.bot_markers(comments, bot_login)
-    )
+def has_mark(comments: Iterable[Comment], bot_login: str, mark: markers.Mark) -> bool:
+    """Whether the bot wrote this mark already (the same kind and `key`)."""
+    return any(type(found) is type(mark) and found.key() == mark.key()
+               for _, found in markers.read_marks(comments, bot_login))
 
 
 def ensure_comment(forge: Forge, repo: str, number: int, body: str, *, bot_login: str,
-                   kind: str, existing: Iterable[Comment] | None = None,
-                   **attrs: str) -> bool:
-    """Post `body` unless a comment of the bot with this marker is there; True if posted."""
+                   mark: markers.Mark, existing: Iterable[Comment] | None = None) -> bool:
+    """Post `body` unless a comment of the bot with its mark is there; True if posted."""
     comments = list(existing) if existing is not None else forge.list_comments(repo, number)
-    if has_marker(comments, bot_login, kind, **attrs):
+    if has_mark(comments, bot_login, mark):
         return False
     forge.create_comment(repo, number, body)
     return True
