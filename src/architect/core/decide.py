@@ -7,13 +7,17 @@ then new pitches within `max_open_pitches − open sprint PRs`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from architect.config import ArchitectConfig
 from architect.core import rules
 from architect.core.actions import Action, CompletePitch, OpenPitch
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import SprintView, assess, sprint_slug
 from architect.core.table import WAITS_FOR, SprintState, sprint_step
+
+if TYPE_CHECKING:
+    # The settings' type only: the core reads values, never a file.
+    from architect.config import ArchitectConfig
 
 
 @dataclass(frozen=True)
