@@ -75,11 +75,11 @@ def a_steering(*, reviewers: Sequence[str] = (), writers: Iterable[str] = (REVIE
                config: ArchitectConfig | None = None) -> Steering:
     """Who may steer, built as `read_snapshot` builds it from the config and the forge."""
     cfg = config or settings(reviewers=list(reviewers))
-    can_write: dict[str, bool] = {}
-    if not cfg.reviewers:  # permissions are only looked up when no reviewers are configured
-        can_write = {login: False for login in readers} | {login: True for login in writers}
+    # Permissions are only looked up when no reviewers are configured; `readers` are
+    # the users the lookup finds without write access.
+    known = None if cfg.reviewers else frozenset(writers) - frozenset(readers)
     return Steering(bot_login=BOT, reviewers=frozenset(cfg.reviewers),
-                    bot_patterns=cfg.bot_account_globs, can_write=can_write)
+                    bot_patterns=cfg.bot_account_globs, writers=known)
 
 
 # -- issues and comments --------------------------------------------------------

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from architect.core.table import markdown
+
 SRC = Path(__file__).resolve().parents[2] / "src" / "architect"
 CORE = SRC / "core"
 # The pure core decides; it reaches neither the network, nor a model, nor the disk.
@@ -87,3 +89,8 @@ def test_the_shell_and_the_app_are_where_the_tree_says() -> None:
     # prompts and the code map, which the runners and the shell both use.
     assert top == ["__init__", "__main__", "codemap", "config", "config_messages", "durations",
                    "errors", "prompts", "secrets"]
+
+
+def test_the_readme_shows_the_state_tables_as_the_code_has_them() -> None:
+    readme = (SRC.parents[1] / "README.md").read_text(encoding="utf-8")
+    assert markdown() in readme

@@ -1,7 +1,7 @@
 """`architect status`: every vision and sprint PR, its state, since when, what it waits for.
 
 It reads the same snapshot a tick reads and the same state table
-(`lifecycle.sprint`), so what it shows is what the next tick will act on.
+(`core.table`), so what it shows is what the next tick will act on.
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ import httpx
 from architect.config import ProjectConfig, Secrets
 from architect.forge.client import ForgeClient
 from architect.runners.base import Runner
+from architect.runners.registry import make_runner as make_model_runner
 
 
 def utc_now() -> datetime:
@@ -37,13 +38,6 @@ def filer_client(config: ProjectConfig, secrets: Secrets, *,
 
 
 def make_runner(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str]) -> Runner:
-    kind = config.architect.model
-    if kind == "offline":
-        from architect.runners.offline import OfflinePlanner
-
-        return OfflinePlanner()
-    from architect.runners.registry import make_runner as make_model_runner
-
     a = config.architect
     return make_model_runner(
         a.model, model_name=a.model_name, state_dir=a.state_dir, project=config.name, env=env,

@@ -6,8 +6,7 @@ to the ops repo. Never the bot itself, never another bot account.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
 
@@ -16,7 +15,6 @@ class Steering:
     bot_login: str
     reviewers: frozenset[str] = frozenset()
     bot_patterns: tuple[str, ...] = ("*-bot", "*[[]bot]")
-    can_write: Mapping[str, bool] = field(default_factory=dict)
     writers: frozenset[str] | None = None  # the ops repo's assignees, once read this tick
 
     def is_bot(self, login: str) -> bool:
@@ -31,10 +29,9 @@ class Steering:
             return login.lower() in {r.lower() for r in self.reviewers}
         if self.writers is not None:
             return login in self.writers
-        return self.can_write.get(login, False)
+        return False
 
     def needs_lookup(self, login: str) -> bool:
         """True when deciding about `login` needs its permission on the ops repo."""
-        return (not self.reviewers and self.writers is None and not self.is_bot(login)
-                and login not in self.can_write)
+        return not self.reviewers and self.writers is None and not self.is_bot(login)
 

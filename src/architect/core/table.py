@@ -204,3 +204,13 @@ def vision_label(facts: VisionFacts) -> str:
     if row.state is VisionState.NOT_PITCHED and facts.verdict is not None:
         return f"{row.state.value}: {facts.verdict.reason}"
     return row.state.value
+
+
+def markdown() -> str:
+    """Both tables as markdown, as the README shows them (a test keeps them equal)."""
+    lines = ["| sprint PR state | when | waits for |", "| --- | --- | --- |"]
+    lines += [f"| {row.state.value}{' (same tick)' if row.same_tick else ''} | {row.doc} | "
+              f"{row.waits_for} |" for row in SPRINT_TABLE]
+    lines += ["", "| vision state | when | waits for |", "| --- | --- | --- |"]
+    lines += [f"| {row.state.value} | {row.doc} | {row.waits_for} |" for row in VISION_TABLE]
+    return "\n".join(lines)

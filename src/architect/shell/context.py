@@ -10,6 +10,7 @@ from functools import cached_property
 
 from architect.config import ProjectConfig
 from architect.core.inputs import ProjectContext
+from architect.errors import ForgeNotFound
 from architect.forge.models import Repository, User
 from architect.forge.protocol import Forge
 from architect.shell.journal import Journal, LocalJournal, ProfileJournal
@@ -32,8 +33,6 @@ class TickContext:
     @cached_property
     def profile(self) -> Repository | None:
         """`<bot>/.profile`, when it exists (one request, then cached)."""
-        from architect.errors import ForgeNotFound
-
         try:
             return self.forge.get_repo(f"{self.bot.login}/.profile")
         except ForgeNotFound:

@@ -15,16 +15,19 @@ from datetime import datetime
 from architect.config import ProjectConfig
 from architect.core.actions import Action
 from architect.core.decide import Decision, decide
+from architect.core.inputs import PlannerInputs, ProjectContext, VisionInput
+from architect.core.schemas import LessonsDigest
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import SprintView, advance, assess
 from architect.core.table import ROWS, SPRINT_TABLE, sprint_step
 from architect.errors import ArchitectError, ForgeUnavailable, ModelNotAsked, RunnerError
 from architect.forge.protocol import Forge
-from architect.runners.base import Runner, Usage
+from architect.runners.base import Mode, Runner, Usage
 from architect.shell.apply import Applier
 from architect.shell.asking import Asker
 from architect.shell.context import TickContext
 from architect.shell.dry_forge import DryForge
+from architect.shell.journal import digest_journal
 from architect.shell.snapshot import read_snapshot
 
 log = logging.getLogger("architect")
@@ -130,11 +133,6 @@ def _perform(applier: Applier, snapshot: Snapshot, action: Action, report: TickR
 
 def _digest(context: TickContext, asker: Asker, config: ProjectConfig) -> None:
     """More than ten undigested journal entries: the model rewrites the lessons."""
-    from architect.core.inputs import PlannerInputs, ProjectContext, VisionInput
-    from architect.core.schemas import LessonsDigest
-    from architect.runners.base import Mode
-    from architect.shell.journal import digest_journal
-
     def ask(current: str, entries: tuple[str, ...]) -> str:
         inputs = PlannerInputs(project=config.name,
                                vision=VisionInput(0, "(digest of the journal)", ""),
