@@ -4,17 +4,22 @@ exactly what that tick then does, row after row of the table."""
 from __future__ import annotations
 
 import logging
+from datetime import UTC, datetime
 from pathlib import Path
 
+import httpx
 import pytest
 
+from architect.app.status import collect_status
+from architect.core import render
 from architect.core.actions import Action
+from architect.core.schemas import SubIssue
 from architect.core.table import SPRINT_TABLE, SprintState
 from architect.runners.base import Mode
 from architect.runners.scripted import ScriptedRunner
 from architect.shell.tick import TickReport
 from tests.lifecycle.test_lifecycle_e2e import snapshot_state
-from tests.world import OPS, PROJECT, World, make_world
+from tests.world import BASE, BOT, OPS, PROJECT, World, make_world
 
 
 def described(actions: list[Action]) -> list[str]:
@@ -25,18 +30,29 @@ def states(report: TickReport) -> set[SprintState]:
     return {view.state for a in report.applied if (view := getattr(a, "view", None))}
 
 
+def shown(world: World) -> set[SprintState]:
+    """The states `architect status` shows for the open sprint PRs."""
+    rows = collect_status(world.bot, world.config, datetime(2026, 11, 25, 12, tzinfo=UTC))
+    return {SprintState(r.state.split(" (")[0]) for r in rows if r.kind == "sprint"}
+
+
 def dry_then_real(world: World) -> tuple[list[str], set[SprintState]]:
-    """Tick once in a dry run, then for real; the two must list the same actions."""
+    """Tick once in a dry run, then for real; the two must list the same actions.
+
+    Returns what the tick did, and the states the sprint PRs were in before and after.
+    """
+    found = shown(world)
     before = snapshot_state(world)
     dry = world.tick(dry_run=True)
     assert snapshot_state(world) == before, "a dry run wrote to the forge"
     real = world.tick()
     assert real.ok, real.failed
     assert described(dry.applied) == described(real.applied)
-    return described(real.applied), states(real)
+    return described(real.applied), found | states(real) | shown(world)
 
 
-def test_every_row_a_human_can_reach_dry_run_lists_what_the_tick_does(tmp_path: Path) -> None:
+def walk_the_story(tmp_path: Path) -> set[SprintState]:
+    """Pitch, revision, questions, answers, filing and merge; then a rejection."""
     world = make_world(tmp_path)
     seen: set[SprintState] = set()
     world.vision("Wishlists")
@@ -80,13 +96,14 @@ def test_every_row_a_human_can_reach_dry_run_lists_what_the_tick_does(tmp_path: 
     assert done == [f"PR #{pr2.number}: rejected by @alice → close, delete branch, journal"]
     assert "in-progress" not in world.bot.get_issue(PROJECT, second).label_names
 
-    assert seen == {SprintState.REVISION_REQUESTED, SprintState.ACCEPTED,
-                    SprintState.ANSWERS_PENDING, SprintState.READY_TO_FILE, SprintState.FILED,
-                    SprintState.REJECTED}
+    assert {SprintState.AWAITING_DECISION, SprintState.REVISION_REQUESTED,
+            SprintState.ACCEPTED, SprintState.QUESTIONS_OPEN, SprintState.ANSWERS_PENDING,
+            SprintState.READY_TO_FILE, SprintState.FILED, SprintState.REJECTED} <= seen
+    return seen
 
 
-def test_a_model_that_fails_twice_waits_for_a_human_in_dry_run_and_for_real(
-        tmp_path: Path) -> None:
+def walk_a_model_failure(tmp_path: Path) -> set[SprintState]:
+    """A model that fails twice: one note, then the sprint waits, dry run or not."""
     world = make_world(tmp_path)
     world.vision("Wishlists")
     world.tick()
@@ -105,6 +122,53 @@ def test_a_model_that_fails_twice_waits_for_a_human_in_dry_run_and_for_real(
     assert dry.applied == [] and world.tick(runner=failing).applied == []
     notes = [b for b in world.bot_comments(pr.number) if "architect: model-error" in b]
     assert len(notes) == 1
+    return shown(world)
+
+
+def walk_the_filing_rows(tmp_path: Path) -> set[SprintState]:
+    """A footer lost, a plan that fails its check, a filing that died midway."""
+    world = make_world(tmp_path, extra="max_sub_issues = 2")
+    world.vision("Wishlists")
+    dry_then_real(world)
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    (footer,) = world.bot.list_comments(OPS, pr.number)
+    # A tick that died between the PR and its footer: the next one finishes the pitch.
+    with httpx.Client(transport=httpx.WSGITransport(app=world.forge.wsgi), base_url=BASE) as h:
+        gone = h.delete(f"/api/v1/repos/{OPS}/issues/comments/{footer.id}",
+                        headers={"Authorization": f"token {world.tokens[BOT]}"})
+    assert gone.status_code == 204
+    done, seen = dry_then_real(world)
+    assert done == [f"PR #{pr.number}: finish the pitch (footer)"]
+    world.comment(pr.number, "ACCEPT")
+    seen |= dry_then_real(world)[1]
+    world.comment(pr.number, "yes")
+    done, visited = dry_then_real(world)
+    seen |= visited
+    assert done[-1] == f"PR #{pr.number}: every fork resolved → plan and file sub-issues"
+    assert "failed the filing check" in world.bot_comments(pr.number)[-1]
+    seen |= shown(world)
+    assert dry_then_real(world)[0] == []  # it waits for a human
+
+    # A plan of two posted by a tick that died before filing: the next files and merges.
+    world.comment(pr.number, "Keep it to the store and the API.")
+    subs = (SubIssue(id="store", title="Store wishlist items", problem="p", proposed_solution="s"),
+            SubIssue(id="api", title="Wishlist API", problem="p", proposed_solution="s",
+                     depends_on=["store"]))
+    world.bot.create_comment(OPS, pr.number, render.plan_comment(subs))
+    seen |= shown(world)
+    done, visited = dry_then_real(world)
+    assert done == [f"PR #{pr.number}: file the planned sub-issues (2)",
+                    f"PR #{pr.number}: filed #2 #3 → record and merge"]
+    return seen | visited
+
+
+def test_every_row_of_the_table_is_walked_and_dry_run_lists_what_each_tick_does(
+        tmp_path: Path) -> None:
+    walked = set()
+    for walk in (walk_the_story, walk_a_model_failure, walk_the_filing_rows):
+        (tmp_path / walk.__name__).mkdir()
+        walked |= walk(tmp_path / walk.__name__)
+    assert set(SprintState) - walked == set()
 
 
 def test_a_dry_run_of_answers_that_resolve_every_fork_prints_ack_each_sub_issue_and_merge(
