@@ -14,7 +14,7 @@ from architect.core.ledger import Ledger
 from architect.forge.models import Comment
 
 if TYPE_CHECKING:
-    from architect.core.sprint import SprintView
+    from architect.core.sprint import SprintPR, SprintView
 
 
 @dataclass(frozen=True)
@@ -22,6 +22,7 @@ class Written:
     """What a step wrote on its sprint PR: the tick folds it into the PR it read
     (`sprint.advance`) and decides again, as the next tick would."""
 
+    sprint: SprintPR  # as the step read it
     comments: tuple[Comment, ...]
     body: str | None  # the PR body after the step, when it changed
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from architect.core import rules
 from architect.core.actions import Action, CompletePitch, OpenPitch
 from architect.core.snapshot import Snapshot
-from architect.core.sprint import SprintView, assess, sprint_slug
+from architect.core.sprint import SprintView, sprint_slug, view_of
 from architect.core.table import WAITS_FOR, SprintState, sprint_step
 
 if TYPE_CHECKING:
@@ -27,13 +27,7 @@ class Decision:
 
 
 def views(snapshot: Snapshot) -> list[SprintView]:
-    out = []
-    for sprint in snapshot.sprints:
-        # The PR's title was fixed at the pitch; the vision's may have changed since,
-        # and the slug derived from it must not.
-        title = sprint.pr.title.removeprefix("architect: ")
-        out.append(assess(sprint, snapshot.steering, vision_title=title))
-    return out
+    return [view_of(sprint, snapshot.steering) for sprint in snapshot.sprints]
 
 
 def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:

@@ -83,8 +83,15 @@ class SprintView:
         return self.sprint.pr.number
 
 
-def advance(sprint: SprintPR, written: Written) -> SprintPR:
+def view_of(sprint: SprintPR, steering: Steering) -> SprintView:
+    # The PR's title was fixed at the pitch; the vision's may have changed since,
+    # and the slug derived from it must not.
+    return assess(sprint, steering, vision_title=sprint.pr.title.removeprefix("architect: "))
+
+
+def advance(written: Written) -> SprintPR:
     """The PR as the next read would find it after a step's writes, without reading it."""
+    sprint = written.sprint
     pr = sprint.pr if written.body is None else sprint.pr.model_copy(
         update={"body": written.body})
     return replace(sprint, pr=pr, comments=(*sprint.comments, *written.comments))

@@ -258,7 +258,7 @@ class Applier:
             seen=view.heard))
         body = self.sync(view, ledger, ())
         log.info("PR #%d: asked %d design question(s)", view.number, len(ledger.forks))
-        return Written((posted,), body)
+        return Written(view.sprint, (posted,), body)
 
     def process_answers(self, action: ProcessAnswers) -> Written:
         view = action.view
@@ -296,7 +296,7 @@ class Applier:
         posted = self.forge.create_comment(self.ops, view.number, render.answers_comment(
             ledger, acknowledged=shown, notes=notes, reply=reply, follow_ups=follow_ups,
             round_=round_, read=[c.id for c in view.new_comments], seen=view.heard))
-        return Written((posted,), self.sync(view, ledger, ()))
+        return Written(view.sprint, (posted,), self.sync(view, ledger, ()))
 
     # -- filing ---------------------------------------------------------------
     def file(self, view: SprintView) -> Written:
@@ -307,13 +307,13 @@ class Applier:
         if subs is None or plan_comment is None:
             planned = self._plan(view, labels)
             if isinstance(planned, Comment):  # the filing check failed; it says why
-                return Written((planned,), None)
+                return Written(view.sprint, (planned,), None)
             subs, plan_comment = planned
             posted = (plan_comment,)
         numbers = tuple(self._file_subs(view, subs, plan_comment, labels, fresh=fresh))
         log.info("PR #%d: filed %s", view.number, " ".join(f"#{n}" for n in numbers))
         filed = self.forge.create_comment(self.ops, view.number, render.filed_comment(numbers))
-        return Written((*posted, filed), None)
+        return Written(view.sprint, (*posted, filed), None)
 
     def _plan(self, view: SprintView,
               labels: dict[str, int]) -> tuple[tuple[SubIssue, ...], Comment] | Comment:

@@ -18,7 +18,7 @@ from architect.core.decide import Decision, decide
 from architect.core.inputs import PlannerInputs, ProjectContext, VisionInput
 from architect.core.schemas import LessonsDigest
 from architect.core.snapshot import Snapshot
-from architect.core.sprint import SprintView, advance, assess
+from architect.core.sprint import advance, view_of
 from architect.core.table import ROWS, SPRINT_TABLE, sprint_step
 from architect.errors import ArchitectError, ForgeUnavailable, ModelNotAsked, RunnerError
 from architect.forge.protocol import Forge
@@ -122,11 +122,9 @@ def _perform(applier: Applier, snapshot: Snapshot, action: Action, report: TickR
             report.failed.append((step, repr(exc)))
             log.exception("%s: failed with an unexpected error", step.describe())
             return True
-        view = getattr(step, "view", None)
-        if written is None or not isinstance(view, SprintView):
+        if written is None:
             break
-        after = assess(advance(view.sprint, written), snapshot.steering,
-                       vision_title=view.sprint.pr.title.removeprefix("architect: "))
+        after = view_of(advance(written), snapshot.steering)
         step = sprint_step(after, needs_label=False) if ROWS[after.state].same_tick else None
     return True
 
