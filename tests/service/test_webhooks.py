@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from architect.app.loop import DEBOUNCE_S, MAX_DELAY_S, Scheduler
 from architect.config import ArchitectConfig, ProjectConfig, Secrets
 from architect.forge.secret import Secret
-from architect.shell.loop import DEBOUNCE_S, MAX_DELAY_S, Scheduler
 from architect.shell.webhooks import (
     WebhookServer,
     check_length,

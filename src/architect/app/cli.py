@@ -53,7 +53,7 @@ def load(project: Path | None) -> tuple[ProjectConfig, Secrets]:
 
 
 def logging_for(config: ProjectConfig, secrets: Secrets, *, json: bool, verbose: bool) -> None:
-    from architect.app.logs import setup_logging
+    from architect.shell.logs import setup_logging
 
     setup_logging(log_file=config.log_file, json=json, secrets=secrets.values(), verbose=verbose)
 
@@ -64,7 +64,7 @@ def run(project: ProjectOpt = None,
         = False,
         json: JsonOpt = False, verbose: VerboseOpt = False) -> None:
     """One tick: take every vision issue and sprint PR one step further."""
-    from architect.shell.service import tick_once
+    from architect.app.service import tick_once
 
     config, secrets = load(project)
     logging_for(config, secrets, json=json, verbose=verbose)
@@ -82,7 +82,7 @@ def loop(project: Annotated[list[Path] | None, typer.Option(
              "$ARCHITECT_WEBHOOK_SECRET).")] = None,
          json: JsonOpt = False, verbose: VerboseOpt = False) -> None:
     """Tick every interval (and on webhooks) until SIGTERM."""
-    from architect.shell.service import run_loop
+    from architect.app.service import run_loop
 
     loaded = [load(p) for p in (project or [None])]  # type: ignore[list-item]
     config, secrets = loaded[0]
@@ -94,7 +94,7 @@ def loop(project: Annotated[list[Path] | None, typer.Option(
 @app.command()
 def status(project: ProjectOpt = None, json: JsonOpt = False) -> None:
     """Every vision and sprint PR, its lifecycle state and what the architect waits for."""
-    from architect.shell.service import show_status
+    from architect.app.service import show_status
 
     config, secrets = load(project)
     logging_for(config, secrets, json=False, verbose=False)
@@ -129,7 +129,7 @@ def init(project: ProjectOpt = None,
              "--webhook-url", help="Register Forgejo webhooks that deliver to this URL.")]
          = None) -> None:
     """Create the labels and check the token's rights on both repos."""
-    from architect.shell.service import init_project
+    from architect.app.service import init_project
 
     config, secrets = load(project)
     raise typer.Exit(init_project(config, secrets, webhook_url=webhook_url))

@@ -20,7 +20,6 @@ from rich.markdown import Markdown
 from rich.panel import Panel
 
 from architect.app.demo_project import DEMO, DemoProject
-from architect.app.logs import setup_logging, teardown_logging
 from architect.app.setup_forge import ensure_labels_and_rights
 from architect.app.status import collect_status, render_table
 from architect.app.wiring import utc_now
@@ -31,6 +30,7 @@ from architect.emulator.setup import ForgeSetup
 from architect.forge.client import ForgeClient
 from architect.runners.offline import OfflinePlanner
 from architect.shell.guards import enable
+from architect.shell.logs import setup_logging, teardown_logging
 from architect.shell.tick import plan_tick, run_tick
 
 BOT = "architect-bot"

@@ -31,9 +31,9 @@ from pathlib import Path
 
 from filelock import Timeout, UnixFileLock
 
-from architect.app.logs import make_private_dir
 from architect.config import ProjectConfig
 from architect.errors import ArchitectError
+from architect.shell.logs import make_private_dir
 
 ACTIVE_FLAG = ".architect-active"
 LOCK_FILE = "run.lock"

@@ -38,9 +38,9 @@ from datetime import timedelta
 from types import FrameType
 from typing import Protocol
 
-from architect.app.logs import log_project
 from architect.config import ProjectConfig, Secrets
 from architect.durations import DurationError, format_duration, parse_duration
+from architect.shell.logs import log_project
 
 log = logging.getLogger("architect")
 
@@ -249,7 +249,7 @@ def run_forever(configs: Sequence[ProjectConfig], secrets: Secrets, env: Mapping
     configuration error; 1 when the webhook address cannot be bound.
     """
     if tick is None:
-        from architect.shell.service import tick_once
+        from architect.app.service import tick_once
 
         tick = tick_once
     try:

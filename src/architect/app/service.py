@@ -78,7 +78,7 @@ def _tick(call: Callable[[], object], config: ProjectConfig) -> int:
 
 def run_loop(configs: Sequence[ProjectConfig], secrets: Secrets, env: Mapping[str, str], *,
              interval: str | None, webhook: str | None) -> int:
-    from architect.shell.loop import run_forever
+    from architect.app.loop import run_forever
 
     return run_forever(configs, secrets, env, interval=interval, webhook=webhook)
 
