@@ -68,6 +68,12 @@ def test_the_core_reaches_no_forge_client_runner_network_or_filesystem() -> None
     assert bad == set()
 
 
+def test_the_shell_and_the_adapters_never_reach_into_the_app() -> None:
+    for layer in ("shell", "forge", "runners", "emulator"):
+        for path in (SRC / layer).rglob("*.py"):
+            assert not {m for m in imports_of(path) if m.startswith("architect.app")}, path
+
+
 def test_the_walk_would_see_a_forbidden_import(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text("import httpx\nfrom architect.shell.apply import Applier\n")
