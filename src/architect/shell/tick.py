@@ -68,7 +68,7 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
     filer_forge = filer or forge
     filer_login = filer_forge.current_user().login if filer is not None else snapshot.bot.login
     if dry_run:
-        forge = filer_forge = DryForge(forge, now)
+        forge, filer_forge = DryForge(forge, now), DryForge(filer_forge, now)
     asker = Asker(runner, config, context, secrets, dry_run=dry_run)
     applier = Applier(forge=forge, filer=filer_forge, filer_login=filer_login, asker=asker,
                       config=config, context=context, snapshot=snapshot, live=not dry_run)
