@@ -104,11 +104,8 @@ def walk_the_story(tmp_path: Path) -> set[SprintState]:
 
 def walk_a_model_failure(tmp_path: Path) -> set[SprintState]:
     """A model that fails twice: one note, then the sprint waits, dry run or not."""
-    world = make_world(tmp_path)
-    world.vision("Wishlists")
-    world.tick()
-    (pr,) = world.bot.list_pulls(OPS, state="open")
-    world.comment(pr.number, "ACCEPT")
+    world, number = accepted(tmp_path)
+    pr = world.bot.get_pull(OPS, number)
     # Two invalid answers for the dry run, two for the tick: each retries once.
     failing = ScriptedRunner({Mode.QUESTIONS: ["not json"] * 4})
     dry = world.tick(runner=failing, dry_run=True)
@@ -171,13 +168,20 @@ def test_every_row_of_the_table_is_walked_and_dry_run_lists_what_each_tick_does(
     assert set(SprintState) - walked == set()
 
 
-def test_a_dry_run_of_answers_that_resolve_every_fork_prints_ack_each_sub_issue_and_merge(
-        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+def accepted(tmp_path: Path) -> tuple[World, int]:
+    """A pitched sprint PR that a reviewer has just accepted."""
     world = make_world(tmp_path)
     world.vision("Wishlists")
     world.tick()
     (pr,) = world.bot.list_pulls(OPS, state="open")
     world.comment(pr.number, "ACCEPT")
+    return world, pr.number
+
+
+def test_a_dry_run_of_answers_that_resolve_every_fork_prints_ack_each_sub_issue_and_merge(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    world, number = accepted(tmp_path)
+    pr = world.bot.get_pull(OPS, number)
     world.tick()
     world.comment(pr.number, "Q1: B\nQ2: B")
     before = snapshot_state(world)
@@ -194,11 +198,8 @@ def test_a_dry_run_of_answers_that_resolve_every_fork_prints_ack_each_sub_issue_
 
 def test_a_dry_run_stops_where_a_paid_model_would_answer(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    world = make_world(tmp_path)
-    world.vision("Wishlists")
-    world.tick()
-    (pr,) = world.bot.list_pulls(OPS, state="open")
-    world.comment(pr.number, "ACCEPT")
+    world, number = accepted(tmp_path)
+    pr = world.bot.get_pull(OPS, number)
     paid = ScriptedRunner({}, name="anthropic")
     with caplog.at_level(logging.INFO, logger="architect"):
         report = world.tick(runner=paid, dry_run=True)
