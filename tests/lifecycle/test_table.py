@@ -12,7 +12,7 @@ import pytest
 
 from architect.app.status import collect_status
 from architect.core import render
-from architect.core.actions import Action
+from architect.core.actions import Action, CompletePitch, FinishSprint, RejectSprint, SyncLedger
 from architect.core.schemas import SubIssue
 from architect.core.table import SPRINT_TABLE, SprintState
 from architect.runners.base import Mode
@@ -26,8 +26,22 @@ def described(actions: list[Action]) -> list[str]:
     return [a.describe() for a in actions]
 
 
+# The steps that carry only what they need, by the one row each belongs to.
+ROW_OF = {RejectSprint: SprintState.REJECTED, FinishSprint: SprintState.FILED,
+          SyncLedger: SprintState.QUESTIONS_OPEN}
+
+
 def states(report: TickReport) -> set[SprintState]:
-    return {view.state for a in report.applied if (view := getattr(a, "view", None))}
+    """The rows the tick acted on (a lost label alone is no state of its own)."""
+    found = set()
+    for a in report.applied:
+        if isinstance(a, CompletePitch):
+            found |= {SprintState.PITCH_INCOMPLETE} if a.footer else set()
+        elif type(a) in ROW_OF:
+            found.add(ROW_OF[type(a)])
+        elif (view := getattr(a, "view", None)) is not None:
+            found.add(view.state)
+    return found
 
 
 def shown(world: World) -> set[SprintState]:

@@ -14,7 +14,7 @@ from architect.core.ledger import Ledger
 from architect.forge.models import Comment
 
 if TYPE_CHECKING:
-    from architect.core.sprint import SprintPR, SprintView
+    from architect.core.sprint import Signal, SprintPR, SprintView
 
 
 @dataclass(frozen=True)
@@ -41,14 +41,15 @@ class OpenPitch:
 
 @dataclass(frozen=True)
 class CompletePitch:
-    view: SprintView
+    sprint: SprintPR
+    slug: str
     footer: bool
     label: bool
 
     def describe(self) -> str:
         parts = (("footer", self.footer), ("label", self.label))
         missing = " and ".join(name for name, needed in parts if needed)
-        return f"PR #{self.view.number}: finish the pitch ({missing})"
+        return f"PR #{self.sprint.pr.number}: finish the pitch ({missing})"
 
 
 @dataclass(frozen=True)
@@ -103,29 +104,35 @@ class FileSprint:
 
 @dataclass(frozen=True)
 class FinishSprint:
-    view: SprintView
+    sprint: SprintPR
+    slug: str
+    ledger: Ledger | None
+    filed: tuple[int, ...]
 
     def describe(self) -> str:
-        filed = " ".join(f"#{n}" for n in self.view.filed)
-        return f"PR #{self.view.number}: filed {filed} → record and merge"
+        filed = " ".join(f"#{n}" for n in self.filed)
+        return f"PR #{self.sprint.pr.number}: filed {filed} → record and merge"
 
 
 @dataclass(frozen=True)
 class RejectSprint:
-    view: SprintView
+    sprint: SprintPR
+    signal: Signal
 
     def describe(self) -> str:
-        assert self.view.reject is not None
-        return (f"PR #{self.view.number}: rejected by @{self.view.reject.login} → close, "
+        return (f"PR #{self.sprint.pr.number}: rejected by @{self.signal.login} → close, "
                 "delete branch, journal")
 
 
 @dataclass(frozen=True)
 class SyncLedger:
-    view: SprintView
+    sprint: SprintPR
+    slug: str
+    ledger: Ledger
 
     def describe(self) -> str:
-        return f"PR #{self.view.number}: repair ## Design forks from the architect's own comments"
+        return (f"PR #{self.sprint.pr.number}: repair ## Design forks from the architect's own "
+                "comments")
 
 
 Action = (OpenPitch | CompletePitch | RevisePitch | StartQuestions | ProcessAnswers | FileSprint

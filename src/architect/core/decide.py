@@ -46,7 +46,7 @@ def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
         if needs_label and view.state not in (SprintState.PITCH_INCOMPLETE,
                                               SprintState.REJECTED):
             # A lost label never holds up the sprint's own step: it is put back beside it.
-            actions.append(CompletePitch(view, footer=False, label=True))
+            actions.append(CompletePitch(view.sprint, view.slug, footer=False, label=True))
     pitches, skipped = _pitches(snapshot, settings)
     actions.extend(pitches)
     notes.extend(skipped)

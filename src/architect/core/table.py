@@ -64,11 +64,12 @@ class Row:
 
 
 def _reject(view: SprintView, _label: bool) -> Action:
-    return RejectSprint(view)
+    assert view.reject is not None  # the row's guard
+    return RejectSprint(view.sprint, view.reject)
 
 
 def _finish(view: SprintView, _label: bool) -> Action:
-    return FinishSprint(view)
+    return FinishSprint(view.sprint, view.slug, view.ledger, view.filed)
 
 
 def _file(view: SprintView, _label: bool) -> Action:
@@ -76,7 +77,7 @@ def _file(view: SprintView, _label: bool) -> Action:
 
 
 def _complete(view: SprintView, label: bool) -> Action:
-    return CompletePitch(view, footer=True, label=label)
+    return CompletePitch(view.sprint, view.slug, footer=True, label=label)
 
 
 def _revise(view: SprintView, _label: bool) -> Action:
@@ -94,7 +95,7 @@ def _answers(view: SprintView, _label: bool) -> Action:
 def _wait(view: SprintView, _label: bool) -> Action | None:
     """Nothing to do but wait; a `## Design forks` section broken by hand is repaired."""
     if view.ledger is not None and not forks_in_sync(view.ledger, view.sprint.pr.body):
-        return SyncLedger(view)
+        return SyncLedger(view.sprint, view.slug, view.ledger)
     return None
 
 

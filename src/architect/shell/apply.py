@@ -57,7 +57,7 @@ from architect.core.schemas import (
     SubIssuePlan,
 )
 from architect.core.snapshot import Snapshot
-from architect.core.sprint import Signal, SprintView, branch_for
+from architect.core.sprint import Signal, SprintPR, SprintView, branch_for
 from architect.core.text import one_line
 from architect.errors import (
     ConfigError,
@@ -126,12 +126,11 @@ class Applier:
             case FileSprint():
                 return self.file(action.view)
             case FinishSprint():
-                self.finish(action.view)
+                self.finish(action)
             case RejectSprint():
-                self.reject(action.view)
+                self.reject(action.sprint, action.signal)
             case SyncLedger():
-                assert action.view.ledger is not None
-                self.sync(action.view, action.view.ledger, ())
+                self.sync(action.sprint, action.slug, action.ledger, ())
         return None
 
     # -- helpers --------------------------------------------------------------
@@ -165,23 +164,23 @@ class Applier:
         fields.update(extra)
         return PlannerInputs(**fields)  # type: ignore[arg-type]
 
-    def sprint_path(self, view_or_slug: SprintView | str) -> str:
-        slug = view_or_slug if isinstance(view_or_slug, str) else view_or_slug.slug
+    def sprint_path(self, slug: str) -> str:
         return f"sprints/{slug}.md"
 
-    def sync(self, view: SprintView, ledger: Ledger | None, filed: tuple[int, ...]) -> str:
+    def sync(self, sprint: SprintPR, slug: str, ledger: Ledger | None,
+             filed: tuple[int, ...]) -> str:
         """Bring the sprint file, then the PR body, in line with the trusted ledger."""
-        pr = view.sprint.pr
+        pr = sprint.pr
         body = pr.body
         if ledger is not None:
             body = render.replace_section(body, render.FORKS_HEADING, render.forks_section(ledger))
         if filed:
             body = render.replace_section(body, render.FILED_HEADING, render.filed_line(filed))
-        vision = self.vision(view.sprint.vision_number)
+        vision = self.vision(sprint.vision_number)
         text = render.sprint_file(vision.title, vision.number, pitch_part(body), ledger, filed)
-        writes.ensure_file(self.forge, self.ops, self.sprint_path(view), text,
+        writes.ensure_file(self.forge, self.ops, self.sprint_path(slug), text,
                            branch=branch_for(vision.number),
-                           message=f"sprint: update {self.sprint_path(view)}")
+                           message=f"sprint: update {self.sprint_path(slug)}")
         if body != pr.body:
             self.forge.edit_pull(self.ops, pr.number, body=body)
         return body
@@ -219,13 +218,13 @@ class Applier:
         log.info("vision #%d: pitched as PR #%d", vision.number, pr.number)
 
     def complete_pitch(self, action: CompletePitch) -> None:
-        view = action.view
+        sprint = action.sprint
         if action.footer:
-            writes.ensure_comment(self.forge, self.ops, view.number,
-                                  render.footer_comment(view.slug), bot_login=self.bot,
-                                  mark=FooterMark(view.slug), existing=view.sprint.comments)
+            writes.ensure_comment(self.forge, self.ops, sprint.pr.number,
+                                  render.footer_comment(action.slug), bot_login=self.bot,
+                                  mark=FooterMark(action.slug), existing=sprint.comments)
         if action.label:
-            writes.ensure_label(self.filer, self.config.repo, view.sprint.vision_number,
+            writes.ensure_label(self.filer, self.config.repo, sprint.vision_number,
                                 self.config.architect.in_progress_label)
 
     def revise(self, view: SprintView) -> None:
@@ -236,7 +235,7 @@ class Applier:
                                  self.inputs(view, vision, feedback=review.body))
         md = render.pitch_markdown(vision.number, vision.title, clean_pitch(revised))
         body = render.pr_body(vision.number, md, view.ledger, ())
-        writes.ensure_file(self.forge, self.ops, self.sprint_path(view),
+        writes.ensure_file(self.forge, self.ops, self.sprint_path(view.slug),
                            render.sprint_file(vision.title, vision.number, md, view.ledger, ()),
                            branch=view.sprint.pr.head.ref, message="sprint: revise the pitch")
         if body != view.sprint.pr.body:
@@ -256,7 +255,7 @@ class Applier:
         posted = self.forge.create_comment(self.ops, view.number, render.questions_comment(
             ledger, no_fork_reason=neutralize(proposal.no_fork_reason), round_=1,
             seen=view.heard))
-        body = self.sync(view, ledger, ())
+        body = self.sync(view.sprint, view.slug, ledger, ())
         log.info("PR #%d: asked %d design question(s)", view.number, len(ledger.forks))
         return Written(view.sprint, (posted,), body)
 
@@ -296,7 +295,7 @@ class Applier:
         posted = self.forge.create_comment(self.ops, view.number, render.answers_comment(
             ledger, acknowledged=shown, notes=notes, reply=reply, follow_ups=follow_ups,
             round_=round_, read=[c.id for c in view.new_comments], seen=view.heard))
-        return Written(view.sprint, (posted,), self.sync(view, ledger, ()))
+        return Written(view.sprint, (posted,), self.sync(view.sprint, view.slug, ledger, ()))
 
     # -- filing ---------------------------------------------------------------
     def file(self, view: SprintView) -> Written:
@@ -394,14 +393,14 @@ class Applier:
             # a forge with them switched off must not stop the filing.
             log.warning("issue #%d: forge dependencies not recorded: %s", number, exc)
 
-    def finish(self, view: SprintView) -> None:
-        filed = view.filed  # from the bot's own "Sprint filed" marker
-        self.sync(view, view.ledger, filed)
-        pr = view.sprint.pr
+    def finish(self, action: FinishSprint) -> None:
+        filed = action.filed  # from the bot's own "Sprint filed" marker
+        self.sync(action.sprint, action.slug, action.ledger, filed)
+        pr = action.sprint.pr
         # The journal (idempotent) and the session go before the merge: a merged PR is
         # no longer read, so whatever follows a merge whose answer was lost never happens.
-        vision = self.vision(view.sprint.vision_number)
-        decisions = render.forks_section(view.ledger) if view.ledger else "No design forks."
+        vision = self.vision(action.sprint.vision_number)
+        decisions = render.forks_section(action.ledger) if action.ledger else "No design forks."
         if self.live:
             self.journaled |= self.context.journal.record(JournalEntry(
                 pr.created_at, pr.number, vision.number, vision.title, "merged",
@@ -432,10 +431,12 @@ class Applier:
                 mark = ModelErrorMark(
                     step, max((c.id for c in comments if c.user.login != self.bot), default=0),
                     int(self.vision(number).updated_at.timestamp()))
-            else:
+            elif isinstance(action, RevisePitch | StartQuestions | ProcessAnswers | FileSprint):
                 repo, number = self.ops, action.view.number
                 comments = action.view.sprint.comments
                 mark = ModelErrorMark(step, action.view.last_other)
+            else:  # no other step asks a model
+                return
             writes.ensure_comment(self.forge, repo, number,
                                   render.model_error_comment(mark, str(exc)),
                                   bot_login=self.bot, mark=mark, existing=comments)
@@ -447,15 +448,13 @@ class Applier:
                   "to reply, and the model is not asked again before that", repo, number, step)
 
     # -- reject ---------------------------------------------------------------
-    def reject(self, view: SprintView) -> None:
-        signal = view.reject
-        assert signal is not None
-        pr = view.sprint.pr
-        vision_number = view.sprint.vision_number
+    def reject(self, sprint: SprintPR, signal: Signal) -> None:
+        pr = sprint.pr
+        vision_number = sprint.vision_number
         writes.ensure_comment(self.forge, self.ops, pr.number,
                               render.rejected_comment(signal.text, signal.login),
                               bot_login=self.bot, mark=RejectedMark(),
-                              existing=view.sprint.comments)
+                              existing=sprint.comments)
         writes.ensure_no_label(self.filer, self.config.repo, vision_number,
                                self.config.architect.in_progress_label)
         # A vision deleted or moved away must not keep its sprint PR open forever.
