@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from pathlib import Path
 
-from architect.lifecycle.filing import find_cycle
-from architect.runners.schemas import ProposedFork, SubIssue
+from architect.core.filing import find_cycle
+from architect.core.schemas import ProposedFork, SubIssue
 
 PITCH_SECTIONS = (
     "## Vision issues",

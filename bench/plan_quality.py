@@ -45,20 +45,20 @@ sys.path[:0] = [str(ROOT), str(ROOT / "src"), str(ROOT / "bench")]
 
 from plan_checks import FiledIssue, Score, Sprint, score  # noqa: E402
 
+from architect.app.wiring import make_runner, utc_now  # noqa: E402
 from architect.config import ProjectConfig, load_config, load_secrets  # noqa: E402
-from architect.emulator import EmbeddedForge  # noqa: E402
-from architect.emulator.setup import ForgeSetup  # noqa: E402
-from architect.forge.client import ForgeClient  # noqa: E402
-from architect.lifecycle.tick import run_tick  # noqa: E402
-from architect.runners.base import ModelRequest, ModelResult, Runner, Usage  # noqa: E402
-from architect.runners.schemas import (  # noqa: E402
+from architect.core.schemas import (  # noqa: E402
     AnswerRound,
     ForkProposal,
     ProposedFork,
     SubIssue,
     SubIssuePlan,
 )
-from architect.wiring import make_runner, utc_now  # noqa: E402
+from architect.emulator import EmbeddedForge  # noqa: E402
+from architect.emulator.setup import ForgeSetup  # noqa: E402
+from architect.forge.client import ForgeClient  # noqa: E402
+from architect.runners.base import ModelRequest, ModelResult, Runner, Usage  # noqa: E402
+from architect.shell.tick import run_tick  # noqa: E402
 from tests.runners_e2e.sprint import Metered  # noqa: E402
 
 SAMPLES = ROOT / "bench" / "samples"

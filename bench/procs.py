@@ -23,7 +23,7 @@ from pathlib import Path
 
 import httpx
 
-from architect.guards import enable
+from architect.shell.guards import enable
 from world import BASE, BOT, OPS, BenchWorld
 
 HELP_RUNS = 5
@@ -97,7 +97,7 @@ class LoopFigures:
 def webhook_latency(world: BenchWorld) -> LoopFigures | None:
     """`architect loop --webhook` as a subprocess; None when there is no webhook receiver."""
     try:
-        import architect.webhooks  # noqa: F401
+        import architect.shell.webhooks  # noqa: F401
     except ImportError:
         return None
     config = loopback_config(world, world.sizes.prs)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+from architect.app.demo_project import DEMO
 from architect.codemap import summarize
-from architect.demo_project import DEMO
+from architect.core.inputs import PlannerInputs, ProjectContext, VisionInput
+from architect.core.schemas import Pitch
 from architect.prompts import build_request, load_formula
 from architect.runners.base import Mode, ModelRequest
-from architect.runners.inputs import PlannerInputs, ProjectContext, VisionInput
-from architect.runners.schemas import Pitch
 from world import lessons_2kb
 
 BIG_CODE_SUMMARY_CHARS = 400_000

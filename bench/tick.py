@@ -45,10 +45,10 @@ except ModuleNotFoundError:  # a checkout without the package installed
 from procs import cli_help_seconds, run_peak_rss_mb, webhook_latency
 from prompt_size import pitch_prompt_tokens
 
-from architect.lifecycle.actions import FileSprint, OpenPitch, ProcessAnswers
-from architect.lifecycle.tick import TickReport, run_tick
+from architect.app.wiring import utc_now
+from architect.core.actions import FileSprint, FinishSprint, OpenPitch, ProcessAnswers
 from architect.runners.offline import OfflinePlanner
-from architect.wiring import utc_now
+from architect.shell.tick import TickReport, run_tick
 from world import BOT, OPS, BenchWorld, Sizes, build_world
 
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -118,8 +118,10 @@ def busy_tick(world: BenchWorld) -> tuple[TickFigures, TickReport]:
     figures, report = measure_tick(world, max_open_pitches=world.sizes.prs + 1)
     kinds = Counter(type(a) for a in report.applied)
     filed = sum(1 for r in figures.requests if re.fullmatch(r"POST /repos/[^/]+/[^/]+/issues", r))
+    # The answers that resolve every fork are followed, in the same tick, by the filing
+    # and the merge: each its own step of the report.
     if (not report.ok or kinds[OpenPitch] != 1 or kinds[ProcessAnswers] != 2 or filed != 5
-            or kinds[FileSprint] != 0):
+            or kinds[FileSprint] != 1 or kinds[FinishSprint] != 1):
         raise RuntimeError(f"the busy tick did not do what it should: {figures.actions}, "
                            f"{filed} issue(s) filed, failed: {report.failed}")
     return figures, report

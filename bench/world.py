@@ -19,14 +19,14 @@ from pathlib import Path
 
 import httpx
 
+from architect.app.wiring import utc_now
 from architect.config import ProjectConfig, load_config
 from architect.emulator import EmbeddedForge
 from architect.emulator.setup import ForgeSetup
 from architect.forge.client import ForgeClient
-from architect.journal import LESSONS_PATH
-from architect.lifecycle.tick import TickReport, run_tick
 from architect.runners.offline import OfflinePlanner
-from architect.wiring import utc_now
+from architect.shell.journal import LESSONS_PATH
+from architect.shell.tick import TickReport, run_tick
 
 BASE = "http://forge.bench"
 OWNER = "acme"

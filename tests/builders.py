@@ -1,6 +1,6 @@
 """Data factories for the pure lifecycle tests: forge objects built directly, no forge.
 
-The bot's comments are rendered by `architect.lifecycle.render`, exactly as the
+The bot's comments are rendered by `architect.core.render`, exactly as the
 architect writes them, so a test reads like the conversation on the PR:
 
     talk = conversation_in(SprintState.QUESTIONS_OPEN)
@@ -19,6 +19,14 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
 from architect.config import ArchitectConfig
+from architect.core import render
+from architect.core.ledger import Answer, DesignFork, ForkStatus, Ledger
+from architect.core.markers import ModelErrorMark
+from architect.core.schemas import Pitch, SubIssue, Verdict
+from architect.core.snapshot import Snapshot, VisionHistory
+from architect.core.sprint import SprintPR, branch_for, sprint_slug
+from architect.core.steering import Steering
+from architect.core.table import SprintState
 from architect.forge.models import (
     BranchRef,
     Comment,
@@ -29,12 +37,6 @@ from architect.forge.models import (
     ReviewState,
     User,
 )
-from architect.ledger import Answer, DesignFork, ForkStatus, Ledger
-from architect.lifecycle import render
-from architect.lifecycle.snapshot import Snapshot, VisionHistory
-from architect.lifecycle.sprint import SprintPR, SprintState, branch_for, sprint_slug
-from architect.lifecycle.steering import Steering
-from architect.runners.schemas import Pitch, SubIssue, Verdict
 
 BOT = "architect-bot"
 REVIEWER = "alice"  # has write access on the ops repo
@@ -73,11 +75,11 @@ def a_steering(*, reviewers: Sequence[str] = (), writers: Iterable[str] = (REVIE
                config: ArchitectConfig | None = None) -> Steering:
     """Who may steer, built as `read_snapshot` builds it from the config and the forge."""
     cfg = config or settings(reviewers=list(reviewers))
-    can_write: dict[str, bool] = {}
-    if not cfg.reviewers:  # permissions are only looked up when no reviewers are configured
-        can_write = {login: False for login in readers} | {login: True for login in writers}
+    # Permissions are only looked up when no reviewers are configured; `readers` are
+    # the users the lookup finds without write access.
+    known = None if cfg.reviewers else frozenset(writers) - frozenset(readers)
     return Steering(bot_login=BOT, reviewers=frozenset(cfg.reviewers),
-                    bot_patterns=cfg.bot_account_globs, can_write=can_write)
+                    bot_patterns=cfg.bot_account_globs, writers=known)
 
 
 # -- issues and comments --------------------------------------------------------
@@ -263,7 +265,8 @@ class Conversation:
         return self.bot(render.filing_problem_comment(problems or ("`api` has no criteria.",)))
 
     def model_error(self, step: str = "questions") -> Comment:
-        return self.bot(render.model_error_comment(step, "- forks: Field required", after=0))
+        return self.bot(render.model_error_comment(ModelErrorMark(step, after=0),
+                                                     "- forks: Field required"))
 
     def filed(self, numbers: Sequence[int] = (20, 21)) -> Comment:
         self.filed_numbers = tuple(numbers)

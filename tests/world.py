@@ -19,9 +19,9 @@ from architect.config import ProjectConfig, load_config
 from architect.emulator import EmbeddedForge
 from architect.emulator.setup import ForgeSetup
 from architect.forge.client import ForgeClient
-from architect.lifecycle.tick import TickReport, run_tick
 from architect.runners.base import Runner
 from architect.runners.offline import OfflinePlanner
+from architect.shell.tick import TickReport, run_tick
 
 BASE = "http://forge.test"
 PROJECT = "acme/shop"

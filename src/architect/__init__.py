@@ -1,7 +1,7 @@
 """architect: the planning bot of an AI software factory on Forgejo/Gitea.
 
 Importing the package creates nothing, prints nothing and reads no clock; the
-CLI (`architect.cli`) is the only place that wires real clients together.
+CLI (`architect.app.cli`) is the only place that wires real clients together.
 """
 
 __version__ = "0.2.0"

@@ -1,3 +1,3 @@
-from architect.cli import main
+from architect.app.cli import main
 
 main()

@@ -19,7 +19,6 @@ import re
 import tomllib
 from collections.abc import Mapping
 from datetime import timedelta
-from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
@@ -155,15 +154,6 @@ class ArchitectConfig(BaseModel):
     def bot_account_globs(self) -> tuple[str, ...]:
         """`bot_accounts` for `fnmatch.fnmatchcase`, with "[" made literal ("*[[]bot]")."""
         return tuple(p.lower().replace("[", "[[]") for p in self.bot_accounts)
-
-    def is_bot_account(self, login: str) -> bool:
-        """Whether `login` matches a `bot_accounts` pattern (case-insensitive).
-
-        Only `*` and `?` are wildcards: the brackets of ``*[bot]`` (GitHub-style
-        app accounts) are literal, where fnmatch would read them as a class.
-        """
-        return any(fnmatchcase(login.lower(), glob) for glob in self.bot_account_globs)
-
 
 class ProjectConfig(BaseModel):
     """One project: the top-level keys of the project TOML plus ``[architect]``."""

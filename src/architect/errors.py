@@ -20,12 +20,14 @@
     ├── RunnerError              the model side
     │   ├── RunnerUnavailable    binary, key or URL missing            → exit 2 before a tick
     │   ├── RunnerFailed         the model run failed (API error, timeout, max turns)
-    │   │   └── ModelOverloaded  429/529 outlasted the SDK's retries: deferred, no note
-    │   └── InvalidModelOutput   the answer did not validate twice; the action is skipped
-    │       ├── ModelRefused     the model declined to answer (a note says so)
-    │       ├── AnswerCutOff     the answer hit the token limit, twice (a note says so)
-    │       └── StillOverloaded  ModelOverloaded for several ticks in a row (a note says so)
-    └── FilingCheckFailed        sub-issues failed the deterministic check; posted on the PR
+    │   │   ├── ModelOverloaded  429/529 outlasted the SDK's retries: deferred, no note
+    │   │   └── BudgetExhausted  `max_cost_per_tick` is reached: no more calls this tick
+    │   ├── InvalidModelOutput   the answer did not validate twice; the action is skipped
+    │   │   │                    (`step` names the model call that failed)
+    │   │   ├── ModelRefused     the model declined to answer (a note says so)
+    │   │   ├── AnswerCutOff     the answer hit the token limit, twice (a note says so)
+    │   │   └── StillOverloaded  ModelOverloaded for several ticks in a row (a note says so)
+    │   └── ModelNotAsked        a dry run reached a step only a paid model can take
 
 A runner error carries what the failed run spent (`usage`, `calls`): a billed
 call counts in the tick's usage and budget even when its answer is unusable.
@@ -143,9 +145,14 @@ class ModelOverloaded(RunnerFailed):
     """429 or 529 after the SDK's own retries: the action waits for a later tick."""
 
 
+class BudgetExhausted(RunnerFailed):
+    """`max_cost_per_tick` is reached: no more model calls this tick."""
+
+
 class InvalidModelOutput(RunnerError):
     """The model's answer did not validate, even after it was shown the error once."""
 
+    step: str = ""  # the mode of the call that failed, set by whoever asked
     explanation = "the model's answer was not valid, twice, so nothing was changed"
 
 
@@ -176,9 +183,10 @@ class StillOverloaded(InvalidModelOutput):
     )
 
 
-class FilingCheckFailed(ArchitectError):
-    """The proposed sub-issues failed the deterministic filing check."""
 
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
-        self.problems = problems
+class ModelNotAsked(RunnerError):
+    """A dry run stops where the next step depends on what a paid model would answer."""
+
+    def __init__(self, step: str) -> None:
+        super().__init__(f"the model's {step} answer")
+        self.step = step

@@ -34,12 +34,12 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from architect.core.inputs import HumanComment, PlannerInputs
+from architect.core.ledger import DesignFork, Ledger
 from architect.errors import ConfigError
-from architect.journal import LESSONS_MAX_BYTES
-from architect.ledger import DesignFork, Ledger
 from architect.runners.base import Limits, Mode, ModelRequest
-from architect.runners.inputs import HumanComment, PlannerInputs
 from architect.runners.validation import redact
+from architect.shell.journal import LESSONS_MAX_BYTES
 
 __all__ = [
     "DEFAULT_BUDGET_TOKENS",

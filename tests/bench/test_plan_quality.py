@@ -9,7 +9,7 @@ import plan_checks
 import plan_quality
 import pytest
 
-from architect.runners.schemas import Option, ProposedFork, SubIssue
+from architect.core.schemas import Option, ProposedFork, SubIssue
 
 SAMPLE_KINDS = {"python-cli", "shell-deploy", "go-service", "js-webapp", "docs-only"}
 

@@ -8,7 +8,7 @@ import os
 
 from architect.config import load_config
 from architect.forge.client import ForgeClient
-from architect.guards import RunLock, lock_path
+from architect.shell.guards import RunLock, lock_path
 from tests.cli.conftest import Served, architect
 from tests.world import VISION_BODY
 
@@ -29,7 +29,10 @@ def test_dry_run_json_is_the_plan_and_run_json_what_the_forge_now_shows(served: 
     plan = json.loads(dry.stdout)
     assert plan["dry_run"] is True and plan["exit"] == 0 and plan["project"] == "shop"
     assert [(a["kind"], a["vision"]) for a in plan["planned"]] == [("OpenPitch", 1)]
-    assert plan["applied"] == [] and plan["model_calls"] == 0
+    assert plan["applied"] == [] and [a["kind"] for a in plan["would"]] == ["OpenPitch"]
+    # The dry run asks only a planner that costs nothing (here the offline one), never a
+    # paid model; what it asked is counted all the same.
+    assert plan["model_calls"] == 1 and not plan["cost_usd"]
     assert bot.list_pulls("acme/shop-ops", state="all") == []
 
     run = architect("run", "--json", "-p", str(served.toml), env=served.env)

@@ -16,6 +16,7 @@ from architect.config import (
     load_config,
     looks_secret,
 )
+from architect.core.steering import Steering
 from architect.errors import ConfigError
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -436,7 +437,8 @@ def test_the_configuration_is_frozen(tmp_path: Path, env: dict[str, str]) -> Non
 def test_bot_account_patterns_treat_brackets_literally(login: str, is_bot: bool) -> None:
     architect = ArchitectConfig()
 
-    assert architect.is_bot_account(login) is is_bot
+    assert Steering("architect-bot", bot_patterns=architect.bot_account_globs).is_bot(login) \
+        is is_bot
     assert any(fnmatchcase(login.lower(), g) for g in architect.bot_account_globs) is is_bot
 
 

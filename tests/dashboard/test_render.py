@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from architect.dashboard import (
+from architect.core.dashboard import (
     ArchitectState,
     Box,
     BoxKind,

@@ -10,7 +10,7 @@ import pytest
 
 from architect.config import ArchitectConfig, ProjectConfig
 from architect.errors import ArchitectError
-from architect.guards import (
+from architect.shell.guards import (
     LockHeld,
     MemoryLow,
     RunLock,

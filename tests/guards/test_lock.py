@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from architect.guards import LockHeld, RunLock
+from architect.shell.guards import LockHeld, RunLock
 
 # A tick in miniature: try the lock, say what happened, hold it until stdin closes.
 HOLDER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from architect.guards import LockHeld, RunLock
+    from architect.shell.guards import LockHeld, RunLock
 
     try:
         with RunLock(Path(sys.argv[1]), command=["architect", "run", "-p", "x.toml"]).acquire():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-from architect.journal import (
+from architect.shell.journal import (
     LESSONS_PATH,
     RECENT_HEADING,
     JournalEntry,

@@ -6,8 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from architect.ledger import DesignFork, ForkStatus
-from architect.lifecycle.answers import (
+from architect.core.answers import (
     RECOMMENDED,
     Decision,
     ParsedAnswer,
@@ -16,6 +15,7 @@ from architect.lifecycle.answers import (
     parse_comment,
     read_decision,
 )
+from architect.core.ledger import DesignFork, ForkStatus
 
 
 @pytest.mark.parametrize(
@@ -89,7 +89,7 @@ def test_a_megabyte_comment_parses() -> None:
 @pytest.mark.parametrize("unit", ["<!--", "<!-- architect: x ", "`", "> Q1: A\n",
                                   "Q1: A\n", "so it stays small\n"])
 def test_a_megabyte_of_hostile_markup_does_not_hang(unit: str) -> None:
-    from architect import markers
+    from architect.core import markers
 
     body = unit * (1_000_000 // len(unit))
     parse_comment(body)

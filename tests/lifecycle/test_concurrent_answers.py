@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from architect.core.schemas import AnswerRound
 from architect.runners.base import Mode, ModelRequest, ModelResult
 from architect.runners.offline import OfflinePlanner
-from architect.runners.schemas import AnswerRound
 from architect.runners.scripted import ScriptedRunner
 from tests.world import OPS, PROJECT, make_world
 

@@ -9,10 +9,8 @@ from __future__ import annotations
 import pytest
 
 from architect.config import ArchitectConfig
-from architect.forge.models import ReviewState
-from architect.ledger import ForkStatus, Ledger
-from architect.lifecycle import render
-from architect.lifecycle.actions import (
+from architect.core import render
+from architect.core.actions import (
     Action,
     CompletePitch,
     FileSprint,
@@ -24,9 +22,12 @@ from architect.lifecycle.actions import (
     StartQuestions,
     SyncLedger,
 )
-from architect.lifecycle.decide import Decision, decide
-from architect.lifecycle.snapshot import VisionHistory
-from architect.lifecycle.sprint import SprintPR, SprintState
+from architect.core.decide import Decision, decide, views
+from architect.core.ledger import ForkStatus, Ledger
+from architect.core.snapshot import VisionHistory
+from architect.core.sprint import SprintPR
+from architect.core.table import SprintState
+from architect.forge.models import ReviewState
 from tests.builders import (
     BOT,
     OTHER_REVIEWER,
@@ -88,9 +89,10 @@ def pitched(decision: Decision) -> list[int]:
 )
 def test_each_state_that_needs_the_architect_gets_its_action(state: SprintState,
                                                              action: type) -> None:
-    step = only_action(tick(a_sprint_pr(state)))
+    sprint = a_sprint_pr(state)
+    step = only_action(tick(sprint))
     assert isinstance(step, action)
-    assert step.view.state is state  # type: ignore[union-attr]
+    assert [v.state for v in views(a_snapshot(sprints=[sprint]))] == [state]
 
 
 @pytest.mark.parametrize("state", [SprintState.AWAITING_DECISION, SprintState.QUESTIONS_OPEN,
@@ -103,7 +105,8 @@ def test_a_sprint_waiting_for_a_human_gets_no_action_but_a_note(state: SprintSta
 
 def test_an_incomplete_pitch_gets_its_footer() -> None:
     step = only_action(tick(a_sprint_pr(SprintState.PITCH_INCOMPLETE)))
-    assert step == CompletePitch(step.view, footer=True, label=False)  # type: ignore[union-attr]
+    assert isinstance(step, CompletePitch)
+    assert step == CompletePitch(step.sprint, step.slug, footer=True, label=False)
 
 
 def test_a_vision_that_lost_its_in_progress_label_gets_it_back() -> None:
@@ -135,8 +138,7 @@ def test_a_rejection_carries_the_reason_and_who_gave_it() -> None:
     talk.human("REJECT: the plan is wrong", by=OTHER_REVIEWER)
     step = only_action(tick(talk))
     assert isinstance(step, RejectSprint)
-    assert step.view.reject is not None
-    assert (step.view.reject.login, step.view.reject.text) == (OTHER_REVIEWER, "the plan is wrong")
+    assert (step.signal.login, step.signal.text) == (OTHER_REVIEWER, "the plan is wrong")
 
 
 def test_a_strangers_accept_is_ignored_and_noted() -> None:
@@ -190,7 +192,7 @@ def test_a_hand_broken_design_forks_section_is_repaired_from_the_trusted_ledger(
     assert talk.body != pr_body(ledger=two_forks())
     step = only_action(tick(talk))
     assert isinstance(step, SyncLedger)
-    assert step.view.ledger == two_forks()
+    assert step.ledger == two_forks()
 
 
 def test_an_untouched_design_forks_section_needs_no_repair() -> None:
@@ -503,9 +505,9 @@ def test_one_sprint_walks_from_pitch_to_filed() -> None:
 
     talk.filed([20, 21])
     step = only_action(tick(talk))
-    assert isinstance(step, FinishSprint) and step.view.filed == (20, 21)
-    assert step.view.ledger is not None
-    assert [f.answer.option for f in step.view.ledger.forks if f.answer] == ["A", "A"]
+    assert isinstance(step, FinishSprint) and step.filed == (20, 21)
+    assert step.ledger is not None
+    assert [f.answer.option for f in step.ledger.forks if f.answer] == ["A", "A"]
 
     merged = a_pull(state="closed", merged=True, closed_at=at(90))
     after = a_snapshot(history={VISION: VisionHistory(a_vision(in_progress=True), (merged,))})

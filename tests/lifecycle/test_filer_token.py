@@ -8,7 +8,7 @@ from pathlib import Path
 import httpx
 
 from architect.forge.client import ForgeClient
-from architect.lifecycle.tick import run_tick
+from architect.shell.tick import run_tick
 from tests.world import BASE, BOT, OPS, PROJECT, SteppingClock, make_world
 
 
@@ -31,6 +31,11 @@ def test_a_read_only_architect_files_through_the_filer(tmp_path: Path) -> None:
     world.comment(pr.number, "ACCEPT")
     tick()
     world.comment(pr.number, "yes")
+    dry = run_tick(world.bot, world.runner, world.config, SteppingClock(), filer=filer,
+                   dry_run=True)
+    assert [type(a).__name__ for a in dry.applied] == ["ProcessAnswers", "FileSprint",
+                                                       "FinishSprint"]
+    assert world.bot.list_issues(PROJECT, state="open", labels=["backlog"]) == []
     tick()
     filed = world.bot.list_issues(PROJECT, state="open", labels=["backlog"])
     assert len(filed) == 3

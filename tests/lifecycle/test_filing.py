@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from architect.lifecycle.filing import check_plan, filing_order, find_cycle
-from architect.runners.schemas import SubIssue
+from architect.core.filing import check_plan, filing_order, find_cycle
+from architect.core.schemas import SubIssue
 
 
 def sub(id_: str, *deps: str, criteria: int = 1, title: str = "", labels: tuple[str, ...] = (),

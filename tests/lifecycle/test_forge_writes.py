@@ -15,7 +15,7 @@ import pytest
 from architect.emulator import EmbeddedForge, Settings
 from architect.errors import ForgeRefused
 from architect.forge.client import ForgeClient
-from architect.lifecycle import writes
+from architect.shell import writes
 from tests.emulator.conftest import REPO, ROOT, Forge, SteppingClock, make_forge
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from architect.ledger import Answer, DesignFork, ForkStatus, Ledger, from_payload, to_payload
+from architect.core.ledger import Answer, DesignFork, ForkStatus, Ledger, from_payload, to_payload
 
 
 def _answer(letter: str, comment_id: int = 1) -> Answer:

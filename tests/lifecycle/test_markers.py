@@ -7,9 +7,10 @@ from datetime import UTC, datetime
 from hypothesis import given
 from hypothesis import strategies as st
 
-from architect import markers
+from architect.core import markers
+from architect.core.ledger import Answer, DesignFork, ForkStatus, Ledger, from_payload, to_payload
+from architect.core.schemas import SubIssue
 from architect.forge.models import Comment, User
-from architect.ledger import Answer, DesignFork, ForkStatus, Ledger, from_payload, to_payload
 
 NOW = datetime(2026, 11, 25, tzinfo=UTC)
 
@@ -42,3 +43,46 @@ def test_decomposed_marker() -> None:
     text = "body\n" + markers.decomposed_marker(12, "12-webhooks", "api-client")
     assert markers.find_decomposed(text) == markers.DecomposedFrom(12, "12-webhooks",
                                                                    "api-client")
+
+
+FORK = DesignFork(1, "Where?", (("A", "here"), ("B", "there")), "B")
+LEDGER_JSON = ('[{"k":1,"n":1,"o":[["A","here"],["B","there"]],"q":"Where?","r":"B",'
+               '"s":"open"}]')
+
+
+def test_each_typed_mark_renders_the_marks_existing_forges_hold_byte_for_byte() -> None:
+    sub = SubIssue(id="x", title="X", problem="p", proposed_solution="s")
+    expected = {
+        markers.FooterMark("1-x"): "<!-- architect: footer slug=1-x -->",
+        markers.QuestionsMark(1, Ledger((FORK,)), seen=7):
+            f"<!-- architect: questions round=1 seen=7 {LEDGER_JSON} -->",
+        markers.AnswersMark(2, Ledger((FORK,)), read=(8, 9), seen=9):
+            f"<!-- architect: answers round=2 read=8,9 seen=9 {LEDGER_JSON} -->",
+        markers.FilingCheckMark(seen=12): "<!-- architect: filing-check seen=12 -->",
+        markers.FiledMark((4, 5)): "<!-- architect: filed numbers=4,5 -->",
+        markers.RevisedMark(3): "<!-- architect: revised review=3 -->",
+        markers.RejectedMark(): "<!-- architect: rejected -->",
+        markers.RejectedMark(4, "too big"):
+            '<!-- architect: rejected pr=4 {"reason":"too big"} -->',
+        markers.ModelErrorMark("answers", 11): "<!-- architect: model-error step=answers "
+                                               "after=11 -->",
+        markers.ModelErrorMark("pitch", 0, 1764000000):
+            "<!-- architect: model-error step=pitch after=0 edit=1764000000 -->",
+    }
+    for mark, text in expected.items():
+        assert mark.render() == text
+        (found,) = markers.read_marks([comment("architect-bot", f"words\n\n{text}")],
+                                      "architect-bot")
+        assert found[1] == mark
+    plan = markers.PlanMark((sub,)).render()
+    assert plan.startswith('<!-- architect: plan [{"acceptance_criteria":[],"affected_files":[]')
+    (found,) = markers.read_marks([comment("architect-bot", plan)], "architect-bot")
+    assert found[1] == markers.PlanMark((sub,))
+
+
+def test_a_broken_mark_is_skipped_not_trusted() -> None:
+    broken = [comment("architect-bot", "<!-- architect: revised review=abc -->"),
+              comment("architect-bot", "<!-- architect: plan [{\"no\":\"fields\"}] -->", 2),
+              comment("architect-bot", "<!-- architect: questions round=x -->", 3)]
+    found = list(markers.read_marks(broken, "architect-bot"))
+    assert [(c.id, m) for c, m in found] == [(3, markers.QuestionsMark(1, None))]

@@ -7,10 +7,9 @@ vision since the rejection (an edit or a comment asks for a new pitch).
 
 from __future__ import annotations
 
-from architect import markers
-from architect.lifecycle import render, rules
-from architect.lifecycle.snapshot import VisionHistory
-from architect.lifecycle.steering import Steering
+from architect.core import markers, render, rules
+from architect.core.snapshot import VisionHistory
+from architect.core.steering import Steering
 from tests.builders import (
     BOT,
     REVIEWER,

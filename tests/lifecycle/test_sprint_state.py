@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from architect import markers
+from architect.core import markers
+from architect.core.ledger import ForkStatus, Ledger, to_payload
+from architect.core.sprint import SprintPR, SprintView, assess
+from architect.core.steering import Steering
+from architect.core.table import SprintState
 from architect.forge.models import ReviewState
-from architect.ledger import ForkStatus, Ledger, to_payload
-from architect.lifecycle.sprint import SprintPR, SprintState, SprintView, assess
-from architect.lifecycle.steering import Steering
 from tests.builders import (
     BOT,
     OTHER_REVIEWER,

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from architect.lifecycle.render import pitch_markdown
-from architect.runners.schemas import Pitch, Verdict
+from architect.core.render import pitch_markdown
+from architect.core.schemas import Pitch, Verdict
 from tests.world import OPS, PROJECT, World, make_world
 
 

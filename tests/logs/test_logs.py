@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from architect.logs import (
+from architect.shell.logs import (
     JsonFormatter,
     RedactingFilter,
     Redactor,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from architect.overlap import (
+from architect.core.overlap import (
     OpenIssue,
     PlannedItem,
     exact_duplicates,

@@ -6,11 +6,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from architect.ledger import Answer, DesignFork, Ledger
-from architect.runners.base import Mode, ModelRequest
-from architect.runners.inputs import HumanComment, PlannerInputs, ProjectContext, VisionInput
-from architect.runners.offline import OfflinePlanner
-from architect.runners.schemas import (
+from architect.core.inputs import HumanComment, PlannerInputs, ProjectContext, VisionInput
+from architect.core.ledger import Answer, DesignFork, Ledger
+from architect.core.schemas import (
     AnswerRound,
     ForkProposal,
     LessonsDigest,
@@ -19,6 +17,8 @@ from architect.runners.schemas import (
     RevisedPitch,
     SubIssuePlan,
 )
+from architect.runners.base import Mode, ModelRequest
+from architect.runners.offline import OfflinePlanner
 
 T = TypeVar("T", bound=BaseModel)
 

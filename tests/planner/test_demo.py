@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from architect.demo_project import (
+from architect.app.demo_project import (
     ACCEPT_DUE_DATES,
     ANSWER_Q1,
     ANSWER_Q2_FREE_TEXT,
@@ -11,12 +11,12 @@ from architect.demo_project import (
     REJECT_SYNC,
     Fate,
 )
-from architect.ledger import Ledger
-from architect.lifecycle.answers import parse_comment
-from architect.runners.inputs import ProjectContext
-from architect.runners.schemas import Verdict
-from architect.text import first_word
-from architect.vision import parse_vision, prerequisite_order
+from architect.core.answers import parse_comment
+from architect.core.inputs import ProjectContext
+from architect.core.ledger import Ledger
+from architect.core.schemas import Verdict
+from architect.core.text import first_word
+from architect.runners.offline.vision import parse_vision, prerequisite_order
 from tests.planner import helpers as h
 
 CONTEXT = ProjectContext(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from architect.demo_project import DEMO
+from architect.app.demo_project import DEMO
 from tests.world import OPS, PROJECT, World, make_world
 
 

@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from architect.core.filing import check_plan
+from architect.core.inputs import ProjectContext
+from architect.core.ledger import Ledger
+from architect.core.schemas import Pitch, Verdict
 from architect.errors import InvalidModelOutput
-from architect.ledger import Ledger
-from architect.lifecycle.filing import check_plan
 from architect.runners.base import Mode, Runner, Usage
-from architect.runners.inputs import ProjectContext
 from architect.runners.offline import NO_CHECKLIST, OfflinePlanner
-from architect.runners.schemas import Pitch, Verdict
 from tests.planner import helpers as h
 from tests.planner.test_vision import FRAGMENTS
 

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
+from architect.core.schemas import ForkProposal, Pitch, Verdict
 from architect.errors import ConfigError, InvalidModelOutput, RunnerFailed
 from architect.runners.base import Mode, ModelRequest, ModelResult, Runner, Usage
 from architect.runners.offline import OfflinePlanner
 from architect.runners.registry import make_runner
-from architect.runners.schemas import ForkProposal, Pitch, Verdict
 from architect.runners.scripted import ScriptedRunner
 from tests.planner import helpers as h
 

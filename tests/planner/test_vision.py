@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from architect.vision import ChecklistItem, parse_vision, prerequisite_order
+from architect.runners.offline.vision import ChecklistItem, parse_vision, prerequisite_order
 
 DOC = Path(__file__).parents[2] / "docs" / "vision-format.md"
 

@@ -7,12 +7,12 @@ from dataclasses import replace
 
 import pytest
 
+from architect.core.inputs import HumanComment, PlannerInputs, ProjectContext, VisionInput
+from architect.core.ledger import Answer, DesignFork, ForkStatus, Ledger
+from architect.core.schemas import AnswerRound, LessonsDigest, Pitch, SubIssuePlan
 from architect.errors import ConfigError
-from architect.ledger import Answer, DesignFork, ForkStatus, Ledger
 from architect.prompts import build_request, load_formula
 from architect.runners.base import Mode
-from architect.runners.inputs import HumanComment, PlannerInputs, ProjectContext, VisionInput
-from architect.runners.schemas import AnswerRound, LessonsDigest, Pitch, SubIssuePlan
 
 FORMULA = load_formula()
 

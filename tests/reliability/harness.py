@@ -31,13 +31,13 @@ from typing import Any, TypeVar, cast
 import httpx
 from pydantic import BaseModel
 
+from architect.core.schemas import SubIssue, SubIssuePlan
 from architect.errors import ArchitectError
 from architect.forge.client import ForgeClient
 from architect.forge.http import RetryPolicy
-from architect.lifecycle.tick import run_tick
 from architect.runners.base import Mode, ModelRequest, ModelResult
 from architect.runners.offline import OfflinePlanner
-from architect.runners.schemas import SubIssue, SubIssuePlan
+from architect.shell.tick import run_tick
 from tests.world import BASE, BOT, OPS, PROJECT, SteppingClock, World, make_world
 
 T = TypeVar("T", bound=BaseModel)

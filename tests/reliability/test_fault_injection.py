@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from architect import markers
+from architect.core import markers
 from tests.reliability.harness import (
     Fault,
     FaultKind,

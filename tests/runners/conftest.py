@@ -8,8 +8,8 @@ from typing import Any, TypeVar
 import pytest
 from pydantic import BaseModel
 
+from architect.core.inputs import PlannerInputs, VisionInput
 from architect.runners.base import Limits, Mode, ModelRequest
-from architect.runners.inputs import PlannerInputs, VisionInput
 
 T = TypeVar("T", bound=BaseModel)
 

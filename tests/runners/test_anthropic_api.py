@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from architect.core.schemas import ForkProposal, Pitch
 from architect.errors import InvalidModelOutput, ModelRefused, RunnerFailed, RunnerUnavailable
 from architect.runners.anthropic_api import AnthropicRunner
 from architect.runners.base import Limits, Mode, Usage
-from architect.runners.schemas import ForkProposal, Pitch
 from architect.runners.sessions import SessionStore
 from tests.runners.conftest import ANTHROPIC_KEY, FORKS, PITCH, a_request
 from tests.runners.fakes.http_api import ScriptedAPI, anthropic_error, message

@@ -14,10 +14,10 @@ from typing import Any
 import filelock
 import pytest
 
+from architect.core.schemas import ForkProposal, Pitch
 from architect.errors import InvalidModelOutput, RunnerFailed, RunnerUnavailable
 from architect.runners.base import Limits, Mode
 from architect.runners.claude_cli import ClaudeCliRunner
-from architect.runners.schemas import ForkProposal, Pitch
 from architect.runners.sessions import SessionRecord, SessionStore
 from architect.runners.validation import compact_json, self_contained_schema
 from tests.runners.conftest import ANTHROPIC_KEY, FORGE_TOKEN, FORKS, OPENAI_KEY, PITCH, a_request

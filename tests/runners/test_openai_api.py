@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from architect.core.schemas import ForkProposal, Pitch
 from architect.errors import (
     InvalidModelOutput,
     ModelOverloaded,
@@ -16,7 +17,6 @@ from architect.errors import (
 )
 from architect.runners.base import Limits, Mode, Usage
 from architect.runners.openai_api import OpenAIRunner, OutputFormat
-from architect.runners.schemas import ForkProposal, Pitch
 from tests.runners.conftest import FORKS, OPENAI_KEY, PITCH, a_request
 from tests.runners.fakes.http_api import Answer, ScriptedAPI, completion, openai_error
 from tests.sdk import needs_sdk

@@ -22,7 +22,7 @@ import anthropic
 import pytest
 from pydantic import BaseModel
 
-from architect.runners.schemas import (
+from architect.core.schemas import (
     AnswerRound,
     ForkProposal,
     LessonsDigest,

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from architect.runners.schemas import AnswerRound, ForkProposal, SubIssuePlan
+from architect.core.schemas import AnswerRound, ForkProposal, SubIssuePlan
 from architect.runners.validation import validate_output
 
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
+from architect.core.schemas import Pitch, SubIssuePlan
 from architect.errors import InvalidModelOutput
 from architect.runners.base import Usage
-from architect.runners.schemas import Pitch, SubIssuePlan
 from architect.runners.validation import (
     Reply,
     answer_with_retry,

@@ -16,9 +16,9 @@ import pytest
 
 pytest.register_assert_rewrite("tests.runners_e2e.sprint")
 
+from architect.app.wiring import make_runner  # noqa: E402
 from architect.config import load_secrets  # noqa: E402
 from architect.runners.base import Usage  # noqa: E402
-from architect.wiring import make_runner  # noqa: E402
 from tests.runners_e2e.sprint import MODES, Metered, SprintRun, make_checkout  # noqa: E402
 from tests.world import BOT, World, make_world  # noqa: E402
 

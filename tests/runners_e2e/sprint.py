@@ -28,8 +28,8 @@ from pydantic import BaseModel
 
 from architect.config import ProjectConfig
 from architect.forge.models import PullRequest
-from architect.lifecycle.tick import TickReport
 from architect.runners.base import Mode, ModelRequest, ModelResult, Runner, Usage
+from architect.shell.tick import TickReport
 from tests.world import OPS, PROJECT, World
 
 VISION_TITLE = "Wishlists"

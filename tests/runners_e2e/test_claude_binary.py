@@ -25,8 +25,8 @@ from typing import Any
 
 import pytest
 
+from architect.core.schemas import AnswerRound, ForkProposal, Pitch, SubIssuePlan
 from architect.runners.base import Mode
-from architect.runners.schemas import AnswerRound, ForkProposal, Pitch, SubIssuePlan
 from architect.runners.sessions import SessionStore
 from architect.runners.validation import self_contained_schema
 from tests.runners_e2e.conftest import (

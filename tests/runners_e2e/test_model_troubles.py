@@ -14,9 +14,9 @@ from pathlib import Path
 
 from openai.lib import type_to_response_format_param
 
-from architect.lifecycle.tick import TickReport
-from architect.runners.schemas import ForkProposal
+from architect.core.schemas import ForkProposal
 from architect.runners.sessions import SessionStore
+from architect.shell.tick import TickReport
 from tests.runners_e2e.chat_api import ChatCompletionsAPI, strict_problem
 from tests.runners_e2e.conftest import FAKE_ANTHROPIC_KEY, FAKE_OPENAI_KEY, model_env, runner_for
 from tests.runners_e2e.messages_api import MessagesAPI, ToolCall

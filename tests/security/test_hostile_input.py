@@ -13,13 +13,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from architect import markers
-from architect.ledger import Answer, DesignFork, ForkStatus, Ledger, from_payload, to_payload
-from architect.lifecycle.answers import parse_comment
-from architect.lifecycle.render import footer_comment, plan_comment, questions_comment
-from architect.lifecycle.sprint import SprintPR, SprintState, assess
-from architect.lifecycle.steering import Steering
-from architect.runners.schemas import SubIssue
+from architect.core import markers
+from architect.core.answers import parse_comment
+from architect.core.ledger import Answer, DesignFork, ForkStatus, Ledger, from_payload, to_payload
+from architect.core.render import footer_comment, plan_comment, questions_comment
+from architect.core.schemas import SubIssue
+from architect.core.sprint import SprintPR, assess
+from architect.core.steering import Steering
+from architect.core.table import SprintState
 from tests.builders import a_comment, a_pull
 from tests.world import BOT, OPS, PROJECT, VISION_BODY, World, make_world
 
@@ -132,8 +133,8 @@ def world(tmp_path: Path) -> World:
 def test_any_vision_body_gets_a_pitch_with_only_its_own_marks(world: World, body: str) -> None:
     number = _pitched(world, body)
     pr = world.bot.get_pull(OPS, number)
-    assert markers.find_vision_number(pr.body) == 1
     assert pr.body.count("<!-- architect:") == 1  # the vision marker; nothing from the body
+    assert markers.vision_marker(1) in pr.body
     assert "decomposed-from" not in pr.body
     (footer,) = world.bot_comments(number)
     assert footer.startswith("Reply `ACCEPT`")

@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
-from architect import markers
+from architect.core import markers
 from architect.runners.base import Mode
 from architect.runners.offline import OfflinePlanner
 from architect.runners.scripted import ScriptedRunner

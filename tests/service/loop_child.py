@@ -17,10 +17,10 @@ import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from architect.app.loop import run_forever
 from architect.config import ArchitectConfig, ProjectConfig, Secrets
 from architect.forge.secret import Secret
-from architect.logs import setup_logging
-from architect.loop import run_forever
+from architect.shell.logs import setup_logging
 
 ACTION_S = 0.05
 

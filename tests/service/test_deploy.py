@@ -23,7 +23,7 @@ import pytest
 import typer
 import typer.main
 
-from architect.cli import app
+from architect.app.cli import app
 
 from . import miniyaml
 
@@ -340,10 +340,10 @@ def test_the_image_copies_files_that_exist_and_the_context_keeps() -> None:
     for source in sources:
         assert (ROOT / source).exists(), source
         assert not ignored(source), f"{source} is excluded by .dockerignore"
-    for path in ("src/architect/cli.py", "pyproject.toml", "README.md"):
+    for path in ("src/architect/app/cli.py", "pyproject.toml", "README.md"):
         assert not ignored(path), path
     for path in (".venv/bin/python", ".git/config", "tests/service/test_deploy.py",
-                 "src/architect/__pycache__/cli.cpython-311.pyc", "architect.toml"):
+                 "src/architect/app/__pycache__/cli.cpython-311.pyc", "architect.toml"):
         assert ignored(path), path
 
 
@@ -352,7 +352,7 @@ def test_the_image_installs_the_package_and_runs_the_cli() -> None:
     runs = " ".join(rest for name, rest in instructions if name == "RUN")
     assert re.search(r'pip install "?\.(\[|"|\s|$)', runs)
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert scripts["project"]["scripts"]["architect"] == "architect.cli:main"
+    assert scripts["project"]["scripts"]["architect"] == "architect.app.cli:main"
     entrypoint = [json.loads(rest) for name, rest in instructions if name == "ENTRYPOINT"]
     command = [json.loads(rest) for name, rest in instructions if name == "CMD"]
     assert entrypoint == [["architect"]]

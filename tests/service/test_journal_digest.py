@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from architect.forge.models import FileContent
-from architect.journal import (
+from architect.shell.journal import (
     LESSONS_MAX_BYTES,
     FileChange,
     JournalEntry,

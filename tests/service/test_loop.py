@@ -10,10 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from architect.config import ArchitectConfig, ProjectConfig, Secrets
-from architect.durations import parse_duration
-from architect.forge.secret import Secret
-from architect.loop import (
+from architect.app.loop import (
     DEBOUNCE_S,
     MAX_DELAY_S,
     Scheduler,
@@ -24,6 +21,9 @@ from architect.loop import (
     run_forever,
     started,
 )
+from architect.config import ArchitectConfig, ProjectConfig, Secrets
+from architect.durations import parse_duration
+from architect.forge.secret import Secret
 
 from .conftest import Child
 

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from architect.app.loop import Scheduler
 from architect.config import ProjectConfig, Secrets
 from architect.forge.secret import Secret
-from architect.loop import Scheduler
-from architect.webhooks import WebhookServer, routes_for
+from architect.shell.webhooks import WebhookServer, routes_for
 
 from .test_webhooks import project
 

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from architect.app.loop import DEBOUNCE_S, MAX_DELAY_S, Scheduler
 from architect.config import ArchitectConfig, ProjectConfig, Secrets
 from architect.forge.secret import Secret
-from architect.loop import DEBOUNCE_S, MAX_DELAY_S, Scheduler
-from architect.webhooks import (
+from architect.shell.webhooks import (
     WebhookServer,
     check_length,
     judge,

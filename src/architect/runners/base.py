@@ -14,7 +14,7 @@ from typing import Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
 
-from architect.runners.inputs import PlannerInputs
+from architect.core.inputs import PlannerInputs
 
 T = TypeVar("T", bound=BaseModel)
 

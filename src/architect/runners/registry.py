@@ -18,6 +18,8 @@ from architect.errors import ConfigError
 from architect.runners.base import Limits, Runner
 
 KINDS = ("claude-cli", "anthropic", "openai", "offline", "scripted")
+# Planners that run in-process and cost nothing: a dry run may ask them.
+FREE_RUNNERS = frozenset({"offline", "scripted"})
 _PLANNER_MODULES = {
     "offline": "architect.runners.offline",
     "scripted": "architect.runners.scripted",

@@ -18,9 +18,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from architect.core.text import one_line
 from architect.errors import AnswerCutOff, InvalidModelOutput, ModelRefused, RunnerError
 from architect.runners.base import Usage
-from architect.text import one_line
 
 T = TypeVar("T", bound=BaseModel)
 

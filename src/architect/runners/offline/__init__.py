@@ -1,7 +1,7 @@
 """The offline planner: a deterministic runner for structured vision issues.
 
 It reads `request.inputs` (never the prompt text), parses the vision with
-`architect.vision`, and answers every mode from the vision's parts: the
+`architect.runners.offline.vision`, and answers every mode from the vision's parts: the
 checklist becomes sub-issues, `## Open questions` become design forks, the
 ledger's decisions shape the sub-issues. Same inputs, same answer; no model,
 no network, zero usage. `architect demo` and the tests run on it, and a team

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from architect.runners.inputs import PlannerInputs
-from architect.text import one_line
-from architect.vision import OpenQuestion, StructuredVision, keywords
+from architect.core.inputs import PlannerInputs
+from architect.core.text import keywords, one_line
+from architect.runners.offline.vision import OpenQuestion, StructuredVision
 
 MAX_FORKS = 5
 MAX_ITEMS = 60  # more than any sprint should hold; the filing check explains the excess

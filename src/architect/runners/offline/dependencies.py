@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from architect.text import slugify
-from architect.vision import ChecklistItem, normalize
+from architect.core.text import slugify
+from architect.runners.offline.vision import ChecklistItem, normalize
 
 
 def resolve_dependencies(

@@ -5,14 +5,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from architect.ledger import DesignFork, ForkStatus
-from architect.runners.inputs import PlannerInputs
+from architect.core.inputs import PlannerInputs
+from architect.core.ledger import DesignFork, ForkStatus
+from architect.core.schemas import SubIssue, SubIssuePlan
+from architect.core.text import keywords, one_line
 from architect.runners.offline.common import MAX_ITEMS, clip, kind_of, out_of_scope, sentence
 from architect.runners.offline.dependencies import resolve_dependencies
 from architect.runners.offline.review import raised_in, shape
-from architect.runners.schemas import SubIssue, SubIssuePlan
-from architect.text import one_line
-from architect.vision import ChecklistItem, StructuredVision, keywords, parse_vision
+from architect.runners.offline.vision import ChecklistItem, StructuredVision, parse_vision
 
 
 def file(inputs: PlannerInputs) -> SubIssuePlan:

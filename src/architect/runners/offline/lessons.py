@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from architect.journal import LESSONS_MAX_BYTES
-from architect.runners.inputs import PlannerInputs
-from architect.runners.schemas import LessonsDigest
-from architect.text import one_line
-from architect.vision import clean_text, normalize
+from architect.core.inputs import PlannerInputs
+from architect.core.schemas import LessonsDigest
+from architect.core.text import one_line
+from architect.runners.offline.vision import clean_text, normalize
+from architect.shell.journal import LESSONS_MAX_BYTES
 
 
 def digest(inputs: PlannerInputs) -> LessonsDigest:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from architect.runners.inputs import PlannerInputs
+from architect.core.inputs import PlannerInputs
+from architect.core.schemas import Pitch, RevisedPitch, Verdict
+from architect.core.text import keywords, one_line
 from architect.runners.offline.common import (
     MAX_ITEMS,
     askable,
@@ -20,13 +22,10 @@ from architect.runners.offline.dependencies import longest_chain, resolve_depend
 from architect.runners.offline.review import adjusted, carried, feedback_notes, raised_in
 from architect.runners.offline.risks import cost, risks, spot_infra
 from architect.runners.offline.splitting import proposed_split, too_large_reason
-from architect.runners.schemas import Pitch, RevisedPitch, Verdict
-from architect.text import one_line
-from architect.vision import (
+from architect.runners.offline.vision import (
     ChecklistItem,
     StructuredVision,
     clean_text,
-    keywords,
     parse_vision,
 )
 

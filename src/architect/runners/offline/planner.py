@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from architect.core.inputs import PlannerInputs
 from architect.errors import InvalidModelOutput
 from architect.runners.base import Mode, ModelRequest, ModelResult
-from architect.runners.inputs import PlannerInputs
 from architect.runners.offline.answering import answers
 from architect.runners.offline.asking import questions
 from architect.runners.offline.filing import file

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from architect.ledger import DesignFork
-from architect.vision import clean_text, normalize
+from architect.core.ledger import DesignFork
+from architect.runners.offline.vision import clean_text, normalize
 
 _LETTER_PICK = re.compile(
     r"(?i:\boption)\s+\(?([A-Za-z])\)?(?![\w'])"

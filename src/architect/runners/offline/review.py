@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from architect.core.schemas import SubIssue
+from architect.core.text import keywords, one_line, slugify
 from architect.runners.offline.common import clip, kind_of, sentence
-from architect.runners.schemas import SubIssue
-from architect.text import one_line, slugify
-from architect.vision import clean_text, keywords, normalize
+from architect.runners.offline.vision import clean_text, normalize
 
 RAISED = "Raised in review: "  # in the pitch's Risks
 ASKED = "Asked in review: "  # in a sub-issue's acceptance criteria

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from architect.runners.inputs import PlannerInputs
+from architect.core.inputs import PlannerInputs
+from architect.core.text import keywords, one_line
 from architect.runners.offline.common import (
     MAX_FORKS,
     MAX_ITEMS,
@@ -16,8 +17,7 @@ from architect.runners.offline.common import (
 )
 from architect.runners.offline.dependencies import find_cycle
 from architect.runners.offline.review import RAISED
-from architect.text import one_line
-from architect.vision import StructuredVision, clean_text, keywords
+from architect.runners.offline.vision import StructuredVision, clean_text
 
 
 def risks(

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from architect.core.text import one_line
 from architect.runners.offline.common import listing, plural
 from architect.runners.offline.dependencies import resolve_dependencies
-from architect.text import one_line
-from architect.vision import MAX_ITEMS as MAX_PARSED
-from architect.vision import ChecklistItem
+from architect.runners.offline.vision import MAX_ITEMS as MAX_PARSED
+from architect.runners.offline.vision import ChecklistItem
 
 MAX_PARTS_SHOWN = 8
 

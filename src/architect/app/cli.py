@@ -1,0 +1,218 @@
+"""The `architect` command line. The only place that wires real objects together.
+
+Imports are lazy: `architect --help` must not pay for httpx, pydantic models
+or the model SDKs. Exit codes (DESIGN.md §2): 0 work done or skipped on
+purpose, 2 configuration error, 1 a failure a later tick may cure.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, NoReturn
+
+import typer
+
+if TYPE_CHECKING:
+    from architect.config import ProjectConfig, Secrets
+
+app = typer.Typer(
+    name="architect",
+    help="Planning bot: vision issues → sprint pitches → design questions → sub-issues.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    # Plain click help: rich's help renderer alone costs `architect --help` 0.15 s.
+    rich_markup_mode=None,
+)
+
+ProjectOpt = Annotated[
+    Path | None,
+    typer.Option("-p", "--project", metavar="FILE", help="Project TOML (default: "
+                 "$ARCHITECT_PROJECT or ./architect.toml).", show_default=False),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
+VerboseOpt = Annotated[bool, typer.Option("-v", "--verbose", help="Debug logging.")]
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from architect import __version__
+
+        typer.echo(f"architect {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _options(version: Annotated[bool, typer.Option(
+        "--version", callback=_print_version, is_eager=True, help="Print the version and exit.")]
+        = False) -> None:
+    """Planning bot: vision issues → sprint pitches → design questions → sub-issues."""
+
+
+def fail(message: str, code: int, *, json: bool = False) -> NoReturn:
+    """The message on stderr; with `--json`, also `{"error", "exit"}` on stdout."""
+    typer.echo(f"architect: {message}", err=True)
+    if json:
+        import json as jsonlib
+
+        typer.echo(jsonlib.dumps({"error": message, "exit": code}))
+    raise typer.Exit(code)
+
+
+def load(project: Path | None, *, json: bool = False) -> tuple[ProjectConfig, Secrets]:
+    from architect.config import default_config_path, load_config, load_secrets
+    from architect.errors import ConfigError
+
+    path = project or default_config_path(os.environ)
+    try:
+        return load_config(path, os.environ), load_secrets(os.environ)
+    except ConfigError as exc:
+        fail(f"error: {exc}", 2, json=json)
+
+
+def logging_for(config: ProjectConfig, secrets: Secrets, *, json: bool, verbose: bool) -> None:
+    from architect.shell.logs import setup_logging
+
+    # A JSON line names its project (a text line's messages already do).
+    setup_logging(log_file=config.log_file, json=json, secrets=secrets.values(), verbose=verbose,
+                  project=config.name if json else None)
+
+
+@app.command()
+def run(project: ProjectOpt = None,
+        dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the plan; write nothing.")]
+        = False,
+        json: Annotated[bool, typer.Option(
+            "--json", help="Print one JSON document on stdout (plan, applied, failed, model "
+            "calls, cost, exit); log lines on stderr as JSON.")] = False,
+        verbose: VerboseOpt = False) -> None:
+    """One tick: take every vision issue and sprint PR one step further."""
+    from architect.app.service import tick_once
+
+    config, secrets = load(project, json=json)
+    logging_for(config, secrets, json=json, verbose=verbose)
+    raise typer.Exit(tick_once(config, secrets, os.environ, dry_run=dry_run, as_json=json))
+
+
+@app.command()
+def loop(project: Annotated[list[Path] | None, typer.Option(
+            "-p", "--project", metavar="FILE",
+            help="Project TOML; repeat for several projects.")] = None,
+         interval: Annotated[str | None, typer.Option(
+             "--interval", metavar="DURATION",
+             help="Time between ticks, e.g. 6h, 15m (default: the config's).")] = None,
+         webhook: Annotated[str | None, typer.Option(
+             "--webhook", metavar="HOST:PORT", help="Also listen for Forgejo webhooks there "
+             "(signed with $ARCHITECT_WEBHOOK_SECRET).")] = None,
+         json: Annotated[bool, typer.Option(
+             "--json", help="Log lines on stderr as JSON objects, each naming its project.")]
+         = False,
+         verbose: VerboseOpt = False) -> None:
+    """Tick every interval (and on webhooks) until SIGTERM."""
+    from architect.app.service import run_loop
+
+    loaded = [load(p) for p in (project or [None])]  # type: ignore[list-item]
+    config, secrets = loaded[0]
+    logging_for(config, secrets, json=json, verbose=verbose)
+    raise typer.Exit(run_loop([c for c, _ in loaded], secrets, os.environ, interval=interval,
+                              webhook=webhook))
+
+
+@app.command()
+def status(project: ProjectOpt = None, json: JsonOpt = False, verbose: VerboseOpt = False) -> None:
+    """Every vision and sprint PR, its lifecycle state and what the architect waits for."""
+    from architect.app.service import show_status
+
+    config, secrets = load(project, json=json)
+    logging_for(config, secrets, json=False, verbose=verbose)
+    raise typer.Exit(show_status(config, secrets, as_json=json))
+
+
+@app.command()
+def enable(project: ProjectOpt = None) -> None:
+    """Create the active flag: ticks of this project do their work."""
+    from architect.shell.guards import active_flag
+    from architect.shell.guards import enable as do_enable
+
+    config, _ = load(project)
+    changed = do_enable(config.project_state_dir)
+    state = "enabled" if changed else "already enabled"
+    typer.echo(f"{config.name}: {state} ({active_flag(config.project_state_dir)})")
+
+
+@app.command()
+def disable(project: ProjectOpt = None) -> None:
+    """Remove the active flag: ticks of this project skip."""
+    from architect.shell.guards import disable as do_disable
+
+    config, _ = load(project)
+    changed = do_disable(config.project_state_dir)
+    typer.echo(f"{config.name}: {'disabled' if changed else 'already disabled'}")
+
+
+@app.command()
+def init(project: ProjectOpt = None,
+         webhook_url: Annotated[str | None, typer.Option(
+             "--webhook-url", metavar="URL",
+            help="Check (and unless --check, register) webhooks that deliver to URL.")]
+         = None,
+         check: Annotated[bool, typer.Option(
+             "--check", help="Prove the setup and report what is missing; write nothing.")]
+         = False, verbose: VerboseOpt = False) -> None:
+    """Prove a tick can succeed: repos, branch, labels (created), token rights, reviewers,
+    model runner, webhooks. Exit 2 when something blocks."""
+    from architect.app.service import init_project
+
+    config, secrets = load(project)
+    logging_for(config, secrets, json=False, verbose=verbose)
+    raise typer.Exit(init_project(config, secrets, os.environ, webhook_url=webhook_url,
+                                  check=check))
+
+
+@app.command()
+def demo(keep: Annotated[bool, typer.Option("--keep", help="Keep the forge running at the end "
+                                            "(Ctrl-C stops it).")] = False,
+         verbose: VerboseOpt = False) -> None:
+    """The whole lifecycle on the embedded forge with the offline planner. No network."""
+    from architect.app.demo import run_demo
+
+    raise typer.Exit(run_demo(keep=keep, verbose=verbose))
+
+
+@app.command()
+def forge(port: Annotated[int, typer.Option("--port", help="0 picks a free port.")] = 3000,
+          host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
+          data: Annotated[Path | None, typer.Option("--data", help="Persist to this JSON file.")]
+          = None,
+          admin_token: Annotated[str | None, typer.Option(
+              "--admin-token", help="The admin's token (generated when absent).")] = None,
+          issue_indexer: Annotated[str, typer.Option(
+              "--issue-indexer", help="How `q` searches: bleve (Forgejo's default) or db.")]
+          = "bleve",
+          index_delay: Annotated[str | None, typer.Option(
+              "--index-delay", help="How long a change takes to reach the search index "
+                                    "(e.g. 2s; default: at once).")] = None,
+          merge_check: Annotated[str | None, typer.Option(
+              "--merge-check", help="How long a PR cannot be merged after its head or base "
+                                    "moved (405 \"Please try again later\"; default: no wait).")]
+          = None,
+          ) -> None:
+    """Run the embedded Forgejo-compatible forge on its own."""
+    from architect.emulator.server import serve_forever, settings_from_options
+    from architect.emulator.store import DataFileError
+
+    try:
+        settings = settings_from_options(issue_indexer, index_delay, merge_check)
+    except ValueError as exc:
+        fail(str(exc), 2)
+    try:
+        serve_forever(host, port, data_file=data, admin_token=admin_token, out=sys.stdout,
+                      settings=settings)
+    except DataFileError as exc:
+        fail(f"error: {exc}", 2)
+
+
+def main() -> None:
+    app()

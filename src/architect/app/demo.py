@@ -1,0 +1,224 @@
+"""`architect demo`: the whole lifecycle on the embedded forge, narrated.
+
+It plays both sides: a human maintainer (alice) who writes visions, approves,
+answers and rejects through the forge's API, and the architect, which runs
+real ticks through the real client with the offline planner. No network
+beyond loopback, no model, nothing installed beyond the package.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import textwrap
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.panel import Panel
+
+from architect.app.demo_project import DEMO, DemoProject
+from architect.app.setup_forge import prove_setup
+from architect.app.status import collect_status, render_table
+from architect.app.wiring import utc_now
+from architect.config import ProjectConfig, Secrets, load_config
+from architect.core import markers
+from architect.emulator import EmbeddedForge
+from architect.emulator.setup import ForgeSetup
+from architect.forge.client import ForgeClient
+from architect.runners.offline import OfflinePlanner
+from architect.shell.guards import enable
+from architect.shell.logs import setup_logging, teardown_logging
+from architect.shell.tick import plan_tick, run_tick
+
+BOT = "architect-bot"
+
+
+@dataclass
+class DemoWorld:
+    project: DemoProject
+    url: str
+    setup: ForgeSetup
+    tokens: dict[str, str]
+    config: ProjectConfig
+    config_path: Path
+    console: Console
+    numbers: dict[str, int] = field(default_factory=dict)  # vision key -> issue number
+    seen: dict[int, int] = field(default_factory=dict)  # PR -> comments already shown
+
+    def client(self, login: str) -> ForgeClient:
+        return ForgeClient(self.url, self.tokens[login])
+
+
+def run_demo(
+    *, keep: bool = False, verbose: bool = False, console: Console | None = None
+) -> int:
+    console = console or Console()
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="architect-demo-") as tmp, EmbeddedForge() as forge:
+        url = forge.start()
+        console.rule("[bold]architect demo")
+        console.print(f"Embedded forge at {url} (offline planner, no model, no network)\n")
+        world = _seed(forge, url, Path(tmp), console)
+        setup_logging(log_file=world.config.log_file, json=False,
+                      secrets=list(world.tokens.values()), verbose=verbose)
+        try:
+            _play(world)
+        finally:
+            teardown_logging()
+        _finale(world, time.monotonic() - started)
+        if keep:
+            _keep_running(world)
+    return 0
+
+
+def _seed(forge: EmbeddedForge, url: str, tmp: Path, console: Console) -> DemoWorld:
+    project = DEMO
+    setup = ForgeSetup(httpx.Client(base_url=url), forge.admin_token)
+    owner = project.repo.split("/")[0]
+    tokens = {login: setup.create_user(login) for login in (owner, BOT, project.reviewer)}
+    for repo in (project.repo, project.ops_repo):
+        setup.create_repo(owner, repo.split("/")[1])
+        setup.add_collaborator(repo, BOT, "write")
+        setup.add_collaborator(repo, project.reviewer, "admin")
+    setup.put_file(project.repo, "VISION.md", project.vision_md)
+    setup.put_file(project.repo, "AGENTS.md", project.agents_md)
+    for path, text in project.files:
+        if path != "README.md":
+            setup.put_file(project.repo, path, text)
+    setup.put_file(project.ops_repo, "prerequisites.md", project.prerequisites_md)
+    config_path = tmp / f"{project.name}.toml"
+    config_path.write_text(textwrap.dedent(f"""\
+        name = "{project.name}"
+        repo = "{project.repo}"
+        ops_repo = "{project.ops_repo}"
+        forge_url = "{url}"
+
+        [architect]
+        model = "offline"
+        max_open_pitches = 3
+        min_available_mb = 0
+        reviewers = ["{project.reviewer}"]
+        state_dir = "{tmp / 'state'}"
+        """))
+    config = load_config(config_path, {})
+    world = DemoWorld(project, url, setup, tokens, config, config_path, console)
+    console.print(f"[bold]Setup[/]: users {owner}, {BOT}, {project.reviewer}; repos "
+                  f"{project.repo} and {project.ops_repo}")
+    console.print("[bold]architect init[/] (labels and rights):")
+    prove_setup(world.client(BOT), config, Secrets(), webhook_url=None, write=True,
+                runner_ready=lambda: None, say=lambda line: console.print(f"  {line}"))
+    for vision in project.visions:
+        world.numbers[vision.key] = setup.create_issue(
+            project.repo, vision.title, vision.body, labels=("vision",),
+            token=tokens[project.reviewer])
+        console.print(f"  @{project.reviewer} filed vision #{world.numbers[vision.key]}: "
+                      f"{vision.title}")
+    enable(config.project_state_dir)
+    console.print(f"  architect enable → {config.project_state_dir / '.architect-active'}\n")
+    return world
+
+
+
+
+def _tick(world: DemoWorld, title: str) -> None:
+    world.console.rule(f"[bold cyan]{title}")
+    bot = world.client(BOT)
+    report = run_tick(bot, OfflinePlanner(), world.config, utc_now)
+    if not report.decision.actions:
+        world.console.print("  (nothing to do)")
+    _show_new_comments(world, bot)
+
+
+def _show_new_comments(world: DemoWorld, bot: ForgeClient) -> None:
+    for pr in bot.list_pulls(world.project.ops_repo, state="all"):
+        comments = bot.list_comments(world.project.ops_repo, pr.number)
+        for comment in comments[world.seen.get(pr.number, 0):]:
+            if comment.user.login != BOT:
+                continue
+            text = comment.body.split(markers.MARK_OPEN)[0].strip()
+            world.console.print(Panel(Markdown(_shorten(text)),
+                                      title=f"@{BOT} on PR #{pr.number}: {pr.title}",
+                                      title_align="left", border_style="green"))
+        world.seen[pr.number] = len(comments)
+
+
+def _shorten(text: str, lines: int = 24) -> str:
+    kept = text.splitlines()
+    return "\n".join(kept[:lines] + (["…"] if len(kept) > lines else []))
+
+
+def _human(world: DemoWorld, key: str, body: str, shows: str) -> None:
+    pr = _pr_of(world, key)
+    world.setup.comment(world.project.ops_repo, pr, body,
+                        token=world.tokens[world.project.reviewer])
+    world.console.print(Panel(body, title=f"@{world.project.reviewer} on PR #{pr} — {shows}",
+                              title_align="left", border_style="magenta"))
+
+
+def _pr_of(world: DemoWorld, key: str) -> int:
+    branch = f"architect/sprint-vision-{world.numbers[key]}"
+    for pr in world.client(BOT).list_pulls(world.project.ops_repo, state="all", head=branch):
+        return pr.number
+    raise LookupError(f"no sprint PR for {key}")
+
+
+def _play(world: DemoWorld) -> None:
+    _tick(world, "Tick 1: the architect pitches the visions, in prerequisites.md order")
+    replies = list(world.project.replies)
+    # ACCEPT one pitch, REJECT another: both reach the architect in the next tick.
+    for reply in replies[:2]:
+        _human(world, reply.vision, reply.body, reply.shows)
+    _tick(world, "Tick 2: design questions on the accepted PR; the rejected one is closed")
+    for number, reply in enumerate(replies[2:], start=3):
+        _human(world, reply.vision, reply.body, reply.shows)
+        _tick(world, f"Tick {number}: the architect reads the answer")
+
+
+def _finale(world: DemoWorld, elapsed: float) -> None:
+    console = world.console
+    bot = world.client(BOT)
+    console.rule("[bold]Where things stand")
+    render_table(collect_status(bot, world.config, utc_now()),
+                 title=f"architect status: {world.config.name}")
+    filed = bot.list_issues(world.project.repo, state="open", labels=["backlog"])
+    console.print("\n[bold]Filed on " + world.project.repo + ":[/]")
+    for issue in sorted(filed, key=lambda i: i.number):
+        deps = [line.removeprefix("Depends on ") for line in issue.body.splitlines()
+                if line.startswith("Depends on #")]
+        suffix = f"  (depends on {', '.join(deps)})" if deps else ""
+        console.print(f"  #{issue.number} {issue.title}{suffix}")
+    _, decision, _ = plan_tick(bot, world.config, utc_now())
+    plan = ", ".join(a.describe() for a in decision.actions) or "nothing to do"
+    console.print(f"\n[bold]architect run --dry-run[/] now: {plan}")
+    number, url = _sprint_to_open(world)
+    console.print(f"\nSprint PR #{number}, its questions and answers, in a browser:")
+    console.print(f"  {url}", soft_wrap=True)  # never folded: it must stay clickable
+    console.print(f"\nDone in {elapsed:.1f} s. (The forge and the state dir are temporary; "
+                  "`architect demo --keep` leaves the forge running to explore.)")
+
+
+def _sprint_to_open(world: DemoWorld) -> tuple[int, str]:
+    """The sprint PR with the longest conversation: the one worth reading in the web view."""
+    project = world.project
+    key = max(sorted({r.vision for r in project.replies}),
+              key=lambda k: len(project.replies_for(k)))
+    number = _pr_of(world, key)
+    return number, world.client(BOT).get_pull(project.ops_repo, number).html_url
+
+
+def _keep_running(world: DemoWorld) -> None:
+    console = world.console
+    console.print(f"\nThe forge keeps running at {world.url} (open it in a browser). "
+                  "Try, in another shell:\n"
+                  f"  export FORGE_ARCHITECT_TOKEN={world.tokens[BOT]}\n"
+                  f"  architect status -p {world.config_path}\n"
+                  f"  architect run -p {world.config_path} --dry-run\n"
+                  "Ctrl-C stops it.")
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        console.print("stopped")

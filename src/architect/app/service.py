@@ -1,0 +1,182 @@
+"""What the CLI commands do, with real objects wired from the configuration.
+
+Each function returns the process exit code and logs its reasons; the CLI
+only parses arguments. Skips on purpose (inactive, lock held, low memory) are
+exit 0; configuration problems exit 2; a failure a later tick may cure exits 1.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import ExitStack
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from architect.config import ProjectConfig, Secrets
+from architect.errors import ArchitectError, ConfigError, ForgeNotFound, RunnerUnavailable
+
+if TYPE_CHECKING:
+    from architect.forge.client import ForgeClient
+    from architect.runners.base import Runner
+    from architect.shell.tick import TickReport
+
+log = logging.getLogger("architect")
+
+
+@dataclass(frozen=True)
+class TickOutcome:
+    """How `architect run` ended: the exit code and what `--json` reports."""
+
+    exit: int
+    report: TickReport | None = None
+    error: str | None = None
+    skipped: str | None = None
+
+
+def tick_once(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *,
+              dry_run: bool = False, should_stop: Callable[[], bool] = lambda: False,
+              as_json: bool = False, out: Callable[[str], None] = print) -> int:
+    """`architect run`: guards, then one tick. Returns the exit code; `as_json` prints the
+    tick's JSON document through `out`."""
+    outcome = _tick_outcome(config, secrets, env, dry_run=dry_run, should_stop=should_stop)
+    if as_json:
+        from architect.app.tick_json import tick_document
+
+        out(json.dumps(tick_document(config.name, dry_run=dry_run, exit_code=outcome.exit,
+                                     report=outcome.report, error=outcome.error,
+                                     skipped=outcome.skipped), indent=2))
+    return outcome.exit
+
+
+def _tick_outcome(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *,
+                  dry_run: bool, should_stop: Callable[[], bool]) -> TickOutcome:
+    from architect.app.wiring import filer_client, forge_client, make_runner
+
+    with ExitStack() as clients:  # `architect loop` ticks for months: no client may leak
+        try:
+            forge = clients.enter_context(forge_client(config, secrets))
+            filer = filer_client(config, secrets)
+            if filer is not None:
+                clients.enter_context(filer)
+            runner = make_runner(config, secrets, env)
+            if not dry_run:
+                runner.check_ready()
+        except (ConfigError, RunnerUnavailable) as exc:
+            log.error("%s: %s", config.name, exc)
+            return TickOutcome(2, error=str(exc))
+        return _guarded_tick(config, secrets, forge, filer, runner, dry_run=dry_run,
+                             should_stop=should_stop)
+
+
+def _guarded_tick(config: ProjectConfig, secrets: Secrets, forge: ForgeClient,
+                  filer: ForgeClient | None, runner: Runner, *, dry_run: bool,
+                  should_stop: Callable[[], bool]) -> TickOutcome:
+    from architect.app.wiring import utc_now
+    from architect.shell.guards import run_guards
+    from architect.shell.tick import run_tick
+
+    if dry_run:
+        return _tick(lambda: run_tick(forge, runner, config, utc_now, dry_run=True), config,
+                     forge)
+    with run_guards(config) as guard:
+        if not guard.proceed:
+            log.info("%s: skipped: %s", config.name, guard.reason)
+            return TickOutcome(0, skipped=guard.reason)
+        return _tick(lambda: run_tick(forge, runner, config, utc_now, filer=filer,
+                                      secrets=tuple(secrets.values()),
+                                      should_stop=should_stop, wait=time.sleep), config, forge)
+
+
+def _tick(call: Callable[[], TickReport], config: ProjectConfig,
+          forge: ForgeClient) -> TickOutcome:
+    from architect.app.setup_check import missing_repo
+
+    try:
+        report = call()
+    except ForgeNotFound as exc:
+        # A 404 on a list of a repo that is not there names the list, not the project file.
+        error: ArchitectError = missing_repo(forge, config) or exc
+        log.error("%s: tick failed: %s", config.name, error)
+        return TickOutcome(error.exit_code or 1, error=str(error))
+    except ArchitectError as exc:
+        log.error("%s: tick failed: %s", config.name, exc)
+        return TickOutcome(exc.exit_code or 1, error=str(exc))
+    if not report.decision.actions:
+        log.info("%s: nothing to do", config.name)
+    if report.blocked:  # the setup, not the forge's mood: `architect init --check` tells all
+        return TickOutcome(2, report)
+    return TickOutcome(0 if report.ok else 1, report)
+
+
+def run_loop(configs: Sequence[ProjectConfig], secrets: Secrets, env: Mapping[str, str], *,
+             interval: str | None, webhook: str | None) -> int:
+    from architect.app.loop import run_forever
+
+    return run_forever(configs, secrets, env, interval=interval, webhook=webhook)
+
+
+def show_status(config: ProjectConfig, secrets: Secrets, *, as_json: bool,
+                out: Callable[[str], None] = print) -> int:
+    """`architect status`; with `as_json`, stdout is JSON also when it fails."""
+    from architect.app.status import collect_status, render_table
+    from architect.app.status_notes import project_notes
+    from architect.app.wiring import forge_client, utc_now
+
+    try:
+        with forge_client(config, secrets) as forge:
+            notes = project_notes(forge, config)
+            rows = collect_status(forge, config, utc_now())
+    except ArchitectError as exc:
+        log.error("%s: status failed: %s", config.name, exc)
+        code = exc.exit_code or 1
+        if as_json:
+            out(json.dumps({"project": config.name, "error": str(exc), "exit": code}))
+        return code
+    if as_json:
+        out(json.dumps({"project": config.name, **notes.as_dict(),
+                        "items": [row.as_dict() for row in rows], "exit": 0}, indent=2))
+    else:
+        for line in notes.lines(config):
+            out(f"note: {line}")
+        render_table(rows, title=f"architect status: {config.name}")
+    return 0
+
+
+def init_project(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *,
+                 webhook_url: str | None, check: bool,
+                 out: Callable[[str], None] = print) -> int:
+    """`architect init [--check]`: 0 when a tick can succeed, 2 when something blocks it."""
+    from architect.app.setup_forge import prove_setup
+    from architect.app.wiring import filer_client, forge_client
+
+    def runner_ready() -> str | None:
+        from architect.app.wiring import make_runner
+
+        try:
+            make_runner(config, secrets, env).check_ready()
+        except (ConfigError, RunnerUnavailable) as exc:
+            return f"model runner '{config.architect.model}' is not ready: {exc}"
+        return None
+
+    try:
+        with ExitStack() as clients:
+            forge = clients.enter_context(forge_client(config, secrets))
+            filer = filer_client(config, secrets)
+            if filer is not None:
+                clients.enter_context(filer)
+            found = prove_setup(forge, config, secrets, webhook_url=webhook_url,
+                                write=not check, runner_ready=runner_ready, filer=filer,
+                                say=out)
+    except ArchitectError as exc:
+        log.error("%s: %s", config.name, exc)
+        return exc.exit_code or 1
+    for problem in found.problems:
+        log.error("%s", problem)
+    if found.problems:
+        log.error("%s: not ready: %d problem(s)", config.name, len(found.problems))
+        return 2
+    out(f"{config.name}: ready")
+    return 0

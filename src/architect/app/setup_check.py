@@ -1,0 +1,163 @@
+"""What `architect init` proves about a setup before any tick pays for a model.
+
+Each check reads the forge (or makes a write the forge refuses for its empty
+body, after it checked the token's scope and the account's right: see
+`ForgeClient.probe_write`), and records problems as single lines that say what
+is wrong and the fix, worded by `setup_lines` as a tick's preconditions are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from architect.config import ProjectConfig
+from architect.core.setup_lines import (
+    WRITES,
+    Collection,
+    empty_repo_line,
+    missing_branch_line,
+    missing_label_line,
+    missing_repo_line,
+    reviewer_line,
+    unwritable_line,
+    wanted_labels,
+)
+from architect.errors import (
+    ArchitectError,
+    ForgeNotFound,
+    ForgePermissionError,
+    ForgeRepoEmpty,
+    ForgeRepoMissing,
+)
+from architect.forge.client import ForgeClient
+from architect.forge.models import Repository, User
+
+Say = Callable[[str], None]
+LABEL_COLORS = ("5319e7", "fbca04", "0e8a16")  # vision, in-progress, backlog
+
+
+@dataclass
+class Findings:
+    """Problems (each one line: what is wrong, then the fix) and what was proved."""
+
+    problems: list[str] = field(default_factory=list)
+    proved: list[str] = field(default_factory=list)
+
+    def add(self, problem: str | None) -> None:
+        if problem:
+            self.problems.append(problem)
+
+
+# -- the checks (imperative shell) ---------------------------------------------------
+
+
+def check_repos(forge: ForgeClient, config: ProjectConfig, bot: User,
+                found: Findings) -> dict[str, Repository]:
+    """Both repos: they exist, have a commit, and have `primary_branch`."""
+    repos: dict[str, Repository] = {}
+    for name in dict.fromkeys((config.repo, config.ops_repo)):
+        try:
+            repo = forge.get_repo(name)
+        except ForgeNotFound:
+            found.add(missing_repo_line(name, config.forge_url, bot.login))
+            continue
+        repos[name] = repo
+        if repo.empty:
+            found.add(empty_repo_line(name))
+            continue
+        if forge.get_branch(name, config.primary_branch) is None:
+            found.add(missing_branch_line(name, config.primary_branch,
+                                          forge.list_branches(name)))
+            continue
+        found.proved.append(f"{name}: exists, branch '{config.primary_branch}'")
+    return repos
+
+
+def check_writes(forge: ForgeClient, config: ProjectConfig, bot: User,
+                 repos: dict[str, Repository], found: Findings, *,
+                 filer: ForgeClient | None = None) -> None:
+    """The token really writes where the architect writes: issues on both, code on ops.
+
+    With a filer token (FORGE_FILER_TOKEN), the filer writes on the project repo.
+    """
+    wanted: list[tuple[str, Collection]] = [
+        (config.repo, "labels"), (config.ops_repo, "labels"), (config.ops_repo, "branches")]
+    for repo, collection in dict.fromkeys(wanted):
+        if repo not in repos or repos[repo].empty:
+            continue  # already reported; an empty repo refuses a branch for that reason
+        writer, login = forge, bot.login
+        if filer is not None and repo == config.repo:
+            writer, login = filer, filer.current_user().login
+        try:
+            writer.probe_write(repo, collection)
+        except ForgePermissionError as exc:
+            found.add(unwritable_line(repo, collection, login, str(exc)))
+        except ForgeRepoEmpty:
+            found.add(empty_repo_line(repo))
+        else:
+            found.proved.append(f"{repo}: the token writes {WRITES[collection][1]}")
+
+
+def check_labels(forge: ForgeClient, config: ProjectConfig, *, create: bool, found: Findings,
+                 say: Say) -> None:
+    existing = {label.name for label in forge.list_labels(config.repo)}
+    colors = dict(zip(wanted_labels(config), LABEL_COLORS, strict=True))
+    for name in wanted_labels(config):
+        if name in existing:
+            continue
+        if not create:
+            found.add(missing_label_line(config.repo, name))
+            continue
+        try:
+            forge.create_label(config.repo, name=name, color=colors[name])
+            say(f"{config.repo}: created label '{name}'")
+        except ForgePermissionError as exc:
+            found.add(f"{config.repo}: cannot create label '{name}': {exc}")
+
+
+def check_reviewers(forge: ForgeClient, config: ProjectConfig, found: Findings) -> None:
+    reviewers = config.architect.reviewers
+    if not reviewers:
+        return
+    writers = {u.login for u in forge.list_assignees(config.ops_repo)}
+    for login in reviewers:
+        if login in writers:
+            continue
+        exists = forge.get_user(login) is not None
+        found.add(reviewer_line(login, config.ops_repo, writers, exists=exists))
+
+
+def check_hooks(forge: ForgeClient, config: ProjectConfig, url: str, *,
+                create: Callable[[str], None] | None, found: Findings) -> None:
+    """Each repo has an active hook to `url`; `create` registers a missing one."""
+    for repo in dict.fromkeys((config.repo, config.ops_repo)):
+        try:
+            hooks = [h for h in forge.list_hooks(repo) if h.config.get("url") == url]
+        except ForgePermissionError:
+            found.add(f"{repo}: @{forge.current_user().login} may not read its webhooks: "
+                      "webhooks need admin access to the repo")
+            continue
+        if any(h.active for h in hooks):
+            found.proved.append(f"{repo}: webhook to {url}")
+        elif hooks:
+            found.add(f"{repo}: the webhook to {url} is inactive: tick 'Active' in its "
+                      "Settings → Webhooks")
+        elif create is None:
+            found.add(f"{repo}: no webhook to {url}: run `architect init --webhook-url {url}`")
+        else:
+            create(repo)
+
+
+def missing_repo(forge: ForgeClient, config: ProjectConfig) -> ArchitectError | None:
+    """After a 404 in a tick: a configured repo that is missing is a configuration error."""
+    for name in dict.fromkeys((config.repo, config.ops_repo)):
+        try:
+            forge.get_repo(name)
+        except ForgeRepoMissing:
+            login = forge.current_user().login
+            return ForgeRepoMissing(missing_repo_line(name, config.forge_url, login),
+                                    status=404, method="GET", path=f"/repos/{name}")
+        except ArchitectError:
+            return None
+    return None

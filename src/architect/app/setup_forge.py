@@ -1,0 +1,68 @@
+"""`architect init`: prove that a tick can succeed, and (unless `--check`) create what is missing.
+
+`init` creates the labels and, with `--webhook-url`, the webhooks; `init
+--check` writes nothing and reports them instead. Everything else is proved,
+never assumed: see `setup_check`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from architect.app.setup_check import (
+    Findings,
+    Say,
+    check_hooks,
+    check_labels,
+    check_repos,
+    check_reviewers,
+    check_writes,
+)
+from architect.config import ProjectConfig, Secrets
+from architect.errors import ForgePermissionError
+from architect.forge.client import ForgeClient
+
+WEBHOOK_EVENTS = ("issues", "issue_comment", "pull_request", "pull_request_review",
+                  "pull_request_comment")
+
+
+def prove_setup(forge: ForgeClient, config: ProjectConfig, secrets: Secrets, *,
+                webhook_url: str | None, write: bool, runner_ready: Callable[[], str | None],
+                filer: ForgeClient | None = None, say: Say = print) -> Findings:
+    """Every problem that would make a tick fail, one line each; creates labels and hooks
+    when `write`."""
+    found = Findings()
+    me = forge.current_user()
+    say(f"token of @{me.login} on {config.forge_url}")
+    repos = check_repos(forge, config, me, found)
+    check_writes(forge, config, me, repos, found, filer=filer)
+    if config.repo in repos and not repos[config.repo].empty:
+        check_labels(forge, config, create=write and not found.problems, found=found, say=say)
+    if config.ops_repo in repos:
+        check_reviewers(forge, config, found)
+    found.add(runner_ready())
+    if webhook_url and len(repos) == len({config.repo, config.ops_repo}):
+        if write and secrets.webhook_secret is None:
+            found.add("ARCHITECT_WEBHOOK_SECRET is not set: webhooks need a shared secret; "
+                      "set it in the environment")
+        else:
+            creator = _hook_creator(forge, secrets, webhook_url, found, say) if write else None
+            check_hooks(forge, config, webhook_url, create=creator, found=found)
+    for line in found.proved:
+        say(f"ok: {line}")
+    return found
+
+
+def _hook_creator(forge: ForgeClient, secrets: Secrets, url: str, found: Findings,
+                  say: Say) -> Callable[[str], None]:
+    secret = secrets.webhook_secret
+    assert secret is not None
+
+    def create(repo: str) -> None:
+        try:
+            forge.create_hook(repo, url=url, secret=secret.reveal(), events=WEBHOOK_EVENTS)
+            say(f"{repo}: webhook to {url} registered")
+        except ForgePermissionError:
+            found.add(f"{repo}: cannot register a webhook: it needs admin access to the repo")
+
+    return create

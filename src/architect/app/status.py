@@ -1,0 +1,96 @@
+"""`architect status`: every vision and sprint PR, its state, since when, what it waits for.
+
+It reads the same snapshot a tick reads and the same state table
+(`core.table`), so what it shows is what the next tick will act on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from datetime import datetime
+
+from architect.config import ProjectConfig
+from architect.core import rules
+from architect.core.actions import OpenPitch
+from architect.core.decide import views
+from architect.core.sprint import SprintView
+from architect.core.table import WAITS_FOR, VisionFacts, vision_label, vision_row
+from architect.core.text import one_line
+from architect.forge.protocol import Forge
+from architect.shell.tick import plan_tick
+
+
+@dataclass(frozen=True)
+class StatusRow:
+    kind: str  # "sprint" | "vision"
+    number: int
+    title: str
+    state: str
+    since: str
+    waits_for: str
+    vision: int | None = None
+    open_questions: str = ""
+    cost_usd: float | None = None  # model cost so far, from the PR's session file
+
+    def as_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+
+def collect_status(forge: Forge, config: ProjectConfig, now: datetime) -> list[StatusRow]:
+    from architect.runners.sessions import SessionStore
+
+    snapshot, decision, _ = plan_tick(forge, config, now)
+    sessions = SessionStore(config.architect.state_dir, config.name)
+    sprint_views = views(snapshot)
+    rows = []
+    for view in sprint_views:
+        record = sessions.load(f"pr-{view.number}")
+        rows.append(_sprint_row(view, record.cost_usd if record and record.calls else None))
+    in_sprint = {view.sprint.vision_number: view.number for view in sprint_views}
+    next_pitches = {a.vision_number for a in decision.actions if isinstance(a, OpenPitch)}
+    histories = {h.vision.number: h for h in snapshot.candidates}
+    for vision in sorted(snapshot.visions, key=lambda v: v.number):
+        history = histories.get(vision.number)
+        facts = VisionFacts(
+            sprint_pr=in_sprint.get(vision.number),
+            pitched_now=vision.number in next_pitches,
+            in_progress=config.architect.in_progress_label in vision.label_names,
+            verdict=rules.pitchable(history, snapshot.steering) if history else None)
+        rows.append(StatusRow("vision", vision.number, one_line(vision.title, 60),
+                              vision_label(facts), _iso(vision.updated_at),
+                              vision_row(facts).waits_for))
+    return rows
+
+
+def _sprint_row(view: SprintView, cost: float | None) -> StatusRow:
+    pr = view.sprint.pr
+    bot_times = [c.created_at for c in view.sprint.comments if c.user.login == pr.user.login]
+    since = _iso(max(bot_times, default=pr.created_at))
+    open_q = ""
+    if view.ledger is not None:
+        open_q = ", ".join(f"Q{f.number}" for f in view.ledger.open_forks)
+    state = view.state.value + (f" ({open_q})" if open_q else "")
+    return StatusRow("sprint", pr.number, one_line(pr.title, 60), state, since,
+                     WAITS_FOR[view.state], vision=view.sprint.vision_number,
+                     open_questions=open_q, cost_usd=cost)
+
+
+def _iso(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def render_table(rows: list[StatusRow], *, title: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=title, show_lines=False)
+    costs = any(row.cost_usd is not None for row in rows)  # no column for offline or idle
+    for column in ("", "#", "title", "state", "since", "waits for", *(("cost",) if costs else ())):
+        table.add_column(column, overflow="fold")
+    for row in rows:
+        label = "PR" if row.kind == "sprint" else "vision"
+        cells = [label, f"#{row.number}", row.title, row.state, row.since, row.waits_for]
+        if costs:
+            cells.append(f"${row.cost_usd:.2f}" if row.cost_usd is not None else "")
+        table.add_row(*cells)
+    Console().print(table)

@@ -1,0 +1,59 @@
+"""What `architect status` says above the table: why ticks may not do their work.
+
+The project disabled (no active flag), a label the lifecycle needs missing on
+the project repo, and the run lock held by another process (with who holds
+it). Read from the state directory and one forge request.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from dataclasses import dataclass
+
+from architect.config import ProjectConfig
+from architect.core.setup_lines import missing_label_line, wanted_labels
+from architect.forge.protocol import Forge
+from architect.shell.guards import Holder, RunLock, is_active, lock_path
+
+
+@dataclass(frozen=True)
+class ProjectNotes:
+    active: bool
+    missing_labels: tuple[str, ...]
+    lock: Holder | None
+
+    def lines(self, config: ProjectConfig) -> list[str]:
+        found = []
+        if not self.active:
+            found.append(f"{config.name} is disabled: ticks skip it (run `architect enable`)")
+        found += [missing_label_line(config.repo, name) for name in self.missing_labels]
+        if self.lock is not None:
+            found.append(f"a tick is running: the run lock is held by {self.lock.describe()}")
+        return found
+
+    def as_dict(self) -> dict[str, object]:
+        return {"active": self.active, "missing_labels": list(self.missing_labels),
+                "lock": self.lock.__dict__ if self.lock else None}
+
+
+def project_notes(forge: Forge, config: ProjectConfig) -> ProjectNotes:
+    existing = {label.name for label in forge.list_labels(config.repo)}
+    missing = tuple(name for name in wanted_labels(config) if name not in existing)
+    return ProjectNotes(is_active(config.project_state_dir), missing,
+                        lock_holder(config))
+
+
+def lock_holder(config: ProjectConfig) -> Holder | None:
+    """The holder of the run lock while its process lives (the kernel frees the lock of a
+    dead one, whose holder file may stay behind)."""
+    holder = RunLock(lock_path(config.project_state_dir)).holder()
+    if holder is None or holder.host != socket.gethostname():
+        return holder
+    try:
+        os.kill(holder.pid, 0)
+    except ProcessLookupError:
+        return None
+    except PermissionError:
+        return holder  # alive, another user's
+    return holder

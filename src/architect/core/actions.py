@@ -1,0 +1,149 @@
+"""Actions are values: what a tick intends to do, named as intents.
+
+`decide` returns them; `apply` performs each one idempotently (it *ensures*,
+never blindly creates); `--dry-run` and the log print `describe()`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from architect.core.inputs import HumanComment
+from architect.core.ledger import Ledger
+from architect.forge.models import Comment
+
+if TYPE_CHECKING:
+    from architect.core.sprint import Signal, SprintPR, SprintView
+
+
+@dataclass(frozen=True)
+class Written:
+    """What a step wrote on its sprint PR: the tick folds it into the PR it read
+    (`sprint.advance`) and decides again, as the next tick would."""
+
+    sprint: SprintPR  # as the step read it
+    comments: tuple[Comment, ...]
+    body: str | None  # the PR body after the step, when it changed
+
+
+@dataclass(frozen=True)
+class OpenPitch:
+    vision_number: int
+    vision_title: str
+    slug: str
+    rejection_reason: str = ""
+
+    def describe(self) -> str:
+        again = " (again, after a rejection)" if self.rejection_reason else ""
+        return f"vision #{self.vision_number}: pitch a sprint{again} → sprints/{self.slug}.md"
+
+
+@dataclass(frozen=True)
+class CompletePitch:
+    sprint: SprintPR
+    slug: str
+    footer: bool
+    label: bool
+
+    def describe(self) -> str:
+        parts = (("footer", self.footer), ("label", self.label))
+        missing = " and ".join(name for name, needed in parts if needed)
+        return f"PR #{self.sprint.pr.number}: finish the pitch ({missing})"
+
+
+@dataclass(frozen=True)
+class RevisePitch:
+    view: SprintView
+
+    def describe(self) -> str:
+        assert self.view.revision is not None
+        who = self.view.revision.user.login if self.view.revision.user else "?"
+        return f"PR #{self.view.number}: changes requested by @{who} → revise the pitch"
+
+
+@dataclass(frozen=True)
+class StartQuestions:
+    view: SprintView
+
+    def describe(self) -> str:
+        who = ", ".join(sorted({f"@{g.login}" for g in self.view.guidance}))
+        return f"PR #{self.view.number}: approved by {who} → start design questions"
+
+
+@dataclass(frozen=True)
+class ProcessAnswers:
+    view: SprintView
+    ledger: Ledger  # after the grammar's answers
+    recorded: tuple[int, ...]  # fork numbers the grammar answered this round
+    notes: tuple[str, ...]
+    free_text: tuple[HumanComment, ...]  # what only the model can read
+
+    def describe(self) -> str:
+        parts = []
+        if self.recorded:
+            parts.append("answers to " + ", ".join(f"Q{n}" for n in self.recorded))
+        if self.free_text:
+            parts.append(f"{len(self.free_text)} free-text comment(s) for the model")
+        elif self.recorded:
+            parts.append("the model checks for follow-ups")
+        if self.notes and not parts:
+            parts.append("unusable answers")
+        return f"PR #{self.view.number}: " + " and ".join(parts) + " → acknowledge"
+
+
+@dataclass(frozen=True)
+class FileSprint:
+    view: SprintView
+
+    def describe(self) -> str:
+        if self.view.plan is None:
+            return f"PR #{self.view.number}: every fork resolved → plan and file sub-issues"
+        return f"PR #{self.view.number}: file the planned sub-issues ({len(self.view.plan)})"
+
+
+@dataclass(frozen=True)
+class FinishSprint:
+    sprint: SprintPR
+    slug: str
+    ledger: Ledger | None
+    filed: tuple[int, ...]
+
+    def describe(self) -> str:
+        filed = " ".join(f"#{n}" for n in self.filed)
+        return f"PR #{self.sprint.pr.number}: filed {filed} → record and merge"
+
+
+@dataclass(frozen=True)
+class RejectSprint:
+    sprint: SprintPR
+    signal: Signal
+
+    def describe(self) -> str:
+        return (f"PR #{self.sprint.pr.number}: rejected by @{self.signal.login} → close, "
+                "delete branch, journal")
+
+
+@dataclass(frozen=True)
+class ClarifyDecision:
+    view: SprintView  # its `unclear` comments each get one reply
+
+    def describe(self) -> str:
+        who = ", ".join(f"@{s.login}" for s in self.view.unclear)
+        return (f"PR #{self.view.number}: {who} wrote what looks like a decision → reply with "
+                "what the architect understands")
+
+
+@dataclass(frozen=True)
+class SyncLedger:
+    sprint: SprintPR
+    slug: str
+    ledger: Ledger
+
+    def describe(self) -> str:
+        return (f"PR #{self.sprint.pr.number}: repair ## Design forks from the architect's own "
+                "comments")
+
+
+Action = (OpenPitch | CompletePitch | RevisePitch | StartQuestions | ProcessAnswers | FileSprint
+          | FinishSprint | RejectSprint | SyncLedger | ClarifyDecision)

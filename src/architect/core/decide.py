@@ -1,0 +1,82 @@
+"""decide: the snapshot in, the tick's actions out. Pure: no I/O, no clock.
+
+Existing sprint PRs first (reject, finish, file, answers, questions, revise),
+then new pitches within `max_open_pitches − open sprint PRs`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from architect.core import rules
+from architect.core.actions import Action, CompletePitch, OpenPitch
+from architect.core.snapshot import Snapshot
+from architect.core.sprint import SprintView, sprint_slug, view_of
+from architect.core.table import WAITS_FOR, SprintState, sprint_step
+
+if TYPE_CHECKING:
+    # The settings' type only: the core reads values, never a file.
+    from architect.config import ArchitectConfig
+
+
+@dataclass(frozen=True)
+class Decision:
+    actions: tuple[Action, ...]
+    notes: tuple[str, ...]  # decisions that need no action, for the log
+
+
+def views(snapshot: Snapshot) -> list[SprintView]:
+    return [view_of(sprint, snapshot.steering) for sprint in snapshot.sprints]
+
+
+def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
+    actions: list[Action] = []
+    notes: list[str] = []
+    for view in views(snapshot):
+        notes.extend(f"PR #{view.number}: ignored {what}" for what in view.ignored)
+        vision = snapshot.vision(view.sprint.vision_number)
+        needs_label = vision is not None and settings.in_progress_label not in vision.label_names
+        action = sprint_step(view, needs_label=needs_label)
+        if action is None:
+            notes.append(f"PR #{view.number}: {view.state.value}; waiting for "
+                         f"{WAITS_FOR[view.state]}")
+        else:
+            actions.append(action)
+        if needs_label and view.state not in (SprintState.PITCH_INCOMPLETE,
+                                              SprintState.REJECTED):
+            # A lost label never holds up the sprint's own step: it is put back beside it.
+            actions.append(CompletePitch(view.sprint, view.slug, footer=False, label=True))
+    pitches, skipped = _pitches(snapshot, settings)
+    actions.extend(pitches)
+    notes.extend(skipped)
+    return Decision(tuple(actions), tuple(notes))
+
+
+def _pitches(snapshot: Snapshot, settings: ArchitectConfig) -> tuple[list[OpenPitch], list[str]]:
+    budget = settings.max_open_pitches - len(snapshot.sprints)
+    notes: list[str] = []
+    if budget <= 0:
+        if any(rules.may_be_pitched(v, {s.vision_number for s in snapshot.sprints},
+                                    settings.in_progress_label) for v in snapshot.visions):
+            notes.append(f"no new pitch: {len(snapshot.sprints)} sprint PRs open "
+                         f"(max_open_pitches = {settings.max_open_pitches})")
+        return [], notes
+    by_number = {h.vision.number: h for h in snapshot.candidates}
+    open_for = {s.vision_number for s in snapshot.sprints}
+    pitches: list[OpenPitch] = []
+    for number in snapshot.pitch_order:
+        history = by_number.get(number)
+        if history is None or len(pitches) >= budget:
+            continue
+        if not rules.may_be_pitched(history.vision, open_for, settings.in_progress_label):
+            continue
+        verdict = rules.pitchable(history, snapshot.steering)
+        if not verdict.ok:
+            notes.append(f"vision #{number}: not pitched: {verdict.reason}")
+            continue
+        vision = history.vision
+        pitches.append(OpenPitch(vision.number, vision.title,
+                                 sprint_slug(vision.number, vision.title),
+                                 verdict.rejection_reason))
+    return pitches, notes

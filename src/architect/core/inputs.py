@@ -1,0 +1,61 @@
+"""The structured facts behind a model request.
+
+Language-model runners read the prompt text built from these by `prompts`;
+the offline planner reads them directly. No field ever holds a secret.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from architect.core.ledger import Ledger
+
+
+@dataclass(frozen=True)
+class VisionInput:
+    number: int
+    title: str
+    body: str
+    url: str = ""
+
+
+@dataclass(frozen=True)
+class ProjectContext:
+    vision_md: str = ""
+    agents_md: str = ""
+    prerequisites_md: str = ""
+    code_summary: str = ""
+    lessons: str = ""
+
+
+@dataclass(frozen=True)
+class HumanComment:
+    id: int
+    author: str
+    body: str
+    url: str = ""
+    may_steer: bool | None = None  # None where it goes without saying (PR answers)
+
+
+@dataclass(frozen=True)
+class PlannerInputs:
+    project: str
+    vision: VisionInput
+    context: ProjectContext = field(default_factory=ProjectContext)
+    pr_number: int | None = None
+    pitch_markdown: str = ""  # the current pitch (revise, questions, answers, file)
+    guidance: str = ""  # the human's words that came with ACCEPT / APPROVED
+    feedback: str = ""  # the REQUEST_CHANGES review body (revise)
+    rejection_reason: str = ""  # why an earlier sprint for this vision was rejected
+    ledger: Ledger = field(default_factory=Ledger)
+    new_comments: tuple[HumanComment, ...] = ()  # free text the grammar could not read
+    journal_entries: tuple[str, ...] = ()  # digest mode
+    # pitch: what humans said on the vision issue, and the sprint they turned down
+    vision_comments: tuple[HumanComment, ...] = ()
+    rejected_pitch: str = ""
+    # answers: the round's comments whole, and the forks the grammar answered from them
+    round_comments: tuple[HumanComment, ...] = ()
+    recorded: tuple[int, ...] = ()
+    # file: why the last plan was refused, and the limit it must fit
+    filing_problems: tuple[str, ...] = ()
+    max_sub_issues: int = 10  # `[architect].max_sub_issues`: what one sprint may file

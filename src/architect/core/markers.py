@@ -1,0 +1,391 @@
+"""Hidden markers: how the architect recognises its own marks on the forge.
+
+Every comment the architect writes ends with one HTML comment such as
+``<!-- architect: questions round=2 -->``; some also carry a JSON payload
+(``<!-- architect: ledger {...} -->``). Markers are what make a write whose
+response was lost recognisable on the next tick, so it is never repeated.
+
+A marker counts only in content the bot itself authored: `bot_markers` takes
+the comment's author and the bot's login and ignores everything else, so a
+human who pastes a marker into a comment changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, ClassVar, Protocol, TypeVar
+
+from pydantic import ValidationError
+
+from architect.core.ledger import Ledger, from_payload, to_payload
+from architect.core.schemas import SubIssue
+from architect.core.text import html_comment_spans
+from architect.forge.models import Comment
+
+MARK_OPEN = "<!-- architect:"  # how every marker of the architect starts
+VISION_OPEN = f"{MARK_OPEN} vision="
+_MARKER = re.compile(r"<!--\s*architect:\s*(?P<kind>[a-z][a-z-]*)(?P<rest>.*)-->\Z", re.DOTALL)
+_ATTR = re.compile(r"([a-z_]+)=(\S+)")
+_VISION = re.compile(r"<!--\s*architect:\s*vision=#(\d+)\s*-->")
+_DECOMPOSED = re.compile(
+    r"<!--\s*decomposed-from:\s*#(?P<vision>\d+),\s*sprint:\s*(?P<slug>[^,\s]+),\s*id:\s*(?P<id>[^\s>]+)\s*-->"
+)
+
+
+@dataclass(frozen=True)
+class Marker:
+    kind: str
+    attrs: dict[str, str]
+    payload: Any = None
+
+
+def marker(kind: str, payload: Any = None, **attrs: object) -> str:
+    """Render a marker; a payload is JSON that can never close the comment early."""
+    parts = [f"{MARK_OPEN} {kind}"]
+    parts.extend(f"{key}={value}" for key, value in attrs.items())
+    if payload is not None:
+        parts.append(_safe_json(payload))
+    return " ".join(parts) + " -->"
+
+
+def _safe_json(payload: Any) -> str:
+    text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    # "--" may not appear inside an HTML comment; "\u002d" is the same "-" to JSON.
+    while "--" in text:
+        text = text.replace("--", "-\\u002d")
+    return text.replace(">", "\\u003e")
+
+
+def _marker_matches(text: str) -> Iterator[tuple[tuple[int, int], re.Match[str]]]:
+    # Each HTML comment is found by a linear scan and matched on its own: a regex
+    # over the whole text would be quadratic on a body full of unclosed comments.
+    for start, end in html_comment_spans(text):
+        match = _MARKER.match(text, start, end)
+        if match:
+            yield (start, end), match
+
+
+def parse_markers(text: str) -> Iterator[Marker]:
+    for _, match in _marker_matches(text):
+        rest = match.group("rest").strip()
+        payload: Any = None
+        brace = rest.find("{")
+        bracket = rest.find("[")
+        starts = [i for i in (brace, bracket) if i >= 0]
+        if starts:
+            start = min(starts)
+            try:
+                payload = json.loads(rest[start:])
+            except json.JSONDecodeError:
+                payload = None
+            rest = rest[:start]
+        attrs = dict(_ATTR.findall(rest))
+        yield Marker(match.group("kind"), attrs, payload)
+
+
+def bot_markers(comments: Iterable[Comment], bot_login: str) -> Iterator[tuple[Comment, Marker]]:
+    """Markers in comments the bot wrote, oldest first; anything else is ignored."""
+    for comment in comments:
+        if comment.user.login != bot_login:
+            continue
+        for found in parse_markers(comment.body):
+            yield comment, found
+
+
+def vision_marker(number: int) -> str:
+    return f"{VISION_OPEN}#{number} -->"
+
+
+# -- typed marks: one record per kind, rendered and parsed in one place ----------
+
+class Kind(StrEnum):
+    FOOTER = "footer"
+    QUESTIONS = "questions"
+    ANSWERS = "answers"
+    PLAN = "plan"
+    FILING_CHECK = "filing-check"
+    FILED = "filed"
+    REVISED = "revised"
+    REJECTED = "rejected"
+    MODEL_ERROR = "model-error"
+    UNCLEAR = "unclear"
+
+
+DESIGN_KINDS = frozenset({Kind.QUESTIONS, Kind.ANSWERS, Kind.FILING_CHECK})
+
+
+class Mark(Protocol):
+    kind: ClassVar[Kind]
+
+    def render(self) -> str: ...
+
+    def key(self) -> tuple[object, ...]:
+        """What makes two marks of this kind the same write (for `ensure`)."""
+        ...
+
+
+M = TypeVar("M", bound=Mark)
+
+
+def _int(value: str | None) -> int | None:
+    return int(value) if value is not None and value.isdigit() else None
+
+
+def _ints(value: str | None) -> tuple[int, ...]:
+    return tuple(int(n) for n in (value or "").split(",") if n.isdigit())
+
+
+def _seen(seen: int | None) -> dict[str, int]:
+    # `seen`: the newest comment the tick had read when it wrote this. A comment posted
+    # while the model was thinking is older than this comment but newer than `seen`.
+    return {} if seen is None else {"seen": seen}
+
+
+@dataclass(frozen=True)
+class FooterMark:
+    kind: ClassVar[Kind] = Kind.FOOTER
+    slug: str = ""
+
+    def render(self) -> str:
+        return marker(self.kind, slug=self.slug)
+
+    def key(self) -> tuple[object, ...]:
+        return ()
+
+    @classmethod
+    def parse(cls, found: Marker) -> FooterMark:
+        return cls(found.attrs.get("slug", ""))
+
+
+@dataclass(frozen=True)
+class QuestionsMark:
+    kind: ClassVar[Kind] = Kind.QUESTIONS
+    round: int
+    ledger: Ledger | None
+    seen: int | None = None
+
+    def render(self) -> str:
+        return marker(self.kind, to_payload(self.ledger or Ledger()), round=self.round,
+                      **_seen(self.seen))
+
+    def key(self) -> tuple[object, ...]:
+        return (self.round,)
+
+    @classmethod
+    def parse(cls, found: Marker) -> QuestionsMark:
+        return cls(_int(found.attrs.get("round")) or 1, from_payload(found.payload),
+                   _int(found.attrs.get("seen")))
+
+
+@dataclass(frozen=True)
+class AnswersMark:
+    kind: ClassVar[Kind] = Kind.ANSWERS
+    round: int
+    ledger: Ledger | None
+    read: tuple[int, ...] = ()  # the comments this round read
+    seen: int | None = None
+
+    def render(self) -> str:
+        ids = {"read": ",".join(map(str, self.read))} if self.read else {}
+        return marker(self.kind, to_payload(self.ledger or Ledger()), round=self.round, **ids,
+                      **_seen(self.seen))
+
+    def key(self) -> tuple[object, ...]:
+        return (self.round,)
+
+    @classmethod
+    def parse(cls, found: Marker) -> AnswersMark:
+        return cls(_int(found.attrs.get("round")) or 1, from_payload(found.payload),
+                   _ints(found.attrs.get("read")), _int(found.attrs.get("seen")))
+
+
+@dataclass(frozen=True)
+class PlanMark:
+    kind: ClassVar[Kind] = Kind.PLAN
+    subs: tuple[SubIssue, ...]
+
+    def render(self) -> str:
+        return marker(self.kind, [s.model_dump(mode="json") for s in self.subs])
+
+    def key(self) -> tuple[object, ...]:
+        return ()
+
+    @classmethod
+    def parse(cls, found: Marker) -> PlanMark | None:
+        if not isinstance(found.payload, list):
+            return None
+        try:
+            return cls(tuple(SubIssue.model_validate(item) for item in found.payload))
+        except ValidationError:
+            return None
+
+
+@dataclass(frozen=True)
+class FilingCheckMark:
+    kind: ClassVar[Kind] = Kind.FILING_CHECK
+    seen: int | None = None
+
+    def render(self) -> str:
+        return marker(self.kind, **_seen(self.seen))
+
+    def key(self) -> tuple[object, ...]:
+        return ()
+
+    @classmethod
+    def parse(cls, found: Marker) -> FilingCheckMark:
+        return cls(_int(found.attrs.get("seen")))
+
+
+@dataclass(frozen=True)
+class FiledMark:
+    kind: ClassVar[Kind] = Kind.FILED
+    numbers: tuple[int, ...]
+
+    def render(self) -> str:
+        return marker(self.kind, numbers=",".join(map(str, self.numbers)))
+
+    def key(self) -> tuple[object, ...]:
+        return ()
+
+    @classmethod
+    def parse(cls, found: Marker) -> FiledMark:
+        return cls(_ints(found.attrs.get("numbers")))
+
+
+@dataclass(frozen=True)
+class RevisedMark:
+    kind: ClassVar[Kind] = Kind.REVISED
+    review: int
+
+    def render(self) -> str:
+        return marker(self.kind, review=self.review)
+
+    def key(self) -> tuple[object, ...]:
+        return (self.review,)
+
+    @classmethod
+    def parse(cls, found: Marker) -> RevisedMark | None:
+        review = _int(found.attrs.get("review"))
+        return None if review is None else cls(review)
+
+
+@dataclass(frozen=True)
+class RejectedMark:
+    """On the sprint PR, bare; on the vision, which PR and why (read by the next pitch)."""
+
+    kind: ClassVar[Kind] = Kind.REJECTED
+    pr: int | None = None
+    reason: str = ""
+
+    def render(self) -> str:
+        if self.pr is None:
+            return marker(self.kind)
+        return marker(self.kind, {"reason": self.reason}, pr=self.pr)
+
+    def key(self) -> tuple[object, ...]:
+        return (self.pr,)
+
+    @classmethod
+    def parse(cls, found: Marker) -> RejectedMark:
+        reason = found.payload.get("reason", "") if isinstance(found.payload, dict) else ""
+        return cls(_int(found.attrs.get("pr")), str(reason))
+
+
+@dataclass(frozen=True)
+class ModelErrorMark:
+    kind: ClassVar[Kind] = Kind.MODEL_ERROR
+    step: str
+    after: int  # the newest comment not the bot's when the model failed
+    edit: int | None = None  # on a vision: its updated_at (epoch seconds) at the failure
+
+    def render(self) -> str:
+        keys = {} if self.edit is None else {"edit": self.edit}
+        return marker(self.kind, step=self.step, after=self.after, **keys)
+
+    def key(self) -> tuple[object, ...]:
+        return (self.step, self.after, self.edit)
+
+    @classmethod
+    def parse(cls, found: Marker) -> ModelErrorMark:
+        return cls(found.attrs.get("step", ""), _int(found.attrs.get("after")) or 0,
+                   _int(found.attrs.get("edit")))
+
+
+@dataclass(frozen=True)
+class UnclearMark:
+    """The one reply to a comment like `LGTM` that reads like a decision but is none."""
+
+    kind: ClassVar[Kind] = Kind.UNCLEAR
+    comment: int  # the comment answered
+
+    def render(self) -> str:
+        return marker(self.kind, comment=self.comment)
+
+    def key(self) -> tuple[object, ...]:
+        return (self.comment,)
+
+    @classmethod
+    def parse(cls, found: Marker) -> UnclearMark | None:
+        comment = _int(found.attrs.get("comment"))
+        return None if comment is None else cls(comment)
+
+
+_PARSERS: dict[str, Any] = {
+    cls.kind.value: cls.parse
+    for cls in (FooterMark, QuestionsMark, AnswersMark, PlanMark, FilingCheckMark, FiledMark,
+                RevisedMark, RejectedMark, ModelErrorMark, UnclearMark)
+}
+
+
+def read_marks(comments: Iterable[Comment], bot_login: str) -> Iterator[tuple[Comment, Mark]]:
+    """The bot's typed marks, oldest first; unknown kinds and broken ones are skipped."""
+    for comment, found in bot_markers(comments, bot_login):
+        parse = _PARSERS.get(found.kind)
+        mark = parse(found) if parse is not None else None
+        if mark is not None:
+            yield comment, mark
+
+
+def marks_of(kind: type[M], comments: Iterable[Comment],
+             bot_login: str) -> Iterator[tuple[Comment, M]]:
+    for comment, mark in read_marks(comments, bot_login):
+        if isinstance(mark, kind):
+            yield comment, mark
+
+
+def decomposed_marker(vision: int, slug: str, sub_id: str) -> str:
+    return f"<!-- decomposed-from: #{vision}, sprint: {slug}, id: {sub_id} -->"
+
+
+@dataclass(frozen=True)
+class DecomposedFrom:
+    vision: int
+    slug: str
+    sub_id: str
+
+
+def find_decomposed(text: str) -> DecomposedFrom | None:
+    match = _DECOMPOSED.search(text)
+    if not match:
+        return None
+    return DecomposedFrom(int(match.group("vision")), match.group("slug"), match.group("id"))
+
+
+def strip_markers(text: str) -> str:
+    parts: list[str] = []
+    pos = 0
+    for (start, end), _ in _marker_matches(text):
+        parts.append(text[pos:start])
+        pos = end
+    parts.append(text[pos:])
+    return "".join(parts)
+
+
+def neutralize(text: str) -> str:
+    """Text the architect did not write (a model's answer, an error that quotes one) may
+    not carry hidden markers of its own into the forge."""
+    return text.replace("<!--", "&lt;!--").replace("-->", "--&gt;")

@@ -1,0 +1,299 @@
+"""Markdown the architect writes: pitches, comments, the ledger, sub-issues.
+
+Pure functions from values to text. Every comment ends with its marker
+(`markers`), and the design-phase comments also carry the trusted ledger.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from architect.core import markers
+from architect.core.ledger import DesignFork, ForkStatus, Ledger
+from architect.core.schemas import Pitch, SubIssue
+from architect.core.text import one_line
+from architect.errors import InvalidModelOutput
+
+FOOTER_TEXT = "Reply `ACCEPT` to proceed with design questions, or `REJECT: <reason>` to decline."
+FORKS_HEADING = "## Design forks"
+FILED_HEADING = "## Filed:"
+
+
+def pitch_markdown(vision_number: int, vision_title: str, pitch: Pitch) -> str:
+    sections = [
+        ("Vision issues", f"- #{vision_number} — {one_line(vision_title, 200)}"),
+        ("What this enables", pitch.what_this_enables),
+        ("What exists today", pitch.what_exists_today),
+        ("Complexity", pitch.complexity),
+        ("Risks", pitch.risks),
+        ("Cost — new infra to maintain", pitch.cost_new_infra),
+        ("Recommendation", f"**{pitch.verdict.value}** — "
+                           f"{without_verdict(pitch.recommendation, pitch.verdict.value)}"),
+    ]
+    return "\n\n".join(f"## {title}\n\n{text.strip()}" for title, text in sections)
+
+
+def without_verdict(text: str, verdict: str) -> str:
+    """The recommendation without a leading copy of the verdict the heading already shows."""
+    pattern = rf"^\W*{re.escape(verdict)}\b(?!-)\W*"
+    rest = re.sub(pattern, "", text.strip(), count=1)
+    return (rest[:1].upper() + rest[1:]) if rest else text.strip()
+
+
+def pr_body(vision_number: int, pitch_md: str, ledger: Ledger | None, filed: Sequence[int]) -> str:
+    parts = [pitch_md.strip()]
+    if ledger is not None:
+        parts.append(forks_section(ledger))
+    if filed:
+        parts.append(filed_line(filed))
+    parts.append(markers.vision_marker(vision_number))
+    return "\n\n".join(parts) + "\n"
+
+
+def sprint_file(title: str, vision_number: int, pitch_md: str, ledger: Ledger | None,
+                filed: Sequence[int]) -> str:
+    parts = [f"# Sprint: {one_line(title, 200)}", pitch_md.strip()]
+    if ledger is not None:
+        parts.append(forks_section(ledger))
+    if filed:
+        parts.append(filed_line(filed))
+    parts.append(f"_Vision: #{vision_number}. Kept by the architect._")
+    return "\n\n".join(parts) + "\n"
+
+
+def filed_line(filed: Sequence[int]) -> str:
+    return FILED_HEADING + " " + " ".join(f"#{n}" for n in filed)
+
+
+def forks_section(ledger: Ledger) -> str:
+    if not ledger.forks:
+        return f"{FORKS_HEADING}\n\nNo design forks: the sprint goes straight to filing."
+    lines = [FORKS_HEADING, ""]
+    for fork in ledger.forks:
+        lines.append(f"### Q{fork.number}: {one_line(fork.question, 300)}")
+        lines.append("")
+        for letter, text in fork.options:
+            rec = " (recommended)" if letter == fork.recommended else ""
+            lines.append(f"- {letter}) {one_line(text, 300)}{rec}")
+        lines.append("")
+        lines.append(f"- **Status:** {fork.status.value}{_condition(fork)}")
+        if fork.answer is not None:
+            a = fork.answer
+            lines.append(f"- **Answer:** {answer_text(a.option, a.text, 300)}")
+            lines.append(f"- **Answered by:** @{a.by} ([comment]({a.url}))")
+        lines.append("")
+    return "\n".join(lines).rstrip()
+
+
+def _condition(fork: DesignFork) -> str:
+    if fork.hangs_on is None:
+        return ""
+    asked_for = f"Q{fork.hangs_on[0]}: {fork.hangs_on[1]}"
+    if fork.status is ForkStatus.WITHDRAWN:
+        return f" (it followed {asked_for}, and that answer changed)"
+    return f" (a follow-up of {asked_for})"
+
+
+def withdrawn_notes(before: Ledger | None, after: Ledger) -> list[str]:
+    """One line per follow-up this round withdrew, for the acknowledgment."""
+    was = {f.number: f.status for f in before.forks} if before else {}
+    return [f"Q{f.number} is withdrawn: it followed Q{f.hangs_on[0]}: {f.hangs_on[1]}, "
+            "and that answer changed."
+            for f in after.forks if f.status is ForkStatus.WITHDRAWN and f.hangs_on
+            and was.get(f.number) not in (None, ForkStatus.WITHDRAWN)]
+
+
+def replace_section(body: str, heading: str, new_section: str | None) -> str:
+    """Replace (or add, or drop) one `## ` section of a markdown body, keeping the rest."""
+    mark = re.escape(markers.MARK_OPEN)
+    pattern = re.compile(rf"^{re.escape(heading)}.*?(?=^## (?!#)|^{mark}|\Z)",
+                         re.DOTALL | re.MULTILINE)
+    stripped = pattern.sub("", body).rstrip()
+    if new_section is None:
+        return stripped + "\n"
+    marker_at = stripped.find(markers.VISION_OPEN)
+    if marker_at >= 0:
+        head, tail = stripped[:marker_at].rstrip(), stripped[marker_at:]
+        return f"{head}\n\n{new_section}\n\n{tail}\n"
+    return stripped + "\n\n" + new_section + "\n"
+
+
+def answer_text(option: str | None, text: str, limit: int) -> str:
+    """`B) the option's words — the reason`, without doubling a letter the text repeats."""
+    flat = one_line(text, limit)
+    if not option or flat.startswith(f"{option})"):
+        return flat
+    return f"{option}) {flat}"
+
+
+def footer_comment(slug: str) -> str:
+    return f"{FOOTER_TEXT}\n\n{markers.FooterMark(slug).render()}"
+
+
+def fork_block(fork: DesignFork) -> str:
+    lines = [f"**Q{fork.number}:** {fork.question.strip()}", ""]
+    for letter, text in fork.options:
+        rec = " **(recommended)**" if letter == fork.recommended else ""
+        lines.append(f"- {letter}) {text.strip()}{rec}")
+    if fork.why:
+        lines += ["", f"_Why {fork.recommended}:_ {fork.why.strip()}"]
+    return "\n".join(lines)
+
+
+def how_to_answer(forks: Sequence[DesignFork]) -> str:
+    example = "; ".join(f"Q{f.number}: {f.recommended}" for f in forks[:2])
+    return (f"Answer with lines like `{example}` (a reason may follow), `Q{forks[0].number}: "
+            "recommended`, or `yes` to take every recommendation. Free text works too.")
+
+
+def questions_comment(ledger: Ledger, *, no_fork_reason: str, round_: int,
+                      seen: int | None = None) -> str:
+    marker = markers.QuestionsMark(round_, ledger, seen).render()
+    if not ledger.forks:
+        reason = no_fork_reason.strip() or "the pitch leaves no real design choice open."
+        return f"No design questions: {reason}\n\nFiling the sub-issues next.\n\n{marker}"
+    blocks = "\n\n".join(fork_block(f) for f in ledger.forks)
+    return (f"Design questions before this sprint is filed:\n\n{blocks}\n\n"
+            f"{how_to_answer(ledger.forks)}\n\n{marker}")
+
+
+def answers_comment(ledger: Ledger, *, acknowledged: Sequence[DesignFork], notes: Sequence[str],
+                    reply: str, follow_ups: Sequence[DesignFork], round_: int,
+                    read: Sequence[int] = (), seen: int | None = None) -> str:
+    """The acknowledgment of an answers round; `read` names the comments it read."""
+    parts: list[str] = []
+    if acknowledged:
+        lines = ["Recorded:"]
+        for fork in acknowledged:
+            assert fork.answer is not None
+            text = answer_text(fork.answer.option, fork.answer.text, 200)
+            lines.append(f"- Q{fork.number}: {text} (@{fork.answer.by})")
+        parts.append("\n".join(lines))
+    if reply.strip():
+        parts.append(reply.strip())
+    if notes:
+        parts.append("\n".join(f"- {note}" for note in notes))
+    if follow_ups:
+        parts.append("Follow-up questions:\n\n" + "\n\n".join(fork_block(f) for f in follow_ups))
+    still_open = ledger.open_forks
+    if still_open:
+        listing = ", ".join(f"Q{f.number}" for f in still_open)
+        parts.append(f"Still open: {listing}. {how_to_answer(still_open)}")
+    else:
+        parts.append("Every design fork is resolved. Filing the sub-issues next.")
+    parts.append(markers.AnswersMark(round_, ledger, tuple(read), seen).render())
+    return "\n\n".join(parts)
+
+
+def sub_issue_body(sub: SubIssue, *, vision: int, slug: str, depends_on: Sequence[int],
+                   shaped_by: Sequence[DesignFork], pr_url: str) -> str:
+    """`shaped_by`: the answered forks behind the issue, each stated with its link."""
+    files = "\n".join(f"- `{f}`" for f in sub.affected_files) or "- (none named)"
+    criteria = "\n".join(f"- [ ] {c}" for c in sub.acceptance_criteria)
+    deps = "\n".join(f"Depends on #{n}" for n in depends_on) or "None."
+    lines = [
+        "## Problem", "", sub.problem.strip(), "",
+        "## Proposed solution", "", sub.proposed_solution.strip(), "",
+        "## Affected files", "", files, "",
+        "## Acceptance criteria", "", criteria, "",
+        "## Dependencies", "", deps, "",
+    ]
+    decided = [decision_line(f) for f in shaped_by if f.answer is not None]
+    if decided:
+        lines += ["## Design decisions", "", *decided, ""]
+    lines += [f"Decomposed from #{vision} (sprint PR: {pr_url})", "",
+              markers.decomposed_marker(vision, slug, sub.id)]
+    return "\n".join(lines)
+
+
+def decision_line(fork: DesignFork) -> str:
+    """`- Q2: <question> **Decided:** B) <answer> (@who, [comment](url))`."""
+    assert fork.answer is not None
+    a = fork.answer
+    source = f"[comment]({a.url})" if a.url else "comment"
+    return (f"- Q{fork.number}: {one_line(fork.question, 300)} **Decided:** "
+            f"{answer_text(a.option, a.text, 300)} (@{a.by}, {source})")
+
+
+def plan_comment(subs: Sequence[SubIssue]) -> str:
+    listing = "\n".join(f"- `{s.id}`: {one_line(s.title, 150)}" +
+                        (f" (after {', '.join(s.depends_on)})" if s.depends_on else "")
+                        for s in subs)
+    mark = markers.PlanMark(tuple(subs)).render()
+    return f"Filing {len(subs)} sub-issues:\n\n{listing}\n\n{mark}"
+
+
+def filing_problem_comment(problems: Sequence[str], *, seen: int | None = None) -> str:
+    listing = "\n".join(f"- {p}" for p in problems)
+    return ("Nothing was filed: the proposed sub-issues failed the filing check.\n\n"
+            f"{listing}\n\nReply on this PR (for example with the change you want) and the "
+            "architect will plan the sub-issues again.\n\n"
+            + markers.FilingCheckMark(seen).render())
+
+
+def filed_comment(numbers: Sequence[int]) -> str:
+    listing = ", ".join(f"#{n}" for n in numbers)
+    mark = markers.FiledMark(tuple(numbers)).render()
+    return f"Sprint filed: {listing}\n\n{mark}"
+
+
+def revised_comment(review_id: int, reviewer: str, changes: str) -> str:
+    return (f"Revised the pitch after the review by @{reviewer}:\n\n{changes.strip()}\n\n"
+            + markers.RevisedMark(review_id).render())
+
+
+def unclear_decision_comment(login: str, text: str, comment_id: int) -> str:
+    """The one reply to a comment like `LGTM` on a pitch: what was understood, what to write."""
+    return (f"@{login}, I read “{one_line(text, 80)}” as agreement, but the architect acts only "
+            "on a decision it cannot misread, so nothing happened yet.\n\n"
+            "- To go ahead: reply `ACCEPT` (anything after it is guidance for the design "
+            "questions), or approve the PR with a review.\n"
+            "- To decline: reply `REJECT: <reason>`.\n\n"
+            + markers.UnclearMark(comment_id).render())
+
+
+def rejected_comment(reason: str, by: str) -> str:
+    return (f"Rejected by @{by}: {one_line(reason, 500) or '(no reason given)'}\n\n"
+            "Closing this PR and deleting its branch; the reason goes to the journal.\n\n"
+            + markers.RejectedMark().render())
+
+
+def rejection_notice(pr_number: int, reason: str, by: str) -> str:
+    return (f"The sprint pitch for this vision (PR #{pr_number}) was rejected by @{by}: "
+            f"{one_line(reason, 500) or '(no reason given)'}\n\n"
+            "Edit this issue or comment on it to ask for a new pitch.\n\n"
+            + markers.RejectedMark(pr_number, reason).render())
+
+
+
+_MODEL_STEPS = {
+    # mode → (what failed, what a human can do about it)
+    "pitch": ("write the sprint pitch for this vision",
+              "Edit this issue (clear tasks and open questions help) or comment on it to ask "
+              "for another try."),
+    "revise": ("revise the pitch after the review",
+               "Reply here, for example with the review's feedback in other words, to ask for "
+               "another try."),
+    "questions": ("propose the design questions",
+                  "Reply here, for example with guidance for the design questions, to ask for "
+                  "another try."),
+    "answers": ("read the answers",
+                "Reply here with your answers as `Q1: A` lines (those need no model), or in "
+                "other words to ask for another try."),
+    "file": ("plan the sub-issues",
+             "Reply here, for example with the sub-issues you expect, to ask for another try."),
+}
+
+
+def model_error_comment(mark: markers.ModelErrorMark, error: str, *,
+                        why: str = InvalidModelOutput.explanation) -> str:
+    """Told once per failure: what the model got wrong, and what a human can do next."""
+    what, todo = _MODEL_STEPS.get(mark.step,
+                                  ("do its next step", "Reply here to ask for another try."))
+    lines = [line for line in error.replace("`", "'").splitlines() if line.strip()][:8]
+    detail = markers.neutralize("\n".join(one_line(line, 200) for line in lines) or "(no detail)")
+    return (f"The architect could not {what}: {why}.\n\n```text\n{detail}\n```\n\n{todo} "
+            "The architect will not ask the model again before that. If this keeps happening, "
+            "check the model settings (`[architect].model`, `model_name`).\n\n"
+            + mark.render())

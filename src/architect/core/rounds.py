@@ -1,0 +1,81 @@
+"""An answer round over the design-fork ledger. Pure.
+
+`read_answers` applies what the answer grammar reads and keeps the rest for
+the model; `settle` closes a round once no question is left open.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from architect.core import render
+from architect.core.actions import ProcessAnswers
+from architect.core.answers import RECOMMENDED, parse_comment
+from architect.core.inputs import HumanComment
+from architect.core.ledger import Answer, ForkStatus, Ledger
+from architect.core.text import clean_text
+
+if TYPE_CHECKING:
+    from architect.core.sprint import SprintView
+
+
+def forks_in_sync(ledger: Ledger, body: str) -> bool:
+    """Whether the PR body shows the trusted ledger as `## Design forks`."""
+    # Both sides cleaned alike: NFKC turns the "…" of a shortened line into "...".
+    return clean_text(render.forks_section(ledger)) in clean_text(body)
+
+
+def read_answers(view: SprintView) -> ProcessAnswers:
+    """Apply what the grammar can read; keep the rest for the model."""
+    assert view.ledger is not None
+    ledger = view.ledger
+    recorded: list[int] = []
+    notes: list[str] = []
+    free: list[HumanComment] = []
+    for comment in view.new_comments:
+        parsed = parse_comment(comment.body, ledger.forks)
+        login = comment.user.login
+        if parsed.approve_all:
+            for fork in ledger.forks:
+                if fork.status is not ForkStatus.OPEN:
+                    continue  # an explicit answer waiting on a follow-up stays as given
+                answer = Answer(fork.recommended, _option_words(fork.option_text(fork.recommended)),
+                                login, comment.html_url, comment.id)
+                ledger = ledger.answer(fork.number, answer)
+                recorded.append(fork.number)
+        for item in parsed.answers:
+            target = ledger.get(item.question)
+            if target is None:
+                notes.append(f"Q{item.question} (from @{login}) does not exist; the questions "
+                             f"are Q1–Q{ledger.next_number - 1}.")
+                continue
+            letter = target.recommended if item.choice == RECOMMENDED else item.choice
+            if letter not in target.letters:
+                notes.append(f"Q{target.number}: {letter} is not one of the options "
+                             f"({', '.join(target.letters)}); answer again with one of them.")
+                continue
+            text = _option_words(target.option_text(letter))
+            if item.reason:
+                text = f"{text} — {item.reason}"
+            ledger = ledger.answer(target.number, Answer(letter, text, login, comment.html_url,
+                                                         comment.id))
+            recorded.append(target.number)
+        if parsed.leftover:
+            free.append(HumanComment(comment.id, login, parsed.leftover, comment.html_url))
+        elif parsed.is_empty:
+            notes.append(f"The comment by @{login} carried no answer the architect could read.")
+    return ProcessAnswers(view, ledger, tuple(dict.fromkeys(recorded)), tuple(notes), tuple(free))
+
+
+def _option_words(text: str) -> str:
+    return text.strip() or "(option text missing)"
+
+
+def settle(ledger: Ledger) -> Ledger:
+    """No question is left open: answers that waited on a follow-up are settled."""
+    if any(f.status is ForkStatus.OPEN for f in ledger.forks):
+        return ledger
+    return Ledger(tuple(replace(f, status=ForkStatus.RESOLVED)
+                        if f.answer and f.status is ForkStatus.ANSWERED else f
+                        for f in ledger.forks))

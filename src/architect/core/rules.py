@@ -1,0 +1,84 @@
+"""When a vision may be pitched (DESIGN.md §5 step 3). Pure."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from architect.core import markers
+from architect.core.steering import Steering
+from architect.forge.models import Comment, Issue
+
+if TYPE_CHECKING:
+    from architect.core.snapshot import VisionHistory
+
+
+@dataclass(frozen=True)
+class Verdict:
+    ok: bool
+    reason: str
+    rejection_reason: str = ""
+
+
+def may_be_pitched(vision: Issue, open_sprints_for: Collection[int], in_progress: str) -> bool:
+    """The cheap checks, on data every tick has: no open sprint PR, no `in-progress`."""
+    return vision.number not in open_sprints_for and in_progress not in vision.label_names
+
+
+def pitchable(history: VisionHistory, steering: Steering) -> Verdict:
+    """The history checks: merged or open sprint PR, open sub-issues, an unanswered rejection."""
+    if any(pr.merged for pr in history.sprint_prs):
+        return Verdict(False, "a sprint for it was merged")
+    if any(pr.state == "open" for pr in history.sprint_prs):
+        return Verdict(False, "it has an open sprint PR")
+    # A vision split out of an older one may say "Decomposed from #N" about itself:
+    # the search finds the vision, which is no sub-issue of its own.
+    subs = [n for n in history.open_sub_issues if n != history.vision.number]
+    if subs:
+        listing = ", ".join(f"#{n}" for n in subs)
+        return Verdict(False, f"it has open sub-issues ({listing})")
+    if pitch_on_hold(history.vision, history.vision_comments, steering):
+        return Verdict(False, "the model failed on its pitch (see the note on the issue); "
+                              "waiting for an edit or a comment")
+    if not history.sprint_prs:
+        return Verdict(True, "new vision")
+    notice, reason = last_rejection(history.vision_comments, steering.bot_login)
+    if notice is None:
+        closed = max((pr.closed_at for pr in history.sprint_prs if pr.closed_at), default=None)
+        if closed is not None and history.vision.updated_at > closed:
+            return Verdict(True, "its sprint PR was closed and the vision changed since")
+        return Verdict(False, "its sprint PR was closed; waiting for activity on the vision")
+    if activity_since(history.vision, history.vision_comments, notice, steering):
+        return Verdict(True, "the vision changed since its rejection", reason)
+    return Verdict(False, "rejected; waiting for an edit or a comment on the vision")
+
+
+def pitch_on_hold(vision: Issue, comments: tuple[Comment, ...], steering: Steering) -> bool:
+    """A model-error note on the vision with no edit or human comment since."""
+    notes = [c for c, m in markers.marks_of(markers.ModelErrorMark, comments,
+                                            steering.bot_login) if m.step == "pitch"]
+    return bool(notes) and not activity_since(vision, comments, notes[-1], steering)
+
+
+def last_rejection(comments: tuple[Comment, ...], bot_login: str) -> tuple[Comment | None, str]:
+    found: tuple[Comment | None, str] = (None, "")
+    for comment, mark in markers.marks_of(markers.RejectedMark, comments, bot_login):
+        if mark.pr is not None:
+            found = (comment, mark.reason)
+    return found
+
+
+def activity_since(vision: Issue, comments: tuple[Comment, ...], notice: Comment,
+                   steering: Steering) -> bool:
+    """A human comment after the notice, or an edit of the issue after it.
+
+    The notice is the architect's last write on the vision, so an `updated_at`
+    later than it can only come from someone else.
+    """
+    later = [c for c in comments if c.id > notice.id]
+    if any(steering.may_steer(c.user.login) for c in later):
+        return True
+    # Any comment bumps the issue's updated_at (a bot's, a stranger's): only a change
+    # after the last comment can be an edit.
+    return vision.updated_at > max((c.updated_at for c in later), default=notice.updated_at)

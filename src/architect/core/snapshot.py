@@ -1,0 +1,34 @@
+"""What one tick read from the forge, as a value (read in `shell.snapshot`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from architect.core.sprint import SprintPR
+from architect.core.steering import Steering
+from architect.forge.models import Comment, Issue, PullRequest, User
+
+
+@dataclass(frozen=True)
+class VisionHistory:
+    """What the forge remembers of earlier sprints for one vision."""
+
+    vision: Issue
+    sprint_prs: tuple[PullRequest, ...] = ()
+    vision_comments: tuple[Comment, ...] = ()
+    open_sub_issues: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    now: datetime
+    bot: User
+    visions: tuple[Issue, ...]
+    sprints: tuple[SprintPR, ...]
+    steering: Steering
+    candidates: tuple[VisionHistory, ...] = ()
+    pitch_order: tuple[int, ...] = ()
+
+    def vision(self, number: int) -> Issue | None:
+        return next((v for v in self.visions if v.number == number), None)

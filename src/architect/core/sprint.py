@@ -1,0 +1,345 @@
+"""What a sprint PR's marks on the forge say: its state, ledger and signals.
+
+`assess` reads a sprint PR (its body, comments and reviews) and returns a
+`SprintView`: the lifecycle state, the trusted ledger and the human signals
+that count. Only marks the bot authored and signals from people who may steer
+are believed. Pure: no I/O, no clock.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+
+from architect.core import markers
+from architect.core.actions import Written
+from architect.core.answers import looks_like_decision, read_decision
+from architect.core.ledger import Ledger
+from architect.core.schemas import SubIssue
+from architect.core.steering import Steering
+from architect.core.table import SprintState, classify
+from architect.core.text import slugify
+from architect.forge.models import Comment, PullRequest, Review, ReviewState
+
+BRANCH_PREFIX = "architect/sprint-vision-"
+_BRANCH = re.compile(rf"^{re.escape(BRANCH_PREFIX)}(\d+)$")
+
+
+def branch_for(vision_number: int) -> str:
+    return f"{BRANCH_PREFIX}{vision_number}"
+
+
+def vision_of_branch(ref: str) -> int | None:
+    match = _BRANCH.match(ref)
+    return int(match.group(1)) if match else None
+
+
+@dataclass(frozen=True)
+class SprintPR:
+    """An open sprint PR with everything the tick read about it."""
+
+    pr: PullRequest
+    vision_number: int
+    comments: tuple[Comment, ...]
+    reviews: tuple[Review, ...] = ()
+
+
+@dataclass(frozen=True)
+class Signal:
+    login: str
+    text: str
+    source_id: int
+    url: str = ""
+    at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class SprintView:
+    sprint: SprintPR
+    state: SprintState
+    slug: str
+    ledger: Ledger | None  # None until the design questions start
+    guidance: tuple[Signal, ...] = ()
+    reject: Signal | None = None
+    revision: Review | None = None
+    new_comments: tuple[Comment, ...] = ()
+    # Human replies since the last failed filing check: what the next plan must hear,
+    # even when the acknowledgment of them was posted by a tick that died before planning.
+    filing_replies: tuple[Comment, ...] = ()
+    plan: tuple[SubIssue, ...] | None = None
+    plan_comment: Comment | None = None
+    filed: tuple[int, ...] = ()
+    has_footer: bool = False
+    model_failed: bool = False  # a model-error note with no human input after it
+    filing_blocked: bool = False  # the bot's last design word is a failed filing check
+    heard: int = 0  # the newest human comment read: a design comment's `seen=`
+    last_other: int = 0  # the newest comment not the bot's: a model-error note's `after=`
+    round: int = 0
+    ignored: tuple[str, ...] = field(default_factory=tuple)
+    # Comments like "LGTM" on a pitch awaiting a decision that no reply of the bot names yet.
+    unclear: tuple[Signal, ...] = ()
+
+    @property
+    def number(self) -> int:
+        return self.sprint.pr.number
+
+
+def view_of(sprint: SprintPR, steering: Steering) -> SprintView:
+    # The PR's title was fixed at the pitch; the vision's may have changed since,
+    # and the slug derived from it must not.
+    return assess(sprint, steering, vision_title=sprint.pr.title.removeprefix("architect: "))
+
+
+def advance(written: Written) -> SprintPR:
+    """The PR as the next read would find it after a step's writes, without reading it."""
+    sprint = written.sprint
+    pr = sprint.pr if written.body is None else sprint.pr.model_copy(
+        update={"body": written.body})
+    return replace(sprint, pr=pr, comments=(*sprint.comments, *written.comments))
+
+
+def sprint_slug(vision_number: int, vision_title: str) -> str:
+    return f"{vision_number}-{slugify(vision_title, max_words=6) or 'sprint'}"
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What a sprint PR's own marks say, before anyone's right to steer is judged.
+
+    Read once per PR: the snapshot uses `authors` to decide what to read (who may
+    steer; reviews only until the filing), and `assess` judges the same candidates.
+    """
+
+    own: tuple[tuple[Comment, markers.Mark], ...]
+    slug: str  # from the footer; "" before it
+    has_footer: bool
+    ledger: Ledger | None  # None until the design questions start
+    round: int
+    heard_up_to: int
+    plan: tuple[SubIssue, ...] | None
+    plan_comment: Comment | None
+    filed: tuple[int, ...]
+    revised: frozenset[int]  # reviews a revision answered
+    read: frozenset[int]  # comments the answer rounds read
+    last_check: int  # the newest failed filing check
+    blocked: bool  # the bot's last design word is that check
+    candidates: tuple[Comment, ...]  # comments that can change the sprint
+    reviews: tuple[Review, ...]  # reviews that still matter
+    clarified: frozenset[int]  # comments like "LGTM" the bot has replied to already
+
+    @property
+    def filing(self) -> bool:
+        return self.plan is not None or bool(self.filed)
+
+    @property
+    def authors(self) -> set[str]:
+        """Logins whose comments or reviews on this PR may steer it (bots included)."""
+        return ({c.user.login for c in self.candidates}
+                | {r.user.login for r in self.reviews if r.user is not None})
+
+
+def read_marks(sprint: SprintPR, bot_login: str) -> Marks:
+    own = tuple(markers.read_marks(sprint.comments, bot_login))
+    ledger, round_ = _trusted_ledger(own)
+    last_design = heard_up_to(own)
+    started = ledger is not None
+    plan = next(((c, m) for c, m in reversed(own) if isinstance(m, markers.PlanMark)), None)
+    filed = next((m.numbers for _, m in reversed(own) if isinstance(m, markers.FiledMark)), ())
+    footers = [m for _, m in own if isinstance(m, markers.FooterMark)]
+    last_check = max((c.id for c, m in own if isinstance(m, markers.FilingCheckMark)), default=0)
+    blocked = last_check != 0 and last_check == max(
+        (c.id for c, m in own if m.kind in markers.DESIGN_KINDS), default=0)
+    candidates = tuple(
+        c for c in sprint.comments if c.user.login != bot_login
+        and _is_signal(_word(c.body, bot_login), c.id, last_design=last_design,
+                       started=started))
+    reviews = tuple(r for r in sprint.reviews
+                    if not r.dismissed and _review_matters(r, started, bot=bot_login))
+    return Marks(
+        own=own, slug=next((m.slug for m in footers if m.slug), ""), has_footer=bool(footers),
+        ledger=ledger, round=round_, heard_up_to=last_design,
+        plan=plan[1].subs if plan else None, plan_comment=plan[0] if plan else None,
+        filed=filed,
+        revised=frozenset(m.review for _, m in own if isinstance(m, markers.RevisedMark)),
+        read=frozenset(n for _, m in own if isinstance(m, markers.AnswersMark) for n in m.read),
+        last_check=last_check, blocked=blocked, candidates=candidates, reviews=reviews,
+        clarified=frozenset(m.comment for _, m in own if isinstance(m, markers.UnclearMark)))
+
+
+def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> SprintView:
+    marks = read_marks(sprint, steering.bot_login)
+    ledger, plan, last_design = marks.ledger, marks.plan, marks.heard_up_to
+
+    heard = _read_comments(marks, steering, started=ledger is not None,
+                           last_design=last_design)
+    ignored, reject, accepts = heard.ignored, heard.reject, heard.accepts
+    new_comments, unclear = heard.new_comments, heard.unclear
+
+    revision = None
+    changes_asked: datetime | None = None
+    for review in marks.reviews:
+        login = review.user.login if review.user else ""
+        if not steering.may_steer(login):
+            ignored.append(f"review {review.id} by @{login} (not a reviewer)")
+            continue
+        said = (read_decision(review.body, steering.bot_login)
+                if review.state is ReviewState.COMMENT else None)
+        if said is not None:  # a COMMENT review that starts with the word counts as a comment
+            signal = Signal(login, said.rest, review.id, review.html_url, review.submitted_at)
+            if said.word == "REJECT":
+                reject = reject or signal
+            else:
+                accepts.append(signal)
+        elif review.state is ReviewState.APPROVED:
+            accepts.append(Signal(login, review.body.strip(), review.id, review.html_url,
+                                  review.submitted_at))
+        elif review.submitted_at is not None:
+            changes_asked = max(changes_asked or review.submitted_at, review.submitted_at)
+            if review.id not in marks.revised and plan is None:
+                revision = review
+    if changes_asked is not None:
+        # An approval given before someone asked for changes approved the old pitch.
+        accepts = [a for a in accepts if a.at is not None and a.at > changes_asked]
+
+    view = SprintView(
+        sprint=sprint, state=SprintState.AWAITING_DECISION,
+        slug=marks.slug or sprint_slug(sprint.vision_number, vision_title), ledger=ledger,
+        guidance=tuple(accepts), reject=reject, revision=revision,
+        new_comments=tuple(new_comments),
+        filing_replies=_filing_replies(sprint.comments, marks, new_comments), plan=plan,
+        plan_comment=marks.plan_comment, filed=marks.filed, has_footer=marks.has_footer,
+        round=marks.round, ignored=tuple(ignored), unclear=tuple(unclear),
+        model_failed=_waiting_after_model_error(sprint, marks.own, steering),
+        filing_blocked=marks.blocked,
+        heard=max((c.id for c in sprint.comments if not steering.is_bot(c.user.login)),
+                  default=0),
+        last_other=max((c.id for c in sprint.comments if c.user.login != steering.bot_login),
+                       default=0),
+    )
+    return replace(view, state=classify(view))
+
+
+@dataclass
+class _Heard:
+    """What the human comments on a sprint PR say, before the reviews are read."""
+
+    ignored: list[str] = field(default_factory=list)
+    reject: Signal | None = None
+    accepts: list[Signal] = field(default_factory=list)
+    new_comments: list[Comment] = field(default_factory=list)
+    unclear: list[Signal] = field(default_factory=list)
+
+
+def _read_comments(marks: Marks, steering: Steering, *, started: bool,
+                   last_design: int) -> _Heard:
+    bot = steering.bot_login
+    heard = _Heard()
+    for comment in marks.candidates:
+        if steering.is_bot(comment.user.login):
+            continue
+        if not steering.may_steer(comment.user.login):
+            heard.ignored.append(f"comment {comment.id} by @{comment.user.login} "
+                                 "(not a reviewer)")
+            continue
+        decision = read_decision(comment.body, bot)
+        word = decision.word if decision else ""
+        signal = Signal(comment.user.login, decision.rest if decision else "", comment.id,
+                        comment.html_url, comment.created_at)
+        if word == "REJECT":
+            heard.reject = heard.reject or signal
+        elif word == "ACCEPT" and not started:
+            heard.accepts.append(signal)
+        elif comment.id > last_design and started:
+            heard.new_comments.append(comment)
+        elif (not started and comment.id not in marks.clarified
+              and looks_like_decision(comment.body, bot)):
+            heard.unclear.append(replace(signal, text=comment.body.strip()))
+    return heard
+
+
+def heard_up_to(own: tuple[tuple[Comment, markers.Mark], ...]) -> int:
+    """The newest human comment the design conversation has taken in.
+
+    A design comment's `seen=` is the newest comment its tick had read; a comment
+    posted while the model was thinking is older than the bot's reply but newer
+    than `seen`, and stays new. Without `seen=`, the reply's own id.
+    """
+    heard = 0
+    for comment, mark in own:
+        if isinstance(mark, markers.QuestionsMark | markers.AnswersMark
+                      | markers.FilingCheckMark):
+            heard = max(heard, comment.id if mark.seen is None else mark.seen)
+    return heard
+
+
+def _is_signal(word: str, comment_id: int, *, last_design: int, started: bool) -> bool:
+    """Whether a human comment can change the sprint: the test `assess` and the
+    snapshot's permission lookups share, so no one's rights are read in vain."""
+    if word == "REJECT" or comment_id > last_design:
+        return True
+    return word == "ACCEPT" and not started
+
+
+def _word(body: str, bot_login: str) -> str:
+    decision = read_decision(body, bot_login)
+    return decision.word if decision else ""
+
+
+def _review_matters(review: Review, started: bool, *, bot: str) -> bool:
+    """An approval until the questions start; a request for changes until the filing
+    (answered ones too: they decide which approvals are older than the revision);
+    a COMMENT review that starts with ACCEPT (until the questions) or REJECT."""
+    if review.state is ReviewState.APPROVED:
+        return not started
+    if review.state is ReviewState.COMMENT:
+        word = _word(review.body, bot)
+        return word == "REJECT" or (word == "ACCEPT" and not started)
+    return review.state is ReviewState.REQUEST_CHANGES
+
+
+def _waiting_after_model_error(sprint: SprintPR, own: tuple[tuple[Comment, markers.Mark], ...],
+                               steering: Steering) -> bool:
+    """True when the bot's last word is a model-error note and no human answered it.
+
+    The note is posted once per failure; until someone who may steer comments or
+    reviews after it, asking the same model the same thing again would fail the
+    same way, every tick, at a cost.
+    """
+    last = own[-1][0] if own else None
+    if last is None or not any(isinstance(m, markers.ModelErrorMark)
+                               for c, m in own if c.id == last.id):
+        return False
+    if any(c.id > last.id and steering.may_steer(c.user.login) for c in sprint.comments):
+        return False
+    return not any(
+        r.submitted_at is not None and r.submitted_at > last.created_at and r.user is not None
+        and steering.may_steer(r.user.login) and not r.dismissed
+        and r.state in (ReviewState.APPROVED, ReviewState.REQUEST_CHANGES)
+        for r in sprint.reviews)
+
+
+def _filing_replies(comments: tuple[Comment, ...], marks: Marks,
+                    new_comments: list[Comment]) -> tuple[Comment, ...]:
+    """Replies to the last failed filing check: new ones, and those the bot already read.
+
+    The `read=` of an answers marker names the comments that round read (checked
+    then as coming from someone who may steer), so a reply whose acknowledgment
+    was posted by a tick that died before planning still reaches the next plan.
+    """
+    if not marks.last_check:
+        return ()
+    fresh = {c.id for c in new_comments}
+    return tuple(c for c in comments
+                 if c.id > marks.last_check and (c.id in marks.read or c.id in fresh))
+
+
+def _trusted_ledger(own: tuple[tuple[Comment, markers.Mark], ...]) -> tuple[Ledger | None, int]:
+    ledger: Ledger | None = None
+    round_ = 0
+    for _, mark in own:
+        if (isinstance(mark, markers.QuestionsMark | markers.AnswersMark)
+                and mark.ledger is not None):
+            ledger = mark.ledger
+            round_ = max(round_, mark.round)
+    return ledger, round_

@@ -1,0 +1,224 @@
+"""The lifecycle in two tables: a sprint PR's and a vision's. Pure.
+
+A sprint PR's state is the first row whose guard holds for what its marks say
+(`SprintView`, read in `sprint.assess`); the row says what the architect does
+there and what it waits for. `decide`, `architect status` and the README's
+diagram read these rows, so adding a transition means adding a row.
+
+A row marked `same_tick` is one the architect reaches by its own writes
+(answers that resolve every fork, sub-issues filed): the tick acts on it at
+once instead of leaving it for the next one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from architect.core.actions import (
+    Action,
+    ClarifyDecision,
+    CompletePitch,
+    FileSprint,
+    FinishSprint,
+    RejectSprint,
+    RevisePitch,
+    StartQuestions,
+    SyncLedger,
+)
+from architect.core.rounds import forks_in_sync, read_answers
+
+if TYPE_CHECKING:
+    from architect.core.rules import Verdict
+    from architect.core.sprint import SprintView
+
+
+class SprintState(StrEnum):
+    PITCH_INCOMPLETE = "pitch incomplete"
+    AWAITING_DECISION = "pitch awaiting decision"
+    REVISION_REQUESTED = "revision requested"
+    ACCEPTED = "accepted"
+    QUESTIONS_OPEN = "questions open"
+    ANSWERS_PENDING = "answers to process"
+    READY_TO_FILE = "ready to file"
+    FILING_BLOCKED = "filing check failed"
+    FILING = "filing"
+    FILED = "filed"
+    REJECTED = "rejected"
+    MODEL_FAILED = "model failed"
+
+
+# What the step of a row needs beyond the view: whether the vision lost its label.
+Step = Callable[["SprintView", bool], Action | None]
+
+
+@dataclass(frozen=True)
+class Row:
+    state: SprintState
+    when: Callable[[SprintView], bool]
+    step: Step
+    waits_for: str
+    same_tick: bool = False
+    doc: str = ""
+
+
+def _reject(view: SprintView, _label: bool) -> Action:
+    assert view.reject is not None  # the row's guard
+    return RejectSprint(view.sprint, view.reject)
+
+
+def _finish(view: SprintView, _label: bool) -> Action:
+    return FinishSprint(view.sprint, view.slug, view.ledger, view.filed)
+
+
+def _file(view: SprintView, _label: bool) -> Action:
+    return FileSprint(view)
+
+
+def _complete(view: SprintView, label: bool) -> Action:
+    return CompletePitch(view.sprint, view.slug, footer=True, label=label)
+
+
+def _revise(view: SprintView, _label: bool) -> Action:
+    return RevisePitch(view)
+
+
+def _questions(view: SprintView, _label: bool) -> Action:
+    return StartQuestions(view)
+
+
+def _answers(view: SprintView, _label: bool) -> Action:
+    return read_answers(view)
+
+
+def _await_decision(view: SprintView, label: bool) -> Action | None:
+    """A comment like `LGTM` gets one reply saying what to write; otherwise, wait."""
+    return ClarifyDecision(view) if view.unclear else _wait(view, label)
+
+
+def _wait(view: SprintView, _label: bool) -> Action | None:
+    """Nothing to do but wait; a `## Design forks` section broken by hand is repaired."""
+    if view.ledger is not None and not forks_in_sync(view.ledger, view.sprint.pr.body):
+        return SyncLedger(view.sprint, view.slug, view.ledger)
+    return None
+
+
+SPRINT_TABLE: tuple[Row, ...] = (
+    Row(SprintState.REJECTED, lambda v: v.reject is not None, _reject,
+        "the architect (closing the PR)",
+        doc="a REJECT: came in, at any stage: close the PR, delete its branch, journal"),
+    Row(SprintState.FILED, lambda v: bool(v.filed), _finish,
+        "the architect (merging the PR)", same_tick=True,
+        doc='"Sprint filed" is posted: record ## Filed and merge'),
+    Row(SprintState.FILING, lambda v: v.plan is not None, _file,
+        "the architect (filing sub-issues)",
+        doc="the plan is posted; file what is not filed yet"),
+    Row(SprintState.PITCH_INCOMPLETE, lambda v: not v.has_footer, _complete,
+        "the architect (finishing the pitch)",
+        doc="the PR exists but its footer (or the vision's label) is missing"),
+    Row(SprintState.MODEL_FAILED, lambda v: v.model_failed, _wait,
+        "a human: a reply to the architect's note that the model failed",
+        doc="the model's answer was invalid twice; no model call until someone replies"),
+    Row(SprintState.REVISION_REQUESTED, lambda v: v.revision is not None, _revise,
+        "the architect (revising the pitch)",
+        doc="a REQUEST_CHANGES review the architect has not answered"),
+    Row(SprintState.AWAITING_DECISION, lambda v: v.ledger is None and not v.guidance,
+        _await_decision, "a human: ACCEPT, REJECT: <reason>, or a review",
+        doc="pitched; waits for ACCEPT / APPROVED, REJECT or REQUEST_CHANGES (a comment "
+            "like LGTM gets one reply saying what to write)"),
+    Row(SprintState.ACCEPTED, lambda v: v.ledger is None, _questions,
+        "the architect (design questions)",
+        doc="accepted, no design questions yet: ask them"),
+    Row(SprintState.ANSWERS_PENDING, lambda v: bool(v.new_comments), _answers,
+        "the architect (reading answers)",
+        doc="new human comments since the architect last spoke: read and acknowledge"),
+    Row(SprintState.FILING_BLOCKED, lambda v: v.filing_blocked, _wait,
+        "a human: a reply to the filing problems",
+        doc="the plan failed the filing check"),
+    Row(SprintState.READY_TO_FILE, lambda v: v.ledger is not None and v.ledger.all_resolved,
+        _file, "the architect (filing sub-issues)", same_tick=True,
+        doc="every fork resolved: plan the sub-issues, file them"),
+    Row(SprintState.QUESTIONS_OPEN, lambda v: True, _wait,
+        "a human: answers to the open questions",
+        doc="questions asked; waits for answers"),
+)
+
+ROWS = {row.state: row for row in SPRINT_TABLE}
+WAITS_FOR = {row.state: row.waits_for for row in SPRINT_TABLE}
+
+
+def classify(view: SprintView) -> SprintState:
+    return next(row.state for row in SPRINT_TABLE if row.when(view))
+
+
+def sprint_step(view: SprintView, *, needs_label: bool) -> Action | None:
+    return ROWS[view.state].step(view, needs_label)
+
+
+# -- a vision -----------------------------------------------------------------
+
+class VisionState(StrEnum):
+    IN_SPRINT = "in sprint PR"
+    TO_BE_PITCHED = "to be pitched"
+    IN_PROGRESS = "in progress"
+    NOT_PITCHED = "not pitched"
+    QUEUED = "queued"
+
+
+@dataclass(frozen=True)
+class VisionFacts:
+    """What a tick knows of one open vision issue."""
+
+    sprint_pr: int | None  # its open sprint PR
+    pitched_now: bool  # this tick's decision pitches it
+    in_progress: bool  # it carries the `in-progress` label
+    verdict: Verdict | None  # the history checks, when the tick read its history
+
+
+@dataclass(frozen=True)
+class VisionRow:
+    state: VisionState
+    when: Callable[[VisionFacts], bool]
+    waits_for: str
+    doc: str = ""
+
+
+VISION_TABLE: tuple[VisionRow, ...] = (
+    VisionRow(VisionState.IN_SPRINT, lambda f: f.sprint_pr is not None, "the sprint PR",
+              doc="its sprint PR is open: the sprint's own table applies"),
+    VisionRow(VisionState.TO_BE_PITCHED, lambda f: f.pitched_now, "the next tick",
+              doc="a free pitch slot and nothing holds it: pitch a sprint (OpenPitch)"),
+    VisionRow(VisionState.IN_PROGRESS, lambda f: f.in_progress,
+              "its sub-issues (label in-progress)",
+              doc="its sprint was filed; the label stays until its sub-issues are closed"),
+    VisionRow(VisionState.NOT_PITCHED, lambda f: f.verdict is not None and not f.verdict.ok,
+              "a human", doc="merged, open sub-issues, a rejection or a model error holds it"),
+    VisionRow(VisionState.QUEUED, lambda f: True, "a free pitch slot (max_open_pitches)",
+              doc="waits its turn in prerequisites.md order"),
+)
+
+
+def vision_row(facts: VisionFacts) -> VisionRow:
+    return next(row for row in VISION_TABLE if row.when(facts))
+
+
+def vision_label(facts: VisionFacts) -> str:
+    """The state as `status` shows it, with what the row leaves open."""
+    row = vision_row(facts)
+    if row.state is VisionState.IN_SPRINT:
+        return f"{row.state.value} #{facts.sprint_pr}"
+    if row.state is VisionState.NOT_PITCHED and facts.verdict is not None:
+        return f"{row.state.value}: {facts.verdict.reason}"
+    return row.state.value
+
+
+def markdown() -> str:
+    """Both tables as markdown, as the README shows them (a test keeps them equal)."""
+    lines = ["| sprint PR state | when | waits for |", "| --- | --- | --- |"]
+    lines += [f"| {row.state.value}{' (same tick)' if row.same_tick else ''} | {row.doc} | "
+              f"{row.waits_for} |" for row in SPRINT_TABLE]
+    lines += ["", "| vision state | when | waits for |", "| --- | --- | --- |"]
+    lines += [f"| {row.state.value} | {row.doc} | {row.waits_for} |" for row in VISION_TABLE]
+    return "\n".join(lines)

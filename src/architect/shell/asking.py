@@ -1,0 +1,70 @@
+"""Asking the model: build the request from the formula, enforce the cost budget, log usage."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from pydantic import BaseModel
+
+from architect.config import ProjectConfig
+from architect.core.inputs import PlannerInputs
+from architect.errors import (
+    BudgetExhausted,
+    InvalidModelOutput,
+    ModelNotAsked,
+    RunnerError,
+)
+from architect.runners.base import Limits, Mode, Runner, Usage
+from architect.runners.registry import FREE_RUNNERS
+from architect.shell.context import TickContext
+
+log = logging.getLogger("architect")
+T = TypeVar("T", bound=BaseModel)
+
+
+@dataclass
+class Asker:
+    runner: Runner
+    config: ProjectConfig
+    context: TickContext
+    secrets: tuple[str, ...] = ()
+    dry_run: bool = False  # a dry run asks only a runner that costs nothing
+    usage: Usage = field(default_factory=Usage)
+    calls: int = 0
+
+    def ask(self, mode: Mode, schema: type[T], inputs: PlannerInputs,
+                          *, session_key: str | None = None) -> T:
+        from architect.prompts import build_request, load_formula
+
+        if self.dry_run and self.runner.name not in FREE_RUNNERS:
+            raise ModelNotAsked(mode.value)
+        limit = self.config.architect.max_cost_per_tick
+        if limit is not None and (self.usage.cost_usd or 0.0) >= limit:
+            raise BudgetExhausted(
+                f"max_cost_per_tick (${limit:.2f}) reached after ${self.usage.cost_usd:.2f}: "
+                "no more model calls this tick")
+        settings = self.config.architect
+        request = build_request(
+            mode, inputs, formula=load_formula(self.context.formula_override), schema=schema,
+            session_key=session_key,
+            limits=Limits(max_turns=settings.max_turns,
+                          timeout_s=settings.model_timeout.total_seconds()),
+            budget_tokens=settings.context_budget_tokens, secrets=self.secrets,
+        )
+        try:
+            result = self.runner.run(request)
+        except RunnerError as exc:
+            # A billed call counts even when its answer is unusable (refused, cut off…).
+            self.calls += exc.calls
+            self.usage = self.usage + (exc.usage or Usage())
+            if isinstance(exc, InvalidModelOutput):
+                exc.step = mode.value
+            raise
+        self.calls += 1
+        self.usage = self.usage + result.usage
+        cost = f", ${result.usage.cost_usd:.4f}" if result.usage.cost_usd is not None else ""
+        log.info("model %s (%s): %d in / %d out tokens%s", mode.value, self.runner.name,
+                 result.usage.input_tokens, result.usage.output_tokens, cost)
+        return result.output

@@ -1,0 +1,232 @@
+"""The forge of a dry run: reads go to the real forge, writes are only logged.
+
+`architect run --dry-run` runs the very loop a tick runs, on this forge, so it
+lists every action the tick would take (answers, then the filing, then the
+merge) by the same code path. Each write answers with the value the forge
+would have returned, built from the request itself, so the steps that follow
+act on it as they would on the real answer.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Literal
+
+from architect.forge.models import (
+    Branch,
+    BranchRef,
+    Comment,
+    FileChange,
+    FileContent,
+    Hook,
+    Issue,
+    Label,
+    Permission,
+    PullRequest,
+    Repository,
+    Review,
+    User,
+)
+from architect.forge.protocol import Forge, IssueState, IssueType
+
+log = logging.getLogger("architect")
+# Far above any id a forge has handed out: what a dry run "creates" never collides
+# with what it read, and is newer than all of it, as a real write would be.
+_FIRST_ID = 10**12
+
+
+class DryForge:
+    def __init__(self, forge: Forge, now: datetime) -> None:
+        self._forge = forge
+        self._at = now
+        self._next = _FIRST_ID
+        self._me: User | None = None
+        self._numbers: dict[str, int] = {}  # the next issue number, per repo
+
+    def _id(self) -> int:
+        self._next += 1
+        return self._next
+
+    def _number(self, repo: str) -> int:
+        """The number the forge would give the next issue or PR of `repo`.
+
+        Issues and PRs share one index; a dry run that files reads the repo's
+        list once to predict it (a number deleted at the top is not reused by
+        Forgejo, so that case is off by its gap).
+        """
+        if repo not in self._numbers:
+            found = self._forge.list_issues(repo, state="all")
+            self._numbers[repo] = max((i.number for i in found), default=0)
+        self._numbers[repo] += 1
+        return self._numbers[repo]
+
+    def _would(self, what: str) -> None:
+        log.info("would:   %s", what)
+
+    def _now(self) -> datetime:
+        # The moment of a write that does not happen: the tick's own `now`, which
+        # follows everything it read.
+        return self._at
+
+    # -- reads: the real forge -------------------------------------------------
+    def current_user(self) -> User:
+        if self._me is None:
+            self._me = self._forge.current_user()
+        return self._me
+
+    def get_repo(self, repo: str) -> Repository:
+        return self._forge.get_repo(repo)
+
+    def collaborator_permission(self, repo: str, login: str) -> Permission:
+        return self._forge.collaborator_permission(repo, login)
+
+    def list_collaborators(self, repo: str) -> list[User]:
+        return self._forge.list_collaborators(repo)
+
+    def list_assignees(self, repo: str) -> list[User]:
+        return self._forge.list_assignees(repo)
+
+    def get_user(self, login: str) -> User | None:
+        return self._forge.get_user(login)
+
+    def list_branches(self, repo: str) -> list[str]:
+        return self._forge.list_branches(repo)
+
+    def probe_write(self, repo: str, collection: Literal["branches", "labels"]) -> None:
+        # A probe changes nothing on the forge (the body is one it refuses): safe to send.
+        self._forge.probe_write(repo, collection)
+
+    def list_issues(self, repo: str, *, state: IssueState = "open", labels: Sequence[str] = (),
+                    type: IssueType | None = None, since: datetime | None = None,
+                    created_by: str | None = None, q: str | None = None) -> list[Issue]:
+        return self._forge.list_issues(repo, state=state, labels=labels, type=type, since=since,
+                                       created_by=created_by, q=q)
+
+    def get_issue(self, repo: str, number: int) -> Issue:
+        return self._forge.get_issue(repo, number)
+
+    def list_labels(self, repo: str) -> list[Label]:
+        return self._forge.list_labels(repo)
+
+    def list_comments(self, repo: str, number: int) -> list[Comment]:
+        return self._forge.list_comments(repo, number)
+
+    def list_pulls(self, repo: str, *, state: IssueState = "open", head: str | None = None,
+                   base: str | None = None) -> list[PullRequest]:
+        return self._forge.list_pulls(repo, state=state, head=head, base=base)
+
+    def get_pull(self, repo: str, number: int) -> PullRequest:
+        return self._forge.get_pull(repo, number)
+
+    def list_reviews(self, repo: str, number: int) -> list[Review]:
+        return self._forge.list_reviews(repo, number)
+
+    def get_branch(self, repo: str, branch: str) -> Branch | None:
+        return self._forge.get_branch(repo, branch)
+
+    def get_file(self, repo: str, path: str, *, ref: str | None = None) -> FileContent | None:
+        return self._forge.get_file(repo, path, ref=ref)
+
+    def list_files(self, repo: str, directory: str, *, ref: str | None = None) -> list[str]:
+        return self._forge.list_files(repo, directory, ref=ref)
+
+    def list_dependencies(self, repo: str, number: int) -> list[Issue]:
+        return self._forge.list_dependencies(repo, number)
+
+    def list_hooks(self, repo: str) -> list[Hook]:
+        return self._forge.list_hooks(repo)
+
+    # -- writes: logged, answered as the forge would ---------------------------
+    def create_issue(self, repo: str, *, title: str, body: str,
+                     label_ids: Sequence[int] = ()) -> Issue:
+        number, now = self._number(repo), self._now()
+        self._would(f"file {repo}#{number}: {title}")
+        return Issue(id=number, number=number, title=title, body=body, state="open",
+                     user=self.current_user(), created_at=now, updated_at=now)
+
+    def edit_issue(self, repo: str, number: int, *, title: str | None = None,
+                   body: str | None = None,
+                   state: Literal["open", "closed"] | None = None) -> Issue:
+        self._would(f"edit {repo}#{number}")
+        found = self._forge.get_issue(repo, number)
+        changes = {k: v for k, v in (("title", title), ("body", body), ("state", state))
+                   if v is not None}
+        return found.model_copy(update=changes)
+
+    def add_issue_labels(self, repo: str, number: int, labels: Sequence[str]) -> list[Label]:
+        self._would(f"label {repo}#{number}: {', '.join(labels)}")
+        known = self._forge.get_issue(repo, number).labels
+        return [*known, *(Label(id=0, name=name) for name in labels
+                          if name not in {k.name for k in known})]
+
+    def remove_issue_label(self, repo: str, number: int, label: str) -> None:
+        self._would(f"unlabel {repo}#{number}: {label}")
+
+    def create_label(self, repo: str, *, name: str, color: str, description: str = "") -> Label:
+        self._would(f"create the label {name} on {repo}")
+        return Label(id=self._id(), name=name, color=color, description=description)
+
+    def create_comment(self, repo: str, number: int, body: str) -> Comment:
+        self._would(f"comment on {repo}#{number}: {body.strip().splitlines()[0][:100]}"
+                    if body.strip() else f"comment on {repo}#{number}")
+        now = self._now()
+        return Comment(id=self._id(), body=body, user=self.current_user(), created_at=now,
+                       updated_at=now)
+
+    def edit_comment(self, repo: str, comment_id: int, body: str) -> Comment:
+        self._would(f"edit comment {comment_id} on {repo}")
+        now = self._now()
+        return Comment(id=comment_id, body=body, user=self.current_user(), created_at=now,
+                       updated_at=now)
+
+    def create_pull(self, repo: str, *, title: str, body: str, head: str,
+                    base: str) -> PullRequest:
+        number, now = self._number(repo), self._now()
+        self._would(f"open {repo}#{number}: {title}")
+        return PullRequest(id=number, number=number, title=title, body=body, state="open",
+                           user=self.current_user(), head=BranchRef(ref=head),
+                           base=BranchRef(ref=base), created_at=now, updated_at=now)
+
+    def edit_pull(self, repo: str, number: int, *, title: str | None = None,
+                  body: str | None = None,
+                  state: Literal["open", "closed"] | None = None) -> PullRequest:
+        what = "close" if state == "closed" else "edit"
+        self._would(f"{what} {repo}#{number}")
+        changes = {k: v for k, v in (("title", title), ("body", body), ("state", state))
+                   if v is not None}
+        return self._forge.get_pull(repo, number).model_copy(update=changes)
+
+    def merge_pull(self, repo: str, number: int, *, style: str = "merge",
+                   message: str | None = None) -> None:
+        self._would(f"merge {repo}#{number}")
+
+    def create_branch(self, repo: str, branch: str, from_ref: str) -> Branch:
+        self._would(f"create the branch {branch} on {repo}")
+        return Branch(name=branch)
+
+    def delete_branch(self, repo: str, branch: str) -> None:
+        self._would(f"delete the branch {branch} on {repo}")
+
+    def create_file(self, repo: str, path: str, text: str, *, branch: str,
+                    message: str) -> FileContent:
+        self._would(f"write {path} on {repo}@{branch}")
+        return FileContent(path=path, sha="", text=text)
+
+    def update_file(self, repo: str, path: str, text: str, *, sha: str, branch: str,
+                    message: str) -> FileContent:
+        self._would(f"write {path} on {repo}@{branch}")
+        return FileContent(path=path, sha=sha, text=text)
+
+    def change_files(self, repo: str, changes: Sequence[FileChange], *, branch: str,
+                     message: str) -> None:
+        self._would(f"change {len(changes)} file(s) on {repo}@{branch}")
+
+    def add_dependency(self, repo: str, number: int, *, depends_on: int) -> None:
+        self._would(f"record that {repo}#{number} depends on #{depends_on}")
+
+    def create_hook(self, repo: str, *, url: str, secret: str,
+                    events: Sequence[str]) -> Hook:
+        self._would(f"register a webhook on {repo}")
+        return Hook(id=self._id(), type="forgejo", active=True, events=list(events))

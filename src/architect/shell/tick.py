@@ -1,0 +1,171 @@
+"""One tick: snapshot → decide → apply (DESIGN.md §5).
+
+`run_tick` is the imperative shell around the pure `decide`. The forge client,
+the runner and the clock come in as arguments, so a tick runs unchanged
+against a real Forgejo, the embedded forge, or a test.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from architect.config import ProjectConfig
+from architect.core.actions import Action
+from architect.core.decide import Decision, decide
+from architect.core.inputs import PlannerInputs, ProjectContext, VisionInput
+from architect.core.preconditions import blocker
+from architect.core.schemas import LessonsDigest
+from architect.core.snapshot import Snapshot
+from architect.core.sprint import advance, view_of
+from architect.core.table import ROWS, SPRINT_TABLE, sprint_step
+from architect.errors import ArchitectError, ForgeUnavailable, ModelNotAsked, RunnerError
+from architect.forge.protocol import Forge
+from architect.runners.base import Mode, Runner, Usage
+from architect.shell.apply import Applier
+from architect.shell.asking import Asker
+from architect.shell.context import TickContext
+from architect.shell.dry_forge import DryForge
+from architect.shell.forge_facts import missing_vision_label, read_facts
+from architect.shell.journal import digest_journal
+from architect.shell.snapshot import read_snapshot
+
+log = logging.getLogger("architect")
+
+
+@dataclass
+class TickReport:
+    decision: Decision
+    applied: list[Action] = field(default_factory=list)
+    failed: list[tuple[Action, str]] = field(default_factory=list)
+    # Stopped before the model was asked: the forge would refuse the result (setup problems).
+    blocked: list[tuple[Action, str]] = field(default_factory=list)
+    setup_notes: list[str] = field(default_factory=list)  # why there may be nothing to do
+    usage: Usage = field(default_factory=Usage)
+    model_calls: int = 0
+    forge_down: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return not self.failed and not self.blocked
+
+
+def plan_tick(forge: Forge, config: ProjectConfig, now: datetime) -> tuple[Snapshot, Decision,
+                                                                           TickContext]:
+    bot = forge.current_user()
+    context = TickContext(forge, config, bot)
+    snapshot = read_snapshot(forge, config, now=now, bot=bot,
+                             prerequisites=lambda: context.prerequisites)
+    return snapshot, decide(snapshot, config.architect), context
+
+
+def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callable[[], datetime],
+             *, dry_run: bool = False, filer: Forge | None = None,
+             secrets: tuple[str, ...] = (), should_stop: Callable[[], bool] = lambda: False,
+             wait: Callable[[float], None] | None = None) -> TickReport:
+    now = clock()
+    snapshot, decision, context = plan_tick(forge, config, now)
+    for note in decision.notes:
+        log.info("%s", note)
+    report = TickReport(decision)
+    if not snapshot.visions and not snapshot.sprints:
+        report.setup_notes = missing_vision_label(forge, config)
+        for note in report.setup_notes:
+            log.warning("%s", note)
+    blockers = _blockers(forge, filer or forge, config, decision.actions, snapshot,
+                         probe=not dry_run)
+    filer_forge = filer or forge
+    filer_login = filer_forge.current_user().login if filer is not None else snapshot.bot.login
+    if dry_run:
+        forge, filer_forge = DryForge(forge, now), DryForge(filer_forge, now)
+    asker = Asker(runner, config, context, secrets, dry_run=dry_run)
+    applier = Applier(forge=forge, filer=filer_forge, filer_login=filer_login, asker=asker,
+                      config=config, context=context, snapshot=snapshot, live=not dry_run,
+                      wait=wait)
+    for action, reason in zip(decision.actions, blockers, strict=True):
+        if should_stop():
+            log.info("stopping before: %s", action.describe())
+            break
+        if reason:
+            report.blocked.append((action, reason))
+            if dry_run:
+                log.error("blocked: %s: %s", action.describe(), reason)
+            else:
+                log.error("%s: not attempted: %s", action.describe(), reason)
+            continue
+        if not _perform(applier, snapshot, action, report, dry_run=dry_run):
+            break
+    if applier.journaled and not should_stop():
+        _digest(context, asker, config)
+    report.usage = asker.usage
+    report.model_calls = asker.calls
+    if asker.calls:
+        cost = f", ${asker.usage.cost_usd:.4f}" if asker.usage.cost_usd is not None else ""
+        log.info("tick: %d model call(s), %d in / %d out tokens%s", asker.calls,
+                 asker.usage.input_tokens, asker.usage.output_tokens, cost)
+    return report
+
+
+def _blockers(forge: Forge, filer: Forge, config: ProjectConfig, actions: Sequence[Action],
+              snapshot: Snapshot, *, probe: bool) -> list[str | None]:
+    """Why each action may not start (None: it may); reads the forge only if there are any."""
+    if not actions:
+        return []
+    facts = read_facts(forge, filer, config, actions, snapshot, probe=probe)
+    return [blocker(action, facts, config) for action in actions]
+
+
+def _perform(applier: Applier, snapshot: Snapshot, action: Action, report: TickReport, *,
+             dry_run: bool) -> bool:
+    """Apply the action, then whatever its own writes make due on the same sprint.
+
+    The sprint's view is re-derived from what the step wrote (`advance`), as the
+    next tick would read it, and decided again; only rows marked `same_tick`
+    continue, so the chain is at most as long as the table. False: stop the tick.
+    """
+    step: Action | None = action
+    for _ in SPRINT_TABLE:
+        if step is None:
+            break
+        log.info("%s%s", "would: " if dry_run else "", step.describe())
+        try:
+            written = applier.apply(step)
+            report.applied.append(step)
+        except ModelNotAsked as exc:
+            report.applied.append(step)
+            log.info("would: ... then what follows from %s", exc)
+            return True
+        except ForgeUnavailable as exc:
+            report.failed.append((step, str(exc)))
+            report.forge_down = True
+            log.error("%s: failed, the forge is unavailable: %s", step.describe(), exc)
+            return False
+        except (ArchitectError, RunnerError) as exc:
+            report.failed.append((step, str(exc)))
+            log.error("%s: failed: %s", step.describe(), exc)
+            return True
+        except Exception as exc:  # a bug must cost one action, not the tick of every sprint
+            report.failed.append((step, repr(exc)))
+            log.exception("%s: failed with an unexpected error", step.describe())
+            return True
+        if written is None:
+            break
+        after = view_of(advance(written), snapshot.steering)
+        step = sprint_step(after, needs_label=False) if ROWS[after.state].same_tick else None
+    return True
+
+
+def _digest(context: TickContext, asker: Asker, config: ProjectConfig) -> None:
+    """More than ten undigested journal entries: the model rewrites the lessons."""
+    def ask(current: str, entries: tuple[str, ...]) -> str:
+        inputs = PlannerInputs(project=config.name,
+                               vision=VisionInput(0, "(digest of the journal)", ""),
+                               context=ProjectContext(lessons=current), journal_entries=entries)
+        return asker.ask(Mode.DIGEST, LessonsDigest, inputs).lessons
+
+    try:
+        digest_journal(context.journal, ask)
+    except (ArchitectError, RunnerError) as exc:
+        log.warning("journal: not digested this tick: %s", exc)
