@@ -15,6 +15,7 @@ from datetime import datetime
 
 from architect.config import ProjectConfig
 from architect.core import markers, rules
+from architect.core.pitch_order import prerequisite_order
 from architect.core.snapshot import Snapshot, VisionHistory
 from architect.core.sprint import (
     SprintPR,
@@ -48,8 +49,6 @@ def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: Us
     open_for = {sp.vision_number for sp in sprints}
     possible = [v for v in visions if rules.may_be_pitched(v, open_for, s.in_progress_label)]
     if budget > 0 and possible:
-        from architect.runners.offline.vision import prerequisite_order
-
         order = tuple(prerequisite_order(prerequisites(), [(v.number, v.title) for v in possible]))
         found, steering = _histories(forge, config, bot, steering, possible, order, budget)
         candidates = tuple(found)
