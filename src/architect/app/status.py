@@ -68,7 +68,7 @@ def _sprint_row(view: SprintView, cost: float | None) -> StatusRow:
     since = _iso(max(bot_times, default=pr.created_at))
     open_q = ""
     if view.ledger is not None:
-        open_q = ", ".join(f"Q{f.number}" for f in view.ledger.open_forks)
+        open_q = ", ".join(f"Q{f.number}" for f in view.ledger.unresolved)
     state = view.state.value + (f" ({open_q})" if open_q else "")
     return StatusRow("sprint", pr.number, one_line(pr.title, 60), state, since,
                      WAITS_FOR[view.state], vision=view.sprint.vision_number,

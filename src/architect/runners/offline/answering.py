@@ -22,7 +22,7 @@ def answers(inputs: PlannerInputs) -> AnswerRound:
     # A comment the architect's grammar already read an answer from is not "unread".
     recorded = {f.answer.comment_id for f in ledger.forks if f.answer}
     for comment in inputs.new_comments:
-        found = read_answer(comment.body, ledger.open_forks)
+        found = read_answer(comment.body, ledger.unresolved)
         picks.update({number: (letter, comment) for number, letter in found.items()})
         if not found and comment.id not in recorded:
             unread.append(comment)
@@ -104,7 +104,7 @@ def _reply(
         f"Read @{comment.author}'s comment as Q{number}: {letter}."
         for number, (letter, comment) in sorted(picks.items())
     ]
-    still_open = [f for f in ledger.open_forks if f.number not in picks]
+    still_open = [f for f in ledger.unresolved if f.number not in picks]
     if unread:
         who = list(dict.fromkeys(f"@{c.author}" for c in unread))
         parts.append(
