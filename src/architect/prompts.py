@@ -37,8 +37,8 @@ from pydantic import BaseModel
 from architect.core.inputs import HumanComment, PlannerInputs
 from architect.core.ledger import DesignFork, Ledger
 from architect.errors import ConfigError
+from architect.redaction import redact
 from architect.runners.base import Limits, Mode, ModelRequest
-from architect.runners.validation import redact
 from architect.shell.journal import LESSONS_MAX_BYTES
 
 __all__ = [

@@ -25,7 +25,7 @@ __all__ = [
     "reject_secrets",
 ]
 
-SecretValue = Secret  # shows as '**********' in reprs and messages; .reveal() gives the value
+SecretValue = Secret  # shows as '[redacted]' in reprs and messages; .reveal() gives the value
 FORGE_TOKEN_VARIABLES = ("FORGE_ARCHITECT_TOKEN", "FORGE_TOKEN")
 
 

@@ -100,14 +100,14 @@ def test_the_forge_message_is_kept_with_the_token_masked() -> None:
     with pytest.raises(ForgeAuthError) as caught:
         client.current_user()
 
-    assert "access token does not exist [sha: **********]" in str(caught.value)
+    assert "access token does not exist [sha: [redacted]]" in str(caught.value)
 
 
 def test_a_client_given_a_secret_shows_neither_value_nor_length() -> None:
     secret = Secret(TOKEN)
     client = ForgeClient("http://localhost:3000", secret)
 
-    assert repr(client) == "ForgeClient('http://localhost:3000', token=Secret('**********'))"
+    assert repr(client) == "ForgeClient('http://localhost:3000', token=Secret('[redacted]'))"
     client.close()
 
 

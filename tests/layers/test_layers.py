@@ -91,10 +91,10 @@ def test_the_shell_and_the_app_are_where_the_tree_says() -> None:
     for layer in ("core", "shell", "app", "forge", "runners", "emulator"):
         assert (SRC / layer / "__init__.py").exists(), layer
     top = sorted(p.stem for p in SRC.glob("*.py"))
-    # What every layer shares: settings, the error tree, secrets, durations; plus the
-    # prompts and the code map, which the runners and the shell both use.
+    # What every layer shares: settings, the error tree, secrets and their redaction,
+    # durations; plus the prompts and the code map, which the runners and the shell both use.
     assert top == ["__init__", "__main__", "codemap", "config", "config_messages", "durations",
-                   "errors", "prompts", "secrets"]
+                   "errors", "prompts", "redaction", "secrets"]
 
 
 def test_the_readme_shows_the_state_tables_as_the_code_has_them() -> None:

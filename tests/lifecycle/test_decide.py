@@ -6,6 +6,8 @@ it writes them; each test reads the single action a tick would take.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from architect.config import ArchitectConfig
@@ -24,6 +26,7 @@ from architect.core.actions import (
 )
 from architect.core.decide import Decision, decide, views
 from architect.core.ledger import ForkStatus, Ledger
+from architect.core.rules import Verdict
 from architect.core.snapshot import VisionHistory
 from architect.core.sprint import SprintPR
 from architect.core.table import SprintState
@@ -417,6 +420,16 @@ def test_a_vision_with_open_sub_issues_is_not_pitched() -> None:
                       settings())
     assert decision.actions == ()
     assert any(f"vision #{VISION}" in n and "#31" in n for n in decision.notes)
+
+
+def test_a_snapshot_judges_each_candidate_once_and_decide_reads_that_verdict() -> None:
+    snapshot = a_snapshot()
+    assert snapshot.verdicts == {VISION: Verdict(True, "new vision")}
+    # The shell judges while it reads and hands its verdicts over; decide follows them.
+    held = replace(snapshot, verdicts={VISION: Verdict(False, "judged by the reader")})
+    decision = decide(held, settings())
+    assert decision.actions == ()
+    assert f"vision #{VISION}: not pitched: judged by the reader" in decision.notes
 
 
 def test_a_vision_whose_sprint_was_merged_is_not_pitched_even_after_an_edit() -> None:

@@ -6,6 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from architect.core.ledger import Answer, DesignFork, ForkStatus, Ledger, from_payload, to_payload
+from architect.core.rounds import settle
 
 
 def _answer(letter: str, comment_id: int = 1) -> Answer:
@@ -33,7 +34,7 @@ def test_a_changed_answer_withdraws_the_follow_ups_below_it() -> None:
     changed = ledger.answer(1, _answer("A", 3))
     assert _statuses(changed) == {1: ForkStatus.RESOLVED, 2: ForkStatus.OPEN,
                                   3: ForkStatus.WITHDRAWN, 4: ForkStatus.WITHDRAWN}
-    assert [f.number for f in changed.open_forks] == [2]
+    assert [f.number for f in changed.unresolved] == [2]
     assert [f.number for f in changed.live.forks] == [1, 2]
     assert not changed.all_resolved
     assert changed.answer(2, _answer("A", 4)).all_resolved
@@ -64,3 +65,14 @@ def test_a_payload_written_before_follow_ups_hung_on_answers_still_reads() -> No
     old = [{"n": 1, "q": "Where?", "o": [["A", "x"], ["B", "y"]], "r": "A", "s": "open", "k": 1}]
     ledger = from_payload(old)
     assert ledger is not None and ledger.forks[0].hangs_on is None
+
+
+def test_an_answer_waiting_on_a_follow_up_is_unresolved_but_no_longer_open() -> None:
+    ledger = _ledger().answer(1, _answer("B"), resolved=False)
+    assert [f.number for f in ledger.open] == [2, 3, 4]
+    assert [f.number for f in ledger.unresolved] == [1, 2, 3, 4]
+    # While a question is open the answer waits; once none is, it is settled.
+    assert settle(ledger) == ledger
+    rest = ledger.answer(2, _answer("A", 2)).answer(3, _answer("A", 3)).answer(4, _answer("A", 4))
+    assert rest.open == () and [f.number for f in rest.unresolved] == [1]
+    assert settle(rest).all_resolved

@@ -14,9 +14,10 @@ from architect.app.demo_project import (
 from architect.core.answers import parse_comment
 from architect.core.inputs import ProjectContext
 from architect.core.ledger import Ledger
+from architect.core.pitch_order import prerequisite_order
 from architect.core.schemas import Verdict
 from architect.core.text import first_word
-from architect.runners.offline.vision import parse_vision, prerequisite_order
+from architect.runners.offline.vision import parse_vision
 from tests.planner import helpers as h
 
 CONTEXT = ProjectContext(

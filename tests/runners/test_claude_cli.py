@@ -16,10 +16,11 @@ import pytest
 
 from architect.core.schemas import ForkProposal, Pitch
 from architect.errors import InvalidModelOutput, RunnerFailed, RunnerUnavailable
+from architect.runners.answer_json import compact_json
 from architect.runners.base import Limits, Mode
 from architect.runners.claude_cli import ClaudeCliRunner
+from architect.runners.inline_schema import self_contained_schema
 from architect.runners.sessions import SessionRecord, SessionStore
-from architect.runners.validation import compact_json, self_contained_schema
 from tests.runners.conftest import ANTHROPIC_KEY, FORGE_TOKEN, FORKS, OPENAI_KEY, PITCH, a_request
 
 FAKES = Path(__file__).parent / "fakes"

@@ -9,16 +9,12 @@ import pytest
 
 from architect.core.schemas import Pitch, SubIssuePlan
 from architect.errors import InvalidModelOutput
+from architect.redaction import redact, secret_values
+from architect.runners.answer_json import parse_model_json
 from architect.runners.base import Usage
-from architect.runners.validation import (
-    Reply,
-    answer_with_retry,
-    parse_model_json,
-    redact,
-    secret_values,
-    self_contained_schema,
-    validate_output,
-)
+from architect.runners.inline_schema import self_contained_schema
+from architect.runners.retry import Reply, answer_with_retry
+from architect.runners.validation import validate_output
 from tests.runners.conftest import PITCH
 
 

@@ -27,8 +27,8 @@ import pytest
 
 from architect.core.schemas import AnswerRound, ForkProposal, Pitch, SubIssuePlan
 from architect.runners.base import Mode
+from architect.runners.inline_schema import self_contained_schema
 from architect.runners.sessions import SessionStore
-from architect.runners.validation import self_contained_schema
 from tests.runners_e2e.conftest import (
     FAKE_ANTHROPIC_KEY,
     forge_secrets,

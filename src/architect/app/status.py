@@ -10,7 +10,6 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 
 from architect.config import ProjectConfig
-from architect.core import rules
 from architect.core.actions import OpenPitch
 from architect.core.decide import views
 from architect.core.sprint import SprintView
@@ -48,14 +47,12 @@ def collect_status(forge: Forge, config: ProjectConfig, now: datetime) -> list[S
         rows.append(_sprint_row(view, record.cost_usd if record and record.calls else None))
     in_sprint = {view.sprint.vision_number: view.number for view in sprint_views}
     next_pitches = {a.vision_number for a in decision.actions if isinstance(a, OpenPitch)}
-    histories = {h.vision.number: h for h in snapshot.candidates}
     for vision in sorted(snapshot.visions, key=lambda v: v.number):
-        history = histories.get(vision.number)
         facts = VisionFacts(
             sprint_pr=in_sprint.get(vision.number),
             pitched_now=vision.number in next_pitches,
             in_progress=config.architect.in_progress_label in vision.label_names,
-            verdict=rules.pitchable(history, snapshot.steering) if history else None)
+            verdict=snapshot.verdicts.get(vision.number))
         rows.append(StatusRow("vision", vision.number, one_line(vision.title, 60),
                               vision_label(facts), _iso(vision.updated_at),
                               vision_row(facts).waits_for))
@@ -68,7 +65,7 @@ def _sprint_row(view: SprintView, cost: float | None) -> StatusRow:
     since = _iso(max(bot_times, default=pr.created_at))
     open_q = ""
     if view.ledger is not None:
-        open_q = ", ".join(f"Q{f.number}" for f in view.ledger.open_forks)
+        open_q = ", ".join(f"Q{f.number}" for f in view.ledger.unresolved)
     state = view.state.value + (f" ({open_q})" if open_q else "")
     return StatusRow("sprint", pr.number, one_line(pr.title, 60), state, since,
                      WAITS_FOR[view.state], vision=view.sprint.vision_number,

@@ -71,7 +71,7 @@ def _pitches(snapshot: Snapshot, settings: ArchitectConfig) -> tuple[list[OpenPi
             continue
         if not rules.may_be_pitched(history.vision, open_for, settings.in_progress_label):
             continue
-        verdict = rules.pitchable(history, snapshot.steering)
+        verdict = snapshot.verdicts[number]
         if not verdict.ok:
             notes.append(f"vision #{number}: not pitched: {verdict.reason}")
             continue

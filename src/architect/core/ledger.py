@@ -56,12 +56,18 @@ class Ledger:
     forks: tuple[DesignFork, ...] = field(default_factory=tuple)
 
     @property
-    def open_forks(self) -> tuple[DesignFork, ...]:
+    def unresolved(self) -> tuple[DesignFork, ...]:
+        """Every fork the filing still waits on: unanswered, or answered pending a follow-up."""
         return tuple(f for f in self.forks if f.status in (ForkStatus.OPEN, ForkStatus.ANSWERED))
 
     @property
+    def open(self) -> tuple[DesignFork, ...]:
+        """The forks nobody has answered yet (`ForkStatus.OPEN`)."""
+        return tuple(f for f in self.forks if f.status is ForkStatus.OPEN)
+
+    @property
     def all_resolved(self) -> bool:
-        return not self.open_forks
+        return not self.unresolved
 
     @property
     def live(self) -> Ledger:

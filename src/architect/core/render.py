@@ -176,7 +176,7 @@ def answers_comment(ledger: Ledger, *, acknowledged: Sequence[DesignFork], notes
         parts.append("\n".join(f"- {note}" for note in notes))
     if follow_ups:
         parts.append("Follow-up questions:\n\n" + "\n\n".join(fork_block(f) for f in follow_ups))
-    still_open = ledger.open_forks
+    still_open = ledger.unresolved
     if still_open:
         listing = ", ".join(f"Q{f.number}" for f in still_open)
         parts.append(f"Still open: {listing}. {how_to_answer(still_open)}")

@@ -74,7 +74,7 @@ def _option_words(text: str) -> str:
 
 def settle(ledger: Ledger) -> Ledger:
     """No question is left open: answers that waited on a follow-up are settled."""
-    if any(f.status is ForkStatus.OPEN for f in ledger.forks):
+    if ledger.open:
         return ledger
     return Ledger(tuple(replace(f, status=ForkStatus.RESOLVED)
                         if f.answer and f.status is ForkStatus.ANSWERED else f

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 
+from architect.core.rules import Verdict, pitchable
 from architect.core.sprint import SprintPR
 from architect.core.steering import Steering
 from architect.forge.models import Comment, Issue, PullRequest, User
@@ -29,6 +31,16 @@ class Snapshot:
     steering: Steering
     candidates: tuple[VisionHistory, ...] = ()
     pitch_order: tuple[int, ...] = ()
+    # Each candidate's `rules.pitchable` verdict, by vision number. The shell judges while
+    # it reads (the verdicts decide how far it reads) and hands them over; whatever it
+    # did not judge is judged here, so `decide` and `status` never run the rules again.
+    verdicts: Mapping[int, Verdict] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        missing = {h.vision.number: pitchable(h, self.steering) for h in self.candidates
+                   if h.vision.number not in self.verdicts}
+        if missing:
+            object.__setattr__(self, "verdicts", {**self.verdicts, **missing})
 
     def vision(self, number: int) -> Issue | None:
         return next((v for v in self.visions if v.number == number), None)

@@ -17,6 +17,19 @@ def clean_text(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
 
+def visible_text(text: str) -> str:
+    """`clean_text` minus HTML comments: what a reader of the rendered page sees."""
+    return strip_html_comments(clean_text(text))
+
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def normalize(text: str) -> str:
+    """Lowercase words separated by single spaces, for comparing human text."""
+    return " ".join(_WORD.findall(text.lower()))
+
+
 def first_word(text: str) -> str:
     stripped = clean_text(text).lstrip()
     match = re.match(r"[A-Za-z]+", stripped)

@@ -1,6 +1,6 @@
 """`Secret`: a string that never shows itself.
 
-A token wrapped in `Secret` prints as ``Secret('**********')`` in reprs,
+A token wrapped in `Secret` prints as ``Secret('[redacted]')`` in reprs,
 f-strings, log lines and tracebacks; only `reveal()` hands out the value, and
 the forge client calls it in exactly one place (the Authorization header).
 """
@@ -10,16 +10,17 @@ from __future__ import annotations
 import hmac
 from collections.abc import Mapping
 
-MASK = "**********"
+from architect.redaction import MASK, Redactor
 
 
 class Secret:
     """An opaque holder for a credential; compares in constant time."""
 
-    __slots__ = ("_value",)
+    __slots__ = ("_redactor", "_value")
 
     def __init__(self, value: str) -> None:
         self._value = value
+        self._redactor = Redactor((value,))  # built once: the client redacts every log line
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], *names: str) -> Secret | None:
@@ -36,9 +37,7 @@ class Secret:
 
     def redact(self, text: str) -> str:
         """`text` with every occurrence of the value masked (the forge may echo a token back)."""
-        if not self._value:
-            return text
-        return text.replace(self._value, MASK)
+        return self._redactor.redact(text)
 
     def __bool__(self) -> bool:
         return bool(self._value)

@@ -22,9 +22,12 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from architect.errors import ModelOverloaded, RunnerFailed, RunnerUnavailable
+from architect.redaction import redact, secret_values
 from architect.runners import pricing
+from architect.runners.api_errors import api_error_text
 from architect.runners.base import Limits, ModelRequest, ModelResult, Usage
 from architect.runners.code_tools import TOOLS, CodeTools, code_snapshot
+from architect.runners.retry import Reply, Stop, answer_with_retry
 from architect.runners.sessions import (
     CONTINUES,
     STARTS,
@@ -32,14 +35,6 @@ from architect.runners.sessions import (
     Transcript,
     cap_limits,
     overload_watch,
-)
-from architect.runners.validation import (
-    Reply,
-    Stop,
-    answer_with_retry,
-    api_error_text,
-    redact,
-    secret_values,
 )
 
 T = TypeVar("T", bound=BaseModel)

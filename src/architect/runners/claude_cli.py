@@ -38,7 +38,11 @@ import filelock
 from pydantic import BaseModel
 
 from architect.errors import InvalidModelOutput, RunnerFailed, RunnerUnavailable
+from architect.redaction import redact, secret_values
+from architect.runners.answer_json import compact_json
 from architect.runners.base import Limits, ModelRequest, ModelResult, Usage
+from architect.runners.inline_schema import self_contained_schema
+from architect.runners.retry import Reply, answer_with_retry
 from architect.runners.sessions import (
     CONTINUES,
     STARTS,
@@ -47,14 +51,6 @@ from architect.runners.sessions import (
     cap_limits,
     resumable,
     workdir,
-)
-from architect.runners.validation import (
-    Reply,
-    answer_with_retry,
-    compact_json,
-    redact,
-    secret_values,
-    self_contained_schema,
 )
 
 T = TypeVar("T", bound=BaseModel)

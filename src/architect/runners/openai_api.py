@@ -30,9 +30,14 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from architect.errors import ModelOverloaded, RunnerFailed, RunnerUnavailable
+from architect.redaction import redact, secret_values
 from architect.runners import pricing
+from architect.runners.answer_json import compact_json
+from architect.runners.api_errors import api_error_text
 from architect.runners.base import Limits, ModelRequest, ModelResult, Usage
 from architect.runners.code_tools import TOOLS, CodeTools, code_snapshot
+from architect.runners.inline_schema import self_contained_schema
+from architect.runners.retry import Reply, Stop, answer_with_retry
 from architect.runners.sessions import (
     CONTINUES,
     STARTS,
@@ -42,16 +47,6 @@ from architect.runners.sessions import (
     overload_watch,
 )
 from architect.runners.strict_schema import response_format
-from architect.runners.validation import (
-    Reply,
-    Stop,
-    answer_with_retry,
-    api_error_text,
-    compact_json,
-    redact,
-    secret_values,
-    self_contained_schema,
-)
 
 T = TypeVar("T", bound=BaseModel)
 log = logging.getLogger(__name__)

@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from architect.runners.validation import self_contained_schema
+from architect.runners.inline_schema import self_contained_schema
 
 UNSUPPORTED = frozenset({"default", "minLength", "maxLength", "title"})
 

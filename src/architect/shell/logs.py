@@ -12,10 +12,8 @@ plain lines, so one file never mixes two formats.
 
 Nothing a secret: every handler redacts each record (message, arguments,
 extra fields, traceback) before any formatter sees it, and the formatters
-redact their output once more. Redaction is by value (every secret the process
-knows, raw, URL- or JSON-escaped) and by shape, for secrets it was not told
-about: ``Authorization: token …``/``Bearer …`` headers, ``KEY=value`` and
-``?token=`` pairs whose key names a secret, and URL userinfo.
+redact their output once more (`architect.redaction`: by value, every secret
+the process knows, and by shape, for secrets it was not told about).
 """
 
 from __future__ import annotations
@@ -23,77 +21,21 @@ from __future__ import annotations
 import json as jsonlib
 import logging
 import os
-import re
 import sys
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from io import TextIOWrapper
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from typing import Any, TextIO
-from urllib.parse import quote, quote_plus
+
+from architect.redaction import Redactor
 
 LOGGER_NAME = "architect"
-MASK = "***"
-# A shorter "secret" would mask every occurrence of a common syllable; such a
-# value protects nothing anyway.
-MIN_SECRET_LENGTH = 4
 MAX_LOG_BYTES = 10 * 1024 * 1024
 LOG_BACKUPS = 3
-
-_KEY = r"[\w.-]*(?:token|secret|password|passwd|api[_-]?key|apikey|private[_-]?key)"
-_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
-    # Authorization: token abc / Bearer abc / Basic abc, also as a dict repr or JSON.
-    (
-        re.compile(
-            r"(?i)(\bauthorization\b[\"']?\s*[:=]\s*[\"']?)((?:token|bearer|basic)\s+)?[^\s\"',;]+"
-        ),
-        rf"\1\2{MASK}",
-    ),
-    # A bare "Bearer <long credential>" outside a header.
-    (re.compile(r"(?i)\b(bearer\s+)[\w.~+/=-]{8,}"), rf"\1{MASK}"),
-    # FORGE_TOKEN=abc, ?access_token=abc&…, password="abc".
-    (re.compile(rf"(?i)\b({_KEY})=([\"']?)[^\s\"'&,;]+"), rf"\1=\2{MASK}"),
-    # {"token": "abc"} and {'api_key': 'abc'}.
-    (re.compile(rf"(?i)([\"']{_KEY}[\"']\s*:\s*[\"'])[^\"']+"), rf"\1{MASK}"),
-    # http://user:pass@host, https://token@host.
-    (re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/\s@\"']+@"), rf"\1{MASK}@"),
-)
-
-
-class Redactor:
-    """Masks the given secrets, in any of their usual spellings, and secret-shaped text."""
-
-    def __init__(self, secrets: Iterable[str]) -> None:
-        forms: set[str] = set()
-        for value in secrets:
-            if len(value) >= MIN_SECRET_LENGTH:
-                forms |= {value, quote(value, safe=""), quote_plus(value)}
-                forms.add(jsonlib.dumps(value)[1:-1])
-        # Longest first, so a secret containing another is masked whole.
-        ordered = sorted(forms, key=len, reverse=True)
-        self._values = re.compile("|".join(map(re.escape, ordered))) if ordered else None
-
-    def redact(self, text: str) -> str:
-        if self._values is not None:
-            text = self._values.sub(MASK, text)
-        for pattern, replacement in _SHAPES:
-            text = pattern.sub(replacement, text)
-        return text
-
-    def redact_value(self, value: object) -> object:
-        """`value` with every string inside it redacted (for JSON extra fields)."""
-        if isinstance(value, str):
-            return self.redact(value)
-        if isinstance(value, dict):
-            return {self.redact(str(k)): self.redact_value(v) for k, v in value.items()}
-        if isinstance(value, list | tuple | set | frozenset):
-            return [self.redact_value(v) for v in value]
-        if value is None or isinstance(value, bool | int | float):
-            return value
-        return self.redact(str(value))
 
 
 _STANDARD = frozenset(logging.LogRecord("", 0, "", 0, "", None, None).__dict__) | {
@@ -244,7 +186,7 @@ def setup_logging(
     logger = teardown_logging()
     logger.setLevel(logging.DEBUG if verbose else logging.INFO)
     logger.propagate = False  # a root handler would print unredacted records
-    redactor = Redactor(secrets)
+    redactor = Redactor(secrets, shapes=True)
     # In JSON mode the project has its own field; the file's plain lines stay as they were.
     text = TextFormatter(redactor, None if json else project)
     console = _StreamHandler(stream if stream is not None else sys.stderr)

@@ -15,6 +15,7 @@ from datetime import datetime
 
 from architect.config import ProjectConfig
 from architect.core import markers, rules
+from architect.core.pitch_order import prerequisite_order
 from architect.core.snapshot import Snapshot, VisionHistory
 from architect.core.sprint import (
     SprintPR,
@@ -45,16 +46,16 @@ def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: Us
     budget = s.max_open_pitches - len(sprints)
     candidates: tuple[VisionHistory, ...] = ()
     order: tuple[int, ...] = ()
+    verdicts: dict[int, rules.Verdict] = {}
     open_for = {sp.vision_number for sp in sprints}
     possible = [v for v in visions if rules.may_be_pitched(v, open_for, s.in_progress_label)]
     if budget > 0 and possible:
-        from architect.runners.offline.vision import prerequisite_order
-
         order = tuple(prerequisite_order(prerequisites(), [(v.number, v.title) for v in possible]))
-        found, steering = _histories(forge, config, bot, steering, possible, order, budget)
+        found, verdicts, steering = _histories(forge, config, bot, steering, possible, order,
+                                               budget)
         candidates = tuple(found)
     return Snapshot(now=now, bot=bot, visions=visions, sprints=sprints, steering=steering,
-                    candidates=candidates, pitch_order=order)
+                    candidates=candidates, pitch_order=order, verdicts=verdicts)
 
 
 def _read_sprints(forge: Forge, config: ProjectConfig, bot: User) -> list[SprintPR]:
@@ -95,23 +96,31 @@ def _with_writers(forge: Forge, config: ProjectConfig, steering: Steering) -> St
 
 def _histories(forge: Forge, config: ProjectConfig, bot: User, steering: Steering,
                possible: list[Issue],
-               order: tuple[int, ...], budget: int) -> tuple[list[VisionHistory], Steering]:
+               order: tuple[int, ...], budget: int,
+               ) -> tuple[list[VisionHistory], dict[int, rules.Verdict], Steering]:
+    """The histories in pitch order, each with its verdict, until `budget` may be pitched."""
     by_number = {v.number: v for v in possible}
     found: list[VisionHistory] = []
+    verdicts: dict[int, rules.Verdict] = {}
     eligible = 0
     for number in order:
         if eligible >= budget:
             break
-        history, steering = _history(forge, config, bot, steering, by_number[number])
+        history, verdicts[number], steering = _history(forge, config, bot, steering,
+                                                       by_number[number])
         found.append(history)
-        if rules.pitchable(history, steering).ok:
+        if verdicts[number].ok:
             eligible += 1
-    return found, steering
+    return found, verdicts, steering
 
 
 def _history(forge: Forge, config: ProjectConfig, bot: User, steering: Steering,
-             vision: Issue) -> tuple[VisionHistory, Steering]:
-    """The vision's earlier sprint PRs, then only what can still change the verdict."""
+             vision: Issue) -> tuple[VisionHistory, rules.Verdict, Steering]:
+    """The vision's earlier sprint PRs, then only what can still change the verdict.
+
+    The steering that judges a history is final for it: writers are read before any
+    comment whose author needs them is judged, and other verdicts do not depend on them.
+    """
     prs = tuple(
         pr for pr in forge.list_pulls(config.ops_repo, state="all",
                                       head=branch_for(vision.number))
@@ -119,7 +128,8 @@ def _history(forge: Forge, config: ProjectConfig, bot: User, steering: Steering,
         and pr.user.login == bot.login
     )
     if any(pr.merged or pr.state == "open" for pr in prs):
-        return VisionHistory(vision, prs), steering
+        held = VisionHistory(vision, prs)
+        return held, rules.pitchable(held, steering), steering
     comments: tuple[Comment, ...] = ()
     if prs or vision.comments:
         # An earlier rejection, or a note that the model failed on its pitch, is a comment.
@@ -128,10 +138,11 @@ def _history(forge: Forge, config: ProjectConfig, bot: User, steering: Steering,
             # Only people who may steer can ask for a new pitch: a drive-by "+1" cannot.
             steering = _with_writers(forge, config, steering)
         so_far = VisionHistory(vision, prs, comments)
-        if not rules.pitchable(so_far, steering).ok:
-            return so_far, steering  # held and quiet since: sub-issues would not change it
-    subs = _open_sub_issues(forge, config, vision.number)
-    return VisionHistory(vision, prs, comments, subs), steering
+        verdict = rules.pitchable(so_far, steering)
+        if not verdict.ok:
+            return so_far, verdict, steering  # held and quiet since: sub-issues would not change it
+    whole = VisionHistory(vision, prs, comments, _open_sub_issues(forge, config, vision.number))
+    return whole, rules.pitchable(whole, steering), steering
 
 
 def _open_sub_issues(forge: Forge, config: ProjectConfig, vision: int) -> tuple[int, ...]:

@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from architect.core.inputs import HumanComment, PlannerInputs
 from architect.core.ledger import DesignFork, Ledger
 from architect.core.schemas import AnswerRound, ForkCondition, Interpretation, ProposedFork
-from architect.core.text import one_line
+from architect.core.text import normalize, one_line
 from architect.runners.offline.asking import to_fork
 from architect.runners.offline.common import MAX_FORKS, askable, listing
 from architect.runners.offline.reading import read_answer
-from architect.runners.offline.vision import OpenQuestion, StructuredVision, normalize, parse_vision
+from architect.runners.offline.vision import OpenQuestion, StructuredVision, parse_vision
 
 
 def answers(inputs: PlannerInputs) -> AnswerRound:
@@ -22,7 +22,7 @@ def answers(inputs: PlannerInputs) -> AnswerRound:
     # A comment the architect's grammar already read an answer from is not "unread".
     recorded = {f.answer.comment_id for f in ledger.forks if f.answer}
     for comment in inputs.new_comments:
-        found = read_answer(comment.body, ledger.open_forks)
+        found = read_answer(comment.body, ledger.unresolved)
         picks.update({number: (letter, comment) for number, letter in found.items()})
         if not found and comment.id not in recorded:
             unread.append(comment)
@@ -104,7 +104,7 @@ def _reply(
         f"Read @{comment.author}'s comment as Q{number}: {letter}."
         for number, (letter, comment) in sorted(picks.items())
     ]
-    still_open = [f for f in ledger.open_forks if f.number not in picks]
+    still_open = [f for f in ledger.unresolved if f.number not in picks]
     if unread:
         who = list(dict.fromkeys(f"@{c.author}" for c in unread))
         parts.append(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from architect.core.text import slugify
-from architect.runners.offline.vision import ChecklistItem, normalize
+from architect.core.text import normalize, slugify
+from architect.runners.offline.vision import ChecklistItem
 
 
 def resolve_dependencies(

@@ -6,8 +6,7 @@ import re
 
 from architect.core.inputs import PlannerInputs
 from architect.core.schemas import LessonsDigest
-from architect.core.text import one_line
-from architect.runners.offline.vision import clean_text, normalize
+from architect.core.text import normalize, one_line, visible_text
 from architect.shell.journal import LESSONS_MAX_BYTES
 
 
@@ -28,13 +27,13 @@ def digest(inputs: PlannerInputs) -> LessonsDigest:
 
 
 def _lesson_lines(lessons: str) -> list[str]:
-    lines = [line.strip() for line in clean_text(lessons).split("\n")]
+    lines = [line.strip() for line in visible_text(lessons).split("\n")]
     return [one_line(line[2:], 300) for line in lines if line[:2] in ("- ", "* ")]
 
 
 def _reason(entry: str) -> tuple[str, str]:
     """(reason, vision) of a journal entry (`JournalEntry.markdown`); "" for no rejection."""
-    lines = clean_text(entry).split("\n")
+    lines = visible_text(entry).split("\n")
     meta = {
         m.group(1).lower(): m.group(2).strip()
         for line in lines

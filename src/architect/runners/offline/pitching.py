@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from architect.core.inputs import PlannerInputs
 from architect.core.schemas import Pitch, RevisedPitch, Verdict
-from architect.core.text import keywords, one_line
+from architect.core.text import keywords, one_line, visible_text
 from architect.runners.offline.common import (
     MAX_ITEMS,
     askable,
@@ -22,12 +22,7 @@ from architect.runners.offline.dependencies import longest_chain, resolve_depend
 from architect.runners.offline.review import adjusted, carried, feedback_notes, raised_in
 from architect.runners.offline.risks import cost, risks, spot_infra
 from architect.runners.offline.splitting import proposed_split, too_large_reason
-from architect.runners.offline.vision import (
-    ChecklistItem,
-    StructuredVision,
-    clean_text,
-    parse_vision,
-)
+from architect.runners.offline.vision import ChecklistItem, StructuredVision, parse_vision
 
 NO_CHECKLIST = "the vision has no checklist to plan from; add `- [ ]` items"
 ALL_DONE = "every checklist item is already checked off; there is nothing left to plan"
@@ -118,7 +113,7 @@ def _mentions(name: str, document: str, topics: frozenset[str]) -> str:
     if not document.strip():
         return f"- No {name} in the project repo."
     scored: list[tuple[int, int, str]] = []
-    for index, raw in enumerate(clean_text(document).split("\n")[:2000]):
+    for index, raw in enumerate(visible_text(document).split("\n")[:2000]):
         if raw.lstrip().startswith("#"):
             continue  # a heading names a topic; the lines under it say something about it
         line = raw.strip().lstrip(">-*+ ").strip()

@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 
 from architect.core.ledger import DesignFork
-from architect.runners.offline.vision import clean_text, normalize
+from architect.core.text import normalize, visible_text
 
 _LETTER_PICK = re.compile(
     r"(?i:\boption)\s+\(?([A-Za-z])\)?(?![\w'])"
@@ -40,7 +40,7 @@ def read_answer(text: str, forks: Sequence[DesignFork]) -> dict[int, str]:
     negation ("not SQLite", "rather than SQLite"). Conflicting readings of one
     fork cancel out: the human is asked again rather than misread.
     """
-    text = clean_text(text)[:20_000]
+    text = visible_text(text)[:20_000]
     readings: dict[int, set[str]] = {}
     letters = {(m.group(1) or m.group(2)).upper() for m in _LETTER_PICK.finditer(text)}
     if len(letters) == 1:

@@ -14,9 +14,8 @@ import re
 from collections.abc import Sequence
 
 from architect.core.schemas import SubIssue
-from architect.core.text import keywords, one_line, slugify
+from architect.core.text import keywords, normalize, one_line, slugify, visible_text
 from architect.runners.offline.common import clip, kind_of, sentence
-from architect.runners.offline.vision import clean_text, normalize
 
 RAISED = "Raised in review: "  # in the pitch's Risks
 ASKED = "Asked in review: "  # in a sub-issue's acceptance criteria
@@ -35,7 +34,7 @@ _LEAD = re.compile(r"^(?:(?:also|please|pls|and|plus|then|could you|can you|we s
 
 def feedback_notes(feedback: str) -> list[str]:
     """The points of a review body: its bullets, or the whole text as one point."""
-    lines = [line.strip() for line in clean_text(feedback).split("\n")]
+    lines = [line.strip() for line in visible_text(feedback).split("\n")]
     notes = [one_line(line[2:], NOTE_LIMIT) for line in lines if line[:2] in ("- ", "* ")]
     if not notes and feedback.strip():
         notes = [one_line(feedback, NOTE_LIMIT)]
@@ -44,7 +43,7 @@ def feedback_notes(feedback: str) -> list[str]:
 
 def raised_in(pitch_markdown: str) -> list[str]:
     """The review points an earlier revision wrote into the pitch's Risks."""
-    risks = re.split(r"(?m)^## Risks[ \t]*$", clean_text(pitch_markdown), maxsplit=1)
+    risks = re.split(r"(?m)^## Risks[ \t]*$", visible_text(pitch_markdown), maxsplit=1)
     if len(risks) < 2:
         return []
     section = re.split(r"(?m)^## ", risks[1], maxsplit=1)[0]

@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 
 from architect.core.inputs import PlannerInputs
-from architect.core.text import keywords, one_line
+from architect.core.text import keywords, one_line, visible_text
 from architect.runners.offline.common import (
     MAX_FORKS,
     MAX_ITEMS,
@@ -17,7 +17,7 @@ from architect.runners.offline.common import (
 )
 from architect.runners.offline.dependencies import find_cycle
 from architect.runners.offline.review import RAISED
-from architect.runners.offline.vision import StructuredVision, clean_text
+from architect.runners.offline.vision import StructuredVision
 
 
 def risks(
@@ -67,7 +67,7 @@ def risks(
 
 
 def _lessons_touching(lessons: str, topics: frozenset[str]) -> list[str]:
-    lines = [line.strip().lstrip("-*+ ").strip() for line in clean_text(lessons).split("\n")]
+    lines = [line.strip().lstrip("-*+ ").strip() for line in visible_text(lessons).split("\n")]
     hits = [line for line in lines if line and not line.startswith("#") and keywords(line) & topics]
     return [f"A past rejection touches this: {one_line(h, 200)}" for h in hits[:3]]
 

@@ -7,9 +7,6 @@ worst outcome is an empty `StructuredVision`, never an exception. One multiline
 scan finds the headings and code fences; lines are read one by one only where
 a list is; every pattern is anchored or cannot rescan a run of characters, so
 a megabyte of hostile text stays linear.
-
-`prerequisite_order` reads the ops repo's `prerequisites.md`, which says in
-which order the visions are pitched.
 """
 
 from __future__ import annotations
@@ -17,8 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from architect.core.text import clean_text as text_hygiene
-from architect.core.text import slugify, strip_html_comments
+from architect.core.text import normalize, slugify, visible_text
 
 _FENCE = ("```", "~~~")
 _LIST_STARTS = frozenset("-*+0123456789")
@@ -44,8 +40,6 @@ _RECOMMENDED = re.compile(
 _NOTE_KEY = re.compile(r"(?<![\w-])(after|depends\s+on|depends|files?|id)\s*:", re.IGNORECASE)
 _PAREN = re.compile(r"\(([^()]{0,2000})\)")
 _DASH_SPLIT = re.compile(r"\s+(?:—|–|--)\s+")
-_LINK = re.compile(r"\[([^\[\]]{0,500})\]\([^()]{0,2000}\)")
-_WORD = re.compile(r"[a-z0-9]+")
 
 _SECTION_NAMES: tuple[tuple[str, str], ...] = (
     ("out of scope", "out_of_scope"),
@@ -132,16 +126,6 @@ class StructuredVision:
 
 
 # ---------------------------------------------------------------- text helpers
-
-
-def clean_text(text: str) -> str:
-    """`architect.core.text.clean_text` (line ends, invisible characters), minus HTML comments."""
-    return strip_html_comments(text_hygiene(text))
-
-
-def normalize(text: str) -> str:
-    """Lowercase words separated by single spaces, for comparing human text."""
-    return " ".join(_WORD.findall(text.lower()))
 
 
 def _unwrap(text: str) -> str:
@@ -237,7 +221,7 @@ def _sections(text: str) -> list[_Section]:
 
 def parse_vision(body: str) -> StructuredVision:
     """Read a vision issue body; never raises, whatever the string."""
-    sections = _sections(_BLANK_LINES.sub("\n\n", clean_text(body)))
+    sections = _sections(_BLANK_LINES.sub("\n\n", visible_text(body)))
     items: list[ChecklistItem] = []
     prose: dict[str, list[str]] = {}
     lists: dict[str, list[str]] = {}
@@ -467,46 +451,3 @@ def _add_option(question: _Q, letter: str, text: str) -> None:
             return
         letter = next(c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in letters)
     question.options.append(VisionOption(letter, text, recommended, why))
-
-
-# ---------------------------------------------------------------- prerequisites
-
-
-def prerequisite_order(text: str, visions: list[tuple[int, str]]) -> list[int]:
-    """The order in which to pitch `visions` ((number, title) pairs).
-
-    `prerequisites.md` is a markdown list, first item first. An item names a
-    vision by a leading `#N` or by its title (case and punctuation ignored);
-    anything after ` — ` or ` (` is a note. Visions it does not name follow,
-    by number.
-    """
-    known = {number for number, _ in visions}
-    titles: dict[str, int] = {}
-    for number, title in sorted(visions):
-        titles.setdefault(normalize(title), number)
-    order: list[int] = []
-    for section in _sections(clean_text(text)):
-        for line in section.text.split("\n"):
-            found = _prerequisite(line, known, titles)
-            if found is not None and found not in order:
-                order.append(found)
-    return order + sorted(known - set(order))
-
-
-def _prerequisite(line: str, known: set[int], titles: dict[str, int]) -> int | None:
-    bullet = _BULLET.match(line)
-    if not bullet:
-        return None
-    content = _LINK.sub(r"\1", " ".join((bullet.group(2) or "").split()))
-    content = re.sub(r"^\[[ xX]\]\s*", "", content).strip(" *_`~")
-    ref = re.match(r"#(\d{1,9})\b", content)
-    if ref:
-        number = int(ref.group(1))
-        return number if number in known else None
-    head = _DASH_SPLIT.split(content, maxsplit=1)[0].split(" (", 1)[0]
-    name = normalize(head)
-    if name in titles:
-        return titles[name]
-    full = normalize(content)
-    matches = [n for t, n in titles.items() if t and (full == t or full.startswith(t + " "))]
-    return matches[0] if len(matches) == 1 else None
