@@ -29,6 +29,7 @@ from architect.emulator.web import (
     opt_str,
     page_of,
     paged,
+    raw_value,
     req_str,
     unprocessable,
 )
@@ -250,7 +251,7 @@ def change_files(ctx: Ctx) -> Reply:
     repo = load_repo(ctx)
     doer = require_write(ctx, repo)
     body = ctx.body()
-    operations = body.get("files")
+    operations = raw_value(body, "files")
     if not isinstance(operations, list):
         raise unprocessable("[Files]: Required")
     branches = _target_branch(ctx, repo, body)

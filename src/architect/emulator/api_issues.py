@@ -21,15 +21,18 @@ from architect.emulator.store import Issue, Repo, User, utc_seconds
 from architect.emulator.web import (
     ApiError,
     Ctx,
+    FormBody,
     Reply,
     forbidden_empty,
     not_found,
     opt_bool,
+    opt_int,
     opt_int_list,
     opt_str,
     opt_str_list,
     page_of,
     paged,
+    raw_value,
     req_str,
     unprocessable,
 )
@@ -223,7 +226,7 @@ def change_state(ctx: Ctx, repo: Repo, issue: Issue, state: str) -> None:
 
 def backdate(ctx: Ctx, repo: Repo, body: dict[str, object]) -> datetime | None:
     """Forgejo's `updated_at` extension: repo owners and site admins may back-date a change."""
-    raw = body.get("updated_at")
+    raw = raw_value(body, "updated_at")
     if raw is None:
         return None
     if not isinstance(raw, str) or not _RFC3339.match(raw):
@@ -285,7 +288,7 @@ def _dependency(ctx: Ctx, repo: Repo) -> Issue:
     """`getFormIssue`: an `owner`/`repo` that differs from the path's (even by being
     absent) looks the repository up by that name, so a missing one is a 404."""
     body = ctx.body()
-    index = body.get("index")
+    index = opt_int(body, "index", "Index") if isinstance(body, FormBody) else body.get("index")
     if not isinstance(index, int) or isinstance(index, bool):
         raise unprocessable("[Index]: Required")
     owner = opt_str(body, "owner", "Owner") or ""

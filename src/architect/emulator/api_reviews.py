@@ -26,6 +26,7 @@ from architect.emulator.web import (
     opt_str_list,
     page_of,
     paged,
+    raw_value,
     total_count,
     unprocessable,
 )
@@ -89,7 +90,7 @@ def create_review(ctx: Ctx) -> Reply:
     doer = require_token(ctx)
     body = ctx.body()
     text = opt_str(body, "body", "Body") or ""
-    comments = body.get("comments")
+    comments = raw_value(body, "comments")
     has_comments = isinstance(comments, list) and bool(comments)
     state = _review_state(issue, doer, opt_str(body, "event", "Event") or "", text, has_comments)
     commit_id = opt_str(body, "commit_id", "CommitID") or pr.head_sha
