@@ -58,12 +58,20 @@ def parse_time(ctx: Ctx, key: str) -> datetime | None:
     raw = ctx.query(key)
     if not raw:
         return None
-    if not _RFC3339.match(raw):
+    when = rfc3339(raw)
+    if when is None:
         raise unprocessable(
             f'parsing time "{raw}" as "2006-01-02T15:04:05Z07:00": cannot parse "{raw}"'
         )
     # `.Unix()`: whole seconds, rounded down, compared with `updated_unix` inclusively
     # (`UpdatedAfterUnix` / `UpdatedBeforeUnix` in models/issues/issue_search.go).
+    return when
+
+
+def rfc3339(raw: object) -> datetime | None:
+    """An RFC 3339 time in UTC, whole seconds; None when `raw` is not one."""
+    if not isinstance(raw, str) or not _RFC3339.match(raw):
+        return None
     return utc_seconds(datetime.fromisoformat(raw.replace("Z", "+00:00")))
 
 
@@ -229,14 +237,15 @@ def backdate(ctx: Ctx, repo: Repo, body: dict[str, object]) -> datetime | None:
     raw = raw_value(body, "updated_at")
     if raw is None:
         return None
-    if not isinstance(raw, str) or not _RFC3339.match(raw):
+    when = rfc3339(raw)
+    if when is None:
         raise unprocessable("[UpdatedAt]: invalid time")
     doer = ctx.doer
     if doer is None or not (doer.is_admin or doer.id == repo.owner_id):
         raise ApiError(
             403, "user needs to be the repository owner or a site admin to change the update date"
         )
-    return utc_seconds(datetime.fromisoformat(raw.replace("Z", "+00:00")))
+    return when
 
 
 def edit_issue(ctx: Ctx) -> Reply:

@@ -21,14 +21,21 @@ def commit_to_branch(
     message: str,
     doer: User,
     merged: str | None = None,
+    people: tuple[git.Signature, git.Signature] | None = None,
 ) -> git.Commit:
     """A new commit on `branch` (created if missing), then sync the PRs whose head it is.
 
-    `merged` is the second parent of a merge commit.
+    `merged` is the second parent of a merge commit; `people` the author and the
+    committer when they are not the doer, now.
     """
     parent = repo.branches.get(branch)
     parents = [p for p in (parent, merged) if p]
-    commit = git.make_commit(parents, tree, message, doer.login, doer.email, ctx.store.now())
+    if people is None:
+        commit = git.make_commit(parents, tree, message, doer.login, doer.email, ctx.store.now())
+    else:
+        author, committer = people
+        commit = git.make_commit(parents, tree, message, author.name, author.email,
+                                 committer.when, committer=committer, authored=author.when)
     repo.commits[commit.sha] = commit
     repo.branches[branch] = commit.sha
     repo.updated = commit.when

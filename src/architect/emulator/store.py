@@ -421,11 +421,20 @@ def _decode(kind: Any, raw: Any) -> Any:
         return [_decode(item_type, v) for v in raw]
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         hints = typing.get_type_hints(kind)
+        # A field added since the file was written keeps its default.
         return kind(
-            **{f.name: _decode(hints[f.name], raw[f.name]) for f in dataclasses.fields(kind)}
+            **{
+                f.name: _decode(hints[f.name], raw[f.name])
+                for f in dataclasses.fields(kind)
+                if f.name in raw or not _has_default(f)
+            }
         )
     if kind is datetime:
         return datetime.fromisoformat(raw)
     if kind is bytes:
         return base64.b64decode(raw)
     return raw
+
+
+def _has_default(f: dataclasses.Field[Any]) -> bool:
+    return f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
