@@ -178,10 +178,12 @@ def test_a_file_write_takes_author_committer_and_dates(world: Forge) -> None:
     assert commit["committer"] == {"name": "Bob", "email": "bob@example.test",
                                    "date": "2025-03-02T10:00:00Z"}
     assert commit["message"] == "by hand\n"
-    only_author = {"content": b64("y\n"), "author": {"name": "Ada", "email": "ada@example.test"}}
+    assert world.get(f"/repos/{REPO}")["updated_at"] >= "2026-01-05"  # pushed now all the same
+    only_author = {"content": b64("y\n"), "signoff": True,
+                   "author": {"name": "Ada", "email": "ada@example.test"}}
     second = world.call("POST", f"{CONTENTS}/alone.md", json=only_author).json()["commit"]
     assert second["committer"]["name"] == second["author"]["name"] == "Ada"
-    assert second["message"] == "Add alone.md\n"
+    assert second["message"] == "Add alone.md\n\nSigned-off-by: Ada <ada@example.test>\n"
     nameless = world.call("POST", f"{CONTENTS}/plain.md", json={"content": b64("z\n")})
     assert nameless.json()["commit"]["author"]["name"] == "bot"
 

@@ -186,12 +186,13 @@ def _commit(
     source, target = branches
     if target != source and source in repo.branches:
         repo.branches[target] = repo.branches[source]
-    author, committer = commit_options.people(body, doer, ctx.store.now())
+    now = ctx.store.now()
+    author, committer = commit_options.people(body, doer, now)
     message = opt_str(body, "message", "Message") or commit_options.default_message(operations)
     signoff = bool(opt_bool(body, "signoff", "Signoff"))
     text = commit_options.full_message(message, committer, signoff)
     return gitops.commit_to_branch(
-        ctx, repo, target, tree, text, doer, people=(author, committer)
+        ctx, repo, target, tree, text, doer, people=(author, committer, now)
     )
 
 
