@@ -41,6 +41,11 @@ OMITEMPTY: dict[str, frozenset[str]] = {
     ),
 }
 
+# Lists of pointers whose entries may be nil, which the spec cannot say either:
+# GetFilesResponseFromCommit keeps a nil entry for a path it cannot read, such as
+# a deleted file (services/repository/files/file.go).
+NULLABLE_ITEMS: dict[str, frozenset[str]] = {"FilesResponse": frozenset({"files"})}
+
 # Path parameters that the router matches as a wildcard, so they may contain '/'
 # (`/branches/{branch}` with `feature/x`, `/contents/{filepath}` with `docs/a.md`).
 _GREEDY_PARAMS = frozenset({"filepath", "branch", "head"})
@@ -163,10 +168,15 @@ def _nullable_properties(node: Any, omitempty: frozenset[str] = frozenset()) -> 
 @cache
 def _response_definitions() -> dict[str, Any]:
     defs = load_spec()["definitions"]
-    return {
+    built = {
         name: _nullable_properties(schema, OMITEMPTY.get(name, frozenset()))
         for name, schema in defs.items()
     }
+    for name, keys in NULLABLE_ITEMS.items():
+        for key in keys:
+            listed = built[name]["properties"][key]["anyOf"][1]
+            listed["items"] = {"anyOf": [{"type": "null"}, listed["items"]]}
+    return built
 
 
 def _date_time(value: object) -> bool:

@@ -384,6 +384,38 @@ def test_pull_requests_reviews_and_merge(world: World) -> None:
     w.assert_conformant(skip_requests=(merge,))
 
 
+def test_the_smaller_differences_keep_the_shapes(world: World) -> None:
+    """Back-dated label and comment writes, a pending review submitted, a file written
+    with people and dates, and a multi-file answer with a null (delete) entry."""
+    w = world
+    repo = "/repos/alice/proj"
+    w.setup.create_label("alice/proj", "ready", "00ff00")
+    number = w.call("POST", f"{repo}/issues", w.owner, json={"title": "t"}).json()["number"]
+    when = {"updated_at": w.call("GET", f"{repo}/issues/{number}", w.owner).json()["updated_at"]}
+    labels = f"{repo}/issues/{number}/labels"
+    assert w.call("POST", labels, w.owner, json={"labels": ["ready"], **when}).status_code == 200
+    assert w.call("DELETE", f"{labels}/ready", w.owner, json=when).status_code == 204
+    said = w.call("POST", f"{repo}/issues/{number}/comments", w.owner, json={"body": "a"})
+    comment = f"{repo}/issues/comments/{said.json()['id']}"
+    assert w.call("PATCH", comment, w.owner, json={"body": "b", **when}).status_code == 200
+    _sprint_branch(w)
+    pr = {"head": "architect/sprint-1", "base": "main", "title": "sprint"}
+    pull = w.call("POST", f"{repo}/pulls", w.bot, json=pr).json()["number"]
+    reviews = f"{repo}/pulls/{pull}/reviews"
+    assert w.call("POST", reviews, w.owner, json={"body": "draft"}).status_code == 200
+    assert w.call("POST", reviews, w.owner, json={"event": "APPROVED"}).status_code == 200
+    people = {"author": {"name": "Ada", "email": "ada@example.test"},
+              "dates": {"author": "2025-03-01T10:00:00Z", "committer": "2025-03-02T10:00:00Z"}}
+    body = {"content": _b64("x\n"), **people}
+    assert w.call("POST", f"{repo}/contents/x.md", w.bot, json=body).status_code == 201
+    sha = w.call("GET", f"{repo}/contents/x.md", w.bot).json()["sha"]
+    files = [{"operation": "delete", "path": "x.md", "sha": sha},
+             {"operation": "create", "path": "y.md", "content": _b64("y\n")}]
+    changed = w.call("POST", f"{repo}/contents", w.bot, json={"files": files, **people})
+    assert changed.status_code == 201 and changed.json()["files"][0] is None
+    w.assert_conformant()
+
+
 def test_merge_conflict_and_closed_pull(world: World) -> None:
     w = world
     repo = "/repos/alice/proj"

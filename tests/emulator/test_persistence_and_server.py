@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import _thread
 import io
+import json
 import threading
 import time
 from pathlib import Path
@@ -27,18 +28,24 @@ def _seed(http: httpx.Client, admin_token: str) -> str:
     return token
 
 
-def test_state_survives_a_restart_with_the_data_file(tmp_path: Path) -> None:
-    data = tmp_path / "forge.json"
+def _seeded(data: Path) -> tuple[str, str]:
+    """A forge seeded and stopped, its state in `data`: (admin token, alice's token)."""
     first = EmbeddedForge(data_file=data)
     with httpx.Client(
         transport=httpx.WSGITransport(app=first.wsgi), base_url="http://a.test"
     ) as http:
         token = _seed(http, first.admin_token)
     first.stop()
+    return first.admin_token, token
+
+
+def test_state_survives_a_restart_with_the_data_file(tmp_path: Path) -> None:
+    data = tmp_path / "forge.json"
+    admin, token = _seeded(data)
     assert data.exists() and [p.name for p in tmp_path.iterdir()] == ["forge.json"]
     assert token not in data.read_text()  # tokens are kept hashed
 
-    again = EmbeddedForge(first.admin_token, data_file=data)
+    again = EmbeddedForge(admin, data_file=data)
     headers = {"Authorization": f"token {token}"}
     with httpx.Client(
         transport=httpx.WSGITransport(app=again.wsgi), base_url="http://b.test"
@@ -54,6 +61,28 @@ def test_state_survives_a_restart_with_the_data_file(tmp_path: Path) -> None:
             "/api/v1/repos/alice/proj/issues", headers=headers, json={"title": "next"}
         )
         assert created.json()["number"] == 2
+    again.stop()
+
+
+def test_a_data_file_from_before_the_commit_people_still_loads(tmp_path: Path) -> None:
+    """Commits saved before they had a committer and an author date of their own."""
+    data = tmp_path / "forge.json"
+    admin, token = _seeded(data)
+    state = json.loads(data.read_text())
+    for repo in state["repos"].values():
+        for commit in repo["commits"].values():
+            for key in ("committer", "committer_email", "authored"):
+                del commit[key]
+    data.write_text(json.dumps(state))
+    again = EmbeddedForge(admin, data_file=data)
+    headers = {"Authorization": f"token {token}"}
+    with httpx.Client(
+        transport=httpx.WSGITransport(app=again.wsgi), base_url="http://b.test"
+    ) as http:
+        got = http.get("/api/v1/repos/alice/proj/branches/feature", headers=headers)
+        assert got.status_code == 200
+        person = got.json()["commit"]["committer"]
+        assert person["name"] == got.json()["commit"]["author"]["name"]
     again.stop()
 
 

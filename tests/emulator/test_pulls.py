@@ -169,7 +169,7 @@ def test_contents_blob_sha_and_update_rules(world: Forge) -> None:
     assert created.status_code == 201
     sha = created.json()["content"]["sha"]
     assert sha == hashlib.sha1(b"blob 6\x00hello\n").hexdigest()
-    assert created.json()["commit"]["message"] == "add notes"
+    assert created.json()["commit"]["message"] == "add notes\n"  # CommitTreeWithDate adds it
     assert world.call("POST", contents, json=body).status_code == 422
     assert (
         world.call("POST", f"/repos/{REPO}/contents/b.md", json={"content": "@@"}).status_code

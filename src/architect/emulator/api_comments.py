@@ -139,10 +139,14 @@ def edit_comment(ctx: Ctx) -> Reply:
     repo, comment = _editable(ctx)
     if comment.kind != "comment":
         return no_content()
-    text = req_str(ctx.body(), "body", "Body")
+    body = ctx.body()
+    text = req_str(body, "body", "Body")
+    # editIssueComment: `SetIssueUpdateDate`, then `UpdateComment` writes the sent
+    # time on the comment only (models/issues/comment.go, `NoAutoTime`).
+    when = backdate(ctx, repo, body)
     old = comment.body
     comment.body = text
-    comment.updated = _later(ctx, comment.updated)
+    comment.updated = when or _later(ctx, comment.updated)
     ctx.store.touch()
     issue = ctx.store.issues_by_id[comment.issue_id]
     ctx.store.reindex(issue)

@@ -6,7 +6,7 @@ import base64
 import binascii
 import re
 
-from architect.emulator import git, gitops
+from architect.emulator import commit_options, git, gitops
 from architect.emulator import serialize_git as ser
 from architect.emulator.common import (
     Route,
@@ -29,6 +29,7 @@ from architect.emulator.web import (
     opt_str,
     page_of,
     paged,
+    raw_value,
     req_str,
     unprocessable,
 )
@@ -180,14 +181,37 @@ def _commit(
     body: dict[str, JSON],
     branches: tuple[str, str],
     tree: git.Tree,
-    verb: str,
-    path: str,
+    operations: list[tuple[str, str]],
 ) -> git.Commit:
     source, target = branches
     if target != source and source in repo.branches:
         repo.branches[target] = repo.branches[source]
-    message = opt_str(body, "message", "Message") or f"{verb} {path}"
-    return gitops.commit_to_branch(ctx, repo, target, tree, message, doer)
+    now = ctx.store.now()
+    author, committer = commit_options.people(body, doer, now)
+    message = opt_str(body, "message", "Message") or commit_options.default_message(operations)
+    signoff = bool(opt_bool(body, "signoff", "Signoff"))
+    text = commit_options.full_message(message, committer, signoff)
+    return gitops.commit_to_branch(
+        ctx, repo, target, tree, text, doer, people=(author, committer, now)
+    )
+
+
+def _check_path(tree: git.Tree, path: str, op: str, moved: bool) -> None:
+    """A create or update may not put a file where a directory is, nor under a file
+    (services/repository/files/update.go, `ErrFilePathInvalid`, a 422)."""
+    parts = path.split("/")
+    for depth in range(1, len(parts)):
+        above = "/".join(parts[:depth])
+        if above in tree:
+            raise unprocessable(
+                f"a file exists where you\u2019re trying to create a subdirectory [path: {above}]"
+            )
+    if git.list_dir(tree, path) is not None:
+        raise unprocessable(
+            f"a directory exists where you\u2019re trying to create a file [path: {path}]"
+        )
+    if path in tree and (op == "create" or moved):
+        raise unprocessable(f"repository file already exists [path: {path}]")
 
 
 def create_file(ctx: Ctx) -> Reply:
@@ -198,10 +222,9 @@ def create_file(ctx: Ctx) -> Reply:
     content = _decode(body)
     branches = _target_branch(ctx, repo, body)
     tree = gitops.head_tree(repo, branches[0])
-    if path in tree:
-        raise unprocessable(f"repository file already exists [path: {path}]")
+    _check_path(tree, path, "create", moved=False)
     tree[path] = content
-    commit = _commit(ctx, repo, doer, body, branches, tree, "Add", path)
+    commit = _commit(ctx, repo, doer, body, branches, tree, [("create", path)])
     return Reply(201, _file_reply(ctx, repo, branches[1], commit, path))
 
 
@@ -222,8 +245,9 @@ def update_file(ctx: Ctx) -> Reply:
     if sha != expected:
         raise ApiError(409, f"sha does not match [given: {sha}, expected: {expected}]")
     del tree[source]
+    _check_path(tree, path, "update", moved=source != path)
     tree[path] = content
-    commit = _commit(ctx, repo, doer, body, branches, tree, "Update", path)
+    commit = _commit(ctx, repo, doer, body, branches, tree, [("update", path)])
     return Reply(200, _file_reply(ctx, repo, branches[1], commit, path))
 
 
@@ -241,7 +265,7 @@ def delete_file(ctx: Ctx) -> Reply:
     if sha != expected:
         raise ApiError(400, f"sha does not match [given: {sha}, expected: {expected}]")
     del tree[path]
-    commit = _commit(ctx, repo, doer, body, branches, tree, "Delete", path)
+    commit = _commit(ctx, repo, doer, body, branches, tree, [("delete", path)])
     return Reply(200, ser.file_response(view(ctx), repo, commit, None))
 
 
@@ -250,20 +274,19 @@ def change_files(ctx: Ctx) -> Reply:
     repo = load_repo(ctx)
     doer = require_write(ctx, repo)
     body = ctx.body()
-    operations = body.get("files")
+    operations = raw_value(body, "files")
     if not isinstance(operations, list):
         raise unprocessable("[Files]: Required")
     branches = _target_branch(ctx, repo, body)
     tree = gitops.head_tree(repo, branches[0])
-    written: list[str] = []
+    done: list[tuple[str, str]] = []
     for raw in operations:
         if not isinstance(raw, dict):
             raise unprocessable("[Files]: invalid file operation")
         op = req_str(raw, "operation", "Operation")
         path = req_str(raw, "path", "Path").strip("/")
         if op == "create":
-            if path in tree:
-                raise unprocessable(f"repository file already exists [path: {path}]")
+            _check_path(tree, path, op, moved=False)
             tree[path] = _decode(raw)
         elif op in ("update", "delete"):
             source = (opt_str(raw, "from_path", "FromPath") or path).strip("/")
@@ -275,15 +298,20 @@ def change_files(ctx: Ctx) -> Reply:
                 raise ApiError(409, f"sha does not match [given: {sha}, expected: {expected}]")
             content = tree.pop(source)
             if op == "update":
+                _check_path(tree, path, op, moved=source != path)
                 tree[path] = _decode(raw) if opt_str(raw, "content", "ContentBase64") else content
         else:
             raise unprocessable(f"[Files][Operation]: invalid operation {op!r}")
-        if op != "delete":
-            written.append(path)
-    commit = _commit(ctx, repo, doer, body, branches, tree, "Change", f"{len(operations)} files")
+        done.append((op, path))
+    commit = _commit(ctx, repo, doer, body, branches, tree, done)
     v = view(ctx)
-    files: list[JSON] = [ser.contents(v, repo, branches[1], commit.sha, path, "file",
-                                      with_content=True) for path in written]
+    # GetFilesResponseFromCommit: one entry per operation, in order; the contents of a
+    # path that no longer exists (a delete) fail to load and are null.
+    files: list[JSON] = [
+        ser.contents(v, repo, branches[1], commit.sha, path, "file", with_content=True)
+        if path in tree else None
+        for _, path in done
+    ]
     reply = ser.file_response(v, repo, commit, None)
     del reply["content"]
     return Reply(201, {"files": files, **reply})

@@ -18,6 +18,7 @@ from architect.emulator.web import (
     opt_str_list,
     page_of,
     paged,
+    raw_value,
     unprocessable,
 )
 
@@ -66,7 +67,7 @@ def create_hook(ctx: Ctx) -> Reply:
         raise unprocessable("[Type]: Required")
     if kind not in HOOK_TYPES:
         raise unprocessable(f"Invalid hook type: {kind}")
-    config = body.get("config")
+    config = raw_value(body, "config")
     if not isinstance(config, dict) or not all(isinstance(v, str) for v in config.values()):
         raise unprocessable("[Config]: Required")
     for name in ("url", "content_type"):

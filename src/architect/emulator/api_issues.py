@@ -21,15 +21,18 @@ from architect.emulator.store import Issue, Repo, User, utc_seconds
 from architect.emulator.web import (
     ApiError,
     Ctx,
+    FormBody,
     Reply,
     forbidden_empty,
     not_found,
     opt_bool,
+    opt_int,
     opt_int_list,
     opt_str,
     opt_str_list,
     page_of,
     paged,
+    raw_value,
     req_str,
     unprocessable,
 )
@@ -55,12 +58,20 @@ def parse_time(ctx: Ctx, key: str) -> datetime | None:
     raw = ctx.query(key)
     if not raw:
         return None
-    if not _RFC3339.match(raw):
+    when = rfc3339(raw)
+    if when is None:
         raise unprocessable(
             f'parsing time "{raw}" as "2006-01-02T15:04:05Z07:00": cannot parse "{raw}"'
         )
     # `.Unix()`: whole seconds, rounded down, compared with `updated_unix` inclusively
     # (`UpdatedAfterUnix` / `UpdatedBeforeUnix` in models/issues/issue_search.go).
+    return when
+
+
+def rfc3339(raw: object) -> datetime | None:
+    """An RFC 3339 time in UTC, whole seconds; None when `raw` is not one."""
+    if not isinstance(raw, str) or not _RFC3339.match(raw):
+        return None
     return utc_seconds(datetime.fromisoformat(raw.replace("Z", "+00:00")))
 
 
@@ -223,17 +234,18 @@ def change_state(ctx: Ctx, repo: Repo, issue: Issue, state: str) -> None:
 
 def backdate(ctx: Ctx, repo: Repo, body: dict[str, object]) -> datetime | None:
     """Forgejo's `updated_at` extension: repo owners and site admins may back-date a change."""
-    raw = body.get("updated_at")
+    raw = raw_value(body, "updated_at")
     if raw is None:
         return None
-    if not isinstance(raw, str) or not _RFC3339.match(raw):
+    when = rfc3339(raw)
+    if when is None:
         raise unprocessable("[UpdatedAt]: invalid time")
     doer = ctx.doer
     if doer is None or not (doer.is_admin or doer.id == repo.owner_id):
         raise ApiError(
             403, "user needs to be the repository owner or a site admin to change the update date"
         )
-    return utc_seconds(datetime.fromisoformat(raw.replace("Z", "+00:00")))
+    return when
 
 
 def edit_issue(ctx: Ctx) -> Reply:
@@ -285,7 +297,7 @@ def _dependency(ctx: Ctx, repo: Repo) -> Issue:
     """`getFormIssue`: an `owner`/`repo` that differs from the path's (even by being
     absent) looks the repository up by that name, so a missing one is a 404."""
     body = ctx.body()
-    index = body.get("index")
+    index = opt_int(body, "index", "Index") if isinstance(body, FormBody) else body.get("index")
     if not isinstance(index, int) or isinstance(index, bool):
         raise unprocessable("[Index]: Required")
     owner = opt_str(body, "owner", "Owner") or ""

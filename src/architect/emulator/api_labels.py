@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from architect.emulator import hooks
 from architect.emulator import serialize as ser
+from architect.emulator.api_issues import backdate
 from architect.emulator.common import (
     Route,
     bump,
@@ -29,6 +31,7 @@ from architect.emulator.web import (
     opt_str,
     page_of,
     paged,
+    raw_value,
     req_str,
     total_count,
     unprocessable,
@@ -98,7 +101,7 @@ def _requested(ctx: Ctx, repo: Repo) -> list[Label]:
 
     Unknown ids or names are ignored; a mix is a 400, and so is any other JSON type.
     """
-    raw = ctx.body().get("labels")
+    raw = raw_value(ctx.body(), "labels")
     if raw is None:
         return []
     if not isinstance(raw, list):
@@ -146,6 +149,14 @@ def _writable_issue(ctx: Ctx) -> tuple[Repo, Issue]:
     return repo, issue
 
 
+def _changed(ctx: Ctx, issue: Issue, when: datetime | None) -> None:
+    """The issue moved; an `updated_at` sent with the change is what it moved to
+    (`SetIssueUpdateDate` in every label handler: issue_label.go)."""
+    bump(ctx, issue)
+    if when is not None:
+        issue.updated = when
+
+
 def _labels_reply(ctx: Ctx, repo: Repo, issue: Issue) -> Reply:
     return Reply(200, ser.issue_labels(view(ctx), repo, issue))
 
@@ -157,28 +168,31 @@ def issue_labels(ctx: Ctx) -> Reply:
 
 def add_issue_labels(ctx: Ctx) -> Reply:
     repo, issue = _writable_issue(ctx)
+    when = backdate(ctx, repo, ctx.body())
     labels = _requested(ctx, repo)
     if labels:
         _add(issue, labels, repo)
-        bump(ctx, issue)
+        _changed(ctx, issue, when)
         hooks.label_action(ctx, repo, issue, "label_updated")
     return _labels_reply(ctx, repo, issue)
 
 
 def replace_issue_labels(ctx: Ctx) -> Reply:
     repo, issue = _writable_issue(ctx)
+    when = backdate(ctx, repo, ctx.body())
     labels = _requested(ctx, repo)
     issue.label_ids = []
     _add(issue, labels, repo)
-    bump(ctx, issue)
+    _changed(ctx, issue, when)
     hooks.label_action(ctx, repo, issue, "label_updated" if labels else "label_cleared")
     return _labels_reply(ctx, repo, issue)
 
 
 def clear_issue_labels(ctx: Ctx) -> Reply:
     repo, issue = _writable_issue(ctx)
+    when = backdate(ctx, repo, ctx.body())
     issue.label_ids = []
-    bump(ctx, issue)
+    _changed(ctx, issue, when)
     hooks.label_action(ctx, repo, issue, "label_cleared")
     return no_content()
 
@@ -186,6 +200,7 @@ def clear_issue_labels(ctx: Ctx) -> Reply:
 def remove_issue_label(ctx: Ctx) -> Reply:
     """`{identifier}`: a name first, then an id; unknown → 422; not on the issue → 204."""
     repo, issue = _writable_issue(ctx)
+    when = backdate(ctx, repo, ctx.body())
     identifier = ctx.params["identifier"]
     lab = next((x for x in repo.labels.values() if x.name == identifier), None)
     if lab is None and identifier.isdigit():
@@ -194,7 +209,7 @@ def remove_issue_label(ctx: Ctx) -> Reply:
         raise unprocessable(f"label does not exist [label_id: 0, name: {identifier}]")
     if lab.id in issue.label_ids:
         issue.label_ids.remove(lab.id)
-        bump(ctx, issue)
+        _changed(ctx, issue, when)
         hooks.label_action(ctx, repo, issue, "label_updated")
     return no_content()
 

@@ -26,6 +26,7 @@ from architect.emulator.web import (
     opt_str_list,
     page_of,
     paged,
+    raw_value,
     total_count,
     unprocessable,
 )
@@ -89,24 +90,34 @@ def create_review(ctx: Ctx) -> Reply:
     doer = require_token(ctx)
     body = ctx.body()
     text = opt_str(body, "body", "Body") or ""
-    comments = body.get("comments")
+    comments = raw_value(body, "comments")
     has_comments = isinstance(comments, list) and bool(comments)
     state = _review_state(issue, doer, opt_str(body, "event", "Event") or "", text, has_comments)
     commit_id = opt_str(body, "commit_id", "CommitID") or pr.head_sha
     now = ctx.store.now()
-    review = Review(
-        id=ctx.store.next_id("review"),
-        user_id=doer.id,
-        state=state,
-        body=text,
-        commit_id=commit_id,
-        submitted=now,
-        updated=now,
-        stale=commit_id != pr.head_sha,
-    )
+    pending = next((r for r in pr.reviews if r.user_id == doer.id and r.state == "PENDING"), None)
+    if pending is not None:
+        # models/issues/review.go, SubmitReview: the doer's current (pending) review is
+        # updated in place (content, type, commit_id, stale), keeping its id and its
+        # `submitted_at` (convert/pull_review.go: `Submitted: r.CreatedUnix`).
+        review = pending
+        review.state, review.body, review.commit_id = state, text, commit_id
+        review.stale, review.updated = commit_id != pr.head_sha, now
+    else:
+        review = Review(
+            id=ctx.store.next_id("review"),
+            user_id=doer.id,
+            state=state,
+            body=text,
+            commit_id=commit_id,
+            submitted=now,
+            updated=now,
+            stale=commit_id != pr.head_sha,
+        )
     if state != "PENDING":
         _submit(ctx, repo, issue, pr, review)
-    pr.reviews.append(review)
+    if pending is None:
+        pr.reviews.append(review)
     ctx.store.touch()
     return Reply(200, ser.review(view(ctx), repo, issue, review))
 
@@ -117,7 +128,7 @@ def _submit(ctx: Ctx, repo: Repo, issue: Issue, pr: Pull, review: Review) -> Non
         # Earlier votes of the same reviewer are dismissed and no longer official;
         # their review request is answered (models/issues/review.go).
         for older in pr.reviews:
-            if older.user_id == review.user_id and older.state in VOTES:
+            if older is not review and older.user_id == review.user_id and older.state in VOTES:
                 older.dismissed, older.official = True, False
         pr.reviews[:] = [
             r
@@ -131,8 +142,8 @@ def _submit(ctx: Ctx, repo: Repo, issue: Issue, pr: Pull, review: Review) -> Non
         repo_id=repo.id,
         user_id=review.user_id,
         body=review.body,
-        created=review.submitted,
-        updated=review.submitted,
+        created=review.updated,  # when it is published, even for a draft started earlier
+        updated=review.updated,
         kind="review",
     )
     add_comment_row(ctx, repo, summary, plain=False)

@@ -21,8 +21,20 @@ def blob_sha(content: bytes) -> str:
     return hashlib.sha1(b"blob %d\x00" % len(content) + content).hexdigest()
 
 
+@dataclass(frozen=True)
+class Signature:
+    """Who and when, as git records an author or a committer."""
+
+    name: str
+    email: str
+    when: datetime
+
+
 @dataclass
 class Commit:
+    """`author`, `email` and `when` are the author's (and the committer's, unless set
+    apart); `when` is also the commit time that orders branches."""
+
     sha: str
     parents: list[str]
     message: str
@@ -30,18 +42,38 @@ class Commit:
     email: str
     when: datetime
     tree: Tree = field(default_factory=dict)
+    committer: str = ""  # empty: the author committed
+    committer_email: str = ""
+    authored: datetime | None = None  # None: `when`
+
+    def author_sig(self) -> Signature:
+        return Signature(self.author, self.email, self.authored or self.when)
+
+    def committer_sig(self) -> Signature:
+        if not self.committer:
+            return Signature(self.author, self.email, self.when)
+        return Signature(self.committer, self.committer_email, self.when)
 
 
 def make_commit(
-    parents: list[str], tree: Tree, message: str, author: str, email: str, when: datetime
+    parents: list[str], tree: Tree, message: str, author: str, email: str, when: datetime,
+    *, committer: Signature | None = None, authored: datetime | None = None,
 ) -> Commit:
+    """`when` is the commit time; `committer` (its `when` ignored) and `authored` set the
+    committer and the author date apart from the author and `when`."""
     digest = hashlib.sha1()
     for parent in parents:
         digest.update(parent.encode())
     digest.update(f"\x00{message}\x00{author}\x00{when.isoformat()}\x00".encode())
+    if committer is not None or authored is not None:
+        apart = f"{committer or ''}\x00{authored.isoformat() if authored else ''}\x00"
+        digest.update(apart.encode())
     for path in sorted(tree):
         digest.update(path.encode() + b"\x00" + blob_sha(tree[path]).encode())
-    return Commit(digest.hexdigest(), list(parents), message, author, email, when, dict(tree))
+    return Commit(
+        digest.hexdigest(), list(parents), message, author, email, when, dict(tree),
+        committer.name if committer else "", committer.email if committer else "", authored,
+    )
 
 
 def ancestors(commits: Mapping[str, Commit], sha: str) -> Iterator[str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from architect.emulator import git, hooks
 from architect.emulator.common import bump
 from architect.emulator.store import Issue, Repo, User
@@ -21,17 +23,25 @@ def commit_to_branch(
     message: str,
     doer: User,
     merged: str | None = None,
+    people: tuple[git.Signature, git.Signature, datetime] | None = None,
 ) -> git.Commit:
     """A new commit on `branch` (created if missing), then sync the PRs whose head it is.
 
-    `merged` is the second parent of a merge commit.
+    `merged` is the second parent of a merge commit; `people` the author, the
+    committer and the time of the push, when the commit is not the doer's, now.
     """
     parent = repo.branches.get(branch)
     parents = [p for p in (parent, merged) if p]
-    commit = git.make_commit(parents, tree, message, doer.login, doer.email, ctx.store.now())
+    if people is None:
+        commit = git.make_commit(parents, tree, message, doer.login, doer.email, ctx.store.now())
+        pushed = commit.when
+    else:
+        author, committer, pushed = people
+        commit = git.make_commit(parents, tree, message, author.name, author.email,
+                                 committer.when, committer=committer, authored=author.when)
     repo.commits[commit.sha] = commit
     repo.branches[branch] = commit.sha
-    repo.updated = commit.when
+    repo.updated = pushed  # a back-dated commit is still a push now
     ctx.store.touch()
     sync_pulls(ctx, repo, branch, doer)
     return commit

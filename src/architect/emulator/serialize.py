@@ -257,7 +257,6 @@ def issue_html(view: View, repo: Repo, issue: Issue) -> str:
 
 
 def issue(view: View, repo: Repo, item: Issue) -> dict[str, JSON]:
-    kind = "pulls" if item.pull is not None else "issues"
     assignees = [user(view, view.store.user(i)) for i in item.assignee_ids]
     pull_meta = None
     if item.pull is not None:
@@ -269,7 +268,8 @@ def issue(view: View, repo: Repo, item: Issue) -> dict[str, JSON]:
         }
     return {
         "id": item.id,
-        "url": f"{repo_api(view, repo)}/{kind}/{item.number}",
+        # Issue.APIURL: `/issues/{n}` for a PR too (services/convert/issue.go)
+        "url": f"{repo_api(view, repo)}/issues/{item.number}",
         "html_url": issue_html(view, repo, item),
         "number": item.number,
         "user": user(view, view.store.user(item.poster_id)),
@@ -333,7 +333,7 @@ def pull_request(view: View, repo: Repo, item: Issue) -> dict[str, JSON]:
     ]
     return {
         "id": pr.id,
-        "url": html,
+        "url": html,  # the page, not the API: `URL: pr.Issue.HTMLURL()` (convert/pull.go)
         "number": item.number,
         "user": user(view, view.store.user(item.poster_id)),
         "title": item.title,

@@ -34,7 +34,7 @@ def branch(view: View, repo: Repo, name: str, mode: int) -> dict[str, JSON]:
             "message": commit.message,
             "url": f"{repo_html(view, repo)}/commit/{commit.sha}",
             "author": _payload_user(commit.author, commit.email),
-            "committer": _payload_user(commit.author, commit.email),
+            "committer": _payload_user(commit.committer_sig().name, commit.committer_sig().email),
             "verification": dict(_UNSIGNED),
             "timestamp": ts(commit.when),
             "added": None,
@@ -98,14 +98,16 @@ def file_commit(view: View, repo: Repo, commit: git.Commit) -> dict[str, JSON]:
         when = repo.commits[sha].when if sha in repo.commits else commit.when
         return {"url": f"{repo_api(view, repo)}/git/commits/{sha}", "sha": sha, "created": ts(when)}
 
-    person = {"name": commit.author, "email": commit.email, "date": ts(commit.when)}
+    def person(sig: git.Signature) -> dict[str, JSON]:
+        return {"name": sig.name, "email": sig.email, "date": ts(sig.when)}
+
     return {
         "url": f"{repo_api(view, repo)}/git/commits/{commit.sha}",
         "sha": commit.sha,
         "created": ts(commit.when),
         "html_url": f"{repo_html(view, repo)}/commit/{commit.sha}",
-        "author": dict(person),
-        "committer": dict(person),
+        "author": person(commit.author_sig()),
+        "committer": person(commit.committer_sig()),
         "parents": [meta(p) for p in commit.parents],
         "message": commit.message,
         "tree": {

@@ -421,11 +421,23 @@ def _decode(kind: Any, raw: Any) -> Any:
         return [_decode(item_type, v) for v in raw]
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         hints = typing.get_type_hints(kind)
+        later = _ADDED_LATER.get(kind, frozenset())
         return kind(
-            **{f.name: _decode(hints[f.name], raw[f.name]) for f in dataclasses.fields(kind)}
+            **{
+                f.name: _decode(hints[f.name], raw[f.name])
+                for f in dataclasses.fields(kind)
+                if f.name in raw or f.name not in later
+            }
         )
     if kind is datetime:
         return datetime.fromisoformat(raw)
     if kind is bytes:
         return base64.b64decode(raw)
     return raw
+
+
+# Fields added after data files were first written: absent from an older file, they
+# keep their defaults. Any other missing key means the file is not a forge's.
+_ADDED_LATER: dict[type, frozenset[str]] = {
+    Commit: frozenset({"committer", "committer_email", "authored"}),
+}

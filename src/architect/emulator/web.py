@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -109,8 +110,21 @@ class Ctx:
             raise unprocessable("[]: Json: body is not an object")
         return self._body
 
+    def _form(self) -> FormBody:
+        """Go's `Request.Form`: the body's values first, then the query string's."""
+        form = FormBody()
+        for source in (self.request.form, self.request.args):
+            for key, values in source.lists():
+                form.setdefault(key, []).extend(values)
+        return form
+
     def _parse_body(self) -> JSON:
+        # go-chi/binding's `Bind` picks the binder by substring, in this order:
+        # form-urlencoded, multipart/form-data, json; a PATCH/DELETE without a
+        # type binds the (query-string) form.
         content_type = self.request.headers.get("Content-Type", "")
+        if "form-urlencoded" in content_type or "multipart/form-data" in content_type:
+            return self._form()
         data = self.request.get_data()
         if "json" not in content_type:
             if self.request.method in ("POST", "PUT") or content_type:
@@ -129,7 +143,79 @@ class Ctx:
 # -- body field access with Go-like binding errors ---------------------------------------
 
 
+class FormBody(dict[str, list[str]]):
+    """A form-encoded body: every key with all its values, as `mapForm` sees them.
+
+    The form binder fills only fields of a plain kind (string, number, bool) and
+    slices of them, from the repeated key; nested objects, maps, times and
+    pointers stay unset, so `raw_value` hides them and each accessor parses the
+    text the way `setWithProperType` does.
+    """
+
+
+def raw_value(body: dict[str, JSON], key: str) -> JSON:
+    """A nested value (object, list of objects, time): JSON only, never bound from a form."""
+    return None if isinstance(body, FormBody) else body.get(key)
+
+
+def form_key(go_name: str) -> str:
+    """The binder's `nameMapper`: the Go field name in snake case, one `_` before each
+    capital (`HeadCommitID` is `head_commit_i_d`), since the API structs carry no
+    `form` tags. Mostly the JSON key; not for `SHA`, `BranchName` (`branch`) …"""
+    return re.sub(r"(?<!^)([A-Z])", r"_\1", go_name).lower()
+
+
+def _form_values(body: FormBody, go_name: str) -> list[str]:
+    return body.get(form_key(go_name)) or []
+
+
+def _form_scalar(body: FormBody, go_name: str, kind: str) -> JSON:
+    values = _form_values(body, go_name)
+    if not values:
+        return None
+    return _form_parse(values[0], go_name, kind)
+
+
+def _form_parse(text: str, go_name: str, kind: str) -> JSON:
+    field = form_key(go_name)  # a parse error names the form key, a `Required` the Go field
+    if kind == "int":
+        try:
+            return int(text or "0")
+        except ValueError:
+            raise unprocessable(f"[{field}]: Value could not be parsed as integer") from None
+    if kind == "bool":
+        if text == "on":
+            return True
+        parsed = _GO_BOOLS.get(text or "false")
+        if parsed is None:
+            raise unprocessable(f"[{field}]: Value could not be parsed as boolean")
+        return parsed
+    return text
+
+
+# strconv.ParseBool
+_GO_BOOLS = {
+    **dict.fromkeys(("1", "t", "T", "TRUE", "true", "True"), True),
+    **dict.fromkeys(("0", "f", "F", "FALSE", "false", "False"), False),
+}
+
+
+def opt_int(body: dict[str, JSON], key: str, go_name: str) -> int | None:
+    if isinstance(body, FormBody):
+        number: int | None = _form_scalar(body, go_name, "int")
+        return number
+    value = body.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise unprocessable(f"[{go_name}]: must be an integer")
+    return value
+
+
 def opt_str(body: dict[str, JSON], key: str, go_name: str) -> str | None:
+    if isinstance(body, FormBody):
+        text: str | None = _form_scalar(body, go_name, "str")
+        return text
     value = body.get(key)
     if value is None:
         return None
@@ -146,6 +232,9 @@ def req_str(body: dict[str, JSON], key: str, go_name: str) -> str:
 
 
 def opt_bool(body: dict[str, JSON], key: str, go_name: str) -> bool | None:
+    if isinstance(body, FormBody):
+        flag: bool | None = _form_scalar(body, go_name, "bool")
+        return flag
     value = body.get(key)
     if value is None:
         return None
@@ -155,6 +244,9 @@ def opt_bool(body: dict[str, JSON], key: str, go_name: str) -> bool | None:
 
 
 def opt_int_list(body: dict[str, JSON], key: str, go_name: str) -> list[int] | None:
+    if isinstance(body, FormBody):
+        values = _form_values(body, go_name)
+        return [_form_parse(v, go_name, "int") for v in values] if values else None
     value = body.get(key)
     if value is None:
         return None
@@ -166,6 +258,8 @@ def opt_int_list(body: dict[str, JSON], key: str, go_name: str) -> list[int] | N
 
 
 def opt_str_list(body: dict[str, JSON], key: str, go_name: str) -> list[str] | None:
+    if isinstance(body, FormBody):
+        return _form_values(body, go_name) or None
     value = body.get(key)
     if value is None:
         return None
