@@ -205,11 +205,22 @@ class AnswersMark:
 
 @dataclass(frozen=True)
 class PlanMark:
+    """The plan; `filed` records, as the filing goes, which sub-issue became which issue.
+
+    The record is what recognises a filed sub-issue on a retry even when a human
+    edited the provenance marker out of its body. `filed=` lists one entry per
+    sub-issue in plan order: its number, or `-` while it is not filed.
+    """
+
     kind: ClassVar[Kind] = Kind.PLAN
     subs: tuple[SubIssue, ...]
+    filed: tuple[tuple[str, int], ...] = ()  # (sub-issue id, issue number)
 
     def render(self) -> str:
-        return marker(self.kind, [s.model_dump(mode="json") for s in self.subs])
+        done = dict(self.filed)
+        record = ({"filed": ",".join(str(done.get(s.id, "-")) for s in self.subs)}
+                  if done else {})
+        return marker(self.kind, [s.model_dump(mode="json") for s in self.subs], **record)
 
     def key(self) -> tuple[object, ...]:
         return ()
@@ -219,9 +230,12 @@ class PlanMark:
         if not isinstance(found.payload, list):
             return None
         try:
-            return cls(tuple(SubIssue.model_validate(item) for item in found.payload))
+            subs = tuple(SubIssue.model_validate(item) for item in found.payload)
         except ValidationError:
             return None
+        entries = (found.attrs.get("filed") or "").split(",")
+        return cls(subs, tuple((s.id, int(n)) for s, n in zip(subs, entries, strict=False)
+                               if n.isdigit()))
 
 
 @dataclass(frozen=True)

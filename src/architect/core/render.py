@@ -7,7 +7,7 @@ Pure functions from values to text. Every comment ends with its marker
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from architect.core import markers
 from architect.core.ledger import DesignFork, ForkStatus, Ledger
@@ -216,11 +216,15 @@ def decision_line(fork: DesignFork) -> str:
             f"{answer_text(a.option, a.text, 300)} (@{a.by}, {source})")
 
 
-def plan_comment(subs: Sequence[SubIssue]) -> str:
+def plan_comment(subs: Sequence[SubIssue], filed: Mapping[str, int] | None = None) -> str:
+    """The plan; `filed` (edited in as the filing goes) shows each issue made so far."""
+    done = dict(filed or {})
     listing = "\n".join(f"- `{s.id}`: {one_line(s.title, 150)}" +
-                        (f" (after {', '.join(s.depends_on)})" if s.depends_on else "")
+                        (f" (after {', '.join(s.depends_on)})" if s.depends_on else "") +
+                        (f" → #{done[s.id]}" if s.id in done else "")
                         for s in subs)
-    mark = markers.PlanMark(tuple(subs)).render()
+    mark = markers.PlanMark(tuple(subs), tuple((s.id, done[s.id]) for s in subs
+                                               if s.id in done)).render()
     return f"Filing {len(subs)} sub-issues:\n\n{listing}\n\n{mark}"
 
 

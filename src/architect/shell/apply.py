@@ -74,6 +74,7 @@ from architect.runners.base import Mode
 from architect.shell import writes
 from architect.shell.asking import Asker
 from architect.shell.context import TickContext
+from architect.shell.filing_record import FilingRecord
 from architect.shell.journal import JournalEntry
 
 log = logging.getLogger("architect")
@@ -373,16 +374,19 @@ class Applier:
                    labels: dict[str, int], *, fresh: bool) -> list[int]:
         repo = self.config.repo
         vision_number = view.sprint.vision_number
+        record = FilingRecord(self.forge, self.ops, plan_comment, subs, self.bot)
         existing: dict[str, int] = {}
         # Issues filed for a plan were created after it was posted; a plan posted in this
-        # very call has none yet, so there is nothing to look up.
-        found_before = () if fresh else self.filer.list_issues(
+        # very call has none yet, and a complete record needs no lookup.
+        found_before = () if fresh or record.complete else self.filer.list_issues(
             repo, state="all", type="issues", created_by=self.filer_login,
             since=plan_comment.created_at)
         for issue in found_before:
             found = find_decomposed(issue.body)
             if found and found.vision == vision_number and found.slug == view.slug:
                 existing.setdefault(found.sub_id, issue.number)
+        record.note(existing)
+        existing = dict(record.done)
         numbers: dict[str, int] = {}
         ledger = (view.ledger or Ledger()).live
         for sub in filing_order(subs):
@@ -404,6 +408,7 @@ class Applier:
             issue = self.filer.create_issue(repo, title=sub.title, body=body,
                                             label_ids=label_ids)
             numbers[sub.id] = issue.number
+            record.note({sub.id: issue.number})
             writes.ensure_dependencies(self.filer, repo, issue.number, deps, fresh=True)
         return [numbers[s.id] for s in subs]
 

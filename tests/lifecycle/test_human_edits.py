@@ -1,0 +1,120 @@
+"""Human edits are never overwritten and never cause a duplicate, end to end.
+
+A person edits a filed sub-issue, the PR description or the sprint file while
+the architect works; the next write keeps what they wrote and a retried filing
+files only what is missing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+
+from architect.runners.base import Mode, ModelRequest, ModelResult, T
+from architect.runners.offline import OfflinePlanner
+from tests.world import OPS, PROJECT, World, make_world
+
+
+@pytest.fixture
+def world(tmp_path: Path) -> World:
+    return make_world(tmp_path)
+
+
+@dataclass
+class FailingCreate(httpx.BaseTransport):
+    """The forge, except that creating issue number `fail_at` on the project fails (a 500)."""
+
+    inner: httpx.BaseTransport
+    fail_at: int
+    created: int = 0
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        if request.method == "POST" and request.url.path == f"/api/v1/repos/{PROJECT}/issues":
+            self.created += 1
+            if self.created == self.fail_at:
+                return httpx.Response(500, json={"message": "injected"}, request=request)
+        return self.inner.handle_request(request)
+
+
+def accepted(world: World) -> int:
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="all")
+    world.comment(pr.number, "ACCEPT")
+    world.tick()
+    return pr.number
+
+
+def backlog(world: World) -> list[tuple[int, str]]:
+    return sorted((i.number, i.title)
+                  for i in world.bot.list_issues(PROJECT, state="all", labels=["backlog"]))
+
+
+def test_a_retried_filing_files_only_what_is_missing_though_a_body_was_rewritten(
+        world: World) -> None:
+    number = accepted(world)
+    world.comment(number, "Q1: B\nQ2: recommended")
+    failing = FailingCreate(httpx.WSGITransport(app=world.forge.wsgi), fail_at=3)
+    world.tick(transport=failing)
+    first_two = backlog(world)
+    assert len(first_two) == 2 and not world.bot.get_pull(OPS, number).merged
+    plan = next(c for c in world.bot_comments(number) if c.startswith("Filing 3 sub-issues"))
+    assert all(f"→ #{n}" in plan for n, _ in first_two)
+
+    # A person rewrites a filed sub-issue; the provenance marker goes with the old body.
+    rewritten = first_two[0][0]
+    world.client("alice").edit_issue(PROJECT, rewritten, body="Rewritten by alice.")
+    world.tick()
+
+    filed = backlog(world)
+    assert len(filed) == 3
+    assert len({title for _, title in filed}) == 3
+    assert filed[:2] == first_two
+    assert world.bot.get_issue(PROJECT, rewritten).body == "Rewritten by alice."
+    assert world.bot.get_pull(OPS, number).merged
+    assert [c for c in world.bot_comments(number) if c.startswith("Sprint filed: ")] == [
+        f"Sprint filed: {', '.join(f'#{n}' for n, _ in filed)}"
+        f"\n\n<!-- architect: filed numbers={','.join(str(n) for n, _ in filed)} -->"]
+    assert world.tick().decision.actions == ()
+    assert backlog(world) == filed
+
+
+class EditsWhileThinking(OfflinePlanner):
+    """The offline planner; a person edits the PR while it thinks about `mode`."""
+
+    def __init__(self, world: World, pr: int, mode: Mode, edit: Callable[[str], str]) -> None:
+        super().__init__()
+        self.world, self.pr, self.mode, self.edit = world, pr, mode, edit
+        self.edited = False
+
+    def run(self, request: ModelRequest[T]) -> ModelResult[T]:
+        if request.mode is self.mode and not self.edited:
+            self.edited = True
+            client = self.world.client("alice")
+            client.edit_pull(OPS, self.pr, body=self.edit(client.get_pull(OPS, self.pr).body))
+        return super().run(request)
+
+
+HUMAN = "## Notes from alice\n\nTalk to the payments team first."
+
+
+def test_a_description_edited_while_the_model_thinks_keeps_the_human_text(
+        world: World) -> None:
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="all")
+    world.comment(pr.number, "ACCEPT")
+    world.tick(runner=EditsWhileThinking(world, pr.number, Mode.QUESTIONS,
+                                         lambda body: f"{body}\n\n{HUMAN}\n"))
+
+    body = world.bot.get_pull(OPS, pr.number).body
+    assert HUMAN in body
+    assert body.count("## Design forks") == 1
+    assert "### Q1: Where are wishlists kept?" in body
+    before = (world.comments(pr.number), body)
+    assert world.tick().decision.actions == ()
+    assert (world.comments(pr.number), world.bot.get_pull(OPS, pr.number).body) == before
