@@ -118,3 +118,58 @@ def test_a_description_edited_while_the_model_thinks_keeps_the_human_text(
     before = (world.comments(pr.number), body)
     assert world.tick().decision.actions == ()
     assert (world.comments(pr.number), world.bot.get_pull(OPS, pr.number).body) == before
+
+
+@dataclass
+class PushesFirst(httpx.BaseTransport):
+    """The forge; right before the bot's first write of `path`, a person pushes to it."""
+
+    inner: httpx.BaseTransport
+    world: World
+    path: str
+    note: str
+    pushed: int = 0
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        if (request.method == "PUT" and request.url.path.endswith(f"/contents/{self.path}")
+                and not self.pushed):
+            self.pushed += 1
+            alice = self.world.client("alice")
+            branch = "architect/sprint-vision-1"
+            found = alice.get_file(OPS, self.path, ref=branch)
+            assert found is not None
+            alice.update_file(OPS, self.path, found.text + self.note, sha=found.sha,
+                              branch=branch, message="a note")
+        return self.inner.handle_request(request)
+
+
+def test_a_push_to_the_sprint_file_meanwhile_is_read_again_and_kept(world: World) -> None:
+    number = accepted(world)
+    world.comment(number, "Q1: B")
+    note = "\n## Notes from alice\n\nKeep it small.\n"
+    pushing = PushesFirst(httpx.WSGITransport(app=world.forge.wsgi), world,
+                          "sprints/1-wishlists.md", note)
+    world.tick(transport=pushing)
+    assert pushing.pushed == 1
+    text = world.bot.get_file(OPS, "sprints/1-wishlists.md", ref="architect/sprint-vision-1")
+    assert text is not None
+    assert "## Notes from alice\n\nKeep it small." in text.text
+    assert "- **Answered by:** @alice" in text.text
+    assert text.text.count("## Design forks") == 1
+    assert world.tick().decision.actions == ()
+
+
+def test_a_revision_keeps_what_a_person_added_to_the_description(world: World) -> None:
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="all")
+    world.review(pr.number, "REQUEST_CHANGES", "Also cover keyboard shortcuts.")
+    world.tick(runner=EditsWhileThinking(world, pr.number, Mode.REVISE,
+                                         lambda body: f"{body}\n\n{HUMAN}\n"))
+    body = world.bot.get_pull(OPS, pr.number).body
+    assert HUMAN in body
+    assert "- Raised in review: Also cover keyboard shortcuts." in body
+    assert world.bot_comments(pr.number)[-1].startswith("Revised the pitch after the review")
+    text = world.bot.get_file(OPS, "sprints/1-wishlists.md", ref="architect/sprint-vision-1")
+    assert text is not None and "- Raised in review: Also cover keyboard shortcuts." in text.text
+    assert body.count("<!-- architect: vision=#1 -->") == 1

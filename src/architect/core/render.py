@@ -18,6 +18,7 @@ from architect.errors import InvalidModelOutput
 FOOTER_TEXT = "Reply `ACCEPT` to proceed with design questions, or `REJECT: <reason>` to decline."
 FORKS_HEADING = "## Design forks"
 FILED_HEADING = "## Filed:"
+FILE_FOOTER = "_Vision: #"  # the sprint file's last line: its sections go before it
 
 
 def pitch_markdown(vision_number: int, vision_title: str, pitch: Pitch) -> str:
@@ -58,7 +59,7 @@ def sprint_file(title: str, vision_number: int, pitch_md: str, ledger: Ledger | 
         parts.append(forks_section(ledger))
     if filed:
         parts.append(filed_line(filed))
-    parts.append(f"_Vision: #{vision_number}. Kept by the architect._")
+    parts.append(f"{FILE_FOOTER}{vision_number}. Kept by the architect._")
     return "\n\n".join(parts) + "\n"
 
 
@@ -104,15 +105,17 @@ def withdrawn_notes(before: Ledger | None, after: Ledger) -> list[str]:
             and was.get(f.number) not in (None, ForkStatus.WITHDRAWN)]
 
 
-def replace_section(body: str, heading: str, new_section: str | None) -> str:
-    """Replace (or add, or drop) one `## ` section of a markdown body, keeping the rest."""
+def replace_section(body: str, heading: str, new_section: str | None, *,
+                    anchor: str = markers.VISION_OPEN) -> str:
+    """Replace (or add, or drop) one `## ` section of a markdown body, keeping the rest;
+    a new section goes before `anchor` (the PR's vision marker, the sprint file's footer)."""
     mark = re.escape(markers.MARK_OPEN)
-    pattern = re.compile(rf"^{re.escape(heading)}.*?(?=^## (?!#)|^{mark}|\Z)",
+    pattern = re.compile(rf"^{re.escape(heading)}.*?(?=^## (?!#)|^{mark}|^{re.escape(anchor)}|\Z)",
                          re.DOTALL | re.MULTILINE)
     stripped = pattern.sub("", body).rstrip()
     if new_section is None:
         return stripped + "\n"
-    marker_at = stripped.find(markers.VISION_OPEN)
+    marker_at = stripped.find(anchor)
     if marker_at >= 0:
         head, tail = stripped[:marker_at].rstrip(), stripped[marker_at:]
         return f"{head}\n\n{new_section}\n\n{tail}\n"

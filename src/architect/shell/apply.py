@@ -58,6 +58,7 @@ from architect.core.schemas import (
     SubIssue,
     SubIssuePlan,
 )
+from architect.core.sections import own_sections
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import Signal, SprintPR, SprintView, branch_for
 from architect.core.text import one_line
@@ -76,6 +77,12 @@ from architect.shell.asking import Asker
 from architect.shell.context import TickContext
 from architect.shell.filing_record import FilingRecord
 from architect.shell.journal import JournalEntry
+from architect.shell.section_writes import (
+    ensure_body_sections,
+    ensure_file_edit,
+    replacing,
+    sections_edit,
+)
 
 log = logging.getLogger("architect")
 M = TypeVar("M", bound=BaseModel)
@@ -185,20 +192,17 @@ class Applier:
     def sync(self, sprint: SprintPR, slug: str, ledger: Ledger | None,
              filed: tuple[int, ...]) -> str:
         """Bring the sprint file, then the PR body, in line with the trusted ledger."""
-        pr = sprint.pr
-        body = pr.body
-        if ledger is not None:
-            body = render.replace_section(body, render.FORKS_HEADING, render.forks_section(ledger))
-        if filed:
-            body = render.replace_section(body, render.FILED_HEADING, render.filed_line(filed))
-        vision = self.vision(sprint.vision_number)
-        text = render.sprint_file(vision.title, vision.number, pitch_part(body), ledger, filed)
-        writes.ensure_file(self.forge, self.ops, self.sprint_path(slug), text,
-                           branch=branch_for(vision.number),
-                           message=f"sprint: update {self.sprint_path(slug)}")
-        if body != pr.body:
-            self.forge.edit_pull(self.ops, pr.number, body=body)
-        return body
+        sections = own_sections(ledger, filed)
+
+        def whole() -> str:
+            vision = self.vision(sprint.vision_number)
+            return render.sprint_file(vision.title, vision.number, pitch_part(sprint.pr.body),
+                                      ledger, filed)
+
+        ensure_file_edit(self.forge, self.ops, self.sprint_path(slug),
+                         sections_edit(sections, whole), branch=branch_for(sprint.vision_number),
+                         message=f"sprint: update {self.sprint_path(slug)}")
+        return ensure_body_sections(self.forge, self.ops, sprint.pr, sections)
 
     # -- pitch ----------------------------------------------------------------
     def open_pitch(self, action: OpenPitch) -> None:
@@ -250,11 +254,16 @@ class Applier:
         revised = self.ask(Mode.REVISE, RevisedPitch,
                                  self.inputs(view, vision, feedback=review.body))
         md = render.pitch_markdown(vision.number, vision.title, clean_pitch(revised))
-        body = render.pr_body(vision.number, md, view.ledger, ())
-        writes.ensure_file(self.forge, self.ops, self.sprint_path(view.slug),
-                           render.sprint_file(vision.title, vision.number, md, view.ledger, ()),
-                           branch=view.sprint.pr.head.ref, message="sprint: revise the pitch")
-        if body != view.sprint.pr.body:
+        # Only the pitch is revised: what a person added around it, meanwhile too, stays.
+        old = pitch_part(view.sprint.pr.body)
+        ensure_file_edit(self.forge, self.ops, self.sprint_path(view.slug), replacing(
+            old, md.strip(), lambda: render.sprint_file(vision.title, vision.number, md,
+                                                        view.ledger, ())),
+                         branch=view.sprint.pr.head.ref, message="sprint: revise the pitch")
+        current = self.forge.get_pull(self.ops, view.number).body
+        body = replacing(old, md.strip(),
+                         lambda: render.pr_body(vision.number, md, view.ledger, ()))(current)
+        if body != current:
             self.forge.edit_pull(self.ops, view.number, body=body)
         reviewer = review.user.login if review.user else "reviewer"
         self.forge.create_comment(self.ops, view.number,
