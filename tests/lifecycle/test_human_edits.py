@@ -173,3 +173,95 @@ def test_a_revision_keeps_what_a_person_added_to_the_description(world: World) -
     text = world.bot.get_file(OPS, "sprints/1-wishlists.md", ref="architect/sprint-vision-1")
     assert text is not None and "- Raised in review: Also cover keyboard shortcuts." in text.text
     assert body.count("<!-- architect: vision=#1 -->") == 1
+
+
+# -- answers: an edited comment, a changed answer ------------------------------------------
+
+SETTINGS = """\
+Let users keep their settings between visits.
+
+## Tasks
+- [ ] Store the settings (id: store) (files: app/settings.py)
+- [ ] Settings page (id: page) (after: store) (files: app/page.py)
+
+## Open questions
+1. Where are settings kept?
+   - A) In browser localStorage
+   - B) On the server (recommended)
+     - If B: How are settings synced?
+       - A) On every change (recommended)
+       - B) Once a day
+2. Can settings be exported?
+   - A) No (recommended)
+   - B) Yes, as a JSON file
+"""
+
+
+def settings_asked(world: World) -> int:
+    world.vision("Settings", SETTINGS)
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="all")
+    world.comment(pr.number, "ACCEPT")
+    world.tick()
+    return pr.number
+
+
+def assert_quiet(world: World, number: int) -> None:
+    before = (world.comments(number), world.bot.get_pull(OPS, number).body)
+    assert world.tick().decision.actions == ()
+    assert (world.comments(number), world.bot.get_pull(OPS, number).body) == before
+
+
+def test_an_edited_answer_is_read_again_and_the_ledger_follows_it(world: World) -> None:
+    number = settings_asked(world)
+    answer = world.comment(number, "Q1: A")
+    world.tick()
+    assert "- **Answer:** A) In browser localStorage" in world.bot.get_pull(OPS, number).body
+
+    world.client("alice").edit_comment(OPS, answer, "Q1: B")
+    world.tick()
+    ack = world.bot_comments(number)[-1]
+    url = next(c.html_url for c in world.bot.list_comments(OPS, number) if c.id == answer)
+    assert "Recorded:\n- Q1: B) On the server (@alice)" in ack
+    assert f"Read again: [the comment by @alice]({url}), edited since it was read." in ack
+    assert "could not read" not in ack
+    # The new option's follow-up is asked.
+    assert "**Q3:** How are settings synced?" in ack
+    body = world.bot.get_pull(OPS, number).body
+    assert "- **Answer:** B) On the server" in body
+    assert f"- **Answered by:** @alice ([comment]({url}))" in body
+    assert "### Q3: How are settings synced?" in body
+    assert_quiet(world, number)
+
+
+def test_an_edit_after_the_filing_started_changes_nothing(world: World) -> None:
+    number = settings_asked(world)
+    answer = world.comment(number, "Q1: A\nQ2: A")
+    failing = FailingCreate(httpx.WSGITransport(app=world.forge.wsgi), fail_at=1)
+    world.tick(transport=failing)  # the plan is posted, nothing is filed yet
+    assert any(c.startswith("Filing ") for c in world.bot_comments(number))
+    said = world.bot_comments(number)
+    world.client("alice").edit_comment(OPS, answer, "Q1: B")
+    world.tick()
+    assert world.bot.get_pull(OPS, number).merged
+    after = world.bot_comments(number)
+    assert not any("Read again" in c for c in after)
+    assert len(after) == len(said) + 1 and after[-1].startswith("Sprint filed: ")
+    on_main = world.bot.get_file(OPS, "sprints/1-settings.md", ref="main")
+    assert on_main is not None and "- **Answer:** A) In browser localStorage" in on_main.text
+
+
+def test_a_changed_answer_asks_the_follow_ups_of_the_new_option(world: World) -> None:
+    number = settings_asked(world)
+    world.comment(number, "Q1: A")
+    world.tick()
+    assert "Q3" not in world.bot.get_pull(OPS, number).body
+    world.comment(number, "Actually, Q1: B")
+    world.tick()
+    ack = world.bot_comments(number)[-1]
+    assert "Recorded:\n- Q1: B) On the server (@alice)" in ack
+    assert "**Q3:** How are settings synced?" in ack
+    assert "Still open: Q2, Q3." in ack
+    body = world.bot.get_pull(OPS, number).body
+    assert "- **Status:** open (a follow-up of Q1: B)" in body
+    assert_quiet(world, number)

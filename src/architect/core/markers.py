@@ -12,6 +12,7 @@ human who pastes a marker into a comment changes nothing.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Iterable, Iterator
@@ -181,16 +182,27 @@ class QuestionsMark:
                    _int(found.attrs.get("seen")))
 
 
+def digest(text: str) -> str:
+    """A short fingerprint of a comment's text as it was read: an edit changes it."""
+    return hashlib.sha256(text.encode()).hexdigest()[:10]
+
+
 @dataclass(frozen=True)
 class AnswersMark:
+    """An answers round; `read=` names the comments it read, each as `id:digest` of the
+    text read (plain `id` in marks written before edits were followed)."""
+
     kind: ClassVar[Kind] = Kind.ANSWERS
     round: int
     ledger: Ledger | None
     read: tuple[int, ...] = ()  # the comments this round read
     seen: int | None = None
+    digests: tuple[tuple[int, str], ...] = ()  # (comment, `digest` of the text read)
 
     def render(self) -> str:
-        ids = {"read": ",".join(map(str, self.read))} if self.read else {}
+        known = dict(self.digests)
+        entries = [f"{n}:{known[n]}" if n in known else str(n) for n in self.read]
+        ids = {"read": ",".join(entries)} if entries else {}
         return marker(self.kind, to_payload(self.ledger or Ledger()), round=self.round, **ids,
                       **_seen(self.seen))
 
@@ -199,8 +211,11 @@ class AnswersMark:
 
     @classmethod
     def parse(cls, found: Marker) -> AnswersMark:
-        return cls(_int(found.attrs.get("round")) or 1, from_payload(found.payload),
-                   _ints(found.attrs.get("read")), _int(found.attrs.get("seen")))
+        entries = [e.partition(":") for e in (found.attrs.get("read") or "").split(",")]
+        read = tuple(int(n) for n, _, _ in entries if n.isdigit())
+        digests = tuple((int(n), d) for n, _, d in entries if n.isdigit() and d)
+        return cls(_int(found.attrs.get("round")) or 1, from_payload(found.payload), read,
+                   _int(found.attrs.get("seen")), digests)
 
 
 @dataclass(frozen=True)

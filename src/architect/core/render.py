@@ -163,8 +163,10 @@ def questions_comment(ledger: Ledger, *, no_fork_reason: str, round_: int,
 
 def answers_comment(ledger: Ledger, *, acknowledged: Sequence[DesignFork], notes: Sequence[str],
                     reply: str, follow_ups: Sequence[DesignFork], round_: int,
-                    read: Sequence[int] = (), seen: int | None = None) -> str:
-    """The acknowledgment of an answers round; `read` names the comments it read."""
+                    read: Sequence[int] = (), seen: int | None = None,
+                    digests: Sequence[tuple[int, str]] = ()) -> str:
+    """The acknowledgment of an answers round; `read` names the comments it read
+    (`digests`: the fingerprint of each text read, so that an edit is read again)."""
     parts: list[str] = []
     if acknowledged:
         lines = ["Recorded:"]
@@ -185,7 +187,7 @@ def answers_comment(ledger: Ledger, *, acknowledged: Sequence[DesignFork], notes
         parts.append(f"Still open: {listing}. {how_to_answer(still_open)}")
     else:
         parts.append("Every design fork is resolved. Filing the sub-issues next.")
-    parts.append(markers.AnswersMark(round_, ledger, tuple(read), seen).render())
+    parts.append(markers.AnswersMark(round_, ledger, tuple(read), seen, tuple(digests)).render())
     return "\n\n".join(parts)
 
 

@@ -39,6 +39,7 @@ from architect.core.markers import (
     ModelErrorMark,
     RejectedMark,
     UnclearMark,
+    digest,
     find_decomposed,
     neutralize,
 )
@@ -331,7 +332,8 @@ class Applier:
         shown = [f for n in dict.fromkeys(acknowledged) if (f := ledger.get(n)) and f.answer]
         posted = self.forge.create_comment(self.ops, view.number, render.answers_comment(
             ledger, acknowledged=shown, notes=notes, reply=reply, follow_ups=follow_ups,
-            round_=round_, read=[c.id for c in view.new_comments], seen=view.heard))
+            round_=round_, read=[c.id for c in view.new_comments], seen=view.heard,
+            digests=[(c.id, digest(c.body)) for c in view.new_comments]))
         return Written(view.sprint, (posted,), self.sync(view.sprint, view.slug, ledger, ()))
 
     # -- filing ---------------------------------------------------------------
