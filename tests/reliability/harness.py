@@ -95,7 +95,7 @@ class FaultyTransport(httpx.BaseTransport):
 # -- the forge state, normalised ------------------------------------------------------
 
 _COMMENT_REF = re.compile(r"(issuecomment-|\"c\":|seen=)(\d+)")
-_READ_LIST = re.compile(r"(read=)(\d+(?:,\d+)*)")
+_READ_LIST = re.compile(r"(read=)(\d+(?::[0-9a-f]+)?(?:,\d+(?::[0-9a-f]+)?)*)")
 _DATE_LINE = re.compile(r"^- Date: .*$", re.MULTILINE)
 
 
@@ -163,7 +163,8 @@ def _sprint_files(world: World, repo: str, branch: str) -> dict[str, str]:
 def _normalise(value: Any, places: dict[int, str]) -> Any:
     if isinstance(value, str):
         value = _READ_LIST.sub(lambda m: m.group(1) + ",".join(
-            places.get(int(n), "?") for n in m.group(2).split(",")), value)
+            places.get(int(n), "?") + sep + digest
+            for n, sep, digest in (e.partition(":") for e in m.group(2).split(","))), value)
         return _COMMENT_REF.sub(lambda m: m.group(1) + places.get(int(m.group(2)), "?"), value)
     if isinstance(value, dict):
         return {k: _normalise(v, places) for k, v in value.items()}
