@@ -6,49 +6,19 @@ record on its plan comment) is broken once; the forge ends as without the fault.
 from __future__ import annotations
 
 import re
-import textwrap
 
 import pytest
 
-from tests.reliability.harness import Fault, FaultKind, Result, Run, judge, run_scenario
+from tests.reliability.harness import (
+    NOTE,
+    Fault,
+    FaultKind,
+    Result,
+    judge,
+    play_edits,
+    run_scenario,
+)
 from tests.world import OPS, PROJECT
-
-SETTINGS = textwrap.dedent("""\
-    Let users keep their settings between visits.
-
-    ## Tasks
-    - [ ] Store the settings (id: store) (files: app/settings.py)
-    - [ ] Settings page (id: page) (after: store) (files: app/page.py)
-
-    ## Open questions
-    1. Where are settings kept?
-       - A) In browser localStorage
-       - B) On the server (recommended)
-         - If B: How are settings synced?
-           - A) On every change (recommended)
-           - B) Once a day
-    2. Can settings be exported?
-       - A) No (recommended)
-       - B) Yes, as a JSON file
-    """)
-NOTE = "## Notes from alice\n\nKeep it small."
-
-
-def play_edits(run: Run) -> None:
-    w = run.world
-    alice = w.client("alice")
-    vision = w.vision("Settings", SETTINGS)
-    run.settle("pitch")
-    pr = run.pr_for(vision)
-    w.comment(pr, "ACCEPT")
-    run.settle("questions")
-    answer = w.comment(pr, "Q1: A")
-    run.settle("answer")
-    alice.edit_pull(OPS, pr, body=f"{alice.get_pull(OPS, pr).body}\n\n{NOTE}\n")
-    alice.edit_comment(OPS, answer, "Q1: B")
-    run.settle("edited answer")
-    w.comment(pr, "Q2: A\nQ3: A")
-    run.settle("filing")
 
 
 @pytest.fixture(scope="module")
