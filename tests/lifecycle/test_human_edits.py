@@ -68,6 +68,9 @@ def test_a_retried_filing_files_only_what_is_missing_though_a_body_was_rewritten
     # A person rewrites a filed sub-issue; the provenance marker goes with the old body.
     rewritten = first_two[0][0]
     world.client("alice").edit_issue(PROJECT, rewritten, body="Rewritten by alice.")
+    plan_before = world.bot_comments(number)
+    dry = world.tick(dry_run=True)
+    assert dry.ok and backlog(world) == first_two and world.bot_comments(number) == plan_before
     world.tick()
 
     filed = backlog(world)
