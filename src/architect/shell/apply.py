@@ -79,6 +79,7 @@ from architect.shell.context import TickContext
 from architect.shell.filing_record import FilingRecord
 from architect.shell.journal import JournalEntry
 from architect.shell.section_writes import (
+    ensure_body_edit,
     ensure_body_sections,
     ensure_file_edit,
     replacing,
@@ -257,15 +258,12 @@ class Applier:
         md = render.pitch_markdown(vision.number, vision.title, clean_pitch(revised))
         # Only the pitch is revised: what a person added around it, meanwhile too, stays.
         old = pitch_part(view.sprint.pr.body)
-        ensure_file_edit(self.forge, self.ops, self.sprint_path(view.slug), replacing(
-            old, md.strip(), lambda: render.sprint_file(vision.title, vision.number, md,
-                                                        view.ledger, ())),
+        file = replacing(old, md.strip(), lambda: render.sprint_file(
+            vision.title, vision.number, md, view.ledger, ()))
+        ensure_file_edit(self.forge, self.ops, self.sprint_path(view.slug), file,
                          branch=view.sprint.pr.head.ref, message="sprint: revise the pitch")
-        current = self.forge.get_pull(self.ops, view.number).body
-        body = replacing(old, md.strip(),
-                         lambda: render.pr_body(vision.number, md, view.ledger, ()))(current)
-        if body != current:
-            self.forge.edit_pull(self.ops, view.number, body=body)
+        ensure_body_edit(self.forge, self.ops, view.number, replacing(
+            old, md.strip(), lambda: render.pr_body(vision.number, md, view.ledger, ())))
         reviewer = review.user.login if review.user else "reviewer"
         self.forge.create_comment(self.ops, view.number,
                                   render.revised_comment(review.id, reviewer,

@@ -29,10 +29,15 @@ def ensure_body_sections(forge: Forge, repo: str, pr: PullRequest, sections: Sec
     """
     if with_sections(pr.body, sections) == pr.body:
         return pr.body
-    current = forge.get_pull(repo, pr.number).body
-    body = with_sections(current, sections)
+    return ensure_body_edit(forge, repo, pr.number, lambda body: with_sections(body, sections))
+
+
+def ensure_body_edit(forge: Forge, repo: str, number: int, edit: Callable[[str], str]) -> str:
+    """The PR body as `edit` makes it from the body now on the forge; that body after."""
+    current = forge.get_pull(repo, number).body
+    body = edit(current)
     if body != current:
-        forge.edit_pull(repo, pr.number, body=body)
+        forge.edit_pull(repo, number, body=body)
     return body
 
 
