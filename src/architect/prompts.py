@@ -357,7 +357,8 @@ def _recorded(inputs: PlannerInputs) -> str:
         return ""
     listed = ", ".join(f"Q{n}" for n in inputs.recorded)
     return (f"The program itself read {listed} from `Q<n>: <letter>` lines in the comments "
-            "below and recorded them in the design forks above: do not interpret those again.")
+            "below and recorded them in the design forks above: do not interpret those again, "
+            "but ask the follow-ups a recorded answer opens (a changed one too).")
 
 
 def _comments(comments: Iterable[HumanComment]) -> str:

@@ -86,3 +86,25 @@ def test_a_broken_mark_is_skipped_not_trusted() -> None:
               comment("architect-bot", "<!-- architect: questions round=x -->", 3)]
     found = list(markers.read_marks(broken, "architect-bot"))
     assert [(c.id, m) for c, m in found] == [(3, markers.QuestionsMark(1, None))]
+
+
+def test_an_answers_mark_keeps_what_it_read_and_old_marks_still_read() -> None:
+    mark = markers.AnswersMark(2, Ledger((FORK,)), read=(8, 9), seen=9,
+                               digests=((8, markers.digest("Q1: A")),))
+    text = mark.render()
+    assert f"read=8:{markers.digest('Q1: A')},9 seen=9" in text
+    (found,) = markers.read_marks([comment("architect-bot", text)], "architect-bot")
+    assert found[1] == mark
+    old = f"<!-- architect: answers round=2 read=8,9 seen=9 {LEDGER_JSON} -->"
+    (found,) = markers.read_marks([comment("architect-bot", old)], "architect-bot")
+    assert found[1] == markers.AnswersMark(2, Ledger((FORK,)), read=(8, 9), seen=9)
+
+
+def test_a_plan_mark_records_the_filing_in_plan_order() -> None:
+    subs = tuple(SubIssue(id=i, title=i.upper(), problem="p", proposed_solution="s")
+                 for i in ("db", "api", "ui"))
+    mark = markers.PlanMark(subs, (("db", 12), ("ui", 14)))
+    assert mark.render().startswith("<!-- architect: plan filed=12,-,14 [")
+    (found,) = markers.read_marks([comment("architect-bot", mark.render())], "architect-bot")
+    assert found[1] == mark
+    assert markers.PlanMark(subs).render().startswith("<!-- architect: plan [")

@@ -11,7 +11,8 @@ at the same points, ticking until quiet after each. `forge_state` reads what
 the run left on the forge, normalised so that two runs compare equal when a
 human could not tell them apart.
 
-Used by tests/reliability/test_fault_injection.py (a seeded sample) and by
+Used by tests/reliability/test_fault_injection.py (a seeded sample), by
+tests/reliability/test_human_edits_faults.py (`play_edits`: people editing) and by
 bench/faults.py (the full matrix).
 """
 
@@ -95,7 +96,7 @@ class FaultyTransport(httpx.BaseTransport):
 # -- the forge state, normalised ------------------------------------------------------
 
 _COMMENT_REF = re.compile(r"(issuecomment-|\"c\":|seen=)(\d+)")
-_READ_LIST = re.compile(r"(read=)(\d+(?:,\d+)*)")
+_READ_LIST = re.compile(r"(read=)(\d+(?::[0-9a-f]+)?(?:,\d+(?::[0-9a-f]+)?)*)")
 _DATE_LINE = re.compile(r"^- Date: .*$", re.MULTILINE)
 
 
@@ -163,7 +164,8 @@ def _sprint_files(world: World, repo: str, branch: str) -> dict[str, str]:
 def _normalise(value: Any, places: dict[int, str]) -> Any:
     if isinstance(value, str):
         value = _READ_LIST.sub(lambda m: m.group(1) + ",".join(
-            places.get(int(n), "?") for n in m.group(2).split(",")), value)
+            places.get(int(n), "?") + sep + digest
+            for n, sep, digest in (e.partition(":") for e in m.group(2).split(","))), value)
         return _COMMENT_REF.sub(lambda m: m.group(1) + places.get(int(m.group(2)), "?"), value)
     if isinstance(value, dict):
         return {k: _normalise(v, places) for k, v in value.items()}
@@ -411,3 +413,42 @@ def play_short(run: Run) -> None:
     if run.pr_for(wish):
         w.comment(run.pr_for(wish), "Q1: B\nQ2: recommended")
     run.settle("answers, filing")
+
+
+SETTINGS_BODY = textwrap.dedent("""\
+    Let users keep their settings between visits.
+
+    ## Tasks
+    - [ ] Store the settings (id: store) (files: app/settings.py)
+    - [ ] Settings page (id: page) (after: store) (files: app/page.py)
+
+    ## Open questions
+    1. Where are settings kept?
+       - A) In browser localStorage
+       - B) On the server (recommended)
+         - If B: How are settings synced?
+           - A) On every change (recommended)
+           - B) Once a day
+    2. Can settings be exported?
+       - A) No (recommended)
+       - B) Yes, as a JSON file
+    """)
+NOTE = "## Notes from alice\n\nKeep it small."
+
+
+def play_edits(run: Run) -> None:
+    """A person edits their answer and the PR description while the architect works."""
+    w = run.world
+    alice = w.client("alice")
+    vision = w.vision("Settings", SETTINGS_BODY)
+    run.settle("pitch")
+    pr = run.pr_for(vision)
+    w.comment(pr, "ACCEPT")
+    run.settle("questions")
+    answer = w.comment(pr, "Q1: A")
+    run.settle("answer")
+    alice.edit_pull(OPS, pr, body=f"{alice.get_pull(OPS, pr).body}\n\n{NOTE}\n")
+    alice.edit_comment(OPS, answer, "Q1: B")
+    run.settle("edited answer")
+    w.comment(pr, "Q2: A\nQ3: A")
+    run.settle("filing")

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.reliability.crash import ARCHITECT, crash_campaign, serve
-from tests.reliability.harness import play_short
+from tests.reliability.harness import play_edits, play_short
 from tests.world import OPS, VISION_BODY
 
 pytestmark = pytest.mark.slow
@@ -54,3 +54,12 @@ def test_two_runs_started_together_one_works_the_other_names_the_holder(
     assert first.returncode == 0, first_err
     assert "vision #1: pitched as PR #1" in first_err
     assert len(served.world.bot.list_pulls(OPS, state="all")) == 1
+
+
+def test_runs_killed_while_following_human_edits_converge() -> None:
+    """The edited answer read again, the description kept around a person's note, the
+    filing recorded on its plan comment: killed anywhere, nothing is duplicated."""
+    summary = crash_campaign(1, seed=12, kills_per_run=4, jobs=1, play_fn=play_edits)
+    assert summary.failures == []
+    assert (summary.runs, summary.converged, summary.duplicates) == (1, 1, 0)
+    assert summary.kills >= 3

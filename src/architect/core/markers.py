@@ -12,6 +12,7 @@ human who pastes a marker into a comment changes nothing.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Iterable, Iterator
@@ -181,16 +182,27 @@ class QuestionsMark:
                    _int(found.attrs.get("seen")))
 
 
+def digest(text: str) -> str:
+    """A short fingerprint of a comment's text as it was read: an edit changes it."""
+    return hashlib.sha256(text.encode()).hexdigest()[:10]
+
+
 @dataclass(frozen=True)
 class AnswersMark:
+    """An answers round; `read=` names the comments it read, each as `id:digest` of the
+    text read (plain `id` in marks written before edits were followed)."""
+
     kind: ClassVar[Kind] = Kind.ANSWERS
     round: int
     ledger: Ledger | None
     read: tuple[int, ...] = ()  # the comments this round read
     seen: int | None = None
+    digests: tuple[tuple[int, str], ...] = ()  # (comment, `digest` of the text read)
 
     def render(self) -> str:
-        ids = {"read": ",".join(map(str, self.read))} if self.read else {}
+        known = dict(self.digests)
+        entries = [f"{n}:{known[n]}" if n in known else str(n) for n in self.read]
+        ids = {"read": ",".join(entries)} if entries else {}
         return marker(self.kind, to_payload(self.ledger or Ledger()), round=self.round, **ids,
                       **_seen(self.seen))
 
@@ -199,17 +211,31 @@ class AnswersMark:
 
     @classmethod
     def parse(cls, found: Marker) -> AnswersMark:
-        return cls(_int(found.attrs.get("round")) or 1, from_payload(found.payload),
-                   _ints(found.attrs.get("read")), _int(found.attrs.get("seen")))
+        entries = [e.partition(":") for e in (found.attrs.get("read") or "").split(",")]
+        read = tuple(int(n) for n, _, _ in entries if n.isdigit())
+        digests = tuple((int(n), d) for n, _, d in entries if n.isdigit() and d)
+        return cls(_int(found.attrs.get("round")) or 1, from_payload(found.payload), read,
+                   _int(found.attrs.get("seen")), digests)
 
 
 @dataclass(frozen=True)
 class PlanMark:
+    """The plan; `filed` records, as the filing goes, which sub-issue became which issue.
+
+    The record is what recognises a filed sub-issue on a retry even when a human
+    edited the provenance marker out of its body. `filed=` lists one entry per
+    sub-issue in plan order: its number, or `-` while it is not filed.
+    """
+
     kind: ClassVar[Kind] = Kind.PLAN
     subs: tuple[SubIssue, ...]
+    filed: tuple[tuple[str, int], ...] = ()  # (sub-issue id, issue number)
 
     def render(self) -> str:
-        return marker(self.kind, [s.model_dump(mode="json") for s in self.subs])
+        done = dict(self.filed)
+        record = ({"filed": ",".join(str(done.get(s.id, "-")) for s in self.subs)}
+                  if done else {})
+        return marker(self.kind, [s.model_dump(mode="json") for s in self.subs], **record)
 
     def key(self) -> tuple[object, ...]:
         return ()
@@ -219,9 +245,12 @@ class PlanMark:
         if not isinstance(found.payload, list):
             return None
         try:
-            return cls(tuple(SubIssue.model_validate(item) for item in found.payload))
+            subs = tuple(SubIssue.model_validate(item) for item in found.payload)
         except ValidationError:
             return None
+        entries = (found.attrs.get("filed") or "").split(",")
+        return cls(subs, tuple((s.id, int(n)) for s, n in zip(subs, entries, strict=False)
+                               if n.isdigit()))
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ Pure functions from values to text. Every comment ends with its marker
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from architect.core import markers
 from architect.core.ledger import DesignFork, ForkStatus, Ledger
@@ -18,6 +18,7 @@ from architect.errors import InvalidModelOutput
 FOOTER_TEXT = "Reply `ACCEPT` to proceed with design questions, or `REJECT: <reason>` to decline."
 FORKS_HEADING = "## Design forks"
 FILED_HEADING = "## Filed:"
+FILE_FOOTER = "_Vision: #"  # the sprint file's last line: its sections go before it
 
 
 def pitch_markdown(vision_number: int, vision_title: str, pitch: Pitch) -> str:
@@ -58,7 +59,7 @@ def sprint_file(title: str, vision_number: int, pitch_md: str, ledger: Ledger | 
         parts.append(forks_section(ledger))
     if filed:
         parts.append(filed_line(filed))
-    parts.append(f"_Vision: #{vision_number}. Kept by the architect._")
+    parts.append(f"{FILE_FOOTER}{vision_number}. Kept by the architect._")
     return "\n\n".join(parts) + "\n"
 
 
@@ -104,15 +105,17 @@ def withdrawn_notes(before: Ledger | None, after: Ledger) -> list[str]:
             and was.get(f.number) not in (None, ForkStatus.WITHDRAWN)]
 
 
-def replace_section(body: str, heading: str, new_section: str | None) -> str:
-    """Replace (or add, or drop) one `## ` section of a markdown body, keeping the rest."""
+def replace_section(body: str, heading: str, new_section: str | None, *,
+                    anchor: str = markers.VISION_OPEN) -> str:
+    """Replace (or add, or drop) one `## ` section of a markdown body, keeping the rest;
+    a new section goes before `anchor` (the PR's vision marker, the sprint file's footer)."""
     mark = re.escape(markers.MARK_OPEN)
-    pattern = re.compile(rf"^{re.escape(heading)}.*?(?=^## (?!#)|^{mark}|\Z)",
+    pattern = re.compile(rf"^{re.escape(heading)}.*?(?=^## (?!#)|^{mark}|^{re.escape(anchor)}|\Z)",
                          re.DOTALL | re.MULTILINE)
     stripped = pattern.sub("", body).rstrip()
     if new_section is None:
         return stripped + "\n"
-    marker_at = stripped.find(markers.VISION_OPEN)
+    marker_at = stripped.find(anchor)
     if marker_at >= 0:
         head, tail = stripped[:marker_at].rstrip(), stripped[marker_at:]
         return f"{head}\n\n{new_section}\n\n{tail}\n"
@@ -160,8 +163,10 @@ def questions_comment(ledger: Ledger, *, no_fork_reason: str, round_: int,
 
 def answers_comment(ledger: Ledger, *, acknowledged: Sequence[DesignFork], notes: Sequence[str],
                     reply: str, follow_ups: Sequence[DesignFork], round_: int,
-                    read: Sequence[int] = (), seen: int | None = None) -> str:
-    """The acknowledgment of an answers round; `read` names the comments it read."""
+                    read: Sequence[int] = (), seen: int | None = None,
+                    digests: Sequence[tuple[int, str]] = ()) -> str:
+    """The acknowledgment of an answers round; `read` names the comments it read
+    (`digests`: the fingerprint of each text read, so that an edit is read again)."""
     parts: list[str] = []
     if acknowledged:
         lines = ["Recorded:"]
@@ -182,7 +187,7 @@ def answers_comment(ledger: Ledger, *, acknowledged: Sequence[DesignFork], notes
         parts.append(f"Still open: {listing}. {how_to_answer(still_open)}")
     else:
         parts.append("Every design fork is resolved. Filing the sub-issues next.")
-    parts.append(markers.AnswersMark(round_, ledger, tuple(read), seen).render())
+    parts.append(markers.AnswersMark(round_, ledger, tuple(read), seen, tuple(digests)).render())
     return "\n\n".join(parts)
 
 
@@ -216,11 +221,15 @@ def decision_line(fork: DesignFork) -> str:
             f"{answer_text(a.option, a.text, 300)} (@{a.by}, {source})")
 
 
-def plan_comment(subs: Sequence[SubIssue]) -> str:
+def plan_comment(subs: Sequence[SubIssue], filed: Mapping[str, int] | None = None) -> str:
+    """The plan; `filed` (edited in as the filing goes) shows each issue made so far."""
+    done = dict(filed or {})
     listing = "\n".join(f"- `{s.id}`: {one_line(s.title, 150)}" +
-                        (f" (after {', '.join(s.depends_on)})" if s.depends_on else "")
+                        (f" (after {', '.join(s.depends_on)})" if s.depends_on else "") +
+                        (f" → #{done[s.id]}" if s.id in done else "")
                         for s in subs)
-    mark = markers.PlanMark(tuple(subs)).render()
+    mark = markers.PlanMark(tuple(subs), tuple((s.id, done[s.id]) for s in subs
+                                               if s.id in done)).render()
     return f"Filing {len(subs)} sub-issues:\n\n{listing}\n\n{mark}"
 
 

@@ -61,8 +61,15 @@ def read_answers(view: SprintView) -> ProcessAnswers:
             ledger = ledger.answer(target.number, Answer(letter, text, login, comment.html_url,
                                                          comment.id))
             recorded.append(target.number)
+        edited = comment.id in view.edited
+        if edited:
+            notes.append(f"Read again: [the comment by @{login}]({comment.html_url}), "
+                         "edited since it was read.")
         if parsed.leftover:
             free.append(HumanComment(comment.id, login, parsed.leftover, comment.html_url))
+        elif parsed.is_empty and edited:
+            notes.append(f"The edited comment by @{login} no longer carries an answer the "
+                         "architect can read; what was recorded from it stands.")
         elif parsed.is_empty:
             notes.append(f"The comment by @{login} carried no answer the architect could read.")
     return ProcessAnswers(view, ledger, tuple(dict.fromkeys(recorded)), tuple(notes), tuple(free))

@@ -79,6 +79,7 @@ class SprintView:
     ignored: tuple[str, ...] = field(default_factory=tuple)
     # Comments like "LGTM" on a pitch awaiting a decision that no reply of the bot names yet.
     unclear: tuple[Signal, ...] = ()
+    edited: frozenset[int] = frozenset()  # answer comments edited since they were read
 
     @property
     def number(self) -> int:
@@ -127,6 +128,7 @@ class Marks:
     candidates: tuple[Comment, ...]  # comments that can change the sprint
     reviews: tuple[Review, ...]  # reviews that still matter
     clarified: frozenset[int]  # comments like "LGTM" the bot has replied to already
+    edited: frozenset[int] = frozenset()  # answer comments changed since a round read them
 
     @property
     def filing(self) -> bool:
@@ -145,15 +147,17 @@ def read_marks(sprint: SprintPR, bot_login: str) -> Marks:
     last_design = heard_up_to(own)
     started = ledger is not None
     plan = next(((c, m) for c, m in reversed(own) if isinstance(m, markers.PlanMark)), None)
-    filed = next((m.numbers for _, m in reversed(own) if isinstance(m, markers.FiledMark)), ())
     footers = [m for _, m in own if isinstance(m, markers.FooterMark)]
     last_check = max((c.id for c, m in own if isinstance(m, markers.FilingCheckMark)), default=0)
     blocked = last_check != 0 and last_check == max(
         (c.id for c, m in own if m.kind in markers.DESIGN_KINDS), default=0)
+    filed = next((m.numbers for _, m in reversed(own) if isinstance(m, markers.FiledMark)), ())
+    # Once the filing starts, the plan is what was decided: an edit comes too late.
+    edited = frozenset() if plan or filed else _edited(sprint.comments, own, bot_login)
     candidates = tuple(
         c for c in sprint.comments if c.user.login != bot_login
-        and _is_signal(_word(c.body, bot_login), c.id, last_design=last_design,
-                       started=started))
+        and (c.id in edited or _is_signal(_word(c.body, bot_login), c.id,
+                                          last_design=last_design, started=started)))
     reviews = tuple(r for r in sprint.reviews
                     if not r.dismissed and _review_matters(r, started, bot=bot_login))
     return Marks(
@@ -164,7 +168,21 @@ def read_marks(sprint: SprintPR, bot_login: str) -> Marks:
         revised=frozenset(m.review for _, m in own if isinstance(m, markers.RevisedMark)),
         read=frozenset(n for _, m in own if isinstance(m, markers.AnswersMark) for n in m.read),
         last_check=last_check, blocked=blocked, candidates=candidates, reviews=reviews,
-        clarified=frozenset(m.comment for _, m in own if isinstance(m, markers.UnclearMark)))
+        clarified=frozenset(m.comment for _, m in own if isinstance(m, markers.UnclearMark)),
+        edited=edited)
+
+
+def _edited(comments: tuple[Comment, ...], own: tuple[tuple[Comment, markers.Mark], ...],
+            bot_login: str) -> frozenset[int]:
+    """Comments an answers round read whose text is no longer what it read (edited since):
+    read again, so that the ledger follows the edit. The last round to read one counts."""
+    read: dict[int, str] = {}
+    for _, mark in own:
+        if isinstance(mark, markers.AnswersMark):
+            read.update(dict.fromkeys(mark.read, ""))
+            read.update(mark.digests)
+    return frozenset(c.id for c in comments if c.user.login != bot_login
+                     and read.get(c.id) and markers.digest(c.body) != read[c.id])
 
 
 def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> SprintView:
@@ -211,7 +229,7 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
         plan_comment=marks.plan_comment, filed=marks.filed, has_footer=marks.has_footer,
         round=marks.round, ignored=tuple(ignored), unclear=tuple(unclear),
         model_failed=_waiting_after_model_error(sprint, marks.own, steering),
-        filing_blocked=marks.blocked,
+        filing_blocked=marks.blocked, edited=marks.edited,
         heard=max((c.id for c in sprint.comments if not steering.is_bot(c.user.login)),
                   default=0),
         last_other=max((c.id for c in sprint.comments if c.user.login != steering.bot_login),
@@ -250,7 +268,7 @@ def _read_comments(marks: Marks, steering: Steering, *, started: bool,
             heard.reject = heard.reject or signal
         elif word == "ACCEPT" and not started:
             heard.accepts.append(signal)
-        elif comment.id > last_design and started:
+        elif (comment.id > last_design or comment.id in marks.edited) and started:
             heard.new_comments.append(comment)
         elif (not started and comment.id not in marks.clarified
               and looks_like_decision(comment.body, bot)):

@@ -39,6 +39,7 @@ from architect.core.markers import (
     ModelErrorMark,
     RejectedMark,
     UnclearMark,
+    digest,
     find_decomposed,
     neutralize,
 )
@@ -58,6 +59,7 @@ from architect.core.schemas import (
     SubIssue,
     SubIssuePlan,
 )
+from architect.core.sections import own_sections
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import Signal, SprintPR, SprintView, branch_for
 from architect.core.text import one_line
@@ -74,7 +76,15 @@ from architect.runners.base import Mode
 from architect.shell import writes
 from architect.shell.asking import Asker
 from architect.shell.context import TickContext
+from architect.shell.filing_record import FilingRecord
 from architect.shell.journal import JournalEntry
+from architect.shell.section_writes import (
+    ensure_body_edit,
+    ensure_body_sections,
+    ensure_file_edit,
+    replacing,
+    sections_edit,
+)
 
 log = logging.getLogger("architect")
 M = TypeVar("M", bound=BaseModel)
@@ -184,20 +194,17 @@ class Applier:
     def sync(self, sprint: SprintPR, slug: str, ledger: Ledger | None,
              filed: tuple[int, ...]) -> str:
         """Bring the sprint file, then the PR body, in line with the trusted ledger."""
-        pr = sprint.pr
-        body = pr.body
-        if ledger is not None:
-            body = render.replace_section(body, render.FORKS_HEADING, render.forks_section(ledger))
-        if filed:
-            body = render.replace_section(body, render.FILED_HEADING, render.filed_line(filed))
-        vision = self.vision(sprint.vision_number)
-        text = render.sprint_file(vision.title, vision.number, pitch_part(body), ledger, filed)
-        writes.ensure_file(self.forge, self.ops, self.sprint_path(slug), text,
-                           branch=branch_for(vision.number),
-                           message=f"sprint: update {self.sprint_path(slug)}")
-        if body != pr.body:
-            self.forge.edit_pull(self.ops, pr.number, body=body)
-        return body
+        sections = own_sections(ledger, filed)
+
+        def whole() -> str:
+            vision = self.vision(sprint.vision_number)
+            return render.sprint_file(vision.title, vision.number, pitch_part(sprint.pr.body),
+                                      ledger, filed)
+
+        ensure_file_edit(self.forge, self.ops, self.sprint_path(slug),
+                         sections_edit(sections, whole), branch=branch_for(sprint.vision_number),
+                         message=f"sprint: update {self.sprint_path(slug)}")
+        return ensure_body_sections(self.forge, self.ops, sprint.pr, sections)
 
     # -- pitch ----------------------------------------------------------------
     def open_pitch(self, action: OpenPitch) -> None:
@@ -249,12 +256,14 @@ class Applier:
         revised = self.ask(Mode.REVISE, RevisedPitch,
                                  self.inputs(view, vision, feedback=review.body))
         md = render.pitch_markdown(vision.number, vision.title, clean_pitch(revised))
-        body = render.pr_body(vision.number, md, view.ledger, ())
-        writes.ensure_file(self.forge, self.ops, self.sprint_path(view.slug),
-                           render.sprint_file(vision.title, vision.number, md, view.ledger, ()),
-                           branch=view.sprint.pr.head.ref, message="sprint: revise the pitch")
-        if body != view.sprint.pr.body:
-            self.forge.edit_pull(self.ops, view.number, body=body)
+        # Only the pitch is revised: what a person added around it, meanwhile too, stays.
+        old = pitch_part(view.sprint.pr.body)
+        file = replacing(old, md.strip(), lambda: render.sprint_file(
+            vision.title, vision.number, md, view.ledger, ()))
+        ensure_file_edit(self.forge, self.ops, self.sprint_path(view.slug), file,
+                         branch=view.sprint.pr.head.ref, message="sprint: revise the pitch")
+        ensure_body_edit(self.forge, self.ops, view.number, replacing(
+            old, md.strip(), lambda: render.pr_body(vision.number, md, view.ledger, ())))
         reviewer = review.user.login if review.user else "reviewer"
         self.forge.create_comment(self.ops, view.number,
                                   render.revised_comment(review.id, reviewer,
@@ -321,7 +330,8 @@ class Applier:
         shown = [f for n in dict.fromkeys(acknowledged) if (f := ledger.get(n)) and f.answer]
         posted = self.forge.create_comment(self.ops, view.number, render.answers_comment(
             ledger, acknowledged=shown, notes=notes, reply=reply, follow_ups=follow_ups,
-            round_=round_, read=[c.id for c in view.new_comments], seen=view.heard))
+            round_=round_, read=[c.id for c in view.new_comments], seen=view.heard,
+            digests=[(c.id, digest(c.body)) for c in view.new_comments]))
         return Written(view.sprint, (posted,), self.sync(view.sprint, view.slug, ledger, ()))
 
     # -- filing ---------------------------------------------------------------
@@ -373,16 +383,19 @@ class Applier:
                    labels: dict[str, int], *, fresh: bool) -> list[int]:
         repo = self.config.repo
         vision_number = view.sprint.vision_number
+        record = FilingRecord(self.forge, self.ops, plan_comment, subs, self.bot)
         existing: dict[str, int] = {}
         # Issues filed for a plan were created after it was posted; a plan posted in this
-        # very call has none yet, so there is nothing to look up.
-        found_before = () if fresh else self.filer.list_issues(
+        # very call has none yet, and a complete record needs no lookup.
+        found_before = () if fresh or record.complete else self.filer.list_issues(
             repo, state="all", type="issues", created_by=self.filer_login,
             since=plan_comment.created_at)
         for issue in found_before:
             found = find_decomposed(issue.body)
             if found and found.vision == vision_number and found.slug == view.slug:
                 existing.setdefault(found.sub_id, issue.number)
+        record.note(existing)
+        existing = dict(record.done)
         numbers: dict[str, int] = {}
         ledger = (view.ledger or Ledger()).live
         for sub in filing_order(subs):
@@ -404,6 +417,7 @@ class Applier:
             issue = self.filer.create_issue(repo, title=sub.title, body=body,
                                             label_ids=label_ids)
             numbers[sub.id] = issue.number
+            record.note({sub.id: issue.number})
             writes.ensure_dependencies(self.filer, repo, issue.number, deps, fresh=True)
         return [numbers[s.id] for s in subs]
 
