@@ -7,6 +7,7 @@ from datetime import datetime
 
 from architect.core.sprint import SprintPR
 from architect.core.steering import Steering
+from architect.core.story import MergedSprint
 from architect.forge.models import Comment, Issue, PullRequest, User
 
 
@@ -29,6 +30,7 @@ class Snapshot:
     steering: Steering
     candidates: tuple[VisionHistory, ...] = ()
     pitch_order: tuple[int, ...] = ()
+    merged: tuple[MergedSprint, ...] = ()  # open visions' merged sprints (`shell.story`)
 
     def vision(self, number: int) -> Issue | None:
         return next((v for v in self.visions if v.number == number), None)

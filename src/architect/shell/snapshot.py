@@ -26,6 +26,7 @@ from architect.core.steering import Steering
 from architect.errors import ForgeNotFound
 from architect.forge.models import Comment, Issue, User
 from architect.forge.protocol import Forge
+from architect.shell.story import read_merged
 
 log = logging.getLogger("architect")
 
@@ -54,7 +55,8 @@ def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: Us
         found, steering = _histories(forge, config, bot, steering, possible, order, budget)
         candidates = tuple(found)
     return Snapshot(now=now, bot=bot, visions=visions, sprints=sprints, steering=steering,
-                    candidates=candidates, pitch_order=order)
+                    candidates=candidates, pitch_order=order,
+                    merged=read_merged(forge, config, bot, visions, sprints))
 
 
 def _read_sprints(forge: Forge, config: ProjectConfig, bot: User) -> list[SprintPR]:
