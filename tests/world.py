@@ -83,9 +83,10 @@ class World:
         return self.client(BOT)
 
     def tick(self, *, runner: Runner | None = None, transport: httpx.BaseTransport | None = None,
-             dry_run: bool = False) -> TickReport:
+             dry_run: bool = False, at: datetime | None = None) -> TickReport:
+        """`at`: the tick's clock (the forge keeps its own), for what waits on time."""
         forge = self.client(BOT, transport) if transport is not None else self.bot
-        return run_tick(forge, runner or self.runner, self.config, SteppingClock(),
+        return run_tick(forge, runner or self.runner, self.config, SteppingClock(at),
                         dry_run=dry_run)
 
     def vision(self, title: str, body: str = VISION_BODY, *, by: str = "alice") -> int:
@@ -122,6 +123,7 @@ def make_world(tmp_path: Path, *, runner: Runner | None = None, max_open_pitches
         setup.add_collaborator(f"acme/{name}", "deploy-bot", "write")
     for label, color in (("vision", "5319e7"), ("in-progress", "fbca04"), ("backlog", "0e8a16")):
         setup.create_label(PROJECT, label, color)
+    setup.create_label(OPS, "parked", "c5def5")  # as `architect init` creates it
     setup.put_file(PROJECT, "VISION.md", "# Shop\n\nA small web shop.\n")
     setup.put_file(PROJECT, "AGENTS.md", "# Agents\n\nThe dev agent works from backlog issues.\n")
     reviewers_toml = ", ".join(f'"{r}"' for r in reviewers)
