@@ -56,7 +56,7 @@ def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: Us
         candidates = tuple(found)
     return Snapshot(now=now, bot=bot, visions=visions, sprints=sprints, steering=steering,
                     candidates=candidates, pitch_order=order,
-                    merged=read_merged(forge, config, bot, visions, sprints))
+                    merged=read_merged(forge, config, bot, visions, sprints, candidates))
 
 
 def _read_sprints(forge: Forge, config: ProjectConfig, bot: User) -> list[SprintPR]:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from architect.config import ProjectConfig
 from architect.core.actions import CompleteVision, RepairMerged
 from architect.core.markers import StoryMark, find_vision, marks_of
+from architect.core.snapshot import VisionHistory
 from architect.core.sprint import SprintPR, branch_for, vision_of_branch
 from architect.core.story import MergedSprint, filed_numbers, summary
 from architect.errors import ForgeNotFound
@@ -24,14 +25,25 @@ log = logging.getLogger("architect")
 
 
 def read_merged(forge: Forge, config: ProjectConfig, bot: User, visions: Sequence[Issue],
-                sprints: Sequence[SprintPR]) -> tuple[MergedSprint, ...]:
-    waiting = {v.number for v in visions} - {s.vision_number for s in sprints}
-    if not waiting:
-        return ()
+                sprints: Sequence[SprintPR],
+                histories: Sequence[VisionHistory]) -> tuple[MergedSprint, ...]:
+    """The newest merged sprint of each open vision that has one and no open sprint.
+
+    A vision in progress is the usual case: one list of the closed PRs finds them
+    all. A vision that lost its label was read as a pitch candidate, and its
+    history holds its merged PRs already.
+    """
+    busy = {s.vision_number for s in sprints}
+    labelled = {v.number for v in visions if config.architect.in_progress_label in v.label_names
+                and v.number not in busy}
+    prs = [pr for h in histories if h.vision.number not in busy for pr in h.sprint_prs]
+    if labelled:
+        prs += forge.list_pulls(config.ops_repo, state="closed")
     newest: dict[int, PullRequest] = {}
-    for pr in forge.list_pulls(config.ops_repo, state="closed"):
+    wanted = labelled | {h.vision.number for h in histories} - busy
+    for pr in prs:
         number = find_vision(pr.body) or vision_of_branch(pr.head.ref)
-        if not pr.merged or pr.user.login != bot.login or number not in waiting:
+        if not pr.merged or pr.user.login != bot.login or number not in wanted:
             continue
         if number not in newest or pr.number > newest[number].number:
             newest[number] = pr
