@@ -110,8 +110,9 @@ class World:
 
 
 def make_world(tmp_path: Path, *, runner: Runner | None = None, max_open_pitches: int = 3,
-               reviewers: tuple[str, ...] = (), extra: str = "") -> World:
-    forge = EmbeddedForge(clock=SteppingClock())
+               reviewers: tuple[str, ...] = (), extra: str = "",
+               start: datetime | None = None) -> World:
+    forge = EmbeddedForge(clock=SteppingClock(start))
     http = httpx.Client(transport=httpx.WSGITransport(app=forge.wsgi), base_url=BASE)
     setup = ForgeSetup(http, forge.admin_token)
     tokens = {login: setup.create_user(login) for login in
@@ -123,6 +124,7 @@ def make_world(tmp_path: Path, *, runner: Runner | None = None, max_open_pitches
         setup.add_collaborator(f"acme/{name}", "deploy-bot", "write")
     for label, color in (("vision", "5319e7"), ("in-progress", "fbca04"), ("backlog", "0e8a16")):
         setup.create_label(PROJECT, label, color)
+    setup.create_label(PROJECT, "wontfix", "ffffff")  # a team's label for "won't do"
     setup.create_label(OPS, "parked", "c5def5")  # as `architect init` creates it
     setup.put_file(PROJECT, "VISION.md", "# Shop\n\nA small web shop.\n")
     setup.put_file(PROJECT, "AGENTS.md", "# Agents\n\nThe dev agent works from backlog issues.\n")

@@ -69,7 +69,6 @@ def test_the_vision_hears_its_pitch_and_its_filing(tmp_path: Path) -> None:
 
 def test_every_sub_issue_closed_ends_the_story_with_one_summary(tmp_path: Path) -> None:
     world = make_world(tmp_path)
-    world.setup.create_label(PROJECT, "wontfix", "ffffff")  # a team's label for "won't do"
     vision, pr, subs = filed_sprint(world)
     first, *rest = subs
     close(world, first.number)
