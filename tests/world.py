@@ -35,9 +35,15 @@ class SteppingClock:
     def __init__(self, start: datetime | None = None) -> None:
         self._ticks: Iterator[int] = itertools.count()
         self.start = start or datetime(2026, 11, 25, 9, 0, tzinfo=UTC)
+        self.now = self.start
 
     def __call__(self) -> datetime:
-        return self.start + timedelta(seconds=next(self._ticks))
+        self.now = self.start + timedelta(seconds=next(self._ticks))
+        return self.now
+
+    def jump(self, to: datetime) -> None:
+        """Days pass: the next reading is `to`, and the clock steps on from there."""
+        self.start += to - self.now - timedelta(seconds=1)
 
 
 VISION_BODY = textwrap.dedent("""\
@@ -69,6 +75,11 @@ class World:
     config: ProjectConfig
     runner: Runner
     clients: dict[str, ForgeClient] = field(default_factory=dict)
+    clock: SteppingClock = field(default_factory=SteppingClock)  # the forge's
+
+    def wait_until(self, at: datetime) -> None:
+        """The forge's clock jumps to `at` (for what waits on time: pass `at` to `tick`)."""
+        self.clock.jump(at)
 
     def client(self, login: str, transport: httpx.BaseTransport | None = None) -> ForgeClient:
         if transport is not None:
@@ -112,7 +123,8 @@ class World:
 def make_world(tmp_path: Path, *, runner: Runner | None = None, max_open_pitches: int = 3,
                reviewers: tuple[str, ...] = (), extra: str = "",
                start: datetime | None = None) -> World:
-    forge = EmbeddedForge(clock=SteppingClock(start))
+    clock = SteppingClock(start)
+    forge = EmbeddedForge(clock=clock)
     http = httpx.Client(transport=httpx.WSGITransport(app=forge.wsgi), base_url=BASE)
     setup = ForgeSetup(http, forge.admin_token)
     tokens = {login: setup.create_user(login) for login in
@@ -147,4 +159,4 @@ def make_world(tmp_path: Path, *, runner: Runner | None = None, max_open_pitches
         {extra}
         """))
     config = load_config(toml, {})
-    return World(forge, setup, tokens, config, runner or OfflinePlanner())
+    return World(forge, setup, tokens, config, runner or OfflinePlanner(), clock=clock)
