@@ -77,7 +77,11 @@ def test_every_sub_issue_closed_ends_the_story_with_one_summary(tmp_path: Path) 
     close(world, rest[0].number, label="wontfix")
     for sub in rest[1:]:
         close(world, sub.number)
+    before = snapshot_state(world)
+    dry = world.tick(dry_run=True)
+    assert snapshot_state(world) == before, "a dry run wrote to the forge"
     report = world.tick()
+    assert [a.describe() for a in dry.applied] == [a.describe() for a in report.applied]
     assert [a.describe() for a in report.applied] == [
         f"vision #{vision}: the sub-issues of PR #{pr} are all closed → summary, remove "
         "in-progress, close it"]

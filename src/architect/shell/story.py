@@ -1,8 +1,8 @@
 """Read the merged sprints of open visions, and write the end of their story.
 
-One list call finds every merged sprint PR (bodies included, so their `## Filed`
-lines come free); then each vision's sub-issues are read only until the first
-one still open, which on most ticks is the first.
+One list call per vision in progress finds its merged sprint PR (the body
+included, so its `## Filed` line comes free); then its sub-issues are read only
+until the first one still open, which on most ticks is the first.
 """
 
 from __future__ import annotations
@@ -29,16 +29,17 @@ def read_merged(forge: Forge, config: ProjectConfig, bot: User, visions: Sequenc
                 histories: Sequence[VisionHistory]) -> tuple[MergedSprint, ...]:
     """The newest merged sprint of each open vision that has one and no open sprint.
 
-    A vision in progress is the usual case: one list of the closed PRs finds them
-    all. A vision that lost its label was read as a pitch candidate, and its
-    history holds its merged PRs already.
+    A vision in progress is the usual case: one list of its own sprint PRs (the
+    head filter, as a pitch candidate's history is read; nothing that grows with
+    other visions' PRs). A vision that lost its label was read as a pitch
+    candidate, and its history holds its merged PRs already.
     """
     busy = {s.vision_number for s in sprints}
     labelled = {v.number for v in visions if config.architect.in_progress_label in v.label_names
                 and v.number not in busy}
     prs = [pr for h in histories if h.vision.number not in busy for pr in h.sprint_prs]
-    if labelled:
-        prs += forge.list_pulls(config.ops_repo, state="closed")
+    for number in sorted(labelled):
+        prs += forge.list_pulls(config.ops_repo, state="closed", head=branch_for(number))
     newest: dict[int, PullRequest] = {}
     wanted = labelled | {h.vision.number for h in histories} - busy
     for pr in prs:
