@@ -38,13 +38,13 @@ def read_merged(forge: Forge, config: ProjectConfig, bot: User, visions: Sequenc
     labelled = {v.number for v in visions if config.architect.in_progress_label in v.label_names
                 and v.number not in busy}
     prs = [pr for h in histories if h.vision.number not in busy for pr in h.sprint_prs]
-    for number in sorted(labelled):
-        prs += forge.list_pulls(config.ops_repo, state="closed", head=branch_for(number))
+    for vision in sorted(labelled):
+        prs += forge.list_pulls(config.ops_repo, state="closed", head=branch_for(vision))
     newest: dict[int, PullRequest] = {}
     wanted = labelled | {h.vision.number for h in histories} - busy
     for pr in prs:
         number = find_vision(pr.body) or vision_of_branch(pr.head.ref)
-        if not pr.merged or pr.user.login != bot.login or number not in wanted:
+        if not pr.merged or pr.user.login != bot.login or number is None or number not in wanted:
             continue
         if number not in newest or pr.number > newest[number].number:
             newest[number] = pr
