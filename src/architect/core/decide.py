@@ -1,7 +1,8 @@
 """decide: the snapshot in, the tick's actions out. Pure: no I/O, no clock.
 
-Existing sprint PRs first (reject, finish, file, answers, questions, revise),
-then new pitches within `max_open_pitches − open sprint PRs`.
+Existing sprint PRs first (reject, finish, file, answers, questions, revise,
+remind, park), then the merged sprints' visions (`story`), then new pitches
+within `max_open_pitches − open sprint PRs`.
 """
 
 from __future__ import annotations

@@ -147,8 +147,9 @@ class Applier:
 
     def tell_vision(self, number: int, text: str, mark: StoryMark) -> None:
         """One comment on the vision per event of its sprint (by the filer: project repo)."""
-        writes.ensure_comment(self.filer, self.config.repo, number, text,
-                              bot_login=self.filer_login, mark=mark)
+        with suppress(ForgeNotFound):  # a vision deleted meanwhile hears nothing
+            writes.ensure_comment(self.filer, self.config.repo, number, text,
+                                  bot_login=self.filer_login, mark=mark)
 
     # -- helpers --------------------------------------------------------------
     def ask(self, mode: Mode, schema: type[M], inputs: PlannerInputs, *,
