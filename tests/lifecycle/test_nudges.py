@@ -93,3 +93,23 @@ def test_after_park_after_the_sprint_is_parked_until_someone_who_may_steer_comme
     assert pr_labels(world, number) == set()
     assert "Q1" in world.bot_comments(number)[-1]
     quiet_at(world, ASKED + timedelta(days=33))
+
+
+def test_a_parked_label_taken_off_by_hand_stays_off_until_the_next_round(
+        tmp_path: Path) -> None:
+    world, number = asked(tmp_path)
+    world.tick(at=ASKED + timedelta(days=14))
+    assert pr_labels(world, number) == {"parked"}
+    world.client("alice").remove_issue_label(OPS, number, "parked")
+    quiet_at(world, ASKED + timedelta(days=20))
+    assert pr_labels(world, number) == set()
+
+
+def test_a_park_killed_between_label_and_note_finishes_the_note(tmp_path: Path) -> None:
+    world, number = asked(tmp_path)
+    world.client("alice").add_issue_labels(OPS, number, ["parked"])  # as a killed tick left it
+    quiet_at(world, ASKED + timedelta(days=5))  # before park_after: a human's parking stands
+    world.tick(at=ASKED + timedelta(days=14))
+    notes = [c for c in world.bot_comments(number) if "architect: parked" in c]
+    assert len(notes) == 1 and pr_labels(world, number) == {"parked"}
+    quiet_at(world, ASKED + timedelta(days=15))

@@ -52,7 +52,8 @@ def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
                                               SprintState.REJECTED):
             # A lost label never holds up the sprint's own step: it is put back beside it.
             actions.append(CompletePitch(view.sprint, view.slug, footer=False, label=True))
-        if view.parked and view.state not in (SprintState.PARKED, SprintState.REJECTED):
+        if view.parked and view.state not in (SprintState.PARKED, SprintState.PARK_DUE,
+                                              SprintState.REJECTED):
             actions.append(UnparkSprint(view.sprint))  # someone moved it: no longer parked
     actions.extend(story_actions(snapshot, settings))
     pitches, skipped = _pitches(snapshot, settings)

@@ -2,7 +2,8 @@
 
 The clock is the snapshot's `now`; the questions' age is that of the bot's last
 design comment, so any round (an answer, a discussion the architect replied to)
-starts it again.
+starts it again. Parking puts the label on before its note: the label alone
+already stops every nudge, and the note is finished by the next tick.
 """
 
 from __future__ import annotations
@@ -17,13 +18,20 @@ from architect.core.table import SprintState, classify
 
 def with_clock(view: SprintView, now: datetime, *, remind_after: timedelta,
                park_after: timedelta) -> SprintView:
-    """The view with `due` set when its open questions waited too long."""
-    if view.state is not SprintState.QUESTIONS_OPEN or view.asked_at is None:
+    """The view with `due` set when its open questions waited too long.
+
+    Parking happens once a round: a sprint whose `parked` label a human took off
+    is not parked again until the next round; one whose label went on before its
+    note (a tick killed between the two) is due until the note is there.
+    """
+    waiting = view.state in (SprintState.QUESTIONS_OPEN, SprintState.PARKED)
+    if not waiting or view.asked_at is None:
         return view
     waited = now - view.asked_at
-    if waited >= park_after:
+    if waited >= park_after and markers.ParkedMark not in view.nudged:
         due = "park"
-    elif waited >= remind_after and markers.ReminderMark not in view.nudged:
+    elif view.state is SprintState.QUESTIONS_OPEN and waited >= remind_after and not view.nudged:
+        # Not after a parking either: its note said as much, and a human unparked it.
         due = "remind"
     else:
         return view

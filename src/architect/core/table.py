@@ -148,12 +148,12 @@ SPRINT_TABLE: tuple[Row, ...] = (
     Row(SprintState.READY_TO_FILE, lambda v: v.ledger is not None and v.ledger.all_resolved,
         _file, "the architect (filing sub-issues)", same_tick=True,
         doc="every fork resolved: plan the sub-issues, file them"),
+    Row(SprintState.PARK_DUE, lambda v: v.due == "park", _nudge, "the architect (parking)",
+        doc="no answer for park_after (default 14d): label parked and one note, once a round"),
     Row(SprintState.PARKED, lambda v: v.parked, _wait,
         "a human: a comment on the PR (label parked)",
         doc="parked after park_after without answers; a comment by someone who may steer "
             "unparks it"),
-    Row(SprintState.PARK_DUE, lambda v: v.due == "park", _nudge, "the architect (parking)",
-        doc="no answer for park_after (default 14d): one note, label parked"),
     Row(SprintState.REMINDER_DUE, lambda v: v.due == "remind", _nudge,
         "the architect (one reminder)",
         doc="no answer for remind_after (default 3d): one reminder a round, mentioning whoever "

@@ -1,7 +1,8 @@
 """Write a reminder or a parking on a sprint PR whose questions wait, and take it back.
 
-Parking posts its note before the label: the label is the mark the next tick
-reads as "parked", so a tick killed between the two still says why it parked.
+Parking puts the label on, then its note: the note is the mark the next tick
+reads as "parked this round" (`nudge.with_clock`), so a tick killed between the
+two finishes the note, and a label a human takes off stays off.
 """
 
 from __future__ import annotations
@@ -28,9 +29,9 @@ def nudge(forge: Forge, ops: str, bot: str, action: NudgeSprint, now: datetime) 
                               mark=ReminderMark(view.round), existing=view.sprint.comments)
         log.info("PR #%d: reminded about the open questions", view.number)
         return
+    writes.ensure_label(forge, ops, view.number, PARKED_LABEL)
     writes.ensure_comment(forge, ops, view.number, parked_note(view, waited), bot_login=bot,
                           mark=ParkedMark(view.round), existing=view.sprint.comments)
-    writes.ensure_label(forge, ops, view.number, PARKED_LABEL)
     log.info("PR #%d: parked after %d days without an answer", view.number, waited.days)
 
 
