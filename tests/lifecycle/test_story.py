@@ -7,8 +7,10 @@ label removed and the vision closed. Further ticks add nothing.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
+from architect.app.status import collect_status
 from architect.forge.models import Issue
 from tests.lifecycle.test_lifecycle_e2e import snapshot_state
 from tests.world import OPS, PROJECT, World, make_world
@@ -109,6 +111,9 @@ def test_with_close_vision_when_done_false_the_vision_stays_open(tmp_path: Path)
     assert "Closed as done:" in summary and "not planned:" not in summary
     assert summary.rstrip().endswith(f"<!-- architect: story event=completed pr={pr} -->")
     assert "Removed `in-progress`." in summary
+    rows = collect_status(world.bot, world.config, datetime(2026, 11, 26, tzinfo=UTC))
+    assert [(r.number, r.state, r.waits_for) for r in rows if r.kind == "vision"] == [
+        (vision, "completed", "nothing (its story ended)")]
     assert_quiet(world)
 
 
