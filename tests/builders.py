@@ -24,7 +24,7 @@ from architect.core.ledger import Answer, DesignFork, ForkStatus, Ledger
 from architect.core.markers import ModelErrorMark
 from architect.core.schemas import Pitch, SubIssue, Verdict
 from architect.core.snapshot import Snapshot, VisionHistory
-from architect.core.sprint import SprintPR, branch_for, sprint_slug
+from architect.core.sprint import PARKED_LABEL, SprintPR, branch_for, sprint_slug
 from architect.core.steering import Steering
 from architect.core.table import SprintState
 from architect.forge.models import (
@@ -178,7 +178,8 @@ def pr_body(vision: int = VISION, title: str = VISION_TITLE, ledger: Ledger | No
 
 def a_pull(vision: int = VISION, *, number: int = 1, title: str = VISION_TITLE,
            body: str | None = None, state: str = "open", merged: bool = False,
-           closed_at: datetime | None = None, by: str = BOT) -> PullRequest:
+           closed_at: datetime | None = None, by: str = BOT,
+           labels: Sequence[str] = ()) -> PullRequest:
     branch = branch_for(vision)
     return PullRequest(
         id=20_000 + number, number=number, title=f"architect: {title}",
@@ -186,6 +187,7 @@ def a_pull(vision: int = VISION, *, number: int = 1, title: str = VISION_TITLE,
         head=BranchRef(label=branch, ref=branch), base=BranchRef(label="main", ref="main"),
         merged=merged, merged_at=closed_at if merged else None, created_at=T0,
         updated_at=closed_at or T0, closed_at=closed_at,
+        labels=[a_label(name) for name in labels],
         html_url=f"{FORGE}/{OPS}/pulls/{number}")
 
 
@@ -206,6 +208,7 @@ class Conversation:
     filed_numbers: tuple[int, ...] = ()
     body: str | None = None  # a hand-edited body, else the architect's
     round: int = 0
+    labels: tuple[str, ...] = ()  # on the PR
     _next_id: int = 0
 
     @property
@@ -276,7 +279,8 @@ class Conversation:
     def pr(self) -> PullRequest:
         body = self.body if self.body is not None else pr_body(
             self.vision, self.title, self.ledger, self.filed_numbers)
-        return a_pull(self.vision, number=self.number, title=self.title, body=body)
+        return a_pull(self.vision, number=self.number, title=self.title, body=body,
+                      labels=self.labels)
 
     def sprint(self) -> SprintPR:
         return SprintPR(self.pr(), self.vision, tuple(self.comments), tuple(self.reviews))
@@ -304,7 +308,11 @@ def conversation_in(state: SprintState, *, vision: int = VISION, title: str = VI
         talk.model_error()
         return talk
     talk.ask()
-    if state is SprintState.QUESTIONS_OPEN:
+    # The two "unanswered" states also need the tick's clock (`nudge.with_clock`).
+    if state in (SprintState.QUESTIONS_OPEN, SprintState.REMINDER_DUE, SprintState.PARK_DUE):
+        return talk
+    if state is SprintState.PARKED:
+        talk.labels = (PARKED_LABEL,)
         return talk
     if state is SprintState.ANSWERS_PENDING:
         talk.human("Q1: B")

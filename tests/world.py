@@ -35,9 +35,15 @@ class SteppingClock:
     def __init__(self, start: datetime | None = None) -> None:
         self._ticks: Iterator[int] = itertools.count()
         self.start = start or datetime(2026, 11, 25, 9, 0, tzinfo=UTC)
+        self.now = self.start
 
     def __call__(self) -> datetime:
-        return self.start + timedelta(seconds=next(self._ticks))
+        self.now = self.start + timedelta(seconds=next(self._ticks))
+        return self.now
+
+    def jump(self, to: datetime) -> None:
+        """Days pass: the next reading is `to`, and the clock steps on from there."""
+        self.start += to - self.now - timedelta(seconds=1)
 
 
 VISION_BODY = textwrap.dedent("""\
@@ -69,6 +75,11 @@ class World:
     config: ProjectConfig
     runner: Runner
     clients: dict[str, ForgeClient] = field(default_factory=dict)
+    clock: SteppingClock = field(default_factory=SteppingClock)  # the forge's
+
+    def wait_until(self, at: datetime) -> None:
+        """The forge's clock jumps to `at` (for what waits on time: pass `at` to `tick`)."""
+        self.clock.jump(at)
 
     def client(self, login: str, transport: httpx.BaseTransport | None = None) -> ForgeClient:
         if transport is not None:
@@ -83,9 +94,10 @@ class World:
         return self.client(BOT)
 
     def tick(self, *, runner: Runner | None = None, transport: httpx.BaseTransport | None = None,
-             dry_run: bool = False) -> TickReport:
+             dry_run: bool = False, at: datetime | None = None) -> TickReport:
+        """`at`: the tick's clock (the forge keeps its own), for what waits on time."""
         forge = self.client(BOT, transport) if transport is not None else self.bot
-        return run_tick(forge, runner or self.runner, self.config, SteppingClock(),
+        return run_tick(forge, runner or self.runner, self.config, SteppingClock(at),
                         dry_run=dry_run)
 
     def vision(self, title: str, body: str = VISION_BODY, *, by: str = "alice") -> int:
@@ -109,8 +121,10 @@ class World:
 
 
 def make_world(tmp_path: Path, *, runner: Runner | None = None, max_open_pitches: int = 3,
-               reviewers: tuple[str, ...] = (), extra: str = "") -> World:
-    forge = EmbeddedForge(clock=SteppingClock())
+               reviewers: tuple[str, ...] = (), extra: str = "",
+               start: datetime | None = None) -> World:
+    clock = SteppingClock(start)
+    forge = EmbeddedForge(clock=clock)
     http = httpx.Client(transport=httpx.WSGITransport(app=forge.wsgi), base_url=BASE)
     setup = ForgeSetup(http, forge.admin_token)
     tokens = {login: setup.create_user(login) for login in
@@ -122,6 +136,8 @@ def make_world(tmp_path: Path, *, runner: Runner | None = None, max_open_pitches
         setup.add_collaborator(f"acme/{name}", "deploy-bot", "write")
     for label, color in (("vision", "5319e7"), ("in-progress", "fbca04"), ("backlog", "0e8a16")):
         setup.create_label(PROJECT, label, color)
+    setup.create_label(PROJECT, "wontfix", "ffffff")  # a team's label for "won't do"
+    setup.create_label(OPS, "parked", "c5def5")  # as `architect init` creates it
     setup.put_file(PROJECT, "VISION.md", "# Shop\n\nA small web shop.\n")
     setup.put_file(PROJECT, "AGENTS.md", "# Agents\n\nThe dev agent works from backlog issues.\n")
     reviewers_toml = ", ".join(f'"{r}"' for r in reviewers)
@@ -143,4 +159,4 @@ def make_world(tmp_path: Path, *, runner: Runner | None = None, max_open_pitches
         {extra}
         """))
     config = load_config(toml, {})
-    return World(forge, setup, tokens, config, runner or OfflinePlanner())
+    return World(forge, setup, tokens, config, runner or OfflinePlanner(), clock=clock)

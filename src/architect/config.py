@@ -141,6 +141,10 @@ class ArchitectConfig(BaseModel):
     vision_label: Text = "vision"
     in_progress_label: Text = "in-progress"
     backlog_label: Text = "backlog"
+    # A vision whose filed sub-issues are all closed gets a summary; then it is closed too.
+    close_vision_when_done: bool = True
+    remind_after: Duration = timedelta(days=3)  # an unanswered design fork: one reminder
+    park_after: Duration = timedelta(days=14)  # still unanswered: the sprint is parked
 
     @field_validator("thinking_budget_tokens")
     @classmethod

@@ -48,6 +48,9 @@ EXAMPLES: Mapping[str, str] = {
     "vision_label": '"vision"',
     "in_progress_label": '"in-progress"',
     "backlog_label": '"backlog"',
+    "close_vision_when_done": "true",
+    "remind_after": '"3d"',
+    "park_after": '"14d"',
 }
 
 

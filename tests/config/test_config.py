@@ -463,3 +463,29 @@ def test_default_paths_use_the_injected_home_when_architect_is_present(
     config = load_config(write(tmp_path, MINIMAL + "[architect]\nmax_turns = 3\n"), env)
 
     assert config.project_state_dir == home / ".local/state/architect/myproj"
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("close_vision_when_dne = false", "did you mean 'close_vision_when_done'?"),
+        ('remind_afer = "2d"', "did you mean 'remind_after'?"),
+        ('park_after = "soon"', "[architect].park_after"),
+        ('close_vision_when_done = "no"', "[architect].close_vision_when_done"),
+    ],
+)
+def test_the_story_keys_are_checked_like_the_others(
+    tmp_path: Path, env: dict[str, str], line: str, message: str
+) -> None:
+    assert message in error_of(write(tmp_path, MINIMAL + f"[architect]\n{line}\n"), env)
+
+
+def test_the_story_keys_default_and_load(tmp_path: Path, env: dict[str, str]) -> None:
+    default = ArchitectConfig()
+    assert (default.close_vision_when_done, default.remind_after, default.park_after) == (
+        True, timedelta(days=3), timedelta(days=14))
+    text = MINIMAL + '[architect]\nclose_vision_when_done = false\nremind_after = "1d"\n' \
+        'park_after = "7d"\n'
+    loaded = load_config(write(tmp_path, text), env).architect
+    assert (loaded.close_vision_when_done, loaded.remind_after, loaded.park_after) == (
+        False, timedelta(days=1), timedelta(weeks=1))

@@ -5,10 +5,13 @@ Only the bot's own markers and the signals of people who may steer count.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from architect.core import markers
 from architect.core.ledger import ForkStatus, Ledger, to_payload
+from architect.core.nudge import with_clock
 from architect.core.sprint import SprintPR, SprintView, assess
 from architect.core.steering import Steering
 from architect.core.table import SprintState
@@ -49,9 +52,18 @@ def test_a_pr_without_its_footer_is_an_incomplete_pitch() -> None:
     assert state_of(talk) is SprintState.AWAITING_DECISION
 
 
+# States that also need the tick's clock: how long the open questions have waited.
+WAITED = {SprintState.REMINDER_DUE: timedelta(days=3), SprintState.PARK_DUE: timedelta(days=14)}
+
+
 def test_every_state_is_reached_through_its_marks() -> None:
     for state in SprintState:
-        assert state_of(a_sprint_pr(state)) is state, state
+        view = view_of(a_sprint_pr(state))
+        if state in WAITED:
+            assert view.asked_at is not None
+            view = with_clock(view, view.asked_at + WAITED[state],
+                              remind_after=timedelta(days=3), park_after=timedelta(days=14))
+        assert view.state is state, state
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ exactly what that tick then does, row after row of the table."""
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
@@ -50,16 +50,17 @@ def shown(world: World) -> set[SprintState]:
     return {SprintState(r.state.split(" (")[0]) for r in rows if r.kind == "sprint"}
 
 
-def dry_then_real(world: World) -> tuple[list[str], set[SprintState]]:
+def dry_then_real(world: World, at: datetime | None = None) -> tuple[list[str],
+                                                                    set[SprintState]]:
     """Tick once in a dry run, then for real; the two must list the same actions.
 
     Returns what the tick did, and the states the sprint PRs were in before and after.
     """
     found = shown(world)
     before = snapshot_state(world)
-    dry = world.tick(dry_run=True)
+    dry = world.tick(dry_run=True, at=at)
     assert snapshot_state(world) == before, "a dry run wrote to the forge"
-    real = world.tick()
+    real = world.tick(at=at)
     assert real.ok, real.failed
     assert described(dry.applied) == described(real.applied)
     return described(real.applied), found | states(real) | shown(world)
@@ -175,10 +176,28 @@ def walk_the_filing_rows(tmp_path: Path) -> set[SprintState]:
     return seen | visited
 
 
+def walk_the_waiting(tmp_path: Path) -> set[SprintState]:
+    """Questions nobody answers: one reminder, then parked; a comment unparks it."""
+    world, number = accepted(tmp_path)
+    world.tick()  # the questions; the forge's clock stands at 2026-11-25 09:00
+    day = datetime(2026, 11, 25, 9, tzinfo=UTC) + timedelta(hours=1)
+    done, seen = dry_then_real(world, at=day + timedelta(days=3))
+    assert done == [f"PR #{number}: questions unanswered → remind whoever accepted"]
+    assert dry_then_real(world, at=day + timedelta(days=4))[0] == []
+    done, visited = dry_then_real(world, at=day + timedelta(days=14))
+    assert done == [f"PR #{number}: questions unanswered too long → park the sprint"]
+    seen |= visited
+    assert dry_then_real(world, at=day + timedelta(days=20))[0] == []
+    world.comment(number, "Q1: B")
+    done, visited = dry_then_real(world, at=day + timedelta(days=21))
+    assert done[-1] == f"PR #{number}: moving again → remove the label parked"
+    return seen | visited
+
+
 def test_every_row_of_the_table_is_walked_and_dry_run_lists_what_each_tick_does(
         tmp_path: Path) -> None:
     walked = set()
-    for walk in (walk_the_story, walk_a_model_failure, walk_the_filing_rows):
+    for walk in (walk_the_story, walk_a_model_failure, walk_the_filing_rows, walk_the_waiting):
         (tmp_path / walk.__name__).mkdir()
         walked |= walk(tmp_path / walk.__name__)
     assert set(SprintState) - walked == set()

@@ -83,3 +83,23 @@ def test_a_quietly_rejected_vision_costs_two_reads_and_no_sub_issue_search(
     assert reads.count(f"/repos/{OPS}/pulls") == 2  # the open ones, then this vision's history
     assert reads.count(f"/repos/{PROJECT}/issues/{vision}/comments") == 1
     assert reads.count(f"/repos/{PROJECT}/issues") == 1  # the visions; no sub-issue search
+
+
+def test_an_idle_tick_of_a_vision_in_progress_reads_its_own_sprints_and_one_sub_issue(
+        tmp_path: Path) -> None:
+    world = make_world(tmp_path)
+    vision = world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.comment(pr.number, "ACCEPT")
+    world.tick()
+    world.comment(pr.number, "Q1: B\nQ2: B")
+    world.tick()
+    for n in range(5):  # closed PRs of other visions are never read again
+        world.setup.create_issue(PROJECT, f"Unrelated {n}", "x")
+    reads = reads_of_an_idle_tick(world)
+    assert reads.count(f"/repos/{OPS}/pulls") == 2  # the open ones, then this vision's
+    first = min(i.number for i in world.bot.list_issues(PROJECT, labels=["backlog"]))
+    assert [p for p in reads if p.startswith(f"/repos/{PROJECT}/issues/")] == [
+        f"/repos/{PROJECT}/issues/{first}"]  # the first sub-issue is open: reading stops
+    assert f"/repos/{PROJECT}/issues/{vision}/comments" not in reads

@@ -50,3 +50,21 @@ def test_the_demo_walks_the_whole_lifecycle_with_the_offline_planner(tmp_path: P
     assert states["architect: Due dates and reminders"] == ("closed", True)
     assert states["architect: Sync todos across machines"] == ("closed", False)
     assert states["architect: Tags and filters"] == ("open", False)  # third, pitched last
+
+    # The developers close the sub-issues, one as not planned; the story ends.
+    alice = world.client("alice")
+    for issue in sorted(filed, key=lambda i: i.number):
+        if issue is docs:
+            alice.add_issue_labels(PROJECT, issue.number, ["wontfix"])
+        alice.edit_issue(PROJECT, issue.number, state="closed")
+    world.tick()
+    vision = world.bot.get_issue(PROJECT, visions["due-dates"])
+    assert vision.state == "closed" and "in-progress" not in vision.label_names
+    told = world.bot_comments(visions["due-dates"], repo=PROJECT)
+    assert [c.split("\n")[0] for c in told] == [
+        f"Pitched as a sprint: {world.bot.get_pull(OPS, due).html_url} (PR #{due} on the ops "
+        "repo). Reply there with `ACCEPT`, or `REJECT: <reason>`.",
+        f"Its sprint (PR #{due}) filed these sub-issues:",
+        f"Every sub-issue filed by its sprint (PR #{due}) is closed.",
+    ]
+    assert f"Closed as not planned:\n- #{docs.number} {docs.title} (label `wontfix`)" in told[2]

@@ -22,6 +22,7 @@ import threading
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -97,7 +98,9 @@ def serve(tmp: Path, src: Path | None = None) -> Served:
     `src`: a copy of the package sources for the `architect` processes to run (the
     bench freezes one, so that edits made meanwhile do not change a campaign halfway).
     """
-    world = make_world(tmp)
+    # `architect run` reads the wall clock: the forge's must not lag it by days, or the
+    # open questions would come due for reminders depending on the day the tests run.
+    world = make_world(tmp, start=datetime.now(UTC))
     switch = KillSwitch(world.forge.wsgi)
     world.forge.wsgi = switch  # type: ignore[assignment]  # the server serves the wrapper
     url = world.forge.start()

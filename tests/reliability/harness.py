@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -42,6 +43,7 @@ from architect.shell.tick import run_tick
 from tests.world import BASE, BOT, OPS, PROJECT, SteppingClock, World, make_world
 
 T = TypeVar("T", bound=BaseModel)
+WISHLISTS = 1  # the first vision each scenario files
 MAX_TICKS = 12  # ticks to settle after one human step; a healthy run needs two or three
 
 
@@ -289,6 +291,7 @@ class Run:
     transport: FaultyTransport
     runner: FussyPlanner = field(default_factory=FussyPlanner)
     ticks: int = 0
+    at: datetime | None = None  # the ticks' clock (the forge keeps its own), for reminders
     unsettled: list[str] = field(default_factory=list)  # steps that never went quiet
     crashes: list[str] = field(default_factory=list)  # exceptions outside the error tree
 
@@ -298,7 +301,7 @@ class Run:
         client = ForgeClient(BASE, self.world.tokens[BOT], transport=self.transport,
                              retry=RetryPolicy(sleep=lambda _: None, rng=lambda: 0.0))
         try:
-            report = run_tick(client, self.runner, self.world.config, SteppingClock())
+            report = run_tick(client, self.runner, self.world.config, SteppingClock(self.at))
         except ArchitectError:
             return False
         except Exception as exc:  # a crash: reported, and the run goes on as a new tick would
@@ -348,6 +351,32 @@ def play(run: Run) -> None:
     run.settle("free text, filing, rejection")
     w.comment(gift, "The scope is smaller now; please pitch again.", repo=PROJECT)
     run.settle("pitch again")
+    if run.pr_for(gift):
+        w.comment(run.pr_for(gift), "ACCEPT", by="bob")
+    run.settle("questions again")
+    play_the_ending(run, news)
+
+
+def play_the_ending(run: Run, lost_label: int) -> None:
+    """Nobody answers (a reminder, then parking); the developers close the wishlist's
+    sub-issues (the story ends); someone strips `in-progress` from a filed vision."""
+    w = run.world
+    start = SteppingClock().start
+    run.at = start + timedelta(days=4)
+    run.settle("reminder")
+    run.at = start + timedelta(days=20)
+    run.settle("parking")
+    developer = w.client("alice")
+    # In filing order: Forgejo refuses to close an issue whose dependencies are open.
+    for issue in sorted(developer.list_issues(PROJECT, state="open", labels=["backlog"]),
+                        key=lambda i: i.number):
+        if f"Decomposed from #{WISHLISTS}" in issue.body:
+            if "API" in issue.title:
+                developer.add_issue_labels(PROJECT, issue.number, ["wontfix"])
+            developer.edit_issue(PROJECT, issue.number, state="closed")
+    run.settle("completion")
+    developer.remove_issue_label(PROJECT, lost_label, "in-progress")
+    run.settle("label repair")
 
 
 @contextmanager
@@ -413,6 +442,11 @@ def play_short(run: Run) -> None:
     if run.pr_for(wish):
         w.comment(run.pr_for(wish), "Q1: B\nQ2: recommended")
     run.settle("answers, filing")
+    developer = w.client("alice")
+    for issue in sorted(developer.list_issues(PROJECT, state="open", labels=["backlog"]),
+                        key=lambda i: i.number):
+        developer.edit_issue(PROJECT, issue.number, state="closed")
+    run.settle("completion")
 
 
 SETTINGS_BODY = textwrap.dedent("""\

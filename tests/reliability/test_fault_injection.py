@@ -62,11 +62,18 @@ def test_the_scenario_leaves_every_kind_of_mark(baseline: Result) -> None:
                     assert len(found) == 1, body  # every comment of the bot, one marker
                     kinds.update(found)
     assert kinds >= {"footer", "revised", "questions", "answers", "plan", "filing-check",
-                     "filed", "rejected"}
+                     "filed", "rejected", "story", "reminder", "parked"}
     counts = object_counts(baseline.state)
     assert counts[f"{PROJECT}: issues"] == 8  # 3 visions, 2 + 3 sub-issues
     assert counts[f"{OPS}: pull requests"] == 4  # 3 pitches and one after the rejection
     assert len(baseline.state["journal"]) == 3
+    # The story's end: the wishlist closed, the gift cards parked, the newsletter (its
+    # label stripped by hand) in progress again.
+    issues = {i[0]: (i[2], i[6]) for i in baseline.state[PROJECT]["issues"]}
+    assert issues[1] == ("closed", ["vision"])
+    assert issues[3] == ("open", ["in-progress", "vision"])
+    parked = [p for p in baseline.state[OPS]["issues"] if "parked" in p[6]]
+    assert len(parked) == 1 and parked[0][2] == "open"
 
 
 def test_every_comment_post_whose_answer_is_lost_is_recognised(baseline: Result) -> None:

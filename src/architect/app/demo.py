@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.panel import Panel
 
-from architect.app.demo_project import DEMO, DemoProject
+from architect.app.demo_project import DEMO, DemoProject, Fate
 from architect.app.setup_forge import prove_setup
 from architect.app.status import collect_status, render_table
 from architect.app.wiring import utc_now
@@ -110,6 +110,7 @@ def _seed(forge: EmbeddedForge, url: str, tmp: Path, console: Console) -> DemoWo
     console.print("[bold]architect init[/] (labels and rights):")
     prove_setup(world.client(BOT), config, Secrets(), webhook_url=None, write=True,
                 runner_ready=lambda: None, say=lambda line: console.print(f"  {line}"))
+    setup.create_label(project.repo, "wontfix", "ffffff")  # the team's own "won't do" label
     for vision in project.visions:
         world.numbers[vision.key] = setup.create_issue(
             project.repo, vision.title, vision.body, labels=("vision",),
@@ -175,6 +176,44 @@ def _play(world: DemoWorld) -> None:
     for number, reply in enumerate(replies[2:], start=3):
         _human(world, reply.vision, reply.body, reply.shows)
         _tick(world, f"Tick {number}: the architect reads the answer")
+    _developers_finish(world)
+    _tick(world, f"Tick {len(replies) + 1}: every sub-issue is closed; the vision's story ends")
+    _show_vision(world)
+
+
+def _developers_finish(world: DemoWorld) -> None:
+    """The developers work through the filed sub-issues; one of them is dropped."""
+    project, console = world.project, world.console
+    dev = world.client(project.reviewer)
+    vision = world.numbers[_accepted(project)]
+    filed = sorted((i for i in dev.list_issues(project.repo, state="open", labels=["backlog"])
+                    if f"Decomposed from #{vision}" in i.body), key=lambda i: i.number)
+    dropped = next((i for i in filed if i.title.startswith("Docs:")), filed[-1])
+    # In filing order: the forge refuses to close an issue whose dependencies are open.
+    for issue in filed:
+        if issue is dropped:
+            dev.add_issue_labels(project.repo, issue.number, ["wontfix"])
+        dev.edit_issue(project.repo, issue.number, state="closed")
+    done = " ".join(f"#{i.number}" for i in filed if i is not dropped)
+    console.rule("[bold magenta]The developers")
+    console.print(f"  @{project.reviewer} closed {done} as done, and #{dropped.number} "
+                  "(labelled wontfix) as not planned")
+
+
+def _show_vision(world: DemoWorld) -> None:
+    """What someone watching the vision issue saw, from the pitch to the end."""
+    project = world.project
+    bot = world.client(BOT)
+    number = world.numbers[_accepted(project)]
+    vision = bot.get_issue(project.repo, number)
+    for comment in bot.list_comments(project.repo, number):
+        if comment.user.login == BOT:
+            text = comment.body.split(markers.MARK_OPEN)[0].strip()
+            world.console.print(Panel(Markdown(_shorten(text)),
+                                      title=f"@{BOT} on vision #{number}: {vision.title}",
+                                      title_align="left", border_style="green"))
+    world.console.print(f"  vision #{number} is now {vision.state}; labels: "
+                        f"{', '.join(sorted(vision.label_names)) or 'none'}")
 
 
 def _finale(world: DemoWorld, elapsed: float) -> None:
@@ -183,13 +222,13 @@ def _finale(world: DemoWorld, elapsed: float) -> None:
     console.rule("[bold]Where things stand")
     render_table(collect_status(bot, world.config, utc_now()),
                  title=f"architect status: {world.config.name}")
-    filed = bot.list_issues(world.project.repo, state="open", labels=["backlog"])
+    filed = bot.list_issues(world.project.repo, state="all", labels=["backlog"])
     console.print("\n[bold]Filed on " + world.project.repo + ":[/]")
     for issue in sorted(filed, key=lambda i: i.number):
         deps = [line.removeprefix("Depends on ") for line in issue.body.splitlines()
                 if line.startswith("Depends on #")]
         suffix = f"  (depends on {', '.join(deps)})" if deps else ""
-        console.print(f"  #{issue.number} {issue.title}{suffix}")
+        console.print(f"  #{issue.number} {issue.title}{suffix} — {issue.state}", markup=False)
     _, decision, _ = plan_tick(bot, world.config, utc_now())
     plan = ", ".join(a.describe() for a in decision.actions) or "nothing to do"
     console.print(f"\n[bold]architect run --dry-run[/] now: {plan}")
@@ -222,3 +261,7 @@ def _keep_running(world: DemoWorld) -> None:
             time.sleep(3600)
     except KeyboardInterrupt:
         console.print("stopped")
+
+
+def _accepted(project: DemoProject) -> str:
+    return next(v.key for v in project.visions if v.fate is Fate.ACCEPTED)

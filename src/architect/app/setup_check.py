@@ -23,6 +23,7 @@ from architect.core.setup_lines import (
     unwritable_line,
     wanted_labels,
 )
+from architect.core.sprint import PARKED_LABEL
 from architect.errors import (
     ArchitectError,
     ForgeNotFound,
@@ -35,6 +36,7 @@ from architect.forge.models import Repository, User
 
 Say = Callable[[str], None]
 LABEL_COLORS = ("5319e7", "fbca04", "0e8a16")  # vision, in-progress, backlog
+PARKED_COLOR = "c5def5"
 
 
 @dataclass
@@ -101,19 +103,27 @@ def check_writes(forge: ForgeClient, config: ProjectConfig, bot: User,
 
 def check_labels(forge: ForgeClient, config: ProjectConfig, *, create: bool, found: Findings,
                  say: Say) -> None:
-    existing = {label.name for label in forge.list_labels(config.repo)}
-    colors = dict(zip(wanted_labels(config), LABEL_COLORS, strict=True))
-    for name in wanted_labels(config):
+    wanted = dict(zip(wanted_labels(config), LABEL_COLORS, strict=True))
+    _check_labels(forge, config.repo, wanted, create=create, found=found, say=say)
+    # The sprint PRs live on the ops repo: so does the label that parks one.
+    _check_labels(forge, config.ops_repo, {PARKED_LABEL: PARKED_COLOR}, create=create,
+                  found=found, say=say)
+
+
+def _check_labels(forge: ForgeClient, repo: str, wanted: dict[str, str], *, create: bool,
+                  found: Findings, say: Say) -> None:
+    existing = {label.name for label in forge.list_labels(repo)}
+    for name, color in wanted.items():
         if name in existing:
             continue
         if not create:
-            found.add(missing_label_line(config.repo, name))
+            found.add(missing_label_line(repo, name))
             continue
         try:
-            forge.create_label(config.repo, name=name, color=colors[name])
-            say(f"{config.repo}: created label '{name}'")
+            forge.create_label(repo, name=name, color=color)
+            say(f"{repo}: created label '{name}'")
         except ForgePermissionError as exc:
-            found.add(f"{config.repo}: cannot create label '{name}': {exc}")
+            found.add(f"{repo}: cannot create label '{name}': {exc}")
 
 
 def check_reviewers(forge: ForgeClient, config: ProjectConfig, found: Findings) -> None:

@@ -47,12 +47,17 @@ def collect_status(forge: Forge, config: ProjectConfig, now: datetime) -> list[S
         rows.append(_sprint_row(view, record.cost_usd if record and record.calls else None))
     in_sprint = {view.sprint.vision_number: view.number for view in sprint_views}
     next_pitches = {a.vision_number for a in decision.actions if isinstance(a, OpenPitch)}
+    merged = {m.vision_number: m for m in snapshot.merged if m.filed}
     for vision in sorted(snapshot.visions, key=lambda v: v.number):
+        story = merged.get(vision.number)
         facts = VisionFacts(
             sprint_pr=in_sprint.get(vision.number),
             pitched_now=vision.number in next_pitches,
-            in_progress=config.architect.in_progress_label in vision.label_names,
-            verdict=snapshot.verdicts.get(vision.number))
+            # A filed sprint's vision is in progress even while its lost label is put back.
+            in_progress=(config.architect.in_progress_label in vision.label_names
+                         or (story is not None and not story.done)),
+            verdict=snapshot.verdicts.get(vision.number),
+            done=story is not None and story.done)
         rows.append(StatusRow("vision", vision.number, one_line(vision.title, 60),
                               vision_label(facts), _iso(vision.updated_at),
                               vision_row(facts).waits_for))

@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from architect.core.actions import Action, OpenPitch
+from architect.core.actions import Action, CompleteVision, OpenPitch, RepairMerged
 from architect.shell.tick import TickReport
 
 
 def action_document(action: Action, reason: str | None = None) -> dict[str, Any]:
     found: dict[str, Any] = {"kind": type(action).__name__, "describe": action.describe()}
-    if isinstance(action, OpenPitch):
+    if isinstance(action, OpenPitch | RepairMerged):
         found["vision"] = action.vision_number
+    elif isinstance(action, CompleteVision):
+        found["pr"] = action.merged.pr.number
+        found["vision"] = action.merged.vision_number
     else:
         sprint = action.sprint if hasattr(action, "sprint") else action.view.sprint
         found["pr"] = sprint.pr.number

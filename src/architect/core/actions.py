@@ -15,6 +15,7 @@ from architect.forge.models import Comment
 
 if TYPE_CHECKING:
     from architect.core.sprint import Signal, SprintPR, SprintView
+    from architect.core.story import MergedSprint
 
 
 @dataclass(frozen=True)
@@ -145,5 +146,53 @@ class SyncLedger:
                 "comments")
 
 
+@dataclass(frozen=True)
+class CompleteVision:
+    merged: MergedSprint  # every sub-issue it filed is closed
+    close: bool  # close_vision_when_done
+
+    def describe(self) -> str:
+        then = ", close it" if self.close else ""
+        return (f"vision #{self.merged.vision_number}: the sub-issues of PR "
+                f"#{self.merged.pr.number} are all closed → summary, remove in-progress{then}")
+
+
+@dataclass(frozen=True)
+class RepairMerged:
+    """A merged sprint whose vision lost `in-progress` or whose branch was left behind."""
+
+    vision_number: int
+    pr_number: int
+    label: bool
+    branch: bool
+
+    def describe(self) -> str:
+        parts = (("put back in-progress", self.label), ("delete its branch", self.branch))
+        return (f"vision #{self.vision_number} (merged PR #{self.pr_number}): "
+                + " and ".join(name for name, needed in parts if needed))
+
+
+@dataclass(frozen=True)
+class NudgeSprint:
+    """Design forks unanswered too long: one reminder a round, or (`park`) the parking."""
+
+    view: SprintView
+    park: bool
+
+    def describe(self) -> str:
+        if self.park:
+            return f"PR #{self.view.number}: questions unanswered too long → park the sprint"
+        return f"PR #{self.view.number}: questions unanswered → remind whoever accepted"
+
+
+@dataclass(frozen=True)
+class UnparkSprint:
+    sprint: SprintPR
+
+    def describe(self) -> str:
+        return f"PR #{self.sprint.pr.number}: moving again → remove the label parked"
+
+
 Action = (OpenPitch | CompletePitch | RevisePitch | StartQuestions | ProcessAnswers | FileSprint
-          | FinishSprint | RejectSprint | SyncLedger | ClarifyDecision)
+          | FinishSprint | RejectSprint | SyncLedger | ClarifyDecision | CompleteVision
+          | RepairMerged | NudgeSprint | UnparkSprint)

@@ -1,7 +1,8 @@
 """decide: the snapshot in, the tick's actions out. Pure: no I/O, no clock.
 
-Existing sprint PRs first (reject, finish, file, answers, questions, revise),
-then new pitches within `max_open_pitches − open sprint PRs`.
+Existing sprint PRs first (reject, finish, file, answers, questions, revise,
+remind, park), then the merged sprints' visions (`story`), then new pitches
+within `max_open_pitches − open sprint PRs`.
 """
 
 from __future__ import annotations
@@ -10,9 +11,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from architect.core import rules
-from architect.core.actions import Action, CompletePitch, OpenPitch
+from architect.core.actions import Action, CompletePitch, OpenPitch, UnparkSprint
+from architect.core.nudge import with_clock
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import SprintView, sprint_slug, view_of
+from architect.core.story import story_actions
 from architect.core.table import WAITS_FOR, SprintState, sprint_step
 
 if TYPE_CHECKING:
@@ -33,7 +36,9 @@ def views(snapshot: Snapshot) -> list[SprintView]:
 def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
     actions: list[Action] = []
     notes: list[str] = []
-    for view in views(snapshot):
+    for read in views(snapshot):
+        view = with_clock(read, snapshot.now, remind_after=settings.remind_after,
+                          park_after=settings.park_after)
         notes.extend(f"PR #{view.number}: ignored {what}" for what in view.ignored)
         vision = snapshot.vision(view.sprint.vision_number)
         needs_label = vision is not None and settings.in_progress_label not in vision.label_names
@@ -47,6 +52,10 @@ def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
                                               SprintState.REJECTED):
             # A lost label never holds up the sprint's own step: it is put back beside it.
             actions.append(CompletePitch(view.sprint, view.slug, footer=False, label=True))
+        if view.parked and view.state not in (SprintState.PARKED, SprintState.PARK_DUE,
+                                              SprintState.REJECTED):
+            actions.append(UnparkSprint(view.sprint))  # someone moved it: no longer parked
+    actions.extend(story_actions(snapshot, settings))
     pitches, skipped = _pitches(snapshot, settings)
     actions.extend(pitches)
     notes.extend(skipped)

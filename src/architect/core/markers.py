@@ -114,6 +114,9 @@ class Kind(StrEnum):
     REJECTED = "rejected"
     MODEL_ERROR = "model-error"
     UNCLEAR = "unclear"
+    STORY = "story"
+    REMINDER = "reminder"
+    PARKED = "parked"
 
 
 DESIGN_KINDS = frozenset({Kind.QUESTIONS, Kind.ANSWERS, Kind.FILING_CHECK})
@@ -363,10 +366,54 @@ class UnclearMark:
         return None if comment is None else cls(comment)
 
 
+@dataclass(frozen=True)
+class StoryMark:
+    """On a vision: what became of its sprint PR (`pitched`, `filed`, `completed`)."""
+
+    kind: ClassVar[Kind] = Kind.STORY
+    event: str
+    pr: int
+
+    def render(self) -> str:
+        return marker(self.kind, event=self.event, pr=self.pr)
+
+    def key(self) -> tuple[object, ...]:
+        return (self.event, self.pr)
+
+    @classmethod
+    def parse(cls, found: Marker) -> StoryMark | None:
+        pr = _int(found.attrs.get("pr"))
+        return None if pr is None else cls(found.attrs.get("event", ""), pr)
+
+
+@dataclass(frozen=True)
+class ReminderMark:
+    """On a sprint PR: the one reminder, or (`PARKED`) the one parking note, of a round."""
+
+    kind: ClassVar[Kind] = Kind.REMINDER
+    round: int
+
+    def render(self) -> str:
+        return marker(self.kind, round=self.round)
+
+    def key(self) -> tuple[object, ...]:
+        return (self.round,)
+
+    @classmethod
+    def parse(cls, found: Marker) -> ReminderMark:
+        return cls(_int(found.attrs.get("round")) or 0)
+
+
+@dataclass(frozen=True)
+class ParkedMark(ReminderMark):
+    kind: ClassVar[Kind] = Kind.PARKED
+
+
 _PARSERS: dict[str, Any] = {
     cls.kind.value: cls.parse
     for cls in (FooterMark, QuestionsMark, AnswersMark, PlanMark, FilingCheckMark, FiledMark,
-                RevisedMark, RejectedMark, ModelErrorMark, UnclearMark)
+                RevisedMark, RejectedMark, ModelErrorMark, UnclearMark, StoryMark, ReminderMark,
+                ParkedMark)
 }
 
 
@@ -384,6 +431,12 @@ def marks_of(kind: type[M], comments: Iterable[Comment],
     for comment, mark in read_marks(comments, bot_login):
         if isinstance(mark, kind):
             yield comment, mark
+
+
+def find_vision(text: str) -> int | None:
+    """The vision a sprint PR's body names (its head branch is gone once deleted)."""
+    match = _VISION.search(text)
+    return int(match.group(1)) if match else None
 
 
 def decomposed_marker(vision: int, slug: str, sub_id: str) -> str:

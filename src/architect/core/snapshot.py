@@ -9,6 +9,7 @@ from datetime import datetime
 from architect.core.rules import Verdict, pitchable
 from architect.core.sprint import SprintPR
 from architect.core.steering import Steering
+from architect.core.story import MergedSprint
 from architect.forge.models import Comment, Issue, PullRequest, User
 
 
@@ -31,6 +32,7 @@ class Snapshot:
     steering: Steering
     candidates: tuple[VisionHistory, ...] = ()
     pitch_order: tuple[int, ...] = ()
+    merged: tuple[MergedSprint, ...] = ()  # open visions' merged sprints (`shell.story`)
     # Each candidate's `rules.pitchable` verdict, by vision number. The shell judges while
     # it reads (the verdicts decide how far it reads) and hands them over; whatever it
     # did not judge is judged here, so `decide` and `status` never run the rules again.

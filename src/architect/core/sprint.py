@@ -23,6 +23,7 @@ from architect.core.text import slugify
 from architect.forge.models import Comment, PullRequest, Review, ReviewState
 
 BRANCH_PREFIX = "architect/sprint-vision-"
+PARKED_LABEL = "parked"  # on a sprint PR whose questions went unanswered for park_after
 _BRANCH = re.compile(rf"^{re.escape(BRANCH_PREFIX)}(\d+)$")
 
 
@@ -80,6 +81,11 @@ class SprintView:
     # Comments like "LGTM" on a pitch awaiting a decision that no reply of the bot names yet.
     unclear: tuple[Signal, ...] = ()
     edited: frozenset[int] = frozenset()  # answer comments edited since they were read
+    parked: bool = False  # it carries PARKED_LABEL
+    asked_at: datetime | None = None  # the bot's last design comment: the questions' clock
+    nudged: frozenset[type[markers.Mark]] = frozenset()  # reminder / parking note this round
+    accepted_by: tuple[str, ...] = ()  # who wrote ACCEPT or approved: whom a reminder names
+    due: str = ""  # "remind" or "park", set by `nudge.with_clock` from the tick's `now`
 
     @property
     def number(self) -> int:
@@ -234,8 +240,24 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
                   default=0),
         last_other=max((c.id for c in sprint.comments if c.user.login != steering.bot_login),
                        default=0),
+        parked=PARKED_LABEL in {label.name for label in sprint.pr.labels},
+        asked_at=max((c.created_at for c, m in marks.own if m.kind in markers.DESIGN_KINDS),
+                     default=None),
+        nudged=frozenset(type(m) for _, m in marks.own
+                         if isinstance(m, markers.ReminderMark) and m.round == marks.round),
+        accepted_by=_accepted_by(sprint, steering),
     )
     return replace(view, state=classify(view))
+
+
+def _accepted_by(sprint: SprintPR, steering: Steering) -> tuple[str, ...]:
+    """Who said yes to the pitch (a comment or an approval), known to steer or not yet read."""
+    said = [c.user.login for c in sprint.comments
+            if (d := read_decision(c.body, steering.bot_login)) and d.word == "ACCEPT"]
+    said += [r.user.login for r in sprint.reviews
+             if r.user is not None and r.state is ReviewState.APPROVED and not r.dismissed]
+    return tuple(login for login in dict.fromkeys(said)
+                 if steering.may_steer(login) or steering.needs_lookup(login))
 
 
 @dataclass

@@ -23,6 +23,7 @@ from architect.core.actions import (
     CompletePitch,
     FileSprint,
     FinishSprint,
+    NudgeSprint,
     RejectSprint,
     RevisePitch,
     StartQuestions,
@@ -48,6 +49,9 @@ class SprintState(StrEnum):
     FILED = "filed"
     REJECTED = "rejected"
     MODEL_FAILED = "model failed"
+    PARKED = "parked"
+    REMINDER_DUE = "questions unanswered"
+    PARK_DUE = "questions unanswered too long"
 
 
 # What the step of a row needs beyond the view: whether the vision lost its label.
@@ -91,6 +95,10 @@ def _questions(view: SprintView, _label: bool) -> Action:
 
 def _answers(view: SprintView, _label: bool) -> Action:
     return read_answers(view)
+
+
+def _nudge(view: SprintView, _label: bool) -> Action:
+    return NudgeSprint(view, park=view.due == "park")
 
 
 def _await_decision(view: SprintView, label: bool) -> Action | None:
@@ -140,6 +148,16 @@ SPRINT_TABLE: tuple[Row, ...] = (
     Row(SprintState.READY_TO_FILE, lambda v: v.ledger is not None and v.ledger.all_resolved,
         _file, "the architect (filing sub-issues)", same_tick=True,
         doc="every fork resolved: plan the sub-issues, file them"),
+    Row(SprintState.PARK_DUE, lambda v: v.due == "park", _nudge, "the architect (parking)",
+        doc="no answer for park_after (default 14d): label parked and one note, once a round"),
+    Row(SprintState.PARKED, lambda v: v.parked, _wait,
+        "a human: a comment on the PR (label parked)",
+        doc="parked after park_after without answers; a comment by someone who may steer "
+            "unparks it"),
+    Row(SprintState.REMINDER_DUE, lambda v: v.due == "remind", _nudge,
+        "the architect (one reminder)",
+        doc="no answer for remind_after (default 3d): one reminder a round, mentioning whoever "
+            "accepted"),
     Row(SprintState.QUESTIONS_OPEN, lambda v: True, _wait,
         "a human: answers to the open questions",
         doc="questions asked; waits for answers"),
@@ -162,6 +180,7 @@ def sprint_step(view: SprintView, *, needs_label: bool) -> Action | None:
 class VisionState(StrEnum):
     IN_SPRINT = "in sprint PR"
     TO_BE_PITCHED = "to be pitched"
+    COMPLETED = "completed"
     IN_PROGRESS = "in progress"
     NOT_PITCHED = "not pitched"
     QUEUED = "queued"
@@ -175,6 +194,7 @@ class VisionFacts:
     pitched_now: bool  # this tick's decision pitches it
     in_progress: bool  # it carries the `in-progress` label
     verdict: Verdict | None  # the history checks, when the tick read its history
+    done: bool = False  # its merged sprint filed sub-issues, and every one is closed
 
 
 @dataclass(frozen=True)
@@ -190,9 +210,13 @@ VISION_TABLE: tuple[VisionRow, ...] = (
               doc="its sprint PR is open: the sprint's own table applies"),
     VisionRow(VisionState.TO_BE_PITCHED, lambda f: f.pitched_now, "the next tick",
               doc="a free pitch slot and nothing holds it: pitch a sprint (OpenPitch)"),
+    VisionRow(VisionState.COMPLETED, lambda f: f.done, "nothing (its story ended)",
+              doc="every sub-issue of its merged sprint is closed: one summary, in-progress "
+                  "removed, closed (close_vision_when_done)"),
     VisionRow(VisionState.IN_PROGRESS, lambda f: f.in_progress,
               "its sub-issues (label in-progress)",
-              doc="its sprint was filed; the label stays until its sub-issues are closed"),
+              doc="its sprint was filed; the label stays (put back if lost) until its "
+                  "sub-issues are closed"),
     VisionRow(VisionState.NOT_PITCHED, lambda f: f.verdict is not None and not f.verdict.ok,
               "a human", doc="merged, open sub-issues, a rejection or a model error holds it"),
     VisionRow(VisionState.QUEUED, lambda f: True, "a free pitch slot (max_open_pitches)",

@@ -20,14 +20,18 @@ from architect.core.actions import (
     Action,
     ClarifyDecision,
     CompletePitch,
+    CompleteVision,
     FileSprint,
     FinishSprint,
+    NudgeSprint,
     OpenPitch,
     ProcessAnswers,
     RejectSprint,
+    RepairMerged,
     RevisePitch,
     StartQuestions,
     SyncLedger,
+    UnparkSprint,
     Written,
 )
 from architect.core.filing import check_plan, filing_order
@@ -38,6 +42,7 @@ from architect.core.markers import (
     FooterMark,
     ModelErrorMark,
     RejectedMark,
+    StoryMark,
     UnclearMark,
     digest,
     find_decomposed,
@@ -62,6 +67,7 @@ from architect.core.schemas import (
 from architect.core.sections import own_sections
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import Signal, SprintPR, SprintView, branch_for
+from architect.core.story import filed_notice, pitched_notice
 from architect.core.text import one_line
 from architect.errors import (
     ConfigError,
@@ -73,7 +79,7 @@ from architect.errors import (
 from architect.forge.models import Comment, Issue, PullRequest
 from architect.forge.protocol import Forge
 from architect.runners.base import Mode
-from architect.shell import writes
+from architect.shell import nudges, story, writes
 from architect.shell.asking import Asker
 from architect.shell.context import TickContext
 from architect.shell.filing_record import FilingRecord
@@ -139,7 +145,21 @@ class Applier:
                 self.sync(action.sprint, action.slug, action.ledger, ())
             case ClarifyDecision():
                 self.clarify(action)
+            case CompleteVision():
+                story.complete(self.forge, self.filer, self.filer_login, self.config, action)
+            case RepairMerged():
+                story.repair(self.forge, self.filer, self.config, action)
+            case NudgeSprint():
+                nudges.nudge(self.forge, self.ops, self.bot, action, self.snapshot.now)
+            case UnparkSprint():
+                nudges.unpark(self.forge, self.ops, action)
         return None
+
+    def tell_vision(self, number: int, text: str, mark: StoryMark) -> None:
+        """One comment on the vision per event of its sprint (by the filer: project repo)."""
+        with suppress(ForgeNotFound):  # a vision deleted meanwhile hears nothing
+            writes.ensure_comment(self.filer, self.config.repo, number, text,
+                                  bot_login=self.filer_login, mark=mark)
 
     # -- helpers --------------------------------------------------------------
     def ask(self, mode: Mode, schema: type[M], inputs: PlannerInputs, *,
@@ -225,6 +245,8 @@ class Applier:
         try:
             pr = self.forge.create_pull(self.ops, title=title, body=body, head=branch,
                                         base=primary)
+            # Before the footer, which marks the pitch complete: the notice is never lost.
+            self.filer.create_comment(self.config.repo, vision.number, pitched_notice(pr))
             self.forge.create_comment(self.ops, pr.number, render.footer_comment(action.slug))
         except ForgeConflict:
             # The PR exists already (a run lost the forge's answer): finish it instead.
@@ -232,6 +254,7 @@ class Applier:
             if found is None:
                 raise
             pr = found
+            self.tell_vision(vision.number, pitched_notice(pr), StoryMark("pitched", pr.number))
             writes.ensure_comment(self.forge, self.ops, pr.number,
                                   render.footer_comment(action.slug), bot_login=self.bot,
                                   mark=FooterMark(action.slug))
@@ -242,6 +265,8 @@ class Applier:
     def complete_pitch(self, action: CompletePitch) -> None:
         sprint = action.sprint
         if action.footer:
+            self.tell_vision(sprint.vision_number, pitched_notice(sprint.pr),
+                             StoryMark("pitched", sprint.pr.number))
             writes.ensure_comment(self.forge, self.ops, sprint.pr.number,
                                   render.footer_comment(action.slug), bot_login=self.bot,
                                   mark=FooterMark(action.slug), existing=sprint.comments)
@@ -434,10 +459,14 @@ class Applier:
                 pr.created_at, pr.number, vision.number, vision.title, "merged",
                 f"Filed: {' '.join(f'#{n}' for n in filed)}\n\n{decisions}"))
             self.asker.runner.drop_session(f"pr-{pr.number}")
+        self.tell_vision(vision.number, filed_notice(pr.number, filed),
+                         StoryMark("filed", pr.number))
         message = f"Sprint filed: {' '.join(f'#{n}' for n in filed)}"
         if writes.merge_when_ready(self.forge, self.ops, pr.number, message=message,
                                    wait=self.wait):
             log.info("PR #%d: merged", pr.number)
+            # Missed here (a lost answer), the next tick's RepairMerged deletes it.
+            writes.ensure_branch_deleted(self.forge, self.ops, branch_for(vision.number))
 
     # -- when the model's answer is invalid twice ------------------------------
     def _model_failed(self, action: Action, exc: InvalidModelOutput) -> None:

@@ -27,6 +27,7 @@ from architect.core.steering import Steering
 from architect.errors import ForgeNotFound
 from architect.forge.models import Comment, Issue, User
 from architect.forge.protocol import Forge
+from architect.shell.story import read_merged
 
 log = logging.getLogger("architect")
 
@@ -55,7 +56,8 @@ def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: Us
                                                budget)
         candidates = tuple(found)
     return Snapshot(now=now, bot=bot, visions=visions, sprints=sprints, steering=steering,
-                    candidates=candidates, pitch_order=order, verdicts=verdicts)
+                    candidates=candidates, pitch_order=order, verdicts=verdicts,
+                    merged=read_merged(forge, config, bot, visions, sprints, candidates))
 
 
 def _read_sprints(forge: Forge, config: ProjectConfig, bot: User) -> list[SprintPR]:

@@ -1,0 +1,63 @@
+"""Design questions nobody answers: one reminder a round, then the sprint is parked. Pure.
+
+The clock is the snapshot's `now`; the questions' age is that of the bot's last
+design comment, so any round (an answer, a discussion the architect replied to)
+starts it again. Parking puts the label on before its note: the label alone
+already stops every nudge, and the note is finished by the next tick.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timedelta
+
+from architect.core import markers
+from architect.core.sprint import PARKED_LABEL, SprintView
+from architect.core.table import SprintState, classify
+
+
+def with_clock(view: SprintView, now: datetime, *, remind_after: timedelta,
+               park_after: timedelta) -> SprintView:
+    """The view with `due` set when its open questions waited too long.
+
+    Parking happens once a round: a sprint whose `parked` label a human took off
+    is not parked again until the next round; one whose label went on before its
+    note (a tick killed between the two) is due until the note is there.
+    """
+    waiting = view.state in (SprintState.QUESTIONS_OPEN, SprintState.PARKED)
+    if not waiting or view.asked_at is None:
+        return view
+    waited = now - view.asked_at
+    if waited >= park_after and markers.ParkedMark not in view.nudged:
+        due = "park"
+    elif view.state is SprintState.QUESTIONS_OPEN and waited >= remind_after and not view.nudged:
+        # Not after a parking either: its note said as much, and a human unparked it.
+        due = "remind"
+    else:
+        return view
+    timed = replace(view, due=due)
+    return replace(timed, state=classify(timed))
+
+
+def _whom(view: SprintView) -> str:
+    return " ".join(f"@{login}" for login in view.accepted_by) or "Whoever accepted this pitch"
+
+
+def _open_list(view: SprintView) -> str:
+    forks = [f for f in (view.ledger.live.forks if view.ledger else ()) if not f.answer]
+    return ", ".join(f"Q{f.number}" for f in forks) or "the open questions"
+
+
+def reminder(view: SprintView, waited: timedelta) -> str:
+    return (f"{_whom(view)}: {_open_list(view)} here have waited {waited.days} days for an "
+            "answer. Reply with `Q1: A` lines (or in your own words), or `REJECT: <reason>` to "
+            "drop the sprint. This is the only reminder for this round.\n\n"
+            + markers.ReminderMark(view.round).render())
+
+
+def parked_note(view: SprintView, waited: timedelta) -> str:
+    return (f"{_whom(view)}: no answer for {waited.days} days, so this sprint is parked "
+            f"(label `{PARKED_LABEL}`); the architect does nothing more here until someone who "
+            "may steer comments. Answer the open questions, or comment anything to pick it up "
+            "again; `REJECT: <reason>` drops it.\n\n"
+            + markers.ParkedMark(view.round).render())

@@ -1,0 +1,108 @@
+"""The end of a vision's story: its merged sprint, its sub-issues, its summary. Pure.
+
+A merged sprint PR says which sub-issues were filed (`## Filed: #a #b` in its
+body). While any of them is open the vision keeps `in-progress` (put back if
+lost, whatever happened to the sprint PR); once all are closed the vision gets
+one summary, loses the label and, with `close_vision_when_done`, is closed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from architect.core import markers
+from architect.core.actions import CompleteVision, RepairMerged
+from architect.core.table import VisionFacts, VisionState, vision_row
+from architect.forge.models import Issue, PullRequest
+
+if TYPE_CHECKING:
+    from architect.config import ArchitectConfig
+    from architect.core.snapshot import Snapshot
+
+_FILED = re.compile(r"^## Filed:(?P<numbers>[ #\d,]*)$", re.MULTILINE)
+# Forgejo keeps no reason for a close: a label the team uses for "won't do" is the one
+# thing the issue's JSON says about it.
+NOT_PLANNED_LABELS = ("wontfix", "won't fix", "not planned", "duplicate", "invalid")
+
+
+@dataclass(frozen=True)
+class MergedSprint:
+    """A vision's newest merged sprint PR, and what the tick read of its sub-issues."""
+
+    vision_number: int
+    pr: PullRequest
+    filed: tuple[int, ...]
+    closed: tuple[Issue, ...]  # the sub-issues read closed, in filing order
+    open_sub: int | None  # the first one read open (the reading stops there)
+    branch_left: bool  # its head branch still exists
+
+    @property
+    def done(self) -> bool:
+        return bool(self.filed) and self.open_sub is None
+
+
+def filed_numbers(body: str) -> tuple[int, ...]:
+    """The `## Filed:` line the architect writes into a sprint PR's body before merging."""
+    match = _FILED.search(body)
+    return tuple(int(n) for n in re.findall(r"#(\d+)", match["numbers"])) if match else ()
+
+
+def not_planned(issue: Issue) -> str | None:
+    """The label that says the issue was closed without being done, if any."""
+    return next((label.name for label in issue.labels
+                 if label.name.lower() in NOT_PLANNED_LABELS), None)
+
+
+def story_actions(snapshot: Snapshot,
+                  settings: ArchitectConfig) -> list[CompleteVision | RepairMerged]:
+    """For each open vision with a merged sprint and no open one: keep or end its story."""
+    open_for = {s.vision_number for s in snapshot.sprints}
+    actions: list[CompleteVision | RepairMerged] = []
+    for merged in snapshot.merged:
+        vision = snapshot.vision(merged.vision_number)
+        if vision is None or merged.vision_number in open_for or not merged.filed:
+            continue
+        labelled = settings.in_progress_label in vision.label_names
+        facts = VisionFacts(sprint_pr=None, pitched_now=False, in_progress=labelled,
+                            verdict=None, done=merged.done)
+        if vision_row(facts).state is VisionState.COMPLETED:
+            if labelled or settings.close_vision_when_done:
+                actions.append(CompleteVision(merged, close=settings.close_vision_when_done))
+        elif not labelled or merged.branch_left:
+            actions.append(RepairMerged(merged.vision_number, merged.pr.number,
+                                        label=not labelled, branch=merged.branch_left))
+    return actions
+
+
+# -- what the vision is told ----------------------------------------------------
+
+def pitched_notice(pr: PullRequest) -> str:
+    return (f"Pitched as a sprint: {pr.html_url or f'PR #{pr.number}'} (PR #{pr.number} on the "
+            "ops repo). Reply there with `ACCEPT`, or `REJECT: <reason>`.\n\n"
+            + markers.StoryMark("pitched", pr.number).render())
+
+
+def filed_notice(pr_number: int, filed: Sequence[int]) -> str:
+    listing = "\n".join(f"- #{n}" for n in filed)
+    return (f"Its sprint (PR #{pr_number}) filed these sub-issues:\n\n{listing}\n\n"
+            "This vision keeps the `in-progress` label until all of them are closed.\n\n"
+            + markers.StoryMark("filed", pr_number).render())
+
+
+def summary(merged: MergedSprint, *, close: bool) -> str:
+    done = [i for i in merged.closed if not_planned(i) is None]
+    dropped = [(i, not_planned(i)) for i in merged.closed if not_planned(i) is not None]
+    lines = [f"Every sub-issue filed by its sprint (PR #{merged.pr.number}) is closed."]
+    if done:
+        lines += ["", "Closed as done:", *(f"- #{i.number} {i.title}" for i in done)]
+    if dropped:
+        lines += ["", "Closed as not planned:",
+                  *(f"- #{i.number} {i.title} (label `{label}`)" for i, label in dropped)]
+    lines += ["", "(Forgejo records no reason for a close: an issue counts as not planned when "
+              f"it carries one of the labels {', '.join(f'`{n}`' for n in NOT_PLANNED_LABELS)}.)",
+              "", "Removed `in-progress`" + ("; closing this vision." if close else "."),
+              "", markers.StoryMark("completed", merged.pr.number).render()]
+    return "\n".join(lines)

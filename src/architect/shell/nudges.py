@@ -1,0 +1,40 @@
+"""Write a reminder or a parking on a sprint PR whose questions wait, and take it back.
+
+Parking puts the label on, then its note: the note is the mark the next tick
+reads as "parked this round" (`nudge.with_clock`), so a tick killed between the
+two finishes the note, and a label a human takes off stays off.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from architect.core.actions import NudgeSprint, UnparkSprint
+from architect.core.markers import ParkedMark, ReminderMark
+from architect.core.nudge import parked_note, reminder
+from architect.core.sprint import PARKED_LABEL
+from architect.forge.protocol import Forge
+from architect.shell import writes
+
+log = logging.getLogger("architect")
+
+
+def nudge(forge: Forge, ops: str, bot: str, action: NudgeSprint, now: datetime) -> None:
+    view = action.view
+    assert view.asked_at is not None  # the row's guard: the questions were asked
+    waited = now - view.asked_at
+    if not action.park:
+        writes.ensure_comment(forge, ops, view.number, reminder(view, waited), bot_login=bot,
+                              mark=ReminderMark(view.round), existing=view.sprint.comments)
+        log.info("PR #%d: reminded about the open questions", view.number)
+        return
+    writes.ensure_label(forge, ops, view.number, PARKED_LABEL)
+    writes.ensure_comment(forge, ops, view.number, parked_note(view, waited), bot_login=bot,
+                          mark=ParkedMark(view.round), existing=view.sprint.comments)
+    log.info("PR #%d: parked after %d days without an answer", view.number, waited.days)
+
+
+def unpark(forge: Forge, ops: str, action: UnparkSprint) -> None:
+    writes.ensure_no_label(forge, ops, action.sprint.pr.number, PARKED_LABEL)
+    log.info("PR #%d: unparked", action.sprint.pr.number)

@@ -1,0 +1,109 @@
+"""Read the merged sprints of open visions, and write the end of their story.
+
+One list call per vision in progress finds its merged sprint PR (the body
+included, so its `## Filed` line comes free); then its sub-issues are read only
+until the first one still open, which on most ticks is the first.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from architect.config import ProjectConfig
+from architect.core.actions import CompleteVision, RepairMerged
+from architect.core.markers import StoryMark, find_vision, marks_of
+from architect.core.snapshot import VisionHistory
+from architect.core.sprint import SprintPR, branch_for, vision_of_branch
+from architect.core.story import MergedSprint, filed_numbers, summary
+from architect.errors import ForgeNotFound
+from architect.forge.models import Comment, Issue, PullRequest, User
+from architect.forge.protocol import Forge
+from architect.shell import writes
+
+log = logging.getLogger("architect")
+
+
+def read_merged(forge: Forge, config: ProjectConfig, bot: User, visions: Sequence[Issue],
+                sprints: Sequence[SprintPR],
+                histories: Sequence[VisionHistory]) -> tuple[MergedSprint, ...]:
+    """The newest merged sprint of each open vision that has one and no open sprint.
+
+    A vision in progress is the usual case: one list of its own sprint PRs (the
+    head filter, as a pitch candidate's history is read; nothing that grows with
+    other visions' PRs). A vision that lost its label was read as a pitch
+    candidate, and its history holds its merged PRs already.
+    """
+    busy = {s.vision_number for s in sprints}
+    labelled = {v.number for v in visions if config.architect.in_progress_label in v.label_names
+                and v.number not in busy}
+    prs = [pr for h in histories if h.vision.number not in busy for pr in h.sprint_prs]
+    for vision in sorted(labelled):
+        prs += forge.list_pulls(config.ops_repo, state="closed", head=branch_for(vision))
+    newest: dict[int, PullRequest] = {}
+    wanted = labelled | {h.vision.number for h in histories} - busy
+    for pr in prs:
+        number = find_vision(pr.body) or vision_of_branch(pr.head.ref)
+        if not pr.merged or pr.user.login != bot.login or number is None or number not in wanted:
+            continue
+        if number not in newest or pr.number > newest[number].number:
+            newest[number] = pr
+    return tuple(_merged(forge, config, number, pr) for number, pr in sorted(newest.items()))
+
+
+def _merged(forge: Forge, config: ProjectConfig, vision: int, pr: PullRequest) -> MergedSprint:
+    filed = filed_numbers(pr.body)
+    closed: list[Issue] = []
+    open_sub = None
+    for number in filed:
+        try:
+            issue = forge.get_issue(config.repo, number)
+        except ForgeNotFound:
+            continue  # deleted: nothing left to wait for
+        if issue.state == "open":
+            open_sub = number
+            break
+        closed.append(issue)
+    # Forgejo reports a deleted head branch as the PR's own ref (refs/pull/N/head).
+    return MergedSprint(vision, pr, filed, tuple(closed), open_sub,
+                        branch_left=pr.head.ref == branch_for(vision))
+
+
+def complete(forge: Forge, filer: Forge, filer_login: str, config: ProjectConfig,
+             action: CompleteVision) -> None:
+    """Label off, summary on, vision closed: each an ensure, the close last."""
+    merged = action.merged
+    repo, number = config.repo, merged.vision_number
+    writes.ensure_no_label(filer, repo, number, config.architect.in_progress_label)
+    if merged.branch_left:
+        writes.ensure_branch_deleted(forge, config.ops_repo, branch_for(number))
+    mark = StoryMark("completed", merged.pr.number)
+    comments = filer.list_comments(repo, number)
+    posted = writes.ensure_comment(filer, repo, number, summary(merged, close=action.close),
+                                   bot_login=filer_login, mark=mark, existing=comments)
+    if action.close and (posted or not _reopened(filer, repo, number, comments, filer_login)):
+        filer.edit_issue(repo, number, state="closed")
+        log.info("vision #%d: every sub-issue closed; summarized and closed", number)
+
+
+def _reopened(filer: Forge, repo: str, number: int, comments: Sequence[Comment],
+              login: str) -> bool:
+    """Whether a human reopened the vision after the summary (then it stays open).
+
+    A tick that died between the summary and the close leaves the summary as the
+    vision's last event; a reopen moves `updated_at` past it (whole seconds).
+    """
+    marked = [c for c, m in marks_of(StoryMark, comments, login) if m.event == "completed"]
+    if not marked:
+        return False
+    vision = filer.get_issue(repo, number)
+    said = max(c.created_at for c in marked).replace(microsecond=0)
+    return vision.updated_at.replace(microsecond=0) > said
+
+
+def repair(forge: Forge, filer: Forge, config: ProjectConfig, action: RepairMerged) -> None:
+    if action.label:
+        writes.ensure_label(filer, config.repo, action.vision_number,
+                            config.architect.in_progress_label)
+    if action.branch:
+        writes.ensure_branch_deleted(forge, config.ops_repo, branch_for(action.vision_number))
