@@ -31,6 +31,7 @@ from architect.runners.sessions import (
     SessionStore,
     Transcript,
     cap_limits,
+    overload_key,
     overload_watch,
 )
 from architect.runners.validation import (
@@ -115,7 +116,7 @@ class AnthropicRunner:
             code_snapshot(self.state_dir, self.project, self.repo_root, self.env) as tools,
         ):
             return overload_watch(
-                self.sessions, request.session_key, self.name,
+                self.sessions, overload_key(request), self.name,
                 lambda: self._converse(sdk, client, request, limits, tools),
             )  # fmt: skip
 
@@ -132,21 +133,24 @@ class AnthropicRunner:
         )
         params = self._params(sdk, request, tools)
         last = Reply("", Usage())
+        prompt = request.prompt_for(tools is not None)
 
         def ask(correction: str | None) -> Reply:
             nonlocal last
             retry = None if correction is None else (_shown(last), correction)
-            messages = talk.messages(request.prompt, retry)
+            messages = talk.messages(prompt, retry)
             room = self.max_tokens * (2 if last.stop is Stop.CUT_OFF else 1)
             call = {**params, "max_tokens": room, "messages": messages}
             last = self._exchange(sdk, client, call, limits, tools)
-            talk.charge(last.usage)
+            talk.charge(last.usage, last.calls)
             return last
 
         output, usage, answer = answer_with_retry(request.schema, ask)
-        talk.keep(request.prompt, answer)
+        talk.keep(prompt, answer)
         stateful = request.mode in STARTS | CONTINUES
-        return ModelResult(output, usage, request.session_key if stateful else None)
+        return ModelResult(
+            output, usage, request.session_key if stateful else None, talk.calls
+        )
 
     def _params(
         self, sdk: ModuleType, request: ModelRequest[Any], tools: CodeTools | None
