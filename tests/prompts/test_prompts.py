@@ -168,7 +168,7 @@ def test_answers_show_the_ledger_and_the_comments_with_their_ids() -> None:
 def test_file_mode_carries_the_sub_issue_rules() -> None:
     request = build_request(Mode.FILE, an_input(), formula=FORMULA, schema=SubIssuePlan)
 
-    assert "affected_files: at most 3" in request.prompt
+    assert "3 to 8 sub-issues, in the order they should land." in request.prompt
     assert request.prompt.endswith("in the schema `SubIssuePlan`, and nothing else: no prose "
                                    "around it, no code fences.")
 
