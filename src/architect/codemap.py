@@ -7,9 +7,10 @@ cheap to find: a Python module's first docstring line, what it imports
 outside the standard library and its top-level definitions; the top-level
 functions and types of shell, Go, Rust, JavaScript and TypeScript files, by
 regular expression, and a shell script's first comment line (its docstring).
-Runners without file tools see the code only through this map, so it is trimmed by importance, never by alphabet: past
-`max_chars`, the definitions of the least important files go first, then
-those files themselves, counted by directory in a closing note.
+Runners without file tools see the code only through this map, so it is
+trimmed by importance, never by alphabet: past `max_chars`, the definitions
+of the least important files go first, then those files themselves, counted
+by directory in a closing note.
 
 Read-only and deterministic; hidden directories, virtual environments,
 caches and build output are skipped.
