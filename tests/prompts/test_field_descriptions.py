@@ -8,8 +8,10 @@ every runner hands over (the provider's schema, or the schema in the prompt).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
+import anthropic
 import pytest
 from pydantic import BaseModel
 
@@ -23,7 +25,9 @@ from architect.core.schemas import (
     SubIssuePlan,
 )
 from architect.prompts import build_request, load_formula
+from architect.runners.anthropic_api import output_schema
 from architect.runners.base import Mode
+from architect.runners.strict_schema import strict_schema
 from architect.runners.validation import self_contained_schema
 
 SCHEMAS: dict[Mode, type[BaseModel]] = {
@@ -53,10 +57,27 @@ def fields(node: Any) -> list[tuple[str, dict[str, Any]]]:
     return found
 
 
+def described(node: dict[str, Any]) -> bool:
+    """A field's schema, or the nullable wrapper strict mode puts around it, says what it is."""
+    variants = [node, *(v for v in node.get("anyOf") or [] if isinstance(v, dict))]
+    return any(str(v.get("description", "")).strip() for v in variants)
+
+
+# What each provider receives: the claude CLI and the prompt fallback, OpenAI strict
+# mode, Anthropic's structured outputs (as its SDK transforms the schema).
+AS_SENT: dict[str, Callable[[type[BaseModel]], dict[str, Any]]] = {
+    "self-contained": self_contained_schema,
+    "openai strict": strict_schema,
+    "anthropic": lambda schema: output_schema(anthropic, schema),
+}
+
+
 @pytest.mark.parametrize("mode", list(SCHEMAS))
-def test_every_field_is_described_in_the_schema(mode: Mode) -> None:
-    bare = [name for name, sub in fields(self_contained_schema(SCHEMAS[mode]))
-            if not str(sub.get("description", "")).strip()]
+@pytest.mark.parametrize("sent", list(AS_SENT))
+def test_every_field_is_described_in_the_schema_each_provider_receives(
+    mode: Mode, sent: str
+) -> None:
+    bare = [name for name, sub in fields(AS_SENT[sent](SCHEMAS[mode])) if not described(sub)]
     assert bare == []
 
 

@@ -41,6 +41,7 @@ from architect.runners.validation import (
     api_error_text,
     redact,
     secret_values,
+    self_contained_schema,
 )
 
 T = TypeVar("T", bound=BaseModel)
@@ -160,7 +161,7 @@ class AnthropicRunner:
             system.append(
                 {"type": "text", "text": request.context, "cache_control": {"type": "ephemeral"}}
             )
-        schema = sdk.transform_schema(request.schema)
+        schema = output_schema(sdk, request.schema)
         params: dict[str, Any] = {
             "model": self.model_name,
             "system": system,
@@ -217,6 +218,17 @@ class AnthropicRunner:
             detail = redact(api_error_text(exc.body, exc.message), self._secrets)
             error = ModelOverloaded if exc.status_code in OVERLOADED else RunnerFailed
             raise error(f"anthropic: HTTP {exc.status_code}: {detail}") from exc
+
+
+def output_schema(sdk: ModuleType, schema: type[BaseModel]) -> dict[str, Any]:
+    """The mode's schema as structured outputs take it.
+
+    Inlined first: the SDK keeps only the `$ref` of a property that refers to a
+    definition (an enum such as the verdict), so its description, the one
+    place that says what the field means, would not reach the model.
+    """
+    sent: dict[str, Any] = sdk.transform_schema(self_contained_schema(schema))
+    return sent
 
 
 def _reply(message: Any, usage: Usage, calls: int) -> Reply:
