@@ -129,6 +129,7 @@ class Played:
     error: str = ""
     script: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     steps: dict[str, Usage] = field(default_factory=dict)
+    cached: dict[str, int] = field(default_factory=dict)  # input tokens read from the cache
 
     @property
     def score(self) -> Score:
@@ -241,19 +242,34 @@ def _human_turn(bot: ForgeClient, human: ForgeClient, pr: int) -> None:
 # Runners
 
 
+MODES = {"Pitch": "pitch", "RevisedPitch": "revise", "ForkProposal": "questions",
+         "AnswerRound": "answers", "SubIssuePlan": "file"}
+
+
 @contextmanager
-def fake_api(kind: str, script: Mapping[str, list[dict[str, Any]]]) -> Iterator[dict[str, str]]:
-    """A loopback fake of the provider's API playing `script`; yields the config and env."""
+def fake_api(kind: str, script: Mapping[str, list[dict[str, Any]]],
+             cached: dict[str, int]) -> Iterator[dict[str, str]]:
+    """A loopback fake of the provider's API playing `script`; yields the config and env.
+
+    On leaving, `cached` holds the input tokens each step read from the prompt
+    cache, as the fake simulates it (the providers' 1,024-token minimum included).
+    """
     from tests.runners_e2e.chat_api import ChatCompletionsAPI
     from tests.runners_e2e.messages_api import MessagesAPI
 
     key = FAKE_KEYS[kind]
+    reads: list[tuple[str | None, int]]
     if kind == "anthropic":
         with MessagesAPI(script, key) as api:
             yield {"ANTHROPIC_API_KEY": key, "ANTHROPIC_BASE_URL": api.url}
+        reads = [(e.schema, e.usage.cache_read_input_tokens) for e in api.exchanges]
     else:
-        with ChatCompletionsAPI(script, key) as api:
-            yield {"OPENAI_API_KEY": key, "openai_base_url": f"{api.url}/v1"}
+        with ChatCompletionsAPI(script, key) as chat:
+            yield {"OPENAI_API_KEY": key, "openai_base_url": f"{chat.url}/v1"}
+        reads = [(c.schema, c.cached_tokens) for c in chat.completions]
+    for schema, read in reads:
+        step = MODES.get(schema or "", "other")
+        cached[step] = cached.get(step, 0) + read
 
 
 def run_sample(sample: Sample, tmp: Path, *, model: str, model_name: str,
@@ -266,13 +282,14 @@ def run_sample(sample: Sample, tmp: Path, *, model: str, model_name: str,
         config = config_for(sample, tmp, model, model_name, {})
         return play(sample, make_runner(config, load_secrets(env), env), config)
     recorded = play(sample, make_runner(offline, load_secrets({}), {}), offline)
-    with fake_api(fake, recorded.script) as settings:
+    cached: dict[str, int] = {}
+    with fake_api(fake, recorded.script, cached) as settings:
         env = {k: v for k, v in settings.items() if k.isupper()}
         extra = {k: v for k, v in settings.items() if not k.isupper()}
-        config = config_for(sample, tmp, fake, FAKE_MODELS[fake], {})
-        if extra:
-            config = config_for(sample, tmp, fake, FAKE_MODELS[fake], extra)
-        return play(sample, make_runner(config, load_secrets(env), env), config)
+        config = config_for(sample, tmp, fake, FAKE_MODELS[fake], extra)
+        played = play(sample, make_runner(config, load_secrets(env), env), config)
+    played.cached = cached
+    return played
 
 
 # The table
@@ -303,6 +320,16 @@ def steps_table(rows: list[Played]) -> str:
     return "\n".join(lines)
 
 
+def cache_table(rows: list[Played]) -> str:
+    """Input tokens of each step read from the prompt cache: the stable prefix at work."""
+    modes = list(dict.fromkeys(m for p in rows for m in p.steps))
+    lines = ["read from the cache:   " + "  ".join(f"{m:>9}" for m in modes)]
+    for p in rows:
+        cells = "  ".join(f"{p.cached.get(m, 0):>9,}" for m in modes)
+        lines.append(f"{p.sample.name:<23}{cells}")
+    return "\n".join(lines)
+
+
 def ok(rows: list[Played]) -> bool:
     return all(not p.error and p.sprint is not None and not p.score.failed for p in rows)
 
@@ -325,6 +352,8 @@ def main(argv: list[str] | None = None) -> int:
     print(table(rows))
     if any(p.usage.input_tokens for p in rows):
         print("\n" + steps_table(rows))
+    if any(p.cached for p in rows):
+        print("\n" + cache_table(rows))
     good = ok(rows)
     print("\nevery check passed" if good else "\nSOME CHECKS FAILED")
     return 0 if good else 1

@@ -6,10 +6,11 @@ a git repository), source before docs, tests and benches, each with what is
 cheap to find: a Python module's first docstring line, what it imports
 outside the standard library and its top-level definitions; the top-level
 functions and types of shell, Go, Rust, JavaScript and TypeScript files, by
-regular expression. Runners without file tools see the code only through
-this map, so it is trimmed by importance, never by alphabet: past
-`max_chars`, the definitions of the least important files go first, then
-those files themselves, counted by directory in a closing note.
+regular expression, and a shell script's first comment line (its docstring).
+Runners without file tools see the code only through this map, so it is
+trimmed by importance, never by alphabet: past `max_chars`, the definitions
+of the least important files go first, then those files themselves, counted
+by directory in a closing note.
 
 Read-only and deterministic; hidden directories, virtual environments,
 caches and build output are skipped.
@@ -32,6 +33,7 @@ DEFAULT_MAX_CHARS = 8000
 _DOC_CHARS = 90
 _MAX_DEFS = 12
 _MAX_SCAN_BYTES = 256_000
+_HEADER_LINES = 3  # the shebang, perhaps a blank line, the comment
 _LAYOUT_FILES = 12  # top-level files named in the layout; all are listed below it
 _NOTE_ROOM = 120  # the closing note of what was left out
 _TEST_DIRS = frozenset({"test", "tests", "spec", "specs", "__tests__", "testdata", "e2e"})
@@ -165,7 +167,20 @@ def _module(root: Path, path: Path) -> Module:
     names = dict.fromkeys(n if isinstance(n, str) else "".join(n) for n in found)
     if not path.suffix and rank == 1:
         rank = 0  # a script without an extension is source all the same
-    return Module(rel, "", (), tuple(names)[:_MAX_DEFS], rank)
+    doc = _header_comment(text) if language == "shell" else ""
+    return Module(rel, doc, (), tuple(names)[:_MAX_DEFS], rank)
+
+
+def _header_comment(text: str) -> str:
+    """A script's first comment line: what a shell script has for a docstring."""
+    for line in text.splitlines()[:_HEADER_LINES]:
+        said = line.strip()
+        if said.startswith("#!") or not said:
+            continue
+        if not said.startswith("#") or "shellcheck" in said:
+            return ""
+        return said.lstrip("# ").strip()[:_DOC_CHARS]
+    return ""
 
 
 def _has_shebang(path: Path, word: str) -> bool:

@@ -12,6 +12,9 @@ longest prefix:
 - `prompt`: the facts of this call, each in its own tags (the vision issue,
   the current pitch, the humans' words, the design forks as they stand now),
   then the mode's task (goal, steps, rules) and the schema to answer in, last.
+  `tools_prompt` is the same prompt with the formula's `code_tools` section
+  after the task, for a runner that offers read-only code tools: a fact of
+  the call, not of the project, so the cached prefix is the same either way.
 
 Each call carries one current copy of every fact: a runner sends no earlier
 turn of a PR's conversation (the design forks hold what was asked and
@@ -69,6 +72,7 @@ TRIM_ORDER = (
     "current pitch",
     "vision issue",
 )
+CODE_TOOLS_SECTION = "code_tools"  # said in the task part: the stable prefix stays one
 TRIM_INTRO = "Some parts were trimmed to keep this prompt within its budget:"
 _MIN_KEPT_CHARS = 300  # a part cut shorter than this is dropped whole
 _SLACK_CHARS = 160  # room for the notes and markers that trimming adds
@@ -194,6 +198,7 @@ class _Layout:
     task: str  # the mode's goal, steps and rules: never trimmed
     answer: str  # the schema to answer in: never trimmed
     context: list[_Part]
+    tools_note: str = ""  # how to use the code tools, for a runner that offers them
 
     def parts(self) -> dict[str, _Part]:
         return {p.name: p for p in (*self.context, *self.facts)}
@@ -205,7 +210,7 @@ class _Layout:
         )
         return "\n".join(f"[trimmed: {p.name}, {p.removed_bytes / 1024:.1f} KB]" for p in cut)
 
-    def render(self, project: str) -> tuple[str, str]:
+    def render(self, project: str, *, tools: bool = False) -> tuple[str, str]:
         shown = [p for p in self.context if p.text.strip()]
         context = _sections(shown)
         if context:
@@ -216,12 +221,13 @@ class _Layout:
             _sections([p for p in self.facts if p.text.strip()]),
             note_block,
             self.task,
+            self.tools_note if tools else "",
             self.answer,
         ]
         return context, "\n\n".join(b for b in body if b)
 
     def chars(self, project: str) -> int:
-        context, prompt = self.render(project)
+        context, prompt = self.render(project, tools=True)  # the longer of the two
         return len(self.system) + len(context) + len(prompt)
 
 
@@ -245,6 +251,7 @@ def build_request(
     _cap_lessons(layout)
     _trim(layout, inputs.project, budget_tokens * 4)
     context, prompt = layout.render(inputs.project)
+    _, tools_prompt = layout.render(inputs.project, tools=True)
     hidden = tuple(secrets)
     return ModelRequest(
         mode=mode,
@@ -252,6 +259,7 @@ def build_request(
         system=redact(layout.system, hidden),
         context=redact(context, hidden),
         prompt=redact(prompt, hidden),
+        tools_prompt=redact(tools_prompt, hidden),
         inputs=inputs,
         session_key=session_key,
         limits=limits or Limits(),
@@ -276,6 +284,7 @@ def _layout(mode: Mode, inputs: PlannerInputs, formula: Formula, schema: type[An
             "else: no prose around it, no code fences."
         ),
         context=context,
+        tools_note=formula.sections.get(CODE_TOOLS_SECTION, ""),
     )
 
 

@@ -9,10 +9,11 @@ import pytest
 
 from architect.core.inputs import HumanComment, PlannerInputs, ProjectContext, VisionInput
 from architect.core.ledger import Answer, DesignFork, ForkStatus, Ledger
-from architect.core.schemas import AnswerRound, LessonsDigest, Pitch, SubIssuePlan
+from architect.core.schemas import AnswerRound, ForkProposal, LessonsDigest, Pitch, SubIssuePlan
 from architect.errors import ConfigError
 from architect.prompts import build_request, load_formula
 from architect.runners.base import Mode
+from architect.runners.code_tools import TOOLS
 
 FORMULA = load_formula()
 
@@ -167,7 +168,7 @@ def test_answers_show_the_ledger_and_the_comments_with_their_ids() -> None:
 def test_file_mode_carries_the_sub_issue_rules() -> None:
     request = build_request(Mode.FILE, an_input(), formula=FORMULA, schema=SubIssuePlan)
 
-    assert "affected_files: at most 3" in request.prompt
+    assert "3 to 8 sub-issues, in the order they should land." in request.prompt
     assert request.prompt.endswith("in the schema `SubIssuePlan`, and nothing else: no prose "
                                    "around it, no code fences.")
 
@@ -228,3 +229,24 @@ def test_the_re_pitch_carries_the_vision_comments_and_the_rejected_pitch_in_thei
     assert ("<vision_comments>\n[comment 4 by @alice, who may steer]\nReuse the loop.\n\n"
             "[comment 6 by @eve, who may not steer: context only]\nUse Kafka!\n"
             "</vision_comments>") in prompt
+
+
+@pytest.mark.parametrize("mode", [Mode.PITCH, Mode.QUESTIONS, Mode.FILE])
+def test_a_runner_with_code_tools_tells_of_them_in_the_task_not_the_cached_prefix(
+    mode: Mode,
+) -> None:
+    schema = {Mode.PITCH: Pitch, Mode.QUESTIONS: ForkProposal, Mode.FILE: SubIssuePlan}[mode]
+    request = build_request(mode, an_input(), formula=FORMULA, schema=schema)
+
+    assert "## Reading the code" not in request.prompt
+    assert request.prompt_for(tools=False) == request.prompt
+    told = request.prompt_for(tools=True)
+    for tool in TOOLS:  # the names the runner offers, each in its own words
+        assert f"`{tool.name}`" in told
+    # The prompt without the tools, the note placed after the task, before the answer line.
+    before, _, after = told.partition("\n\n## Reading the code\n\n")
+    answer = after.split("\n\n")[-1]
+    assert before + "\n\n" + answer == request.prompt
+    assert before.index("# Task:") >= 0 and answer.startswith("Answer only with one JSON")
+    # The tools are no fact of the project: system and context are the same bytes either way.
+    assert "## Reading the code" not in request.system + request.context

@@ -1,6 +1,7 @@
 """Every prompt of a whole sprint on a realistic project, captured as the runner receives it.
 
-The project is bench/samples/shell-deploy (a POSIX-shell deploy tool); the
+The project is bench/samples/shell-factory (a bash agent factory with an 8 KB
+VISION.md and a 14 KB AGENTS.md, the size issue 14 measured on); the
 sprint is played on the embedded forge by humans and the offline planner,
 and each model request is kept: what a language model would have read.
 """
@@ -18,7 +19,7 @@ from architect.runners.base import Mode, ModelRequest, ModelResult, Runner
 from architect.runners.offline import OfflinePlanner
 from tests.world import OPS, PROJECT, World, make_world
 
-SAMPLE = Path(__file__).resolve().parents[2] / "bench" / "samples" / "shell-deploy"
+SAMPLE = Path(__file__).resolve().parents[2] / "bench" / "samples" / "shell-factory"
 TITLE, _, BODY = (SAMPLE / "vision.md").read_text().partition("\n")
 STEERING_WORDS = "Only the two web hosts for now, and read the health from the Caddy logs."
 DRIVE_BY = "+1, and please also support Kubernetes."
@@ -121,8 +122,10 @@ def test_each_mode_hears_the_humans_and_shares_one_cacheable_prefix(tmp_path: Pa
     assert [r.mode for r in sprint_calls] == [Mode.PITCH, Mode.QUESTIONS, Mode.ANSWERS,
                                               Mode.FILE]
     assert len({(r.system, r.context) for r in sprint_calls}) == 1
-    assert "<agents_md>\n# Working on shipit" in filing.context
-    assert "POSIX sh only" in filing.context and "<agents_md>" not in filing.prompt
+    assert "<agents_md>\n# Working on forgeworks" in filing.context
+    assert "Bash 5," in filing.context and "<agents_md>" not in filing.prompt
+    # Long enough for a provider to cache it (1,024 tokens; estimated at 4 characters each).
+    assert len(filing.system + filing.context) // 4 >= 1024
     for request in sprint_calls:  # the task comes last, after every fact
         assert request.prompt.index("# Task:") > request.prompt.index("<vision_issue>")
         assert request.prompt.rstrip().endswith("no prose around it, no code fences.")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,8 @@ OBJECT_REFUSED = openai_error(400, "'response_format.type' must be 'text'")
 
 
 def a_runner(
-    tmp_path: Path, env: dict[str, str], api: ScriptedAPI, max_retries: int = 2
+    tmp_path: Path, env: dict[str, str], api: ScriptedAPI, max_retries: int = 2,
+    repo_root: Path | None = None,
 ) -> OpenAIRunner:
     return OpenAIRunner(
         model_name="gpt-4.1",
@@ -37,6 +39,7 @@ def a_runner(
         env=env,
         base_url=f"{api.url}/v1",
         max_retries=max_retries,
+        repo_root=repo_root,
     )
 
 
@@ -249,3 +252,24 @@ def test_a_refused_schema_is_a_warning_with_the_servers_words(
         "Invalid schema for response_format 'Pitch': 'default' is not permitted.")
     assert runner.output_format is OutputFormat.JSON_OBJECT
     assert other.output_format is OutputFormat.JSON_SCHEMA  # another runner, another server
+
+
+def test_a_server_without_tool_calls_gets_the_prompt_that_offers_no_tools(
+    tmp_path: Path, base_env: dict[str, str], caplog: pytest.LogCaptureFixture
+) -> None:
+    checkout = tmp_path / "checkout"
+    checkout.mkdir()
+    (checkout / "deploy.sh").write_text("#!/bin/sh\nrsync -a public/ web:/srv/site\n")
+    request = replace(a_request(Mode.PITCH, Pitch, session_key=None),
+                      tools_prompt="PROMPT: pitch.\n\n## Reading the code\n\nUse the tools.")
+    refused = openai_error(400, "this model does not support tools")
+    with ScriptedAPI([refused, completion(json.dumps(PITCH))]) as api:
+        result = a_runner(tmp_path, base_env, api, repo_root=checkout).run(request)
+
+    assert result.output.verdict == "GO"
+    offered, plain = api.received
+    assert "tools" in offered.body and "tools" not in plain.body
+    assert offered.body["messages"][-1]["content"] == request.tools_prompt
+    assert plain.body["messages"][-1]["content"] == request.prompt  # no word of absent tools
+    [warning] = [r for r in caplog.records if r.levelname == "WARNING"]
+    assert "refused the code tools (the code map in the context stays)" in warning.getMessage()

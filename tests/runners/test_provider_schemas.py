@@ -30,6 +30,7 @@ from architect.core.schemas import (
     RevisedPitch,
     SubIssuePlan,
 )
+from architect.runners.anthropic_api import output_schema
 from architect.runners.strict_schema import strict_schema
 from architect.runners.validation import validate_output
 
@@ -80,7 +81,7 @@ def test_an_optional_field_is_required_and_nullable_and_null_reads_as_absent() -
 
 @pytest.mark.parametrize("schema", SCHEMAS, ids=lambda s: s.__name__)
 def test_the_anthropic_schema_follows_its_limits(schema: type[BaseModel]) -> None:
-    sent = anthropic.transform_schema(schema)  # what the runner sends
+    sent = output_schema(anthropic, schema)  # what the runner sends
 
     optional = union = 0
     for node in objects(sent):

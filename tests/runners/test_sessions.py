@@ -7,12 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from architect.runners.base import Limits, Mode, Usage
+from architect.core.inputs import PlannerInputs, ProjectContext, VisionInput
+from architect.core.schemas import LessonsDigest
+from architect.runners.base import Limits, Mode, ModelRequest, Usage
 from architect.runners.sessions import (
     SessionRecord,
     SessionStore,
     Transcript,
     cap_limits,
+    overload_key,
     workdir,
 )
 
@@ -85,3 +88,19 @@ def test_a_plain_directory_is_copied_without_caches(tmp_path: Path) -> None:
     with workdir(tmp_path / "state", "myproj", "pr-7", None, {}) as again:
         assert again == stable  # claude files sessions by path: the same PR, the same path
         assert list(again.iterdir()) == []
+
+
+@pytest.mark.parametrize(("mode", "session_key", "pr", "counted_in"), [
+    (Mode.QUESTIONS, "pr-7", 7, "pr-7"),  # the PR's session file
+    (Mode.REVISE, None, 7, "pr-7"),  # no session, but a PR whose humans wait
+    (Mode.PITCH, None, None, "vision-3"),  # no PR yet: the vision's own counter
+    (Mode.DIGEST, None, None, None),  # nobody waits on a digest: never told
+])
+def test_overloaded_runs_are_counted_where_the_humans_who_wait_will_hear(
+    mode: Mode, session_key: str | None, pr: int | None, counted_in: str | None
+) -> None:
+    inputs = PlannerInputs(project="p", vision=VisionInput(3, "V", "b"),
+                           context=ProjectContext(), pr_number=pr)
+    request = ModelRequest(mode, LessonsDigest, "s", "c", "p", inputs, session_key)
+
+    assert overload_key(request) == counted_in

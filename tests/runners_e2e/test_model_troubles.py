@@ -86,14 +86,16 @@ def test_the_anthropic_runner_reads_two_files_of_a_shell_project_before_pitching
     calls = api.model_calls()
     assert [c.stop_reason for c in calls] == ["tool_use"] * 4 + ["end_turn"]
     assert calls[0].tool_names == ["list_files", "read_file", "search"]
+    asked = calls[0].body["messages"][0]["content"]  # told in the task, by the tools' names
+    assert "## Reading the code" in asked and "`read_file` (a file, or a range" in asked
     listed, deploy, common, secret = (r["content"] for r in calls[-1].tool_results())
     assert listed.splitlines() == ["deploy.sh", "lib/common.sh"]
     assert "rsync -a public/ web:/srv/site" in deploy
     assert "build_site() {" in common and "reload_caddy" not in common  # lines 1-3 only
     assert "not a readable project file" in secret
     assert "do-not-read" not in json.dumps([c.body for c in calls])
-    # One pitch for the tick, every billed turn in its usage.
-    assert report.model_calls == 1
+    # Every billed turn counts: in the calls as in the usage.
+    assert report.model_calls == len(calls) == 5
     assert report.usage.input_tokens == sum(c.usage.prompt_tokens for c in calls)
     assert report.usage.output_tokens == sum(c.usage.output_tokens for c in calls)
 
@@ -115,7 +117,8 @@ def test_the_openai_runner_reads_two_files_through_tool_calls_before_pitching(
     assert "hugo --minify" in tools[1]["content"]
     assert [t["function"]["name"] for t in last.body["tools"]] == [
         "list_files", "read_file", "search"]  # fmt: skip
-    assert report.model_calls == 1
+    assert "## Reading the code" in last.messages[1]["content"]
+    assert report.model_calls == len(api.completions) == 3
     assert report.usage.input_tokens == sum(c.prompt_tokens for c in api.completions)
 
 
@@ -193,7 +196,7 @@ def test_a_cut_off_answer_is_asked_again_with_more_room_and_no_empty_turn(
     assert whole.body["max_tokens"] == 2 * cut.body["max_tokens"]
     assert [m["role"] for m in whole.body["messages"]] == ["user"]  # no empty assistant turn
     assert "was cut off" in whole.body["messages"][0]["content"]
-    assert report.model_calls == 1
+    assert report.model_calls == 2  # both billed, though only the second was usable
     assert report.usage.output_tokens == cut.usage.output_tokens + whole.usage.output_tokens
 
 
@@ -241,6 +244,38 @@ def test_an_overload_beyond_the_sdk_retries_defers_quietly_then_is_told(
     assert len(api.refused) == 9
     record = store.load(f"pr-{pr.number}")
     assert record is not None and record.overloaded == 0  # told once; the count starts again
+
+
+def test_a_pitch_that_stays_overloaded_is_told_on_the_vision(
+    tmp_path: Path, world: World, checkout: Path
+) -> None:
+    with MessagesAPI(ANSWERS, FAKE_ANTHROPIC_KEY, troubles={"Pitch": ["overloaded"] * 9}) as api:
+        anthropic_world(world, tmp_path, api, checkout)
+        vision = world.vision(VISION_TITLE, VISION_BODY)
+        quiet = [world.tick(), world.tick()]
+        after_two = world.bot_comments(vision, repo=PROJECT)
+        store = SessionStore(world.config.architect.state_dir, world.config.name)
+        record = store.load(f"vision-{vision}")
+        assert record is not None and record.overloaded == 2  # no PR yet: the vision counts
+        told = world.tick()
+        on_hold = world.tick()  # the note waits for a human: no call, no second note
+        api.troubles.clear()
+        world.comment(vision, "The API should be back now.", repo=PROJECT)
+        pitched_now = world.tick()
+
+    for report in quiet:
+        assert report.failed and "HTTP 529" in report.failed[0][1]
+    assert after_two == []  # deferred without a note
+    assert told.model_calls == on_hold.model_calls == 0
+    (note, *_) = world.bot_comments(vision, repo=PROJECT)
+    assert note.startswith("The architect could not write the sprint pitch for this vision: "
+                           "the model's API has been overloaded")  # fmt: skip
+    assert len(world.bot_comments(vision, repo=PROJECT)) == 1
+    assert len(api.refused) == 9
+    assert pitched_now.failed == [] and pitched_now.model_calls == 1
+    (pr,) = world.bot.list_pulls(OPS, state="all")
+    assert PITCH["recommendation"] in pr.body
+    assert store.load(f"vision-{vision}") is None  # a pitch went through: the counter is gone
 
 
 def test_a_refused_call_counts_toward_max_cost_per_tick(

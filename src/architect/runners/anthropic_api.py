@@ -27,6 +27,7 @@ from architect.runners import pricing
 from architect.runners.api_errors import api_error_text
 from architect.runners.base import Limits, ModelRequest, ModelResult, Usage
 from architect.runners.code_tools import TOOLS, CodeTools, code_snapshot
+from architect.runners.inline_schema import self_contained_schema
 from architect.runners.retry import Reply, Stop, answer_with_retry
 from architect.runners.sessions import (
     CONTINUES,
@@ -34,6 +35,7 @@ from architect.runners.sessions import (
     SessionStore,
     Transcript,
     cap_limits,
+    overload_key,
     overload_watch,
 )
 
@@ -110,7 +112,7 @@ class AnthropicRunner:
             code_snapshot(self.state_dir, self.project, self.repo_root, self.env) as tools,
         ):
             return overload_watch(
-                self.sessions, request.session_key, self.name,
+                self.sessions, overload_key(request), self.name,
                 lambda: self._converse(sdk, client, request, limits, tools),
             )  # fmt: skip
 
@@ -127,21 +129,24 @@ class AnthropicRunner:
         )
         params = self._params(sdk, request, tools)
         last = Reply("", Usage())
+        prompt = request.prompt_for(tools is not None)
 
         def ask(correction: str | None) -> Reply:
             nonlocal last
             retry = None if correction is None else (_shown(last), correction)
-            messages = talk.messages(request.prompt, retry)
+            messages = talk.messages(prompt, retry)
             room = self.max_tokens * (2 if last.stop is Stop.CUT_OFF else 1)
             call = {**params, "max_tokens": room, "messages": messages}
             last = self._exchange(sdk, client, call, limits, tools)
-            talk.charge(last.usage)
+            talk.charge(last.usage, last.calls)
             return last
 
         output, usage, answer = answer_with_retry(request.schema, ask)
-        talk.keep(request.prompt, answer)
+        talk.keep(prompt, answer)
         stateful = request.mode in STARTS | CONTINUES
-        return ModelResult(output, usage, request.session_key if stateful else None)
+        return ModelResult(
+            output, usage, request.session_key if stateful else None, talk.calls
+        )
 
     def _params(
         self, sdk: ModuleType, request: ModelRequest[Any], tools: CodeTools | None
@@ -151,7 +156,7 @@ class AnthropicRunner:
             system.append(
                 {"type": "text", "text": request.context, "cache_control": {"type": "ephemeral"}}
             )
-        schema = sdk.transform_schema(request.schema)
+        schema = output_schema(sdk, request.schema)
         params: dict[str, Any] = {
             "model": self.model_name,
             "system": system,
@@ -208,6 +213,17 @@ class AnthropicRunner:
             detail = redact(api_error_text(exc.body, exc.message), self._secrets)
             error = ModelOverloaded if exc.status_code in OVERLOADED else RunnerFailed
             raise error(f"anthropic: HTTP {exc.status_code}: {detail}") from exc
+
+
+def output_schema(sdk: ModuleType, schema: type[BaseModel]) -> dict[str, Any]:
+    """The mode's schema as structured outputs take it.
+
+    Inlined first: the SDK keeps only the `$ref` of a property that refers to a
+    definition (an enum such as the verdict), so its description, the one
+    place that says what the field means, would not reach the model.
+    """
+    sent: dict[str, Any] = sdk.transform_schema(self_contained_schema(schema))
+    return sent
 
 
 def _reply(message: Any, usage: Usage, calls: int) -> Reply:

@@ -44,6 +44,10 @@ class ModelRequest(Generic[T]):
     inputs: PlannerInputs
     session_key: str | None = None
     limits: Limits = field(default_factory=Limits)
+    tools_prompt: str = ""  # `prompt` telling of the code tools, sent when a runner offers them
+
+    def prompt_for(self, tools: bool) -> str:
+        return self.tools_prompt if tools and self.tools_prompt else self.prompt
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,10 @@ class ModelResult(Generic[T]):
     output: T
     usage: Usage = field(default_factory=Usage)
     session_id: str | None = None
+    # Billed model calls behind the answer: a retry and every tool turn are one each.
+    # One rule for success and failure alike (`RunnerError.calls`), so a tick's
+    # `model_calls` is what the provider will bill.
+    calls: int = 1
 
 
 class Runner(Protocol):

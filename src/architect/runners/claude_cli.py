@@ -253,6 +253,8 @@ class _Conversation:
     session_id: str | None
     baseline_usd: float  # the CLI's total_cost_usd for session_id before this call
     record: SessionRecord | None
+    # Runs of the binary: its inner API turns are not reported, so a run is one call.
+    calls: int = 0
 
 
 class ClaudeCliRunner:
@@ -330,7 +332,7 @@ class ClaudeCliRunner:
                 return call(_fresh_text(request) + "\n\n" + correction, None)
 
             output, usage, _ = answer_with_retry(request.schema, ask)
-        return ModelResult(output, usage, talk.session_id)
+        return ModelResult(output, usage, talk.session_id, talk.calls)
 
     def _first(self, request: ModelRequest[T], talk: _Conversation, call: _Call) -> Reply:
         if talk.session_id is None:
@@ -382,6 +384,7 @@ class ClaudeCliRunner:
         same = env.session_id is not None and env.session_id == talk.session_id
         cost = env.total_cost_usd - talk.baseline_usd if same else env.total_cost_usd
         usage = Usage(env.input_tokens, env.output_tokens, max(cost, 0.0))
+        talk.calls += 1
         talk.session_id, talk.baseline_usd = env.session_id, env.total_cost_usd
         if talk.record is not None:
             record = talk.record.charged(usage)

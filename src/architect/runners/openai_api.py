@@ -44,6 +44,7 @@ from architect.runners.sessions import (
     SessionStore,
     Transcript,
     cap_limits,
+    overload_key,
     overload_watch,
 )
 from architect.runners.strict_schema import response_format
@@ -150,7 +151,7 @@ class OpenAIRunner:
             code_snapshot(self.state_dir, self.project, self.repo_root, self.env) as tools,
         ):
             return overload_watch(
-                self.sessions, request.session_key, self.name,
+                self.sessions, overload_key(request), self.name,
                 lambda: self._converse(sdk, client, request, limits, tools),
             )  # fmt: skip
 
@@ -173,7 +174,7 @@ class OpenAIRunner:
             nonlocal last, prompt
             room = self.max_tokens * (2 if last.stop is Stop.CUT_OFF else 1)
             while True:
-                prompt = self._prompt(request)
+                prompt = self._prompt(request, tools)
                 shown = str(last.payload) if last.stop is Stop.DONE else ""
                 retry = None if correction is None else (shown, correction)
                 turns = [{"role": "system", "content": system}, *talk.messages(prompt, retry)]
@@ -181,20 +182,23 @@ class OpenAIRunner:
                     last = self._exchange(sdk, client, request, turns, limits, tools, room)
                 except _RefusedParameterError:
                     continue
-                talk.charge(last.usage)
+                talk.charge(last.usage, last.calls)
                 return last
 
         output, usage, answer = answer_with_retry(request.schema, ask)
         talk.keep(prompt, answer)
         stateful = request.mode in STARTS | CONTINUES
-        return ModelResult(output, usage, request.session_key if stateful else None)
+        return ModelResult(
+            output, usage, request.session_key if stateful else None, talk.calls
+        )
 
-    def _prompt(self, request: ModelRequest[Any]) -> str:
+    def _prompt(self, request: ModelRequest[Any], tools: CodeTools | None) -> str:
+        text = request.prompt_for(tools is not None and self.use_tools)
         if self.output_format is OutputFormat.JSON_SCHEMA:
-            return request.prompt
+            return text
         schema = compact_json(self_contained_schema(request.schema))
         return (
-            f"{request.prompt}\n\nAnswer with one JSON object that follows this JSON Schema, "
+            f"{text}\n\nAnswer with one JSON object that follows this JSON Schema, "
             f"and nothing else:\n{schema}"
         )
 

@@ -3,8 +3,9 @@
 `<state_dir>/sessions/<project>/pr-<N>.json` (mode 0600) holds what lets the
 next call continue the PR's design conversation: the claude CLI session id,
 or the last exchange for the API runners, plus the cost so far and the
-number of calls. Deleting it loses no sprint: the next call starts a fresh
-session whose prompt carries the whole PR context.
+number of billed calls. `vision-<N>.json` only counts the overloaded runs of a
+vision's pitch (no PR exists yet to hold them). Deleting one loses no sprint:
+the next call starts a fresh session whose prompt carries the whole PR context.
 
 Which modes use it: QUESTIONS starts a new session for the PR, ANSWERS and
 FILE continue it, PITCH, REVISE and DIGEST are stateless (their cost is still
@@ -27,7 +28,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from architect.errors import ModelOverloaded, RunnerFailed, StillOverloaded
-from architect.runners.base import Limits, Mode, Usage
+from architect.runners.base import Limits, Mode, ModelRequest, Usage
 
 log = logging.getLogger(__name__)
 
@@ -52,14 +53,14 @@ class SessionRecord(BaseModel):
     model: str = ""
     session_id: str | None = None
     cost_usd: float = 0.0  # the known cost of every call for this PR
-    calls: int = 0
+    calls: int = 0  # billed model calls (retries and tool turns included)
     cli_total_cost_usd: float = 0.0  # the claude CLI's running total for session_id
     messages: list[dict[str, Any]] = []  # API runners: the conversation so far
     overloaded: int = 0  # runs in a row that ended in ModelOverloaded
 
-    def charged(self, usage: Usage) -> SessionRecord:
+    def charged(self, usage: Usage, calls: int = 1) -> SessionRecord:
         cost = self.cost_usd + (usage.cost_usd or 0.0)
-        return self.model_copy(update={"cost_usd": cost, "calls": self.calls + 1})
+        return self.model_copy(update={"cost_usd": cost, "calls": self.calls + calls})
 
 
 class SessionStore:
@@ -112,8 +113,27 @@ OVERLOADED_RUNS_BEFORE_NOTE = 3
 R = TypeVar("R")
 
 
+def overload_key(request: ModelRequest[Any]) -> str | None:
+    """The file that counts a request's overloaded runs: its PR's, else its vision's.
+
+    A pitch has no PR yet and a revision no session, but the humans waiting on
+    them must hear of an API that stays overloaded too; a digest has nobody
+    waiting on it.
+    """
+    if request.session_key is not None:
+        return request.session_key
+    if request.inputs.pr_number:
+        return f"pr-{request.inputs.pr_number}"
+    if request.mode is Mode.PITCH:
+        return f"{VISION_COUNTER}{request.inputs.vision.number}"
+    return None
+
+
+VISION_COUNTER = "vision-"  # a counter only: no session lives in a vision's file
+
+
 def overload_watch(store: SessionStore, key: str | None, runner: str, run: Callable[[], R]) -> R:
-    """`run()`, counting the PR's overloaded runs in a row in its session file.
+    """`run()`, counting the overloaded runs in a row in the file of `key`.
 
     An overloaded API defers the action silently (the next tick tries again);
     past `OVERLOADED_RUNS_BEFORE_NOTE` runs in a row it becomes
@@ -135,7 +155,9 @@ def overload_watch(store: SessionStore, key: str | None, runner: str, run: Calla
             ) from exc
         raise
     done = store.load(key) if key is not None else None
-    if done is not None and done.overloaded:
+    if done is not None and key is not None and key.startswith(VISION_COUNTER):
+        store.drop(key)
+    elif done is not None and done.overloaded:
         store.save(done.model_copy(update={"overloaded": 0}))
     return result
 
@@ -221,6 +243,7 @@ class Transcript:
         self.runner = runner
         self.model = model
         self.record = store.for_call(key, runner, model)
+        self.calls = 0  # billed model calls of this run
         # No earlier turn is replayed: each prompt carries the PR's facts as they stand
         # now (the design forks hold what was asked and answered), and a replayed turn
         # would repeat the vision and the pitch and show forks long since resolved as open.
@@ -241,9 +264,10 @@ class Transcript:
             {"role": "user", "content": correction},
         ]
 
-    def charge(self, usage: Usage) -> None:
+    def charge(self, usage: Usage, calls: int = 1) -> None:
+        self.calls += calls
         if self.record is not None:
-            self.record = self.record.charged(usage)
+            self.record = self.record.charged(usage, calls)
             self.store.save(self.record)
 
     def keep(self, prompt: str, answer: str) -> None:

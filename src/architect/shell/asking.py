@@ -62,7 +62,7 @@ class Asker:
             if isinstance(exc, InvalidModelOutput):
                 exc.step = mode.value
             raise
-        self.calls += 1
+        self.calls += result.calls
         self.usage = self.usage + result.usage
         cost = f", ${result.usage.cost_usd:.4f}" if result.usage.cost_usd is not None else ""
         log.info("model %s (%s): %d in / %d out tokens%s", mode.value, self.runner.name,
