@@ -141,6 +141,12 @@ class ArchitectConfig(BaseModel):
     vision_label: Text = "vision"
     in_progress_label: Text = "in-progress"
     backlog_label: Text = "backlog"
+    # The dashboard issue on the ops repo (README "The dashboard"); false: none.
+    dashboard: bool = True
+    dashboard_title: Text = "Architect dashboard"
+    dashboard_label: Text = "architect"
+    # How alike a planned sub-issue and an open issue must be to be listed (0..1).
+    overlap_threshold: Annotated[float, Field(gt=0, le=1)] = 0.6
 
     @field_validator("thinking_budget_tokens")
     @classmethod

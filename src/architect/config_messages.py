@@ -48,6 +48,10 @@ EXAMPLES: Mapping[str, str] = {
     "vision_label": '"vision"',
     "in_progress_label": '"in-progress"',
     "backlog_label": '"backlog"',
+    "dashboard": "true",
+    "dashboard_title": '"Architect dashboard"',
+    "dashboard_label": '"architect"',
+    "overlap_threshold": "0.6",
 }
 
 

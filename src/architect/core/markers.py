@@ -113,6 +113,9 @@ class Kind(StrEnum):
     REJECTED = "rejected"
     MODEL_ERROR = "model-error"
     UNCLEAR = "unclear"
+    DASHBOARD = "dashboard"
+    BOX = "box"
+    STEERED = "steered"
 
 
 DESIGN_KINDS = frozenset({Kind.QUESTIONS, Kind.ANSWERS, Kind.FILING_CHECK})
@@ -332,6 +335,77 @@ class UnclearMark:
     def parse(cls, found: Marker) -> UnclearMark | None:
         comment = _int(found.attrs.get("comment"))
         return None if comment is None else cls(comment)
+
+
+@dataclass(frozen=True)
+class DashboardMark:
+    """In the dashboard issue's body: which project it shows, and the recent finishes
+    it carries forward from tick to tick (the forge keeps no other record of them)."""
+
+    kind: ClassVar[Kind] = Kind.DASHBOARD
+    project: str
+    finished: tuple[dict[str, Any], ...] = ()
+
+    def render(self) -> str:
+        return marker(self.kind, list(self.finished) if self.finished else None,
+                      project=self.project)
+
+    def key(self) -> tuple[object, ...]:
+        return (self.project,)
+
+    @classmethod
+    def parse(cls, found: Marker) -> DashboardMark:
+        items = found.payload if isinstance(found.payload, list) else []
+        return cls(found.attrs.get("project", ""),
+                   tuple(item for item in items if isinstance(item, dict)))
+
+
+@dataclass(frozen=True)
+class BoxMark:
+    """Beside a checkbox of the dashboard: what ticking it asks for."""
+
+    kind: ClassVar[Kind] = Kind.BOX
+    id: str
+
+    def render(self) -> str:
+        return marker(self.kind, id=self.id)
+
+    def key(self) -> tuple[object, ...]:
+        return (self.id,)
+
+    @classmethod
+    def parse(cls, found: Marker) -> BoxMark | None:
+        box = found.attrs.get("id")
+        return None if not box else cls(box)
+
+
+@dataclass(frozen=True)
+class SteeredMark:
+    """The answer to a ticked box, on the vision or PR it concerns; `after` is the bot's
+    note the box answers, so a box ticked again after a new note is a new request."""
+
+    kind: ClassVar[Kind] = Kind.STEERED
+    box: str
+    after: int
+
+    def render(self) -> str:
+        return marker(self.kind, box=self.box, after=self.after)
+
+    def key(self) -> tuple[object, ...]:
+        return (self.box, self.after)
+
+    @classmethod
+    def parse(cls, found: Marker) -> SteeredMark | None:
+        after = _int(found.attrs.get("after"))
+        box = found.attrs.get("box")
+        return None if after is None or not box else cls(box, after)
+
+
+def steered_after(comments: Iterable[Comment], bot_login: str, note: int) -> bool:
+    """Whether the bot carried out a ticked box about this note (a person's request,
+    relayed from the dashboard, counts as their reply)."""
+    return any(found.kind == Kind.STEERED and _int(found.attrs.get("after")) == note
+               for _, found in bot_markers(comments, bot_login))
 
 
 _PARSERS: dict[str, Any] = {

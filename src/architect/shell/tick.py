@@ -27,6 +27,7 @@ from architect.runners.base import Mode, Runner, Usage
 from architect.shell.apply import Applier
 from architect.shell.asking import Asker
 from architect.shell.context import TickContext
+from architect.shell.dashboard import Desk
 from architect.shell.dry_forge import DryForge
 from architect.shell.forge_facts import missing_vision_label, read_facts
 from architect.shell.journal import digest_journal
@@ -67,6 +68,12 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
              wait: Callable[[float], None] | None = None) -> TickReport:
     now = clock()
     snapshot, decision, context = plan_tick(forge, config, now)
+    desk = Desk.open(forge, config, snapshot, decision, enabled=True, live=not dry_run) \
+        if config.architect.dashboard else None
+    if desk is not None and desk.steered.answered:  # the answers release holds: act now
+        snapshot, decision, context = plan_tick(forge, config, now)
+    if desk is not None and not desk.enabled:
+        decision = Decision((), decision.notes)  # paused from the dashboard: nothing else
     for note in decision.notes:
         log.info("%s", note)
     report = TickReport(decision)
@@ -99,6 +106,10 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
             break
     if applier.journaled and not should_stop():
         _digest(context, asker, config)
+    if desk is not None and not should_stop():
+        if report.applied and not dry_run:  # render what this tick made of the forge
+            snapshot, decision, _ = plan_tick(forge, config, now)
+        desk.close(forge, snapshot, decision, report.applied, outcome=_outcome(report))
     report.usage = asker.usage
     report.model_calls = asker.calls
     if asker.calls:
@@ -106,6 +117,15 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
         log.info("tick: %d model call(s), %d in / %d out tokens%s", asker.calls,
                  asker.usage.input_tokens, asker.usage.output_tokens, cost)
     return report
+
+
+def _outcome(report: TickReport) -> str:
+    """The last tick's outcome without its time, so that idle ticks render the same."""
+    if report.ok:
+        return "ok"
+    problems = [*report.failed, *report.blocked]
+    return f"{len(problems)} action(s) failed, first: {problems[0][0].describe()}: " \
+        f"{problems[0][1]}"
 
 
 def _blockers(forge: Forge, filer: Forge, config: ProjectConfig, actions: Sequence[Action],
