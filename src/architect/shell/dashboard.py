@@ -89,7 +89,8 @@ def steer(forge: Forge, config: ProjectConfig, issue: Issue | None, board: Dashb
     done = Steered()
     if issue is None or issue.state != "open":
         return done
-    offered = offered_boxes(board)
+    # Paused, the architect does nothing but read its dashboard, so only "resume" counts.
+    offered = offered_boxes(board) if board.architect.enabled else [Box(BoxKind.RESUME)]
     ticked = [box for box in (box_of(i, offered) for i in ticked_boxes(issue.body)) if box]
     if not ticked:
         return done

@@ -68,8 +68,7 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
              wait: Callable[[float], None] | None = None) -> TickReport:
     now = clock()
     snapshot, decision, context = plan_tick(forge, config, now)
-    desk = Desk.open(forge, config, snapshot, decision, enabled=True, live=not dry_run) \
-        if config.architect.dashboard else None
+    desk = _open_desk(forge, config, snapshot, decision, live=not dry_run)
     if desk is not None and desk.steered.answered:  # the answers release holds: act now
         snapshot, decision, context = plan_tick(forge, config, now)
     if desk is not None and not desk.enabled:
@@ -109,7 +108,10 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
     if desk is not None and not should_stop():
         if report.applied and not dry_run:  # render what this tick made of the forge
             snapshot, decision, _ = plan_tick(forge, config, now)
-        desk.close(forge, snapshot, decision, report.applied, outcome=_outcome(report))
+        try:
+            desk.close(forge, snapshot, decision, report.applied, outcome=_outcome(report))
+        except ArchitectError as exc:  # the sprints' work is done; the next tick renders it
+            log.error("dashboard: not updated: %s", exc)
     report.usage = asker.usage
     report.model_calls = asker.calls
     if asker.calls:
@@ -117,6 +119,27 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
         log.info("tick: %d model call(s), %d in / %d out tokens%s", asker.calls,
                  asker.usage.input_tokens, asker.usage.output_tokens, cost)
     return report
+
+
+def _open_desk(forge: Forge, config: ProjectConfig, snapshot: Snapshot, decision: Decision,
+               *, live: bool) -> Desk | None:
+    if not config.architect.dashboard:
+        return None
+    try:
+        return Desk.open(forge, config, snapshot, decision, enabled=True, live=live)
+    except ArchitectError as exc:  # the dashboard never holds up the sprints
+        log.error("dashboard: not read: %s", exc)
+        return None
+
+
+def run_paused(forge: Forge, config: ProjectConfig, clock: Callable[[], datetime]) -> bool:
+    """A tick while the active flag is off: the dashboard only, so that its "resume" box
+    works. True when it resumed."""
+    now = clock()
+    snapshot, decision, _ = plan_tick(forge, config, now)
+    desk = Desk.open(forge, config, snapshot, decision, enabled=False, live=True)
+    desk.close(forge, snapshot, decision, (), outcome="paused")
+    return desk.enabled
 
 
 def _outcome(report: TickReport) -> str:
