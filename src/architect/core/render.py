@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from architect.core import markers
 from architect.core.ledger import DesignFork, ForkStatus, Ledger
+from architect.core.overlap import Overlap
 from architect.core.schemas import Pitch, SubIssue
 from architect.core.text import one_line
 from architect.errors import InvalidModelOutput
@@ -216,12 +217,18 @@ def decision_line(fork: DesignFork) -> str:
             f"{answer_text(a.option, a.text, 300)} (@{a.by}, {source})")
 
 
-def plan_comment(subs: Sequence[SubIssue]) -> str:
+def plan_comment(subs: Sequence[SubIssue], near: Sequence[Overlap] = ()) -> str:
     listing = "\n".join(f"- `{s.id}`: {one_line(s.title, 150)}" +
                         (f" (after {', '.join(s.depends_on)})" if s.depends_on else "")
                         for s in subs)
     mark = markers.PlanMark(tuple(subs)).render()
-    return f"Filing {len(subs)} sub-issues:\n\n{listing}\n\n{mark}"
+    overlaps = ""
+    if near:
+        overlaps = ("\n\nThese look like open issues already; check before working on both:\n\n"
+                    + "\n".join(f"- `{o.key}` is {o.score:.0%} like [#{o.issue.number}]"
+                                 f"({o.issue.url}) {one_line(o.issue.title, 100)}"
+                                 for o in near))
+    return f"Filing {len(subs)} sub-issues:\n\n{listing}{overlaps}\n\n{mark}"
 
 
 def filing_problem_comment(problems: Sequence[str], *, seen: int | None = None) -> str:

@@ -218,7 +218,11 @@ class Desk:
         return cls(config, issue, steered, enabled)
 
     def close(self, forge: Forge, snapshot: Snapshot, decision: Decision,
-              applied: Sequence[Action], *, outcome: str) -> Issue:
+              applied: Sequence[Action], *, outcome: str, create: bool = True) -> Issue | None:
+        """Render and write; `create` False only updates a dashboard that exists (a paused
+        architect that was never enabled puts nothing on the forge)."""
+        if self.issue is None and not create:
+            return None
         finished = recent(self.issue, finishes(applied, snapshot), snapshot.now)
         board = board_of(snapshot, decision, self.config, enabled=self.enabled,
                          last_tick=outcome, finished=finished, notes=self.steered.notes)

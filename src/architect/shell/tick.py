@@ -138,7 +138,7 @@ def run_paused(forge: Forge, config: ProjectConfig, clock: Callable[[], datetime
     now = clock()
     snapshot, decision, _ = plan_tick(forge, config, now)
     desk = Desk.open(forge, config, snapshot, decision, enabled=False, live=True)
-    desk.close(forge, snapshot, decision, (), outcome="paused")
+    desk.close(forge, snapshot, decision, (), outcome="paused", create=False)
     return desk.enabled
 
 
