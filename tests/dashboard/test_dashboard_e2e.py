@@ -8,6 +8,8 @@ import httpx
 import pytest
 
 from architect.forge.models import Issue
+from architect.runners.base import Mode
+from architect.runners.scripted import ScriptedRunner
 from architect.shell.guards import enable, is_active
 from architect.shell.tick import run_paused
 from tests.world import BOT, OPS, PROJECT, SteppingClock, World, make_world
@@ -87,7 +89,7 @@ def test_the_story_puts_each_vision_in_its_section(world: World) -> None:
     body = the_dashboard(world).body
     finished = section(body, "Recently finished (30 days)")
     assert f"[#{rejected}]" in finished and "rejected: not this quarter" in finished
-    assert f"[#{filed}]" in finished and "filed #" in finished
+    assert f"[#{filed}]" in finished and f"filed {PROJECT}#" in finished
     needs = section(body, "Needs a human now")
     assert f"[#{rejected}]" in needs and "- [ ] pitch again" in needs
     assert f"[#{filed}]" in section(body, "In progress")
@@ -166,3 +168,36 @@ def test_a_lost_create_response_leaves_one_dashboard(world: World) -> None:
     world.tick()
     world.tick()
     assert len(dashboards(world)) == 1
+
+
+def test_retry_beside_a_sprint_model_failure_asks_the_model_again(world: World) -> None:
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.sprint_prs()
+    number: int = pr.number  # type: ignore[attr-defined]
+    world.comment(number, "ACCEPT")
+    world.tick(runner=ScriptedRunner({Mode.QUESTIONS: ["not json"] * 2}))
+    assert world.tick().applied == []  # held: the note waits for a human
+    needs = section(the_dashboard(world).body, "Needs a human now")
+    assert "model failed" in needs
+    tick_box(world, "retry")
+    report = world.tick()
+    assert [a.describe() for a in report.applied] == [
+        f"PR #{number}: approved by @alice → start design questions"]
+    assert any("Retrying, as asked on the dashboard" in c for c in world.bot_comments(number))
+    assert any("**Q1:** Where are wishlists kept?" in c for c in world.bot_comments(number))
+    body = the_dashboard(world).body
+    assert "[x]" not in body and "- [ ] retry" not in body
+    assert not world.tick().applied
+
+
+def test_retry_beside_a_failed_pitch_pitches_again(world: World) -> None:
+    number = world.vision("Wishlists")
+    world.tick(runner=ScriptedRunner({Mode.PITCH: ["not json"] * 2}))
+    assert world.sprint_prs() == [] and world.tick().applied == []
+    tick_box(world, "retry")
+    world.tick()
+    assert any("Retrying the pitch, as asked on the dashboard." in c
+               for c in world.bot_comments(number, repo=PROJECT))
+    assert len(world.sprint_prs()) == 1
+    assert "[x]" not in the_dashboard(world).body

@@ -142,13 +142,14 @@ def write(forge: Forge, config: ProjectConfig, issue: Issue | None, board: Dashb
     return issue
 
 
-def finishes(applied: Sequence[Action], snapshot: Snapshot) -> list[Finished]:
+def finishes(applied: Sequence[Action], snapshot: Snapshot, repo: str) -> list[Finished]:
     """The sprints this tick ended, for "Recently finished"."""
     day = snapshot.now.date().isoformat()
     found = []
     for action in applied:
         if isinstance(action, FinishSprint):
-            outcome = "filed " + ", ".join(f"#{n}" for n in action.filed)
+            # The dashboard is on the ops repo: a bare #N would name one of its issues.
+            outcome = "filed " + ", ".join(f"{repo}#{n}" for n in action.filed)
         elif isinstance(action, RejectSprint):
             outcome = f"rejected: {action.signal.text}" if action.signal.text else "rejected"
         else:
@@ -223,7 +224,8 @@ class Desk:
         architect that was never enabled puts nothing on the forge)."""
         if self.issue is None and not create:
             return None
-        finished = recent(self.issue, finishes(applied, snapshot), snapshot.now)
+        finished = recent(self.issue, finishes(applied, snapshot, self.config.repo),
+                          snapshot.now)
         board = board_of(snapshot, decision, self.config, enabled=self.enabled,
                          last_tick=outcome, finished=finished, notes=self.steered.notes)
         return write(forge, self.config, self.issue, board)
