@@ -136,6 +136,11 @@ def previous_finishes(body: str) -> tuple[Finished, ...]:
     return tuple(f for f in map(Finished.from_payload, mark.finished) if f is not None)
 
 
+def previous_open(body: str) -> tuple[int, ...]:
+    mark = dashboard_mark(body)
+    return mark.open if mark is not None else ()
+
+
 def dashboard_mark(body: str) -> markers.DashboardMark | None:
     return next((markers.DashboardMark.parse(m) for m in markers.parse_markers(body)
                  if m.kind == markers.Kind.DASHBOARD), None)
@@ -149,13 +154,14 @@ class Dashboard:
     architect: ArchitectState
     notes: tuple[str, ...] = field(default=())  # answers to boxes that could not be done
     finished: tuple[Finished, ...] = ()  # carried forward in the dashboard's own mark
+    open_sprints: tuple[int, ...] = ()  # so that the next render sees which ones ended
 
 
 def render(board: Dashboard) -> str:
     """The issue body. Equal boards render equal text, byte for byte."""
     lines = [
-        markers.DashboardMark(board.project,
-                              tuple(f.payload() for f in board.finished)).render(),
+        markers.DashboardMark(board.project, tuple(f.payload() for f in board.finished),
+                              tuple(sorted(board.open_sprints))).render(),
         f"The planning state of **{board.project}**, kept up to date by @{board.bot}. Tick a "
         "box to ask the architect for something: it does it on its next tick and answers "
         "on the vision or sprint PR concerned.",

@@ -100,6 +100,12 @@ def vision_marker(number: int) -> str:
     return f"{VISION_OPEN}#{number} -->"
 
 
+def vision_in(body: str) -> int | None:
+    """The vision a sprint PR's body names (its branch may be gone with its name)."""
+    found = _VISION.search(body)
+    return int(found.group(1)) if found else None
+
+
 # -- typed marks: one record per kind, rendered and parsed in one place ----------
 
 class Kind(StrEnum):
@@ -345,10 +351,12 @@ class DashboardMark:
     kind: ClassVar[Kind] = Kind.DASHBOARD
     project: str
     finished: tuple[dict[str, Any], ...] = ()
+    open: tuple[int, ...] = ()  # the sprint PRs open at this render: one that is gone ended
 
     def render(self) -> str:
+        prs = {"open": ",".join(map(str, self.open))} if self.open else {}
         return marker(self.kind, list(self.finished) if self.finished else None,
-                      project=self.project)
+                      project=self.project, **prs)
 
     def key(self) -> tuple[object, ...]:
         return (self.project,)
@@ -357,7 +365,8 @@ class DashboardMark:
     def parse(cls, found: Marker) -> DashboardMark:
         items = found.payload if isinstance(found.payload, list) else []
         return cls(found.attrs.get("project", ""),
-                   tuple(item for item in items if isinstance(item, dict)))
+                   tuple(item for item in items if isinstance(item, dict)),
+                   _ints(found.attrs.get("open")))
 
 
 @dataclass(frozen=True)

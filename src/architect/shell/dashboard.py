@@ -16,13 +16,13 @@ The bot renders every box unticked, so its own edits never tick one.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from architect.config import ProjectConfig
 from architect.core import board as board_
-from architect.core.actions import Action, FinishSprint, RejectSprint
 from architect.core.dashboard import (
     ArchitectState,
     Box,
@@ -34,18 +34,23 @@ from architect.core.dashboard import (
     is_dashboard,
     offered_boxes,
     previous_finishes,
+    previous_open,
     render,
     ticked_boxes,
 )
 from architect.core.decide import Decision
+from architect.core.markers import RejectedMark, marks_of, vision_in
+from architect.core.render import FILED_HEADING
 from architect.core.snapshot import Snapshot
-from architect.forge.models import Issue, User
+from architect.core.sprint import vision_of_branch
+from architect.forge.models import Issue, PullRequest, User
 from architect.forge.protocol import Forge
 from architect.shell import guards
 from architect.shell.writes import ensure_comment
 
 log = logging.getLogger("architect")
 LABEL_COLOR = "#5319e7"
+_FILED = re.compile(rf"^{re.escape(FILED_HEADING)}(.*)$", re.MULTILINE)
 NOT_STEERABLE = ("A box was ticked, but `reviewers` is set and the forge does not say who "
                  "edited this issue, so it was unticked: ask with a comment on the vision or "
                  "sprint PR instead.")
@@ -142,27 +147,45 @@ def write(forge: Forge, config: ProjectConfig, issue: Issue | None, board: Dashb
     return issue
 
 
-def finishes(applied: Sequence[Action], snapshot: Snapshot, repo: str) -> list[Finished]:
-    """The sprints this tick ended, for "Recently finished"."""
+def finishes(forge: Forge, config: ProjectConfig, issue: Issue | None,
+             snapshot: Snapshot) -> list[Finished]:
+    """The sprints that ended since the last render: open then, gone now. Read from the
+    forge (a request or two each, only when one ended), so a tick that died after the
+    merge loses none."""
+    if issue is None:
+        return []
+    now_open = {sprint.pr.number for sprint in snapshot.sprints}
     day = snapshot.now.date().isoformat()
     found = []
-    for action in applied:
-        if isinstance(action, FinishSprint):
-            # The dashboard is on the ops repo: a bare #N would name one of its issues.
-            outcome = "filed " + ", ".join(f"{repo}#{n}" for n in action.filed)
-        elif isinstance(action, RejectSprint):
-            outcome = f"rejected: {action.signal.text}" if action.signal.text else "rejected"
-        else:
+    for number in previous_open(issue.body):
+        if number in now_open:
             continue
-        number = action.sprint.vision_number
-        vision = snapshot.vision(number)
-        found.append(Finished(number, vision.title if vision else action.sprint.pr.title,
-                              vision.html_url if vision else action.sprint.pr.html_url,
-                              outcome, day))
+        pr = forge.get_pull(config.ops_repo, number)
+        vision = vision_of_branch(pr.head.ref) or vision_in(pr.body)
+        if pr.state == "open" or vision is None:
+            continue
+        known = snapshot.vision(vision)
+        title = known.title if known else pr.title.removeprefix("architect: ")
+        url = known.html_url if known else pr.html_url
+        found.append(Finished(vision, title, url, _outcome(forge, config, pr, vision,
+                                                           snapshot.bot.login), day))
     return found
 
 
-def recent(issue: Issue | None, new: Sequence[Finished], now: datetime) -> tuple[Finished, ...]:
+def _outcome(forge: Forge, config: ProjectConfig, pr: PullRequest, vision: int,
+             bot: str) -> str:
+    if pr.merged:
+        filed = _FILED.search(pr.body)
+        numbers = re.findall(r"#(\d+)", filed.group(1)) if filed else []
+        # The dashboard is on the ops repo: a bare #N would name one of its issues.
+        return "filed " + ", ".join(f"{config.repo}#{n}" for n in numbers)
+    comments = forge.list_comments(config.repo, vision)
+    reasons = [m.reason for _, m in marks_of(RejectedMark, comments, bot) if m.pr == pr.number]
+    return f"rejected: {reasons[-1]}" if reasons and reasons[-1] else "closed"
+
+
+def recent(issue: Issue | None, new: Sequence[Finished],
+           now: datetime) -> tuple[Finished, ...]:
     return carried_forward(previous_finishes(issue.body) if issue else (), new, now.date())
 
 
@@ -218,14 +241,16 @@ class Desk:
             enabled = not steered.paused
         return cls(config, issue, steered, enabled)
 
-    def close(self, forge: Forge, snapshot: Snapshot, decision: Decision,
-              applied: Sequence[Action], *, outcome: str, create: bool = True) -> Issue | None:
+    def close(self, forge: Forge, snapshot: Snapshot, decision: Decision, *, outcome: str,
+              create: bool = True) -> Issue | None:
         """Render and write; `create` False only updates a dashboard that exists (a paused
         architect that was never enabled puts nothing on the forge)."""
         if self.issue is None and not create:
             return None
-        finished = recent(self.issue, finishes(applied, snapshot, self.config.repo),
+        finished = recent(self.issue, finishes(forge, self.config, self.issue, snapshot),
                           snapshot.now)
-        board = board_of(snapshot, decision, self.config, enabled=self.enabled,
-                         last_tick=outcome, finished=finished, notes=self.steered.notes)
+        board = replace(board_of(snapshot, decision, self.config, enabled=self.enabled,
+                                 last_tick=outcome, finished=finished,
+                                 notes=self.steered.notes),
+                        open_sprints=tuple(s.pr.number for s in snapshot.sprints))
         return write(forge, self.config, self.issue, board)

@@ -105,11 +105,12 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
             break
     if applier.journaled and not should_stop():
         _digest(context, asker, config)
-    if desk is not None and not should_stop():
+    # A forge that stopped answering gets no more writes this tick; the next one renders.
+    if desk is not None and not should_stop() and not report.forge_down:
         if report.applied and not dry_run:  # render what this tick made of the forge
             snapshot, decision, _ = plan_tick(forge, config, now)
         try:
-            desk.close(forge, snapshot, decision, report.applied, outcome=_outcome(report))
+            desk.close(forge, snapshot, decision, outcome=_outcome(report))
         except ArchitectError as exc:  # the sprints' work is done; the next tick renders it
             log.error("dashboard: not updated: %s", exc)
     report.usage = asker.usage
@@ -138,7 +139,7 @@ def run_paused(forge: Forge, config: ProjectConfig, clock: Callable[[], datetime
     now = clock()
     snapshot, decision, _ = plan_tick(forge, config, now)
     desk = Desk.open(forge, config, snapshot, decision, enabled=False, live=True)
-    desk.close(forge, snapshot, decision, (), outcome="paused", create=False)
+    desk.close(forge, snapshot, decision, outcome="paused", create=False)
     return desk.enabled
 
 
