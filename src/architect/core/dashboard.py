@@ -177,14 +177,20 @@ def render(board: Dashboard) -> str:
             lines.append("_Nothing here._")
         for entry in entries:
             lines += _entry_lines(entry)
-        lines += [f"- [#{f.vision}]({f.url}) {one_line(f.title, 80)}: {one_line(f.outcome, 200)}"
+        lines += [f"- [#{f.vision}]({f.url}) {_text(f.title, 80)}: {_text(f.outcome, 200)}"
                   f" ({f.day})" for f in finished]
     lines += ["", "## The architect", "", *_architect_lines(board.architect)]
     return "\n".join(lines) + "\n"
 
 
+def _text(text: str, limit: int) -> str:
+    return markers.neutralize(one_line(text, limit))
+
+
 def _entry_lines(entry: Entry) -> list[str]:
-    head = f"- **[#{entry.vision}]({entry.url}) {one_line(entry.title, 80)}**: {entry.state}"
+    # Titles and reasons are people's words: a marker pasted into one stays text.
+    head = (f"- **[#{entry.vision}]({entry.url}) {_text(entry.title, 80)}**: "
+            f"{_text(entry.state, 300)}")
     if entry.since:
         head += f" (since {entry.since})"
     if entry.waits_for:
