@@ -463,3 +463,20 @@ def test_default_paths_use_the_injected_home_when_architect_is_present(
     config = load_config(write(tmp_path, MINIMAL + "[architect]\nmax_turns = 3\n"), env)
 
     assert config.project_state_dir == home / ".local/state/architect/myproj"
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ('dashboard = "no"', '[architect].dashboard must be'),
+        ('dashboard_title = ""', '[architect].dashboard_title must not be empty (got "")'),
+        ("overlap_threshold = 1.5", "[architect].overlap_threshold must be at most 1"),
+        ("dashbord = false", "unknown key 'dashbord' under [architect]; did you mean 'dashboard'?"),
+    ],
+)
+def test_the_dashboard_and_overlap_keys_are_checked_as_the_others(
+    tmp_path: Path, env: dict[str, str], line: str, expected: str
+) -> None:
+    path = write(tmp_path, MINIMAL + f"[architect]\n{line}\n")
+
+    assert error_of(path, env).startswith(f"{path}: {expected}")
