@@ -111,7 +111,9 @@ def webhook_latency(world: BenchWorld) -> LoopFigures | None:
         port = int(_wait_for(lines, r"listening on http://127\.0\.0\.1:(\d+)/").group(1))
         _wait_for(lines, r"tick ended")  # the loop's first tick, at start
         latency = _deliver_and_wait(world, port)
-        _wait_for(lines, r"tick ended")  # the rest of that tick: filing, merge, journal
+        # The rest of that tick: the filing (which lists the project's open issues once,
+        # I/50 pages), the merge, the journal, the dashboard.
+        _wait_for(lines, r"tick ended", wait_s=3 * WAIT_S)
     finally:
         proc.send_signal(signal.SIGTERM)
     try:
@@ -133,8 +135,8 @@ def _lines(proc: subprocess.Popen[str]) -> queue.Queue[str]:
     return found
 
 
-def _wait_for(lines: queue.Queue[str], pattern: str) -> re.Match[str]:
-    deadline = time.monotonic() + WAIT_S
+def _wait_for(lines: queue.Queue[str], pattern: str, *, wait_s: float = WAIT_S) -> re.Match[str]:
+    deadline = time.monotonic() + wait_s
     seen: list[str] = []
     while time.monotonic() < deadline:
         try:

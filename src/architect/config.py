@@ -145,6 +145,12 @@ class ArchitectConfig(BaseModel):
     close_vision_when_done: bool = True
     remind_after: Duration = timedelta(days=3)  # an unanswered design fork: one reminder
     park_after: Duration = timedelta(days=14)  # still unanswered: the sprint is parked
+    # The dashboard issue on the ops repo (README "The dashboard"); false: none.
+    dashboard: bool = True
+    dashboard_title: Text = "Architect dashboard"
+    dashboard_label: Text = "architect"
+    # How alike a planned sub-issue and an open issue must be to be listed (0..1).
+    overlap_threshold: Annotated[float, Field(gt=0, le=1)] = 0.6
 
     @field_validator("thinking_budget_tokens")
     @classmethod

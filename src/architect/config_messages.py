@@ -51,6 +51,10 @@ EXAMPLES: Mapping[str, str] = {
     "close_vision_when_done": "true",
     "remind_after": '"3d"',
     "park_after": '"14d"',
+    "dashboard": "true",
+    "dashboard_title": '"Architect dashboard"',
+    "dashboard_label": '"architect"',
+    "overlap_threshold": "0.6",
 }
 
 
@@ -109,6 +113,8 @@ def _problem(err: ErrorDetails, key: str) -> str:
         return f"must be at least {ctx.get('ge')}"
     if kind == "greater_than":
         return f"must be greater than {ctx.get('gt')}"
+    if kind == "less_than_equal":
+        return f"must be at most {ctx.get('le')}"
     if kind == "string_pattern_mismatch":
         return _PATTERNS.get(key, f"must match {ctx.get('pattern')}")
     if key in ("interval", "model_timeout"):

@@ -39,6 +39,7 @@ from pydantic import BaseModel
 
 from architect.core.inputs import HumanComment, PlannerInputs
 from architect.core.ledger import DesignFork, Ledger
+from architect.core.text import one_line
 from architect.errors import ConfigError
 from architect.redaction import redact
 from architect.runners.base import Limits, Mode, ModelRequest
@@ -390,6 +391,10 @@ def _filing_check(mode: Mode, inputs: PlannerInputs) -> str:
                      "Fix every one.")
         lines += [f"- {p}" for p in inputs.filing_problems]
     lines.append(f"At most {inputs.max_sub_issues} sub-issues may be filed for this sprint.")
+    if inputs.backlog_titles:
+        lines.append("Open issues of the project already (do not plan a sub-issue that repeats "
+                     "one; a title equal to one of these is refused):")
+        lines += [f"- {one_line(title, 150)}" for title in inputs.backlog_titles]
     return "\n".join(lines)
 
 

@@ -49,6 +49,7 @@ def test_init_enable_run_status_on_a_served_forge(served: Served) -> None:
     result = architect("init", "-p", str(served.toml), env=served.env)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "created label 'vision'" in result.stdout
+    assert "acme/shop-ops: the first tick creates the dashboard issue" in result.stdout
     served.setup.create_issue("acme/shop", "Wishlists", VISION_BODY, labels=("vision",),
                               token=served.tokens["alice"])
 

@@ -40,6 +40,21 @@ def test_the_demo_prints_the_sprint_pr_and_keeps_its_page_open() -> None:
         index = parse(200, httpx.get(url.split("/demo/")[0] + "/", timeout=10).text)
         assert "demo/todo-ops" in index.text()
 
+        board = re.search(r"planning state on the forge:\n\s+(http://127\.0\.0\.1:\d+/\S+)",
+                          shown)
+        assert board, shown
+        dashboard = httpx.get(board[1], timeout=10)
+        assert dashboard.status_code == 200
+        text = parse(200, dashboard.text).text()
+        for heading in ("Needs a human now", "In progress", "Recently finished (30 days)",
+                        "The architect"):
+            assert heading in text
+        links = set(re.findall(r'href="(http://127\.0\.0\.1:\d+/demo/[^"]+/(?:issues|pulls)/\d+)"',
+                               dashboard.text))
+        assert len(links) >= 3, dashboard.text
+        for link in sorted(links):
+            assert httpx.get(link, timeout=10).status_code == 200, link
+
         proc.send_signal(signal.SIGINT)
         assert proc.wait(timeout=10) == 0
     finally:

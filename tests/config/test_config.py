@@ -489,3 +489,20 @@ def test_the_story_keys_default_and_load(tmp_path: Path, env: dict[str, str]) ->
     loaded = load_config(write(tmp_path, text), env).architect
     assert (loaded.close_vision_when_done, loaded.remind_after, loaded.park_after) == (
         False, timedelta(days=1), timedelta(weeks=1))
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ('dashboard = "no"', '[architect].dashboard must be'),
+        ('dashboard_title = ""', '[architect].dashboard_title must not be empty (got "")'),
+        ("overlap_threshold = 1.5", "[architect].overlap_threshold must be at most 1"),
+        ("dashbord = false", "unknown key 'dashbord' under [architect]; did you mean 'dashboard'?"),
+    ],
+)
+def test_the_dashboard_and_overlap_keys_are_checked_as_the_others(
+    tmp_path: Path, env: dict[str, str], line: str, expected: str
+) -> None:
+    path = write(tmp_path, MINIMAL + f"[architect]\n{line}\n")
+
+    assert error_of(path, env).startswith(f"{path}: {expected}")

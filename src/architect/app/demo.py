@@ -235,8 +235,19 @@ def _finale(world: DemoWorld, elapsed: float) -> None:
     number, url = _sprint_to_open(world)
     console.print(f"\nSprint PR #{number}, its questions and answers, in a browser:")
     console.print(f"  {url}", soft_wrap=True)  # never folded: it must stay clickable
+    _show_dashboard(world)
     console.print(f"\nDone in {elapsed:.1f} s. (The forge and the state dir are temporary; "
                   "`architect demo --keep` leaves the forge running to explore.)")
+
+
+def _show_dashboard(world: DemoWorld) -> None:
+    from architect.shell.dashboard import find
+
+    bot = world.client(BOT)
+    board = find(bot, world.config, bot.current_user())
+    if board is not None:
+        world.console.print("\nThe dashboard, the whole project's planning state on the forge:")
+        world.console.print(f"  {board.html_url}", soft_wrap=True)
 
 
 def _sprint_to_open(world: DemoWorld) -> tuple[int, str]:

@@ -84,10 +84,24 @@ def _guarded_tick(config: ProjectConfig, secrets: Secrets, forge: ForgeClient,
     with run_guards(config) as guard:
         if not guard.proceed:
             log.info("%s: skipped: %s", config.name, guard.reason)
+            if guard.inactive and config.architect.dashboard:
+                _paused_dashboard(config, forge)
             return TickOutcome(0, skipped=guard.reason)
         return _tick(lambda: run_tick(forge, runner, config, utc_now, filer=filer,
                                       secrets=tuple(secrets.values()),
                                       should_stop=should_stop, wait=time.sleep), config, forge)
+
+
+def _paused_dashboard(config: ProjectConfig, forge: ForgeClient) -> None:
+    """Paused, the dashboard is still read and rendered, so that "resume" can be ticked."""
+    from architect.app.wiring import utc_now
+    from architect.shell.tick import run_paused
+
+    try:
+        if run_paused(forge, config, utc_now):
+            log.info("%s: resumed from the dashboard; the next tick does the work", config.name)
+    except ArchitectError as exc:
+        log.warning("%s: dashboard not updated: %s", config.name, exc)
 
 
 def _tick(call: Callable[[], TickReport], config: ProjectConfig,

@@ -48,9 +48,23 @@ def prove_setup(forge: ForgeClient, config: ProjectConfig, secrets: Secrets, *,
         else:
             creator = _hook_creator(forge, secrets, webhook_url, found, say) if write else None
             check_hooks(forge, config, webhook_url, create=creator, found=found)
+    if config.ops_repo in repos and not found.problems and config.architect.dashboard:
+        _dashboard(forge, config, say)
     for line in found.proved:
         say(f"ok: {line}")
     return found
+
+
+def _dashboard(forge: ForgeClient, config: ProjectConfig, say: Say) -> None:
+    # Created by the first tick, at its end, so that it shows what that tick did.
+    from architect.shell.dashboard import find
+
+    issue = find(forge, config, forge.current_user())
+    if issue is None:
+        say(f"{config.ops_repo}: the first tick creates the dashboard issue "
+            f"'{config.architect.dashboard_title}'")
+    else:
+        say(f"{config.ops_repo}: dashboard #{issue.number}: {issue.html_url}")
 
 
 def _hook_creator(forge: ForgeClient, secrets: Secrets, url: str, found: Findings,

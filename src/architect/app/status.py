@@ -10,10 +10,10 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 
 from architect.config import ProjectConfig
-from architect.core.actions import OpenPitch
+from architect.core.board import vision_facts
 from architect.core.decide import views
 from architect.core.sprint import SprintView
-from architect.core.table import WAITS_FOR, VisionFacts, vision_label, vision_row
+from architect.core.table import WAITS_FOR, vision_label, vision_row
 from architect.core.text import one_line
 from architect.forge.protocol import Forge
 from architect.shell.tick import plan_tick
@@ -45,22 +45,12 @@ def collect_status(forge: Forge, config: ProjectConfig, now: datetime) -> list[S
     for view in sprint_views:
         record = sessions.load(f"pr-{view.number}")
         rows.append(_sprint_row(view, record.cost_usd if record and record.calls else None))
-    in_sprint = {view.sprint.vision_number: view.number for view in sprint_views}
-    next_pitches = {a.vision_number for a in decision.actions if isinstance(a, OpenPitch)}
-    merged = {m.vision_number: m for m in snapshot.merged if m.filed}
+    facts = vision_facts(snapshot, decision, config.architect)
     for vision in sorted(snapshot.visions, key=lambda v: v.number):
-        story = merged.get(vision.number)
-        facts = VisionFacts(
-            sprint_pr=in_sprint.get(vision.number),
-            pitched_now=vision.number in next_pitches,
-            # A filed sprint's vision is in progress even while its lost label is put back.
-            in_progress=(config.architect.in_progress_label in vision.label_names
-                         or (story is not None and not story.done)),
-            verdict=snapshot.verdicts.get(vision.number),
-            done=story is not None and story.done)
+        row = vision_row(facts[vision.number])
         rows.append(StatusRow("vision", vision.number, one_line(vision.title, 60),
-                              vision_label(facts), _iso(vision.updated_at),
-                              vision_row(facts).waits_for))
+                              vision_label(facts[vision.number]), _iso(vision.updated_at),
+                              row.waits_for))
     return rows
 
 

@@ -15,13 +15,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import date, timedelta
 from enum import StrEnum
+from typing import Any
 
 from architect.core import markers
 from architect.core.text import one_line
 
-DASHBOARD_KIND = "dashboard"
-BOX_KIND = "box"
 _BOX_LINE = re.compile(r"^\s*[-*]\s+\[(?P<mark>[ xX])\]\s+(?P<rest>.*)$")
 
 
@@ -55,7 +55,7 @@ class Box:
         return slug if self.target is None else f"{slug}-{self.target}"
 
     def line(self) -> str:
-        return f"- [ ] {self.kind.value} {markers.marker(BOX_KIND, id=self.id)}"
+        return f"- [ ] {self.kind.value} {markers.BoxMark(self.id).render()}"
 
 
 @dataclass(frozen=True)
@@ -92,18 +92,76 @@ class ArchitectState:
 
 
 @dataclass(frozen=True)
+class Finished:
+    """A vision whose sprint ended (filed or rejected); kept for FINISHED_DAYS."""
+
+    vision: int
+    title: str
+    url: str
+    outcome: str  # "filed #4, #5" or "rejected: <reason>"
+    day: str  # YYYY-MM-DD, the day the tick saw it end
+
+    def payload(self) -> dict[str, Any]:
+        return {"vision": self.vision, "title": self.title, "url": self.url,
+                "outcome": self.outcome, "day": self.day}
+
+    @classmethod
+    def from_payload(cls, item: dict[str, Any]) -> Finished | None:
+        try:
+            return cls(int(item["vision"]), str(item["title"]), str(item["url"]),
+                       str(item["outcome"]), str(item["day"]))
+        except (KeyError, TypeError, ValueError):
+            return None
+
+
+FINISHED_DAYS = 30
+
+
+def carried_forward(previous: Sequence[Finished], new: Sequence[Finished],
+                    today: date) -> tuple[Finished, ...]:
+    """The recent finishes: what the last body held plus what this tick ended, one per
+    vision (the newest), none older than FINISHED_DAYS."""
+    oldest = (today - timedelta(days=FINISHED_DAYS)).isoformat()
+    latest: dict[int, Finished] = {}
+    for item in (*previous, *new):
+        if item.day >= oldest:
+            latest[item.vision] = item
+    return tuple(sorted(latest.values(), key=lambda f: (f.day, f.vision), reverse=True))
+
+
+def previous_finishes(body: str) -> tuple[Finished, ...]:
+    mark = dashboard_mark(body)
+    if mark is None:
+        return ()
+    return tuple(f for f in map(Finished.from_payload, mark.finished) if f is not None)
+
+
+def previous_open(body: str) -> tuple[int, ...]:
+    mark = dashboard_mark(body)
+    return mark.open if mark is not None else ()
+
+
+def dashboard_mark(body: str) -> markers.DashboardMark | None:
+    return next((markers.DashboardMark.parse(m) for m in markers.parse_markers(body)
+                 if m.kind == markers.Kind.DASHBOARD), None)
+
+
+@dataclass(frozen=True)
 class Dashboard:
     project: str
     bot: str
     entries: tuple[Entry, ...]
     architect: ArchitectState
     notes: tuple[str, ...] = field(default=())  # answers to boxes that could not be done
+    finished: tuple[Finished, ...] = ()  # carried forward in the dashboard's own mark
+    open_sprints: tuple[int, ...] = ()  # so that the next render sees which ones ended
 
 
 def render(board: Dashboard) -> str:
     """The issue body. Equal boards render equal text, byte for byte."""
     lines = [
-        markers.marker(DASHBOARD_KIND, project=board.project),
+        markers.DashboardMark(board.project, tuple(f.payload() for f in board.finished),
+                              tuple(sorted(board.open_sprints))).render(),
         f"The planning state of **{board.project}**, kept up to date by @{board.bot}. Tick a "
         "box to ask the architect for something: it does it on its next tick and answers "
         "on the vision or sprint PR concerned.",
@@ -114,16 +172,25 @@ def render(board: Dashboard) -> str:
         entries = sorted((e for e in board.entries if e.section is section),
                          key=lambda e: e.vision)
         lines += ["", f"## {section.value}", ""]
-        if not entries:
+        finished = board.finished if section is Section.FINISHED else ()
+        if not entries and not finished:
             lines.append("_Nothing here._")
         for entry in entries:
             lines += _entry_lines(entry)
+        lines += [f"- [#{f.vision}]({f.url}) {_text(f.title, 80)}: {_text(f.outcome, 200)}"
+                  f" ({f.day})" for f in finished]
     lines += ["", "## The architect", "", *_architect_lines(board.architect)]
     return "\n".join(lines) + "\n"
 
 
+def _text(text: str, limit: int) -> str:
+    return markers.neutralize(one_line(text, limit))
+
+
 def _entry_lines(entry: Entry) -> list[str]:
-    head = f"- **[#{entry.vision}]({entry.url}) {one_line(entry.title, 80)}**: {entry.state}"
+    # Titles and reasons are people's words: a marker pasted into one stays text.
+    head = (f"- **[#{entry.vision}]({entry.url}) {_text(entry.title, 80)}**: "
+            f"{_text(entry.state, 300)}")
     if entry.since:
         head += f" (since {entry.since})"
     if entry.waits_for:
@@ -153,13 +220,15 @@ def ticked_boxes(body: str) -> list[str]:
         if not match or match.group("mark") == " ":
             continue
         for found in markers.parse_markers(match.group("rest").strip()):
-            if found.kind == BOX_KIND and "id" in found.attrs:
-                ticked.append(found.attrs["id"])
+            box = markers.BoxMark.parse(found) if found.kind == markers.Kind.BOX else None
+            if box is not None:
+                ticked.append(box.id)
     return ticked
 
 
-def is_dashboard(body: str) -> bool:
-    return any(m.kind == DASHBOARD_KIND for m in markers.parse_markers(body))
+def is_dashboard(body: str, project: str | None = None) -> bool:
+    mark = dashboard_mark(body)
+    return mark is not None and (project is None or mark.project == project)
 
 
 def box_of(box_id: str, offered: Iterable[Box]) -> Box | None:

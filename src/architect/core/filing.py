@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 
+from architect.core.overlap import OpenIssue, normalised_title
 from architect.core.schemas import SubIssue
 
 MAX_TITLE = 255  # Forgejo's column limit for issue titles
@@ -19,10 +20,11 @@ _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 
 
 def check_plan(subs: Sequence[SubIssue], *, max_sub_issues: int,
-               known_labels: Collection[str]) -> list[str]:
+               known_labels: Collection[str], backlog: Sequence[OpenIssue] = ()) -> list[str]:
     problems: list[str] = []
     if not subs:
         return ["The plan has no sub-issues."]
+    problems += same_titles(subs, backlog)
     if len(subs) > max_sub_issues:
         problems.append(f"{len(subs)} sub-issues were proposed; at most {max_sub_issues} may be "
                         "filed for one sprint (`[architect].max_sub_issues`). Split the sprint or "
@@ -62,6 +64,18 @@ def check_plan(subs: Sequence[SubIssue], *, max_sub_issues: int,
     if cycle:
         problems.append("The dependencies form a cycle: " + " → ".join(f"`{c}`" for c in cycle)
                         + ".")
+    return problems
+
+
+def same_titles(subs: Sequence[SubIssue], backlog: Sequence[OpenIssue]) -> list[str]:
+    """A sub-issue titled as an open issue would file that issue twice."""
+    by_title = {normalised_title(i.title): i for i in sorted(backlog, key=lambda i: -i.number)}
+    problems = []
+    for sub in subs:
+        same = by_title.get(normalised_title(sub.title))
+        if same is not None and normalised_title(sub.title):
+            problems.append(f"Sub-issue `{sub.id[:64]}` has the title of the open issue "
+                            f"[#{same.number}]({same.url}); drop it or say how it differs.")
     return problems
 
 

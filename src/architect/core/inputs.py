@@ -59,3 +59,4 @@ class PlannerInputs:
     # file: why the last plan was refused, and the limit it must fit
     filing_problems: tuple[str, ...] = ()
     max_sub_issues: int = 10  # `[architect].max_sub_issues`: what one sprint may file
+    backlog_titles: tuple[str, ...] = ()  # file: the project's open issues, not to repeat

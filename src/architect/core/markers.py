@@ -101,6 +101,12 @@ def vision_marker(number: int) -> str:
     return f"{VISION_OPEN}#{number} -->"
 
 
+def vision_in(body: str) -> int | None:
+    """The vision a sprint PR's body names (its branch may be gone with its name)."""
+    found = _VISION.search(body)
+    return int(found.group(1)) if found else None
+
+
 # -- typed marks: one record per kind, rendered and parsed in one place ----------
 
 class Kind(StrEnum):
@@ -117,6 +123,9 @@ class Kind(StrEnum):
     STORY = "story"
     REMINDER = "reminder"
     PARKED = "parked"
+    DASHBOARD = "dashboard"
+    BOX = "box"
+    STEERED = "steered"
 
 
 DESIGN_KINDS = frozenset({Kind.QUESTIONS, Kind.ANSWERS, Kind.FILING_CHECK})
@@ -407,6 +416,80 @@ class ReminderMark:
 @dataclass(frozen=True)
 class ParkedMark(ReminderMark):
     kind: ClassVar[Kind] = Kind.PARKED
+
+
+@dataclass(frozen=True)
+class DashboardMark:
+    """In the dashboard issue's body: which project it shows, and the recent finishes
+    it carries forward from tick to tick (the forge keeps no other record of them)."""
+
+    kind: ClassVar[Kind] = Kind.DASHBOARD
+    project: str
+    finished: tuple[dict[str, Any], ...] = ()
+    open: tuple[int, ...] = ()  # the sprint PRs open at this render: one that is gone ended
+
+    def render(self) -> str:
+        prs = {"open": ",".join(map(str, self.open))} if self.open else {}
+        return marker(self.kind, list(self.finished) if self.finished else None,
+                      project=self.project, **prs)
+
+    def key(self) -> tuple[object, ...]:
+        return (self.project,)
+
+    @classmethod
+    def parse(cls, found: Marker) -> DashboardMark:
+        items = found.payload if isinstance(found.payload, list) else []
+        return cls(found.attrs.get("project", ""),
+                   tuple(item for item in items if isinstance(item, dict)),
+                   _ints(found.attrs.get("open")))
+
+
+@dataclass(frozen=True)
+class BoxMark:
+    """Beside a checkbox of the dashboard: what ticking it asks for."""
+
+    kind: ClassVar[Kind] = Kind.BOX
+    id: str
+
+    def render(self) -> str:
+        return marker(self.kind, id=self.id)
+
+    def key(self) -> tuple[object, ...]:
+        return (self.id,)
+
+    @classmethod
+    def parse(cls, found: Marker) -> BoxMark | None:
+        box = found.attrs.get("id")
+        return None if not box else cls(box)
+
+
+@dataclass(frozen=True)
+class SteeredMark:
+    """The answer to a ticked box, on the vision or PR it concerns; `after` is the bot's
+    note the box answers, so a box ticked again after a new note is a new request."""
+
+    kind: ClassVar[Kind] = Kind.STEERED
+    box: str
+    after: int
+
+    def render(self) -> str:
+        return marker(self.kind, box=self.box, after=self.after)
+
+    def key(self) -> tuple[object, ...]:
+        return (self.box, self.after)
+
+    @classmethod
+    def parse(cls, found: Marker) -> SteeredMark | None:
+        after = _int(found.attrs.get("after"))
+        box = found.attrs.get("box")
+        return None if after is None or not box else cls(box, after)
+
+
+def steered_after(comments: Iterable[Comment], bot_login: str, note: int) -> bool:
+    """Whether the bot carried out a ticked box about this note (a person's request,
+    relayed from the dashboard, counts as their reply)."""
+    return any(found.kind == Kind.STEERED and _int(found.attrs.get("after")) == note
+               for _, found in bot_markers(comments, bot_login))
 
 
 _PARSERS: dict[str, Any] = {

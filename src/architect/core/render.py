@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from architect.core import markers
 from architect.core.ledger import DesignFork, ForkStatus, Ledger
+from architect.core.overlap import Overlap
 from architect.core.schemas import Pitch, SubIssue
 from architect.core.text import one_line
 from architect.errors import InvalidModelOutput
@@ -221,8 +222,13 @@ def decision_line(fork: DesignFork) -> str:
             f"{answer_text(a.option, a.text, 300)} (@{a.by}, {source})")
 
 
-def plan_comment(subs: Sequence[SubIssue], filed: Mapping[str, int] | None = None) -> str:
-    """The plan; `filed` (edited in as the filing goes) shows each issue made so far."""
+def plan_comment(subs: Sequence[SubIssue], filed: Mapping[str, int] | None = None,
+                 near: Sequence[Overlap] = (), *, overlaps: str | None = None) -> str:
+    """The plan; `filed` (edited in as the filing goes) shows each issue made so far.
+
+    `near` lists the open issues a sub-issue looks like; a re-render during the filing
+    passes the paragraph the first render wrote (`overlaps_of`) instead.
+    """
     done = dict(filed or {})
     listing = "\n".join(f"- `{s.id}`: {one_line(s.title, 150)}" +
                         (f" (after {', '.join(s.depends_on)})" if s.depends_on else "") +
@@ -230,7 +236,26 @@ def plan_comment(subs: Sequence[SubIssue], filed: Mapping[str, int] | None = Non
                         for s in subs)
     mark = markers.PlanMark(tuple(subs), tuple((s.id, done[s.id]) for s in subs
                                                if s.id in done)).render()
-    return f"Filing {len(subs)} sub-issues:\n\n{listing}\n\n{mark}"
+    if overlaps is None:
+        overlaps = ""
+        if near:
+            overlaps = (f"\n\n{OVERLAPS_INTRO}\n\n"
+                        + "\n".join(f"- `{o.key}` is {o.score:.0%} like [#{o.issue.number}]"
+                                     f"({o.issue.url}) {one_line(o.issue.title, 100)}"
+                                     for o in near))
+    return f"Filing {len(subs)} sub-issues:\n\n{listing}{overlaps}\n\n{mark}"
+
+
+OVERLAPS_INTRO = "These look like open issues already; check before working on both:"
+
+
+def overlaps_of(plan_body: str) -> str:
+    """The near-duplicates paragraph of a rendered plan comment ("" when it has none)."""
+    start = plan_body.find(f"\n\n{OVERLAPS_INTRO}")
+    if start == -1:
+        return ""
+    end = plan_body.rfind("\n\n" + markers.MARK_OPEN)
+    return plan_body[start:end if end > start else len(plan_body)]
 
 
 def filing_problem_comment(problems: Sequence[str], *, seen: int | None = None) -> str:

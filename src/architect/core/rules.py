@@ -79,6 +79,8 @@ def activity_since(vision: Issue, comments: tuple[Comment, ...], notice: Comment
     later = [c for c in comments if c.id > notice.id]
     if any(steering.may_steer(c.user.login) for c in later):
         return True
+    if markers.steered_after(later, steering.bot_login, notice.id):
+        return True  # a box ticked on the dashboard: the bot's answer relays the request
     # Any comment bumps the issue's updated_at (a bot's, a stranger's): only a change
     # after the last comment can be an edit.
     return vision.updated_at > max((c.updated_at for c in later), default=notice.updated_at)

@@ -352,6 +352,8 @@ def _waiting_after_model_error(sprint: SprintPR, own: tuple[tuple[Comment, marke
         return False
     if any(c.id > last.id and steering.may_steer(c.user.login) for c in sprint.comments):
         return False
+    if markers.steered_after(sprint.comments, steering.bot_login, last.id):
+        return False  # "retry" ticked on the dashboard
     return not any(
         r.submitted_at is not None and r.submitted_at > last.created_at and r.user is not None
         and steering.may_steer(r.user.login) and not r.dismissed

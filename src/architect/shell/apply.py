@@ -55,6 +55,7 @@ from architect.core.model_output import (
     numbered_fork,
     unread_by_model,
 )
+from architect.core.overlap import PlannedItem, find_overlaps
 from architect.core.rounds import settle
 from architect.core.schemas import (
     AnswerRound,
@@ -81,6 +82,7 @@ from architect.forge.protocol import Forge
 from architect.runners.base import Mode
 from architect.shell import nudges, story, writes
 from architect.shell.asking import Asker
+from architect.shell.backlog import open_backlog
 from architect.shell.context import TickContext
 from architect.shell.filing_record import FilingRecord
 from architect.shell.journal import JournalEntry
@@ -384,13 +386,15 @@ class Applier:
                       for c in sorted(heard.values(), key=lambda c: c.id))
         # Withdrawn follow-ups were decided for an option no longer chosen: not for the plan.
         live = {"ledger": view.ledger.live} if view.ledger is not None else {}
+        open_issues = open_backlog(self.forge, self.config.repo, view)
         plan = self.ask(Mode.FILE, SubIssuePlan,
                               self.inputs(view, vision, new_comments=extra,
+                                          backlog_titles=tuple(i.title for i in open_issues),
                                           **self._filing_heard(view), **live),
                               session_key=f"pr-{view.number}")
         subs = tuple(clean_sub(s) for s in plan.sub_issues)
         problems = check_plan(subs, max_sub_issues=self.config.architect.max_sub_issues,
-                              known_labels=labels.keys())
+                              known_labels=labels.keys(), backlog=open_issues)
         backlog = self.config.architect.backlog_label
         if backlog not in labels:
             problems.append(f"The label `{backlog}` does not exist on {self.config.repo}; "
@@ -401,7 +405,11 @@ class Applier:
                                                                             seen=view.heard))
             log.warning("PR #%d: filing check failed: %s", view.number, "; ".join(problems))
             return check
-        comment = self.forge.create_comment(self.ops, view.number, render.plan_comment(subs))
+        near = find_overlaps([PlannedItem(s.id, s.title, f"{s.problem}\n{s.proposed_solution}")
+                              for s in subs], open_issues,
+                             threshold=self.config.architect.overlap_threshold)
+        comment = self.forge.create_comment(self.ops, view.number,
+                                            render.plan_comment(subs, near=near))
         return subs, comment
 
     def _file_subs(self, view: SprintView, subs: tuple[SubIssue, ...], plan_comment: Comment,

@@ -41,4 +41,7 @@ class FilingRecord:
             return
         self.done = merged
         self.comment = self.forge.edit_comment(self.repo, self.comment.id,
-                                               render.plan_comment(self.subs, self.done))
+                                               render.plan_comment(
+                                                   self.subs, self.done,
+                                                   overlaps=render.overlaps_of(
+                                                       self.comment.body)))

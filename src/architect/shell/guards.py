@@ -240,6 +240,7 @@ class GuardOutcome:
     proceed: bool
     reason: str = ""
     scratch_removed: int = 0
+    inactive: bool = False  # skipped for the missing flag: the dashboard still renders
 
 
 @contextmanager
@@ -257,7 +258,8 @@ def run_guards(
     project_dir = config.project_state_dir
     if not is_active(project_dir):
         flag = active_flag(project_dir)
-        yield GuardOutcome(False, f"inactive ({flag} is absent); `architect enable` starts it")
+        yield GuardOutcome(False, f"inactive ({flag} is absent); `architect enable` starts it",
+                           inactive=True)
         return
     with ExitStack() as stack:
         try:

@@ -27,6 +27,7 @@ from architect.runners.base import Mode, Runner, Usage
 from architect.shell.apply import Applier
 from architect.shell.asking import Asker
 from architect.shell.context import TickContext
+from architect.shell.dashboard import Desk
 from architect.shell.dry_forge import DryForge
 from architect.shell.forge_facts import missing_vision_label, read_facts
 from architect.shell.journal import digest_journal
@@ -67,6 +68,11 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
              wait: Callable[[float], None] | None = None) -> TickReport:
     now = clock()
     snapshot, decision, context = plan_tick(forge, config, now)
+    desk = _open_desk(forge, config, snapshot, decision, live=not dry_run)
+    if desk is not None and desk.steered.answered:  # the answers release holds: act now
+        snapshot, decision, context = plan_tick(forge, config, now)
+    if desk is not None and not desk.enabled:
+        decision = Decision((), decision.notes)  # paused from the dashboard: nothing else
     for note in decision.notes:
         log.info("%s", note)
     report = TickReport(decision)
@@ -99,6 +105,14 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
             break
     if applier.journaled and not should_stop():
         _digest(context, asker, config)
+    # A forge that stopped answering gets no more writes this tick; the next one renders.
+    if desk is not None and not should_stop() and not report.forge_down:
+        if report.applied and not dry_run:  # render what this tick made of the forge
+            snapshot, decision, _ = plan_tick(forge, config, now)
+        try:
+            desk.close(forge, snapshot, decision, outcome=_outcome(report))
+        except ArchitectError as exc:  # the sprints' work is done; the next tick renders it
+            log.error("dashboard: not updated: %s", exc)
     report.usage = asker.usage
     report.model_calls = asker.calls
     if asker.calls:
@@ -106,6 +120,36 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
         log.info("tick: %d model call(s), %d in / %d out tokens%s", asker.calls,
                  asker.usage.input_tokens, asker.usage.output_tokens, cost)
     return report
+
+
+def _open_desk(forge: Forge, config: ProjectConfig, snapshot: Snapshot, decision: Decision,
+               *, live: bool) -> Desk | None:
+    if not config.architect.dashboard:
+        return None
+    try:
+        return Desk.open(forge, config, snapshot, decision, enabled=True, live=live)
+    except ArchitectError as exc:  # the dashboard never holds up the sprints
+        log.error("dashboard: not read: %s", exc)
+        return None
+
+
+def run_paused(forge: Forge, config: ProjectConfig, clock: Callable[[], datetime]) -> bool:
+    """A tick while the active flag is off: the dashboard only, so that its "resume" box
+    works. True when it resumed."""
+    now = clock()
+    snapshot, decision, _ = plan_tick(forge, config, now)
+    desk = Desk.open(forge, config, snapshot, decision, enabled=False, live=True)
+    desk.close(forge, snapshot, decision, outcome="paused", create=False)
+    return desk.enabled
+
+
+def _outcome(report: TickReport) -> str:
+    """The last tick's outcome without its time, so that idle ticks render the same."""
+    if report.ok:
+        return "ok"
+    problems = [*report.failed, *report.blocked]
+    return f"{len(problems)} action(s) failed, first: {problems[0][0].describe()}: " \
+        f"{problems[0][1]}"
 
 
 def _blockers(forge: Forge, filer: Forge, config: ProjectConfig, actions: Sequence[Action],

@@ -1,0 +1,175 @@
+"""The dashboard's entries, from the same snapshot and tables as `architect status`. Pure.
+
+A vision with an open sprint PR stands where its sprint's row puts it (a row
+that waits for "a human" needs one now); any other vision where the vision
+table puts it. The boxes offered beside an entry are the requests that make
+sense in its state, and `requests` turns the ticked ones into what the shell
+writes: one answer on the vision or PR, which is also what releases the hold
+(`markers.SteeredMark`, read by `rules.activity_since` and the sprint's
+model-error hold).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from architect.core import markers, rules
+from architect.core.actions import OpenPitch
+from architect.core.dashboard import Box, BoxKind, Entry, Link, Section
+from architect.core.decide import Decision, views
+from architect.core.snapshot import Snapshot, VisionHistory
+from architect.core.sprint import SprintView
+from architect.core.table import (
+    WAITS_FOR,
+    SprintState,
+    VisionFacts,
+    VisionState,
+    vision_label,
+    vision_row,
+)
+
+if TYPE_CHECKING:
+    from architect.config import ArchitectConfig
+
+_SECTION_OF_VISION = {
+    VisionState.TO_BE_PITCHED: Section.WAITING,
+    VisionState.QUEUED: Section.WAITING,
+    VisionState.IN_PROGRESS: Section.IN_PROGRESS,
+    VisionState.NOT_PITCHED: Section.NEEDS_HUMAN,
+    VisionState.COMPLETED: Section.FINISHED,  # kept open (close_vision_when_done = false)
+}
+
+
+def vision_facts(snapshot: Snapshot, decision: Decision,
+                 settings: ArchitectConfig) -> dict[int, VisionFacts]:
+    """Each open vision's facts, as `status` and the dashboard both show them."""
+    in_sprint = {view.sprint.vision_number: view.number for view in views(snapshot)}
+    pitched = {a.vision_number for a in decision.actions if isinstance(a, OpenPitch)}
+    merged = {m.vision_number: m for m in snapshot.merged if m.filed}
+    facts = {}
+    for vision in snapshot.visions:
+        story = merged.get(vision.number)
+        facts[vision.number] = VisionFacts(
+            sprint_pr=in_sprint.get(vision.number),
+            pitched_now=vision.number in pitched,
+            # A filed sprint's vision is in progress even while its lost label is put back.
+            in_progress=(settings.in_progress_label in vision.label_names
+                         or (story is not None and not story.done)),
+            verdict=snapshot.verdicts.get(vision.number),
+            done=story is not None and story.done)
+    return facts
+
+
+def entries(snapshot: Snapshot, decision: Decision, settings: ArchitectConfig) -> list[Entry]:
+    found = [_sprint_entry(view, snapshot) for view in views(snapshot)]
+    histories = {h.vision.number: h for h in snapshot.candidates}
+    for number, facts in vision_facts(snapshot, decision, settings).items():
+        if facts.sprint_pr is not None:
+            continue
+        vision = snapshot.vision(number)
+        assert vision is not None
+        row = vision_row(facts)
+        section = _SECTION_OF_VISION[row.state]
+        boxes = _vision_boxes(histories.get(number), snapshot) if section is \
+            Section.NEEDS_HUMAN else ()
+        if section is Section.NEEDS_HUMAN and not boxes:
+            section = Section.IN_PROGRESS  # merged, or its sub-issues are open: nothing to ask
+        found.append(Entry(section, number, vision.title, vision.html_url, vision_label(facts),
+                           since=_day(vision.updated_at.isoformat()),
+                           waits_for=row.waits_for, boxes=boxes))
+    return found
+
+
+def _sprint_entry(view: SprintView, snapshot: Snapshot) -> Entry:
+    pr = view.sprint.pr
+    vision = snapshot.vision(view.sprint.vision_number)
+    waits = WAITS_FOR[view.state]
+    section = Section.NEEDS_HUMAN if waits.startswith("a human") else Section.IN_PROGRESS
+    state = view.state.value
+    if view.ledger is not None and view.ledger.unresolved:
+        state += " (" + ", ".join(f"Q{f.number}" for f in view.ledger.unresolved) + ")"
+    bot_times = [c.created_at for c in view.sprint.comments if c.user.login == pr.user.login]
+    boxes = (Box(BoxKind.RETRY, view.sprint.vision_number),) \
+        if view.state is SprintState.MODEL_FAILED else ()
+    return Entry(section, view.sprint.vision_number, vision.title if vision else pr.title,
+                 vision.html_url if vision else "", state,
+                 since=_day(max(bot_times, default=pr.created_at).isoformat()),
+                 waits_for=waits, links=(Link(f"sprint PR #{pr.number}", pr.html_url),),
+                 boxes=boxes)
+
+
+def _vision_boxes(history: VisionHistory | None, snapshot: Snapshot) -> tuple[Box, ...]:
+    if history is None or any(pr.merged or pr.state == "open" for pr in history.sprint_prs):
+        return ()
+    if history.open_sub_issues:
+        return ()
+    number = history.vision.number
+    if rules.pitch_on_hold(history.vision, history.vision_comments, snapshot.steering):
+        return (Box(BoxKind.RETRY, number),)
+    if history.sprint_prs:
+        return (Box(BoxKind.PITCH_AGAIN, number),)
+    return ()
+
+
+def _day(iso: str) -> str:
+    return iso[:10]
+
+
+@dataclass(frozen=True)
+class Request:
+    """What a ticked box makes the shell write: one answer, on the ops repo (a sprint
+    PR) or the project repo (a vision)."""
+
+    box: Box
+    on_ops: bool
+    number: int
+    mark: markers.SteeredMark
+    text: str
+
+
+def requests(ticked: Iterable[Box], snapshot: Snapshot) -> list[Request]:
+    """The answers that carry out the ticked vision boxes (pause and resume are the
+    shell's: they change a file, not the forge)."""
+    found = []
+    histories = {h.vision.number: h for h in snapshot.candidates}
+    sprints = {view.sprint.vision_number: view for view in views(snapshot)}
+    for box in ticked:
+        if box.target is None:
+            continue
+        view = sprints.get(box.target)
+        if box.kind is BoxKind.RETRY and view is not None:
+            found.append(Request(box, True, view.number,
+                                 markers.SteeredMark(box.id, _last_bot_word(view)),
+                                 "Retrying, as asked on the dashboard: the model gets the "
+                                 "same step again on this tick."))
+            continue
+        history = histories.get(box.target)
+        if history is None:
+            continue
+        found.append(Request(box, False, box.target,
+                             markers.SteeredMark(box.id, _notice(history, snapshot)),
+                             "Pitching again, as asked on the dashboard."
+                             if box.kind is BoxKind.PITCH_AGAIN else
+                             "Retrying the pitch, as asked on the dashboard."))
+    return found
+
+
+def _last_bot_word(view: SprintView) -> int:
+    bot = view.sprint.pr.user.login
+    return max((c.id for c in view.sprint.comments if c.user.login == bot), default=0)
+
+
+def _notice(history: VisionHistory, snapshot: Snapshot) -> int:
+    """The bot's note the request answers: a model-error note or a rejection; for a sprint
+    closed without either, the newest sprint PR (so asking twice is still one answer)."""
+    bot = snapshot.steering.bot_login
+    notes = [c.id for c, _ in markers.marks_of(markers.ModelErrorMark, history.vision_comments,
+                                               bot)]
+    rejected, _ = rules.last_rejection(history.vision_comments, bot)
+    if rejected is not None:
+        notes.append(rejected.id)
+    if notes:
+        return max(notes)
+    return max((pr.number for pr in history.sprint_prs), default=0)

@@ -1,0 +1,203 @@
+"""The dashboard issue end to end on the embedded forge, through the real client."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+
+from architect.forge.models import Issue
+from architect.runners.base import Mode
+from architect.runners.scripted import ScriptedRunner
+from architect.shell.guards import enable, is_active
+from architect.shell.tick import run_paused
+from tests.world import BOT, OPS, PROJECT, SteppingClock, World, make_world
+
+TITLE = "Architect dashboard"
+
+
+@pytest.fixture
+def world(tmp_path: Path) -> World:
+    return make_world(tmp_path)
+
+
+def dashboards(world: World) -> list[Issue]:
+    return [i for i in world.bot.list_issues(OPS, state="all", type="issues")
+            if i.title == TITLE]
+
+
+def the_dashboard(world: World) -> Issue:
+    (board,) = dashboards(world)
+    return board
+
+
+def tick_box(world: World, label: str, *, by: str = "alice") -> None:
+    board = the_dashboard(world)
+    assert f"- [ ] {label} " in board.body, board.body
+    world.client(by).edit_issue(OPS, board.number, body=board.body.replace(
+        f"- [ ] {label} ", f"- [x] {label} ", 1))
+
+
+def section(body: str, title: str) -> str:
+    start = body.index(f"## {title}")
+    end = body.find("\n## ", start + 1)
+    return body[start:end if end >= 0 else None]
+
+
+def test_first_tick_creates_one_labelled_dashboard_and_an_idle_tick_writes_nothing(
+        world: World) -> None:
+    number = world.vision("Wishlists")
+    world.tick()
+    board = the_dashboard(world)
+    assert board.user.login == BOT and "architect" in board.label_names
+    vision = world.bot.get_issue(PROJECT, number)
+    (pr,) = world.sprint_prs()
+    waiting = section(board.body, "Needs a human now")
+    assert f"[#{number}]({vision.html_url}) Wishlists" in waiting
+    assert f"[sprint PR #{pr.number}]({pr.html_url})" in waiting  # type: ignore[attr-defined]
+    assert "waits for a human: ACCEPT, REJECT: <reason>, or a review" in waiting
+    assert "- [ ] pause the architect" in board.body
+    # The links work: the web view serves both pages.
+    web = httpx.Client(transport=httpx.WSGITransport(app=world.forge.wsgi))
+    for url in (vision.html_url, pr.html_url):  # type: ignore[attr-defined]
+        assert web.get(url).status_code == 200, url
+    report = world.tick()
+    assert not report.applied
+    again = the_dashboard(world)
+    assert (again.body, again.updated_at) == (board.body, board.updated_at)
+
+
+def test_a_dashboard_can_be_turned_off(tmp_path: Path) -> None:
+    world = make_world(tmp_path, extra="dashboard = false")
+    world.vision("Wishlists")
+    world.tick()
+    assert dashboards(world) == []
+
+
+def test_the_story_puts_each_vision_in_its_section(world: World) -> None:
+    filed = world.vision("Wishlists")
+    rejected = world.vision("Gift cards")
+    world.vision("Loyalty points")
+    world.tick()
+    prs = {pr.title: pr.number for pr in world.bot.list_pulls(OPS, state="open")}
+    world.comment(prs["architect: Gift cards"], "REJECT: not this quarter")
+    world.comment(prs["architect: Wishlists"], "ACCEPT")
+    world.tick()
+    world.comment(prs["architect: Wishlists"], "Q1: B\nQ2: A")
+    world.tick()
+    body = the_dashboard(world).body
+    finished = section(body, "Recently finished (30 days)")
+    assert f"[#{rejected}]" in finished and "rejected: not this quarter" in finished
+    assert f"[#{filed}]" in finished and f"filed {PROJECT}#" in finished
+    needs = section(body, "Needs a human now")
+    assert f"[#{rejected}]" in needs and "- [ ] pitch again" in needs
+    assert f"[#{filed}]" in section(body, "In progress")
+    assert "Loyalty points" in body
+    assert world.tick().applied == [] and the_dashboard(world).body == body
+
+
+def test_pitch_again_opens_a_new_sprint_answers_and_unticks(world: World) -> None:
+    number = world.vision("Gift cards")
+    world.tick()
+    (pr,) = world.sprint_prs()
+    world.comment(pr.number, "REJECT: not now")  # type: ignore[attr-defined]
+    world.tick()
+    tick_box(world, "pitch again")
+    world.tick()
+    assert any("Pitching again, as asked on the dashboard." in c
+               for c in world.bot_comments(number, repo=PROJECT))
+    assert len(world.bot.list_pulls(OPS, state="open")) == 1
+    body = the_dashboard(world).body
+    assert "[x]" not in body
+    assert "- [ ] pitch again" not in body  # a sprint is open again: nothing to ask for
+    assert not world.tick().applied
+
+
+def test_pause_and_resume(world: World) -> None:
+    enable(world.config.project_state_dir)
+    world.vision("Wishlists")
+    world.tick()
+    tick_box(world, "pause the architect")
+    world.vision("Gift cards")
+    report = world.tick()
+    assert not report.applied and len(world.sprint_prs()) == 1  # nothing pitched
+    assert not is_active(world.config.project_state_dir)
+    body = the_dashboard(world).body
+    assert "**paused**" in body and "- [ ] resume the architect" in body and "[x]" not in body
+    tick_box(world, "resume the architect")
+    assert run_paused(world.bot, world.config, SteppingClock())  # what `run` does when paused
+    assert is_active(world.config.project_state_dir)
+    assert "- [ ] pause the architect" in the_dashboard(world).body
+
+
+def test_a_tick_is_undone_with_a_note_when_reviewers_are_set(tmp_path: Path) -> None:
+    world = make_world(tmp_path, reviewers=("alice",))
+    enable(world.config.project_state_dir)
+    world.vision("Wishlists")
+    world.tick()
+    tick_box(world, "pause the architect", by="bob")
+    world.tick()
+    body = the_dashboard(world).body
+    assert is_active(world.config.project_state_dir)
+    assert "[x]" not in body and "- [ ] pause the architect" in body
+    assert "ask with a comment on the vision or sprint PR instead" in body
+
+
+class LoseFirstCreate(httpx.BaseTransport):
+    """The forge creates the dashboard, then the connection drops before the answer."""
+
+    def __init__(self, inner: httpx.BaseTransport) -> None:
+        self.inner = inner
+        self.lost = False
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        response = self.inner.handle_request(request)
+        if (not self.lost and request.method == "POST"
+                and request.url.path == f"/api/v1/repos/{OPS}/issues"):
+            self.lost = True
+            raise httpx.ReadTimeout("connection dropped", request=request)
+        return response
+
+
+def test_a_lost_create_response_leaves_one_dashboard(world: World) -> None:
+    world.vision("Wishlists")
+    faulty = LoseFirstCreate(httpx.WSGITransport(app=world.forge.wsgi))
+    world.tick(transport=faulty)
+    assert faulty.lost
+    world.tick()
+    world.tick()
+    assert len(dashboards(world)) == 1
+
+
+def test_retry_beside_a_sprint_model_failure_asks_the_model_again(world: World) -> None:
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.sprint_prs()
+    number: int = pr.number  # type: ignore[attr-defined]
+    world.comment(number, "ACCEPT")
+    world.tick(runner=ScriptedRunner({Mode.QUESTIONS: ["not json"] * 2}))
+    assert world.tick().applied == []  # held: the note waits for a human
+    needs = section(the_dashboard(world).body, "Needs a human now")
+    assert "model failed" in needs
+    tick_box(world, "retry")
+    report = world.tick()
+    assert [a.describe() for a in report.applied] == [
+        f"PR #{number}: approved by @alice → start design questions"]
+    assert any("Retrying, as asked on the dashboard" in c for c in world.bot_comments(number))
+    assert any("**Q1:** Where are wishlists kept?" in c for c in world.bot_comments(number))
+    body = the_dashboard(world).body
+    assert "[x]" not in body and "- [ ] retry" not in body
+    assert not world.tick().applied
+
+
+def test_retry_beside_a_failed_pitch_pitches_again(world: World) -> None:
+    number = world.vision("Wishlists")
+    world.tick(runner=ScriptedRunner({Mode.PITCH: ["not json"] * 2}))
+    assert world.sprint_prs() == [] and world.tick().applied == []
+    tick_box(world, "retry")
+    world.tick()
+    assert any("Retrying the pitch, as asked on the dashboard." in c
+               for c in world.bot_comments(number, repo=PROJECT))
+    assert len(world.sprint_prs()) == 1
+    assert "[x]" not in the_dashboard(world).body
