@@ -27,8 +27,8 @@ from architect.core.schemas import (
 from architect.prompts import build_request, load_formula
 from architect.runners.anthropic_api import output_schema
 from architect.runners.base import Mode
+from architect.runners.inline_schema import self_contained_schema
 from architect.runners.strict_schema import strict_schema
-from architect.runners.validation import self_contained_schema
 
 SCHEMAS: dict[Mode, type[BaseModel]] = {
     Mode.PITCH: Pitch,
