@@ -66,7 +66,9 @@ def test_loop_ticks_every_interval_until_sigterm(served: Served) -> None:
     finally:
         code, err = stop(proc)
     assert code == 0, err
-    assert "pitched as PR #1" in err
+    # #1 or #2: a first tick that ran before the vision existed made the dashboard issue.
+    (pr,) = bot.list_pulls("acme/shop-ops", state="open")
+    assert f"pitched as PR #{pr.number}" in err
 
 
 def test_a_forge_webhook_brings_the_answer_within_two_seconds(served: Served) -> None:

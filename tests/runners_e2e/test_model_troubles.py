@@ -270,7 +270,10 @@ def test_a_pitch_that_stays_overloaded_is_told_on_the_vision(
     (note, *_) = world.bot_comments(vision, repo=PROJECT)
     assert note.startswith("The architect could not write the sprint pitch for this vision: "
                            "the model's API has been overloaded")  # fmt: skip
-    assert len(world.bot_comments(vision, repo=PROJECT)) == 1
+    # One note about the overload, told once; the other is the vision's story (its pitch).
+    notes = world.bot_comments(vision, repo=PROJECT)
+    assert sum("overloaded" in n for n in notes) == 1
+    assert len(notes) == 2 and "story event=pitched" in notes[1]
     assert len(api.refused) == 9
     assert pitched_now.failed == [] and pitched_now.model_calls == 1
     (pr,) = world.bot.list_pulls(OPS, state="all")
