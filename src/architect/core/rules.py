@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from architect.core import markers
 from architect.core.steering import Steering
@@ -12,6 +12,8 @@ from architect.forge.models import Comment, Issue
 
 if TYPE_CHECKING:
     from architect.core.snapshot import VisionHistory
+
+M = TypeVar("M", bound="markers.Mark")
 
 
 @dataclass(frozen=True)
@@ -43,7 +45,7 @@ def pitchable(history: VisionHistory, steering: Steering) -> Verdict:
                               "waiting for an edit or a comment")
     if not history.sprint_prs:
         return Verdict(True, "new vision")
-    notice, reason = last_rejection(history.vision_comments, steering.bot_login)
+    notice, reason = last_rejection(history.vision_comments, *steering.own_logins)
     if notice is None:
         closed = max((pr.closed_at for pr in history.sprint_prs if pr.closed_at), default=None)
         if closed is not None and history.vision.updated_at > closed:
@@ -56,14 +58,22 @@ def pitchable(history: VisionHistory, steering: Steering) -> Verdict:
 
 def pitch_on_hold(vision: Issue, comments: tuple[Comment, ...], steering: Steering) -> bool:
     """A model-error note on the vision with no edit or human comment since."""
-    notes = [c for c, m in markers.marks_of(markers.ModelErrorMark, comments,
-                                            steering.bot_login) if m.step == "pitch"]
+    notes = [c for c, m in _own(markers.ModelErrorMark, comments, steering.own_logins)
+             if m.step == "pitch"]
     return bool(notes) and not activity_since(vision, comments, notes[-1], steering)
 
 
-def last_rejection(comments: tuple[Comment, ...], bot_login: str) -> tuple[Comment | None, str]:
+def _own(kind: type[M], comments: tuple[Comment, ...],
+         logins: tuple[str, ...]) -> list[tuple[Comment, M]]:
+    """The marks of `kind` the architect or its filer wrote, oldest first."""
+    found = [pair for login in logins for pair in markers.marks_of(kind, comments, login)]
+    return sorted(found, key=lambda pair: pair[0].id)
+
+
+def last_rejection(comments: tuple[Comment, ...],
+                   *logins: str) -> tuple[Comment | None, str]:
     found: tuple[Comment | None, str] = (None, "")
-    for comment, mark in markers.marks_of(markers.RejectedMark, comments, bot_login):
+    for comment, mark in _own(markers.RejectedMark, comments, logins):
         if mark.pr is not None:
             found = (comment, mark.reason)
     return found

@@ -167,7 +167,8 @@ class Applier:
     def _pitch_heard(self, number: int) -> dict[str, object]:
         history = next((h for h in self.snapshot.candidates if h.vision.number == number), None)
         return {"vision_comments": heard.vision_comments(history, self.snapshot.steering),
-                "rejected_pitch": heard.rejected_pitch(history, self.bot)}
+                "rejected_pitch": heard.rejected_pitch(history,
+                                                       *self.snapshot.steering.own_logins)}
 
     def _round_heard(self, action: ProcessAnswers) -> dict[str, object]:
         comments = heard.human_comments(action.view.new_comments, self.snapshot.steering)
@@ -435,12 +436,15 @@ class Applier:
         """
         step = exc.step or "unknown"
         try:
+            forge, author = self.forge, self.bot
             if isinstance(action, OpenPitch):
+                # The project repo is written by the filer (FORGE_FILER_TOKEN), notes included.
+                forge, author = self.filer, self.filer_login
                 repo, number = self.config.repo, action.vision_number
                 comments: list[Comment] | tuple[Comment, ...] = self.forge.list_comments(
                     repo, number)
                 mark = ModelErrorMark(
-                    step, max((c.id for c in comments if c.user.login != self.bot), default=0),
+                    step, max((c.id for c in comments if c.user.login != author), default=0),
                     int(self.vision(number).updated_at.timestamp()))
             elif isinstance(action, RevisePitch | StartQuestions | ProcessAnswers | FileSprint):
                 repo, number = self.ops, action.view.number
@@ -448,10 +452,10 @@ class Applier:
                 mark = ModelErrorMark(step, action.view.last_other)
             else:  # no other step asks a model
                 return
-            writes.ensure_comment(self.forge, repo, number,
+            writes.ensure_comment(forge, repo, number,
                                   render.model_error_comment(mark, str(exc),
                                                              why=exc.explanation),
-                                  bot_login=self.bot, mark=mark, existing=comments)
+                                  bot_login=author, mark=mark, existing=comments)
         except ForgeError as forge_exc:
             log.error("%s #%d: could not post the note about the model's invalid answer: %s",
                       repo, number, forge_exc)
@@ -471,9 +475,9 @@ class Applier:
                                self.config.architect.in_progress_label)
         # A vision deleted or moved away must not keep its sprint PR open forever.
         with suppress(ForgeNotFound):
-            writes.ensure_comment(self.forge, self.config.repo, vision_number,
+            writes.ensure_comment(self.filer, self.config.repo, vision_number,
                                   render.rejection_notice(pr.number, signal.text, signal.login),
-                                  bot_login=self.bot,
+                                  bot_login=self.filer_login,
                                   mark=RejectedMark(pr.number, signal.text))
         if self.live:
             self._journal_rejection(pr, vision_number, signal)

@@ -31,7 +31,7 @@ log = logging.getLogger("architect")
 
 
 def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: User,
-                  prerequisites: Callable[[], str]) -> Snapshot:
+                  prerequisites: Callable[[], str], filer_login: str = "") -> Snapshot:
     s = config.architect
     visions = tuple(
         v for v in forge.list_issues(config.repo, state="open", labels=[s.vision_label],
@@ -41,7 +41,7 @@ def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: Us
         if not v.is_pull and s.vision_label in v.label_names
     )
     sprints = tuple(_read_sprints(forge, config, bot))
-    steering = _steering(forge, config, bot, sprints)
+    steering = replace(_steering(forge, config, bot, sprints), filer_login=filer_login)
     budget = s.max_open_pitches - len(sprints)
     candidates: tuple[VisionHistory, ...] = ()
     order: tuple[int, ...] = ()

@@ -52,12 +52,13 @@ class TickReport:
         return not self.failed and not self.blocked
 
 
-def plan_tick(forge: Forge, config: ProjectConfig, now: datetime) -> tuple[Snapshot, Decision,
-                                                                           TickContext]:
+def plan_tick(forge: Forge, config: ProjectConfig, now: datetime, *,
+              filer_login: str = "") -> tuple[Snapshot, Decision, TickContext]:
     bot = forge.current_user()
     context = TickContext(forge, config, bot)
     snapshot = read_snapshot(forge, config, now=now, bot=bot,
-                             prerequisites=lambda: context.prerequisites)
+                             prerequisites=lambda: context.prerequisites,
+                             filer_login=filer_login)
     return snapshot, decide(snapshot, config.architect), context
 
 
@@ -66,7 +67,8 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
              secrets: tuple[str, ...] = (), should_stop: Callable[[], bool] = lambda: False,
              wait: Callable[[float], None] | None = None) -> TickReport:
     now = clock()
-    snapshot, decision, context = plan_tick(forge, config, now)
+    filer_login = filer.current_user().login if filer is not None else ""
+    snapshot, decision, context = plan_tick(forge, config, now, filer_login=filer_login)
     for note in decision.notes:
         log.info("%s", note)
     report = TickReport(decision)
@@ -77,7 +79,7 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
     blockers = _blockers(forge, filer or forge, config, decision.actions, snapshot,
                          probe=not dry_run)
     filer_forge = filer or forge
-    filer_login = filer_forge.current_user().login if filer is not None else snapshot.bot.login
+    filer_login = filer_login or snapshot.bot.login
     if dry_run:
         forge, filer_forge = DryForge(forge, now), DryForge(filer_forge, now)
     asker = Asker(runner, config, context, secrets, dry_run=dry_run)
