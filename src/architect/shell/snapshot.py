@@ -24,7 +24,7 @@ from architect.core.sprint import (
 )
 from architect.core.steering import Steering
 from architect.errors import ForgeNotFound
-from architect.forge.models import Comment, Issue, User
+from architect.forge.models import Comment, Issue, PullRequest, User
 from architect.forge.protocol import Forge
 
 log = logging.getLogger("architect")
@@ -116,7 +116,7 @@ def _history(forge: Forge, config: ProjectConfig, bot: User, steering: Steering,
         pr for pr in forge.list_pulls(config.ops_repo, state="all",
                                       head=branch_for(vision.number))
         if pr.head.ref in (branch_for(vision.number), f"refs/pull/{pr.number}/head")
-        and pr.user.login == bot.login
+        and (pr.user.login == bot.login or _legacy_merged(pr))
     )
     if any(pr.merged or pr.state == "open" for pr in prs):
         return VisionHistory(vision, prs), steering
@@ -132,6 +132,12 @@ def _history(forge: Forge, config: ProjectConfig, bot: User, steering: Steering,
             return so_far, steering  # held and quiet since: sub-issues would not change it
     subs = _open_sub_issues(forge, config, vision.number)
     return VisionHistory(vision, prs, comments, subs), steering
+
+
+def _legacy_merged(pr: PullRequest) -> bool:
+    """A merged sprint PR of the original bash architect counts whoever opened it:
+    its dev-bot merged some under its own name."""
+    return pr.merged and pr.title.startswith("architect: ")
 
 
 def _open_sub_issues(forge: Forge, config: ProjectConfig, vision: int) -> tuple[int, ...]:
