@@ -12,7 +12,14 @@ import pytest
 
 from architect.app.status import collect_status
 from architect.core import render
-from architect.core.actions import Action, CompletePitch, FinishSprint, RejectSprint, SyncLedger
+from architect.core.actions import (
+    Action,
+    CompletePitch,
+    FinishSprint,
+    RejectSprint,
+    StopSprint,
+    SyncLedger,
+)
 from architect.core.schemas import SubIssue
 from architect.core.table import SPRINT_TABLE, SprintState
 from architect.runners.base import Mode
@@ -28,7 +35,7 @@ def described(actions: list[Action]) -> list[str]:
 
 # The steps that carry only what they need, by the one row each belongs to.
 ROW_OF = {RejectSprint: SprintState.REJECTED, FinishSprint: SprintState.FILED,
-          SyncLedger: SprintState.QUESTIONS_OPEN}
+          SyncLedger: SprintState.QUESTIONS_OPEN, StopSprint: SprintState.VISION_GONE}
 
 
 def states(report: TickReport) -> set[SprintState]:
@@ -175,10 +182,25 @@ def walk_the_filing_rows(tmp_path: Path) -> set[SprintState]:
     return seen | visited
 
 
+def walk_a_vision_closed_under_its_sprint(tmp_path: Path) -> set[SprintState]:
+    """The vision is closed while its pitch is open: the sprint stops, once."""
+    world = make_world(tmp_path)
+    vision = world.vision("Wishlists")
+    dry_then_real(world)
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.client("alice").edit_issue(PROJECT, vision, state="closed")
+    done, seen = dry_then_real(world)
+    assert done == [f"PR #{pr.number}: its vision #{vision} was closed → stop: close, "
+                    "delete branch, journal"]
+    assert dry_then_real(world)[0] == []
+    return seen
+
+
 def test_every_row_of_the_table_is_walked_and_dry_run_lists_what_each_tick_does(
         tmp_path: Path) -> None:
     walked = set()
-    for walk in (walk_the_story, walk_a_model_failure, walk_the_filing_rows):
+    for walk in (walk_the_story, walk_a_model_failure, walk_the_filing_rows,
+                 walk_a_vision_closed_under_its_sprint):
         (tmp_path / walk.__name__).mkdir()
         walked |= walk(tmp_path / walk.__name__)
     assert set(SprintState) - walked == set()

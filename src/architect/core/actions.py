@@ -125,6 +125,19 @@ class RejectSprint:
 
 
 @dataclass(frozen=True)
+class StopSprint:
+    """The vision changed under the sprint (closed, deleted, unlabelled): a rejection
+    whose reason says what happened, before any further model call or filing."""
+
+    sprint: SprintPR
+    reason: str
+
+    def describe(self) -> str:
+        return (f"PR #{self.sprint.pr.number}: {self.reason} → stop: close, delete branch, "
+                "journal")
+
+
+@dataclass(frozen=True)
 class ClarifyDecision:
     view: SprintView  # its `unclear` comments each get one reply
 
@@ -146,4 +159,4 @@ class SyncLedger:
 
 
 Action = (OpenPitch | CompletePitch | RevisePitch | StartQuestions | ProcessAnswers | FileSprint
-          | FinishSprint | RejectSprint | SyncLedger | ClarifyDecision)
+          | FinishSprint | RejectSprint | SyncLedger | ClarifyDecision | StopSprint)

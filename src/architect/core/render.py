@@ -266,6 +266,17 @@ def rejection_notice(pr_number: int, reason: str, by: str) -> str:
             + markers.RejectedMark(pr_number, reason).render())
 
 
+def stopped_comment(reason: str) -> str:
+    return (f"Stopped: {reason}.\n\nClosing this PR and deleting its branch; nothing more is "
+            "asked or filed for it.\n\n" + markers.RejectedMark().render())
+
+
+def stopped_notice(pr_number: int, reason: str, vision_label: str) -> str:
+    return (f"The sprint for this vision (PR #{pr_number}) was stopped: {reason}.\n\n"
+            f"To plan it again, make sure this issue is open and labelled `{vision_label}`, "
+            "then edit it or comment on it to ask for a new pitch.\n\n"
+            + markers.RejectedMark(pr_number, reason).render())
+
 
 _MODEL_STEPS = {
     # mode → (what failed, what a human can do about it)

@@ -47,6 +47,8 @@ class SprintPR:
     vision_number: int
     comments: tuple[Comment, ...]
     reviews: tuple[Review, ...] = ()
+    # Why its vision no longer holds the sprint (closed, deleted, unlabelled); "" while it does.
+    vision_gone: str = ""
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from architect.core.actions import (
     RejectSprint,
     RevisePitch,
     StartQuestions,
+    StopSprint,
     SyncLedger,
 )
 from architect.core.rounds import forks_in_sync, read_answers
@@ -48,6 +49,7 @@ class SprintState(StrEnum):
     FILED = "filed"
     REJECTED = "rejected"
     MODEL_FAILED = "model failed"
+    VISION_GONE = "vision gone"
 
 
 # What the step of a row needs beyond the view: whether the vision lost its label.
@@ -67,6 +69,10 @@ class Row:
 def _reject(view: SprintView, _label: bool) -> Action:
     assert view.reject is not None  # the row's guard
     return RejectSprint(view.sprint, view.reject)
+
+
+def _stop(view: SprintView, _label: bool) -> Action:
+    return StopSprint(view.sprint, view.sprint.vision_gone)
 
 
 def _finish(view: SprintView, _label: bool) -> Action:
@@ -112,6 +118,10 @@ SPRINT_TABLE: tuple[Row, ...] = (
     Row(SprintState.FILED, lambda v: bool(v.filed), _finish,
         "the architect (merging the PR)", same_tick=True,
         doc='"Sprint filed" is posted: record ## Filed and merge'),
+    Row(SprintState.VISION_GONE, lambda v: bool(v.sprint.vision_gone), _stop,
+        "the architect (closing the PR)",
+        doc="its vision was closed, deleted or lost its label: stop before any model call or "
+            "filing, as a rejection saying so"),
     Row(SprintState.FILING, lambda v: v.plan is not None, _file,
         "the architect (filing sub-issues)",
         doc="the plan is posted; file what is not filed yet"),

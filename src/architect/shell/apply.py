@@ -27,6 +27,7 @@ from architect.core.actions import (
     RejectSprint,
     RevisePitch,
     StartQuestions,
+    StopSprint,
     SyncLedger,
     Written,
 )
@@ -129,6 +130,8 @@ class Applier:
                 self.sync(action.sprint, action.slug, action.ledger, ())
             case ClarifyDecision():
                 self.clarify(action)
+            case StopSprint():
+                self.stop(action)
         return None
 
     # -- helpers --------------------------------------------------------------
@@ -465,18 +468,30 @@ class Applier:
 
     # -- reject ---------------------------------------------------------------
     def reject(self, sprint: SprintPR, signal: Signal) -> None:
+        self._close_rejected(
+            sprint, render.rejected_comment(signal.text, signal.login),
+            render.rejection_notice(sprint.pr.number, signal.text, signal.login), signal)
+        log.info("PR #%d: closed after rejection by @%s", sprint.pr.number, signal.login)
+
+    def stop(self, action: StopSprint) -> None:
+        sprint = action.sprint
+        label = self.config.architect.vision_label
+        self._close_rejected(sprint, render.stopped_comment(action.reason),
+                             render.stopped_notice(sprint.pr.number, action.reason, label),
+                             Signal(self.bot, action.reason, 0))
+        log.info("PR #%d: stopped: %s", sprint.pr.number, action.reason)
+
+    def _close_rejected(self, sprint: SprintPR, pr_note: str, vision_note: str,
+                        signal: Signal) -> None:
         pr = sprint.pr
         vision_number = sprint.vision_number
-        writes.ensure_comment(self.forge, self.ops, pr.number,
-                              render.rejected_comment(signal.text, signal.login),
-                              bot_login=self.bot, mark=RejectedMark(),
-                              existing=sprint.comments)
+        writes.ensure_comment(self.forge, self.ops, pr.number, pr_note, bot_login=self.bot,
+                              mark=RejectedMark(), existing=sprint.comments)
         writes.ensure_no_label(self.filer, self.config.repo, vision_number,
                                self.config.architect.in_progress_label)
         # A vision deleted or moved away must not keep its sprint PR open forever.
         with suppress(ForgeNotFound):
-            writes.ensure_comment(self.filer, self.config.repo, vision_number,
-                                  render.rejection_notice(pr.number, signal.text, signal.login),
+            writes.ensure_comment(self.filer, self.config.repo, vision_number, vision_note,
                                   bot_login=self.filer_login,
                                   mark=RejectedMark(pr.number, signal.text))
         if self.live:
@@ -485,14 +500,16 @@ class Applier:
         writes.ensure_branch_deleted(self.forge, self.ops, branch_for(vision_number))
         if self.forge.get_pull(self.ops, pr.number).state == "open":
             self.forge.edit_pull(self.ops, pr.number, state="closed")
-        log.info("PR #%d: closed after rejection by @%s", pr.number, signal.login)
 
     def _journal_rejection(self, pr: PullRequest, vision_number: int, signal: Signal) -> None:
         title = pr.title.removeprefix("architect: ")
+        # The architect stops a sprint itself when its vision changed: no lesson in that.
+        stopped = signal.login == self.bot
+        said = (f"Stopped: {signal.text}" if stopped
+                else f"Rejected by @{signal.login}: {signal.text or '(no reason given)'}")
         self.journaled |= self.context.journal.record(JournalEntry(
-            pr.created_at, pr.number, vision_number, title, "rejected",
-            f"Rejected by @{signal.login}: {signal.text or '(no reason given)'}"))
-        if signal.text:
+            pr.created_at, pr.number, vision_number, title, "rejected", said))
+        if signal.text and not stopped:
             self.context.journal.add_lesson(
                 f"Sprint \"{one_line(title, 80)}\" (PR #{pr.number}) was rejected: "
                 f"{one_line(signal.text, 300)}")

@@ -26,6 +26,7 @@ from architect.core.steering import Steering
 from architect.errors import ForgeNotFound
 from architect.forge.models import Comment, Issue, PullRequest, User
 from architect.forge.protocol import Forge
+from architect.shell.vision_gone import vision_gone
 
 log = logging.getLogger("architect")
 
@@ -40,7 +41,8 @@ def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: Us
         # when none is known), so the label is checked here again.
         if not v.is_pull and s.vision_label in v.label_names
     )
-    sprints = tuple(_read_sprints(forge, config, bot))
+    sprints = tuple(vision_gone(forge, config, sp, visions)
+                    for sp in _read_sprints(forge, config, bot))
     steering = replace(_steering(forge, config, bot, sprints), filer_login=filer_login)
     budget = s.max_open_pitches - len(sprints)
     candidates: tuple[VisionHistory, ...] = ()
