@@ -8,6 +8,7 @@ from datetime import datetime
 
 from architect.emulator import auth, hooks, search
 from architect.emulator import serialize as ser
+from architect.emulator.api_timeline import record_event
 from architect.emulator.common import (
     Route,
     bump,
@@ -217,6 +218,7 @@ def change_state(ctx: Ctx, repo: Repo, issue: Issue, state: str) -> None:
         raise ApiError(412, OPEN_DEPENDENCIES.format(kind))
     issue.state = state
     issue.closed_at = ctx.store.now() if state == "closed" else None
+    record_event(ctx, issue, "close" if state == "closed" else "reopen", ctx.doer)
     bump(ctx, issue)
     hooks.issue_action(ctx, repo, issue, "closed" if state == "closed" else "reopened")
 

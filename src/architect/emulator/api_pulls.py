@@ -7,6 +7,7 @@ from collections.abc import Callable
 from architect.emulator import git, gitops, hooks
 from architect.emulator import serialize as ser
 from architect.emulator.api_issues import change_state, edit_fields, new_issue
+from architect.emulator.api_timeline import record_event
 from architect.emulator.common import (
     Route,
     bump,
@@ -287,6 +288,7 @@ def merge_pull(ctx: Ctx) -> Reply:
     pr.merged, pr.merged_at, pr.merged_by_id = True, ctx.store.now(), doer.id
     pr.merge_commit_sha = merged_sha
     issue.state, issue.closed_at = "closed", pr.merged_at
+    record_event(ctx, issue, "merge_pull", doer)
     bump(ctx, issue)
     hooks.issue_action(ctx, repo, issue, "closed")
     delete_head = opt_bool(body, "delete_branch_after_merge", "DeleteBranchAfterMerge")

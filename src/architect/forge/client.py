@@ -57,6 +57,7 @@ from architect.forge.models import (
     PullRequest,
     Repository,
     Review,
+    TimelineEvent,
     User,
 )
 from architect.forge.protocol import IssueState, IssueType
@@ -398,6 +399,15 @@ class ForgeClient:
     def get_pull(self, repo: str, number: int) -> PullRequest:
         path = f"{repo_path(repo)}/pulls/{number}"
         return self._get(PullRequest, path, f"pull request #{number}")
+
+    def recently_closed_pulls(self, repo: str, *, limit: int) -> list[PullRequest]:
+        params = {"state": "closed", "sort": "recentclose", "limit": str(limit), "page": "1"}
+        items = self._http.get_list(f"{repo_path(repo)}/pulls", params)
+        return parse_list(PullRequest, items, f"the closed pull requests of {repo}")
+
+    def list_timeline(self, repo: str, number: int) -> list[TimelineEvent]:
+        items = self._http.get_pages(f"{repo_path(repo)}/issues/{number}/timeline")
+        return parse_list(TimelineEvent, items, f"the timeline of #{number}")
 
     def get_pull_by_branches(self, repo: str, base: str, head: str) -> PullRequest | None:
         """The open, unmerged PR from `head` into `base`, or None.
