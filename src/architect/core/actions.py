@@ -125,6 +125,21 @@ class RejectSprint:
 
 
 @dataclass(frozen=True)
+class NoteClosedSprint:
+    """A human closed the sprint PR without `REJECT:` (or deleted its branch), or merged
+    it before its sub-issues were filed: say so where they will look, once."""
+
+    sprint: SprintPR
+    by: str
+    merged: bool
+
+    def describe(self) -> str:
+        done = "merged before filing" if self.merged else "closed without REJECT"
+        return (f"PR #{self.sprint.pr.number}: {done} by @{self.by} → note on the vision, "
+                "remove in-progress, journal")
+
+
+@dataclass(frozen=True)
 class StopSprint:
     """The vision changed under the sprint (closed, deleted, unlabelled): a rejection
     whose reason says what happened, before any further model call or filing."""
@@ -159,4 +174,5 @@ class SyncLedger:
 
 
 Action = (OpenPitch | CompletePitch | RevisePitch | StartQuestions | ProcessAnswers | FileSprint
-          | FinishSprint | RejectSprint | SyncLedger | ClarifyDecision | StopSprint)
+          | FinishSprint | RejectSprint | SyncLedger | ClarifyDecision | StopSprint
+          | NoteClosedSprint)

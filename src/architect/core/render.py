@@ -266,6 +266,27 @@ def rejection_notice(pr_number: int, reason: str, by: str) -> str:
             + markers.RejectedMark(pr_number, reason).render())
 
 
+def closed_notice(pr_number: int, by: str, *, merged: bool) -> str:
+    if merged:
+        what = (f"The sprint PR for this vision (PR #{pr_number}) was merged by @{by} before "
+                "its sub-issues were filed: nothing was filed.")
+        then = ("Edit this issue or comment on it to ask for a new pitch, or file the "
+                "sub-issues by hand.")
+    else:
+        what = (f"The sprint PR for this vision (PR #{pr_number}) was closed by @{by} without "
+                "a `REJECT:` reason.")
+        then = ("Edit this issue or comment on it to ask for a new pitch; reopening the PR "
+                "resumes that sprint where it stopped.")
+    return f"{what}\n\n{then}\n\n" + markers.RejectedMark(pr_number).render()
+
+
+def merged_unfiled_comment(by: str, vision_number: int) -> str:
+    return (f"Merged by @{by} before the sub-issues were filed: nothing was filed for "
+            f"#{vision_number}, and this sprint ends here.\n\nTo continue, edit the vision "
+            "or comment on it to ask for a new pitch, or file the sub-issues by hand.\n\n"
+            + markers.RejectedMark().render())
+
+
 def stopped_comment(reason: str) -> str:
     return (f"Stopped: {reason}.\n\nClosing this PR and deleting its branch; nothing more is "
             "asked or filed for it.\n\n" + markers.RejectedMark().render())

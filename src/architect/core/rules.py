@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, TypeVar
 
 from architect.core import markers
@@ -30,7 +31,10 @@ def may_be_pitched(vision: Issue, open_sprints_for: Collection[int], in_progress
 
 def pitchable(history: VisionHistory, steering: Steering) -> Verdict:
     """The history checks: merged or open sprint PR, open sub-issues, an unanswered rejection."""
-    if any(pr.merged for pr in history.sprint_prs):
+    # A sprint merged by a human before filing was answered as a rejection: it holds no more.
+    answered = {m.pr for _, m in _own(markers.RejectedMark, history.vision_comments,
+                                      steering.own_logins)}
+    if any(pr.merged and pr.number not in answered for pr in history.sprint_prs):
         return Verdict(False, "a sprint for it was merged")
     if any(pr.state == "open" for pr in history.sprint_prs):
         return Verdict(False, "it has an open sprint PR")
@@ -51,7 +55,8 @@ def pitchable(history: VisionHistory, steering: Steering) -> Verdict:
         if closed is not None and history.vision.updated_at > closed:
             return Verdict(True, "its sprint PR was closed and the vision changed since")
         return Verdict(False, "its sprint PR was closed; waiting for activity on the vision")
-    if activity_since(history.vision, history.vision_comments, notice, steering):
+    if activity_since(history.vision, history.vision_comments, notice, steering,
+                      own_change=history.own_change):
         return Verdict(True, "the vision changed since its rejection", reason)
     return Verdict(False, "rejected; waiting for an edit or a comment on the vision")
 
@@ -80,7 +85,7 @@ def last_rejection(comments: tuple[Comment, ...],
 
 
 def activity_since(vision: Issue, comments: tuple[Comment, ...], notice: Comment,
-                   steering: Steering) -> bool:
+                   steering: Steering, *, own_change: datetime | None = None) -> bool:
     """A human comment after the notice, or an edit of the issue after it.
 
     The notice is the architect's last write on the vision, so an `updated_at`
@@ -91,4 +96,5 @@ def activity_since(vision: Issue, comments: tuple[Comment, ...], notice: Comment
         return True
     # Any comment bumps the issue's updated_at (a bot's, a stranger's): only a change
     # after the last comment can be an edit.
-    return vision.updated_at > max((c.updated_at for c in later), default=notice.updated_at)
+    ours = max(notice.updated_at, own_change or notice.updated_at)
+    return vision.updated_at > max((c.updated_at for c in later), default=ours)

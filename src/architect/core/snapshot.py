@@ -18,6 +18,9 @@ class VisionHistory:
     sprint_prs: tuple[PullRequest, ...] = ()
     vision_comments: tuple[Comment, ...] = ()
     open_sub_issues: tuple[int, ...] = ()
+    # The architect's own last label change on the vision (its timeline), read only when
+    # the vision changed after the last notice: removing `in-progress` is no activity.
+    own_change: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -29,6 +32,8 @@ class Snapshot:
     steering: Steering
     candidates: tuple[VisionHistory, ...] = ()
     pitch_order: tuple[int, ...] = ()
+    # Sprint PRs a human closed or merged whose vision still carries `in-progress`.
+    closed: tuple[SprintPR, ...] = ()
 
     def vision(self, number: int) -> Issue | None:
         return next((v for v in self.visions if v.number == number), None)

@@ -49,6 +49,8 @@ class SprintPR:
     reviews: tuple[Review, ...] = ()
     # Why its vision no longer holds the sprint (closed, deleted, unlabelled); "" while it does.
     vision_gone: str = ""
+    # A sprint PR a human closed or merged, not yet answered: who did it.
+    closed_by: str = ""
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from architect.core.actions import (
     CompletePitch,
     FileSprint,
     FinishSprint,
+    NoteClosedSprint,
     RejectSprint,
     RevisePitch,
     StartQuestions,
@@ -50,6 +51,8 @@ class SprintState(StrEnum):
     REJECTED = "rejected"
     MODEL_FAILED = "model failed"
     VISION_GONE = "vision gone"
+    CLOSED_BY_HUMAN = "closed by a human"
+    MERGED_UNFILED = "merged before filing"
 
 
 # What the step of a row needs beyond the view: whether the vision lost its label.
@@ -69,6 +72,10 @@ class Row:
 def _reject(view: SprintView, _label: bool) -> Action:
     assert view.reject is not None  # the row's guard
     return RejectSprint(view.sprint, view.reject)
+
+
+def _closed(view: SprintView, _label: bool) -> Action:
+    return NoteClosedSprint(view.sprint, view.sprint.closed_by, view.sprint.pr.merged)
 
 
 def _stop(view: SprintView, _label: bool) -> Action:
@@ -112,6 +119,14 @@ def _wait(view: SprintView, _label: bool) -> Action | None:
 
 
 SPRINT_TABLE: tuple[Row, ...] = (
+    Row(SprintState.CLOSED_BY_HUMAN, lambda v: v.sprint.pr.state == "closed"
+        and not v.sprint.pr.merged, _closed, "a human: a comment or an edit on the vision",
+        doc="closed without REJECT (or its branch deleted), its vision still in progress: "
+            "one note on the vision, in-progress removed, journal; reopening resumes it"),
+    Row(SprintState.MERGED_UNFILED, lambda v: v.sprint.pr.merged and not v.filed, _closed,
+        "a human: a comment or an edit on the vision",
+        doc="merged by a human before its sub-issues were filed: one note on the PR and on "
+            "the vision, in-progress removed, journal"),
     Row(SprintState.REJECTED, lambda v: v.reject is not None, _reject,
         "the architect (closing the PR)",
         doc="a REJECT: came in, at any stage: close the PR, delete its branch, journal"),

@@ -6,6 +6,7 @@ import re
 
 from architect.emulator import hooks
 from architect.emulator import serialize as ser
+from architect.emulator.api_timeline import record_event
 from architect.emulator.common import (
     Route,
     bump,
@@ -160,6 +161,7 @@ def add_issue_labels(ctx: Ctx) -> Reply:
     labels = _requested(ctx, repo)
     if labels:
         _add(issue, labels, repo)
+        record_event(ctx, issue, "label", ctx.doer, body="1")
         bump(ctx, issue)
         hooks.label_action(ctx, repo, issue, "label_updated")
     return _labels_reply(ctx, repo, issue)
@@ -170,6 +172,7 @@ def replace_issue_labels(ctx: Ctx) -> Reply:
     labels = _requested(ctx, repo)
     issue.label_ids = []
     _add(issue, labels, repo)
+    record_event(ctx, issue, "label", ctx.doer)
     bump(ctx, issue)
     hooks.label_action(ctx, repo, issue, "label_updated" if labels else "label_cleared")
     return _labels_reply(ctx, repo, issue)
@@ -178,6 +181,7 @@ def replace_issue_labels(ctx: Ctx) -> Reply:
 def clear_issue_labels(ctx: Ctx) -> Reply:
     repo, issue = _writable_issue(ctx)
     issue.label_ids = []
+    record_event(ctx, issue, "label", ctx.doer)
     bump(ctx, issue)
     hooks.label_action(ctx, repo, issue, "label_cleared")
     return no_content()
@@ -194,6 +198,7 @@ def remove_issue_label(ctx: Ctx) -> Reply:
         raise unprocessable(f"label does not exist [label_id: 0, name: {identifier}]")
     if lab.id in issue.label_ids:
         issue.label_ids.remove(lab.id)
+        record_event(ctx, issue, "label", ctx.doer)
         bump(ctx, issue)
         hooks.label_action(ctx, repo, issue, "label_updated")
     return no_content()

@@ -22,6 +22,7 @@ from architect.core.actions import (
     CompletePitch,
     FileSprint,
     FinishSprint,
+    NoteClosedSprint,
     OpenPitch,
     ProcessAnswers,
     RejectSprint,
@@ -132,6 +133,8 @@ class Applier:
                 self.clarify(action)
             case StopSprint():
                 self.stop(action)
+            case NoteClosedSprint():
+                self.note_closed(action)
         return None
 
     # -- helpers --------------------------------------------------------------
@@ -480,6 +483,31 @@ class Applier:
                              render.stopped_notice(sprint.pr.number, action.reason, label),
                              Signal(self.bot, action.reason, 0))
         log.info("PR #%d: stopped: %s", sprint.pr.number, action.reason)
+
+    def note_closed(self, action: NoteClosedSprint) -> None:
+        """A rejection without a reason; removing `in-progress` is the last write, the
+        mark that it was answered (the tick reads such PRs only while the label is on)."""
+        sprint, pr, by = action.sprint, action.sprint.pr, action.by
+        number = sprint.vision_number
+        if action.merged:
+            writes.ensure_comment(self.forge, self.ops, pr.number,
+                                  render.merged_unfiled_comment(by, number), bot_login=self.bot,
+                                  mark=RejectedMark(), existing=sprint.comments)
+        writes.ensure_comment(self.filer, self.config.repo, number,
+                              render.closed_notice(pr.number, by, merged=action.merged),
+                              bot_login=self.filer_login, mark=RejectedMark(pr.number))
+        if self.live:
+            said = ("merged before its sub-issues were filed; nothing was filed"
+                    if action.merged else "closed without a REJECT: reason")
+            title = pr.title.removeprefix("architect: ")
+            self.journaled |= self.context.journal.record(JournalEntry(
+                pr.created_at, pr.number, number, title,
+                "merged" if action.merged else "rejected", f"By @{by}: {said}"))
+            self.asker.runner.drop_session(f"pr-{pr.number}")
+        writes.ensure_no_label(self.filer, self.config.repo, number,
+                               self.config.architect.in_progress_label)
+        log.info("PR #%d: %s by @%s; noted on vision #%d", pr.number,
+                 "merged before filing" if action.merged else "closed", by, number)
 
     def _close_rejected(self, sprint: SprintPR, pr_note: str, vision_note: str,
                         signal: Signal) -> None:

@@ -26,6 +26,7 @@ from architect.core.steering import Steering
 from architect.errors import ForgeNotFound
 from architect.forge.models import Comment, Issue, PullRequest, User
 from architect.forge.protocol import Forge
+from architect.shell.closed_sprints import closed_sprints
 from architect.shell.vision_gone import vision_gone
 
 log = logging.getLogger("architect")
@@ -55,8 +56,9 @@ def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: Us
         order = tuple(prerequisite_order(prerequisites(), [(v.number, v.title) for v in possible]))
         found, steering = _histories(forge, config, bot, steering, possible, order, budget)
         candidates = tuple(found)
+    closed = tuple(closed_sprints(forge, config, bot, visions, open_for))
     return Snapshot(now=now, bot=bot, visions=visions, sprints=sprints, steering=steering,
-                    candidates=candidates, pitch_order=order)
+                    candidates=candidates, pitch_order=order, closed=closed)
 
 
 def _read_sprints(forge: Forge, config: ProjectConfig, bot: User) -> list[SprintPR]:
@@ -120,20 +122,37 @@ def _history(forge: Forge, config: ProjectConfig, bot: User, steering: Steering,
         if pr.head.ref in (branch_for(vision.number), f"refs/pull/{pr.number}/head")
         and (pr.user.login == bot.login or _legacy_merged(pr))
     )
-    if any(pr.merged or pr.state == "open" for pr in prs):
+    if any(pr.state == "open" for pr in prs) or (
+            any(pr.merged for pr in prs) and not vision.comments):
+        # A merged sprint holds the vision unless a note on it says nothing was filed.
         return VisionHistory(vision, prs), steering
-    comments: tuple[Comment, ...] = ()
+    so_far = VisionHistory(vision, prs)
     if prs or vision.comments:
         # An earlier rejection, or a note that the model failed on its pitch, is a comment.
         comments = tuple(forge.list_comments(config.repo, vision.number))
         if any(steering.needs_lookup(c.user.login) for c in comments):
             # Only people who may steer can ask for a new pitch: a drive-by "+1" cannot.
             steering = _with_writers(forge, config, steering)
-        so_far = VisionHistory(vision, prs, comments)
+        so_far = VisionHistory(vision, prs, comments,
+                               own_change=_own_change(forge, config, vision, comments, steering))
         if not rules.pitchable(so_far, steering).ok:
             return so_far, steering  # held and quiet since: sub-issues would not change it
     subs = _open_sub_issues(forge, config, vision.number)
-    return VisionHistory(vision, prs, comments, subs), steering
+    return replace(so_far, open_sub_issues=subs), steering
+
+
+def _own_change(forge: Forge, config: ProjectConfig, vision: Issue,
+                comments: tuple[Comment, ...], steering: Steering) -> datetime | None:
+    """When the architect last changed the vision's labels, if that can matter: after its
+    last notice, with no comment since to explain the vision's newer `updated_at`."""
+    notice, _ = rules.last_rejection(comments, *steering.own_logins)
+    if notice is None or vision.updated_at <= notice.updated_at or any(
+            c.id > notice.id for c in comments):
+        return None
+    own = {login.lower() for login in steering.own_logins}
+    return max((e.created_at for e in forge.list_timeline(config.repo, vision.number)
+                if e.type == "label" and e.user is not None and e.user.login.lower() in own),
+               default=None)
 
 
 def _legacy_merged(pr: PullRequest) -> bool:
