@@ -8,7 +8,6 @@ from datetime import datetime
 
 from architect.emulator import auth, hooks, search
 from architect.emulator import serialize as ser
-from architect.emulator.api_timeline import record_event
 from architect.emulator.common import (
     Route,
     bump,
@@ -18,6 +17,7 @@ from architect.emulator.common import (
     route,
     view,
 )
+from architect.emulator.events import record_event
 from architect.emulator.store import Issue, Repo, User, utc_seconds
 from architect.emulator.web import (
     ApiError,

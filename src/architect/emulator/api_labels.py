@@ -6,7 +6,6 @@ import re
 
 from architect.emulator import hooks
 from architect.emulator import serialize as ser
-from architect.emulator.api_timeline import record_event
 from architect.emulator.common import (
     Route,
     bump,
@@ -17,6 +16,7 @@ from architect.emulator.common import (
     route,
     view,
 )
+from architect.emulator.events import record_event
 from architect.emulator.store import Issue, Label, Repo
 from architect.emulator.web import (
     ApiError,

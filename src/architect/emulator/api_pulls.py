@@ -7,7 +7,6 @@ from collections.abc import Callable
 from architect.emulator import git, gitops, hooks
 from architect.emulator import serialize as ser
 from architect.emulator.api_issues import change_state, edit_fields, new_issue
-from architect.emulator.api_timeline import record_event
 from architect.emulator.common import (
     Route,
     bump,
@@ -18,6 +17,7 @@ from architect.emulator.common import (
     route,
     view,
 )
+from architect.emulator.events import record_event
 from architect.emulator.store import Issue, Pull, Repo, User
 from architect.emulator.web import (
     NOT_FOUND,

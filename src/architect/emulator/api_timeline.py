@@ -1,51 +1,52 @@
-"""`GET /repos/{owner}/{repo}/issues/{index}/timeline`: comments and state events.
+"""`GET /repos/{owner}/{repo}/issues/{index}/timeline`: comments and events (`events`).
 
-Forgejo's PR JSON has no `closed_by`; who closed, reopened or merged an issue or
-PR is a timeline event (`CreateComment` with `CommentTypeClose`, `…Reopen`,
-`…MergePull` in `issues_model.changeIssueStatus`, the doer as its poster), and so
-is each label change (`CommentTypeLabel`). A
-branch deletion that closes its PRs (`CloseBranchPulls`) writes the same close
-event. Events are stored as comment rows of their own kind: never listed as
-comments, never counted in `comments`.
+Forgejo's PR JSON has no `closed_by`: who closed a PR (a branch deletion too, via
+`CloseBranchPulls`) is its timeline's `close` event. As in
+`ListIssueCommentsAndTimeline`, `since`/`before` filter on `updated_at`, and
+X-Total-Count is the length of the page sent, with no Link header.
 """
 
 from __future__ import annotations
 
 from architect.emulator import serialize as ser
+from architect.emulator.api_issues import parse_time
 from architect.emulator.common import Route, load_issue, load_repo, route, view
-from architect.emulator.store import Comment, Issue, User
-from architect.emulator.web import Ctx, Reply, page_of, paged
+from architect.emulator.events import EVENTS
+from architect.emulator.web import JSON, Ctx, Reply, page_of, total_count
 
-EVENTS = ("close", "reopen", "merge_pull", "label")
-
-
-def record_event(ctx: Ctx, issue: Issue, kind: str, doer: User | None, *,
-                 body: str = "") -> None:
-    """Note who changed the issue's state or labels, as the timeline shows it (a `label`
-    event's body is "1" for an added label, "" for a removed one)."""
-    assert kind in EVENTS
-    if doer is None:
-        return
-    now = ctx.store.now()
-    event = Comment(ctx.store.next_id("comment"), issue.id, issue.repo_id, doer.id, body, now,
-                    now, kind=kind)
-    ctx.store.state.comments[event.id] = event
+# What Go's encoder writes for the fields an entry of these kinds leaves unset. A `label`
+# event's `label` stays null here: which label changed is not kept.
+_EMPTY: dict[str, JSON] = {
+    **dict.fromkeys(("assignee", "assignee_team", "dependent_issue", "label", "milestone",
+                     "old_milestone", "ref_comment", "ref_issue", "resolve_doer",
+                     "tracked_time")),
+    **dict.fromkeys(("new_ref", "new_title", "old_ref", "old_title", "ref_action",
+                     "ref_commit_sha"), ""),
+    **dict.fromkeys(("old_project_id", "project_id", "review_id"), 0),
+    "removed_assignee": False,
+}
 
 
 def list_timeline(ctx: Ctx) -> Reply:
     repo = load_repo(ctx)
     issue = load_issue(ctx, repo)
+    since, before = parse_time(ctx, "since"), parse_time(ctx, "before")
     rows = sorted((c for c in ctx.store.state.comments.values() if c.issue_id == issue.id
-                   and (c.kind in EVENTS or c.id in issue.comment_ids)),
+                   and (c.kind in EVENTS or c.id in issue.comment_ids)
+                   and (since is None or c.updated >= since)
+                   and (before is None or c.updated <= before)),
                   key=lambda c: (c.created, c.id))
     page = page_of(ctx)
     v = view(ctx)
     body = []
     for row in page.slice(rows):
-        item = ser.comment(v, repo, issue, row)
+        item = {**_EMPTY, **ser.comment(v, repo, issue, row)}
         item["type"] = "comment" if row.kind == "comment" else row.kind
+        for key in ("original_author", "original_author_id", "assets"):
+            item.pop(key, None)  # a plain comment's fields, not a timeline entry's
         body.append(item)
-    return paged(ctx, body, len(rows), page, link=True)
+    # Forgejo counts the page it sends, not the timeline, and sets no Link.
+    return total_count(Reply(200, body), len(body))
 
 
 ROUTES: list[Route] = [

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from architect.emulator import git, hooks
-from architect.emulator.api_timeline import record_event
 from architect.emulator.common import bump
+from architect.emulator.events import record_event
 from architect.emulator.store import Issue, Repo, User
 from architect.emulator.web import Ctx
 

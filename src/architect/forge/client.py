@@ -40,6 +40,8 @@ from architect.errors import ConfigError, ForgeError, ForgeNotFound, ForgeValida
 from architect.forge.http import (
     API_PREFIX,
     DEFAULT_TOKEN_ENV,
+    MAX_PAGES,
+    PAGE_LIMIT,
     ForgeHttp,
     JsonBody,
     RequestStats,
@@ -405,8 +407,19 @@ class ForgeClient:
         items = self._http.get_list(f"{repo_path(repo)}/pulls", params)
         return parse_list(PullRequest, items, f"the closed pull requests of {repo}")
 
-    def list_timeline(self, repo: str, number: int) -> list[TimelineEvent]:
-        items = self._http.get_pages(f"{repo_path(repo)}/issues/{number}/timeline")
+    def list_timeline(self, repo: str, number: int, *,
+                      since: datetime | None = None) -> list[TimelineEvent]:
+        # Forgejo's X-Total-Count here is the page's own length and there is no Link
+        # (ListIssueCommentsAndTimeline): read on while pages come back full.
+        path = f"{repo_path(repo)}/issues/{number}/timeline"
+        query = {"since": rfc3339(since)} if since is not None else {}
+        items: list[object] = []
+        for page in range(1, MAX_PAGES + 1):
+            batch = self._http.get_list(path, {**query, "limit": str(PAGE_LIMIT),
+                                               "page": str(page)})
+            items += batch
+            if len(batch) < PAGE_LIMIT:
+                break
         return parse_list(TimelineEvent, items, f"the timeline of #{number}")
 
     def get_pull_by_branches(self, repo: str, base: str, head: str) -> PullRequest | None:

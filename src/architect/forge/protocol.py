@@ -112,7 +112,10 @@ class Forge(Protocol):
         """The `limit` PRs closed (or merged) last, newest first: one page, one request."""
         ...
 
-    def list_timeline(self, repo: str, number: int) -> list[TimelineEvent]: ...
+    def list_timeline(self, repo: str, number: int, *,
+                      since: datetime | None = None) -> list[TimelineEvent]:
+        """Comments and events (`close`, `reopen`, `label`…) updated since `since`."""
+        ...
 
     def create_pull(
         self, repo: str, *, title: str, body: str, head: str, base: str

@@ -8,6 +8,8 @@ that will be answered.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from architect.config import ProjectConfig
 from architect.core import markers
 from architect.core.sprint import SprintPR, vision_of_branch
@@ -41,7 +43,10 @@ def closed_sprints(forge: Forge, config: ProjectConfig, bot: User, visions: tupl
 def _unanswered(forge: Forge, config: ProjectConfig, bot: User, pr: PullRequest,
                 number: int) -> SprintPR | None:
     if not pr.merged:
-        events = forge.list_timeline(config.ops_repo, pr.number)
+        # The close event is written with the PR's `closed_at`: a minute's margin for clocks
+        # that round differently, and the read stays a page.
+        since = pr.closed_at - timedelta(minutes=1) if pr.closed_at is not None else None
+        events = forge.list_timeline(config.ops_repo, pr.number, since=since)
         closer = next((e.user.login for e in reversed(events)
                        if e.type == "close" and e.user is not None), "someone")
         return SprintPR(pr, number, (), closed_by=closer)

@@ -124,8 +124,9 @@ class DryForge:
     def recently_closed_pulls(self, repo: str, *, limit: int) -> list[PullRequest]:
         return self._forge.recently_closed_pulls(repo, limit=limit)
 
-    def list_timeline(self, repo: str, number: int) -> list[TimelineEvent]:
-        return self._forge.list_timeline(repo, number)
+    def list_timeline(self, repo: str, number: int, *,
+                      since: datetime | None = None) -> list[TimelineEvent]:
+        return self._forge.list_timeline(repo, number, since=since)
 
     def list_reviews(self, repo: str, number: int) -> list[Review]:
         return self._forge.list_reviews(repo, number)

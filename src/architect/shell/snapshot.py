@@ -150,9 +150,9 @@ def _own_change(forge: Forge, config: ProjectConfig, vision: Issue,
             c.id > notice.id for c in comments):
         return None
     own = {login.lower() for login in steering.own_logins}
-    return max((e.created_at for e in forge.list_timeline(config.repo, vision.number)
-                if e.type == "label" and e.user is not None and e.user.login.lower() in own),
-               default=None)
+    events = forge.list_timeline(config.repo, vision.number, since=notice.updated_at)
+    return max((e.created_at for e in events if e.type == "label" and e.user is not None
+                and e.user.login.lower() in own), default=None)
 
 
 def _legacy_merged(pr: PullRequest) -> bool:
