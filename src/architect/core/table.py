@@ -120,11 +120,11 @@ def _wait(view: SprintView, _label: bool) -> Action | None:
 
 SPRINT_TABLE: tuple[Row, ...] = (
     Row(SprintState.CLOSED_BY_HUMAN, lambda v: v.sprint.pr.state == "closed"
-        and not v.sprint.pr.merged, _closed, "a human: a comment or an edit on the vision",
+        and not v.sprint.pr.merged, _closed, "the architect (a note on the vision)",
         doc="closed without REJECT (or its branch deleted), its vision still in progress: "
             "one note on the vision, in-progress removed, journal; reopening resumes it"),
     Row(SprintState.MERGED_UNFILED, lambda v: v.sprint.pr.merged and not v.filed, _closed,
-        "a human: a comment or an edit on the vision",
+        "the architect (a note on the PR and the vision)",
         doc="merged by a human before its sub-issues were filed: one note on the PR and on "
             "the vision, in-progress removed, journal"),
     Row(SprintState.REJECTED, lambda v: v.reject is not None, _reject,
