@@ -131,3 +131,19 @@ def test_a_dry_run_shows_the_answer_and_writes_nothing(tmp_path: Path) -> None:
     assert [type(a).__name__ for a in report.applied] == ["NoteClosedSprint"]
     assert world.comments(vision, repo=PROJECT) == []
     assert "in-progress" in world.bot.get_issue(PROJECT, vision).label_names
+
+
+def test_a_reject_written_then_closed_by_hand_keeps_its_reason(tmp_path: Path) -> None:
+    world, vision, pr = _pitched(tmp_path)
+    world.comment(pr.number, "Reject - too big for now", by="bob")
+    world.client("bob").edit_pull(OPS, pr.number, state="closed")
+
+    assert world.tick().ok
+    (note,) = world.bot_comments(vision, repo=PROJECT)
+    assert f"(PR #{pr.number}) was closed by @bob: too big for now" in note
+    (entry,) = _journal(world, "rejected")
+    assert "By @bob: closed: too big for now" in entry
+    _quiet(world, pr, vision)
+    world.comment(vision, "Smaller now.", repo=PROJECT)
+    (pitch,) = world.tick().applied
+    assert pitch.describe().endswith("(again, after a rejection) → sprints/1-wishlists.md")

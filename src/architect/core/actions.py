@@ -132,9 +132,11 @@ class NoteClosedSprint:
     sprint: SprintPR
     by: str
     merged: bool
+    reason: str = ""  # the closer's own `REJECT: …`, when there was one
 
     def describe(self) -> str:
-        done = "merged before filing" if self.merged else "closed without REJECT"
+        done = ("merged before filing" if self.merged else "closed by hand" if self.reason
+                else "closed without REJECT")
         return (f"PR #{self.sprint.pr.number}: {done} by @{self.by} → note on the vision, "
                 "remove in-progress, journal")
 

@@ -266,18 +266,16 @@ def rejection_notice(pr_number: int, reason: str, by: str) -> str:
             + markers.RejectedMark(pr_number, reason).render())
 
 
-def closed_notice(pr_number: int, by: str, *, merged: bool) -> str:
+def closed_notice(pr_number: int, by: str, *, merged: bool, reason: str = "") -> str:
+    pr = f"The sprint PR for this vision (PR #{pr_number})"
     if merged:
-        what = (f"The sprint PR for this vision (PR #{pr_number}) was merged by @{by} before "
-                "its sub-issues were filed: nothing was filed.")
-        then = ("Edit this issue or comment on it to ask for a new pitch, or file the "
-                "sub-issues by hand.")
-    else:
-        what = (f"The sprint PR for this vision (PR #{pr_number}) was closed by @{by} without "
-                "a `REJECT:` reason.")
-        then = ("Edit this issue or comment on it to ask for a new pitch; reopening the PR "
-                "resumes that sprint where it stopped.")
-    return f"{what}\n\n{then}\n\n" + markers.RejectedMark(pr_number).render()
+        return (f"{pr} was merged by @{by} before its sub-issues were filed: nothing was "
+                "filed.\n\nEdit this issue or comment on it to ask for a new pitch, or file "
+                "the sub-issues by hand.\n\n" + markers.RejectedMark(pr_number, reason).render())
+    said = f": {one_line(reason, 500)}" if reason else " without a `REJECT:` reason."
+    return (f"{pr} was closed by @{by}{said}\n\nEdit this issue or comment on it to ask for a "
+            "new pitch; reopening the PR resumes that sprint where it stopped.\n\n"
+            + markers.RejectedMark(pr_number, reason).render())
 
 
 def merged_unfiled_comment(by: str, vision_number: int) -> str:

@@ -30,6 +30,7 @@ from architect.core.actions import (
     StopSprint,
     SyncLedger,
 )
+from architect.core.answers import read_decision
 from architect.core.rounds import forks_in_sync, read_answers
 
 if TYPE_CHECKING:
@@ -75,7 +76,12 @@ def _reject(view: SprintView, _label: bool) -> Action:
 
 
 def _closed(view: SprintView, _label: bool) -> Action:
-    return NoteClosedSprint(view.sprint, view.sprint.closed_by, view.sprint.pr.merged)
+    sprint = view.sprint
+    # The closer's own `REJECT: …` (written, then closed before a tick read it) is the reason.
+    said = [d.rest for c in sprint.comments if c.user.login == sprint.closed_by
+            and (d := read_decision(c.body, "")) is not None and d.word == "REJECT"]
+    return NoteClosedSprint(sprint, sprint.closed_by, sprint.pr.merged,
+                            said[-1] if said else "")
 
 
 def _stop(view: SprintView, _label: bool) -> Action:

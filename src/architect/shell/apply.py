@@ -494,11 +494,14 @@ class Applier:
                                   render.merged_unfiled_comment(by, number), bot_login=self.bot,
                                   mark=RejectedMark(), existing=sprint.comments)
         writes.ensure_comment(self.filer, self.config.repo, number,
-                              render.closed_notice(pr.number, by, merged=action.merged),
-                              bot_login=self.filer_login, mark=RejectedMark(pr.number))
+                              render.closed_notice(pr.number, by, merged=action.merged,
+                                                   reason=action.reason),
+                              bot_login=self.filer_login,
+                              mark=RejectedMark(pr.number, action.reason))
         if self.live:
             said = ("merged before its sub-issues were filed; nothing was filed"
-                    if action.merged else "closed without a REJECT: reason")
+                    if action.merged else f"closed: {action.reason}" if action.reason
+                    else "closed without a REJECT: reason")
             title = pr.title.removeprefix("architect: ")
             self.journaled |= self.context.journal.record(JournalEntry(
                 pr.created_at, pr.number, number, title,

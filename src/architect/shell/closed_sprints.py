@@ -49,7 +49,9 @@ def _unanswered(forge: Forge, config: ProjectConfig, bot: User, pr: PullRequest,
         events = forge.list_timeline(config.ops_repo, pr.number, since=since)
         closer = next((e.user.login for e in reversed(events)
                        if e.type == "close" and e.user is not None), "someone")
-        return SprintPR(pr, number, (), closed_by=closer)
+        # Its comments, for a `REJECT: …` its closer wrote before closing it by hand.
+        comments = tuple(forge.list_comments(config.ops_repo, pr.number))
+        return SprintPR(pr, number, comments, closed_by=closer)
     merger = pr.merged_by.login if pr.merged_by is not None else "someone"
     if merger == bot.login:
         return None  # the architect merges only after filing
