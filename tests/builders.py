@@ -209,6 +209,9 @@ class Conversation:
     body: str | None = None  # a hand-edited body, else the architect's
     round: int = 0
     labels: tuple[str, ...] = ()  # on the PR
+    vision_gone: str = ""  # why the vision no longer holds the sprint (the snapshot says)
+    closed_by: str = ""  # a human closed (or, with `merged`, merged) the PR
+    merged: bool = False
     _next_id: int = 0
 
     @property
@@ -279,11 +282,14 @@ class Conversation:
     def pr(self) -> PullRequest:
         body = self.body if self.body is not None else pr_body(
             self.vision, self.title, self.ledger, self.filed_numbers)
+        closed = at(900) if self.closed_by else None
         return a_pull(self.vision, number=self.number, title=self.title, body=body,
-                      labels=self.labels)
+                      labels=self.labels, state="closed" if self.closed_by else "open",
+                      merged=self.merged, closed_at=closed)
 
     def sprint(self) -> SprintPR:
-        return SprintPR(self.pr(), self.vision, tuple(self.comments), tuple(self.reviews))
+        return SprintPR(self.pr(), self.vision, tuple(self.comments), tuple(self.reviews),
+                        vision_gone=self.vision_gone, closed_by=self.closed_by)
 
 
 def conversation_in(state: SprintState, *, vision: int = VISION, title: str = VISION_TITLE,
@@ -300,6 +306,15 @@ def conversation_in(state: SprintState, *, vision: int = VISION, title: str = VI
         return talk
     if state is SprintState.REJECTED:
         talk.human("REJECT: not this quarter")
+        return talk
+    if state is SprintState.CLOSED_BY_HUMAN:
+        talk.closed_by = REVIEWER
+        return talk
+    if state is SprintState.MERGED_UNFILED:
+        talk.closed_by, talk.merged = REVIEWER, True
+        return talk
+    if state is SprintState.VISION_GONE:
+        talk.vision_gone = f"its vision #{vision} was closed"
         return talk
     talk.human("ACCEPT")
     if state is SprintState.ACCEPTED:

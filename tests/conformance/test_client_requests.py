@@ -47,6 +47,7 @@ ENDPOINTS = {
     f"GET {_R}/issues/{{index}}/comments",  # [#comments]
     f"POST {_R}/issues/{{index}}/comments",
     f"PATCH {_R}/issues/comments/{{id}}",
+    f"GET {_R}/issues/{{index}}/timeline",  # who closed a sprint PR
     f"GET {_R}/issues/{{index}}/dependencies",
     f"POST {_R}/issues/{{index}}/dependencies",
     f"GET {_R}/pulls",  # [#pull-requests]
@@ -167,6 +168,8 @@ def exercise(bot: ForgeClient, human: ForgeClient) -> set[str]:  # noqa: PLR0915
     call("create_review", OPS, pull.number, event="APPROVED", body="ok")
     call("list_reviews", OPS, pull.number)
     call("merge_pull", OPS, pull.number, style="merge", message="Merge\n\nbody")
+    call("recently_closed_pulls", OPS, limit=10)
+    call("list_timeline", OPS, pull.number)
     if bot.get_branch(OPS, BRANCH) is not None:
         call("delete_branch", OPS, BRANCH)
     else:  # the forge deleted it on merge: make one to delete

@@ -433,6 +433,11 @@ def test_merge_conflict_and_closed_pull(world: World) -> None:
         == 201
     )
     assert w.call("POST", merge, w.bot, json={"Do": "merge"}).status_code == 404
+    timeline = w.call("GET", f"{repo}/issues/{number}/timeline", w.reader)
+    assert [(e["type"], e["user"]["login"]) for e in timeline.json()] == [
+        ("close", "architect-bot")]
+    assert w.call("GET", f"{repo}/pulls?state=closed&sort=recentclose&limit=1&page=1",
+                  w.reader).json()[0]["number"] == number
     w.assert_conformant()
 
 

@@ -41,3 +41,35 @@ def test_a_read_only_architect_files_through_the_filer(tmp_path: Path) -> None:
     assert len(filed) == 3
     assert {issue.user.login for issue in filed} == {"architect-filer"}
     assert world.bot.get_pull(OPS, pr.number).merged
+
+
+def test_a_rejection_note_goes_through_the_filer_and_is_read_as_the_architects(
+        tmp_path: Path) -> None:
+    world = make_world(tmp_path)
+    world.setup.add_collaborator(PROJECT, BOT, "read")
+    world.tokens["filer"] = world.setup.create_user("architect-filer")
+    world.setup.add_collaborator(PROJECT, "architect-filer", "write")
+    filer = ForgeClient(BASE, world.tokens["filer"],
+                        transport=httpx.WSGITransport(app=world.forge.wsgi))
+
+    def tick() -> None:
+        report = run_tick(world.bot, world.runner, world.config, SteppingClock(), filer=filer)
+        assert report.ok, report.failed
+
+    vision = world.vision("Wishlists")
+    tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.comment(pr.number, "REJECT: too big for one sprint")
+    tick()
+    assert world.bot.get_pull(OPS, pr.number).state == "closed"
+    assert "in-progress" not in world.bot.get_issue(PROJECT, vision).label_names
+    notes = [c for c in world.bot.list_comments(PROJECT, vision)]
+    assert [c.user.login for c in notes] == ["architect-filer"]
+    assert "rejected by @alice: too big for one sprint" in notes[0].body
+    tick()  # the filer's note is the architect's own: the vision waits, nothing is added
+    assert len(world.bot.list_comments(PROJECT, vision)) == 1
+    assert world.bot.list_pulls(OPS, state="open") == []
+    world.comment(vision, "Smaller then: only the list itself.", repo=PROJECT)
+    tick()
+    (again,) = world.bot.list_pulls(OPS, state="open")
+    assert again.number != pr.number

@@ -12,7 +12,15 @@ import pytest
 
 from architect.app.status import collect_status
 from architect.core import render
-from architect.core.actions import Action, CompletePitch, FinishSprint, RejectSprint, SyncLedger
+from architect.core.actions import (
+    Action,
+    CompletePitch,
+    FinishSprint,
+    NoteClosedSprint,
+    RejectSprint,
+    StopSprint,
+    SyncLedger,
+)
 from architect.core.schemas import SubIssue
 from architect.core.table import SPRINT_TABLE, SprintState
 from architect.runners.base import Mode
@@ -28,7 +36,11 @@ def described(actions: list[Action]) -> list[str]:
 
 # The steps that carry only what they need, by the one row each belongs to.
 ROW_OF = {RejectSprint: SprintState.REJECTED, FinishSprint: SprintState.FILED,
-          SyncLedger: SprintState.QUESTIONS_OPEN}
+          SyncLedger: SprintState.QUESTIONS_OPEN, StopSprint: SprintState.VISION_GONE}
+
+
+def _closed_state(action: NoteClosedSprint) -> SprintState:
+    return SprintState.MERGED_UNFILED if action.merged else SprintState.CLOSED_BY_HUMAN
 
 
 def states(report: TickReport) -> set[SprintState]:
@@ -37,6 +49,8 @@ def states(report: TickReport) -> set[SprintState]:
     for a in report.applied:
         if isinstance(a, CompletePitch):
             found |= {SprintState.PITCH_INCOMPLETE} if a.footer else set()
+        elif isinstance(a, NoteClosedSprint):
+            found.add(_closed_state(a))
         elif type(a) in ROW_OF:
             found.add(ROW_OF[type(a)])
         elif (view := getattr(a, "view", None)) is not None:
@@ -194,10 +208,45 @@ def walk_the_waiting(tmp_path: Path) -> set[SprintState]:
     return seen | visited
 
 
+def walk_a_vision_closed_under_its_sprint(tmp_path: Path) -> set[SprintState]:
+    """The vision is closed while its pitch is open: the sprint stops, once."""
+    world = make_world(tmp_path)
+    vision = world.vision("Wishlists")
+    dry_then_real(world)
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.client("alice").edit_issue(PROJECT, vision, state="closed")
+    done, seen = dry_then_real(world)
+    assert done == [f"PR #{pr.number}: its vision #{vision} was closed → stop: close, "
+                    "delete branch, journal"]
+    assert dry_then_real(world)[0] == []
+    return seen
+
+
+def walk_sprints_closed_and_merged_by_a_human(tmp_path: Path) -> set[SprintState]:
+    """One sprint PR closed without REJECT, one merged before filing: each answered once."""
+    world = make_world(tmp_path)
+    world.vision("Wishlists")
+    world.vision("Gift cards")
+    dry_then_real(world)
+    closed, merged = sorted(pr.number for pr in world.bot.list_pulls(OPS, state="open"))
+    world.client("bob").edit_pull(OPS, closed, state="closed")
+    world.client("bob").merge_pull(OPS, merged, style="merge")
+    done, seen = dry_then_real(world)
+    assert sorted(done) == sorted([
+        f"PR #{closed}: closed without REJECT by @bob → note on the vision, remove in-progress, "
+        "journal",
+        f"PR #{merged}: merged before filing by @bob → note on the vision, remove in-progress, "
+        "journal"])
+    assert dry_then_real(world)[0] == []
+    return seen
+
+
 def test_every_row_of_the_table_is_walked_and_dry_run_lists_what_each_tick_does(
         tmp_path: Path) -> None:
     walked = set()
-    for walk in (walk_the_story, walk_a_model_failure, walk_the_filing_rows, walk_the_waiting):
+    for walk in (walk_the_story, walk_a_model_failure, walk_the_filing_rows, walk_the_waiting,
+                 walk_a_vision_closed_under_its_sprint,
+                 walk_sprints_closed_and_merged_by_a_human):
         (tmp_path / walk.__name__).mkdir()
         walked |= walk(tmp_path / walk.__name__)
     assert set(SprintState) - walked == set()

@@ -16,6 +16,7 @@ import pytest
 
 from tests.reliability.crash import ARCHITECT, crash_campaign, serve
 from tests.reliability.harness import play_edits, play_short
+from tests.reliability.test_human_moves import play_human_moves
 from tests.world import OPS, VISION_BODY
 
 pytestmark = pytest.mark.slow
@@ -63,3 +64,11 @@ def test_runs_killed_while_following_human_edits_converge() -> None:
     assert summary.failures == []
     assert (summary.runs, summary.converged, summary.duplicates) == (1, 1, 0)
     assert summary.kills >= 3
+
+
+def test_runs_killed_while_answering_human_moves_converge() -> None:
+    """A PR closed by hand, one merged by hand, a vision closed under its sprint: kills
+    at random moments of those answers leave what a run without kills leaves."""
+    summary = crash_campaign(1, seed=12, kills_per_run=3, jobs=1, play_fn=play_human_moves)
+    assert summary.failures == []
+    assert (summary.runs, summary.converged, summary.duplicates) == (1, 1, 0)

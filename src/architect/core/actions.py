@@ -126,6 +126,36 @@ class RejectSprint:
 
 
 @dataclass(frozen=True)
+class NoteClosedSprint:
+    """A human closed the sprint PR without `REJECT:` (or deleted its branch), or merged
+    it before its sub-issues were filed: say so where they will look, once."""
+
+    sprint: SprintPR
+    by: str
+    merged: bool
+    reason: str = ""  # the closer's own `REJECT: …`, when there was one
+
+    def describe(self) -> str:
+        done = ("merged before filing" if self.merged else "closed by hand" if self.reason
+                else "closed without REJECT")
+        return (f"PR #{self.sprint.pr.number}: {done} by @{self.by} → note on the vision, "
+                "remove in-progress, journal")
+
+
+@dataclass(frozen=True)
+class StopSprint:
+    """The vision changed under the sprint (closed, deleted, unlabelled): a rejection
+    whose reason says what happened, before any further model call or filing."""
+
+    sprint: SprintPR
+    reason: str
+
+    def describe(self) -> str:
+        return (f"PR #{self.sprint.pr.number}: {self.reason} → stop: close, delete branch, "
+                "journal")
+
+
+@dataclass(frozen=True)
 class ClarifyDecision:
     view: SprintView  # its `unclear` comments each get one reply
 
@@ -195,4 +225,4 @@ class UnparkSprint:
 
 Action = (OpenPitch | CompletePitch | RevisePitch | StartQuestions | ProcessAnswers | FileSprint
           | FinishSprint | RejectSprint | SyncLedger | ClarifyDecision | CompleteVision
-          | RepairMerged | NudgeSprint | UnparkSprint)
+          | RepairMerged | NudgeSprint | UnparkSprint | StopSprint | NoteClosedSprint)

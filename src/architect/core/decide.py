@@ -30,7 +30,8 @@ class Decision:
 
 
 def views(snapshot: Snapshot) -> list[SprintView]:
-    return [view_of(sprint, snapshot.steering) for sprint in snapshot.sprints]
+    return [view_of(sprint, snapshot.steering)
+            for sprint in (*snapshot.sprints, *snapshot.closed)]
 
 
 def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:

@@ -44,11 +44,11 @@ def vision_comments(history: VisionHistory | None, steering: Steering) -> tuple[
     return human_comments(history.vision_comments, steering, mark_steering=True)
 
 
-def rejected_pitch(history: VisionHistory | None, bot_login: str) -> str:
+def rejected_pitch(history: VisionHistory | None, *own_logins: str) -> str:
     """The pitch of the sprint PR whose rejection the vision's last notice reports."""
     if history is None:
         return ""
-    notice, _ = last_rejection(history.vision_comments, bot_login)
+    notice, _ = last_rejection(history.vision_comments, *own_logins)
     if notice is None:
         return ""
     number = next((m.attrs.get("pr") for m in markers.parse_markers(notice.body)

@@ -20,6 +20,7 @@ from architect.core.actions import (
     FinishSprint,
     OpenPitch,
     RejectSprint,
+    StopSprint,
 )
 from architect.core.setup_lines import (
     Collection,
@@ -65,7 +66,8 @@ def _writes(action: Action, config: ProjectConfig) -> list[tuple[str, Collection
     ops_code: tuple[str, Collection] = (config.ops_repo, "branches")
     ops_issues: tuple[str, Collection] = (config.ops_repo, "labels")
     project_issues: tuple[str, Collection] = (config.repo, "labels")
-    if isinstance(action, OpenPitch | CompletePitch | FileSprint | FinishSprint | RejectSprint):
+    if isinstance(action, OpenPitch | CompletePitch | FileSprint | FinishSprint | RejectSprint
+                  | StopSprint):
         return [project_issues, ops_code, ops_issues]  # these touch the vision too
     return [ops_code, ops_issues]
 

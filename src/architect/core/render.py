@@ -300,6 +300,36 @@ def rejection_notice(pr_number: int, reason: str, by: str) -> str:
             + markers.RejectedMark(pr_number, reason).render())
 
 
+def closed_notice(pr_number: int, by: str, *, merged: bool, reason: str = "") -> str:
+    pr = f"The sprint PR for this vision (PR #{pr_number})"
+    if merged:
+        return (f"{pr} was merged by @{by} before its sub-issues were filed: nothing was "
+                "filed.\n\nEdit this issue or comment on it to ask for a new pitch, or file "
+                "the sub-issues by hand.\n\n" + markers.RejectedMark(pr_number, reason).render())
+    said = f": {one_line(reason, 500)}" if reason else " without a `REJECT:` reason."
+    return (f"{pr} was closed by @{by}{said}\n\nEdit this issue or comment on it to ask for a "
+            "new pitch; reopening the PR resumes that sprint where it stopped.\n\n"
+            + markers.RejectedMark(pr_number, reason).render())
+
+
+def merged_unfiled_comment(by: str, vision_number: int) -> str:
+    return (f"Merged by @{by} before the sub-issues were filed: nothing was filed for "
+            f"#{vision_number}, and this sprint ends here.\n\nTo continue, edit the vision "
+            "or comment on it to ask for a new pitch, or file the sub-issues by hand.\n\n"
+            + markers.RejectedMark().render())
+
+
+def stopped_comment(reason: str) -> str:
+    return (f"Stopped: {reason}.\n\nClosing this PR and deleting its branch; nothing more is "
+            "asked or filed for it.\n\n" + markers.RejectedMark().render())
+
+
+def stopped_notice(pr_number: int, reason: str, vision_label: str) -> str:
+    return (f"The sprint for this vision (PR #{pr_number}) was stopped: {reason}.\n\n"
+            f"To plan it again, make sure this issue is open and labelled `{vision_label}`, "
+            "then edit it or comment on it to ask for a new pitch.\n\n"
+            + markers.RejectedMark(pr_number, reason).render())
+
 
 _MODEL_STEPS = {
     # mode → (what failed, what a human can do about it)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from datetime import datetime
+from typing import TYPE_CHECKING, TypeVar
 
 from architect.core import markers
 from architect.core.steering import Steering
@@ -12,6 +13,8 @@ from architect.forge.models import Comment, Issue
 
 if TYPE_CHECKING:
     from architect.core.snapshot import VisionHistory
+
+M = TypeVar("M", bound="markers.Mark")
 
 
 @dataclass(frozen=True)
@@ -28,7 +31,10 @@ def may_be_pitched(vision: Issue, open_sprints_for: Collection[int], in_progress
 
 def pitchable(history: VisionHistory, steering: Steering) -> Verdict:
     """The history checks: merged or open sprint PR, open sub-issues, an unanswered rejection."""
-    if any(pr.merged for pr in history.sprint_prs):
+    # A sprint merged by a human before filing was answered as a rejection: it holds no more.
+    answered = {m.pr for _, m in _own(markers.RejectedMark, history.vision_comments,
+                                      steering.own_logins)}
+    if any(pr.merged and pr.number not in answered for pr in history.sprint_prs):
         return Verdict(False, "a sprint for it was merged")
     if any(pr.state == "open" for pr in history.sprint_prs):
         return Verdict(False, "it has an open sprint PR")
@@ -43,34 +49,43 @@ def pitchable(history: VisionHistory, steering: Steering) -> Verdict:
                               "waiting for an edit or a comment")
     if not history.sprint_prs:
         return Verdict(True, "new vision")
-    notice, reason = last_rejection(history.vision_comments, steering.bot_login)
+    notice, reason = last_rejection(history.vision_comments, *steering.own_logins)
     if notice is None:
         closed = max((pr.closed_at for pr in history.sprint_prs if pr.closed_at), default=None)
         if closed is not None and history.vision.updated_at > closed:
             return Verdict(True, "its sprint PR was closed and the vision changed since")
         return Verdict(False, "its sprint PR was closed; waiting for activity on the vision")
-    if activity_since(history.vision, history.vision_comments, notice, steering):
+    if activity_since(history.vision, history.vision_comments, notice, steering,
+                      own_change=history.own_change):
         return Verdict(True, "the vision changed since its rejection", reason)
     return Verdict(False, "rejected; waiting for an edit or a comment on the vision")
 
 
 def pitch_on_hold(vision: Issue, comments: tuple[Comment, ...], steering: Steering) -> bool:
     """A model-error note on the vision with no edit or human comment since."""
-    notes = [c for c, m in markers.marks_of(markers.ModelErrorMark, comments,
-                                            steering.bot_login) if m.step == "pitch"]
+    notes = [c for c, m in _own(markers.ModelErrorMark, comments, steering.own_logins)
+             if m.step == "pitch"]
     return bool(notes) and not activity_since(vision, comments, notes[-1], steering)
 
 
-def last_rejection(comments: tuple[Comment, ...], bot_login: str) -> tuple[Comment | None, str]:
+def _own(kind: type[M], comments: tuple[Comment, ...],
+         logins: tuple[str, ...]) -> list[tuple[Comment, M]]:
+    """The marks of `kind` the architect or its filer wrote, oldest first."""
+    found = [pair for login in logins for pair in markers.marks_of(kind, comments, login)]
+    return sorted(found, key=lambda pair: pair[0].id)
+
+
+def last_rejection(comments: tuple[Comment, ...],
+                   *logins: str) -> tuple[Comment | None, str]:
     found: tuple[Comment | None, str] = (None, "")
-    for comment, mark in markers.marks_of(markers.RejectedMark, comments, bot_login):
+    for comment, mark in _own(markers.RejectedMark, comments, logins):
         if mark.pr is not None:
             found = (comment, mark.reason)
     return found
 
 
 def activity_since(vision: Issue, comments: tuple[Comment, ...], notice: Comment,
-                   steering: Steering) -> bool:
+                   steering: Steering, *, own_change: datetime | None = None) -> bool:
     """A human comment after the notice, or an edit of the issue after it.
 
     The notice is the architect's last write on the vision, so an `updated_at`
@@ -83,4 +98,5 @@ def activity_since(vision: Issue, comments: tuple[Comment, ...], notice: Comment
         return True  # a box ticked on the dashboard: the bot's answer relays the request
     # Any comment bumps the issue's updated_at (a bot's, a stranger's): only a change
     # after the last comment can be an edit.
-    return vision.updated_at > max((c.updated_at for c in later), default=notice.updated_at)
+    ours = max(notice.updated_at, own_change or notice.updated_at)
+    return vision.updated_at > max((c.updated_at for c in later), default=ours)

@@ -21,6 +21,9 @@ class VisionHistory:
     sprint_prs: tuple[PullRequest, ...] = ()
     vision_comments: tuple[Comment, ...] = ()
     open_sub_issues: tuple[int, ...] = ()
+    # The architect's own last label change on the vision (its timeline), read only when
+    # the vision changed after the last notice: removing `in-progress` is no activity.
+    own_change: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,8 @@ class Snapshot:
     steering: Steering
     candidates: tuple[VisionHistory, ...] = ()
     pitch_order: tuple[int, ...] = ()
+    # Sprint PRs a human closed or merged whose vision still carries `in-progress`.
+    closed: tuple[SprintPR, ...] = ()
     merged: tuple[MergedSprint, ...] = ()  # open visions' merged sprints (`shell.story`)
     # Each candidate's `rules.pitchable` verdict, by vision number. The shell judges while
     # it reads (the verdicts decide how far it reads) and hands them over; whatever it

@@ -16,6 +16,7 @@ from architect.core import markers
 from architect.core.actions import Written
 from architect.core.answers import looks_like_decision, read_decision
 from architect.core.ledger import Ledger
+from architect.core.render import FOOTER_TEXT
 from architect.core.schemas import SubIssue
 from architect.core.steering import Steering
 from architect.core.table import SprintState, classify
@@ -24,6 +25,9 @@ from architect.forge.models import Comment, PullRequest, Review, ReviewState
 
 BRANCH_PREFIX = "architect/sprint-vision-"
 PARKED_LABEL = "parked"  # on a sprint PR whose questions went unanswered for park_after
+# The original bash architect posted the same footer without our marker: its PRs,
+# taken over, already have theirs.
+_LEGACY_FOOTER = " ".join(FOOTER_TEXT.split())
 _BRANCH = re.compile(rf"^{re.escape(BRANCH_PREFIX)}(\d+)$")
 
 
@@ -44,6 +48,10 @@ class SprintPR:
     vision_number: int
     comments: tuple[Comment, ...]
     reviews: tuple[Review, ...] = ()
+    # Why its vision no longer holds the sprint (closed, deleted, unlabelled); "" while it does.
+    vision_gone: str = ""
+    # A sprint PR a human closed or merged, not yet answered: who did it.
+    closed_by: str = ""
 
 
 @dataclass(frozen=True)
@@ -154,6 +162,8 @@ def read_marks(sprint: SprintPR, bot_login: str) -> Marks:
     started = ledger is not None
     plan = next(((c, m) for c, m in reversed(own) if isinstance(m, markers.PlanMark)), None)
     footers = [m for _, m in own if isinstance(m, markers.FooterMark)]
+    legacy = any(c.user.login == bot_login and _LEGACY_FOOTER in " ".join(c.body.split())
+                 for c in sprint.comments)
     last_check = max((c.id for c, m in own if isinstance(m, markers.FilingCheckMark)), default=0)
     blocked = last_check != 0 and last_check == max(
         (c.id for c, m in own if m.kind in markers.DESIGN_KINDS), default=0)
@@ -167,7 +177,8 @@ def read_marks(sprint: SprintPR, bot_login: str) -> Marks:
     reviews = tuple(r for r in sprint.reviews
                     if not r.dismissed and _review_matters(r, started, bot=bot_login))
     return Marks(
-        own=own, slug=next((m.slug for m in footers if m.slug), ""), has_footer=bool(footers),
+        own=own, slug=next((m.slug for m in footers if m.slug), ""),
+        has_footer=bool(footers) or legacy,
         ledger=ledger, round=round_, heard_up_to=last_design,
         plan=plan[1].subs if plan else None, plan_comment=plan[0] if plan else None,
         filed=filed,

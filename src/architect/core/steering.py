@@ -16,9 +16,17 @@ class Steering:
     reviewers: frozenset[str] = frozenset()
     bot_patterns: tuple[str, ...] = ("*-bot", "*[[]bot]")
     writers: frozenset[str] | None = None  # the ops repo's assignees, once read this tick
+    # FORGE_FILER_TOKEN's account: its notes on the project repo are the architect's own.
+    filer_login: str = ""
+
+    @property
+    def own_logins(self) -> tuple[str, ...]:
+        """The accounts whose marks the architect wrote: itself, and its filer if any."""
+        return tuple(dict.fromkeys(login for login in (self.bot_login, self.filer_login)
+                                   if login))
 
     def is_bot(self, login: str) -> bool:
-        if login.lower() == self.bot_login.lower():
+        if login.lower() in {own.lower() for own in self.own_logins}:
             return True
         return any(fnmatchcase(login.lower(), p.lower()) for p in self.bot_patterns)
 

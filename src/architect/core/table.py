@@ -23,12 +23,15 @@ from architect.core.actions import (
     CompletePitch,
     FileSprint,
     FinishSprint,
+    NoteClosedSprint,
     NudgeSprint,
     RejectSprint,
     RevisePitch,
     StartQuestions,
+    StopSprint,
     SyncLedger,
 )
+from architect.core.answers import read_decision
 from architect.core.rounds import forks_in_sync, read_answers
 
 if TYPE_CHECKING:
@@ -52,6 +55,9 @@ class SprintState(StrEnum):
     PARKED = "parked"
     REMINDER_DUE = "questions unanswered"
     PARK_DUE = "questions unanswered too long"
+    VISION_GONE = "vision gone"
+    CLOSED_BY_HUMAN = "closed by a human"
+    MERGED_UNFILED = "merged before filing"
 
 
 # What the step of a row needs beyond the view: whether the vision lost its label.
@@ -71,6 +77,19 @@ class Row:
 def _reject(view: SprintView, _label: bool) -> Action:
     assert view.reject is not None  # the row's guard
     return RejectSprint(view.sprint, view.reject)
+
+
+def _closed(view: SprintView, _label: bool) -> Action:
+    sprint = view.sprint
+    # The closer's own `REJECT: …` (written, then closed before a tick read it) is the reason.
+    said = [d.rest for c in sprint.comments if c.user.login == sprint.closed_by
+            and (d := read_decision(c.body, "")) is not None and d.word == "REJECT"]
+    return NoteClosedSprint(sprint, sprint.closed_by, sprint.pr.merged,
+                            said[-1] if said else "")
+
+
+def _stop(view: SprintView, _label: bool) -> Action:
+    return StopSprint(view.sprint, view.sprint.vision_gone)
 
 
 def _finish(view: SprintView, _label: bool) -> Action:
@@ -114,12 +133,24 @@ def _wait(view: SprintView, _label: bool) -> Action | None:
 
 
 SPRINT_TABLE: tuple[Row, ...] = (
+    Row(SprintState.CLOSED_BY_HUMAN, lambda v: v.sprint.pr.state == "closed"
+        and not v.sprint.pr.merged, _closed, "the architect (a note on the vision)",
+        doc="closed without REJECT (or its branch deleted), its vision still in progress: "
+            "one note on the vision, in-progress removed, journal; reopening resumes it"),
+    Row(SprintState.MERGED_UNFILED, lambda v: v.sprint.pr.merged and not v.filed, _closed,
+        "the architect (a note on the PR and the vision)",
+        doc="merged by a human before its sub-issues were filed: one note on the PR and on "
+            "the vision, in-progress removed, journal"),
     Row(SprintState.REJECTED, lambda v: v.reject is not None, _reject,
         "the architect (closing the PR)",
         doc="a REJECT: came in, at any stage: close the PR, delete its branch, journal"),
     Row(SprintState.FILED, lambda v: bool(v.filed), _finish,
         "the architect (merging the PR)", same_tick=True,
         doc='"Sprint filed" is posted: record ## Filed and merge'),
+    Row(SprintState.VISION_GONE, lambda v: bool(v.sprint.vision_gone), _stop,
+        "the architect (closing the PR)",
+        doc="its vision was closed, deleted or lost its label: stop before any model call or "
+            "filing, as a rejection saying so"),
     Row(SprintState.FILING, lambda v: v.plan is not None, _file,
         "the architect (filing sub-issues)",
         doc="the plan is posted; file what is not filed yet"),

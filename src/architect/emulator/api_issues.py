@@ -17,6 +17,7 @@ from architect.emulator.common import (
     route,
     view,
 )
+from architect.emulator.events import record_event
 from architect.emulator.store import Issue, Repo, User, utc_seconds
 from architect.emulator.web import (
     ApiError,
@@ -228,6 +229,7 @@ def change_state(ctx: Ctx, repo: Repo, issue: Issue, state: str) -> None:
         raise ApiError(412, OPEN_DEPENDENCIES.format(kind))
     issue.state = state
     issue.closed_at = ctx.store.now() if state == "closed" else None
+    record_event(ctx, issue, "close" if state == "closed" else "reopen", ctx.doer)
     bump(ctx, issue)
     hooks.issue_action(ctx, repo, issue, "closed" if state == "closed" else "reopened")
 

@@ -18,6 +18,7 @@ from architect.emulator.common import (
     route,
     view,
 )
+from architect.emulator.events import record_event
 from architect.emulator.store import Issue, Label, Repo
 from architect.emulator.web import (
     ApiError,
@@ -172,6 +173,7 @@ def add_issue_labels(ctx: Ctx) -> Reply:
     labels = _requested(ctx, repo)
     if labels:
         _add(issue, labels, repo)
+        record_event(ctx, issue, "label", ctx.doer, body="1")
         _changed(ctx, issue, when)
         hooks.label_action(ctx, repo, issue, "label_updated")
     return _labels_reply(ctx, repo, issue)
@@ -183,6 +185,7 @@ def replace_issue_labels(ctx: Ctx) -> Reply:
     labels = _requested(ctx, repo)
     issue.label_ids = []
     _add(issue, labels, repo)
+    record_event(ctx, issue, "label", ctx.doer)
     _changed(ctx, issue, when)
     hooks.label_action(ctx, repo, issue, "label_updated" if labels else "label_cleared")
     return _labels_reply(ctx, repo, issue)
@@ -192,6 +195,7 @@ def clear_issue_labels(ctx: Ctx) -> Reply:
     repo, issue = _writable_issue(ctx)
     when = backdate(ctx, repo, ctx.body())
     issue.label_ids = []
+    record_event(ctx, issue, "label", ctx.doer)
     _changed(ctx, issue, when)
     hooks.label_action(ctx, repo, issue, "label_cleared")
     return no_content()
@@ -209,6 +213,7 @@ def remove_issue_label(ctx: Ctx) -> Reply:
         raise unprocessable(f"label does not exist [label_id: 0, name: {identifier}]")
     if lab.id in issue.label_ids:
         issue.label_ids.remove(lab.id)
+        record_event(ctx, issue, "label", ctx.doer)
         _changed(ctx, issue, when)
         hooks.label_action(ctx, repo, issue, "label_updated")
     return no_content()

@@ -17,6 +17,7 @@ from architect.emulator.common import (
     route,
     view,
 )
+from architect.emulator.events import record_event
 from architect.emulator.store import Issue, Pull, Repo, User
 from architect.emulator.web import (
     NOT_FOUND,
@@ -287,6 +288,7 @@ def merge_pull(ctx: Ctx) -> Reply:
     pr.merged, pr.merged_at, pr.merged_by_id = True, ctx.store.now(), doer.id
     pr.merge_commit_sha = merged_sha
     issue.state, issue.closed_at = "closed", pr.merged_at
+    record_event(ctx, issue, "merge_pull", doer)
     bump(ctx, issue)
     hooks.issue_action(ctx, repo, issue, "closed")
     delete_head = opt_bool(body, "delete_branch_after_merge", "DeleteBranchAfterMerge")

@@ -6,6 +6,7 @@ from datetime import datetime
 
 from architect.emulator import git, hooks
 from architect.emulator.common import bump
+from architect.emulator.events import record_event
 from architect.emulator.store import Issue, Repo, User
 from architect.emulator.web import Ctx
 
@@ -99,5 +100,6 @@ def delete_branch(ctx: Ctx, repo: Repo, name: str, doer: User) -> None:
         if name in (pr.head_branch, pr.base_branch):
             issue.state = "closed"
             issue.closed_at = ctx.store.now()
+            record_event(ctx, issue, "close", doer)
             bump(ctx, issue)
             hooks.issue_action(ctx, repo, issue, "closed", sender=doer)

@@ -40,6 +40,8 @@ from architect.errors import ConfigError, ForgeError, ForgeNotFound, ForgeValida
 from architect.forge.http import (
     API_PREFIX,
     DEFAULT_TOKEN_ENV,
+    MAX_PAGES,
+    PAGE_LIMIT,
     ForgeHttp,
     JsonBody,
     RequestStats,
@@ -57,6 +59,7 @@ from architect.forge.models import (
     PullRequest,
     Repository,
     Review,
+    TimelineEvent,
     User,
 )
 from architect.forge.protocol import IssueState, IssueType
@@ -398,6 +401,26 @@ class ForgeClient:
     def get_pull(self, repo: str, number: int) -> PullRequest:
         path = f"{repo_path(repo)}/pulls/{number}"
         return self._get(PullRequest, path, f"pull request #{number}")
+
+    def recently_closed_pulls(self, repo: str, *, limit: int) -> list[PullRequest]:
+        params = {"state": "closed", "sort": "recentclose", "limit": str(limit), "page": "1"}
+        items = self._http.get_list(f"{repo_path(repo)}/pulls", params)
+        return parse_list(PullRequest, items, f"the closed pull requests of {repo}")
+
+    def list_timeline(self, repo: str, number: int, *,
+                      since: datetime | None = None) -> list[TimelineEvent]:
+        # Forgejo's X-Total-Count here is the page's own length and there is no Link
+        # (ListIssueCommentsAndTimeline): read on while pages come back full.
+        path = f"{repo_path(repo)}/issues/{number}/timeline"
+        query = {"since": rfc3339(since)} if since is not None else {}
+        items: list[object] = []
+        for page in range(1, MAX_PAGES + 1):
+            batch = self._http.get_list(path, {**query, "limit": str(PAGE_LIMIT),
+                                               "page": str(page)})
+            items += batch
+            if len(batch) < PAGE_LIMIT:
+                break
+        return parse_list(TimelineEvent, items, f"the timeline of #{number}")
 
     def get_pull_by_branches(self, repo: str, base: str, head: str) -> PullRequest | None:
         """The open, unmerged PR from `head` into `base`, or None.

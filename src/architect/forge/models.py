@@ -74,6 +74,15 @@ class Comment(ForgeModel):
     html_url: str = ""
 
 
+class TimelineEvent(ForgeModel):
+    """One entry of an issue's timeline: who closed (`close`), reopened or merged it."""
+
+    id: int
+    type: str = ""
+    user: User | None = None
+    created_at: datetime
+
+
 class BranchRef(ForgeModel):
     """`PRBranchInfo`: one side of a pull request."""
 
@@ -94,6 +103,7 @@ class PullRequest(ForgeModel):
     labels: list[Label] = Field(default_factory=list)
     merged: bool = False
     merged_at: datetime | None = None
+    merged_by: User | None = None
     created_at: datetime
     updated_at: datetime
     closed_at: datetime | None = None

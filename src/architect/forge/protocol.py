@@ -26,6 +26,7 @@ from architect.forge.models import (
     PullRequest,
     Repository,
     Review,
+    TimelineEvent,
     User,
 )
 
@@ -106,6 +107,15 @@ class Forge(Protocol):
     ) -> list[PullRequest]: ...
 
     def get_pull(self, repo: str, number: int) -> PullRequest: ...
+
+    def recently_closed_pulls(self, repo: str, *, limit: int) -> list[PullRequest]:
+        """The `limit` PRs closed (or merged) last, newest first: one page, one request."""
+        ...
+
+    def list_timeline(self, repo: str, number: int, *,
+                      since: datetime | None = None) -> list[TimelineEvent]:
+        """Comments and events (`close`, `reopen`, `label`…) updated since `since`."""
+        ...
 
     def create_pull(
         self, repo: str, *, title: str, body: str, head: str, base: str

@@ -23,6 +23,7 @@ from architect.core.actions import (
     CompleteVision,
     FileSprint,
     FinishSprint,
+    NoteClosedSprint,
     NudgeSprint,
     OpenPitch,
     ProcessAnswers,
@@ -30,6 +31,7 @@ from architect.core.actions import (
     RepairMerged,
     RevisePitch,
     StartQuestions,
+    StopSprint,
     SyncLedger,
     UnparkSprint,
     Written,
@@ -155,6 +157,10 @@ class Applier:
                 nudges.nudge(self.forge, self.ops, self.bot, action, self.snapshot.now)
             case UnparkSprint():
                 nudges.unpark(self.forge, self.ops, action)
+            case StopSprint():
+                self.stop(action)
+            case NoteClosedSprint():
+                self.note_closed(action)
         return None
 
     def tell_vision(self, number: int, text: str, mark: StoryMark) -> None:
@@ -199,7 +205,8 @@ class Applier:
     def _pitch_heard(self, number: int) -> dict[str, object]:
         history = next((h for h in self.snapshot.candidates if h.vision.number == number), None)
         return {"vision_comments": heard.vision_comments(history, self.snapshot.steering),
-                "rejected_pitch": heard.rejected_pitch(history, self.bot)}
+                "rejected_pitch": heard.rejected_pitch(history,
+                                                       *self.snapshot.steering.own_logins)}
 
     def _round_heard(self, action: ProcessAnswers) -> dict[str, object]:
         comments = heard.human_comments(action.view.new_comments, self.snapshot.steering)
@@ -486,12 +493,15 @@ class Applier:
         """
         step = exc.step or "unknown"
         try:
+            forge, author = self.forge, self.bot
             if isinstance(action, OpenPitch):
+                # The project repo is written by the filer (FORGE_FILER_TOKEN), notes included.
+                forge, author = self.filer, self.filer_login
                 repo, number = self.config.repo, action.vision_number
                 comments: list[Comment] | tuple[Comment, ...] = self.forge.list_comments(
                     repo, number)
                 mark = ModelErrorMark(
-                    step, max((c.id for c in comments if c.user.login != self.bot), default=0),
+                    step, max((c.id for c in comments if c.user.login != author), default=0),
                     int(self.vision(number).updated_at.timestamp()))
             elif isinstance(action, RevisePitch | StartQuestions | ProcessAnswers | FileSprint):
                 repo, number = self.ops, action.view.number
@@ -499,10 +509,10 @@ class Applier:
                 mark = ModelErrorMark(step, action.view.last_other)
             else:  # no other step asks a model
                 return
-            writes.ensure_comment(self.forge, repo, number,
+            writes.ensure_comment(forge, repo, number,
                                   render.model_error_comment(mark, str(exc),
                                                              why=exc.explanation),
-                                  bot_login=self.bot, mark=mark, existing=comments)
+                                  bot_login=author, mark=mark, existing=comments)
         except ForgeError as forge_exc:
             log.error("%s #%d: could not post the note about the model's invalid answer: %s",
                       repo, number, forge_exc)
@@ -512,19 +522,59 @@ class Applier:
 
     # -- reject ---------------------------------------------------------------
     def reject(self, sprint: SprintPR, signal: Signal) -> None:
+        self._close_rejected(
+            sprint, render.rejected_comment(signal.text, signal.login),
+            render.rejection_notice(sprint.pr.number, signal.text, signal.login), signal)
+        log.info("PR #%d: closed after rejection by @%s", sprint.pr.number, signal.login)
+
+    def stop(self, action: StopSprint) -> None:
+        sprint = action.sprint
+        label = self.config.architect.vision_label
+        self._close_rejected(sprint, render.stopped_comment(action.reason),
+                             render.stopped_notice(sprint.pr.number, action.reason, label),
+                             Signal(self.bot, action.reason, 0))
+        log.info("PR #%d: stopped: %s", sprint.pr.number, action.reason)
+
+    def note_closed(self, action: NoteClosedSprint) -> None:
+        """A rejection without a reason; removing `in-progress` is the last write, the
+        mark that it was answered (the tick reads such PRs only while the label is on)."""
+        sprint, pr, by = action.sprint, action.sprint.pr, action.by
+        number = sprint.vision_number
+        if action.merged:
+            writes.ensure_comment(self.forge, self.ops, pr.number,
+                                  render.merged_unfiled_comment(by, number), bot_login=self.bot,
+                                  mark=RejectedMark(), existing=sprint.comments)
+        writes.ensure_comment(self.filer, self.config.repo, number,
+                              render.closed_notice(pr.number, by, merged=action.merged,
+                                                   reason=action.reason),
+                              bot_login=self.filer_login,
+                              mark=RejectedMark(pr.number, action.reason))
+        if self.live:
+            said = ("merged before its sub-issues were filed; nothing was filed"
+                    if action.merged else f"closed: {action.reason}" if action.reason
+                    else "closed without a REJECT: reason")
+            title = pr.title.removeprefix("architect: ")
+            self.journaled |= self.context.journal.record(JournalEntry(
+                pr.created_at, pr.number, number, title,
+                "merged" if action.merged else "rejected", f"By @{by}: {said}"))
+            self.asker.runner.drop_session(f"pr-{pr.number}")
+        writes.ensure_no_label(self.filer, self.config.repo, number,
+                               self.config.architect.in_progress_label)
+        log.info("PR #%d: %s by @%s; noted on vision #%d", pr.number,
+                 "merged before filing" if action.merged else "closed", by, number)
+
+    def _close_rejected(self, sprint: SprintPR, pr_note: str, vision_note: str,
+                        signal: Signal) -> None:
         pr = sprint.pr
         vision_number = sprint.vision_number
-        writes.ensure_comment(self.forge, self.ops, pr.number,
-                              render.rejected_comment(signal.text, signal.login),
-                              bot_login=self.bot, mark=RejectedMark(),
-                              existing=sprint.comments)
+        writes.ensure_comment(self.forge, self.ops, pr.number, pr_note, bot_login=self.bot,
+                              mark=RejectedMark(), existing=sprint.comments)
         writes.ensure_no_label(self.filer, self.config.repo, vision_number,
                                self.config.architect.in_progress_label)
         # A vision deleted or moved away must not keep its sprint PR open forever.
         with suppress(ForgeNotFound):
-            writes.ensure_comment(self.forge, self.config.repo, vision_number,
-                                  render.rejection_notice(pr.number, signal.text, signal.login),
-                                  bot_login=self.bot,
+            writes.ensure_comment(self.filer, self.config.repo, vision_number, vision_note,
+                                  bot_login=self.filer_login,
                                   mark=RejectedMark(pr.number, signal.text))
         if self.live:
             self._journal_rejection(pr, vision_number, signal)
@@ -532,14 +582,16 @@ class Applier:
         writes.ensure_branch_deleted(self.forge, self.ops, branch_for(vision_number))
         if self.forge.get_pull(self.ops, pr.number).state == "open":
             self.forge.edit_pull(self.ops, pr.number, state="closed")
-        log.info("PR #%d: closed after rejection by @%s", pr.number, signal.login)
 
     def _journal_rejection(self, pr: PullRequest, vision_number: int, signal: Signal) -> None:
         title = pr.title.removeprefix("architect: ")
+        # The architect stops a sprint itself when its vision changed: no lesson in that.
+        stopped = signal.login == self.bot
+        said = (f"Stopped: {signal.text}" if stopped
+                else f"Rejected by @{signal.login}: {signal.text or '(no reason given)'}")
         self.journaled |= self.context.journal.record(JournalEntry(
-            pr.created_at, pr.number, vision_number, title, "rejected",
-            f"Rejected by @{signal.login}: {signal.text or '(no reason given)'}"))
-        if signal.text:
+            pr.created_at, pr.number, vision_number, title, "rejected", said))
+        if signal.text and not stopped:
             self.context.journal.add_lesson(
                 f"Sprint \"{one_line(title, 80)}\" (PR #{pr.number}) was rejected: "
                 f"{one_line(signal.text, 300)}")

@@ -27,6 +27,7 @@ from architect.forge.models import (
     PullRequest,
     Repository,
     Review,
+    TimelineEvent,
     User,
 )
 from architect.forge.protocol import Forge, IssueState, IssueType
@@ -119,6 +120,13 @@ class DryForge:
 
     def get_pull(self, repo: str, number: int) -> PullRequest:
         return self._forge.get_pull(repo, number)
+
+    def recently_closed_pulls(self, repo: str, *, limit: int) -> list[PullRequest]:
+        return self._forge.recently_closed_pulls(repo, limit=limit)
+
+    def list_timeline(self, repo: str, number: int, *,
+                      since: datetime | None = None) -> list[TimelineEvent]:
+        return self._forge.list_timeline(repo, number, since=since)
 
     def list_reviews(self, repo: str, number: int) -> list[Review]:
         return self._forge.list_reviews(repo, number)

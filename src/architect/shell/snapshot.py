@@ -25,15 +25,17 @@ from architect.core.sprint import (
 )
 from architect.core.steering import Steering
 from architect.errors import ForgeNotFound
-from architect.forge.models import Comment, Issue, User
+from architect.forge.models import Comment, Issue, PullRequest, User
 from architect.forge.protocol import Forge
+from architect.shell.closed_sprints import closed_sprints
 from architect.shell.story import read_merged
+from architect.shell.vision_gone import vision_gone
 
 log = logging.getLogger("architect")
 
 
 def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: User,
-                  prerequisites: Callable[[], str]) -> Snapshot:
+                  prerequisites: Callable[[], str], filer_login: str = "") -> Snapshot:
     s = config.architect
     visions = tuple(
         v for v in forge.list_issues(config.repo, state="open", labels=[s.vision_label],
@@ -42,8 +44,9 @@ def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: Us
         # when none is known), so the label is checked here again.
         if not v.is_pull and s.vision_label in v.label_names
     )
-    sprints = tuple(_read_sprints(forge, config, bot))
-    steering = _steering(forge, config, bot, sprints)
+    sprints = tuple(vision_gone(forge, config, sp, visions)
+                    for sp in _read_sprints(forge, config, bot))
+    steering = replace(_steering(forge, config, bot, sprints), filer_login=filer_login)
     budget = s.max_open_pitches - len(sprints)
     candidates: tuple[VisionHistory, ...] = ()
     order: tuple[int, ...] = ()
@@ -55,9 +58,11 @@ def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: Us
         found, verdicts, steering = _histories(forge, config, bot, steering, possible, order,
                                                budget)
         candidates = tuple(found)
+    closed = tuple(closed_sprints(forge, config, bot, visions, open_for))
     return Snapshot(now=now, bot=bot, visions=visions, sprints=sprints, steering=steering,
                     candidates=candidates, pitch_order=order, verdicts=verdicts,
-                    merged=read_merged(forge, config, bot, visions, sprints, candidates))
+                    merged=read_merged(forge, config, bot, visions, sprints, candidates),
+                    closed=closed)
 
 
 def _read_sprints(forge: Forge, config: ProjectConfig, bot: User) -> list[SprintPR]:
@@ -127,24 +132,47 @@ def _history(forge: Forge, config: ProjectConfig, bot: User, steering: Steering,
         pr for pr in forge.list_pulls(config.ops_repo, state="all",
                                       head=branch_for(vision.number))
         if pr.head.ref in (branch_for(vision.number), f"refs/pull/{pr.number}/head")
-        and pr.user.login == bot.login
+        and (pr.user.login == bot.login or _legacy_merged(pr))
     )
-    if any(pr.merged or pr.state == "open" for pr in prs):
+    if any(pr.state == "open" for pr in prs) or (
+            any(pr.merged for pr in prs) and not vision.comments):
+        # A merged sprint holds the vision unless a note on it says nothing was filed.
         held = VisionHistory(vision, prs)
         return held, rules.pitchable(held, steering), steering
-    comments: tuple[Comment, ...] = ()
+    so_far = VisionHistory(vision, prs)
     if prs or vision.comments:
         # An earlier rejection, or a note that the model failed on its pitch, is a comment.
         comments = tuple(forge.list_comments(config.repo, vision.number))
         if any(steering.needs_lookup(c.user.login) for c in comments):
             # Only people who may steer can ask for a new pitch: a drive-by "+1" cannot.
             steering = _with_writers(forge, config, steering)
-        so_far = VisionHistory(vision, prs, comments)
+        so_far = VisionHistory(vision, prs, comments,
+                               own_change=_own_change(forge, config, vision, comments, steering))
         verdict = rules.pitchable(so_far, steering)
         if not verdict.ok:
             return so_far, verdict, steering  # held and quiet since: sub-issues would not change it
-    whole = VisionHistory(vision, prs, comments, _open_sub_issues(forge, config, vision.number))
+    whole = replace(so_far, open_sub_issues=_open_sub_issues(forge, config, vision.number))
     return whole, rules.pitchable(whole, steering), steering
+
+
+def _own_change(forge: Forge, config: ProjectConfig, vision: Issue,
+                comments: tuple[Comment, ...], steering: Steering) -> datetime | None:
+    """When the architect last changed the vision's labels, if that can matter: after its
+    last notice, with no comment since to explain the vision's newer `updated_at`."""
+    notice, _ = rules.last_rejection(comments, *steering.own_logins)
+    if notice is None or vision.updated_at <= notice.updated_at or any(
+            c.id > notice.id for c in comments):
+        return None
+    own = {login.lower() for login in steering.own_logins}
+    events = forge.list_timeline(config.repo, vision.number, since=notice.updated_at)
+    return max((e.created_at for e in events if e.type == "label" and e.user is not None
+                and e.user.login.lower() in own), default=None)
+
+
+def _legacy_merged(pr: PullRequest) -> bool:
+    """A merged sprint PR of the original bash architect counts whoever opened it:
+    its dev-bot merged some under its own name."""
+    return pr.merged and pr.title.startswith("architect: ")
 
 
 def _open_sub_issues(forge: Forge, config: ProjectConfig, vision: int) -> tuple[int, ...]:

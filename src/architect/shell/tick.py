@@ -53,12 +53,13 @@ class TickReport:
         return not self.failed and not self.blocked
 
 
-def plan_tick(forge: Forge, config: ProjectConfig, now: datetime) -> tuple[Snapshot, Decision,
-                                                                           TickContext]:
+def plan_tick(forge: Forge, config: ProjectConfig, now: datetime, *,
+              filer_login: str = "") -> tuple[Snapshot, Decision, TickContext]:
     bot = forge.current_user()
     context = TickContext(forge, config, bot)
     snapshot = read_snapshot(forge, config, now=now, bot=bot,
-                             prerequisites=lambda: context.prerequisites)
+                             prerequisites=lambda: context.prerequisites,
+                             filer_login=filer_login)
     return snapshot, decide(snapshot, config.architect), context
 
 
@@ -67,10 +68,11 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
              secrets: tuple[str, ...] = (), should_stop: Callable[[], bool] = lambda: False,
              wait: Callable[[float], None] | None = None) -> TickReport:
     now = clock()
-    snapshot, decision, context = plan_tick(forge, config, now)
+    filer_login = filer.current_user().login if filer is not None else ""
+    snapshot, decision, context = plan_tick(forge, config, now, filer_login=filer_login)
     desk = _open_desk(forge, config, snapshot, decision, live=not dry_run)
     if desk is not None and desk.steered.answered:  # the answers release holds: act now
-        snapshot, decision, context = plan_tick(forge, config, now)
+        snapshot, decision, context = plan_tick(forge, config, now, filer_login=filer_login)
     if desk is not None and not desk.enabled:
         decision = Decision((), decision.notes)  # paused from the dashboard: nothing else
     for note in decision.notes:
@@ -83,7 +85,7 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
     blockers = _blockers(forge, filer or forge, config, decision.actions, snapshot,
                          probe=not dry_run)
     filer_forge = filer or forge
-    filer_login = filer_forge.current_user().login if filer is not None else snapshot.bot.login
+    filer_login = filer_login or snapshot.bot.login
     if dry_run:
         forge, filer_forge = DryForge(forge, now), DryForge(filer_forge, now)
     asker = Asker(runner, config, context, secrets, dry_run=dry_run)
@@ -108,7 +110,7 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
     # A forge that stopped answering gets no more writes this tick; the next one renders.
     if desk is not None and not should_stop() and not report.forge_down:
         if report.applied and not dry_run:  # render what this tick made of the forge
-            snapshot, decision, _ = plan_tick(forge, config, now)
+            snapshot, decision, _ = plan_tick(forge, config, now, filer_login=filer_login)
         try:
             desk.close(forge, snapshot, decision, outcome=_outcome(report))
         except ArchitectError as exc:  # the sprints' work is done; the next tick renders it
