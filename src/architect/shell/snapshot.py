@@ -2,30 +2,27 @@
 
 Every list is read whole (the client paginates), once. Per-PR reads happen
 only for open sprint PRs; history checks (earlier sprint PRs, open
-sub-issues) only for the few visions that could be pitched this tick.
+sub-issues) only for the visions that could be pitched this tick, each kind
+read at most once per tick however many visions it answers for
+(`shell.pr_history`, `shell.subissues`).
 """
 
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from architect.config import ProjectConfig
-from architect.core import markers, rules
+from architect.core import rules
 from architect.core.snapshot import Snapshot, VisionHistory
-from architect.core.sprint import (
-    SprintPR,
-    branch_for,
-    read_marks,
-    vision_of_branch,
-)
+from architect.core.sprint import SprintPR, read_marks, vision_of_branch
 from architect.core.steering import Steering
-from architect.errors import ForgeNotFound
 from architect.forge.models import Comment, Issue, User
 from architect.forge.protocol import Forge
+from architect.shell.pr_history import SprintPRHistory
+from architect.shell.subissues import SubIssueLookup
 
 log = logging.getLogger("architect")
 
@@ -99,25 +96,28 @@ def _histories(forge: Forge, config: ProjectConfig, bot: User, steering: Steerin
     by_number = {v.number: v for v in possible}
     found: list[VisionHistory] = []
     eligible = 0
+    reads = _HistoryReads(SprintPRHistory(forge, config, bot.login),
+                          SubIssueLookup(forge, config, bot.login))
     for number in order:
         if eligible >= budget:
             break
-        history, steering = _history(forge, config, bot, steering, by_number[number])
+        history, steering = _history(forge, config, reads, steering, by_number[number])
         found.append(history)
         if rules.pitchable(history, steering).ok:
             eligible += 1
     return found, steering
 
 
-def _history(forge: Forge, config: ProjectConfig, bot: User, steering: Steering,
+@dataclass(frozen=True)
+class _HistoryReads:
+    prs: SprintPRHistory
+    subs: SubIssueLookup
+
+
+def _history(forge: Forge, config: ProjectConfig, reads: _HistoryReads, steering: Steering,
              vision: Issue) -> tuple[VisionHistory, Steering]:
     """The vision's earlier sprint PRs, then only what can still change the verdict."""
-    prs = tuple(
-        pr for pr in forge.list_pulls(config.ops_repo, state="all",
-                                      head=branch_for(vision.number))
-        if pr.head.ref in (branch_for(vision.number), f"refs/pull/{pr.number}/head")
-        and pr.user.login == bot.login
-    )
+    prs = reads.prs.of(vision.number)
     if any(pr.merged or pr.state == "open" for pr in prs):
         return VisionHistory(vision, prs), steering
     comments: tuple[Comment, ...] = ()
@@ -130,22 +130,6 @@ def _history(forge: Forge, config: ProjectConfig, bot: User, steering: Steering,
         so_far = VisionHistory(vision, prs, comments)
         if not rules.pitchable(so_far, steering).ok:
             return so_far, steering  # held and quiet since: sub-issues would not change it
-    subs = _open_sub_issues(forge, config, vision.number)
+    subs = reads.subs.open_for(vision.number, prs)
     return VisionHistory(vision, prs, comments, subs), steering
 
-
-def _open_sub_issues(forge: Forge, config: ProjectConfig, vision: int) -> tuple[int, ...]:
-    try:
-        hits = forge.list_issues(config.repo, state="open", type="issues",
-                                 q=f"Decomposed from #{vision}")
-    except ForgeNotFound:
-        return ()
-    numbers = []
-    for issue in hits:
-        if issue.number == vision:  # a real search finds the vision itself (`#N` is its index)
-            continue
-        found = markers.find_decomposed(issue.body)
-        plain = re.search(rf"\bDecomposed from #{vision}\b", issue.body)
-        if (found and found.vision == vision) or plain:
-            numbers.append(issue.number)
-    return tuple(numbers)
