@@ -14,6 +14,8 @@ from datetime import datetime
 
 from architect.config import ProjectConfig
 from architect.core.actions import Action
+from architect.core.cursor import Look
+from architect.core.deadlines import next_deadline
 from architect.core.decide import Decision, decide
 from architect.core.inputs import PlannerInputs, ProjectContext, VisionInput
 from architect.core.preconditions import blocker
@@ -26,6 +28,7 @@ from architect.forge.protocol import Forge
 from architect.runners.base import Mode, Runner, Usage
 from architect.shell.apply import Applier
 from architect.shell.asking import Asker
+from architect.shell.changes import Changes, look, why_full
 from architect.shell.context import TickContext
 from architect.shell.dry_forge import DryForge
 from architect.shell.forge_facts import missing_vision_label, read_facts
@@ -46,6 +49,7 @@ class TickReport:
     usage: Usage = field(default_factory=Usage)
     model_calls: int = 0
     forge_down: bool = False
+    incremental: bool = False  # nothing changed since the last full read: nothing was read
 
     @property
     def ok(self) -> bool:
@@ -64,8 +68,19 @@ def plan_tick(forge: Forge, config: ProjectConfig, now: datetime) -> tuple[Snaps
 def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callable[[], datetime],
              *, dry_run: bool = False, filer: Forge | None = None,
              secrets: tuple[str, ...] = (), should_stop: Callable[[], bool] = lambda: False,
-             wait: Callable[[float], None] | None = None) -> TickReport:
+             wait: Callable[[float], None] | None = None,
+             changes: Changes | None = None) -> TickReport:
+    """One tick; with `changes` (never in a dry run), first ask what changed since the last."""
     now = clock()
+    looked: Look | None = None
+    if changes is not None and not dry_run:
+        previous = changes.load()
+        looked = look(forge, config, previous)
+        why = why_full(previous, looked, now, changes.every)
+        if why is None:
+            log.info("nothing changed on the forge since the last full read")
+            return TickReport(Decision((), ()), incremental=True)
+        log.info("reading the forge: %s", why)
     snapshot, decision, context = plan_tick(forge, config, now)
     for note in decision.notes:
         log.info("%s", note)
@@ -84,9 +99,11 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
     applier = Applier(forge=forge, filer=filer_forge, filer_login=filer_login, asker=asker,
                       config=config, context=context, snapshot=snapshot, live=not dry_run,
                       wait=wait)
+    finished = True
     for action, reason in zip(decision.actions, blockers, strict=True):
         if should_stop():
             log.info("stopping before: %s", action.describe())
+            finished = False
             break
         if reason:
             report.blocked.append((action, reason))
@@ -96,6 +113,7 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
                 log.error("%s: not attempted: %s", action.describe(), reason)
             continue
         if not _perform(applier, snapshot, action, report, dry_run=dry_run):
+            finished = False
             break
     if applier.journaled and not should_stop():
         _digest(context, asker, config)
@@ -105,6 +123,10 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
         cost = f", ${asker.usage.cost_usd:.4f}" if asker.usage.cost_usd is not None else ""
         log.info("tick: %d model call(s), %d in / %d out tokens%s", asker.calls,
                  asker.usage.input_tokens, asker.usage.output_tokens, cost)
+    if changes is not None and looked is not None:
+        changes.save(looked.cursor(config.ops_repo, full_read_at=now,
+                                   deadline=next_deadline(snapshot, config.architect),
+                                   settled=finished and report.ok))
     return report
 
 

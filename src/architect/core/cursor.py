@@ -1,0 +1,155 @@
+"""Where the last full read left each repository, and whether anything moved since. Pure.
+
+Forgejo filters an issue list by `since` on `updated_at`: inclusive, at whole
+seconds. A watermark is the newest `updated_at` a full read saw on a repo (the
+forge's clock) with the items that had exactly that second; a later list
+`since` the watermark that holds only those items, unchanged, means nothing
+moved. Edited comments do not move their issue: their own `updated_at` does,
+so the ops repo's comments are watched the same way (docs/forgejo-behaviour.md,
+"What moves updated_at").
+
+Whenever a watermark cannot be proved exact it is left with nothing seen, so
+the next look reads fully rather than risk missing a change: the list was cut
+by its page, the forge sent no clock, or the forge's clock still stood in the
+newest second (an item seen could change again within it).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from architect.forge.models import Comment, Issue, Page
+
+Stamp = tuple[int, datetime]  # (issue number or comment id, updated_at)
+
+
+@dataclass(frozen=True)
+class Watermark:
+    at: datetime
+    seen: frozenset[Stamp] = frozenset()
+
+    def still(self, page: Page[Issue] | Page[Comment]) -> bool:
+        """Nothing in `page` (a list `since` self.at) is new."""
+        return page.total <= len(page.items) and all(stamp(i) in self.seen for i in page.items)
+
+
+@dataclass(frozen=True)
+class Cursor:
+    repos: Mapping[str, Watermark]
+    comments: Watermark | None  # the ops repo's comments, from its watermark on
+    full_read_at: datetime  # the local clock: only measures time between full reads
+    deadline: datetime | None = None  # the earliest time-based step the full read foresaw
+    settled: bool = True  # every action of that tick done: nothing to retry
+
+    def due(self, now: datetime, every: timedelta) -> str | None:
+        """Why the next tick must read fully whatever changed, or None."""
+        if not self.settled:
+            return "the last tick left work to retry"
+        if now - self.full_read_at >= every:
+            return "full_read_every has passed"
+        if self.deadline is not None and now >= self.deadline:
+            return "a time-based step is due"
+        return None
+
+
+@dataclass(frozen=True)
+class Look:
+    """What one look at the forge found: each repo's page since its watermark."""
+
+    issues: Mapping[str, Page[Issue]]
+    marks: Mapping[str, Watermark | None]  # each repo's watermark as of this look
+    comments: Page[Comment] | None = None  # the ops repo's, since its new watermark
+
+    def cursor(self, ops_repo: str, *, full_read_at: datetime, deadline: datetime | None,
+               settled: bool) -> Cursor:
+        """The cursor to keep after the full read that followed this look."""
+        ops = self.marks.get(ops_repo)
+        comments = None
+        if ops is not None and self.comments is not None:
+            comments = comment_mark(ops.at, self.comments)
+        return Cursor({repo: m for repo, m in self.marks.items() if m is not None}, comments,
+                      full_read_at, deadline, settled)
+
+
+def stamp(item: Issue | Comment) -> Stamp:
+    return (item.number if isinstance(item, Issue) else item.id, item.updated_at)
+
+
+def watermark(old: Watermark | None, page: Page[Issue] | Page[Comment]) -> Watermark | None:
+    """The new watermark after a list `since` old.at (everything if old is None)."""
+    clock = page.server_time
+    if page.total > len(page.items):  # cut by the page: the newest may be on another one
+        return None if clock is None else Watermark(clock)
+    stamps = [stamp(i) for i in page.items]
+    newest = max((at for _, at in stamps), default=old.at if old else clock)
+    if newest is None:
+        return None
+    if clock is None or clock <= newest:
+        return Watermark(newest)
+    return Watermark(newest, frozenset(s for s in stamps if s[1] == newest))
+
+
+def comment_mark(at: datetime, page: Page[Comment]) -> Watermark:
+    """The comments updated at or after `at`, as a full read saw them."""
+    clock = page.server_time
+    stamps = frozenset(stamp(c) for c in page.items)
+    if page.total > len(page.items) or clock is None or any(t >= clock for _, t in stamps):
+        return Watermark(at)
+    return Watermark(at, stamps)
+
+
+def quiet(cursor: Cursor, look: Look) -> bool:
+    """Nothing moved on any repo since the cursor, comment edits included."""
+    for repo, page in look.issues.items():
+        mark = cursor.repos.get(repo)
+        if mark is None or not mark.still(page):
+            return False
+    if cursor.comments is None or look.comments is None:
+        return False
+    return cursor.comments.still(look.comments)
+
+
+# -- the state file's JSON --------------------------------------------------------
+
+def dumps(cursor: Cursor) -> str:
+    def mark(m: Watermark | None) -> object:
+        if m is None:
+            return None
+        return {"at": m.at.isoformat(), "seen": sorted([n, t.isoformat()] for n, t in m.seen)}
+
+    return json.dumps({
+        "repos": {repo: mark(m) for repo, m in cursor.repos.items()},
+        "comments": mark(cursor.comments),
+        "full_read_at": cursor.full_read_at.isoformat(),
+        "deadline": cursor.deadline.isoformat() if cursor.deadline else None,
+        "settled": cursor.settled,
+    }, indent=1) + "\n"
+
+
+def loads(text: str) -> Cursor | None:
+    """The cursor a file holds; None for anything unreadable (the next tick reads fully)."""
+    try:
+        data = json.loads(text)
+        return Cursor(
+            repos={repo: m for repo, raw in data["repos"].items()
+                   if (m := _mark(raw)) is not None},
+            comments=_mark(data["comments"]),
+            full_read_at=datetime.fromisoformat(data["full_read_at"]),
+            deadline=datetime.fromisoformat(data["deadline"]) if data["deadline"] else None,
+            settled=bool(data["settled"]),
+        )
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def _mark(raw: object) -> Watermark | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise TypeError("a watermark is an object")
+    seen: Iterable[list[object]] = raw["seen"]
+    return Watermark(datetime.fromisoformat(raw["at"]),
+                     frozenset((int(str(n)), datetime.fromisoformat(str(t))) for n, t in seen))
