@@ -5,8 +5,8 @@ seconds. A watermark is the newest `updated_at` a full read saw on a repo (the
 forge's clock) with the items that had exactly that second; a later list
 `since` the watermark that holds only those items, unchanged, means nothing
 moved. Edited comments do not move their issue: their own `updated_at` does,
-so the ops repo's comments are watched the same way (docs/forgejo-behaviour.md,
-"What moves updated_at").
+so the open sprint PRs' comments are watched the same way, from what the full
+read saw of them (docs/forgejo-behaviour.md, "What moves updated_at").
 
 Whenever a watermark cannot be proved exact it is left with nothing seen, so
 the next look reads fully rather than risk missing a change: the list was cut
@@ -17,7 +17,8 @@ newest second (an item seen could change again within it).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -39,10 +40,13 @@ class Watermark:
 @dataclass(frozen=True)
 class Cursor:
     repos: Mapping[str, Watermark]
-    comments: Watermark | None  # the ops repo's comments, from its watermark on
+    # The comments of the open sprint PRs (`tracked`) as the full read saw them, from the
+    # ops repo's watermark on: an edited answer is the one change that matters there.
+    comments: Watermark | None
     full_read_at: datetime  # the local clock: only measures time between full reads
     deadline: datetime | None = None  # the earliest time-based step the full read foresaw
     settled: bool = True  # every action of that tick done: nothing to retry
+    tracked: frozenset[int] = frozenset()
 
     def due(self, now: datetime, every: timedelta) -> str | None:
         """Why the next tick must read fully whatever changed, or None."""
@@ -54,6 +58,10 @@ class Cursor:
             return "a time-based step is due"
         return None
 
+    def issues_still(self, pages: Mapping[str, Page[Issue]]) -> bool:
+        return all((mark := self.repos.get(repo)) is not None and mark.still(page)
+                   for repo, page in pages.items())
+
 
 @dataclass(frozen=True)
 class Look:
@@ -61,24 +69,26 @@ class Look:
 
     issues: Mapping[str, Page[Issue]]
     marks: Mapping[str, Watermark | None]  # each repo's watermark as of this look
-    comments: Page[Comment] | None = None  # the ops repo's, since its new watermark
+    comments: Page[Comment] | None = None  # the ops repo's, asked only while all else is still
 
-    def cursor(self, ops_repo: str, *, full_read_at: datetime, deadline: datetime | None,
-               settled: bool) -> Cursor:
-        """The cursor to keep after the full read that followed this look."""
+    def cursor(self, ops_repo: str, sprints: Mapping[int, Sequence[Comment]], *,
+               full_read_at: datetime, deadline: datetime | None, settled: bool) -> Cursor:
+        """The cursor to keep after the full read that followed this look; `sprints` are
+        the open sprint PRs' comments it read."""
         ops = self.marks.get(ops_repo)
+        clock = self.issues[ops_repo].server_time
         comments = None
-        if ops is not None and self.comments is not None:
-            comments = comment_mark(ops.at, self.comments)
+        if ops is not None:
+            comments = comment_mark(ops.at, clock, [c for cs in sprints.values() for c in cs])
         return Cursor({repo: m for repo, m in self.marks.items() if m is not None}, comments,
-                      full_read_at, deadline, settled)
+                      full_read_at, deadline, settled, frozenset(sprints))
 
 
 def stamp(item: Issue | Comment) -> Stamp:
     return (item.number if isinstance(item, Issue) else item.id, item.updated_at)
 
 
-def watermark(old: Watermark | None, page: Page[Issue] | Page[Comment]) -> Watermark | None:
+def watermark(old: Watermark | None, page: Page[Issue]) -> Watermark | None:
     """The new watermark after a list `since` old.at (everything if old is None)."""
     clock = page.server_time
     if page.total > len(page.items):  # cut by the page: the newest may be on another one
@@ -92,24 +102,35 @@ def watermark(old: Watermark | None, page: Page[Issue] | Page[Comment]) -> Water
     return Watermark(newest, frozenset(s for s in stamps if s[1] == newest))
 
 
-def comment_mark(at: datetime, page: Page[Comment]) -> Watermark:
-    """The comments updated at or after `at`, as a full read saw them."""
-    clock = page.server_time
-    stamps = frozenset(stamp(c) for c in page.items)
-    if page.total > len(page.items) or clock is None or any(t >= clock for _, t in stamps):
+def comment_mark(at: datetime, clock: datetime | None, read: Iterable[Comment]) -> Watermark:
+    """The comments a full read saw updated at or after `at`. One written at or after the
+    look's second (`clock`) could change again within it unseen: it is left out, and the
+    next look reads fully."""
+    if clock is None:
         return Watermark(at)
-    return Watermark(at, stamps)
+    return Watermark(at, frozenset(stamp(c) for c in read if at <= c.updated_at < clock))
+
+
+_ON = re.compile(r"/(?:pulls|issues)/(\d+)#issuecomment-\d+$")
+
+
+def comment_on(comment: Comment) -> int | None:
+    """The number of the issue or PR a comment is on, from its web link."""
+    match = _ON.search(comment.html_url)
+    return int(match.group(1)) if match else None
 
 
 def quiet(cursor: Cursor, look: Look) -> bool:
-    """Nothing moved on any repo since the cursor, comment edits included."""
-    for repo, page in look.issues.items():
-        mark = cursor.repos.get(repo)
-        if mark is None or not mark.still(page):
-            return False
-    if cursor.comments is None or look.comments is None:
+    """Nothing moved on any repo since the cursor, edited sprint comments included."""
+    if not cursor.issues_still(look.issues):
         return False
-    return cursor.comments.still(look.comments)
+    if not cursor.tracked:
+        return True
+    page = look.comments
+    if cursor.comments is None or page is None or page.total > len(page.items):
+        return False
+    return all(stamp(c) in cursor.comments.seen for c in page.items
+               if comment_on(c) in cursor.tracked)
 
 
 # -- the state file's JSON --------------------------------------------------------
@@ -126,6 +147,7 @@ def dumps(cursor: Cursor) -> str:
         "full_read_at": cursor.full_read_at.isoformat(),
         "deadline": cursor.deadline.isoformat() if cursor.deadline else None,
         "settled": cursor.settled,
+        "tracked": sorted(cursor.tracked),
     }, indent=1) + "\n"
 
 
@@ -140,6 +162,7 @@ def loads(text: str) -> Cursor | None:
             full_read_at=datetime.fromisoformat(data["full_read_at"]),
             deadline=datetime.fromisoformat(data["deadline"]) if data["deadline"] else None,
             settled=bool(data["settled"]),
+            tracked=frozenset(int(n) for n in data["tracked"]),
         )
     except (ValueError, KeyError, TypeError, AttributeError):
         return None

@@ -2,8 +2,9 @@
 
 With nothing changed the tick is over after three requests, whatever the size
 of the project: each repo's issues and PRs `since` its watermark (state=all,
-one page), and the ops repo's comments since its own (an edited answer does
-not move its PR's `updated_at`). A full read follows when something changed,
+one page), and the ops repo's comments since then, for the open sprint PRs'
+(an edited answer does not move its PR's `updated_at`). A full read costs the
+first two more. A full read follows when something changed,
 when `full_read_every` has passed (deleted comments and deleted branches of
 closed PRs move nothing), when the last tick left work to retry or a
 time-based step falls due (`core.deadlines`), and whenever the state dir holds
@@ -55,17 +56,19 @@ class Changes:
         os.replace(partial, self.path)  # a tick killed mid-write leaves the old cursor
 
 
-def look(forge: Forge, config: ProjectConfig, cursor: Cursor | None) -> Look:
-    """Each repo's changes since its watermark, then the ops repo's comments since its new one."""
+def look(forge: Forge, config: ProjectConfig, cursor: Cursor | None, now: datetime,
+         every: timedelta) -> Look:
+    """Each repo's changes since its watermark; the sprint PRs' comments only while nothing
+    else says the tick must read fully anyway."""
     pages, marks = {}, {}
     for repo in dict.fromkeys((config.repo, config.ops_repo)):
         old = cursor.repos.get(repo) if cursor is not None else None
         pages[repo] = page = forge.changed_since(repo, old.at if old else None, limit=PAGE)
         marks[repo] = watermark(old, page)
-    ops = marks[config.ops_repo]
     comments = None
-    if ops is not None:
-        comments = forge.comments_changed_since(config.ops_repo, ops.at, limit=PAGE)
+    if (cursor is not None and cursor.tracked and cursor.comments is not None
+            and cursor.due(now, every) is None and cursor.issues_still(pages)):
+        comments = forge.comments_changed_since(config.ops_repo, cursor.comments.at, limit=PAGE)
     return Look(pages, marks, comments)
 
 

@@ -75,7 +75,7 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
     looked: Look | None = None
     if changes is not None and not dry_run:
         previous = changes.load()
-        looked = look(forge, config, previous)
+        looked = look(forge, config, previous, now, changes.every)
         why = why_full(previous, looked, now, changes.every)
         if why is None:
             log.info("nothing changed on the forge since the last full read")
@@ -124,7 +124,8 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
         log.info("tick: %d model call(s), %d in / %d out tokens%s", asker.calls,
                  asker.usage.input_tokens, asker.usage.output_tokens, cost)
     if changes is not None and looked is not None:
-        changes.save(looked.cursor(config.ops_repo, full_read_at=now,
+        sprints = {sp.pr.number: sp.comments for sp in snapshot.sprints}
+        changes.save(looked.cursor(config.ops_repo, sprints, full_read_at=now,
                                    deadline=next_deadline(snapshot, config.architect),
                                    settled=finished and report.ok))
     return report
