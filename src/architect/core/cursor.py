@@ -10,8 +10,9 @@ read saw of them (docs/forgejo-behaviour.md, "What moves updated_at").
 
 Whenever a watermark cannot be proved exact it is left with nothing seen, so
 the next look reads fully rather than risk missing a change: the list was cut
-by its page, the forge sent no clock, or the forge's clock still stood in the
-newest second (an item seen could change again within it).
+by its page (its newest is then only a lower bound), the forge sent no clock,
+or the forge's clock still stood in the newest second (an item seen could
+change again within it).
 """
 
 from __future__ import annotations
@@ -20,11 +21,12 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from architect.forge.models import Comment, Issue, Page
 
 Stamp = tuple[int, datetime]  # (issue number or comment id, updated_at)
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 @dataclass(frozen=True)
@@ -89,15 +91,18 @@ def stamp(item: Issue | Comment) -> Stamp:
 
 
 def watermark(old: Watermark | None, page: Page[Issue]) -> Watermark | None:
-    """The new watermark after a list `since` old.at (everything if old is None)."""
-    clock = page.server_time
-    if page.total > len(page.items):  # cut by the page: the newest may be on another one
-        return None if clock is None else Watermark(clock)
+    """The new watermark after a list `since` old.at (everything if old is None).
+
+    Its time is always an `updated_at` the forge wrote, never the clock it answered
+    with (a proxy's Date may run ahead of the forge and skip changes). A page cut
+    short gives a lower bound, which only makes the next look list more.
+    """
     stamps = [stamp(i) for i in page.items]
-    newest = max((at for _, at in stamps), default=old.at if old else clock)
-    if newest is None:
-        return None
-    if clock is None or clock <= newest:
+    if not stamps:
+        return old or Watermark(EPOCH)  # nothing there yet: anything new will be listed
+    newest = max(at for _, at in stamps)
+    clock = page.server_time
+    if page.total > len(stamps) or clock is None or clock <= newest:
         return Watermark(newest)
     return Watermark(newest, frozenset(s for s in stamps if s[1] == newest))
 

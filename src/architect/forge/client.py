@@ -160,8 +160,11 @@ def _total(headers: httpx.Headers, received: int) -> int:
 
 
 def _server_time(headers: httpx.Headers) -> datetime | None:
+    dates = headers.get_list("date")
+    if len(dates) != 1:  # none, or two clocks (a proxy's and the forge's): trust neither
+        return None
     try:
-        return parsedate_to_datetime(headers.get("date", "")).astimezone(UTC)
+        return parsedate_to_datetime(dates[0]).astimezone(UTC)
     except (TypeError, ValueError):
         return None
 
