@@ -65,7 +65,8 @@ def test_an_edited_sprint_comment_is_a_change_a_comment_elsewhere_is_not() -> No
 def test_the_cursor_file_round_trips_and_a_broken_one_means_a_full_read() -> None:
     cursor = Cursor({"acme/shop": Watermark(T0, frozenset({(3, T0)}))},
                     Watermark(T0, frozenset({(7, T0 + S)})), T0 + 60 * S,
-                    deadline=T0 + 3600 * S, settled=False, tracked=frozenset({5}))
+                    deadline=T0 + 3600 * S, settled=False, tracked=frozenset({5}),
+                    setup="0123abcd")
     assert cursors.loads(cursors.dumps(cursor)) == cursor
     assert cursors.loads("{") is None
     assert cursors.loads('{"repos": []}') is None

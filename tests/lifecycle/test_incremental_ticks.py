@@ -177,6 +177,21 @@ def test_full_read_every_is_its_own_setting(tmp_path: Path) -> None:
     assert not tick(world, T0 + timedelta(hours=1)).incremental
 
 
+def test_a_changed_project_file_reads_fully(tmp_path: Path) -> None:
+    """Nothing moved on the forge, but a second pitch slot is open now: it is used."""
+    world = make_world(tmp_path, max_open_pitches=1)
+    world.vision("Wishlists")
+    world.vision("Gift cards")
+    settle(world)
+    assert tick(world).incremental
+    assert len(world.sprint_prs()) == 1
+    world.config = world.config.model_copy(update={"architect": world.config.architect
+                                                   .model_copy(update={"max_open_pitches": 2})})
+    report = tick(world)
+    assert not report.incremental
+    assert len(world.sprint_prs()) == 2
+
+
 def test_a_dry_run_always_reads_fully(world: World) -> None:
     recorder = Recorder(world)
     report = tick(world, dry_run=True, recorder=recorder)

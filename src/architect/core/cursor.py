@@ -49,9 +49,12 @@ class Cursor:
     deadline: datetime | None = None  # the earliest time-based step the full read foresaw
     settled: bool = True  # every action of that tick done: nothing to retry
     tracked: frozenset[int] = frozenset()
+    setup: str = ""  # a digest of the project file: a new max_open_pitches changes decisions
 
-    def due(self, now: datetime, every: timedelta) -> str | None:
+    def due(self, now: datetime, every: timedelta, setup: str = "") -> str | None:
         """Why the next tick must read fully whatever changed, or None."""
+        if setup != self.setup:
+            return "the project's configuration changed"
         if not self.settled:
             return "the last tick left work to retry"
         if now - self.full_read_at >= every:
@@ -74,7 +77,8 @@ class Look:
     comments: Page[Comment] | None = None  # the ops repo's, asked only while all else is still
 
     def cursor(self, ops_repo: str, sprints: Mapping[int, Sequence[Comment]], *,
-               full_read_at: datetime, deadline: datetime | None, settled: bool) -> Cursor:
+               full_read_at: datetime, deadline: datetime | None, settled: bool,
+               setup: str = "") -> Cursor:
         """The cursor to keep after the full read that followed this look; `sprints` are
         the open sprint PRs' comments it read."""
         ops = self.marks.get(ops_repo)
@@ -83,7 +87,7 @@ class Look:
         if ops is not None:
             comments = comment_mark(ops.at, clock, [c for cs in sprints.values() for c in cs])
         return Cursor({repo: m for repo, m in self.marks.items() if m is not None}, comments,
-                      full_read_at, deadline, settled, frozenset(sprints))
+                      full_read_at, deadline, settled, frozenset(sprints), setup)
 
 
 def stamp(item: Issue | Comment) -> Stamp:
@@ -153,6 +157,7 @@ def dumps(cursor: Cursor) -> str:
         "deadline": cursor.deadline.isoformat() if cursor.deadline else None,
         "settled": cursor.settled,
         "tracked": sorted(cursor.tracked),
+        "setup": cursor.setup,
     }, indent=1) + "\n"
 
 
@@ -168,6 +173,7 @@ def loads(text: str) -> Cursor | None:
             deadline=datetime.fromisoformat(data["deadline"]) if data["deadline"] else None,
             settled=bool(data["settled"]),
             tracked=frozenset(int(n) for n in data["tracked"]),
+            setup=str(data["setup"]),
         )
     except (ValueError, KeyError, TypeError, AttributeError):
         return None

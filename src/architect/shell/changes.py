@@ -14,6 +14,7 @@ whatever changes during the read is seen by the next tick.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 from dataclasses import dataclass
@@ -37,11 +38,14 @@ class Changes:
 
     path: Path
     every: timedelta
+    setup: str  # the project file's digest: a changed one reads fully
 
     @classmethod
     def of(cls, config: ProjectConfig) -> Changes:
         settings = config.architect
-        return cls(config.project_state_dir / FILE, settings.full_read_every or settings.interval)
+        digest = hashlib.sha256(config.model_dump_json().encode()).hexdigest()[:16]
+        return cls(config.project_state_dir / FILE, settings.full_read_every or settings.interval,
+                   digest)
 
     def load(self) -> Cursor | None:
         try:
@@ -57,7 +61,7 @@ class Changes:
 
 
 def look(forge: Forge, config: ProjectConfig, cursor: Cursor | None, now: datetime,
-         every: timedelta) -> Look:
+         changes: Changes) -> Look:
     """Each repo's changes since its watermark; the sprint PRs' comments only while nothing
     else says the tick must read fully anyway."""
     pages, marks = {}, {}
@@ -67,16 +71,17 @@ def look(forge: Forge, config: ProjectConfig, cursor: Cursor | None, now: dateti
         marks[repo] = watermark(old, page)
     comments = None
     if (cursor is not None and cursor.tracked and cursor.comments is not None
-            and cursor.due(now, every) is None and cursor.issues_still(pages)):
+            and cursor.due(now, changes.every, changes.setup) is None
+            and cursor.issues_still(pages)):
         comments = forge.comments_changed_since(config.ops_repo, cursor.comments.at, limit=PAGE)
     return Look(pages, marks, comments)
 
 
-def why_full(cursor: Cursor | None, look: Look, now: datetime, every: timedelta) -> str | None:
+def why_full(cursor: Cursor | None, look: Look, now: datetime, changes: Changes) -> str | None:
     """Why this tick reads fully (None: nothing changed, the tick is done)."""
     if cursor is None:
         return "no cursor in the state dir yet"
-    due = cursor.due(now, every)
+    due = cursor.due(now, changes.every, changes.setup)
     if due is not None:
         return due
     if not cursors.quiet(cursor, look):

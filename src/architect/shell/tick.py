@@ -75,8 +75,8 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
     looked: Look | None = None
     if changes is not None and not dry_run:
         previous = changes.load()
-        looked = look(forge, config, previous, now, changes.every)
-        why = why_full(previous, looked, now, changes.every)
+        looked = look(forge, config, previous, now, changes)
+        why = why_full(previous, looked, now, changes)
         if why is None:
             log.info("nothing changed on the forge since the last full read")
             return TickReport(Decision((), ()), incremental=True)
@@ -127,7 +127,7 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
         sprints = {sp.pr.number: sp.comments for sp in snapshot.sprints}
         changes.save(looked.cursor(config.ops_repo, sprints, full_read_at=now,
                                    deadline=next_deadline(snapshot, config.architect),
-                                   settled=finished and report.ok))
+                                   settled=finished and report.ok, setup=changes.setup))
     return report
 
 
