@@ -16,7 +16,7 @@ import pytest
 
 from architect.emulator.store import Settings
 from architect.shell.pr_history import SprintPRHistory
-from architect.shell.subissues import QUERY, SubIssueLookup
+from architect.shell.subissues import PHRASE_QUERIES, QUERY, SubIssueLookup
 from tests.world import BOT, OPS, PROJECT, World, make_world
 
 HOUR = timedelta(hours=1)
@@ -90,7 +90,7 @@ def test_a_closed_sprint_whose_sub_issues_are_open_is_not_pitched_again(tmp_path
 
 
 @pytest.mark.parametrize("indexer", ["bleve", "db"])
-def test_sub_issues_filed_by_people_cost_one_search_for_every_vision(tmp_path: Path,
+def test_sub_issues_filed_by_people_cost_a_phrase_each_then_one_search_for_all(tmp_path: Path,
                                                                      indexer: str) -> None:
     world = make_world(tmp_path, max_open_pitches=1,
                        settings=Settings(issue_indexer=indexer))
@@ -114,6 +114,7 @@ def test_sub_issues_filed_by_people_cost_one_search_for_every_vision(tmp_path: P
     assert any(f"vision #{visions[1]}: not pitched: it has open sub-issues (#" in n
                and f"#{both.number})" in n for n in notes)
     assert f"vision #{visions[2]}: not pitched: it has open sub-issues (#{both.number})" in notes
-    assert [q for q in queries.searches() if f"q={QUERY}" in q] == queries.searches()
-    assert len(queries.searches()) == 1
+    # A quoted phrase for each of the first visions, then one query for all the others.
+    asked = [parse_qs(q)["q"][0] for q in queries.searches()]
+    assert asked == [f'"Decomposed from #{v}"' for v in visions[:PHRASE_QUERIES]] + [QUERY]
     assert world.bot.get_pull(OPS, pitched[0]).title == "architect: Vision 3"

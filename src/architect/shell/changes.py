@@ -23,7 +23,8 @@ from pathlib import Path
 
 from architect.config import ProjectConfig
 from architect.core import cursor as cursors
-from architect.core.cursor import Cursor, Look, watermark
+from architect.core.cursor import Cursor, Look, Watermark, watermark
+from architect.forge.models import Issue, Page
 from architect.forge.protocol import Forge
 
 log = logging.getLogger("architect")
@@ -67,7 +68,7 @@ def look(forge: Forge, config: ProjectConfig, cursor: Cursor | None, now: dateti
     pages, marks = {}, {}
     for repo in dict.fromkeys((config.repo, config.ops_repo)):
         old = cursor.repos.get(repo) if cursor is not None else None
-        pages[repo] = page = forge.changed_since(repo, old.at if old else None, limit=PAGE)
+        pages[repo] = page = _changes(forge, repo, old)
         marks[repo] = watermark(old, page)
     comments = None
     if (cursor is not None and cursor.tracked and cursor.comments is not None
@@ -75,6 +76,18 @@ def look(forge: Forge, config: ProjectConfig, cursor: Cursor | None, now: dateti
             and cursor.issues_still(pages)):
         comments = forge.comments_changed_since(config.ops_repo, cursor.comments.at, limit=PAGE)
     return Look(pages, marks, comments)
+
+
+def _changes(forge: Forge, repo: str, old: Watermark | None) -> Page[Issue]:
+    """One page; every change since the watermark when it holds more (a burst of them,
+    or many items in its very second), so that the new watermark is exact. Without a
+    watermark the first page's newest is a lower bound, not worth the whole repo."""
+    page = forge.changed_since(repo, old.at if old else None, limit=PAGE)
+    if old is None or page.total <= len(page.items):
+        return page
+    every = forge.list_issues(repo, state="all", since=old.at)
+    # The first page's clock came first: for the rest it only errs on the side of caution.
+    return Page(every, len(every), page.server_time)
 
 
 def why_full(cursor: Cursor | None, look: Look, now: datetime, changes: Changes) -> str | None:

@@ -4,12 +4,15 @@ The sub-issues the architect filed are named by the filed mark on their sprint
 PR, so they are known the moment they exist, whatever the issue indexer lags
 (a `q` answers from an index updated in the background: an issue filed a
 moment ago is not found yet). Sub-issues filed by people follow the seed's rule,
-a "Decomposed from #N" line; they are found with ONE query per tick for every
-vision at once, and only when a tick asks. The query is the single token
-`Decomposed`: bleve ORs several tokens and matches each fuzzily (`from` would
-match most issues, `#N` matches issue N itself), and the database indexer keeps
-only the last token's LIKE; one distinctive token finds few false hits on
-both, and the hits are then filtered exactly, by regular expression.
+a "Decomposed from #N" line, and are searched only when a tick asks. Unquoted,
+bleve ORs several tokens and matches each fuzzily (`from` would match most
+issues, `#N` matches issue N itself), and the database indexer keeps only the
+last token's LIKE. So the first `PHRASE_QUERIES` visions a tick asks about get
+one quoted phrase each (not fuzzy with bleve, one LIKE with the database
+indexer: one request, a handful of hits), and a tick that asks about more
+(every vision held by its sub-issues, say) makes ONE query for the single
+token `Decomposed`, which answers for every vision at once (⌈S/50⌉ requests).
+The hits are always filtered exactly, by regular expression.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from architect.forge.models import Issue, PullRequest
 from architect.forge.protocol import Forge
 
 QUERY = "Decomposed"
+PHRASE_QUERIES = 2
 _PLAIN = re.compile(r"\bDecomposed from #(\d+)\b")
 
 
@@ -34,23 +38,31 @@ class SubIssueLookup:
         self._config = config
         self._bot = bot_login
         self._found: dict[int, set[int]] | None = None
+        self._phrases = 0
 
     def open_for(self, vision: int, sprint_prs: Iterable[PullRequest]) -> tuple[int, ...]:
-        found = set(self._searched().get(vision, ()))
+        found = self._people_filed(vision)
         filed = self._filed(vision, sprint_prs) - found
         # Filed by the architect but not among the hits: not indexed yet, or closed.
         found |= {n for n in filed if self._still_open(n)}
         found.discard(vision)  # a vision split out of an older one may name itself
         return tuple(sorted(found))
 
+    def _people_filed(self, vision: int) -> set[int]:
+        if self._found is None and self._phrases < PHRASE_QUERIES:
+            self._phrases += 1
+            return set(by_vision(self._search(f'"Decomposed from #{vision}"')).get(vision, ()))
+        return set(self._searched().get(vision, ()))
+
+    def _search(self, q: str) -> list[Issue]:
+        try:
+            return self._forge.list_issues(self._config.repo, state="open", type="issues", q=q)
+        except ForgeNotFound:
+            return []
+
     def _searched(self) -> dict[int, set[int]]:
         if self._found is None:
-            try:
-                hits = self._forge.list_issues(self._config.repo, state="open", type="issues",
-                                               q=QUERY)
-            except ForgeNotFound:
-                hits = []
-            self._found = by_vision(hits)
+            self._found = by_vision(self._search(QUERY))
         return self._found
 
     def _filed(self, vision: int, sprint_prs: Iterable[PullRequest]) -> set[int]:
