@@ -40,8 +40,20 @@ def test_a_watermark_that_cannot_be_proved_remembers_nothing() -> None:
     # More changes than a page: the newest on it is only a lower bound, never the clock
     # (a proxy's Date may run ahead of the forge's and skip changes).
     assert watermark(None, page(an_issue(1, updated=T0), total=80)) == Watermark(T0)
+    # A clock a second past the newest may be a proxy's running ahead: not proof enough.
+    assert watermark(None, page(an_issue(1, updated=T0), clock=T0 + S)) == Watermark(T0)
     # An empty repo: everything that comes will be listed.
-    assert watermark(None, page()) == Watermark(cursors.EPOCH)
+    assert watermark(None, page()).since == cursors.EPOCH + S
+
+
+def test_a_second_proved_over_is_not_asked_again() -> None:
+    """Its items cannot change within it any more: however many, they are not listed."""
+    crowded = [an_issue(n, updated=T0) for n in range(1, 80)]
+    proved = watermark(Watermark(T0 - S), Page(crowded, 79, T0 + 10 * S))
+    assert proved is not None and proved.since == T0 + S
+    unproved = watermark(Watermark(T0 - S), Page(crowded, 79, T0 + S))
+    assert unproved is not None and unproved.since == T0
+    assert proved.still(page()) and not proved.still(page(an_issue(3, updated=T0 + 5 * S)))
     # Nothing changed since the old watermark: it stays.
     old = Watermark(T0, frozenset({(1, T0)}))
     assert watermark(old, page(an_issue(1, updated=T0))) == old

@@ -27,12 +27,23 @@ from architect.forge.models import Comment, Issue, Page
 
 Stamp = tuple[int, datetime]  # (issue number or comment id, updated_at)
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+SECOND = timedelta(seconds=1)
+# The forge's clock must be this far past the newest second to prove it over: a proxy's
+# Date (nginx sets its own) may run a little ahead of the forge's.
+SKEW = timedelta(seconds=2)
 
 
 @dataclass(frozen=True)
 class Watermark:
     at: datetime
     seen: frozenset[Stamp] = frozenset()
+
+    @property
+    def since(self) -> datetime:
+        """What the next look asks from: once the forge's clock proved the watermark's
+        second over (something seen), nothing can be written in it any more, so the
+        look starts a second later and a crowded second costs nothing."""
+        return self.at + SECOND if self.seen else self.at
 
     def still(self, page: Page[Issue] | Page[Comment]) -> bool:
         """Nothing in `page` (a list `since` self.at) is new."""
@@ -102,11 +113,11 @@ def watermark(old: Watermark | None, page: Page[Issue]) -> Watermark | None:
     short gives a lower bound, which only makes the next look list more.
     """
     stamps = [stamp(i) for i in page.items]
-    if not stamps:
-        return old or Watermark(EPOCH)  # nothing there yet: anything new will be listed
+    if not stamps:  # nothing since: the old watermark holds (with nothing there yet, EPOCH)
+        return old or Watermark(EPOCH, frozenset({(0, EPOCH)}))
     newest = max(at for _, at in stamps)
     clock = page.server_time
-    if page.total > len(stamps) or clock is None or clock <= newest:
+    if page.total > len(stamps) or clock is None or clock < newest + SKEW:
         return Watermark(newest)
     return Watermark(newest, frozenset(s for s in stamps if s[1] == newest))
 

@@ -82,10 +82,10 @@ def _changes(forge: Forge, repo: str, old: Watermark | None) -> Page[Issue]:
     """One page; every change since the watermark when it holds more (a burst of them,
     or many items in its very second), so that the new watermark is exact. Without a
     watermark the first page's newest is a lower bound, not worth the whole repo."""
-    page = forge.changed_since(repo, old.at if old else None, limit=PAGE)
+    page = forge.changed_since(repo, old.since if old else None, limit=PAGE)
     if old is None or page.total <= len(page.items):
         return page
-    every = forge.list_issues(repo, state="all", since=old.at)
+    every = forge.list_issues(repo, state="all", since=old.since)
     # The first page's clock came first: for the rest it only errs on the side of caution.
     return Page(every, len(every), page.server_time)
 
