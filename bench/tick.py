@@ -121,7 +121,7 @@ def idle_tick(world: BenchWorld) -> TickFigures:
 
 @dataclass(frozen=True)
 class Incremental:
-    full: TickFigures  # the full read that keeps a cursor: its look included
+    full: TickFigures  # the first full read that keeps a cursor: its look included
     idle: TickFigures | None  # the next tick, nothing changed; None if it never got there
 
 
@@ -133,12 +133,11 @@ def incremental_tick(world: BenchWorld) -> Incremental:
     """
     Changes.of(world.config(max_open_pitches=world.sizes.prs)).path.unlink(missing_ok=True)
     full, _ = measure_tick(world, max_open_pitches=world.sizes.prs, incremental=True)
-    for _ in range(3):
+    for _ in range(3):  # from no cursor: a full read, then one more from its lower bound
         time.sleep(1.0)
         figures, report = measure_tick(world, max_open_pitches=world.sizes.prs, incremental=True)
         if report.incremental:
             return Incremental(full, figures)
-        full = figures
     return Incremental(full, None)
 
 
