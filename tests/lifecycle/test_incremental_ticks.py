@@ -37,10 +37,11 @@ class Recorder(httpx.BaseTransport):
 
 
 def tick(world: World, at: datetime = T0, *, dry_run: bool = False,
-         recorder: Recorder | None = None) -> TickReport:
+         recorder: Recorder | None = None,
+         should_stop: Callable[[], bool] = lambda: False) -> TickReport:
     forge = world.client(BOT, recorder or Recorder(world))
     return run_tick(forge, OfflinePlanner(), world.config, lambda: at, dry_run=dry_run,
-                    changes=Changes.of(world.config))
+                    changes=Changes.of(world.config), should_stop=should_stop)
 
 
 def settle(world: World, at: datetime = T0) -> None:
@@ -193,6 +194,19 @@ def test_a_changed_project_file_reads_fully(tmp_path: Path) -> None:
     report = tick(world)
     assert not report.incremental
     assert len(world.sprint_prs()) == 2
+
+
+def test_a_tick_stopped_before_its_work_leaves_it_to_the_next_full_read(
+        world: World) -> None:
+    """SIGTERM before the answer was read: nothing was written, so nothing moved on the
+    forge since the look; the next tick must still read fully and do the work."""
+    number = sprint(world)
+    world.comment(number, "Q1: B")
+    stopped = tick(world, should_stop=lambda: True)
+    assert not stopped.incremental and stopped.decision.actions and not stopped.applied
+    resumed = tick(world)
+    assert not resumed.incremental and resumed.applied
+    assert any("Q1: B" in c for c in world.bot_comments(number))
 
 
 def test_a_dry_run_always_reads_fully(world: World) -> None:
