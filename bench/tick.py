@@ -12,10 +12,17 @@ then measures, against the targets of issue 7:
 * from a signed webhook delivery to the architect's reply on the PR
   (`architect loop --webhook`, a subprocess, offline planner);
 * the prompt of a pitch for the demo project with a 2 KB lessons file;
-* how the idle and busy ticks grow when V, P, C and I double (a fresh forge each).
+* how the idle and busy ticks grow when V, P, C and I double (a fresh forge each);
+* an incremental idle tick (nothing changed since the last full read: issue 13);
+* a "covered" tick: one free pitch slot, every vision held by open sub-issues
+  that people filed ("Decomposed from #N"), read through one search (issue 13).
+
+The embedded forge searches as Forgejo's bleve indexer does (`--issue-indexer
+db` for the database one) and indexes each change `--index-delay` seconds late.
 
     .venv/bin/python bench/tick.py [--visions 500 --prs 3 --closed 1000 --issues 2000
-                                    --comments 40] [--no-growth] [--show-requests]
+                                    --comments 40 --sub-issues 1000 --issue-indexer bleve
+                                    --index-delay 2] [--no-growth] [--show-requests]
 """
 
 from __future__ import annotations
@@ -48,8 +55,9 @@ from prompt_size import pitch_prompt_tokens
 from architect.app.wiring import utc_now
 from architect.core.actions import FileSprint, FinishSprint, OpenPitch, ProcessAnswers
 from architect.runners.offline import OfflinePlanner
+from architect.shell.changes import Changes
 from architect.shell.tick import TickReport, run_tick
-from world import BOT, OPS, BenchWorld, Sizes, build_world
+from world import BOT, OPS, PROJECT, BenchWorld, Sizes, build_world
 
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 IDLE_RUNS = 5
@@ -83,12 +91,14 @@ class TickFigures:
         return self.reads + self.writes
 
 
-def measure_tick(world: BenchWorld, *, max_open_pitches: int) -> tuple[TickFigures, TickReport]:
+def measure_tick(world: BenchWorld, *, max_open_pitches: int,
+                 incremental: bool = False) -> tuple[TickFigures, TickReport]:
     recorder = Recorder(world.transport)
     config = world.config(max_open_pitches=max_open_pitches)
+    changes = Changes.of(config) if incremental else None
     with world.client(BOT, transport=recorder) as bot:
         started, cpu = time.perf_counter(), time.process_time()
-        report = run_tick(bot, OfflinePlanner(), config, utc_now)
+        report = run_tick(bot, OfflinePlanner(), config, utc_now, changes=changes)
         elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
         by_method = Counter(bot.stats.by_method)
     writes = sum(n for method, n in by_method.items() if method in WRITES)
@@ -108,6 +118,57 @@ def idle_tick(world: BenchWorld) -> TickFigures:
             raise RuntimeError(f"the idle tick was not idle: {run.actions}")
     return replace(runs[0], seconds=statistics.median(r.seconds for r in runs),
                    cpu_seconds=statistics.median(r.cpu_seconds for r in runs))
+
+
+@dataclass(frozen=True)
+class Incremental:
+    full: TickFigures  # the first full read that keeps a cursor: its look included
+    idle: TickFigures | None  # the next tick, nothing changed; None if it never got there
+
+
+def incremental_tick(world: BenchWorld) -> Incremental:
+    """A full read that keeps a cursor, then ticks with nothing changed.
+
+    The forge's clock must have left the second of the last change (else the cursor
+    proves nothing and the next tick reads fully): each try comes a second later.
+    """
+    Changes.of(world.config(max_open_pitches=world.sizes.prs)).path.unlink(missing_ok=True)
+    full, _ = measure_tick(world, max_open_pitches=world.sizes.prs, incremental=True)
+    for _ in range(3):  # from no cursor: a full read, then one more from its lower bound
+        time.sleep(1.0)
+        figures, report = measure_tick(world, max_open_pitches=world.sizes.prs, incremental=True)
+        if report.incremental:
+            return Incremental(full, figures)
+    return Incremental(full, None)
+
+
+@dataclass(frozen=True)
+class Covered:
+    figures: TickFigures
+    bound: int
+    formula: str
+
+
+def covered_tick(world: BenchWorld) -> Covered:
+    """One free pitch slot; every vision that could take it has open sub-issues."""
+    world.cover_visions()
+    with world.client(BOT) as bot:
+        visions = len(bot.list_issues(PROJECT, labels=["vision"]))
+        open_prs = len(bot.list_pulls(OPS, state="open"))
+        ops_prs = len(bot.list_pulls(OPS, state="all"))
+        decomposed = sum(1 for i in bot.list_issues(PROJECT, state="open", type="issues")
+                         if "Decomposed from" in i.body)
+    figures, report = measure_tick(world, max_open_pitches=open_prs + 1)
+    if report.applied or figures.writes:
+        raise RuntimeError(f"the covered tick pitched: {figures.actions}")
+
+    def pages(n: int) -> int:
+        return -(-n // 50)
+
+    bound = 1 + pages(visions) + pages(ops_prs) + 2 * open_prs + pages(decomposed) + 10
+    formula = (f"1 + ⌈{visions}/50⌉ + ⌈{ops_prs}/50⌉ + 2·{open_prs} + ⌈{decomposed}/50⌉ + 10 "
+               f"= {bound}")
+    return Covered(figures, bound, formula)
 
 
 def busy_tick(world: BenchWorld) -> tuple[TickFigures, TickReport]:
@@ -159,11 +220,16 @@ def print_table(rows: list[Row]) -> None:
 class Measured:
     idle: TickFigures
     busy: TickFigures
+    incremental: Incremental | None = None
+    covered: Covered | None = None
 
 
 def measure_world(sizes: Sizes, tmp: Path) -> Measured:
     world = build_world(sizes, tmp)
-    return Measured(idle_tick(world), busy_tick(world)[0])
+    idle = idle_tick(world)
+    incremental = incremental_tick(world)
+    busy = busy_tick(world)[0]
+    return Measured(idle, busy, incremental, covered_tick(world))
 
 
 def growth(sizes: Sizes, results: dict[str, Measured], tmp: Path) -> tuple[list[str], bool]:
@@ -183,6 +249,12 @@ def growth(sizes: Sizes, results: dict[str, Measured], tmp: Path) -> tuple[list[
         ("busy tick: reads", lambda m: str(m.busy.reads)),
         ("busy tick: writes", lambda m: str(m.busy.writes)),
         ("busy tick: wall time", lambda m: f"{m.busy.seconds * 1000:.0f} ms"),
+        ("idle, with its look", lambda m: str(m.incremental.full.total) if m.incremental
+         else "-"),
+        ("incremental idle", lambda m: str(m.incremental.idle.total)
+         if m.incremental and m.incremental.idle else "-"),
+        ("covered tick: reads", lambda m: str(m.covered.figures.reads) if m.covered else "-"),
+        ("  ... its bound", lambda m: str(m.covered.bound) if m.covered else "-"),
     ]
     names = list(results)
     lines = ["| " + " | ".join(["figure".ljust(20), *(n.rjust(8) for n in names)]) + " |",
@@ -193,12 +265,19 @@ def growth(sizes: Sizes, results: dict[str, Measured], tmp: Path) -> tuple[list[
     idle = {n: m.idle.total for n, m in results.items()}
     per_50 = (idle["2V"] - idle["base"]) / (sizes.visions / 50)
     flat = idle["2C"] == idle["base"] and idle["2I"] == idle["base"]
-    ok = flat and per_50 <= 1.0
+    bounded = all(m.covered is None or m.covered.figures.reads <= m.covered.bound
+                  for m in results.values())
+    cheap = all(m.incremental is None or (m.incremental.idle is not None
+                                          and m.incremental.idle.total <= 4)
+                for m in results.values())
+    ok = flat and per_50 <= 1.0 and bounded and cheap
     lines.append("")
     lines.append(f"idle tick requests: {per_50:+.2f} per 50 more visions (target +1), "
                  f"{idle['2C'] - idle['base']:+d} for 2C and {idle['2I'] - idle['base']:+d} "
                  f"for 2I (target +0), {idle['2P'] - idle['base']:+d} for 2P "
-                 f"(its comments and reviews per open sprint PR): {'PASS' if ok else 'FAIL'}")
+                 f"(its comments and reviews per open sprint PR); covered ticks within their "
+                 f"bound: {bounded}; incremental idle ticks <= 4: {cheap}: "
+                 f"{'PASS' if ok else 'FAIL'}")
     return lines, ok
 
 
@@ -215,13 +294,16 @@ def machine() -> str:
             f"{platform.system()} {platform.release()}")
 
 
-def main() -> int:
+def parse_args() -> tuple[argparse.Namespace, Sizes]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--visions", type=int, default=500)
     parser.add_argument("--prs", type=int, default=3)
     parser.add_argument("--closed", type=int, default=1000)
     parser.add_argument("--issues", type=int, default=2000)
     parser.add_argument("--comments", type=int, default=40)
+    parser.add_argument("--sub-issues", type=int, default=1000)
+    parser.add_argument("--issue-indexer", choices=("bleve", "db"), default="bleve")
+    parser.add_argument("--index-delay", type=float, default=2.0, help="seconds")
     parser.add_argument("--no-growth", action="store_true", help="skip the doubling table")
     parser.add_argument("--show-requests", action="store_true",
                         help="list every request of the idle and busy ticks")
@@ -229,7 +311,13 @@ def main() -> int:
     if args.prs < 2:
         parser.error("--prs must be at least 2 (one PR gets an answer, one files)")
     sizes = Sizes(visions=args.visions, prs=args.prs, closed=args.closed, issues=args.issues,
-                  comments=args.comments)
+                  comments=args.comments, sub_issues=args.sub_issues,
+                  indexer=args.issue_indexer, index_delay=args.index_delay)
+    return args, sizes
+
+
+def main() -> int:
+    args, sizes = parse_args()
     quiet = logging.getLogger("architect")
     quiet.addHandler(logging.NullHandler())
     quiet.propagate = False
@@ -245,8 +333,10 @@ def main() -> int:
 
         idle = idle_tick(world)
         rss = run_peak_rss_mb(world)  # an idle `architect run`, before the busy tick changes things
+        incremental = incremental_tick(world)  # after: `architect run` keeps the cursor too
         busy, _ = busy_tick(world)
         loop = webhook_latency(world)
+        covered = covered_tick(world)
         world.forge.stop()
         with_profile = measure_world(replace(sizes, profile=True), tmp / "profile")
         help_s = cli_help_seconds()
@@ -255,6 +345,14 @@ def main() -> int:
         rows = [
             Row("requests of an idle tick", f"{idle.total} ({idle.reads} reads)", "<= 20",
                 idle.total <= 20),
+            Row("  ... a full read with its look (`architect run`)",
+                f"{incremental.full.total}", "<= 20", incremental.full.total <= 20),
+            Row("  ... incremental: nothing changed since the last full read",
+                f"{incremental.idle.total}" if incremental.idle else "never incremental",
+                "<= 4", incremental.idle is not None and incremental.idle.total <= 4),
+            Row("reads of a tick whose free slot every vision's sub-issues hold",
+                str(covered.figures.reads), f"<= {covered.bound}",
+                covered.figures.reads <= covered.bound),
             Row("model calls of an idle tick", str(idle.model_calls), "0", idle.model_calls == 0),
             Row("requests of a busy tick, beyond its writes", f"{busy.reads} (+{busy.writes} "
                 f"writes)", "<= 30", busy.reads <= 30),
@@ -278,17 +376,23 @@ def main() -> int:
                 trimmed_tokens <= 16000, extra=True),
         ]
         print(f"busy tick: {busy.model_calls} model call(s); did: " + "; ".join(busy.actions))
+        print(f"covered tick bound: {covered.formula}")
         print()
         print_table(rows)
         ok = all(r.ok is not False for r in rows if not r.extra)
         if args.show_requests:
-            for name, figures in (("idle", idle), ("busy", busy),
-                                  ("busy, with .profile", with_profile.busy)):
+            shown = [("idle", idle), ("busy", busy), ("busy, with .profile", with_profile.busy),
+                     ("covered", covered.figures)]
+            shown.append(("full read with its look", incremental.full))
+            if incremental.idle is not None:
+                shown.append(("incremental idle", incremental.idle))
+            for name, figures in shown:
                 print(f"\n{name} tick requests:")
                 print("\n".join(f"  {r}" for r in figures.requests))
         if not args.no_growth:
             print("\ngrowth (a fresh forge each; one figure doubled at a time):\n")
-            results = {"base": Measured(idle, busy), "+profile": with_profile}
+            results = {"base": Measured(idle, busy, incremental, covered),
+                       "+profile": with_profile}
             lines, grows_ok = growth(sizes, results, tmp)
             print("\n".join(lines))
             ok = ok and grows_ok

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import itertools
 import textwrap
+import time
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 
 import httpx
@@ -23,9 +25,11 @@ from architect.app.wiring import utc_now
 from architect.config import ProjectConfig, load_config
 from architect.emulator import EmbeddedForge
 from architect.emulator.setup import ForgeSetup
+from architect.emulator.store import Settings
 from architect.forge.client import ForgeClient
 from architect.runners.offline import OfflinePlanner
 from architect.shell.journal import LESSONS_PATH
+from architect.shell.pr_history import vision_of
 from architect.shell.tick import TickReport, run_tick
 
 BASE = "http://forge.bench"
@@ -122,11 +126,15 @@ class Sizes:
     comments: int = 40
     reviews: int = 3
     profile: bool = False  # the bot's .profile repo: lessons in prompts, a journal on the forge
+    sub_issues: int = 1000  # filed by people, "Decomposed from #N", for the covered tick
+    indexer: str = "bleve"  # the issue indexer the embedded forge searches like
+    index_delay: float = 2.0  # seconds until a change is found by `q`
 
     def describe(self) -> str:
         extra = ", the bot's .profile repo" if self.profile else ""
         return (f"V={self.visions} P={self.prs} C={self.closed} I={self.issues} "
-                f"({self.comments} comments, {self.reviews} reviews a PR{extra})")
+                f"({self.comments} comments, {self.reviews} reviews a PR{extra}; "
+                f"{self.indexer} indexer, {self.index_delay:g} s index delay)")
 
 
 @dataclass
@@ -170,6 +178,24 @@ class BenchWorld:
             """))
         return path
 
+    def cover_visions(self) -> None:
+        """Sub-issues filed by people for every vision that has no open sprint PR, then wait
+        until the index has them (as a tick long after their filing would find them)."""
+        with self.client(BOT) as bot:
+            open_for = {vision_of(pr) for pr in bot.list_pulls(OPS, state="open")}
+            visions = [v.number for v in bot.list_issues(PROJECT, labels=["vision"])
+                       if v.number not in open_for]
+        clients = [self.client(login) for login in HUMANS]
+        for n, (vision, author) in enumerate(zip(itertools.cycle(visions),
+                                                 itertools.cycle(clients), strict=False)):
+            if n >= self.sizes.sub_issues:
+                break
+            author.create_issue(PROJECT, title=f"Part {n + 1} of #{vision}",
+                                body=f"A slice of the work.\n\nDecomposed from #{vision}\n")
+        for client in clients:
+            client.close()
+        time.sleep(self.sizes.index_delay)
+
     def tick(self, *, max_open_pitches: int) -> TickReport:
         with self.client(BOT) as bot:
             return run_tick(bot, OfflinePlanner(), self.config(max_open_pitches=max_open_pitches),
@@ -177,7 +203,8 @@ class BenchWorld:
 
 
 def build_world(sizes: Sizes, tmp: Path) -> BenchWorld:
-    forge = EmbeddedForge()
+    forge = EmbeddedForge(settings=Settings(issue_indexer=sizes.indexer,
+                                            index_delay=timedelta(seconds=sizes.index_delay)))
     http = httpx.Client(transport=httpx.WSGITransport(app=forge.wsgi), base_url=BASE)
     setup = ForgeSetup(http, forge.admin_token)
     tokens = {login: setup.create_user(login) for login in (OWNER, BOT, *HUMANS, OPS_BOT)}

@@ -18,6 +18,7 @@ import httpx
 from architect.config import ProjectConfig, load_config
 from architect.emulator import EmbeddedForge
 from architect.emulator.setup import ForgeSetup
+from architect.emulator.store import Settings
 from architect.forge.client import ForgeClient
 from architect.runners.base import Runner
 from architect.runners.offline import OfflinePlanner
@@ -122,9 +123,9 @@ class World:
 
 def make_world(tmp_path: Path, *, runner: Runner | None = None, max_open_pitches: int = 3,
                reviewers: tuple[str, ...] = (), extra: str = "",
-               start: datetime | None = None) -> World:
+               start: datetime | None = None, settings: Settings | None = None) -> World:
     clock = SteppingClock(start)
-    forge = EmbeddedForge(clock=clock)
+    forge = EmbeddedForge(clock=clock, settings=settings)
     http = httpx.Client(transport=httpx.WSGITransport(app=forge.wsgi), base_url=BASE)
     setup = ForgeSetup(http, forge.admin_token)
     tokens = {login: setup.create_user(login) for login in

@@ -123,6 +123,8 @@ class ArchitectConfig(BaseModel):
     model: ModelKind = "claude-cli"
     model_name: Text = "opus"
     interval: Duration = timedelta(hours=6)
+    # None: the interval. Between full reads a tick asks only what changed (`shell.changes`).
+    full_read_every: Duration | None = None
     max_open_pitches: Annotated[int, Field(ge=0)] = 3
     min_available_mb: Annotated[int, Field(ge=0)] = 2000
     reviewers: Logins = ()

@@ -48,6 +48,7 @@ ENDPOINTS = {
     f"POST {_R}/issues/{{index}}/comments",
     f"PATCH {_R}/issues/comments/{{id}}",
     f"GET {_R}/issues/{{index}}/timeline",  # who closed a sprint PR
+    f"GET {_R}/issues/comments",  # incremental ticks: the comments edited since
     f"GET {_R}/issues/{{index}}/dependencies",
     f"POST {_R}/issues/{{index}}/dependencies",
     f"GET {_R}/pulls",  # [#pull-requests]
@@ -143,6 +144,9 @@ def exercise(bot: ForgeClient, human: ForgeClient) -> set[str]:  # noqa: PLR0915
     comment = call("create_comment", PROJECT, first.number, "hello")
     call("edit_comment", PROJECT, comment.id, "hello again")
     call("list_comments", PROJECT, first.number)
+    call("changed_since", PROJECT, since, limit=50)
+    call("changed_since", PROJECT, None, limit=1)
+    call("comments_changed_since", OPS, since, limit=50)
     call("add_dependency", PROJECT, second.number, depends_on=first.number)
     call("list_dependencies", PROJECT, second.number)
 

@@ -75,6 +75,7 @@ def _guarded_tick(config: ProjectConfig, secrets: Secrets, forge: ForgeClient,
                   filer: ForgeClient | None, runner: Runner, *, dry_run: bool,
                   should_stop: Callable[[], bool]) -> TickOutcome:
     from architect.app.wiring import utc_now
+    from architect.shell.changes import Changes
     from architect.shell.guards import run_guards
     from architect.shell.tick import run_tick
 
@@ -89,7 +90,8 @@ def _guarded_tick(config: ProjectConfig, secrets: Secrets, forge: ForgeClient,
             return TickOutcome(0, skipped=guard.reason)
         return _tick(lambda: run_tick(forge, runner, config, utc_now, filer=filer,
                                       secrets=tuple(secrets.values()),
-                                      should_stop=should_stop, wait=time.sleep), config, forge)
+                                      should_stop=should_stop, wait=time.sleep,
+                                      changes=Changes.of(config)), config, forge)
 
 
 def _paused_dashboard(config: ProjectConfig, forge: ForgeClient) -> None:

@@ -9,6 +9,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from werkzeug.exceptions import MethodNotAllowed, NotFound
+from werkzeug.http import http_date
 from werkzeug.routing import Map, Rule
 from werkzeug.wrappers import Request, Response
 
@@ -109,7 +110,7 @@ class ForgeApp:
             return _respond(_error_reply(ApiError(404, NOT_FOUND, errors=[]), root, False))
         route = ROUTES[int(endpoint)]
         deliveries: list[tuple[Target, str, str, Any]] = []
-        with self.store.lock, self.store.request_time():
+        with self.store.lock, self.store.request_time() as now:
             before = self.store.revision
             ctx = Ctx(self.store, request, dict(params), root)
             reply = self._dispatch(route, ctx)
@@ -124,7 +125,10 @@ class ForgeApp:
                     deliveries += [(t, event.event, event.event_type, payload) for t in targets]
         for target, name, kind, payload in deliveries:
             self.deliverer.submit(target, name, kind, payload)
-        return _respond(reply)
+        response = _respond(reply)
+        # Go's net/http dates every response: the forge's own clock, for `since` cursors.
+        response.headers["Date"] = http_date(now)
+        return response
 
     def _dispatch(self, route: Route, ctx: Ctx) -> Reply:
         try:

@@ -29,6 +29,7 @@ import base64
 import binascii
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
 from types import TracebackType
 from typing import Any, Literal, Self, TypeVar
 from urllib.parse import quote
@@ -55,6 +56,7 @@ from architect.forge.models import (
     Hook,
     Issue,
     Label,
+    Page,
     Permission,
     PullRequest,
     Repository,
@@ -153,6 +155,21 @@ def parse(model: type[M], data: Any, what: str) -> M:
             f"the forge's answer for {what} is not a {model.__name__} this client can read: "
             f"{where}: {first['msg']}"
         ) from exc
+
+
+def _total(headers: httpx.Headers, received: int) -> int:
+    total = headers.get("x-total-count", "")
+    return int(total) if total.isdigit() else received
+
+
+def _server_time(headers: httpx.Headers) -> datetime | None:
+    dates = headers.get_list("date")
+    if len(dates) != 1:  # none, or two clocks (a proxy's and the forge's): trust neither
+        return None
+    try:
+        return parsedate_to_datetime(dates[0]).astimezone(UTC)
+    except (TypeError, ValueError):
+        return None
 
 
 def parse_list(model: type[M], items: list[Any], what: str) -> list[M]:
@@ -309,6 +326,26 @@ class ForgeClient:
         params |= {key: value for key, value in optional.items() if value}
         items = self._http.get_pages(f"{repo_path(repo)}/issues", params)
         return parse_list(Issue, items, f"the issues of {repo}")
+
+    def changed_since(self, repo: str, since: datetime | None, *, limit: int) -> Page[Issue]:
+        """Issues and PRs, open or closed, updated at or after `since`: one page, no sort.
+
+        `sort` would order by `updated_at`, but Gitea's list has no such parameter:
+        the caller reads the newest `updated_at` off the whole page instead.
+        """
+        params = {"state": "all", "limit": str(limit), "page": "1"}
+        if since is not None:
+            params["since"] = rfc3339(since)
+        items, headers = self._http.get_page(f"{repo_path(repo)}/issues", params)
+        found = parse_list(Issue, [i for i in items if i is not None], f"the issues of {repo}")
+        return Page(found, _total(headers, len(found)), _server_time(headers))
+
+    def comments_changed_since(self, repo: str, since: datetime, *,
+                               limit: int) -> Page[Comment]:
+        params = {"since": rfc3339(since), "limit": str(limit), "page": "1"}
+        items, headers = self._http.get_page(f"{repo_path(repo)}/issues/comments", params)
+        found = parse_list(Comment, items, f"the comments of {repo}")
+        return Page(found, _total(headers, len(found)), _server_time(headers))
 
     def get_issue(self, repo: str, number: int) -> Issue:
         return self._get(Issue, f"{repo_path(repo)}/issues/{number}", f"issue #{number}")

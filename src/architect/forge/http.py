@@ -424,6 +424,11 @@ class ForgeHttp:
         """A list the server returns whole when no `page` is given (labels, reviews, comments)."""
         return _json_list(self.send("GET", path, params=params), path)
 
+    def get_page(self, path: str, params: Params) -> tuple[list[Any], httpx.Headers]:
+        """One page as the server sent it, with its headers (the total, the server's clock)."""
+        response = self.send("GET", path, params=params)
+        return _json_list(response, path), response.headers
+
     def get_pages(self, path: str, params: Params | None = None) -> list[Any]:
         """Every item of a paginated list, in server order, each id once."""
         items: list[Any] = []

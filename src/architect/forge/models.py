@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
-from typing import Literal
+from typing import Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -183,3 +183,16 @@ class FileChange:
     text: str | None = None
     sha: str | None = None  # the blob sha, for update and delete
     from_path: str | None = None  # update with from_path = a move
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Page(Generic[T]):
+    """One page of a list: `total` counts every match, `server_time` is the forge's clock
+    (its `Date` header, whole seconds) when it answered; None if it sent none."""
+
+    items: list[T]
+    total: int
+    server_time: datetime | None

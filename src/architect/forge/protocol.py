@@ -22,6 +22,7 @@ from architect.forge.models import (
     Hook,
     Issue,
     Label,
+    Page,
     Permission,
     PullRequest,
     Repository,
@@ -64,6 +65,15 @@ class Forge(Protocol):
     ) -> list[Issue]: ...
 
     def get_issue(self, repo: str, number: int) -> Issue: ...
+
+    def changed_since(self, repo: str, since: datetime | None, *, limit: int) -> Page[Issue]:
+        """Issues and PRs, open or closed, updated at or after `since`: one page."""
+        ...
+
+    def comments_changed_since(self, repo: str, since: datetime, *,
+                               limit: int) -> Page[Comment]:
+        """The repo's comments created or edited at or after `since`: one page."""
+        ...
 
     def create_issue(
         self, repo: str, *, title: str, body: str, label_ids: Sequence[int] = ()

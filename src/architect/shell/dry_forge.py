@@ -23,6 +23,7 @@ from architect.forge.models import (
     Hook,
     Issue,
     Label,
+    Page,
     Permission,
     PullRequest,
     Repository,
@@ -107,6 +108,13 @@ class DryForge:
 
     def get_issue(self, repo: str, number: int) -> Issue:
         return self._forge.get_issue(repo, number)
+
+    def changed_since(self, repo: str, since: datetime | None, *, limit: int) -> Page[Issue]:
+        return self._forge.changed_since(repo, since, limit=limit)
+
+    def comments_changed_since(self, repo: str, since: datetime, *,
+                               limit: int) -> Page[Comment]:
+        return self._forge.comments_changed_since(repo, since, limit=limit)
 
     def list_labels(self, repo: str) -> list[Label]:
         return self._forge.list_labels(repo)

@@ -2,33 +2,30 @@
 
 Every list is read whole (the client paginates), once. Per-PR reads happen
 only for open sprint PRs; history checks (earlier sprint PRs, open
-sub-issues) only for the few visions that could be pitched this tick.
+sub-issues) only for the visions that could be pitched this tick, each kind
+read at most once per tick however many visions it answers for
+(`shell.pr_history`, `shell.subissues`).
 """
 
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from architect.config import ProjectConfig
-from architect.core import markers, rules
+from architect.core import rules
 from architect.core.pitch_order import prerequisite_order
 from architect.core.snapshot import Snapshot, VisionHistory
-from architect.core.sprint import (
-    SprintPR,
-    branch_for,
-    read_marks,
-    vision_of_branch,
-)
+from architect.core.sprint import SprintPR, read_marks, vision_of_branch
 from architect.core.steering import Steering
-from architect.errors import ForgeNotFound
-from architect.forge.models import Comment, Issue, PullRequest, User
+from architect.forge.models import Comment, Issue, User
 from architect.forge.protocol import Forge
 from architect.shell.closed_sprints import closed_sprints
+from architect.shell.pr_history import SprintPRHistory
 from architect.shell.story import read_merged
+from architect.shell.subissues import SubIssueLookup
 from architect.shell.vision_gone import vision_gone
 
 log = logging.getLogger("architect")
@@ -110,10 +107,12 @@ def _histories(forge: Forge, config: ProjectConfig, bot: User, steering: Steerin
     found: list[VisionHistory] = []
     verdicts: dict[int, rules.Verdict] = {}
     eligible = 0
+    reads = _HistoryReads(SprintPRHistory(forge, config, bot.login),
+                          SubIssueLookup(forge, config, bot.login))
     for number in order:
         if eligible >= budget:
             break
-        history, verdicts[number], steering = _history(forge, config, bot, steering,
+        history, verdicts[number], steering = _history(forge, config, reads, steering,
                                                        by_number[number])
         found.append(history)
         if verdicts[number].ok:
@@ -121,19 +120,20 @@ def _histories(forge: Forge, config: ProjectConfig, bot: User, steering: Steerin
     return found, verdicts, steering
 
 
-def _history(forge: Forge, config: ProjectConfig, bot: User, steering: Steering,
+@dataclass(frozen=True)
+class _HistoryReads:
+    prs: SprintPRHistory
+    subs: SubIssueLookup
+
+
+def _history(forge: Forge, config: ProjectConfig, reads: _HistoryReads, steering: Steering,
              vision: Issue) -> tuple[VisionHistory, rules.Verdict, Steering]:
     """The vision's earlier sprint PRs, then only what can still change the verdict.
 
     The steering that judges a history is final for it: writers are read before any
     comment whose author needs them is judged, and other verdicts do not depend on them.
     """
-    prs = tuple(
-        pr for pr in forge.list_pulls(config.ops_repo, state="all",
-                                      head=branch_for(vision.number))
-        if pr.head.ref in (branch_for(vision.number), f"refs/pull/{pr.number}/head")
-        and (pr.user.login == bot.login or _legacy_merged(pr))
-    )
+    prs = reads.prs.of(vision.number)
     if any(pr.state == "open" for pr in prs) or (
             any(pr.merged for pr in prs) and not vision.comments):
         # A merged sprint holds the vision unless a note on it says nothing was filed.
@@ -151,7 +151,7 @@ def _history(forge: Forge, config: ProjectConfig, bot: User, steering: Steering,
         verdict = rules.pitchable(so_far, steering)
         if not verdict.ok:
             return so_far, verdict, steering  # held and quiet since: sub-issues would not change it
-    whole = replace(so_far, open_sub_issues=_open_sub_issues(forge, config, vision.number))
+    whole = replace(so_far, open_sub_issues=reads.subs.open_for(vision.number, prs))
     return whole, rules.pitchable(whole, steering), steering
 
 
@@ -168,25 +168,3 @@ def _own_change(forge: Forge, config: ProjectConfig, vision: Issue,
     return max((e.created_at for e in events if e.type == "label" and e.user is not None
                 and e.user.login.lower() in own), default=None)
 
-
-def _legacy_merged(pr: PullRequest) -> bool:
-    """A merged sprint PR of the original bash architect counts whoever opened it:
-    its dev-bot merged some under its own name."""
-    return pr.merged and pr.title.startswith("architect: ")
-
-
-def _open_sub_issues(forge: Forge, config: ProjectConfig, vision: int) -> tuple[int, ...]:
-    try:
-        hits = forge.list_issues(config.repo, state="open", type="issues",
-                                 q=f"Decomposed from #{vision}")
-    except ForgeNotFound:
-        return ()
-    numbers = []
-    for issue in hits:
-        if issue.number == vision:  # a real search finds the vision itself (`#N` is its index)
-            continue
-        found = markers.find_decomposed(issue.body)
-        plain = re.search(rf"\bDecomposed from #{vision}\b", issue.body)
-        if (found and found.vision == vision) or plain:
-            numbers.append(issue.number)
-    return tuple(numbers)

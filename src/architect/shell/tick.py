@@ -8,12 +8,14 @@ against a real Forgejo, the embedded forge, or a test.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from architect.config import ProjectConfig
 from architect.core.actions import Action
+from architect.core.cursor import Look
+from architect.core.deadlines import next_deadline
 from architect.core.decide import Decision, decide
 from architect.core.inputs import PlannerInputs, ProjectContext, VisionInput
 from architect.core.preconditions import blocker
@@ -26,6 +28,7 @@ from architect.forge.protocol import Forge
 from architect.runners.base import Mode, Runner, Usage
 from architect.shell.apply import Applier
 from architect.shell.asking import Asker
+from architect.shell.changes import Changes, look, why_full
 from architect.shell.context import TickContext
 from architect.shell.dashboard import Desk
 from architect.shell.dry_forge import DryForge
@@ -47,6 +50,7 @@ class TickReport:
     usage: Usage = field(default_factory=Usage)
     model_calls: int = 0
     forge_down: bool = False
+    incremental: bool = False  # nothing changed since the last full read: nothing was read
 
     @property
     def ok(self) -> bool:
@@ -66,8 +70,13 @@ def plan_tick(forge: Forge, config: ProjectConfig, now: datetime, *,
 def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callable[[], datetime],
              *, dry_run: bool = False, filer: Forge | None = None,
              secrets: tuple[str, ...] = (), should_stop: Callable[[], bool] = lambda: False,
-             wait: Callable[[float], None] | None = None) -> TickReport:
+             wait: Callable[[float], None] | None = None,
+             changes: Changes | None = None) -> TickReport:
+    """One tick; with `changes` (never in a dry run), first ask what changed since the last."""
     now = clock()
+    looked = _look_first(forge, config, now, changes) if not dry_run else None
+    if looked is False:
+        return TickReport(Decision((), ()), incremental=True)
     filer_login = filer.current_user().login if filer is not None else ""
     snapshot, decision, context = plan_tick(forge, config, now, filer_login=filer_login)
     desk = _open_desk(forge, config, snapshot, decision, live=not dry_run)
@@ -92,19 +101,8 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
     applier = Applier(forge=forge, filer=filer_forge, filer_login=filer_login, asker=asker,
                       config=config, context=context, snapshot=snapshot, live=not dry_run,
                       wait=wait)
-    for action, reason in zip(decision.actions, blockers, strict=True):
-        if should_stop():
-            log.info("stopping before: %s", action.describe())
-            break
-        if reason:
-            report.blocked.append((action, reason))
-            if dry_run:
-                log.error("blocked: %s: %s", action.describe(), reason)
-            else:
-                log.error("%s: not attempted: %s", action.describe(), reason)
-            continue
-        if not _perform(applier, snapshot, action, report, dry_run=dry_run):
-            break
+    finished = _apply_all(applier, snapshot, zip(decision.actions, blockers, strict=True),
+                          report, dry_run=dry_run, should_stop=should_stop)
     if applier.journaled and not should_stop():
         _digest(context, asker, config)
     # A forge that stopped answering gets no more writes this tick; the next one renders.
@@ -121,7 +119,48 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
         cost = f", ${asker.usage.cost_usd:.4f}" if asker.usage.cost_usd is not None else ""
         log.info("tick: %d model call(s), %d in / %d out tokens%s", asker.calls,
                  asker.usage.input_tokens, asker.usage.output_tokens, cost)
+    if changes is not None and isinstance(looked, Look):
+        sprints = {sp.pr.number: sp.comments for sp in snapshot.sprints}
+        changes.save(looked.cursor(config.ops_repo, sprints, full_read_at=now,
+                                   deadline=next_deadline(snapshot, config.architect),
+                                   settled=finished and report.ok, setup=changes.setup))
     return report
+
+
+def _look_first(forge: Forge, config: ProjectConfig, now: datetime,
+                changes: Changes | None) -> Look | bool | None:
+    """What changed since the last full read: the look (read fully), or False (nothing
+    changed: the tick is done), or None (no cursor kept: read fully)."""
+    if changes is None:
+        return None
+    previous = changes.load()
+    looked = look(forge, config, previous, now, changes)
+    why = why_full(previous, looked, now, changes)
+    if why is None:
+        log.info("nothing changed on the forge since the last full read")
+        return False
+    log.info("reading the forge: %s", why)
+    return looked
+
+
+def _apply_all(applier: Applier, snapshot: Snapshot,
+               planned: Iterable[tuple[Action, str | None]], report: TickReport, *,
+               dry_run: bool, should_stop: Callable[[], bool]) -> bool:
+    """Each action that is not blocked, with what it makes due; False: stopped early."""
+    for action, reason in planned:
+        if should_stop():
+            log.info("stopping before: %s", action.describe())
+            return False
+        if reason:
+            report.blocked.append((action, reason))
+            if dry_run:
+                log.error("blocked: %s: %s", action.describe(), reason)
+            else:
+                log.error("%s: not attempted: %s", action.describe(), reason)
+            continue
+        if not _perform(applier, snapshot, action, report, dry_run=dry_run):
+            return False
+    return True
 
 
 def _open_desk(forge: Forge, config: ProjectConfig, snapshot: Snapshot, decision: Decision,

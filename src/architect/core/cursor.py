@@ -1,0 +1,200 @@
+"""Where the last full read left each repository, and whether anything moved since. Pure.
+
+Forgejo filters an issue list by `since` on `updated_at`: inclusive, at whole
+seconds. A watermark is the newest `updated_at` a full read saw on a repo (the
+forge's clock) with the items that had exactly that second; a later list
+`since` the watermark that holds only those items, unchanged, means nothing
+moved. Edited comments do not move their issue: their own `updated_at` does,
+so the open sprint PRs' comments are watched the same way, from what the full
+read saw of them (docs/forgejo-behaviour.md, "What moves updated_at").
+
+Whenever a watermark cannot be proved exact it is left with nothing seen, so
+the next look reads fully rather than risk missing a change: the list was cut
+by its page (its newest is then only a lower bound), the forge sent no clock,
+or the forge's clock still stood in the newest second (an item seen could
+change again within it).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from architect.forge.models import Comment, Issue, Page
+
+Stamp = tuple[int, datetime]  # (issue number or comment id, updated_at)
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+SECOND = timedelta(seconds=1)
+# The forge's clock must be this far past the newest second to prove it over: a proxy's
+# Date (nginx sets its own) may run a little ahead of the forge's.
+SKEW = timedelta(seconds=2)
+
+
+@dataclass(frozen=True)
+class Watermark:
+    at: datetime
+    seen: frozenset[Stamp] = frozenset()
+
+    @property
+    def since(self) -> datetime:
+        """What the next look asks from: once the forge's clock proved the watermark's
+        second over (something seen), nothing can be written in it any more, so the
+        look starts a second later and a crowded second costs nothing."""
+        return self.at + SECOND if self.seen else self.at
+
+    def still(self, page: Page[Issue] | Page[Comment]) -> bool:
+        """Nothing in `page` (a list `since` self.at) is new."""
+        return page.total <= len(page.items) and all(stamp(i) in self.seen for i in page.items)
+
+
+@dataclass(frozen=True)
+class Cursor:
+    repos: Mapping[str, Watermark]
+    # The comments of the open sprint PRs (`tracked`) as the full read saw them, from the
+    # ops repo's watermark on: an edited answer is the one change that matters there.
+    comments: Watermark | None
+    full_read_at: datetime  # the local clock: only measures time between full reads
+    deadline: datetime | None = None  # the earliest time-based step the full read foresaw
+    settled: bool = True  # every action of that tick done: nothing to retry
+    tracked: frozenset[int] = frozenset()
+    setup: str = ""  # a digest of the project file: a new max_open_pitches changes decisions
+
+    def due(self, now: datetime, every: timedelta, setup: str = "") -> str | None:
+        """Why the next tick must read fully whatever changed, or None."""
+        if setup != self.setup:
+            return "the project's configuration changed"
+        if not self.settled:
+            return "the last tick left work to retry"
+        if now - self.full_read_at >= every:
+            return "full_read_every has passed"
+        if self.deadline is not None and now >= self.deadline:
+            return "a time-based step is due"
+        return None
+
+    def issues_still(self, pages: Mapping[str, Page[Issue]]) -> bool:
+        return all((mark := self.repos.get(repo)) is not None and mark.still(page)
+                   for repo, page in pages.items())
+
+
+@dataclass(frozen=True)
+class Look:
+    """What one look at the forge found: each repo's page since its watermark."""
+
+    issues: Mapping[str, Page[Issue]]
+    marks: Mapping[str, Watermark | None]  # each repo's watermark as of this look
+    comments: Page[Comment] | None = None  # the ops repo's, asked only while all else is still
+
+    def cursor(self, ops_repo: str, sprints: Mapping[int, Sequence[Comment]], *,
+               full_read_at: datetime, deadline: datetime | None, settled: bool,
+               setup: str = "") -> Cursor:
+        """The cursor to keep after the full read that followed this look; `sprints` are
+        the open sprint PRs' comments it read."""
+        ops = self.marks.get(ops_repo)
+        clock = self.issues[ops_repo].server_time
+        comments = None
+        if ops is not None:
+            comments = comment_mark(ops.at, clock, [c for cs in sprints.values() for c in cs])
+        return Cursor({repo: m for repo, m in self.marks.items() if m is not None}, comments,
+                      full_read_at, deadline, settled, frozenset(sprints), setup)
+
+
+def stamp(item: Issue | Comment) -> Stamp:
+    return (item.number if isinstance(item, Issue) else item.id, item.updated_at)
+
+
+def watermark(old: Watermark | None, page: Page[Issue]) -> Watermark | None:
+    """The new watermark after a list `since` old.at (everything if old is None).
+
+    Its time is always an `updated_at` the forge wrote, never the clock it answered
+    with (a proxy's Date may run ahead of the forge and skip changes). A page cut
+    short gives a lower bound, which only makes the next look list more.
+    """
+    stamps = [stamp(i) for i in page.items]
+    if not stamps:  # nothing since: the old watermark holds (with nothing there yet, EPOCH)
+        return old or Watermark(EPOCH, frozenset({(0, EPOCH)}))
+    newest = max(at for _, at in stamps)
+    clock = page.server_time
+    if page.total > len(stamps) or clock is None or clock < newest + SKEW:
+        return Watermark(newest)
+    return Watermark(newest, frozenset(s for s in stamps if s[1] == newest))
+
+
+def comment_mark(at: datetime, clock: datetime | None, read: Iterable[Comment]) -> Watermark:
+    """The comments a full read saw updated at or after `at`. One written at or after the
+    look's second (`clock`) could change again within it unseen: it is left out, and the
+    next look reads fully."""
+    if clock is None:
+        return Watermark(at)
+    return Watermark(at, frozenset(stamp(c) for c in read if at <= c.updated_at < clock))
+
+
+_ON = re.compile(r"/(?:pulls|issues)/(\d+)#issuecomment-\d+$")
+
+
+def comment_on(comment: Comment) -> int | None:
+    """The number of the issue or PR a comment is on, from its web link."""
+    match = _ON.search(comment.html_url)
+    return int(match.group(1)) if match else None
+
+
+def quiet(cursor: Cursor, look: Look) -> bool:
+    """Nothing moved on any repo since the cursor, edited sprint comments included."""
+    if not cursor.issues_still(look.issues):
+        return False
+    if not cursor.tracked:
+        return True
+    page = look.comments
+    if cursor.comments is None or page is None or page.total > len(page.items):
+        return False
+    return all(stamp(c) in cursor.comments.seen for c in page.items
+               if comment_on(c) in cursor.tracked)
+
+
+# -- the state file's JSON --------------------------------------------------------
+
+def dumps(cursor: Cursor) -> str:
+    def mark(m: Watermark | None) -> object:
+        if m is None:
+            return None
+        return {"at": m.at.isoformat(), "seen": sorted([n, t.isoformat()] for n, t in m.seen)}
+
+    return json.dumps({
+        "repos": {repo: mark(m) for repo, m in cursor.repos.items()},
+        "comments": mark(cursor.comments),
+        "full_read_at": cursor.full_read_at.isoformat(),
+        "deadline": cursor.deadline.isoformat() if cursor.deadline else None,
+        "settled": cursor.settled,
+        "tracked": sorted(cursor.tracked),
+        "setup": cursor.setup,
+    }, indent=1) + "\n"
+
+
+def loads(text: str) -> Cursor | None:
+    """The cursor a file holds; None for anything unreadable (the next tick reads fully)."""
+    try:
+        data = json.loads(text)
+        return Cursor(
+            repos={repo: m for repo, raw in data["repos"].items()
+                   if (m := _mark(raw)) is not None},
+            comments=_mark(data["comments"]),
+            full_read_at=datetime.fromisoformat(data["full_read_at"]),
+            deadline=datetime.fromisoformat(data["deadline"]) if data["deadline"] else None,
+            settled=bool(data["settled"]),
+            tracked=frozenset(int(n) for n in data["tracked"]),
+            setup=str(data["setup"]),
+        )
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def _mark(raw: object) -> Watermark | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise TypeError("a watermark is an object")
+    seen: Iterable[list[object]] = raw["seen"]
+    return Watermark(datetime.fromisoformat(raw["at"]),
+                     frozenset((int(str(n)), datetime.fromisoformat(str(t))) for n, t in seen))

@@ -1,0 +1,58 @@
+"""Each vision's earlier sprint PRs, for the few visions a tick looks at, or for all of them.
+
+Looking at a handful of visions, one `head=` query each is cheapest. A tick
+that walks many (every vision held by its sub-issues, say) would pay one
+request per vision: past `PER_VISION_QUERIES` it lists the ops repo's PRs once
+(⌈PRs/50⌉ requests) and answers every other vision from that list. Gitea has
+no `head` filter at all, so there the listing is what each query costs anyway.
+"""
+
+from __future__ import annotations
+
+from architect.config import ProjectConfig
+from architect.core.sprint import branch_for, vision_of_branch
+from architect.forge.models import PullRequest
+from architect.forge.protocol import Forge
+
+PER_VISION_QUERIES = 4
+
+
+class SprintPRHistory:
+    def __init__(self, forge: Forge, config: ProjectConfig, bot_login: str) -> None:
+        self._forge = forge
+        self._repo = config.ops_repo
+        self._bot = bot_login
+        self._queries = 0
+        self._by_vision: dict[int, list[PullRequest]] | None = None
+
+    def of(self, vision: int) -> tuple[PullRequest, ...]:
+        """The bot's sprint PRs for `vision`, open or closed, oldest first."""
+        if self._by_vision is None and self._queries < PER_VISION_QUERIES:
+            self._queries += 1
+            branch = branch_for(vision)
+            return tuple(
+                pr for pr in self._forge.list_pulls(self._repo, state="all", head=branch)
+                if vision_of(pr) == vision and self._ours(pr)
+            )
+        if self._by_vision is None:
+            self._by_vision = {}
+            for pr in self._forge.list_pulls(self._repo, state="all"):
+                number = vision_of(pr)
+                if number is not None and self._ours(pr):
+                    self._by_vision.setdefault(number, []).append(pr)
+        return tuple(sorted(self._by_vision.get(vision, ()), key=lambda pr: pr.number))
+
+
+    def _ours(self, pr: PullRequest) -> bool:
+        # A merged sprint PR of the original bash architect counts whoever opened it: its
+        # dev-bot merged some under its own name.
+        return pr.user.login == self._bot or (pr.merged and pr.title.startswith("architect: "))
+
+
+def vision_of(pr: PullRequest) -> int | None:
+    """The vision of a sprint PR's branch; a deleted branch leaves its name in `head.label`."""
+    for name in (pr.head.ref, pr.head.label.rpartition(":")[2]):
+        number = vision_of_branch(name)
+        if number is not None:
+            return number
+    return None
