@@ -10,6 +10,10 @@ from architect.forge.models import PullRequest
 from tests.world import OPS, PROJECT, World, make_world
 
 
+def _notes(world: World, vision: int) -> list[str]:
+    """The bot's notes on the vision, its story comments (pitched, filed) left out."""
+    return [b for b in world.bot_comments(vision, repo=PROJECT) if "story event=" not in b]
+
 def _pitched(tmp_path: Path) -> tuple[World, int, PullRequest]:
     world = make_world(tmp_path)
     vision = world.vision("Wishlists")
@@ -50,7 +54,7 @@ def test_a_pr_closed_without_reject_is_a_rejection_without_a_reason(tmp_path: Pa
         f"PR #{pr.number}: closed without REJECT by @bob → note on the vision, remove "
         "in-progress, journal"]
     assert "in-progress" not in world.bot.get_issue(PROJECT, vision).label_names
-    (note,) = world.bot_comments(vision, repo=PROJECT)
+    (note,) = _notes(world, vision)
     assert (f"The sprint PR for this vision (PR #{pr.number}) was closed by @bob without a "
             "`REJECT:` reason.") in note
     assert "Edit this issue or comment on it to ask for a new pitch" in note
@@ -70,7 +74,7 @@ def test_a_deleted_branch_names_who_deleted_it(tmp_path: Path) -> None:
 
     report = world.tick()
     assert report.ok, report.failed
-    (note,) = world.bot_comments(vision, repo=PROJECT)
+    (note,) = _notes(world, vision)
     assert f"(PR #{pr.number}) was closed by @bob without a `REJECT:` reason." in note
     assert "in-progress" not in world.bot.get_issue(PROJECT, vision).label_names
     _quiet(world, pr, vision)
@@ -89,7 +93,7 @@ def test_a_pr_merged_before_filing_says_nothing_was_filed(tmp_path: Path) -> Non
     pr_note = world.bot_comments(pr.number)[-1]
     assert pr_note.startswith("Merged by @bob before the sub-issues were filed: nothing was "
                               f"filed for #{vision}")
-    (note,) = world.bot_comments(vision, repo=PROJECT)
+    (note,) = _notes(world, vision)
     assert f"(PR #{pr.number}) was merged by @bob before its sub-issues were filed" in note
     assert "file the sub-issues by hand" in note
     assert "in-progress" not in world.bot.get_issue(PROJECT, vision).label_names
@@ -117,7 +121,7 @@ def test_a_reopened_sprint_pr_resumes_from_its_marks(tmp_path: Path) -> None:
         f"PR #{pr.number}: finish the pitch (label)"]
     assert "in-progress" in world.bot.get_issue(PROJECT, vision).label_names
     assert world.bot_comments(pr.number) == asked  # no second footer, no new questions
-    assert len(world.bot_comments(vision, repo=PROJECT)) == 1
+    assert len(_notes(world, vision)) == 1
 
     world.comment(pr.number, "Q1: A")
     assert world.tick().ok
@@ -127,9 +131,10 @@ def test_a_reopened_sprint_pr_resumes_from_its_marks(tmp_path: Path) -> None:
 def test_a_dry_run_shows_the_answer_and_writes_nothing(tmp_path: Path) -> None:
     world, vision, pr = _pitched(tmp_path)
     world.client("bob").edit_pull(OPS, pr.number, state="closed")
+    before = world.comments(vision, repo=PROJECT)
     report = world.tick(dry_run=True)
     assert [type(a).__name__ for a in report.applied] == ["NoteClosedSprint"]
-    assert world.comments(vision, repo=PROJECT) == []
+    assert world.comments(vision, repo=PROJECT) == before
     assert "in-progress" in world.bot.get_issue(PROJECT, vision).label_names
 
 
@@ -139,7 +144,7 @@ def test_a_reject_written_then_closed_by_hand_keeps_its_reason(tmp_path: Path) -
     world.client("bob").edit_pull(OPS, pr.number, state="closed")
 
     assert world.tick().ok
-    (note,) = world.bot_comments(vision, repo=PROJECT)
+    (note,) = _notes(world, vision)
     assert f"(PR #{pr.number}) was closed by @bob: too big for now" in note
     (entry,) = _journal(world, "rejected")
     assert "By @bob: closed: too big for now" in entry

@@ -63,11 +63,12 @@ def test_a_rejection_note_goes_through_the_filer_and_is_read_as_the_architects(
     tick()
     assert world.bot.get_pull(OPS, pr.number).state == "closed"
     assert "in-progress" not in world.bot.get_issue(PROJECT, vision).label_names
+    # Every note on the vision (the story of its pitch, then the rejection) is the filer's.
     notes = [c for c in world.bot.list_comments(PROJECT, vision)]
-    assert [c.user.login for c in notes] == ["architect-filer"]
-    assert "rejected by @alice: too big for one sprint" in notes[0].body
+    assert [c.user.login for c in notes] == ["architect-filer", "architect-filer"]
+    assert "rejected by @alice: too big for one sprint" in notes[-1].body
     tick()  # the filer's note is the architect's own: the vision waits, nothing is added
-    assert len(world.bot.list_comments(PROJECT, vision)) == 1
+    assert len(world.bot.list_comments(PROJECT, vision)) == 2
     assert world.bot.list_pulls(OPS, state="open") == []
     world.comment(vision, "Smaller then: only the list itself.", repo=PROJECT)
     tick()

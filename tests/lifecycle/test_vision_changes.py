@@ -12,6 +12,10 @@ from architect.forge.models import PullRequest
 from tests.world import BASE, OPS, PROJECT, World, make_world
 
 
+def _notes(world: World, vision: int) -> list[str]:
+    """The bot's notes on the vision, its story comments (pitched, filed) left out."""
+    return [b for b in world.bot_comments(vision, repo=PROJECT) if "story event=" not in b]
+
 def _pitched(world: World, title: str = "Wishlists") -> tuple[int, PullRequest]:
     vision = world.vision(title)
     assert world.tick().ok
@@ -49,7 +53,7 @@ def test_a_closed_vision_stops_its_sprint_before_the_questions(tmp_path: Path) -
     _assert_stopped(world, pr, f"its vision #{vision} was closed")
     issue = world.bot.get_issue(PROJECT, vision)
     assert issue.state == "closed" and "in-progress" not in issue.label_names
-    (notice,) = world.bot_comments(vision, repo=PROJECT)
+    (notice,) = _notes(world, vision)
     assert f"(PR #{pr.number}) was stopped: its vision #{vision} was closed." in notice
     assert "make sure this issue is open and labelled `vision`" in notice
 
@@ -79,7 +83,7 @@ def test_an_unlabelled_vision_stops_its_sprint_during_the_questions(tmp_path: Pa
     _assert_stopped(world, pr, f"its vision #{vision} lost the `vision` label")
     issue = world.bot.get_issue(PROJECT, vision)
     assert issue.state == "open" and issue.label_names == frozenset()
-    assert len(world.bot_comments(vision, repo=PROJECT)) == 1
+    assert len(_notes(world, vision)) == 1
     assert world.tick().applied == []
 
     world.client("alice").add_issue_labels(PROJECT, vision, ["vision"])

@@ -25,7 +25,7 @@ _MACHINE_PATHS = re.compile(
     )
 )
 _CITATION = re.compile(r"forgejo-behaviour\.md(#[\w-]+(?:(?:,| to| and) #[\w-]+)*)")
-_BRACKETED = re.compile(r"\[(#[\w-]+)\]")
+_BRACKETED = re.compile(r"\[(#[\w-]+)\](?!\()")  # a Markdown link [#2](url) is no citation
 
 
 def _shipped_files() -> list[Path]:
