@@ -80,9 +80,7 @@ def test_a_quietly_rejected_vision_costs_two_reads_and_no_sub_issue_search(
     world.comment(pr.number, "REJECT: not this quarter")
     world.tick()
     reads = reads_of_an_idle_tick(world)
-    # The open ones, this vision's (merged: its sub-issues), and the recently closed ones
-    # (one a human closed would need its answer): three listings, none that grows.
-    assert reads.count(f"/repos/{OPS}/pulls") == 3 history
+    assert reads.count(f"/repos/{OPS}/pulls") == 2  # the open ones, then this vision's history
     assert reads.count(f"/repos/{PROJECT}/issues/{vision}/comments") == 1
     assert reads.count(f"/repos/{PROJECT}/issues") == 1  # the visions; no sub-issue search
 
