@@ -121,6 +121,28 @@ class World:
         return [c.body for c in self.bot.list_comments(repo, number) if c.user.login == BOT]
 
 
+# A vision whose first question has a follow-up hanging on its option B: the changed-answer
+# and edited-answer stories of several suites play on it.
+SETTINGS_VISION = """\
+Let users keep their settings between visits.
+
+## Tasks
+- [ ] Store the settings (id: store) (files: app/settings.py)
+- [ ] Settings page (id: page) (after: store) (files: app/page.py)
+
+## Open questions
+1. Where are settings kept?
+   - A) In browser localStorage
+   - B) On the server (recommended)
+     - If B: How are settings synced?
+       - A) On every change (recommended)
+       - B) Once a day
+2. Can settings be exported?
+   - A) No (recommended)
+   - B) Yes, as a JSON file
+"""
+
+
 def make_world(tmp_path: Path, *, runner: Runner | None = None, max_open_pitches: int = 3,
                reviewers: tuple[str, ...] = (), extra: str = "",
                start: datetime | None = None, settings: Settings | None = None) -> World:

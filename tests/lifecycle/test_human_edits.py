@@ -16,7 +16,7 @@ import pytest
 
 from architect.runners.base import Mode, ModelRequest, ModelResult, T
 from architect.runners.offline import OfflinePlanner
-from tests.world import OPS, PROJECT, World, make_world
+from tests.world import OPS, PROJECT, SETTINGS_VISION, World, make_world
 
 
 @pytest.fixture
@@ -180,24 +180,7 @@ def test_a_revision_keeps_what_a_person_added_to_the_description(world: World) -
 
 # -- answers: an edited comment, a changed answer ------------------------------------------
 
-SETTINGS = """\
-Let users keep their settings between visits.
-
-## Tasks
-- [ ] Store the settings (id: store) (files: app/settings.py)
-- [ ] Settings page (id: page) (after: store) (files: app/page.py)
-
-## Open questions
-1. Where are settings kept?
-   - A) In browser localStorage
-   - B) On the server (recommended)
-     - If B: How are settings synced?
-       - A) On every change (recommended)
-       - B) Once a day
-2. Can settings be exported?
-   - A) No (recommended)
-   - B) Yes, as a JSON file
-"""
+SETTINGS = SETTINGS_VISION
 
 
 def settings_asked(world: World) -> int:

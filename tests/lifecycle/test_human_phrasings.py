@@ -7,7 +7,6 @@ another tick and checks that it adds nothing.
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -15,26 +14,9 @@ import pytest
 from architect.runners.base import Mode
 from architect.runners.offline import OfflinePlanner
 from architect.runners.scripted import ScriptedRunner
-from tests.world import BOT, OPS, PROJECT, World, make_world
+from tests.world import BOT, OPS, PROJECT, SETTINGS_VISION, World, make_world
 
-SETTINGS = textwrap.dedent("""\
-    Let users keep their settings between visits.
-
-    ## Tasks
-    - [ ] Store the settings (id: store) (files: app/settings.py)
-    - [ ] Settings page (id: page) (after: store) (files: app/page.py)
-
-    ## Open questions
-    1. Where are settings kept?
-       - A) In browser localStorage
-       - B) On the server (recommended)
-         - If B: How are settings synced?
-           - A) On every change (recommended)
-           - B) Once a day
-    2. Can settings be exported?
-       - A) No (recommended)
-       - B) Yes, as a JSON file
-    """)
+SETTINGS = SETTINGS_VISION
 
 
 @pytest.fixture

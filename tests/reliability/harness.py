@@ -40,7 +40,7 @@ from architect.forge.http import RetryPolicy
 from architect.runners.base import Mode, ModelRequest, ModelResult
 from architect.runners.offline import OfflinePlanner
 from architect.shell.tick import run_tick
-from tests.world import BASE, BOT, OPS, PROJECT, SteppingClock, World, make_world
+from tests.world import BASE, BOT, OPS, PROJECT, SETTINGS_VISION, SteppingClock, World, make_world
 
 T = TypeVar("T", bound=BaseModel)
 WISHLISTS = 1  # the first vision each scenario files
@@ -449,24 +449,7 @@ def play_short(run: Run) -> None:
     run.settle("completion")
 
 
-SETTINGS_BODY = textwrap.dedent("""\
-    Let users keep their settings between visits.
-
-    ## Tasks
-    - [ ] Store the settings (id: store) (files: app/settings.py)
-    - [ ] Settings page (id: page) (after: store) (files: app/page.py)
-
-    ## Open questions
-    1. Where are settings kept?
-       - A) In browser localStorage
-       - B) On the server (recommended)
-         - If B: How are settings synced?
-           - A) On every change (recommended)
-           - B) Once a day
-    2. Can settings be exported?
-       - A) No (recommended)
-       - B) Yes, as a JSON file
-    """)
+SETTINGS_BODY = SETTINGS_VISION
 NOTE = "## Notes from alice\n\nKeep it small."
 
 
