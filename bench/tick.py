@@ -159,7 +159,8 @@ def covered_tick(world: BenchWorld) -> Covered:
         decomposed = sum(1 for i in bot.list_issues(PROJECT, state="open", type="issues")
                          if "Decomposed from" in i.body)
     figures, report = measure_tick(world, max_open_pitches=open_prs + 1)
-    if report.applied or figures.writes:
+    # Its only write may be the dashboard, re-rendered for the visions the cover changed.
+    if report.applied or figures.writes > 1:
         raise RuntimeError(f"the covered tick pitched: {figures.actions}")
 
     def pages(n: int) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
@@ -201,3 +202,29 @@ def test_retry_beside_a_failed_pitch_pitches_again(world: World) -> None:
                for c in world.bot_comments(number, repo=PROJECT))
     assert len(world.sprint_prs()) == 1
     assert "[x]" not in the_dashboard(world).body
+
+
+def test_unpark_beside_a_parked_sprint_takes_the_label_off_and_answers(tmp_path: Path) -> None:
+    world = make_world(tmp_path, extra='park_after = "7d"')
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.sprint_prs()
+    number: int = pr.number  # type: ignore[attr-defined]
+    world.comment(number, "ACCEPT")
+    world.tick()
+    asked = datetime(2026, 11, 25, 10, tzinfo=UTC)  # the forge's clock starts at 09:00
+    world.tick(at=asked + timedelta(days=7))
+    assert {label.name for label in world.bot.get_pull(OPS, number).labels} == {"parked"}
+    needs = section(the_dashboard(world).body, "Needs a human now")
+    assert "parked" in needs and "- [ ] unpark " in needs
+    tick_box(world, "unpark")
+    world.tick(at=asked + timedelta(days=8))
+    assert {label.name for label in world.bot.get_pull(OPS, number).labels} == set()
+    (answer,) = [c for c in world.bot_comments(number) if "Unparked" in c]
+    assert answer.startswith("Unparked, as asked on the dashboard")
+    body = the_dashboard(world).body
+    assert "[x]" not in body and "- [ ] unpark" not in body  # done, and no longer parked
+    said = world.bot_comments(number)
+    quiet = world.tick(at=asked + timedelta(days=9))
+    assert quiet.applied == [] and world.bot_comments(number) == said  # not parked again
+    assert {label.name for label in world.bot.get_pull(OPS, number).labels} == set()

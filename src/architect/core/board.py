@@ -20,7 +20,7 @@ from architect.core.actions import OpenPitch
 from architect.core.dashboard import Box, BoxKind, Entry, Link, Section
 from architect.core.decide import Decision, views
 from architect.core.snapshot import Snapshot, VisionHistory
-from architect.core.sprint import SprintView
+from architect.core.sprint import PARKED_LABEL, SprintView
 from architect.core.table import (
     WAITS_FOR,
     SprintState,
@@ -91,8 +91,11 @@ def _sprint_entry(view: SprintView, snapshot: Snapshot) -> Entry:
     if view.ledger is not None and view.ledger.unresolved:
         state += " (" + ", ".join(f"Q{f.number}" for f in view.ledger.unresolved) + ")"
     bot_times = [c.created_at for c in view.sprint.comments if c.user.login == pr.user.login]
-    boxes = (Box(BoxKind.RETRY, view.sprint.vision_number),) \
-        if view.state is SprintState.MODEL_FAILED else ()
+    boxes: tuple[Box, ...] = ()
+    if view.state is SprintState.MODEL_FAILED:
+        boxes = (Box(BoxKind.RETRY, view.sprint.vision_number),)
+    elif view.state is SprintState.PARKED:
+        boxes = (Box(BoxKind.UNPARK, view.sprint.vision_number),)
     return Entry(section, view.sprint.vision_number, vision.title if vision else pr.title,
                  vision.html_url if vision else "", state,
                  since=_day(max(bot_times, default=pr.created_at).isoformat()),
@@ -127,6 +130,7 @@ class Request:
     number: int
     mark: markers.SteeredMark
     text: str
+    remove_label: str = ""  # unpark: the label the answer takes off the PR
 
 
 def requests(ticked: Iterable[Box], snapshot: Snapshot) -> list[Request]:
@@ -139,6 +143,12 @@ def requests(ticked: Iterable[Box], snapshot: Snapshot) -> list[Request]:
         if box.target is None:
             continue
         view = sprints.get(box.target)
+        if box.kind is BoxKind.UNPARK and view is not None:
+            found.append(Request(box, True, view.number,
+                                 markers.SteeredMark(box.id, _last_bot_word(view)),
+                                 "Unparked, as asked on the dashboard: the design questions "
+                                 "are open again.", remove_label=PARKED_LABEL))
+            continue
         if box.kind is BoxKind.RETRY and view is not None:
             found.append(Request(box, True, view.number,
                                  markers.SteeredMark(box.id, _last_bot_word(view)),

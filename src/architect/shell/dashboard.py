@@ -46,7 +46,7 @@ from architect.core.sprint import vision_of_branch
 from architect.forge.models import Issue, PullRequest, User
 from architect.forge.protocol import Forge
 from architect.shell import guards
-from architect.shell.writes import ensure_comment
+from architect.shell.writes import ensure_comment, ensure_no_label
 
 log = logging.getLogger("architect")
 LABEL_COLOR = "#5319e7"
@@ -111,6 +111,8 @@ def steer(forge: Forge, config: ProjectConfig, issue: Issue | None, board: Dashb
     _pause_or_resume(config, ticked, done)
     for request in board_.requests(ticked, snapshot):
         repo = config.ops_repo if request.on_ops else config.repo
+        if request.remove_label:  # first: the answer is the mark that the box was done
+            ensure_no_label(forge, repo, request.number, request.remove_label)
         ensure_comment(forge, repo, request.number, f"{request.text}\n\n{request.mark.render()}",
                        bot_login=snapshot.bot.login, mark=request.mark)
         done.answered.append(request.box.id)
