@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from architect.core import markers
@@ -38,6 +39,8 @@ class MergedSprint:
     closed: tuple[Issue, ...]  # the sub-issues read closed, in filing order
     open_sub: int | None  # the first one read open (the reading stops there)
     branch_left: bool  # its head branch still exists
+    # When the architect posted its summary (read only once every sub-issue is closed).
+    summarized_at: datetime | None = None
 
     @property
     def done(self) -> bool:
@@ -69,6 +72,10 @@ def story_actions(snapshot: Snapshot,
         facts = VisionFacts(sprint_pr=None, pitched_now=False, in_progress=labelled,
                             verdict=None, done=merged.done)
         if vision_row(facts).state is VisionState.COMPLETED:
+            said = merged.summarized_at
+            if said is not None and not labelled and (
+                    vision.updated_at.replace(microsecond=0) > said.replace(microsecond=0)):
+                continue  # the story ended, and a human reopened the vision since: leave it
             if labelled or settings.close_vision_when_done:
                 actions.append(CompleteVision(merged, close=settings.close_vision_when_done))
         elif not labelled or merged.branch_left:

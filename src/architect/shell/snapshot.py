@@ -58,7 +58,8 @@ def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: Us
     closed = tuple(closed_sprints(forge, config, bot, visions, open_for))
     return Snapshot(now=now, bot=bot, visions=visions, sprints=sprints, steering=steering,
                     candidates=candidates, pitch_order=order, verdicts=verdicts,
-                    merged=read_merged(forge, config, bot, visions, sprints, candidates),
+                    merged=read_merged(forge, config, bot, visions, sprints, candidates,
+                                       filer_login),
                     closed=closed)
 
 

@@ -25,8 +25,8 @@ log = logging.getLogger("architect")
 
 
 def read_merged(forge: Forge, config: ProjectConfig, bot: User, visions: Sequence[Issue],
-                sprints: Sequence[SprintPR],
-                histories: Sequence[VisionHistory]) -> tuple[MergedSprint, ...]:
+                sprints: Sequence[SprintPR], histories: Sequence[VisionHistory],
+                filer_login: str = "") -> tuple[MergedSprint, ...]:
     """The newest merged sprint of each open vision that has one and no open sprint.
 
     A vision in progress is the usual case: one list of its own sprint PRs (the
@@ -48,10 +48,12 @@ def read_merged(forge: Forge, config: ProjectConfig, bot: User, visions: Sequenc
             continue
         if number not in newest or pr.number > newest[number].number:
             newest[number] = pr
-    return tuple(_merged(forge, config, number, pr) for number, pr in sorted(newest.items()))
+    own = {bot.login, filer_login or bot.login}
+    return tuple(_merged(forge, config, number, pr, own) for number, pr in sorted(newest.items()))
 
 
-def _merged(forge: Forge, config: ProjectConfig, vision: int, pr: PullRequest) -> MergedSprint:
+def _merged(forge: Forge, config: ProjectConfig, vision: int, pr: PullRequest,
+            own: set[str]) -> MergedSprint:
     filed = filed_numbers(pr.body)
     closed: list[Issue] = []
     open_sub = None
@@ -64,9 +66,16 @@ def _merged(forge: Forge, config: ProjectConfig, vision: int, pr: PullRequest) -
             open_sub = number
             break
         closed.append(issue)
+    summarized_at = None
+    if filed and open_sub is None:  # the end: was it told already? (one read, once at the end)
+        comments = forge.list_comments(config.repo, vision)
+        summarized_at = max((c.created_at for login in own
+                             for c, m in marks_of(StoryMark, comments, login)
+                             if m.event == "completed" and m.pr == pr.number), default=None)
     # Forgejo reports a deleted head branch as the PR's own ref (refs/pull/N/head).
     return MergedSprint(vision, pr, filed, tuple(closed), open_sub,
-                        branch_left=pr.head.ref == branch_for(vision))
+                        branch_left=pr.head.ref == branch_for(vision),
+                        summarized_at=summarized_at)
 
 
 def complete(forge: Forge, filer: Forge, filer_login: str, config: ProjectConfig,
