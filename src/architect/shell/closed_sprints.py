@@ -2,12 +2,14 @@
 
 Only while a vision carries `in-progress` without an open sprint PR can such a
 PR be waiting: the answer removes that label last. Then one request lists the
-PRs closed most recently; who closed one is read (its timeline) only for a PR
-that will be answered.
+PRs closed most recently (none when the tick listed every PR of the ops repo
+already); who closed one is read (its timeline) only for a PR that will be
+answered.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import timedelta
 
 from architect.config import ProjectConfig
@@ -22,13 +24,14 @@ WINDOW = 50
 
 
 def closed_sprints(forge: Forge, config: ProjectConfig, bot: User, visions: tuple[Issue, ...],
-                   open_for: set[int]) -> list[SprintPR]:
+                   open_for: set[int], *,
+                   listed: Sequence[PullRequest] | None = None) -> list[SprintPR]:
     label = config.architect.in_progress_label
     waiting = {v.number for v in visions if label in v.label_names} - open_for
     if not waiting:
         return []
     found: list[SprintPR] = []
-    for pr in forge.recently_closed_pulls(config.ops_repo, limit=WINDOW):
+    for pr in _recently_closed(forge, config, listed):
         # A deleted branch leaves `head.ref` as refs/pull/N/head; `head.label` keeps its name.
         number = vision_of_branch(pr.head.ref) or vision_of_branch(pr.head.label)
         if number not in waiting or pr.user.login != bot.login:
@@ -38,6 +41,15 @@ def closed_sprints(forge: Forge, config: ProjectConfig, bot: User, visions: tupl
         if sprint is not None:
             found.append(sprint)
     return found
+
+
+def _recently_closed(forge: Forge, config: ProjectConfig,
+                     listed: Sequence[PullRequest] | None) -> list[PullRequest]:
+    if listed is None:
+        return forge.recently_closed_pulls(config.ops_repo, limit=WINDOW)
+    closed = [pr for pr in listed if pr.state == "closed" and pr.closed_at is not None]
+    closed.sort(key=lambda pr: (pr.closed_at, pr.number), reverse=True)
+    return closed[:WINDOW]
 
 
 def _unanswered(forge: Forge, config: ProjectConfig, bot: User, pr: PullRequest,

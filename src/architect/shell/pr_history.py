@@ -24,6 +24,9 @@ class SprintPRHistory:
         self._bot = bot_login
         self._queries = 0
         self._by_vision: dict[int, list[PullRequest]] | None = None
+        # Every PR of the ops repo, once the tick listed them all: what else the tick needs
+        # of the ops repo's closed PRs is then answered without another request.
+        self.listed: tuple[PullRequest, ...] | None = None
 
     def of(self, vision: int) -> tuple[PullRequest, ...]:
         """The bot's sprint PRs for `vision`, open or closed, oldest first."""
@@ -36,12 +39,12 @@ class SprintPRHistory:
             )
         if self._by_vision is None:
             self._by_vision = {}
-            for pr in self._forge.list_pulls(self._repo, state="all"):
+            self.listed = tuple(self._forge.list_pulls(self._repo, state="all"))
+            for pr in self.listed:
                 number = vision_of(pr)
                 if number is not None and self._ours(pr):
                     self._by_vision.setdefault(number, []).append(pr)
         return tuple(sorted(self._by_vision.get(vision, ()), key=lambda pr: pr.number))
-
 
     def _ours(self, pr: PullRequest) -> bool:
         # A merged sprint PR of the original bash architect counts whoever opened it: its

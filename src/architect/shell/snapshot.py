@@ -20,7 +20,7 @@ from architect.core.pitch_order import prerequisite_order
 from architect.core.snapshot import Snapshot, VisionHistory
 from architect.core.sprint import SprintPR, read_marks, vision_of_branch
 from architect.core.steering import Steering
-from architect.forge.models import Comment, Issue, User
+from architect.forge.models import Comment, Issue, PullRequest, User
 from architect.forge.protocol import Forge
 from architect.shell.closed_sprints import closed_sprints
 from architect.shell.pr_history import SprintPRHistory
@@ -48,18 +48,21 @@ def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: Us
     candidates: tuple[VisionHistory, ...] = ()
     order: tuple[int, ...] = ()
     verdicts: dict[int, rules.Verdict] = {}
+    listed: tuple[PullRequest, ...] | None = None
+    known_open: frozenset[int] = frozenset()
     open_for = {sp.vision_number for sp in sprints}
     possible = [v for v in visions if rules.may_be_pitched(v, open_for, s.in_progress_label)]
     if budget > 0 and possible:
         order = tuple(prerequisite_order(prerequisites(), [(v.number, v.title) for v in possible]))
-        found, verdicts, steering = _histories(forge, config, bot, steering, possible, order,
-                                               budget)
+        found, verdicts, steering, reads = _histories(forge, config, bot, steering, possible,
+                                                      order, budget)
         candidates = tuple(found)
-    closed = tuple(closed_sprints(forge, config, bot, visions, open_for))
+        listed, known_open = reads.prs.listed, reads.subs.listed_open
+    closed = tuple(closed_sprints(forge, config, bot, visions, open_for, listed=listed))
     return Snapshot(now=now, bot=bot, visions=visions, sprints=sprints, steering=steering,
                     candidates=candidates, pitch_order=order, verdicts=verdicts,
                     merged=read_merged(forge, config, bot, visions, sprints, candidates,
-                                       filer_login),
+                                       filer_login, listed=listed, known_open=known_open),
                     closed=closed)
 
 
@@ -102,8 +105,10 @@ def _with_writers(forge: Forge, config: ProjectConfig, steering: Steering) -> St
 def _histories(forge: Forge, config: ProjectConfig, bot: User, steering: Steering,
                possible: list[Issue],
                order: tuple[int, ...], budget: int,
-               ) -> tuple[list[VisionHistory], dict[int, rules.Verdict], Steering]:
-    """The histories in pitch order, each with its verdict, until `budget` may be pitched."""
+               ) -> tuple[list[VisionHistory], dict[int, rules.Verdict], Steering,
+                          _HistoryReads]:
+    """The histories in pitch order, each with its verdict, until `budget` may be pitched;
+    with the reads, whose lists (if they listed everything) answer later questions too."""
     by_number = {v.number: v for v in possible}
     found: list[VisionHistory] = []
     verdicts: dict[int, rules.Verdict] = {}
@@ -118,7 +123,7 @@ def _histories(forge: Forge, config: ProjectConfig, bot: User, steering: Steerin
         found.append(history)
         if verdicts[number].ok:
             eligible += 1
-    return found, verdicts, steering
+    return found, verdicts, steering, reads
 
 
 @dataclass(frozen=True)

@@ -20,26 +20,34 @@ from architect.errors import ForgeNotFound
 from architect.forge.models import Comment, Issue, PullRequest, User
 from architect.forge.protocol import Forge
 from architect.shell import writes
+from architect.shell.pr_history import vision_of
 
 log = logging.getLogger("architect")
 
 
 def read_merged(forge: Forge, config: ProjectConfig, bot: User, visions: Sequence[Issue],
                 sprints: Sequence[SprintPR], histories: Sequence[VisionHistory],
-                filer_login: str = "") -> tuple[MergedSprint, ...]:
+                filer_login: str = "", *,
+                listed: Sequence[PullRequest] | None = None,
+                known_open: frozenset[int] = frozenset()) -> tuple[MergedSprint, ...]:
     """The newest merged sprint of each open vision that has one and no open sprint.
 
     A vision in progress is the usual case: one list of its own sprint PRs (the
     head filter, as a pitch candidate's history is read; nothing that grows with
     other visions' PRs). A vision that lost its label was read as a pitch
-    candidate, and its history holds its merged PRs already.
+    candidate, and its history holds its merged PRs already. When the tick listed
+    every PR of the ops repo (`listed`), that list answers for the labelled ones too;
+    a sub-issue its listing found open (`known_open`) is not read again.
     """
     busy = {s.vision_number for s in sprints}
     labelled = {v.number for v in visions if config.architect.in_progress_label in v.label_names
                 and v.number not in busy}
     prs = [pr for h in histories if h.vision.number not in busy for pr in h.sprint_prs]
-    for vision in sorted(labelled):
-        prs += forge.list_pulls(config.ops_repo, state="closed", head=branch_for(vision))
+    if listed is not None:
+        prs += [pr for pr in listed if pr.state == "closed" and vision_of(pr) in labelled]
+    else:
+        for vision in sorted(labelled):
+            prs += forge.list_pulls(config.ops_repo, state="closed", head=branch_for(vision))
     newest: dict[int, PullRequest] = {}
     wanted = labelled | {h.vision.number for h in histories} - busy
     for pr in prs:
@@ -49,15 +57,19 @@ def read_merged(forge: Forge, config: ProjectConfig, bot: User, visions: Sequenc
         if number not in newest or pr.number > newest[number].number:
             newest[number] = pr
     own = {bot.login, filer_login or bot.login}
-    return tuple(_merged(forge, config, number, pr, own) for number, pr in sorted(newest.items()))
+    return tuple(_merged(forge, config, number, pr, own, known_open)
+                 for number, pr in sorted(newest.items()))
 
 
 def _merged(forge: Forge, config: ProjectConfig, vision: int, pr: PullRequest,
-            own: set[str]) -> MergedSprint:
+            own: set[str], known_open: frozenset[int] = frozenset()) -> MergedSprint:
     filed = filed_numbers(pr.body)
     closed: list[Issue] = []
     open_sub = None
     for number in filed:
+        if number in known_open:
+            open_sub = number
+            break
         try:
             issue = forge.get_issue(config.repo, number)
         except ForgeNotFound:

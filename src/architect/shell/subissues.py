@@ -48,6 +48,11 @@ class SubIssueLookup:
         found.discard(vision)  # a vision split out of an older one may name itself
         return tuple(sorted(found))
 
+    @property
+    def listed_open(self) -> frozenset[int]:
+        """Every open sub-issue the tick's one `Decomposed` query found, if it made it."""
+        return frozenset().union(*self._found.values()) if self._found else frozenset()
+
     def _people_filed(self, vision: int) -> set[int]:
         if self._found is None and self._phrases < PHRASE_QUERIES:
             self._phrases += 1
