@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from architect.forge.models import PullRequest
+from architect.shell.closed_sprints import closed_sprints
 from tests.world import OPS, PROJECT, World, make_world
 
 
@@ -152,3 +153,19 @@ def test_a_reject_written_then_closed_by_hand_keeps_its_reason(tmp_path: Path) -
     world.comment(vision, "Smaller now.", repo=PROJECT)
     (pitch,) = world.tick().applied
     assert pitch.describe().endswith("(again, after a rejection) → sprints/1-wishlists.md")
+
+
+def test_a_tick_that_listed_every_ops_pr_finds_the_closed_one_without_another_read(
+        tmp_path: Path) -> None:
+    world, vision, pr = _pitched(tmp_path)
+    world.client("bob").edit_pull(OPS, pr.number, state="closed")
+    visions = (world.bot.get_issue(PROJECT, vision),)
+    me = world.bot.current_user()
+    read = closed_sprints(world.bot, world.config, me, visions, set())
+    listed = tuple(world.bot.list_pulls(OPS, state="all"))
+    before = sum(world.bot.stats.by_method.values())
+    found = closed_sprints(world.bot, world.config, me, visions, set(), listed=listed)
+    assert [(s.pr.number, s.closed_by) for s in found] == [
+        (s.pr.number, s.closed_by) for s in read] == [(pr.number, "bob")]
+    # Only who closed it and its comments are read: the closed PRs come from the list.
+    assert sum(world.bot.stats.by_method.values()) - before == 2
