@@ -8,6 +8,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from architect.core.story import filed_numbers
 from architect.forge.models import Issue
 from architect.runners.base import Mode
 from architect.runners.scripted import ScriptedRunner
@@ -228,3 +229,34 @@ def test_unpark_beside_a_parked_sprint_takes_the_label_off_and_answers(tmp_path:
     quiet = world.tick(at=asked + timedelta(days=9))
     assert quiet.applied == [] and world.bot_comments(number) == said  # not parked again
     assert {label.name for label in world.bot.get_pull(OPS, number).labels} == set()
+
+
+def test_a_vision_in_progress_shows_how_many_of_its_sub_issues_are_closed(world: World) -> None:
+    number = world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.sprint_prs()
+    world.comment(pr.number, "ACCEPT")
+    world.tick()
+    world.comment(pr.number, "Q1: B\nQ2: A")
+    world.tick()
+    merged = world.bot.get_pull(OPS, pr.number)
+    filed = filed_numbers(merged.body)
+    assert merged.merged and len(filed) >= 3, merged.body
+    entry = next(line for line in section(the_dashboard(world).body, "In progress").splitlines()
+                 if f"[#{number}]" in line)
+    assert f"sub-issues: 0 of {len(filed)} closed" in entry, entry
+    # The reading stops at the first open one: close three in their dependency order,
+    # then reopen the first, so only the list of closed issues can count the other two.
+    alice = world.client("alice")
+    for sub in filed[:3]:
+        alice.edit_issue(PROJECT, sub, state="closed")
+    alice.edit_issue(PROJECT, filed[0], state="open")
+    world.tick()
+    body = the_dashboard(world).body
+    entry = next(line for line in section(body, "In progress").splitlines()
+                 if f"[#{number}]" in line)
+    assert f"sub-issues: 2 of {len(filed)} closed" in entry, entry
+    board = the_dashboard(world)
+    assert world.tick().applied == []
+    again = the_dashboard(world)
+    assert (again.body, again.updated_at) == (board.body, board.updated_at)
