@@ -8,11 +8,15 @@ from pathlib import Path
 import httpx
 import pytest
 
+from architect.core.story import filed_numbers
 from architect.forge.models import Issue
+from architect.forge.secret import Secret
 from architect.runners.base import Mode
 from architect.runners.scripted import ScriptedRunner
-from architect.shell.guards import enable, is_active
+from architect.shell.guards import edited_by, edits, enable, is_active
 from architect.shell.tick import run_paused
+from architect.shell.webhooks import WebhookServer, edits_for, routes_for
+from tests.service.test_webhooks import post, signed
 from tests.world import BOT, OPS, PROJECT, SteppingClock, World, make_world
 
 TITLE = "Architect dashboard"
@@ -145,6 +149,63 @@ def test_a_tick_is_undone_with_a_note_when_reviewers_are_set(tmp_path: Path) -> 
     assert "ask with a comment on the vision or sprint PR instead" in body
 
 
+def deliver_edit(world: World, by: str, *, secret: str = "s3cr3t") -> tuple[int, list[str]]:
+    """What Forgejo sends when `by` edits the dashboard: a signed `issues` `edited`."""
+    board = the_dashboard(world)
+    body, headers = signed({"action": "edited", "sender": {"login": by},
+                            "issue": {"number": board.number, "body": board.body},
+                            "repository": {"full_name": OPS}}, event="issues")
+    poked: list[str] = []
+    server = WebhookServer("127.0.0.1", 0, secret=Secret(secret),
+                           routes=routes_for([world.config]), poke=poked.append,
+                           max_body=64 * 1024, poll_interval=0.02,
+                           edits=edits_for([world.config]))
+    server.start()
+    try:
+        status, _ = post(server.address[1], body, headers)
+    finally:
+        server.close()
+    return status, poked
+
+
+def test_a_tick_by_a_reviewer_a_signed_delivery_names_is_carried_out(tmp_path: Path) -> None:
+    world = make_world(tmp_path, reviewers=("alice",))
+    enable(world.config.project_state_dir)
+    world.vision("Wishlists")
+    world.tick()
+    tick_box(world, "pause the architect", by="alice")
+    assert deliver_edit(world, "alice") == (202, [world.config.name])
+    world.tick()
+    body = the_dashboard(world).body
+    assert not is_active(world.config.project_state_dir)
+    assert "[x]" not in body and "- [ ] resume the architect" in body
+    assert "ask with a comment on the vision or sprint PR instead" not in body
+    # The record is taken once: a later edit restoring the same body is not alice's.
+    assert edited_by(world.config.project_state_dir, the_dashboard(world).number, body) == set()
+    assert edits(world.config.project_state_dir) == []
+
+
+def test_a_delivery_from_someone_not_a_reviewer_or_unsigned_leaves_the_note(
+        tmp_path: Path) -> None:
+    world = make_world(tmp_path, reviewers=("alice",))
+    enable(world.config.project_state_dir)
+    world.vision("Wishlists")
+    world.tick()
+    tick_box(world, "pause the architect", by="bob")
+    # bob may write to the ops repo, but not steer
+    assert deliver_edit(world, "bob") == (202, [world.config.name])
+    world.tick()
+    body = the_dashboard(world).body
+    assert is_active(world.config.project_state_dir)
+    assert "ask with a comment on the vision or sprint PR instead" in body
+    # A delivery signed with another secret records nothing.
+    tick_box(world, "pause the architect", by="alice")
+    assert deliver_edit(world, "alice", secret="wrong") == (401, [])
+    world.tick()
+    assert is_active(world.config.project_state_dir)
+    assert "ask with a comment on the vision or sprint PR instead" in the_dashboard(world).body
+
+
 class LoseFirstCreate(httpx.BaseTransport):
     """The forge creates the dashboard, then the connection drops before the answer."""
 
@@ -228,3 +289,34 @@ def test_unpark_beside_a_parked_sprint_takes_the_label_off_and_answers(tmp_path:
     quiet = world.tick(at=asked + timedelta(days=9))
     assert quiet.applied == [] and world.bot_comments(number) == said  # not parked again
     assert {label.name for label in world.bot.get_pull(OPS, number).labels} == set()
+
+
+def test_a_vision_in_progress_shows_how_many_of_its_sub_issues_are_closed(world: World) -> None:
+    number = world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.sprint_prs()
+    world.comment(pr.number, "ACCEPT")
+    world.tick()
+    world.comment(pr.number, "Q1: B\nQ2: A")
+    world.tick()
+    merged = world.bot.get_pull(OPS, pr.number)
+    filed = filed_numbers(merged.body)
+    assert merged.merged and len(filed) >= 3, merged.body
+    entry = next(line for line in section(the_dashboard(world).body, "In progress").splitlines()
+                 if f"[#{number}]" in line)
+    assert f"sub-issues: 0 of {len(filed)} closed" in entry, entry
+    # The reading stops at the first open one: close three in their dependency order,
+    # then reopen the first, so only the list of closed issues can count the other two.
+    alice = world.client("alice")
+    for sub in filed[:3]:
+        alice.edit_issue(PROJECT, sub, state="closed")
+    alice.edit_issue(PROJECT, filed[0], state="open")
+    world.tick()
+    body = the_dashboard(world).body
+    entry = next(line for line in section(body, "In progress").splitlines()
+                 if f"[#{number}]" in line)
+    assert f"sub-issues: 2 of {len(filed)} closed" in entry, entry
+    board = the_dashboard(world)
+    assert world.tick().applied == []
+    again = the_dashboard(world)
+    assert (again.body, again.updated_at) == (board.body, board.updated_at)

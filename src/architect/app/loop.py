@@ -319,7 +319,7 @@ def _webhooks(address: str | None, configs: Sequence[ProjectConfig], secrets: Se
     if address is None:
         yield None
         return
-    from architect.shell.webhooks import WebhookServer, listen_address, routes_for
+    from architect.shell.webhooks import WebhookServer, edits_for, listen_address, routes_for
 
     if secrets.webhook_secret is None:
         log.error("--webhook needs ARCHITECT_WEBHOOK_SECRET: set it to the secret the forge's "
@@ -335,7 +335,7 @@ def _webhooks(address: str | None, configs: Sequence[ProjectConfig], secrets: Se
     try:
         server = WebhookServer(host, port, secret=secrets.webhook_secret,
                                routes=routes_for(configs), poke=scheduler.poke,
-                               health=scheduler.health,
+                               health=scheduler.health, edits=edits_for(configs),
                                max_body=max(c.architect.webhook_max_body_kb for c in configs)
                                * 1024)
     except OSError as exc:

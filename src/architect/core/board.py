@@ -65,6 +65,7 @@ def vision_facts(snapshot: Snapshot, decision: Decision,
 def entries(snapshot: Snapshot, decision: Decision, settings: ArchitectConfig) -> list[Entry]:
     found = [_sprint_entry(view, snapshot) for view in views(snapshot)]
     histories = {h.vision.number: h for h in snapshot.candidates}
+    merged = {m.vision_number: m for m in snapshot.merged if m.filed}
     for number, facts in vision_facts(snapshot, decision, settings).items():
         if facts.sprint_pr is not None:
             continue
@@ -76,7 +77,11 @@ def entries(snapshot: Snapshot, decision: Decision, settings: ArchitectConfig) -
             Section.NEEDS_HUMAN else ()
         if section is Section.NEEDS_HUMAN and not boxes:
             section = Section.IN_PROGRESS  # merged, or its sub-issues are open: nothing to ask
-        found.append(Entry(section, number, vision.title, vision.html_url, vision_label(facts),
+        state = vision_label(facts)
+        story = merged.get(number)
+        if story is not None and section is Section.IN_PROGRESS and not story.done:
+            state += f" ({story.progress})"
+        found.append(Entry(section, number, vision.title, vision.html_url, state,
                            since=_day(vision.updated_at.isoformat()),
                            waits_for=row.waits_for, boxes=boxes))
     return found

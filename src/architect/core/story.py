@@ -41,10 +41,21 @@ class MergedSprint:
     branch_left: bool  # its head branch still exists
     # When the architect posted its summary (read only once every sub-issue is closed).
     summarized_at: datetime | None = None
+    # How many of `filed` are closed, counted exactly (None: not counted this tick).
+    closed_count: int | None = None
 
     @property
     def done(self) -> bool:
         return bool(self.filed) and self.open_sub is None
+
+    @property
+    def progress(self) -> str:
+        """`sub-issues: 2 of 5 closed`, as far as the tick counted."""
+        if self.done:
+            return f"sub-issues: {len(self.filed)} of {len(self.filed)} closed"
+        if self.closed_count is not None:
+            return f"sub-issues: {self.closed_count} of {len(self.filed)} closed"
+        return f"sub-issues: at least {len(self.closed)} of {len(self.filed)} closed"
 
 
 def filed_numbers(body: str) -> tuple[int, ...]:

@@ -6,11 +6,14 @@ idle tick writes nothing. It is created in one request with its mark in the
 body, and found again by that mark, so a crash after the create leaves one.
 
 Who ticked a box: the forge does not say who edited an issue's body (no API,
-no timeline entry; a webhook's `sender` is not kept by a tick), but only the
-ops repo's writers and the bot may edit it (Forgejo's EditIssue rule). So a
-tick counts when every writer may steer (`reviewers` empty); with `reviewers`
-set, it is unticked with a note asking for a comment on the vision instead.
-The bot renders every box unticked, so its own edits never tick one.
+no timeline entry), but only the ops repo's writers and the bot may edit it
+(Forgejo's EditIssue rule). So a tick counts when every writer may steer
+(`reviewers` empty). With `reviewers` set, it counts when a signed webhook
+delivery (`issues` `edited`, recorded by the listener in the project's state
+dir with the body's hash: shell/guards.record_edit) says someone in
+`reviewers` left the body exactly as it is now; the record is taken once.
+Otherwise it is unticked with a note asking for a comment on the vision
+instead. The bot renders every box unticked, so its own edits never tick one.
 """
 
 from __future__ import annotations
@@ -99,15 +102,17 @@ def steer(forge: Forge, config: ProjectConfig, issue: Issue | None, board: Dashb
     ticked = [box for box in (box_of(i, offered) for i in ticked_boxes(issue.body)) if box]
     if not ticked:
         return done
-    if config.architect.reviewers:
-        log.warning("dashboard: %d ticked box(es) undone: reviewers are set",
-                    len(ticked))
+    if config.architect.reviewers and not _steered_by_reviewer(config, issue):
+        log.warning("dashboard: %d ticked box(es) undone: reviewers are set and no recorded "
+                    "webhook delivery says a reviewer left this body", len(ticked))
         done.notes.append(NOT_STEERABLE)
         return done
     for box in ticked:
         log.info("dashboard: %s%s", "would: " if not live else "", box.kind.value)
     if not live:
         return done
+    if config.architect.reviewers:
+        guards.forget_edits(config.project_state_dir, issue.number)  # taken once
     _pause_or_resume(config, ticked, done)
     for request in board_.requests(ticked, snapshot):
         repo = config.ops_repo if request.on_ops else config.repo
@@ -117,6 +122,13 @@ def steer(forge: Forge, config: ProjectConfig, issue: Issue | None, board: Dashb
                        bot_login=snapshot.bot.login, mark=request.mark)
         done.answered.append(request.box.id)
     return done
+
+
+def _steered_by_reviewer(config: ProjectConfig, issue: Issue) -> bool:
+    """A signed webhook delivery said someone in `reviewers` left the body as it is now."""
+    reviewers = {r.lower() for r in config.architect.reviewers}
+    editors = guards.edited_by(config.project_state_dir, issue.number, issue.body)
+    return any(login.lower() in reviewers for login in editors)
 
 
 def _pause_or_resume(config: ProjectConfig, ticked: Sequence[Box], done: Steered) -> None:

@@ -17,6 +17,7 @@ therefore an `ArchitectError` with ``exit_code = 0``.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shlex
@@ -36,7 +37,55 @@ from architect.errors import ArchitectError
 from architect.shell.logs import make_private_dir
 
 ACTIVE_FLAG = ".architect-active"
+EDITS_FILE = "dashboard-edits.json"
+KEPT_EDITS = 50
 LOCK_FILE = "run.lock"
+
+
+# --- who edited the dashboard, as webhook deliveries said -----------------------------
+
+
+def body_hash(body: str) -> str:
+    return hashlib.sha256(body.encode()).hexdigest()
+
+
+def record_edit(project_dir: Path, number: int, body: str, login: str) -> None:
+    """Note that a signed `issues` `edited` delivery said `login` left issue `number` with
+    `body`: the forge's API records no editor, so the dashboard's steer reads this."""
+    path = project_dir / EDITS_FILE
+    kept = edits(project_dir)[-(KEPT_EDITS - 1):]
+    kept.append({"issue": number, "hash": body_hash(body), "login": login})
+    make_private_dir(project_dir)
+    scratch = path.with_suffix(".tmp")
+    scratch.write_text(json.dumps(kept))
+    os.replace(scratch, path)
+
+
+def forget_edits(project_dir: Path, number: int) -> None:
+    """Drop the recorded edits of issue `number` once they were acted on, so a later
+    edit that restores the same body (a box ticked again) is not taken for the reviewer's."""
+    kept = [e for e in edits(project_dir) if e.get("issue") != number]
+    path = project_dir / EDITS_FILE
+    if path.exists():
+        scratch = path.with_suffix(".tmp")
+        scratch.write_text(json.dumps(kept))
+        os.replace(scratch, path)
+
+
+def edits(project_dir: Path) -> list[dict[str, object]]:
+    """The recorded edits, oldest first; nothing (not an error) when unreadable."""
+    try:
+        found = json.loads((project_dir / EDITS_FILE).read_text())
+    except (OSError, ValueError):
+        return []
+    return [e for e in found if isinstance(e, dict)] if isinstance(found, list) else []
+
+
+def edited_by(project_dir: Path, number: int, body: str) -> set[str]:
+    """Who, by a recorded delivery, left issue `number` with exactly this body."""
+    digest = body_hash(body)
+    return {str(e.get("login", "")) for e in edits(project_dir)
+            if e.get("issue") == number and e.get("hash") == digest}
 
 
 # --- the active flag -------------------------------------------------------------------

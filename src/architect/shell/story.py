@@ -2,13 +2,15 @@
 
 One list call per vision in progress finds its merged sprint PR (the body
 included, so its `## Filed` line comes free); then its sub-issues are read only
-until the first one still open, which on most ticks is the first.
+until the first one still open, which on most ticks is the first; while any
+vision is in progress, one list of the issues closed since its merge counts them.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 
 from architect.config import ProjectConfig
 from architect.core.actions import CompleteVision, RepairMerged
@@ -57,8 +59,28 @@ def read_merged(forge: Forge, config: ProjectConfig, bot: User, visions: Sequenc
         if number not in newest or pr.number > newest[number].number:
             newest[number] = pr
     own = {bot.login, filer_login or bot.login}
-    return tuple(_merged(forge, config, number, pr, own, known_open)
-                 for number, pr in sorted(newest.items()))
+    merged = [_merged(forge, config, number, pr, own, known_open)
+              for number, pr in sorted(newest.items())]
+    return tuple(_counted(forge, config, merged))
+
+
+def _counted(forge: Forge, config: ProjectConfig,
+             merged: Sequence[MergedSprint]) -> list[MergedSprint]:
+    """Each vision in progress with its exact count of closed sub-issues.
+
+    The reading of sub-issues stops at the first open one; the count comes from one
+    list of the issues closed since the earliest merge among them (a close updates an
+    issue, so `since` finds it), once a tick and only while some vision is in progress.
+    A sub-issue closed before its sprint merged is counted when the reading found it.
+    """
+    waiting = [m for m in merged if m.filed and not m.done]
+    if not waiting:
+        return list(merged)
+    since = min(m.pr.merged_at or m.pr.created_at for m in waiting)
+    closed_now = {i.number for i in forge.list_issues(config.repo, state="closed",
+                                                      type="issues", since=since)}
+    return [replace(m, closed_count=len(set(m.filed) & (closed_now | {i.number for i in m.closed})))
+            if m in waiting else m for m in merged]
 
 
 def _merged(forge: Forge, config: ProjectConfig, vision: int, pr: PullRequest,

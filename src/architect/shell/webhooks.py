@@ -36,10 +36,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 from architect.config import ProjectConfig
 from architect.forge.secret import Secret
+from architect.shell import guards
 
 log = logging.getLogger("architect")
 
@@ -138,6 +140,31 @@ def judge(headers: Mapping[str, str], body: bytes, *, secret: bytes, routes: Rou
     return Verdict(202, "queued", f"{event} on {repo}", projects)
 
 
+def edit_of(headers: Mapping[str, str], body: bytes) -> tuple[str, int, str, str] | None:
+    """(repo, issue number, its new body, the sender's login) of an `issues` `edited`
+    delivery; None for anything else. Call only on a delivery `judge` queued."""
+    if (_first(headers, EVENT_HEADERS) or "") != "issues":
+        return None
+    try:
+        payload = json.loads(body)
+    except (ValueError, UnicodeDecodeError):
+        return None
+    if not isinstance(payload, dict) or payload.get("action") != "edited":
+        return None
+    issue, sender, repo = payload.get("issue"), payload.get("sender"), _full_name(payload)
+    if not isinstance(issue, dict) or not isinstance(sender, dict) or repo is None:
+        return None
+    number, text, login = issue.get("number"), issue.get("body"), sender.get("login")
+    if not isinstance(number, int) or not isinstance(text, str) or not isinstance(login, str):
+        return None
+    return repo.lower(), number, text, login
+
+
+def edits_for(configs: Sequence[ProjectConfig]) -> dict[str, Path]:
+    """Where an edit of an issue on each ops repo is recorded (its project's state dir)."""
+    return {c.ops_repo.lower(): c.project_state_dir for c in configs}
+
+
 def _first(headers: Mapping[str, str], names: Sequence[str]) -> str | None:
     return next((headers[n] for n in names if headers.get(n)), None)
 
@@ -165,7 +192,9 @@ class _Server(ThreadingHTTPServer):
     daemon_threads = True
 
     def __init__(self, address: tuple[str, int], *, secret: Secret, routes: Routes,
-                 poke: Callable[[str], object], max_body: int, health: Health | None) -> None:
+                 poke: Callable[[str], object], max_body: int, health: Health | None,
+                 edits: Mapping[str, Path]) -> None:
+        self.edits = edits
         self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
         self.secret = secret
         self.routes = routes
@@ -216,6 +245,12 @@ class _Handler(BaseHTTPRequestHandler):
         headers = {name.lower(): value for name, value in self.headers.items()}
         verdict = judge(headers, body, secret=self.server.secret.reveal().encode(),
                         routes=self.server.routes)
+        edit = edit_of(headers, body) if verdict.outcome == "queued" else None
+        if edit is not None and edit[0] in self.server.edits:
+            try:  # before the poke, so the tick it brings reads it
+                guards.record_edit(self.server.edits[edit[0]], edit[1], edit[2], edit[3])
+            except OSError as exc:
+                log.warning("webhook: cannot record the edit of #%d: %s", edit[1], exc)
         for project in verdict.projects:
             self.server.poke(project)
         self._answer(verdict)
@@ -290,9 +325,10 @@ class WebhookServer:
 
     def __init__(self, host: str, port: int, *, secret: Secret, routes: Routes,
                  poke: Callable[[str], object], max_body: int, poll_interval: float = 0.2,
-                 health: Health | None = None) -> None:
+                 health: Health | None = None, edits: Mapping[str, Path] | None = None) -> None:
+        # edits: ops repo → state dir where who edited its issues is recorded (edits_for)
         self._server = _Server((host, port), secret=secret, routes=routes, poke=poke,
-                               max_body=max_body, health=health)
+                               max_body=max_body, health=health, edits=edits or {})
         # poll_interval: how long close() may wait for the serving thread to notice.
         self._thread = threading.Thread(target=self._server.serve_forever, kwargs={
             "poll_interval": poll_interval}, name="architect-webhooks", daemon=True)
