@@ -22,9 +22,8 @@ def action_document(action: Action, reason: str | None = None) -> dict[str, Any]
         found["pr"] = action.merged.pr.number
         found["vision"] = action.merged.vision_number
     else:
-        sprint = action.sprint if hasattr(action, "sprint") else action.view.sprint
-        found["pr"] = sprint.pr.number
-        found["vision"] = sprint.vision_number
+        found["pr"] = action.sprint.pr.number
+        found["vision"] = action.sprint.vision_number
     if reason is not None:
         found["reason"] = reason
     return found

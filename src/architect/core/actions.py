@@ -28,6 +28,16 @@ class Written:
     body: str | None  # the PR body after the step, when it changed
 
 
+class _OnView:
+    """A step that needs the whole view of its sprint; `sprint` names the PR it acts on."""
+
+    view: SprintView
+
+    @property
+    def sprint(self) -> SprintPR:
+        return self.view.sprint
+
+
 @dataclass(frozen=True)
 class OpenPitch:
     vision_number: int
@@ -54,7 +64,7 @@ class CompletePitch:
 
 
 @dataclass(frozen=True)
-class RevisePitch:
+class RevisePitch(_OnView):
     view: SprintView
 
     def describe(self) -> str:
@@ -64,7 +74,7 @@ class RevisePitch:
 
 
 @dataclass(frozen=True)
-class StartQuestions:
+class StartQuestions(_OnView):
     view: SprintView
 
     def describe(self) -> str:
@@ -73,7 +83,7 @@ class StartQuestions:
 
 
 @dataclass(frozen=True)
-class ProcessAnswers:
+class ProcessAnswers(_OnView):
     view: SprintView
     ledger: Ledger  # after the grammar's answers
     recorded: tuple[int, ...]  # fork numbers the grammar answered this round
@@ -94,7 +104,7 @@ class ProcessAnswers:
 
 
 @dataclass(frozen=True)
-class FileSprint:
+class FileSprint(_OnView):
     view: SprintView
 
     def describe(self) -> str:
@@ -156,7 +166,7 @@ class StopSprint:
 
 
 @dataclass(frozen=True)
-class ClarifyDecision:
+class ClarifyDecision(_OnView):
     view: SprintView  # its `unclear` comments each get one reply
 
     def describe(self) -> str:
@@ -203,7 +213,7 @@ class RepairMerged:
 
 
 @dataclass(frozen=True)
-class NudgeSprint:
+class NudgeSprint(_OnView):
     """Design forks unanswered too long: one reminder a round, or (`park`) the parking."""
 
     view: SprintView
