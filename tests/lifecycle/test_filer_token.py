@@ -9,16 +9,22 @@ import httpx
 
 from architect.forge.client import ForgeClient
 from architect.shell.tick import run_tick
-from tests.world import BASE, BOT, OPS, PROJECT, SteppingClock, make_world
+from tests.world import BASE, BOT, OPS, PROJECT, SteppingClock, World, make_world
 
 
-def test_a_read_only_architect_files_through_the_filer(tmp_path: Path) -> None:
+def read_only_architect(tmp_path: Path) -> tuple[World, ForgeClient]:
+    """The architect's token reads the project repo; the filer's writes there."""
     world = make_world(tmp_path)
     world.setup.add_collaborator(PROJECT, BOT, "read")
     world.tokens["filer"] = world.setup.create_user("architect-filer")
     world.setup.add_collaborator(PROJECT, "architect-filer", "write")
     filer = ForgeClient(BASE, world.tokens["filer"],
                         transport=httpx.WSGITransport(app=world.forge.wsgi))
+    return world, filer
+
+
+def test_a_read_only_architect_files_through_the_filer(tmp_path: Path) -> None:
+    world, filer = read_only_architect(tmp_path)
 
     def tick() -> None:
         report = run_tick(world.bot, world.runner, world.config, SteppingClock(), filer=filer)
@@ -45,12 +51,7 @@ def test_a_read_only_architect_files_through_the_filer(tmp_path: Path) -> None:
 
 def test_a_rejection_note_goes_through_the_filer_and_is_read_as_the_architects(
         tmp_path: Path) -> None:
-    world = make_world(tmp_path)
-    world.setup.add_collaborator(PROJECT, BOT, "read")
-    world.tokens["filer"] = world.setup.create_user("architect-filer")
-    world.setup.add_collaborator(PROJECT, "architect-filer", "write")
-    filer = ForgeClient(BASE, world.tokens["filer"],
-                        transport=httpx.WSGITransport(app=world.forge.wsgi))
+    world, filer = read_only_architect(tmp_path)
 
     def tick() -> None:
         report = run_tick(world.bot, world.runner, world.config, SteppingClock(), filer=filer)
