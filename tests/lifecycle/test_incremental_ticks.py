@@ -21,19 +21,10 @@ from architect.core.sprint import branch_for
 from architect.runners.offline import OfflinePlanner
 from architect.shell.changes import Changes
 from architect.shell.tick import TickReport, run_tick
+from tests.lifecycle.test_tick_requests import Recorder
 from tests.world import BASE, BOT, OPS, PROJECT, World, make_world
 
 T0 = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
-
-
-class Recorder(httpx.BaseTransport):
-    def __init__(self, world: World) -> None:
-        self.inner = httpx.WSGITransport(app=world.forge.wsgi)
-        self.seen: list[tuple[str, str]] = []
-
-    def handle_request(self, request: httpx.Request) -> httpx.Response:
-        self.seen.append((request.method, request.url.path.removeprefix("/api/v1")))
-        return self.inner.handle_request(request)
 
 
 def tick(world: World, at: datetime = T0, *, dry_run: bool = False,
