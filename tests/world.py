@@ -105,6 +105,15 @@ class World:
         return self.setup.create_issue(PROJECT, title, body, labels=("vision",),
                                        token=self.tokens[by])
 
+    def accepted(self, title: str = "Wishlists") -> int:
+        """A vision pitched and accepted by @alice: its sprint PR, design questions asked."""
+        self.vision(title)
+        self.tick()
+        (pr,) = self.bot.list_pulls(OPS, state="open")
+        self.comment(pr.number, "ACCEPT")
+        self.tick()
+        return pr.number
+
     def comment(self, number: int, body: str, *, by: str = "alice", repo: str = OPS) -> int:
         return self.setup.comment(repo, number, body, token=self.tokens[by])
 

@@ -76,7 +76,7 @@ def test_the_shell_and_the_adapters_never_reach_into_the_app() -> None:
 
 def test_the_walk_would_see_a_forbidden_import(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
-    sample.write_text("import httpx\nfrom architect.shell.apply import Applier\n")
+    sample.write_text("import httpx\nfrom architect.shell.apply import apply\n")
     assert {"httpx", "architect.shell.apply"} <= imports_of(sample)
 
 
@@ -100,3 +100,13 @@ def test_the_shell_and_the_app_are_where_the_tree_says() -> None:
 def test_the_readme_shows_the_state_tables_as_the_code_has_them() -> None:
     readme = (SRC.parents[1] / "README.md").read_text(encoding="utf-8")
     assert markdown() in readme
+
+
+def test_the_readme_names_every_module_of_the_core_the_shell_and_the_app() -> None:
+    """"The code" is where a newcomer starts: a module it does not name is one they miss."""
+    readme = (SRC.parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## The code", 1)[1].split("### The state tables", 1)[0]
+    missing = [str(path.relative_to(SRC)) for layer in ("core", "shell", "app")
+               for path in sorted((SRC / layer).rglob("*.py"))
+               if path.name != "__init__.py" and f"`{path.name}`" not in section]
+    assert missing == []

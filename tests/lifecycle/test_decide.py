@@ -132,7 +132,7 @@ def test_the_start_of_the_questions_carries_the_accepting_guidance() -> None:
     talk.human("ACCEPT: keep the first version small")
     step = only_action(tick(talk))
     assert isinstance(step, StartQuestions)
-    assert [(g.login, g.text) for g in step.view.guidance] == [
+    assert [(g.login, g.text) for g in step.guidance] == [
         (REVIEWER, "keep the first version small")]
 
 
@@ -510,11 +510,11 @@ def test_one_sprint_walks_from_pitch_to_filed() -> None:
 
     # The tick stopped after acknowledging; the next one plans and files.
     step = only_action(tick(talk))
-    assert isinstance(step, FileSprint) and step.view.plan is None
+    assert isinstance(step, FileSprint) and step.plan is None
 
     talk.plan()
     step = only_action(tick(talk))
-    assert isinstance(step, FileSprint) and step.view.plan == a_plan()
+    assert isinstance(step, FileSprint) and step.plan == a_plan()
 
     talk.filed([20, 21])
     step = only_action(tick(talk))
@@ -547,7 +547,7 @@ def test_requested_changes_are_revised_then_an_approval_starts_the_questions() -
     talk = conversation_in(SprintState.AWAITING_DECISION)
     review = talk.review(ReviewState.REQUEST_CHANGES, body="Drop sharing.")
     step = only_action(tick(talk))
-    assert isinstance(step, RevisePitch) and step.view.revision == review
+    assert isinstance(step, RevisePitch) and step.review == review
 
     talk.revised(review)
     assert tick(talk).actions == ()

@@ -52,11 +52,7 @@ def settle(world: World, at: datetime = T0) -> None:
 def world(tmp_path: Path) -> World:
     """A pitched, accepted sprint PR whose design questions wait for answers."""
     world = make_world(tmp_path)
-    world.vision("Wishlists")
-    world.tick()
-    (pr,) = world.bot.list_pulls(OPS, state="open")
-    world.comment(pr.number, "ACCEPT")
-    world.tick()
+    world.accepted()
     settle(world)
     return world
 

@@ -113,3 +113,24 @@ def test_a_park_killed_between_label_and_note_finishes_the_note(tmp_path: Path) 
     notes = [c for c in world.bot_comments(number) if "architect: parked" in c]
     assert len(notes) == 1 and pr_labels(world, number) == {"parked"}
     quiet_at(world, ASKED + timedelta(days=15))
+
+
+def test_status_shows_a_due_reminder_as_the_tick_will_act_on_it(tmp_path: Path) -> None:
+    """`status` reads the clock as `decide` does: a reminder that is due is the architect's
+    to send, not a wait for a human."""
+    world, number = asked(tmp_path)
+
+    def row(at: datetime) -> tuple[str, str]:
+        (found,) = [r for r in collect_status(world.bot, world.config, at)
+                    if r.kind == "sprint" and r.number == number]
+        return found.state, found.waits_for
+
+    assert row(ASKED + timedelta(days=2)) == ("questions open (Q1, Q2)",
+                                              "a human: answers to the open questions")
+    assert row(ASKED + timedelta(days=4)) == ("questions unanswered (Q1, Q2)",
+                                              "the architect (one reminder)")
+    assert row(ASKED + timedelta(days=15)) == ("questions unanswered too long (Q1, Q2)",
+                                               "the architect (parking)")
+    world.tick(at=ASKED + timedelta(days=4))
+    assert row(ASKED + timedelta(days=5)) == ("questions open (Q1, Q2)",
+                                              "a human: answers to the open questions")

@@ -71,3 +71,4 @@ def test_a_pitch_nobody_may_accept_is_not_written(tmp_path: Path) -> None:
     known = replace(FINE, reviewers_exist=frozenset({"alcie"}))
     assert "may not write on acme/shop-ops" in (blocker(PITCH, known, typo) or "")
     assert blocker(PITCH, FINE, config(tmp_path, reviewers=["alcie", "alice"])) is None
+

@@ -14,10 +14,16 @@ from architect.app.status import collect_status
 from architect.core import render
 from architect.core.actions import (
     Action,
+    ClarifyDecision,
     CompletePitch,
+    FileSprint,
     FinishSprint,
     NoteClosedSprint,
+    NudgeSprint,
+    ProcessAnswers,
     RejectSprint,
+    RevisePitch,
+    StartQuestions,
     StopSprint,
     SyncLedger,
 )
@@ -34,13 +40,24 @@ def described(actions: list[Action]) -> list[str]:
     return [a.describe() for a in actions]
 
 
-# The steps that carry only what they need, by the one row each belongs to.
-ROW_OF = {RejectSprint: SprintState.REJECTED, FinishSprint: SprintState.FILED,
-          SyncLedger: SprintState.QUESTIONS_OPEN, StopSprint: SprintState.VISION_GONE}
+# Each step, by the one row it belongs to (a step carries only what it needs, not its view).
+ROW_OF: dict[type, SprintState] = {
+    RejectSprint: SprintState.REJECTED, FinishSprint: SprintState.FILED,
+    SyncLedger: SprintState.QUESTIONS_OPEN, StopSprint: SprintState.VISION_GONE,
+    RevisePitch: SprintState.REVISION_REQUESTED, StartQuestions: SprintState.ACCEPTED,
+    ProcessAnswers: SprintState.ANSWERS_PENDING, ClarifyDecision: SprintState.AWAITING_DECISION,
+}
 
 
-def _closed_state(action: NoteClosedSprint) -> SprintState:
-    return SprintState.MERGED_UNFILED if action.merged else SprintState.CLOSED_BY_HUMAN
+def _row_of(action: Action) -> SprintState | None:
+    """The row an action was decided in; None for a step outside the sprint table."""
+    if isinstance(action, NoteClosedSprint):
+        return SprintState.MERGED_UNFILED if action.merged else SprintState.CLOSED_BY_HUMAN
+    if isinstance(action, FileSprint):
+        return SprintState.READY_TO_FILE if action.plan is None else SprintState.FILING
+    if isinstance(action, NudgeSprint):
+        return SprintState.PARK_DUE if action.park else SprintState.REMINDER_DUE
+    return ROW_OF.get(type(action))
 
 
 def states(report: TickReport) -> set[SprintState]:
@@ -49,12 +66,8 @@ def states(report: TickReport) -> set[SprintState]:
     for a in report.applied:
         if isinstance(a, CompletePitch):
             found |= {SprintState.PITCH_INCOMPLETE} if a.footer else set()
-        elif isinstance(a, NoteClosedSprint):
-            found.add(_closed_state(a))
-        elif type(a) in ROW_OF:
-            found.add(ROW_OF[type(a)])
-        elif (view := getattr(a, "view", None)) is not None:
-            found.add(view.state)
+        elif (row := _row_of(a)) is not None:
+            found.add(row)
     return found
 
 

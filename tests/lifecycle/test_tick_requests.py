@@ -38,11 +38,7 @@ def reads_of_an_idle_tick(world: World) -> list[str]:
 
 def with_open_questions(tmp_path: Path) -> World:
     world = make_world(tmp_path)
-    world.vision("Wishlists")
-    world.tick()
-    (pr,) = world.bot.list_pulls(OPS, state="open")
-    world.comment(pr.number, "ACCEPT")
-    world.tick()
+    world.accepted()
     return world
 
 

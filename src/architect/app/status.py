@@ -11,7 +11,7 @@ from datetime import datetime
 
 from architect.config import ProjectConfig
 from architect.core.board import vision_facts
-from architect.core.decide import views
+from architect.core.decide import timed_views
 from architect.core.sprint import SprintView
 from architect.core.table import WAITS_FOR, vision_label, vision_row
 from architect.core.text import one_line
@@ -40,7 +40,7 @@ def collect_status(forge: Forge, config: ProjectConfig, now: datetime) -> list[S
 
     snapshot, decision, _ = plan_tick(forge, config, now)
     sessions = SessionStore(config.architect.state_dir, config.name)
-    sprint_views = views(snapshot)
+    sprint_views = timed_views(snapshot, config.architect)
     rows = []
     for view in sprint_views:
         record = sessions.load(f"pr-{view.number}")

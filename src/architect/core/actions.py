@@ -7,14 +7,16 @@ never blindly creates); `--dry-run` and the log print `describe()`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from architect.core.inputs import HumanComment
 from architect.core.ledger import Ledger
-from architect.forge.models import Comment
+from architect.core.schemas import SubIssue
+from architect.forge.models import Comment, Review
 
 if TYPE_CHECKING:
-    from architect.core.sprint import Signal, SprintPR, SprintView
+    from architect.core.sprint import Signal, SprintPR
     from architect.core.story import MergedSprint
 
 
@@ -28,14 +30,22 @@ class Written:
     body: str | None  # the PR body after the step, when it changed
 
 
-class _OnView:
-    """A step that needs the whole view of its sprint; `sprint` names the PR it acts on."""
+@dataclass(frozen=True)
+class Brief:
+    """What the model hears of a sprint beside its vision: the pitch as the PR body holds
+    it, the words that came with ACCEPT or an approval, and the ledger so far."""
 
-    view: SprintView
+    pitch: str
+    guidance: str
+    ledger: Ledger | None
 
-    @property
-    def sprint(self) -> SprintPR:
-        return self.view.sprint
+
+class _AsksTheModel:
+    """A step on a sprint PR that asks the model: if its answer is invalid twice, the
+    note saying so goes on `sprint`, after the newest comment not the bot's (`after`)."""
+
+    sprint: SprintPR
+    after: int
 
 
 @dataclass(frozen=True)
@@ -64,31 +74,46 @@ class CompletePitch:
 
 
 @dataclass(frozen=True)
-class RevisePitch(_OnView):
-    view: SprintView
+class RevisePitch(_AsksTheModel):
+    sprint: SprintPR
+    slug: str
+    review: Review  # the REQUEST_CHANGES review the revision answers
+    brief: Brief
+    after: int
 
     def describe(self) -> str:
-        assert self.view.revision is not None
-        who = self.view.revision.user.login if self.view.revision.user else "?"
-        return f"PR #{self.view.number}: changes requested by @{who} → revise the pitch"
+        who = self.review.user.login if self.review.user else "?"
+        return f"PR #{self.sprint.pr.number}: changes requested by @{who} → revise the pitch"
 
 
 @dataclass(frozen=True)
-class StartQuestions(_OnView):
-    view: SprintView
+class StartQuestions(_AsksTheModel):
+    sprint: SprintPR
+    slug: str
+    guidance: tuple[Signal, ...]  # the ACCEPTs and approvals that started the design
+    brief: Brief
+    seen: int  # the newest human comment read: the questions' `seen=`
+    after: int
 
     def describe(self) -> str:
-        who = ", ".join(sorted({f"@{g.login}" for g in self.view.guidance}))
-        return f"PR #{self.view.number}: approved by {who} → start design questions"
+        who = ", ".join(sorted({f"@{g.login}" for g in self.guidance}))
+        return f"PR #{self.sprint.pr.number}: approved by {who} → start design questions"
 
 
 @dataclass(frozen=True)
-class ProcessAnswers(_OnView):
-    view: SprintView
+class ProcessAnswers(_AsksTheModel):
+    sprint: SprintPR
+    slug: str
+    brief: Brief  # its ledger is the one before this round
     ledger: Ledger  # after the grammar's answers
     recorded: tuple[int, ...]  # fork numbers the grammar answered this round
     notes: tuple[str, ...]
     free_text: tuple[HumanComment, ...]  # what only the model can read
+    said: tuple[HumanComment, ...]  # every comment of the round, for the model
+    read: tuple[tuple[int, str], ...]  # the round's comments with their digests
+    round: int  # the round before this one
+    seen: int
+    after: int
 
     def describe(self) -> str:
         parts = []
@@ -100,17 +125,26 @@ class ProcessAnswers(_OnView):
             parts.append("the model checks for follow-ups")
         if self.notes and not parts:
             parts.append("unusable answers")
-        return f"PR #{self.view.number}: " + " and ".join(parts) + " → acknowledge"
+        return f"PR #{self.sprint.pr.number}: " + " and ".join(parts) + " → acknowledge"
 
 
 @dataclass(frozen=True)
-class FileSprint(_OnView):
-    view: SprintView
+class FileSprint(_AsksTheModel):
+    sprint: SprintPR
+    slug: str
+    brief: Brief
+    plan: tuple[SubIssue, ...] | None  # None: the model plans first
+    plan_comment: Comment | None
+    heard: tuple[HumanComment, ...]  # replies to a failed filing check, and newer comments
+    problems: tuple[str, ...]  # what the last failed filing check listed
+    seen: int
+    after: int
 
     def describe(self) -> str:
-        if self.view.plan is None:
-            return f"PR #{self.view.number}: every fork resolved → plan and file sub-issues"
-        return f"PR #{self.view.number}: file the planned sub-issues ({len(self.view.plan)})"
+        if self.plan is None or self.plan_comment is None:
+            return (f"PR #{self.sprint.pr.number}: every fork resolved → plan and file "
+                    "sub-issues")
+        return f"PR #{self.sprint.pr.number}: file the planned sub-issues ({len(self.plan)})"
 
 
 @dataclass(frozen=True)
@@ -166,13 +200,14 @@ class StopSprint:
 
 
 @dataclass(frozen=True)
-class ClarifyDecision(_OnView):
-    view: SprintView  # its `unclear` comments each get one reply
+class ClarifyDecision:
+    sprint: SprintPR
+    unclear: tuple[Signal, ...]  # each gets one reply
 
     def describe(self) -> str:
-        who = ", ".join(f"@{s.login}" for s in self.view.unclear)
-        return (f"PR #{self.view.number}: {who} wrote what looks like a decision → reply with "
-                "what the architect understands")
+        who = ", ".join(f"@{s.login}" for s in self.unclear)
+        return (f"PR #{self.sprint.pr.number}: {who} wrote what looks like a decision → reply "
+                "with what the architect understands")
 
 
 @dataclass(frozen=True)
@@ -213,16 +248,21 @@ class RepairMerged:
 
 
 @dataclass(frozen=True)
-class NudgeSprint(_OnView):
+class NudgeSprint:
     """Design forks unanswered too long: one reminder a round, or (`park`) the parking."""
 
-    view: SprintView
+    sprint: SprintPR
     park: bool
+    round: int
+    asked_at: datetime  # the bot's last design comment: the questions' clock
+    whom: tuple[str, ...]  # who accepted: whom the note names
+    waiting: tuple[int, ...]  # the questions still without an answer
 
     def describe(self) -> str:
+        number = self.sprint.pr.number
         if self.park:
-            return f"PR #{self.view.number}: questions unanswered too long → park the sprint"
-        return f"PR #{self.view.number}: questions unanswered → remind whoever accepted"
+            return f"PR #{number}: questions unanswered too long → park the sprint"
+        return f"PR #{number}: questions unanswered → remind whoever accepted"
 
 
 @dataclass(frozen=True)

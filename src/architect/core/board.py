@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from architect.core import markers, rules
 from architect.core.actions import OpenPitch
 from architect.core.dashboard import Box, BoxKind, Entry, Link, Section
-from architect.core.decide import Decision, views
+from architect.core.decide import Decision, timed_views, views
 from architect.core.snapshot import Snapshot, VisionHistory
 from architect.core.sprint import PARKED_LABEL, SprintView
 from architect.core.table import (
@@ -63,7 +63,7 @@ def vision_facts(snapshot: Snapshot, decision: Decision,
 
 
 def entries(snapshot: Snapshot, decision: Decision, settings: ArchitectConfig) -> list[Entry]:
-    found = [_sprint_entry(view, snapshot) for view in views(snapshot)]
+    found = [_sprint_entry(view, snapshot) for view in timed_views(snapshot, settings)]
     histories = {h.vision.number: h for h in snapshot.candidates}
     merged = {m.vision_number: m for m in snapshot.merged if m.filed}
     for number, facts in vision_facts(snapshot, decision, settings).items():

@@ -30,16 +30,22 @@ class Decision:
 
 
 def views(snapshot: Snapshot) -> list[SprintView]:
+    """Each sprint PR as its marks say, before the clock is read."""
     return [view_of(sprint, snapshot.steering)
             for sprint in (*snapshot.sprints, *snapshot.closed)]
+
+
+def timed_views(snapshot: Snapshot, settings: ArchitectConfig) -> list[SprintView]:
+    """Each sprint PR in the state the tick acts on: with reminders and parking due at
+    the snapshot's `now` (what `decide`, `status` and the dashboard all show)."""
+    return [with_clock(view, snapshot.now, remind_after=settings.remind_after,
+                       park_after=settings.park_after) for view in views(snapshot)]
 
 
 def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
     actions: list[Action] = []
     notes: list[str] = []
-    for read in views(snapshot):
-        view = with_clock(read, snapshot.now, remind_after=settings.remind_after,
-                          park_after=settings.park_after)
+    for view in timed_views(snapshot, settings):
         notes.extend(f"PR #{view.number}: ignored {what}" for what in view.ignored)
         vision = snapshot.vision(view.sprint.vision_number)
         needs_label = vision is not None and settings.in_progress_label not in vision.label_names

@@ -9,21 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from architect.core import markers, render
-from architect.core.answers import read_decision
+from architect.core import markers
 from architect.core.inputs import HumanComment
+from architect.core.render import pitch_part
 from architect.core.rules import last_rejection
 from architect.core.snapshot import VisionHistory
-from architect.core.sprint import SprintView
 from architect.core.steering import Steering
-from architect.forge.models import Comment, ReviewState
-
-
-def pitch_part(body: str) -> str:
-    """The pitch itself: the PR body without the architect's own sections and markers."""
-    body = render.replace_section(body, render.FORKS_HEADING, None)
-    body = render.replace_section(body, render.FILED_HEADING, None)
-    return markers.strip_markers(body).strip()
+from architect.forge.models import Comment
 
 
 def human_comments(comments: Iterable[Comment], steering: Steering, *,
@@ -55,28 +47,3 @@ def rejected_pitch(history: VisionHistory | None, *own_logins: str) -> str:
                    if m.kind == "rejected"), None)
     pr = next((p for p in history.sprint_prs if str(p.number) == number), None)
     return pitch_part(pr.body) if pr is not None else ""
-
-
-def filing_problems(view: SprintView, bot_login: str) -> tuple[str, ...]:
-    """The problems the last failed filing check listed, when it is the latest design step."""
-    checks = [c for c, m in markers.bot_markers(view.sprint.comments, bot_login)
-              if m.kind == "filing-check"]
-    if not checks or view.plan is not None:
-        return ()
-    body = markers.strip_markers(checks[-1].body)
-    return tuple(line[2:].strip() for line in body.splitlines() if line.startswith("- "))
-
-
-def accept_guidance(view: SprintView, steering: Steering) -> str:
-    """The words that came with every ACCEPT or approval, kept for the whole design phase.
-
-    `SprintView.guidance` holds them only while they are signals (before the
-    questions); the answers and the filing must still respect them.
-    """
-    decisions = [read_decision(c.body, steering.bot_login) for c in view.sprint.comments
-                 if steering.may_steer(c.user.login)]
-    words = [d.rest for d in decisions if d is not None and d.word == "ACCEPT"]
-    words += [r.body.strip() for r in view.sprint.reviews
-              if r.state is ReviewState.APPROVED and not r.dismissed and r.user is not None
-              and steering.may_steer(r.user.login)]
-    return "\n\n".join(w for w in words if w)

@@ -12,6 +12,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from architect.core import markers
+from architect.core.actions import NudgeSprint
 from architect.core.sprint import PARKED_LABEL, SprintView
 from architect.core.table import SprintState, classify
 
@@ -39,25 +40,24 @@ def with_clock(view: SprintView, now: datetime, *, remind_after: timedelta,
     return replace(timed, state=classify(timed))
 
 
-def _whom(view: SprintView) -> str:
-    return " ".join(f"@{login}" for login in view.accepted_by) or "Whoever accepted this pitch"
+def _whom(whom: tuple[str, ...]) -> str:
+    return " ".join(f"@{login}" for login in whom) or "Whoever accepted this pitch"
 
 
-def _open_list(view: SprintView) -> str:
-    forks = [f for f in (view.ledger.live.forks if view.ledger else ()) if not f.answer]
-    return ", ".join(f"Q{f.number}" for f in forks) or "the open questions"
+def _open_list(waiting: tuple[int, ...]) -> str:
+    return ", ".join(f"Q{n}" for n in waiting) or "the open questions"
 
 
-def reminder(view: SprintView, waited: timedelta) -> str:
-    return (f"{_whom(view)}: {_open_list(view)} here have waited {waited.days} days for an "
-            "answer. Reply with `Q1: A` lines (or in your own words), or `REJECT: <reason>` to "
-            "drop the sprint. This is the only reminder for this round.\n\n"
-            + markers.ReminderMark(view.round).render())
+def reminder(action: NudgeSprint, waited: timedelta) -> str:
+    return (f"{_whom(action.whom)}: {_open_list(action.waiting)} here have waited "
+            f"{waited.days} days for an answer. Reply with `Q1: A` lines (or in your own "
+            "words), or `REJECT: <reason>` to drop the sprint. This is the only reminder for "
+            "this round.\n\n" + markers.ReminderMark(action.round).render())
 
 
-def parked_note(view: SprintView, waited: timedelta) -> str:
-    return (f"{_whom(view)}: no answer for {waited.days} days, so this sprint is parked "
+def parked_note(action: NudgeSprint, waited: timedelta) -> str:
+    return (f"{_whom(action.whom)}: no answer for {waited.days} days, so this sprint is parked "
             f"(label `{PARKED_LABEL}`); the architect does nothing more here until someone who "
             "may steer comments. Answer the open questions, or comment anything to pick it up "
             "again; `REJECT: <reason>` drops it.\n\n"
-            + markers.ParkedMark(view.round).render())
+            + markers.ParkedMark(action.round).render())

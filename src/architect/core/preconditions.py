@@ -45,6 +45,7 @@ class ForgeFacts:
     refused: Mapping[tuple[str, Collection], str]  # (repo, what) → the line saying why
     writers: frozenset[str] | None = None  # of the ops repo; None when not read
     reviewers_exist: frozenset[str] = frozenset()
+    probed: frozenset[tuple[str, Collection]] = frozenset()  # the writes proved or refused
 
 
 def blocker(action: Action, facts: ForgeFacts, config: ProjectConfig) -> str | None:

@@ -123,6 +123,13 @@ def replace_section(body: str, heading: str, new_section: str | None, *,
     return stripped + "\n\n" + new_section + "\n"
 
 
+def pitch_part(body: str) -> str:
+    """The pitch itself: the PR body without the architect's own sections and markers."""
+    body = replace_section(body, FORKS_HEADING, None)
+    body = replace_section(body, FILED_HEADING, None)
+    return markers.strip_markers(body).strip()
+
+
 def answer_text(option: str | None, text: str, limit: int) -> str:
     """`B) the option's words — the reason`, without doubling a letter the text repeats."""
     flat = one_line(text, limit)

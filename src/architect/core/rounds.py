@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from architect.core import render
+from architect.core import markers, render
 from architect.core.actions import ProcessAnswers
 from architect.core.answers import RECOMMENDED, parse_comment
 from architect.core.inputs import HumanComment
@@ -72,7 +72,13 @@ def read_answers(view: SprintView) -> ProcessAnswers:
                          "architect can read; what was recorded from it stands.")
         elif parsed.is_empty:
             notes.append(f"The comment by @{login} carried no answer the architect could read.")
-    return ProcessAnswers(view, ledger, tuple(dict.fromkeys(recorded)), tuple(notes), tuple(free))
+    said = tuple(HumanComment(c.id, c.user.login, c.body, c.html_url)
+                 for c in sorted(view.new_comments, key=lambda c: c.id) if c.body.strip())
+    return ProcessAnswers(
+        view.sprint, view.slug, view.brief(view.accept_words), ledger,
+        tuple(dict.fromkeys(recorded)), tuple(notes), tuple(free), said=said,
+        read=tuple((c.id, markers.digest(c.body)) for c in view.new_comments),
+        round=view.round, seen=view.heard, after=view.last_other)
 
 
 def _option_words(text: str) -> str:

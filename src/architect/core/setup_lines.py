@@ -49,7 +49,9 @@ def missing_label_line(repo: str, label: str) -> str:
 def unwritable_line(repo: str, collection: Collection, bot: str,
                     said: str) -> str:
     scope, what = WRITES[collection]
-    if "scope" in said:
+    # Forgejo's own words for a token without the scope; the client's error text names the
+    # scope as a hint either way, so "scope" alone would blame the token for a missing right.
+    if "required scope" in said:
         return (f"{repo}: the token may not write {what} (it lacks the scope '{scope}'): create "
                 f"a token for @{bot} with {scope}")
     return (f"{repo}: @{bot} may not write {what} here: give @{bot} write access (Settings → "

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from architect.core import markers
-from architect.core.actions import Written
+from architect.core.actions import Brief, Written
 from architect.core.answers import looks_like_decision, read_decision
 from architect.core.ledger import Ledger
-from architect.core.render import FOOTER_TEXT
+from architect.core.render import FOOTER_TEXT, pitch_part
 from architect.core.schemas import SubIssue
 from architect.core.steering import Steering
 from architect.core.table import SprintState, classify
@@ -93,11 +93,18 @@ class SprintView:
     asked_at: datetime | None = None  # the bot's last design comment: the questions' clock
     nudged: frozenset[type[markers.Mark]] = frozenset()  # reminder / parking note this round
     accepted_by: tuple[str, ...] = ()  # who wrote ACCEPT or approved: whom a reminder names
+    # The words that came with every ACCEPT or approval by someone who may steer, kept for
+    # the whole design phase (`guidance` holds them only while they are signals).
+    accept_words: str = ""
+    filing_problems: tuple[str, ...] = ()  # what the last failed filing check listed
     due: str = ""  # "remind" or "park", set by `nudge.with_clock` from the tick's `now`
 
     @property
     def number(self) -> int:
         return self.sprint.pr.number
+
+    def brief(self, guidance: str) -> Brief:
+        return Brief(pitch_part(self.sprint.pr.body), guidance, self.ledger)
 
 
 def view_of(sprint: SprintPR, steering: Steering) -> SprintView:
@@ -257,6 +264,8 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
         nudged=frozenset(type(m) for _, m in marks.own
                          if isinstance(m, markers.ReminderMark) and m.round == marks.round),
         accepted_by=_accepted_by(sprint, steering),
+        accept_words=_accept_words(sprint, steering),
+        filing_problems=_filing_problems(marks),
     )
     return replace(view, state=classify(view))
 
@@ -269,6 +278,25 @@ def _accepted_by(sprint: SprintPR, steering: Steering) -> tuple[str, ...]:
              if r.user is not None and r.state is ReviewState.APPROVED and not r.dismissed]
     return tuple(login for login in dict.fromkeys(said)
                  if steering.may_steer(login) or steering.needs_lookup(login))
+
+
+def _accept_words(sprint: SprintPR, steering: Steering) -> str:
+    decisions = [read_decision(c.body, steering.bot_login) for c in sprint.comments
+                 if steering.may_steer(c.user.login)]
+    words = [d.rest for d in decisions if d is not None and d.word == "ACCEPT"]
+    words += [r.body.strip() for r in sprint.reviews
+              if r.state is ReviewState.APPROVED and not r.dismissed and r.user is not None
+              and steering.may_steer(r.user.login)]
+    return "\n\n".join(w for w in words if w)
+
+
+def _filing_problems(marks: Marks) -> tuple[str, ...]:
+    """The problems the last failed filing check listed, until a plan is posted."""
+    if not marks.last_check or marks.plan is not None:
+        return ()
+    check = next(c for c, m in marks.own if c.id == marks.last_check)
+    body = markers.strip_markers(check.body)
+    return tuple(line[2:].strip() for line in body.splitlines() if line.startswith("- "))
 
 
 @dataclass

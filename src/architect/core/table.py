@@ -32,6 +32,7 @@ from architect.core.actions import (
     SyncLedger,
 )
 from architect.core.answers import read_decision
+from architect.core.inputs import HumanComment
 from architect.core.rounds import forks_in_sync, read_answers
 
 if TYPE_CHECKING:
@@ -97,7 +98,12 @@ def _finish(view: SprintView, _label: bool) -> Action:
 
 
 def _file(view: SprintView, _label: bool) -> Action:
-    return FileSprint(view)
+    heard = {c.id: c for c in (*view.filing_replies, *view.new_comments)}
+    said = tuple(HumanComment(c.id, c.user.login, c.body, c.html_url)
+                 for c in sorted(heard.values(), key=lambda c: c.id))
+    return FileSprint(view.sprint, view.slug, view.brief(view.accept_words), view.plan,
+                      view.plan_comment, said, view.filing_problems, seen=view.heard,
+                      after=view.last_other)
 
 
 def _complete(view: SprintView, label: bool) -> Action:
@@ -105,11 +111,19 @@ def _complete(view: SprintView, label: bool) -> Action:
 
 
 def _revise(view: SprintView, _label: bool) -> Action:
-    return RevisePitch(view)
+    assert view.revision is not None  # the row's guard
+    return RevisePitch(view.sprint, view.slug, view.revision, view.brief(_guidance(view)),
+                       after=view.last_other)
 
 
 def _questions(view: SprintView, _label: bool) -> Action:
-    return StartQuestions(view)
+    return StartQuestions(view.sprint, view.slug, view.guidance, view.brief(_guidance(view)),
+                          seen=view.heard, after=view.last_other)
+
+
+def _guidance(view: SprintView) -> str:
+    """Before the questions, the words of the signals that count."""
+    return "\n\n".join(g.text for g in view.guidance if g.text)
 
 
 def _answers(view: SprintView, _label: bool) -> Action:
@@ -117,12 +131,16 @@ def _answers(view: SprintView, _label: bool) -> Action:
 
 
 def _nudge(view: SprintView, _label: bool) -> Action:
-    return NudgeSprint(view, park=view.due == "park")
+    assert view.asked_at is not None  # the row's guard: `due` is set once questions were asked
+    waiting = tuple(f.number for f in (view.ledger.live.forks if view.ledger else ())
+                    if not f.answer)
+    return NudgeSprint(view.sprint, park=view.due == "park", round=view.round,
+                       asked_at=view.asked_at, whom=view.accepted_by, waiting=waiting)
 
 
 def _await_decision(view: SprintView, label: bool) -> Action | None:
     """A comment like `LGTM` gets one reply saying what to write; otherwise, wait."""
-    return ClarifyDecision(view) if view.unclear else _wait(view, label)
+    return ClarifyDecision(view.sprint, view.unclear) if view.unclear else _wait(view, label)
 
 
 def _wait(view: SprintView, _label: bool) -> Action | None:

@@ -9,18 +9,16 @@ from __future__ import annotations
 
 from architect.core.markers import find_decomposed, strip_markers
 from architect.core.overlap import OpenIssue
-from architect.core.sprint import SprintView
 from architect.forge.protocol import Forge
 
 
-def open_backlog(forge: Forge, repo: str, view: SprintView) -> list[OpenIssue]:
-    vision = view.sprint.vision_number
+def open_backlog(forge: Forge, repo: str, vision: int, slug: str) -> list[OpenIssue]:
     found = []
     for issue in forge.list_issues(repo, state="open", type="issues"):
         if issue.is_pull or issue.number == vision:
             continue
         mine = find_decomposed(issue.body)
-        if mine is not None and mine.vision == vision and mine.slug == view.slug:
+        if mine is not None and mine.vision == vision and mine.slug == slug:
             continue
         found.append(OpenIssue(issue.number, issue.title, strip_markers(issue.body),
                                issue.html_url))

@@ -9,25 +9,59 @@ forge refuses for its empty body (`Forge.probe_write`), not in a dry run.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from architect.config import ProjectConfig
 from architect.core.actions import Action, CompletePitch, FileSprint, OpenPitch
-from architect.core.preconditions import ForgeFacts, writes_of
+from architect.core.preconditions import ForgeFacts, blocker, writes_of
 from architect.core.setup_lines import Collection, missing_label_line, unwritable_line
 from architect.core.snapshot import Snapshot
 from architect.errors import ForgePermissionError
 from architect.forge.protocol import Forge
 
 
+@dataclass
+class Preflight:
+    """The preconditions of a tick's actions: those `decide` chose, checked up front, and
+    each step the tick's own writes make due later (answers that resolve every fork go on
+    to the filing), checked before it starts, reading only what no earlier check read."""
+
+    forge: Forge
+    filer: Forge  # writes on the project repo (FORGE_FILER_TOKEN)
+    config: ProjectConfig
+    snapshot: Snapshot
+    probe: bool  # prove the writes (not in a dry run)
+    facts: ForgeFacts | None = None
+
+    def check(self, actions: Sequence[Action]) -> list[str | None]:
+        """Why each action may not start (None: it may); reads only if there are any."""
+        if not actions:
+            return []
+        self.facts = read_facts(self.forge, self.filer, self.config, actions, self.snapshot,
+                                probe=self.probe, known=self.facts)
+        return [blocker(action, self.facts, self.config) for action in actions]
+
+    def check_next(self, action: Action) -> str | None:
+        (reason,) = self.check([action])
+        return reason
+
+
 def read_facts(forge: Forge, filer: Forge, config: ProjectConfig, actions: Sequence[Action],
-               snapshot: Snapshot, *, probe: bool) -> ForgeFacts:
-    """`filer` writes on the project repo (FORGE_FILER_TOKEN); `probe` proves the writes."""
+               snapshot: Snapshot, *, probe: bool, known: ForgeFacts | None = None) -> ForgeFacts:
+    """`filer` writes on the project repo (FORGE_FILER_TOKEN); `probe` proves the writes;
+    what an earlier check (`known`) read is not read again."""
     branches = _ops_branches(forge, config, actions, snapshot)
+    if known is not None and branches is None:
+        branches = known.ops_branches
     empty = frozenset({config.ops_repo}) if branches == frozenset() else frozenset()
-    refused: dict[tuple[str, Collection], str] = {}
+    refused: dict[tuple[str, Collection], str] = dict(known.refused) if known else {}
+    probed = set(known.probed) if known else set()
     for repo, collection in writes_of(actions, config) if probe else ():
-        if repo in empty:
-            continue  # said already, and the forge would refuse a branch for that reason
+        # An empty repo is said already (the forge would refuse a branch for that reason);
+        # a write proved earlier in the tick is not proved again.
+        if repo in empty or (repo, collection) in probed:
+            continue
+        probed.add((repo, collection))
         writer, login = (filer, None) if repo == config.repo else (forge, snapshot.bot.login)
         try:
             writer.probe_write(repo, collection)
@@ -35,9 +69,11 @@ def read_facts(forge: Forge, filer: Forge, config: ProjectConfig, actions: Seque
             who = login or writer.current_user().login
             refused[(repo, collection)] = unwritable_line(repo, collection, who, str(exc))
     writers, exist = _reviewers(forge, config, actions)
-    return ForgeFacts(empty=empty, ops_branches=branches,
-                      labels=_labels(forge, config, actions, snapshot), refused=refused,
-                      writers=writers, reviewers_exist=exist)
+    if known is not None and writers is None:
+        writers, exist = known.writers, known.reviewers_exist
+    labels = _labels(forge, config, actions, snapshot, known.labels if known else frozenset())
+    return ForgeFacts(empty=empty, ops_branches=branches, labels=labels, refused=refused,
+                      writers=writers, reviewers_exist=exist, probed=frozenset(probed))
 
 
 def _ops_branches(forge: Forge, config: ProjectConfig, actions: Sequence[Action],
@@ -54,7 +90,7 @@ def _ops_branches(forge: Forge, config: ProjectConfig, actions: Sequence[Action]
 
 
 def _labels(forge: Forge, config: ProjectConfig, actions: Sequence[Action],
-            snapshot: Snapshot) -> frozenset[str]:
+            snapshot: Snapshot, known: frozenset[str]) -> frozenset[str]:
     s = config.architect
     needed = set()
     for action in actions:
@@ -62,7 +98,7 @@ def _labels(forge: Forge, config: ProjectConfig, actions: Sequence[Action],
             needed.add(s.in_progress_label)
         elif isinstance(action, FileSprint):
             needed.add(s.backlog_label)
-    seen = frozenset(name for vision in snapshot.visions for name in vision.label_names)
+    seen = known | {name for vision in snapshot.visions for name in vision.label_names}
     if needed <= seen:
         return seen
     return seen | {label.name for label in forge.list_labels(config.repo)}

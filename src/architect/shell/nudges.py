@@ -21,18 +21,17 @@ log = logging.getLogger("architect")
 
 
 def nudge(forge: Forge, ops: str, bot: str, action: NudgeSprint, now: datetime) -> None:
-    view = action.view
-    assert view.asked_at is not None  # the row's guard: the questions were asked
-    waited = now - view.asked_at
+    sprint, number = action.sprint, action.sprint.pr.number
+    waited = now - action.asked_at
     if not action.park:
-        writes.ensure_comment(forge, ops, view.number, reminder(view, waited), bot_login=bot,
-                              mark=ReminderMark(view.round), existing=view.sprint.comments)
-        log.info("PR #%d: reminded about the open questions", view.number)
+        writes.ensure_comment(forge, ops, number, reminder(action, waited), bot_login=bot,
+                              mark=ReminderMark(action.round), existing=sprint.comments)
+        log.info("PR #%d: reminded about the open questions", number)
         return
-    writes.ensure_label(forge, ops, view.number, PARKED_LABEL)
-    writes.ensure_comment(forge, ops, view.number, parked_note(view, waited), bot_login=bot,
-                          mark=ParkedMark(view.round), existing=view.sprint.comments)
-    log.info("PR #%d: parked after %d days without an answer", view.number, waited.days)
+    writes.ensure_label(forge, ops, number, PARKED_LABEL)
+    writes.ensure_comment(forge, ops, number, parked_note(action, waited), bot_login=bot,
+                          mark=ParkedMark(action.round), existing=sprint.comments)
+    log.info("PR #%d: parked after %d days without an answer", number, waited.days)
 
 
 def unpark(forge: Forge, ops: str, action: UnparkSprint) -> None:

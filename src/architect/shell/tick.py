@@ -8,7 +8,7 @@ against a real Forgejo, the embedded forge, or a test.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -18,7 +18,6 @@ from architect.core.cursor import Look
 from architect.core.deadlines import next_deadline
 from architect.core.decide import Decision, decide
 from architect.core.inputs import PlannerInputs, ProjectContext, VisionInput
-from architect.core.preconditions import blocker
 from architect.core.schemas import LessonsDigest
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import advance, view_of
@@ -26,15 +25,16 @@ from architect.core.table import ROWS, SPRINT_TABLE, sprint_step
 from architect.errors import ArchitectError, ForgeUnavailable, ModelNotAsked, RunnerError
 from architect.forge.protocol import Forge
 from architect.runners.base import Mode, Runner, Usage
-from architect.shell.apply import Applier
+from architect.shell.apply import apply
 from architect.shell.asking import Asker
 from architect.shell.changes import Changes, look, why_full
 from architect.shell.context import TickContext
 from architect.shell.dashboard import Desk
 from architect.shell.dry_forge import DryForge
-from architect.shell.forge_facts import missing_vision_label, read_facts
+from architect.shell.forge_facts import Preflight, missing_vision_label
 from architect.shell.journal import digest_journal
 from architect.shell.snapshot import read_snapshot
+from architect.shell.steps.hands import Hands
 
 log = logging.getLogger("architect")
 
@@ -91,19 +91,18 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
         report.setup_notes = missing_vision_label(forge, config)
         for note in report.setup_notes:
             log.warning("%s", note)
-    blockers = _blockers(forge, filer or forge, config, decision.actions, snapshot,
-                         probe=not dry_run)
+    preflight = Preflight(forge, filer or forge, config, snapshot, probe=not dry_run)
+    blockers = preflight.check(decision.actions)
     filer_forge = filer or forge
     filer_login = filer_login or snapshot.bot.login
     if dry_run:
         forge, filer_forge = DryForge(forge, now), DryForge(filer_forge, now)
     asker = Asker(runner, config, context, secrets, dry_run=dry_run)
-    applier = Applier(forge=forge, filer=filer_forge, filer_login=filer_login, asker=asker,
-                      config=config, context=context, snapshot=snapshot, live=not dry_run,
-                      wait=wait)
-    finished = _apply_all(applier, snapshot, zip(decision.actions, blockers, strict=True),
+    hands = Hands(forge=forge, filer=filer_forge, filer_login=filer_login, asker=asker,
+                  config=config, context=context, snapshot=snapshot, live=not dry_run, wait=wait)
+    finished = _apply_all(hands, preflight, zip(decision.actions, blockers, strict=True),
                           report, dry_run=dry_run, should_stop=should_stop)
-    if applier.journaled and not should_stop():
+    if hands.journaled and not should_stop():
         _digest(context, asker, config)
     # A forge that stopped answering gets no more writes this tick; the next one renders.
     if desk is not None and not should_stop() and not report.forge_down:
@@ -143,7 +142,7 @@ def _look_first(forge: Forge, config: ProjectConfig, now: datetime,
     return looked
 
 
-def _apply_all(applier: Applier, snapshot: Snapshot,
+def _apply_all(hands: Hands, preflight: Preflight,
                planned: Iterable[tuple[Action, str | None]], report: TickReport, *,
                dry_run: bool, should_stop: Callable[[], bool]) -> bool:
     """Each action that is not blocked, with what it makes due; False: stopped early."""
@@ -152,15 +151,19 @@ def _apply_all(applier: Applier, snapshot: Snapshot,
             log.info("stopping before: %s", action.describe())
             return False
         if reason:
-            report.blocked.append((action, reason))
-            if dry_run:
-                log.error("blocked: %s: %s", action.describe(), reason)
-            else:
-                log.error("%s: not attempted: %s", action.describe(), reason)
+            _block(report, action, reason, dry_run=dry_run)
             continue
-        if not _perform(applier, snapshot, action, report, dry_run=dry_run):
+        if not _perform(hands, preflight, action, report, dry_run=dry_run):
             return False
     return True
+
+
+def _block(report: TickReport, action: Action, reason: str, *, dry_run: bool) -> None:
+    report.blocked.append((action, reason))
+    if dry_run:
+        log.error("blocked: %s: %s", action.describe(), reason)
+    else:
+        log.error("%s: not attempted: %s", action.describe(), reason)
 
 
 def _open_desk(forge: Forge, config: ProjectConfig, snapshot: Snapshot, decision: Decision,
@@ -193,30 +196,25 @@ def _outcome(report: TickReport) -> str:
         f"{problems[0][1]}"
 
 
-def _blockers(forge: Forge, filer: Forge, config: ProjectConfig, actions: Sequence[Action],
-              snapshot: Snapshot, *, probe: bool) -> list[str | None]:
-    """Why each action may not start (None: it may); reads the forge only if there are any."""
-    if not actions:
-        return []
-    facts = read_facts(forge, filer, config, actions, snapshot, probe=probe)
-    return [blocker(action, facts, config) for action in actions]
-
-
-def _perform(applier: Applier, snapshot: Snapshot, action: Action, report: TickReport, *,
+def _perform(hands: Hands, preflight: Preflight, action: Action, report: TickReport, *,
              dry_run: bool) -> bool:
     """Apply the action, then whatever its own writes make due on the same sprint.
 
     The sprint's view is re-derived from what the step wrote (`advance`), as the
     next tick would read it, and decided again; only rows marked `same_tick`
-    continue, so the chain is at most as long as the table. False: stop the tick.
+    continue, so the chain is at most as long as the table. Each further step's
+    preconditions are checked as the first one's were. False: stop the tick.
     """
     step: Action | None = action
     for _ in SPRINT_TABLE:
         if step is None:
             break
+        if step is not action and (reason := preflight.check_next(step)):
+            _block(report, step, reason, dry_run=dry_run)
+            break
         log.info("%s%s", "would: " if dry_run else "", step.describe())
         try:
-            written = applier.apply(step)
+            written = apply(hands, step)
             report.applied.append(step)
         except ModelNotAsked as exc:
             report.applied.append(step)
@@ -237,7 +235,7 @@ def _perform(applier: Applier, snapshot: Snapshot, action: Action, report: TickR
             return True
         if written is None:
             break
-        after = view_of(advance(written), snapshot.steering)
+        after = view_of(advance(written), hands.snapshot.steering)
         step = sprint_step(after, needs_label=False) if ROWS[after.state].same_tick else None
     return True
 

@@ -1,0 +1,94 @@
+"""Steps that end a sprint without filing: a rejection, a stop, a PR a human closed."""
+
+from __future__ import annotations
+
+import logging
+from contextlib import suppress
+
+from architect.core import render
+from architect.core.actions import NoteClosedSprint, RejectSprint, StopSprint
+from architect.core.markers import RejectedMark
+from architect.core.sprint import Signal, SprintPR, branch_for
+from architect.core.text import one_line
+from architect.errors import ForgeNotFound
+from architect.shell import writes
+from architect.shell.journal import JournalEntry
+from architect.shell.steps.hands import Hands
+
+log = logging.getLogger("architect")
+
+
+def reject_sprint(hands: Hands, action: RejectSprint) -> None:
+    sprint, signal = action.sprint, action.signal
+    _close_rejected(hands, sprint, render.rejected_comment(signal.text, signal.login),
+                    render.rejection_notice(sprint.pr.number, signal.text, signal.login), signal)
+    log.info("PR #%d: closed after rejection by @%s", sprint.pr.number, signal.login)
+
+
+def stop_sprint(hands: Hands, action: StopSprint) -> None:
+    sprint, label = action.sprint, hands.config.architect.vision_label
+    _close_rejected(hands, sprint, render.stopped_comment(action.reason),
+                    render.stopped_notice(sprint.pr.number, action.reason, label),
+                    Signal(hands.bot, action.reason, 0))
+    log.info("PR #%d: stopped: %s", sprint.pr.number, action.reason)
+
+
+def note_closed_sprint(hands: Hands, action: NoteClosedSprint) -> None:
+    """A rejection without a reason; removing `in-progress` is the last write, the
+    mark that it was answered (the tick reads such PRs only while the label is on)."""
+    sprint, pr, by = action.sprint, action.sprint.pr, action.by
+    number, repo = sprint.vision_number, hands.config.repo
+    if action.merged:
+        writes.ensure_comment(hands.forge, hands.ops, pr.number,
+                              render.merged_unfiled_comment(by, number), bot_login=hands.bot,
+                              mark=RejectedMark(), existing=sprint.comments)
+    writes.ensure_comment(hands.filer, repo, number,
+                          render.closed_notice(pr.number, by, merged=action.merged,
+                                               reason=action.reason),
+                          bot_login=hands.filer_login,
+                          mark=RejectedMark(pr.number, action.reason))
+    said = ("merged before its sub-issues were filed; nothing was filed"
+            if action.merged else f"closed: {action.reason}" if action.reason
+            else "closed without a REJECT: reason")
+    hands.journal(JournalEntry(pr.created_at, pr.number, number,
+                               pr.title.removeprefix("architect: "),
+                               "merged" if action.merged else "rejected", f"By @{by}: {said}"))
+    writes.ensure_no_label(hands.filer, repo, number, hands.config.architect.in_progress_label)
+    log.info("PR #%d: %s by @%s; noted on vision #%d", pr.number,
+             "merged before filing" if action.merged else "closed", by, number)
+
+
+def _close_rejected(hands: Hands, sprint: SprintPR, pr_note: str, vision_note: str,
+                    signal: Signal) -> None:
+    pr, vision_number = sprint.pr, sprint.vision_number
+    forge, ops, repo = hands.forge, hands.ops, hands.config.repo
+    writes.ensure_comment(forge, ops, pr.number, pr_note, bot_login=hands.bot,
+                          mark=RejectedMark(), existing=sprint.comments)
+    writes.ensure_no_label(hands.filer, repo, vision_number,
+                           hands.config.architect.in_progress_label)
+    # A vision deleted or moved away must not keep its sprint PR open forever.
+    with suppress(ForgeNotFound):
+        writes.ensure_comment(hands.filer, repo, vision_number, vision_note,
+                              bot_login=hands.filer_login,
+                              mark=RejectedMark(pr.number, signal.text))
+    # Deleting the head branch closes the PR on Forgejo (CloseBranchPulls), after which
+    # it is never read again: everything local happens before.
+    _journal_rejection(hands, sprint, signal)
+    # Once deleted, head.ref reads refs/pull/N/head; the branch name is ours to know.
+    writes.ensure_branch_deleted(forge, ops, branch_for(vision_number))
+    if forge.get_pull(ops, pr.number).state == "open":
+        forge.edit_pull(ops, pr.number, state="closed")
+
+
+def _journal_rejection(hands: Hands, sprint: SprintPR, signal: Signal) -> None:
+    pr = sprint.pr
+    title = pr.title.removeprefix("architect: ")
+    # The architect stops a sprint itself when its vision changed: no lesson in that.
+    stopped = signal.login == hands.bot
+    said = (f"Stopped: {signal.text}" if stopped
+            else f"Rejected by @{signal.login}: {signal.text or '(no reason given)'}")
+    lesson = "" if stopped or not signal.text else (
+        f"Sprint \"{one_line(title, 80)}\" (PR #{pr.number}) was rejected: "
+        f"{one_line(signal.text, 300)}")
+    hands.journal(JournalEntry(pr.created_at, pr.number, sprint.vision_number, title,
+                               "rejected", said), lesson)

@@ -1,0 +1,77 @@
+"""Steps of the design conversation: the first questions, then each round of answers."""
+
+from __future__ import annotations
+
+import logging
+
+from architect.core import render
+from architect.core.actions import ProcessAnswers, StartQuestions, Written
+from architect.core.ledger import DesignFork, Ledger
+from architect.core.markers import neutralize
+from architect.core.model_output import interpret, numbered_fork, unread_by_model
+from architect.core.rounds import settle
+from architect.core.schemas import AnswerRound, ForkProposal
+from architect.core.text import one_line
+from architect.errors import InvalidModelOutput
+from architect.runners.base import Mode
+from architect.shell.steps.hands import Hands, session_key
+
+log = logging.getLogger("architect")
+MAX_FORKS = 5  # a round asks at most this many questions: more is a sprint too big
+
+
+def start_questions(hands: Hands, action: StartQuestions) -> Written:
+    sprint, number = action.sprint, action.sprint.pr.number
+    vision = hands.vision(sprint.vision_number)
+    proposal = hands.ask(Mode.QUESTIONS, ForkProposal,
+                         hands.inputs(vision, (number, action.brief)),
+                         session_key=session_key(number))
+    forks = proposal.forks[:MAX_FORKS]
+    ledger = Ledger(tuple(numbered_fork(i + 1, f, 1) for i, f in enumerate(forks)))
+    posted = hands.forge.create_comment(hands.ops, number, render.questions_comment(
+        ledger, no_fork_reason=neutralize(proposal.no_fork_reason), round_=1,
+        seen=action.seen))
+    body = hands.sync(sprint, action.slug, ledger, ())
+    log.info("PR #%d: asked %d design question(s)", number, len(ledger.forks))
+    return Written(sprint, (posted,), body)
+
+
+def process_answers(hands: Hands, action: ProcessAnswers) -> Written:
+    sprint, number = action.sprint, action.sprint.pr.number
+    ledger = action.ledger
+    acknowledged = list(action.recorded)
+    notes = list(action.notes)
+    reply = ""
+    follow_ups: list[DesignFork] = []
+    round_ = action.round + 1
+    # The model hears every round with an answer in it: it reads the free text, and
+    # a plain "Q2: B" may still call for a follow-up question.
+    if action.free_text or action.recorded:
+        vision = hands.vision(sprint.vision_number)
+        try:
+            answer = hands.ask(Mode.ANSWERS, AnswerRound, hands.inputs(
+                vision, (number, action.brief), ledger=ledger, new_comments=action.free_text,
+                round_comments=action.said, recorded=action.recorded),
+                session_key=session_key(number))
+        except InvalidModelOutput as exc:
+            # The round still closes with what the grammar read: asking again next
+            # tick would fail the same way, and the humans can answer without a model.
+            answer = AnswerRound(reply="")
+            notes.append(unread_by_model(action.free_text, exc, ledger))
+            log.error("PR #%d: the model's answers answer was invalid twice: %s; "
+                      "recorded what the grammar read", number, one_line(str(exc), 300))
+        ledger, read = interpret(ledger, answer, action.free_text, notes)
+        acknowledged += read
+        reply = neutralize(answer.reply)
+        for proposed in answer.follow_ups[:MAX_FORKS]:
+            fork = numbered_fork(ledger.next_number, proposed, round_, ledger)
+            ledger = ledger.with_fork(fork)
+            follow_ups.append(fork)
+    ledger = settle(ledger)
+    notes += render.withdrawn_notes(action.brief.ledger, ledger)
+    shown = [f for n in dict.fromkeys(acknowledged) if (f := ledger.get(n)) and f.answer]
+    posted = hands.forge.create_comment(hands.ops, number, render.answers_comment(
+        ledger, acknowledged=shown, notes=notes, reply=reply, follow_ups=follow_ups,
+        round_=round_, read=[i for i, _ in action.read], seen=action.seen,
+        digests=list(action.read)))
+    return Written(sprint, (posted,), hands.sync(sprint, action.slug, ledger, ()))

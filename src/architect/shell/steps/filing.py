@@ -1,0 +1,148 @@
+"""Steps that end a sprint well: plan and file its sub-issues, then record and merge."""
+
+from __future__ import annotations
+
+import logging
+
+from architect.core import render
+from architect.core.actions import FileSprint, FinishSprint, Written
+from architect.core.filing import check_plan, filing_order
+from architect.core.ledger import Ledger
+from architect.core.markers import StoryMark, find_decomposed
+from architect.core.model_output import clean_sub
+from architect.core.overlap import OpenIssue, PlannedItem, find_overlaps
+from architect.core.schemas import SubIssue, SubIssuePlan
+from architect.core.sprint import branch_for
+from architect.core.story import filed_notice
+from architect.errors import ConfigError
+from architect.forge.models import Comment
+from architect.runners.base import Mode
+from architect.shell import writes
+from architect.shell.backlog import open_backlog
+from architect.shell.filing_record import FilingRecord
+from architect.shell.journal import JournalEntry
+from architect.shell.steps.hands import Hands, session_key
+
+log = logging.getLogger("architect")
+
+
+def file_sprint(hands: Hands, action: FileSprint) -> Written:
+    sprint, number = action.sprint, action.sprint.pr.number
+    labels = {label.name: label.id for label in hands.filer.list_labels(hands.config.repo)}
+    subs, plan_comment = action.plan, action.plan_comment
+    fresh = subs is None or plan_comment is None
+    posted: tuple[Comment, ...] = ()
+    if subs is None or plan_comment is None:
+        planned = _plan(hands, action, labels)
+        if isinstance(planned, Comment):  # the filing check failed; it says why
+            return Written(sprint, (planned,), None)
+        subs, plan_comment = planned
+        posted = (plan_comment,)
+    numbers = tuple(_file_subs(hands, action, subs, plan_comment, labels, fresh=fresh))
+    log.info("PR #%d: filed %s", number, " ".join(f"#{n}" for n in numbers))
+    filed = hands.forge.create_comment(hands.ops, number, render.filed_comment(numbers))
+    return Written(sprint, (*posted, filed), None)
+
+
+def _plan(hands: Hands, action: FileSprint,
+          labels: dict[str, int]) -> tuple[tuple[SubIssue, ...], Comment] | Comment:
+    """The model's plan, checked; posted as the plan, or the check's problems as a comment."""
+    sprint, number, settings = action.sprint, action.sprint.pr.number, hands.config.architect
+    vision = hands.vision(sprint.vision_number)
+    # Withdrawn follow-ups were decided for an option no longer chosen: not for the plan.
+    ledger = action.brief.ledger
+    live = {"ledger": ledger.live} if ledger is not None else {}
+    open_issues = open_backlog(hands.forge, hands.config.repo, sprint.vision_number, action.slug)
+    plan = hands.ask(Mode.FILE, SubIssuePlan, hands.inputs(
+        vision, (number, action.brief), new_comments=action.heard,
+        backlog_titles=tuple(i.title for i in open_issues),
+        filing_problems=action.problems, **live), session_key=session_key(number))
+    subs = tuple(clean_sub(s) for s in plan.sub_issues)
+    problems = _problems(hands, subs, labels, open_issues)
+    if problems:
+        check = hands.forge.create_comment(hands.ops, number, render.filing_problem_comment(
+            problems, seen=action.seen))
+        log.warning("PR #%d: filing check failed: %s", number, "; ".join(problems))
+        return check
+    near = find_overlaps([PlannedItem(s.id, s.title, f"{s.problem}\n{s.proposed_solution}")
+                          for s in subs], open_issues, threshold=settings.overlap_threshold)
+    comment = hands.forge.create_comment(hands.ops, number, render.plan_comment(subs, near=near))
+    return subs, comment
+
+
+def _problems(hands: Hands, subs: tuple[SubIssue, ...], labels: dict[str, int],
+              open_issues: list[OpenIssue]) -> list[str]:
+    settings, repo = hands.config.architect, hands.config.repo
+    problems = check_plan(subs, max_sub_issues=settings.max_sub_issues,
+                          known_labels=labels.keys(), backlog=open_issues)
+    if settings.backlog_label not in labels:
+        problems.append(f"The label `{settings.backlog_label}` does not exist on {repo}; "
+                        "run `architect init` to create it.")
+    return problems
+
+
+def _file_subs(hands: Hands, action: FileSprint, subs: tuple[SubIssue, ...],
+               plan_comment: Comment, labels: dict[str, int], *, fresh: bool) -> list[int]:
+    repo, filer = hands.config.repo, hands.filer
+    record = FilingRecord(hands.forge, hands.ops, plan_comment, subs, hands.bot)
+    record.note(_filed_before(hands, action, plan_comment, fresh=fresh or record.complete))
+    existing = dict(record.done)
+    numbers: dict[str, int] = {}
+    ledger = (action.brief.ledger or Ledger()).live
+    backlog = hands.config.architect.backlog_label
+    for sub in filing_order(subs):
+        deps = [numbers[d] for d in sub.depends_on if d in numbers]
+        if sub.id in existing:
+            numbers[sub.id] = existing[sub.id]
+            writes.ensure_dependencies(filer, repo, existing[sub.id], deps)
+            continue
+        shaped = [f for n in dict.fromkeys(sub.shaped_by) if (f := ledger.get(n)) is not None]
+        body = render.sub_issue_body(sub, vision=action.sprint.vision_number, slug=action.slug,
+                                     depends_on=deps, shaped_by=shaped,
+                                     pr_url=action.sprint.pr.html_url)
+        if backlog not in labels:
+            raise ConfigError(f"the label '{backlog}' does not exist on {repo}: run "
+                              "`architect init` to create it")
+        label_ids = [labels[backlog], *(labels[name] for name in sub.labels if name in labels)]
+        issue = filer.create_issue(repo, title=sub.title, body=body, label_ids=label_ids)
+        numbers[sub.id] = issue.number
+        record.note({sub.id: issue.number})
+        writes.ensure_dependencies(filer, repo, issue.number, deps, fresh=True)
+    return [numbers[s.id] for s in subs]
+
+
+def _filed_before(hands: Hands, action: FileSprint, plan_comment: Comment, *,
+                  fresh: bool) -> dict[str, int]:
+    """Sub-issues a killed tick filed for this plan: issues filed for a plan were created
+    after it was posted; a plan posted in this very call has none yet, and a complete
+    record needs no lookup (`fresh`)."""
+    if fresh:
+        return {}
+    found: dict[str, int] = {}
+    for issue in hands.filer.list_issues(hands.config.repo, state="all", type="issues",
+                                         created_by=hands.filer_login,
+                                         since=plan_comment.created_at):
+        mark = find_decomposed(issue.body)
+        if mark and mark.vision == action.sprint.vision_number and mark.slug == action.slug:
+            found.setdefault(mark.sub_id, issue.number)
+    return found
+
+
+def finish_sprint(hands: Hands, action: FinishSprint) -> None:
+    filed = action.filed  # from the bot's own "Sprint filed" marker
+    hands.sync(action.sprint, action.slug, action.ledger, filed)
+    pr = action.sprint.pr
+    # The journal (idempotent) and the session go before the merge: a merged PR is
+    # no longer read, so whatever follows a merge whose answer was lost never happens.
+    vision = hands.vision(action.sprint.vision_number)
+    decisions = render.forks_section(action.ledger) if action.ledger else "No design forks."
+    hands.journal(JournalEntry(pr.created_at, pr.number, vision.number, vision.title, "merged",
+                               f"Filed: {' '.join(f'#{n}' for n in filed)}\n\n{decisions}"))
+    hands.tell_vision(vision.number, filed_notice(pr.number, filed),
+                      StoryMark("filed", pr.number))
+    message = f"Sprint filed: {' '.join(f'#{n}' for n in filed)}"
+    if writes.merge_when_ready(hands.forge, hands.ops, pr.number, message=message,
+                               wait=hands.wait):
+        log.info("PR #%d: merged", pr.number)
+        # Missed here (a lost answer), the next tick's RepairMerged deletes it.
+        writes.ensure_branch_deleted(hands.forge, hands.ops, branch_for(vision.number))

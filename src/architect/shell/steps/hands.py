@@ -1,0 +1,129 @@
+"""What every step works with: the forge clients, the model, the project, the snapshot."""
+
+from __future__ import annotations
+
+from contextlib import suppress
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from pydantic import BaseModel
+
+from architect.config import ProjectConfig
+from architect.core import render
+from architect.core.actions import Brief
+from architect.core.inputs import PlannerInputs, VisionInput
+from architect.core.ledger import Ledger
+from architect.core.markers import StoryMark
+from architect.core.sections import own_sections
+from architect.core.snapshot import Snapshot
+from architect.core.sprint import SprintPR, branch_for
+from architect.errors import ForgeNotFound
+from architect.forge.models import Issue
+from architect.forge.protocol import Forge
+from architect.runners.base import Mode
+from architect.shell import writes
+from architect.shell.asking import Asker
+from architect.shell.context import TickContext
+from architect.shell.journal import JournalEntry
+from architect.shell.section_writes import ensure_body_sections, ensure_file_edit, sections_edit
+
+M = TypeVar("M", bound=BaseModel)
+
+
+@dataclass
+class Hands:
+    """The tick's means, handed to each step.
+
+    `forge` writes the ops repo as the architect; `filer` writes the project repo
+    (FORGE_FILER_TOKEN, or the same client). In a dry run both are `DryForge`s and
+    `live` is False: the journal and the model sessions stay as they are.
+    """
+
+    forge: Forge
+    filer: Forge
+    filer_login: str
+    asker: Asker
+    config: ProjectConfig
+    context: TickContext
+    snapshot: Snapshot
+    live: bool = True
+    wait: writes.Wait | None = None  # pauses between merge attempts; None: one a tick
+    journaled: bool = False  # a step recorded a journal entry: time to digest?
+    _closed_visions: dict[int, Issue] = field(default_factory=dict)
+
+    @property
+    def bot(self) -> str:
+        return self.snapshot.bot.login
+
+    @property
+    def ops(self) -> str:
+        return self.config.ops_repo
+
+    def vision(self, number: int) -> Issue:
+        """From the snapshot, or (a closed vision) read once for the whole tick."""
+        found = self.snapshot.vision(number) or self._closed_visions.get(number)
+        if found is None:
+            found = self._closed_visions[number] = self.forge.get_issue(self.config.repo, number)
+        return found
+
+    def ask(self, mode: Mode, schema: type[M], inputs: PlannerInputs, *,
+            session_key: str | None = None) -> M:
+        return self.asker.ask(mode, schema, inputs, session_key=session_key)
+
+    def inputs(self, vision: Issue, sprint: tuple[int, Brief] | None = None,
+               **extra: object) -> PlannerInputs:
+        """The model's input: the vision, the project, and (on a sprint PR) its brief."""
+        fields: dict[str, object] = {
+            "project": self.config.name,
+            "vision": VisionInput(vision.number, vision.title, vision.body, vision.html_url),
+            "context": self.context.project,
+            "max_sub_issues": self.config.architect.max_sub_issues,
+        }
+        if sprint is not None:
+            number, brief = sprint
+            fields |= {"pr_number": number, "pitch_markdown": brief.pitch,
+                       "guidance": brief.guidance}
+            if brief.ledger is not None:
+                fields["ledger"] = brief.ledger
+        fields.update(extra)
+        return PlannerInputs(**fields)  # type: ignore[arg-type]
+
+    def tell_vision(self, number: int, text: str, mark: StoryMark) -> None:
+        """One comment on the vision per event of its sprint (by the filer: project repo)."""
+        with suppress(ForgeNotFound):  # a vision deleted meanwhile hears nothing
+            writes.ensure_comment(self.filer, self.config.repo, number, text,
+                                  bot_login=self.filer_login, mark=mark)
+
+    def journal(self, entry: JournalEntry, lesson: str = "") -> None:
+        """The sprint's story ends: record it (and the lesson), drop its model session.
+        Not in a dry run."""
+        if not self.live:
+            return
+        self.journaled |= self.context.journal.record(entry)
+        if lesson:
+            self.context.journal.add_lesson(lesson)
+        self.asker.runner.drop_session(session_key(entry.pr_number))
+
+    def sync(self, sprint: SprintPR, slug: str, ledger: Ledger | None,
+             filed: tuple[int, ...]) -> str:
+        """Bring the sprint file, then the PR body, in line with the trusted ledger."""
+        sections = own_sections(ledger, filed)
+
+        def whole() -> str:
+            vision = self.vision(sprint.vision_number)
+            return render.sprint_file(vision.title, vision.number,
+                                      render.pitch_part(sprint.pr.body), ledger, filed)
+
+        ensure_file_edit(self.forge, self.ops, sprint_path(slug), sections_edit(sections, whole),
+                         branch=branch_for(sprint.vision_number),
+                         message=f"sprint: update {sprint_path(slug)}")
+        return ensure_body_sections(self.forge, self.ops, sprint.pr, sections)
+
+
+def sprint_path(slug: str) -> str:
+    return f"sprints/{slug}.md"
+
+
+def session_key(pr_number: int) -> str:
+    """One model session per sprint PR."""
+    return f"pr-{pr_number}"

@@ -1,0 +1,60 @@
+"""When the model's answer is invalid twice: tell the humans once, where they must act."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from architect.core import render
+from architect.core.actions import (
+    Action,
+    FileSprint,
+    OpenPitch,
+    ProcessAnswers,
+    RevisePitch,
+    StartQuestions,
+)
+from architect.core.markers import ModelErrorMark
+from architect.errors import ForgeError, InvalidModelOutput
+from architect.forge.models import Comment
+from architect.forge.protocol import Forge
+from architect.shell import writes
+from architect.shell.steps.hands import Hands
+
+log = logging.getLogger("architect")
+
+
+def note_model_failure(hands: Hands, action: Action, exc: InvalidModelOutput) -> None:
+    """One note; the next tick waits for a human.
+
+    On a sprint PR the note makes the sprint MODEL_FAILED (see `sprint`) until
+    someone who may steer replies; on a vision, `_pitch_on_hold` waits for an
+    edit or a comment. Either way no model call is repeated meanwhile.
+    """
+    step = exc.step or "unknown"
+    forge: Forge
+    comments: Sequence[Comment]
+    try:
+        if isinstance(action, OpenPitch):
+            # The project repo is written by the filer (FORGE_FILER_TOKEN), notes included.
+            forge, author = hands.filer, hands.filer_login
+            repo, number = hands.config.repo, action.vision_number
+            comments = hands.forge.list_comments(repo, number)
+            mark = ModelErrorMark(
+                step, max((c.id for c in comments if c.user.login != author), default=0),
+                int(hands.vision(number).updated_at.timestamp()))
+        elif isinstance(action, RevisePitch | StartQuestions | ProcessAnswers | FileSprint):
+            forge, author = hands.forge, hands.bot
+            repo, number = hands.ops, action.sprint.pr.number
+            comments, mark = action.sprint.comments, ModelErrorMark(step, action.after)
+        else:  # no other step asks a model
+            return
+        writes.ensure_comment(forge, repo, number, render.model_error_comment(
+            mark, str(exc), why=exc.explanation), bot_login=author, mark=mark,
+            existing=comments)
+    except ForgeError as forge_exc:
+        log.error("%s #%d: could not post the note about the model's invalid answer: %s",
+                  repo, number, forge_exc)
+        return
+    log.error("%s #%d: the model's %s answer was invalid twice; a note on it asks a human "
+              "to reply, and the model is not asked again before that", repo, number, step)

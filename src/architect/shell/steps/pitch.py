@@ -1,0 +1,100 @@
+"""Steps before the design starts: the pitch, its completion, its revision, and the reply
+to a comment that reads like a decision."""
+
+from __future__ import annotations
+
+import logging
+
+from architect.core import heard, render
+from architect.core.actions import ClarifyDecision, CompletePitch, OpenPitch, RevisePitch
+from architect.core.markers import FooterMark, StoryMark, UnclearMark, neutralize
+from architect.core.model_output import clean_pitch
+from architect.core.schemas import Pitch, RevisedPitch
+from architect.core.sprint import branch_for
+from architect.core.story import pitched_notice
+from architect.errors import ForgeConflict
+from architect.runners.base import Mode
+from architect.shell import writes
+from architect.shell.section_writes import ensure_body_edit, ensure_file_edit, replacing
+from architect.shell.steps.hands import Hands, sprint_path
+
+log = logging.getLogger("architect")
+
+
+def open_pitch(hands: Hands, action: OpenPitch) -> None:
+    vision = hands.vision(action.vision_number)
+    snapshot = hands.snapshot
+    history = next((h for h in snapshot.candidates if h.vision.number == vision.number), None)
+    pitch = hands.ask(Mode.PITCH, Pitch, hands.inputs(
+        vision, rejection_reason=action.rejection_reason,
+        vision_comments=heard.vision_comments(history, snapshot.steering),
+        rejected_pitch=heard.rejected_pitch(history, *snapshot.steering.own_logins)))
+    md = render.pitch_markdown(vision.number, vision.title, clean_pitch(pitch))
+    branch = branch_for(vision.number)
+    forge, ops, primary = hands.forge, hands.ops, hands.config.primary_branch
+    created = writes.ensure_branch(forge, ops, branch, primary)
+    writes.ensure_file(forge, ops, sprint_path(action.slug),
+                       render.sprint_file(vision.title, vision.number, md, None, ()),
+                       branch=branch, message=f"sprint: pitch for #{vision.number}",
+                       probably_new=created)
+    title = f"architect: {vision.title}"[:255]
+    try:
+        pr = forge.create_pull(ops, title=title, body=render.pr_body(vision.number, md, None, ()),
+                               head=branch, base=primary)
+        # Before the footer, which marks the pitch complete: the notice is never lost.
+        hands.filer.create_comment(hands.config.repo, vision.number, pitched_notice(pr))
+        forge.create_comment(ops, pr.number, render.footer_comment(action.slug))
+    except ForgeConflict:
+        # The PR exists already (a run lost the forge's answer): finish it instead.
+        found = writes.find_open_pr(forge, ops, branch, hands.bot)
+        if found is None:
+            raise
+        pr = found
+        hands.tell_vision(vision.number, pitched_notice(pr), StoryMark("pitched", pr.number))
+        writes.ensure_comment(forge, ops, pr.number, render.footer_comment(action.slug),
+                              bot_login=hands.bot, mark=FooterMark(action.slug))
+    writes.ensure_label(hands.filer, hands.config.repo, vision.number,
+                        hands.config.architect.in_progress_label)
+    log.info("vision #%d: pitched as PR #%d", vision.number, pr.number)
+
+
+def complete_pitch(hands: Hands, action: CompletePitch) -> None:
+    sprint = action.sprint
+    if action.footer:
+        hands.tell_vision(sprint.vision_number, pitched_notice(sprint.pr),
+                          StoryMark("pitched", sprint.pr.number))
+        writes.ensure_comment(hands.forge, hands.ops, sprint.pr.number,
+                              render.footer_comment(action.slug), bot_login=hands.bot,
+                              mark=FooterMark(action.slug), existing=sprint.comments)
+    if action.label:
+        writes.ensure_label(hands.filer, hands.config.repo, sprint.vision_number,
+                            hands.config.architect.in_progress_label)
+
+
+def revise_pitch(hands: Hands, action: RevisePitch) -> None:
+    sprint, review, number = action.sprint, action.review, action.sprint.pr.number
+    vision = hands.vision(sprint.vision_number)
+    revised = hands.ask(Mode.REVISE, RevisedPitch, hands.inputs(
+        vision, (number, action.brief), feedback=review.body))
+    md = render.pitch_markdown(vision.number, vision.title, clean_pitch(revised))
+    # Only the pitch is revised: what a person added around it, meanwhile too, stays.
+    old, ledger = action.brief.pitch, action.brief.ledger
+    file = replacing(old, md.strip(), lambda: render.sprint_file(
+        vision.title, vision.number, md, ledger, ()))
+    ensure_file_edit(hands.forge, hands.ops, sprint_path(action.slug), file,
+                     branch=sprint.pr.head.ref, message="sprint: revise the pitch")
+    ensure_body_edit(hands.forge, hands.ops, number, replacing(
+        old, md.strip(), lambda: render.pr_body(vision.number, md, ledger, ())))
+    reviewer = review.user.login if review.user else "reviewer"
+    hands.forge.create_comment(hands.ops, number, render.revised_comment(
+        review.id, reviewer, neutralize(revised.changes)))
+
+
+def clarify_decision(hands: Hands, action: ClarifyDecision) -> None:
+    """One reply to each comment that reads like a decision the architect cannot act on."""
+    for said in action.unclear:
+        writes.ensure_comment(
+            hands.forge, hands.ops, action.sprint.pr.number,
+            render.unclear_decision_comment(said.login, said.text, said.source_id),
+            bot_login=hands.bot, mark=UnclearMark(said.source_id),
+            existing=action.sprint.comments)
