@@ -29,7 +29,8 @@ from architect.core.ledger import ForkStatus, Ledger
 from architect.core.rules import Verdict
 from architect.core.snapshot import VisionHistory
 from architect.core.sprint import SprintPR
-from architect.core.table import SprintState
+from architect.core.table import SprintState, VisionState, vision_row
+from architect.core.visions import vision_facts
 from architect.forge.models import ReviewState
 from tests.builders import (
     BOT,
@@ -564,3 +565,21 @@ def test_a_failed_filing_check_waits_then_a_reply_is_read() -> None:
     step = only_action(tick(talk))
     assert isinstance(step, ProcessAnswers)
     assert [c.body for c in step.free_text] == ["Split the API sub-issue into read and write."]
+
+
+def test_decide_pitches_exactly_the_visions_whose_row_is_to_be_pitched() -> None:
+    """The vision table drives the pitch: one slot, three visions in order; the first
+    held by a rejection (not pitched), the second pitched, the third queued."""
+    visions = {n: a_vision(n, f"Vision {n}", updated=at(30)) for n in (1, 2, 3)}
+    snapshot = a_snapshot(history={1: a_rejected_history(visions[1]),
+                                   2: VisionHistory(visions[2]), 3: VisionHistory(visions[3])})
+    config = settings(max_open_pitches=1)
+    decision = decide(snapshot, config)
+    states = {n: vision_row(f).state
+              for n, f in vision_facts(snapshot, config, pitched=decision.pitched).items()}
+    assert states == {1: VisionState.NOT_PITCHED, 2: VisionState.TO_BE_PITCHED,
+                      3: VisionState.QUEUED}
+    assert pitched(decision) == [2]
+    # The one the queue reached says why it waits; the queued one waits its turn in silence.
+    assert decision.notes == (
+        "vision #1: not pitched: rejected; waiting for an edit or a comment on the vision",)

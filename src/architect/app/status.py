@@ -10,11 +10,11 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 
 from architect.config import ProjectConfig
-from architect.core.board import vision_facts
 from architect.core.decide import timed_views
 from architect.core.sprint import SprintView
 from architect.core.table import WAITS_FOR, vision_label, vision_row
 from architect.core.text import one_line
+from architect.core.visions import vision_facts
 from architect.forge.protocol import Forge
 from architect.shell.tick import plan_tick
 
@@ -45,7 +45,7 @@ def collect_status(forge: Forge, config: ProjectConfig, now: datetime) -> list[S
     for view in sprint_views:
         record = sessions.load(f"pr-{view.number}")
         rows.append(_sprint_row(view, record.cost_usd if record and record.calls else None))
-    facts = vision_facts(snapshot, decision, config.architect)
+    facts = vision_facts(snapshot, config.architect, pitched=decision.pitched)
     for vision in sorted(snapshot.visions, key=lambda v: v.number):
         row = vision_row(facts[vision.number])
         rows.append(StatusRow("vision", vision.number, one_line(vision.title, 60),

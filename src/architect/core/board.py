@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from architect.core import markers, rules
-from architect.core.actions import OpenPitch
 from architect.core.dashboard import Box, BoxKind, Entry, Link, Section
 from architect.core.decide import Decision, timed_views, views
 from architect.core.snapshot import Snapshot, VisionHistory
@@ -24,11 +23,11 @@ from architect.core.sprint import PARKED_LABEL, SprintView
 from architect.core.table import (
     WAITS_FOR,
     SprintState,
-    VisionFacts,
     VisionState,
     vision_label,
     vision_row,
 )
+from architect.core.visions import vision_facts
 
 if TYPE_CHECKING:
     from architect.config import ArchitectConfig
@@ -42,31 +41,11 @@ _SECTION_OF_VISION = {
 }
 
 
-def vision_facts(snapshot: Snapshot, decision: Decision,
-                 settings: ArchitectConfig) -> dict[int, VisionFacts]:
-    """Each open vision's facts, as `status` and the dashboard both show them."""
-    in_sprint = {view.sprint.vision_number: view.number for view in views(snapshot)}
-    pitched = {a.vision_number for a in decision.actions if isinstance(a, OpenPitch)}
-    merged = {m.vision_number: m for m in snapshot.merged if m.filed}
-    facts = {}
-    for vision in snapshot.visions:
-        story = merged.get(vision.number)
-        facts[vision.number] = VisionFacts(
-            sprint_pr=in_sprint.get(vision.number),
-            pitched_now=vision.number in pitched,
-            # A filed sprint's vision is in progress even while its lost label is put back.
-            in_progress=(settings.in_progress_label in vision.label_names
-                         or (story is not None and not story.done)),
-            verdict=snapshot.verdicts.get(vision.number),
-            done=story is not None and story.done)
-    return facts
-
-
 def entries(snapshot: Snapshot, decision: Decision, settings: ArchitectConfig) -> list[Entry]:
     found = [_sprint_entry(view, snapshot) for view in timed_views(snapshot, settings)]
     histories = {h.vision.number: h for h in snapshot.candidates}
     merged = {m.vision_number: m for m in snapshot.merged if m.filed}
-    for number, facts in vision_facts(snapshot, decision, settings).items():
+    for number, facts in vision_facts(snapshot, settings, pitched=decision.pitched).items():
         if facts.sprint_pr is not None:
             continue
         vision = snapshot.vision(number)

@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from architect.core import rules
-from architect.core.actions import Action, CompletePitch, OpenPitch, UnparkSprint
+from architect.core.actions import Action, OpenPitch
 from architect.core.nudge import with_clock
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import SprintView, sprint_slug, view_of
 from architect.core.story import story_actions
-from architect.core.table import WAITS_FOR, SprintState, sprint_step
+from architect.core.table import WAITS_FOR, VisionState, repairs, sprint_step, vision_row
+from architect.core.visions import facts_of
 
 if TYPE_CHECKING:
     # The settings' type only: the core reads values, never a file.
@@ -27,6 +28,11 @@ if TYPE_CHECKING:
 class Decision:
     actions: tuple[Action, ...]
     notes: tuple[str, ...]  # decisions that need no action, for the log
+
+    @property
+    def pitched(self) -> frozenset[int]:
+        """The visions this decision pitches."""
+        return frozenset(a.vision_number for a in self.actions if isinstance(a, OpenPitch))
 
 
 def views(snapshot: Snapshot) -> list[SprintView]:
@@ -55,13 +61,7 @@ def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
                          f"{WAITS_FOR[view.state]}")
         else:
             actions.append(action)
-        if needs_label and view.state not in (SprintState.PITCH_INCOMPLETE,
-                                              SprintState.REJECTED):
-            # A lost label never holds up the sprint's own step: it is put back beside it.
-            actions.append(CompletePitch(view.sprint, view.slug, footer=False, label=True))
-        if view.parked and view.state not in (SprintState.PARKED, SprintState.PARK_DUE,
-                                              SprintState.REJECTED):
-            actions.append(UnparkSprint(view.sprint))  # someone moved it: no longer parked
+        actions.extend(repairs(view, needs_label=needs_label))
     actions.extend(story_actions(snapshot, settings))
     pitches, skipped = _pitches(snapshot, settings)
     actions.extend(pitches)
@@ -79,20 +79,20 @@ def _pitches(snapshot: Snapshot, settings: ArchitectConfig) -> tuple[list[OpenPi
                          f"(max_open_pitches = {settings.max_open_pitches})")
         return [], notes
     by_number = {h.vision.number: h for h in snapshot.candidates}
-    open_for = {s.vision_number for s in snapshot.sprints}
     pitches: list[OpenPitch] = []
     for number in snapshot.pitch_order:
         history = by_number.get(number)
-        if history is None or len(pitches) >= budget:
-            continue
-        if not rules.may_be_pitched(history.vision, open_for, settings.in_progress_label):
-            continue
-        verdict = snapshot.verdicts[number]
-        if not verdict.ok:
-            notes.append(f"vision #{number}: not pitched: {verdict.reason}")
+        if history is None:
             continue
         vision = history.vision
-        pitches.append(OpenPitch(vision.number, vision.title,
-                                 sprint_slug(vision.number, vision.title),
-                                 verdict.rejection_reason))
+        facts = facts_of(vision, snapshot, settings, turn=len(pitches) < budget)
+        state = vision_row(facts).state
+        if state is VisionState.TO_BE_PITCHED:
+            assert facts.verdict is not None  # the row's guard
+            pitches.append(OpenPitch(vision.number, vision.title,
+                                     sprint_slug(vision.number, vision.title),
+                                     facts.verdict.rejection_reason))
+        elif state is VisionState.NOT_PITCHED and facts.turn:
+            assert facts.verdict is not None  # the row's guard
+            notes.append(f"vision #{number}: not pitched: {facts.verdict.reason}")
     return pitches, notes

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from architect.core import markers
 from architect.core.actions import CompleteVision, RepairMerged
-from architect.core.table import VisionFacts, VisionState, vision_row
+from architect.core.table import VisionState, vision_row
+from architect.core.visions import facts_of
 from architect.forge.models import Issue, PullRequest
 
 if TYPE_CHECKING:
@@ -80,9 +81,8 @@ def story_actions(snapshot: Snapshot,
         if vision is None or merged.vision_number in open_for or not merged.filed:
             continue
         labelled = settings.in_progress_label in vision.label_names
-        facts = VisionFacts(sprint_pr=None, pitched_now=False, in_progress=labelled,
-                            verdict=None, done=merged.done)
-        if vision_row(facts).state is VisionState.COMPLETED:
+        if vision_row(facts_of(vision, snapshot, settings, turn=False)).state is (
+                VisionState.COMPLETED):
             said = merged.summarized_at
             if said is not None and not labelled and (
                     vision.updated_at.replace(microsecond=0) > said.replace(microsecond=0)):

@@ -7,7 +7,12 @@ diagram read these rows, so adding a transition means adding a row.
 
 A row marked `same_tick` is one the architect reaches by its own writes
 (answers that resolve every fork, sub-issues filed): the tick acts on it at
-once instead of leaving it for the next one.
+once instead of leaving it for the next one. `SPRINT_REPAIRS` are what the
+architect puts right beside any row's step (a label a human took off).
+
+A vision's state is the first row of `VISION_TABLE` whose guard holds for its
+`VisionFacts` (`core.visions`); `decide` pitches the visions whose row is
+TO_BE_PITCHED, and `story` ends the stories whose row is COMPLETED.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from architect.core.actions import (
     StartQuestions,
     StopSprint,
     SyncLedger,
+    UnparkSprint,
 )
 from architect.core.answers import read_decision
 from architect.core.inputs import HumanComment
@@ -224,6 +230,36 @@ def sprint_step(view: SprintView, *, needs_label: bool) -> Action | None:
     return ROWS[view.state].step(view, needs_label)
 
 
+@dataclass(frozen=True)
+class Repair:
+    """What the architect puts right beside the step of whatever row a sprint is in:
+    a sprint never waits on these."""
+
+    name: str
+    when: Callable[[SprintView, bool], bool]  # the view, and whether its vision lost the label
+    step: Callable[[SprintView], Action]
+    doc: str = ""
+
+
+SPRINT_REPAIRS: tuple[Repair, ...] = (
+    Repair("in-progress put back",
+           lambda v, lost: lost and v.state not in (SprintState.PITCH_INCOMPLETE,
+                                                    SprintState.REJECTED),
+           lambda v: CompletePitch(v.sprint, v.slug, footer=False, label=True),
+           doc="its vision lost the label in-progress (an incomplete pitch puts it back with "
+               "its footer; a rejection takes it off)"),
+    Repair("unparked",
+           lambda v, _: v.parked and v.state not in (SprintState.PARKED, SprintState.PARK_DUE,
+                                                     SprintState.REJECTED),
+           lambda v: UnparkSprint(v.sprint),
+           doc="labelled parked, but someone moved it (an answer, a comment): the label comes off"),
+)
+
+
+def repairs(view: SprintView, *, needs_label: bool) -> list[Action]:
+    return [repair.step(view) for repair in SPRINT_REPAIRS if repair.when(view, needs_label)]
+
+
 # -- a vision -----------------------------------------------------------------
 
 class VisionState(StrEnum):
@@ -240,7 +276,7 @@ class VisionFacts:
     """What a tick knows of one open vision issue."""
 
     sprint_pr: int | None  # its open sprint PR
-    pitched_now: bool  # this tick's decision pitches it
+    turn: bool  # a free pitch slot falls to it, in the order of prerequisites.md
     in_progress: bool  # it carries the `in-progress` label
     verdict: Verdict | None  # the history checks, when the tick read its history
     done: bool = False  # its merged sprint filed sub-issues, and every one is closed
@@ -257,8 +293,6 @@ class VisionRow:
 VISION_TABLE: tuple[VisionRow, ...] = (
     VisionRow(VisionState.IN_SPRINT, lambda f: f.sprint_pr is not None, "the sprint PR",
               doc="its sprint PR is open: the sprint's own table applies"),
-    VisionRow(VisionState.TO_BE_PITCHED, lambda f: f.pitched_now, "the next tick",
-              doc="a free pitch slot and nothing holds it: pitch a sprint (OpenPitch)"),
     VisionRow(VisionState.COMPLETED, lambda f: f.done, "nothing (its story ended)",
               doc="every sub-issue of its merged sprint is closed: one summary, in-progress "
                   "removed, closed (close_vision_when_done)"),
@@ -268,6 +302,9 @@ VISION_TABLE: tuple[VisionRow, ...] = (
                   "sub-issues are closed"),
     VisionRow(VisionState.NOT_PITCHED, lambda f: f.verdict is not None and not f.verdict.ok,
               "a human", doc="merged, open sub-issues, a rejection or a model error holds it"),
+    VisionRow(VisionState.TO_BE_PITCHED,
+              lambda f: f.turn and f.verdict is not None and f.verdict.ok, "the next tick",
+              doc="a free pitch slot is its turn and nothing holds it: pitch a sprint (OpenPitch)"),
     VisionRow(VisionState.QUEUED, lambda f: True, "a free pitch slot (max_open_pitches)",
               doc="waits its turn in prerequisites.md order"),
 )
@@ -292,6 +329,8 @@ def markdown() -> str:
     lines = ["| sprint PR state | when | waits for |", "| --- | --- | --- |"]
     lines += [f"| {row.state.value}{' (same tick)' if row.same_tick else ''} | {row.doc} | "
               f"{row.waits_for} |" for row in SPRINT_TABLE]
+    lines += ["", "| beside any row | when |", "| --- | --- |"]
+    lines += [f"| {repair.name} | {repair.doc} |" for repair in SPRINT_REPAIRS]
     lines += ["", "| vision state | when | waits for |", "| --- | --- | --- |"]
     lines += [f"| {row.state.value} | {row.doc} | {row.waits_for} |" for row in VISION_TABLE]
     return "\n".join(lines)
