@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -228,3 +229,14 @@ def test_the_last_turn_allows_no_more_reading(tmp_path: Path, base_env: dict[str
     assert result_block["tool_use_id"] == "toolu_1"
     assert "start() {" in result_block["content"]
     assert result.usage.input_tokens == 2000  # both turns are billed
+
+
+def test_a_server_that_cannot_be_reached_is_named(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    with ScriptedAPI([]) as api:
+        runner = a_runner(tmp_path, base_env, api)
+    runner.max_retries = 0  # the server is gone: its port refuses the connection
+
+    with pytest.raises(RunnerFailed, match=rf"^anthropic: cannot reach {re.escape(api.url)}$"):
+        runner.run(a_request(Mode.PITCH, Pitch))

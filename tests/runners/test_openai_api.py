@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -273,3 +274,13 @@ def test_a_server_without_tool_calls_gets_the_prompt_that_offers_no_tools(
     assert plain.body["messages"][-1]["content"] == request.prompt  # no word of absent tools
     [warning] = [r for r in caplog.records if r.levelname == "WARNING"]
     assert "refused the code tools (the code map in the context stays)" in warning.getMessage()
+
+
+def test_a_server_that_cannot_be_reached_is_named(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    with ScriptedAPI([]) as api:
+        runner = a_runner(tmp_path, base_env, api, max_retries=0)
+    # The server is gone: its port refuses the connection.
+    with pytest.raises(RunnerFailed, match=rf"^openai: cannot reach {re.escape(api.url)}/v1$"):
+        runner.run(a_request(Mode.PITCH, Pitch))

@@ -14,6 +14,8 @@ The runner remembers the step a server needed. Our own validation runs in
 every case. Temperature is explicit (0.2): local servers' defaults vary; a
 server that refuses it (reasoning models) gets its default instead.
 The PR's message history is its session file, as for the anthropic runner.
+The flow of a call (retries, tool turns, errors, sessions) is `ApiRunner`'s;
+this module holds what is Chat Completions' own, and the stepping down.
 """
 
 from __future__ import annotations
@@ -21,35 +23,20 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Mapping
 from enum import IntEnum
-from pathlib import Path
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import Any, Unpack
 
-from pydantic import BaseModel
-
-from architect.errors import ModelOverloaded, RunnerFailed, RunnerUnavailable
-from architect.redaction import redact, secret_values
+from architect.errors import RunnerUnavailable
 from architect.runners import pricing
 from architect.runners.answer_json import compact_json
-from architect.runners.api_errors import api_error_text
-from architect.runners.base import Limits, ModelRequest, ModelResult, Usage
-from architect.runners.code_tools import TOOLS, CodeTools, code_snapshot
+from architect.runners.api_runner import ApiRunner, ApiRunnerArgs, import_sdk
+from architect.runners.base import ModelRequest, Usage
+from architect.runners.code_tools import TOOLS, CodeTools
 from architect.runners.inline_schema import self_contained_schema
-from architect.runners.retry import Reply, Stop, answer_with_retry
-from architect.runners.sessions import (
-    CONTINUES,
-    STARTS,
-    SessionStore,
-    Transcript,
-    cap_limits,
-    overload_key,
-    overload_watch,
-)
+from architect.runners.retry import Reply, Stop
 from architect.runners.strict_schema import response_format
 
-T = TypeVar("T", bound=BaseModel)
 log = logging.getLogger(__name__)
 
 NAME = "openai"
@@ -58,7 +45,6 @@ NO_KEY = "not-needed"  # local servers ignore the key, the SDK insists on one
 _FORMAT_WORDS = re.compile(r"response_format|json_schema|json_object|structured", re.IGNORECASE)
 _TOOL_WORDS = re.compile(r"\btools?\b|tool_choice|function call", re.IGNORECASE)
 _NOT_A_PARAMETER_REFUSAL = frozenset({401, 403, 404, 408, 409, 429})
-OVERLOADED = frozenset({429, 529})
 DEFAULT_MAX_TOKENS = 8192
 
 
@@ -68,53 +54,29 @@ class OutputFormat(IntEnum):
     TEXT = 2
 
 
-def import_sdk() -> ModuleType:
-    try:
-        import openai
-    except ImportError as exc:
-        raise RunnerUnavailable(
-            "the openai runner needs the `openai` package: pip install 'architect[openai]'"
-        ) from exc
-    return openai
-
-
-class OpenAIRunner:
+class OpenAIRunner(ApiRunner):
     """Chat Completions against OpenAI or a local server. See the module docstring."""
 
     name = NAME
+    no_tool_choice = "none"
 
     def __init__(
         self,
         *,
-        model_name: str,
-        state_dir: Path,
-        project: str,
-        env: Mapping[str, str],
         base_url: str | None = None,
-        repo_root: Path | None = None,
-        limits_cap: Limits | None = None,
-        max_retries: int = 2,
         temperature: float | None = 0.2,
         max_tokens: int = DEFAULT_MAX_TOKENS,
+        **args: Unpack[ApiRunnerArgs],
     ) -> None:
-        self.model_name = model_name
-        self.env = dict(env)
+        super().__init__(max_tokens=max_tokens, **args)
         self.base_url = base_url or self.env.get("OPENAI_BASE_URL") or None
-        self.state_dir = Path(state_dir)
-        self.project = project
-        self.repo_root = repo_root
-        self.limits_cap = limits_cap
-        self.max_retries = max_retries
         self.temperature = temperature
-        self.max_tokens = max_tokens
         # OpenAI itself wants max_completion_tokens (reasoning models refuse max_tokens);
         # the local servers all read max_tokens.
         self.tokens_key = "max_tokens" if self.base_url else "max_completion_tokens"
         self.use_tools = True
         # What the server refused is remembered for this runner, that is for this server only.
         self.output_format = OutputFormat.JSON_SCHEMA
-        self.sessions = SessionStore(self.state_dir, project)
-        self._secrets = secret_values(self.env)
 
     @property
     def api_key(self) -> str | None:
@@ -132,65 +94,22 @@ class OpenAIRunner:
             )
         if not self.model_name:
             raise RunnerUnavailable("[architect] model_name is empty: name the model to ask")
-        import_sdk()
+        import_sdk(NAME)
 
-    def drop_session(self, session_key: str) -> None:
-        self.sessions.drop(session_key)
-
-    def run(self, request: ModelRequest[T]) -> ModelResult[T]:
-        self.check_ready()
-        sdk = import_sdk()
-        limits = cap_limits(request.limits, self.limits_cap)
-        with (
-            sdk.OpenAI(
-                api_key=self.api_key,
-                base_url=self.server,
-                max_retries=self.max_retries,
-                timeout=limits.timeout_s,
-            ) as client,
-            code_snapshot(self.state_dir, self.project, self.repo_root, self.env) as tools,
-        ):
-            return overload_watch(
-                self.sessions, overload_key(request), self.name,
-                lambda: self._converse(sdk, client, request, limits, tools),
-            )  # fmt: skip
-
-    def _converse(
-        self,
-        sdk: ModuleType,
-        client: Any,
-        request: ModelRequest[T],
-        limits: Limits,
-        tools: CodeTools | None,
-    ) -> ModelResult[T]:
-        talk = Transcript(
-            self.sessions, request.session_key, request.mode, self.name, self.model_name
+    def _client(self, sdk: ModuleType, timeout_s: float) -> Any:
+        return sdk.OpenAI(
+            api_key=self.api_key,
+            base_url=self.server,
+            max_retries=self.max_retries,
+            timeout=timeout_s,
         )
+
+    def _create(self, client: Any, params: dict[str, Any]) -> Any:
+        return client.chat.completions.create(**params)
+
+    def _system_turns(self, request: ModelRequest[Any]) -> list[dict[str, Any]]:
         system = f"{request.system}\n\n{request.context}" if request.context else request.system
-        prompt = request.prompt
-        last = Reply("", Usage())
-
-        def ask(correction: str | None) -> Reply:
-            nonlocal last, prompt
-            room = self.max_tokens * (2 if last.stop is Stop.CUT_OFF else 1)
-            while True:
-                prompt = self._prompt(request, tools)
-                shown = str(last.payload) if last.stop is Stop.DONE else ""
-                retry = None if correction is None else (shown, correction)
-                turns = [{"role": "system", "content": system}, *talk.messages(prompt, retry)]
-                try:
-                    last = self._exchange(sdk, client, request, turns, limits, tools, room)
-                except _RefusedParameterError:
-                    continue
-                talk.charge(last.usage, last.calls)
-                return last
-
-        output, usage, answer = answer_with_retry(request.schema, ask)
-        talk.keep(prompt, answer)
-        stateful = request.mode in STARTS | CONTINUES
-        return ModelResult(
-            output, usage, request.session_key if stateful else None, talk.calls
-        )
+        return [{"role": "system", "content": system}]
 
     def _prompt(self, request: ModelRequest[Any], tools: CodeTools | None) -> str:
         text = request.prompt_for(tools is not None and self.use_tools)
@@ -203,7 +122,7 @@ class OpenAIRunner:
         )
 
     def _params(
-        self, request: ModelRequest[Any], tools: CodeTools | None, room: int
+        self, sdk: ModuleType, request: ModelRequest[Any], tools: CodeTools | None, room: int
     ) -> dict[str, Any]:
         params: dict[str, Any] = {"model": self.model_name, self.tokens_key: room}
         if self.output_format is OutputFormat.JSON_SCHEMA:
@@ -227,55 +146,51 @@ class OpenAIRunner:
             ]
         return params
 
-    def _exchange(
-        self,
-        sdk: ModuleType,
-        client: Any,
-        request: ModelRequest[Any],
-        turns: list[dict[str, Any]],
-        limits: Limits,
-        tools: CodeTools | None,
-        room: int,
-    ) -> Reply:
-        """One answer, after as many tool calls as `max_turns` allows."""
-        params = self._params(request, tools, room)
-        usage = Usage()
-        for turn in range(1, limits.max_turns + 1):
-            if "tools" in params and turn == limits.max_turns:
-                params["tool_choice"] = "none"
-            completion = self._call(sdk, client, {**params, "messages": turns}, limits)
-            usage = usage + _usage(self.model_name, completion.usage)
-            choice = completion.choices[0] if completion.choices else None
-            calls = list(getattr(choice.message, "tool_calls", None) or []) if choice else []
-            if choice is None or not calls or tools is None:
-                return _reply(choice, usage, turn)
-            turns = [
-                *turns,
-                {
-                    "role": "assistant",
-                    "content": choice.message.content,
-                    "tool_calls": [c.model_dump(mode="json", exclude_none=True) for c in calls],
-                },
-                *(
-                    {"role": "tool", "tool_call_id": c.id, "content": _run_tool(tools, c)}
-                    for c in calls
-                ),
-            ]
-        raise RunnerFailed(f"openai: no answer within {limits.max_turns} turns")
+    def _tool_turns(self, response: Any, tools: CodeTools) -> list[dict[str, Any]]:
+        choice = _choice(response)
+        calls = list(getattr(choice.message, "tool_calls", None) or []) if choice else []
+        if choice is None or not calls:
+            return []
+        return [
+            {
+                "role": "assistant",
+                "content": choice.message.content,
+                "tool_calls": [c.model_dump(mode="json", exclude_none=True) for c in calls],
+            },
+            *(
+                {"role": "tool", "tool_call_id": c.id, "content": _run_tool(tools, c)}
+                for c in calls
+            ),
+        ]
 
-    def _call(self, sdk: ModuleType, client: Any, params: dict[str, Any], limits: Limits) -> Any:
-        try:
-            return client.chat.completions.create(**params)
-        except sdk.APITimeoutError as exc:
-            raise RunnerFailed(f"openai: no answer within {limits.timeout_s:g}s") from exc
-        except sdk.APIConnectionError as exc:
-            raise RunnerFailed(f"openai: cannot reach {self.server}") from exc
-        except sdk.APIStatusError as exc:
-            detail = redact(api_error_text(exc.body, exc.message), self._secrets)
-            if self._adapt(exc.status_code, detail):
-                raise _RefusedParameterError from exc
-            error = ModelOverloaded if exc.status_code in OVERLOADED else RunnerFailed
-            raise error(f"openai: HTTP {exc.status_code}: {detail}") from exc
+    def _reply(self, response: Any, usage: Usage, calls: int) -> Reply:
+        choice = _choice(response)
+        if choice is None:
+            return Reply("", usage, Stop.DONE, calls)
+        refusal = getattr(choice.message, "refusal", None)
+        if refusal or choice.finish_reason == "content_filter":
+            log.warning("openai answer refused: %s", choice.finish_reason)
+            return Reply(refusal or "", usage, Stop.REFUSED, calls)
+        stop = Stop.CUT_OFF if choice.finish_reason == "length" else Stop.DONE
+        if stop is Stop.CUT_OFF:
+            log.warning("openai answer cut off at the token limit")
+        return Reply(choice.message.content or "", usage, stop, calls)
+
+    def _usage(self, response: Any) -> Usage:
+        usage = response.usage
+        if usage is None:
+            return Usage()
+        prompt = int(usage.prompt_tokens or 0)
+        out = int(usage.completion_tokens or 0)
+        details = getattr(usage, "prompt_tokens_details", None)
+        cached = int(getattr(details, "cached_tokens", 0) or 0)
+        cost = pricing.cost_usd(
+            self.model_name,
+            input_tokens=prompt - cached,
+            output_tokens=out,
+            cache_read_tokens=cached,
+        )
+        return Usage(prompt, out, cost)
 
     def _adapt(self, status: int, detail: str) -> bool:
         """Drop what the server refused: a parameter, the tools, or a response format.
@@ -315,31 +230,5 @@ def _run_tool(tools: CodeTools, call: Any) -> str:
     return tools.call(call.function.name, arguments)
 
 
-def _reply(choice: Any, usage: Usage, calls: int) -> Reply:
-    if choice is None:
-        return Reply("", usage, Stop.DONE, calls)
-    refusal = getattr(choice.message, "refusal", None)
-    if refusal or choice.finish_reason == "content_filter":
-        log.warning("openai answer refused: %s", choice.finish_reason)
-        return Reply(refusal or "", usage, Stop.REFUSED, calls)
-    stop = Stop.CUT_OFF if choice.finish_reason == "length" else Stop.DONE
-    if stop is Stop.CUT_OFF:
-        log.warning("openai answer cut off at the token limit")
-    return Reply(choice.message.content or "", usage, stop, calls)
-
-
-class _RefusedParameterError(Exception):
-    """The server refused a parameter; the runner dropped it, try again."""
-
-
-def _usage(model: str, usage: Any) -> Usage:
-    if usage is None:
-        return Usage()
-    prompt = int(usage.prompt_tokens or 0)
-    out = int(usage.completion_tokens or 0)
-    details = getattr(usage, "prompt_tokens_details", None)
-    cached = int(getattr(details, "cached_tokens", 0) or 0)
-    cost = pricing.cost_usd(
-        model, input_tokens=prompt - cached, output_tokens=out, cache_read_tokens=cached
-    )
-    return Usage(prompt, out, cost)
+def _choice(completion: Any) -> Any:
+    return completion.choices[0] if completion.choices else None

@@ -1,0 +1,229 @@
+"""What the HTTP API runners (`anthropic`, `openai`) share: one call's flow.
+
+A call opens the SDK's client and a copy of the code, counts overloaded runs,
+asks through `answer_with_retry` (the cut-off retry with twice the room),
+runs the code tools turn by turn, maps the SDK's errors onto ours, and
+charges every billed request to the PR's session. A subclass says only what
+differs between the APIs: the client, the request's shape, the tool turns,
+and how text and usage are read from a response.
+
+The SDKs are optional extras: `import_sdk` imports one when a runner is used,
+never at `architect --help`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from pathlib import Path
+from types import ModuleType
+from typing import Any, ClassVar, NotRequired, TypedDict, TypeVar, Unpack
+
+from pydantic import BaseModel
+
+from architect.errors import ModelOverloaded, RunnerFailed, RunnerUnavailable
+from architect.redaction import redact, secret_values
+from architect.runners.api_errors import api_error_text
+from architect.runners.base import Limits, ModelRequest, ModelResult, Usage
+from architect.runners.code_tools import CodeTools, code_snapshot
+from architect.runners.retry import Reply, Stop, answer_with_retry
+from architect.runners.sessions import (
+    CONTINUES,
+    STARTS,
+    SessionStore,
+    Transcript,
+    cap_limits,
+    overload_key,
+    overload_watch,
+)
+
+T = TypeVar("T", bound=BaseModel)
+
+# Not billed, and the provider asks us to come back later: the action is deferred.
+OVERLOADED = frozenset({429, 529})
+
+
+def import_sdk(package: str) -> ModuleType:
+    """The SDK of the runner named `package` (its pip extra has the same name)."""
+    try:
+        return importlib.import_module(package)
+    except ImportError as exc:
+        raise RunnerUnavailable(
+            f"the {package} runner needs the `{package}` package: "
+            f"pip install 'architect[{package}]'"
+        ) from exc
+
+
+class RefusedParameterError(Exception):
+    """The server refused a parameter; the runner dropped it, try again."""
+
+
+class ApiRunnerArgs(TypedDict):
+    """What every API runner is built with; each adds its own settings."""
+
+    model_name: str
+    state_dir: Path
+    project: str
+    env: Mapping[str, str]  # secrets included: the runner picks its key
+    repo_root: NotRequired[Path | None]
+    limits_cap: NotRequired[Limits | None]
+    max_retries: NotRequired[int]  # the SDK's own retries of 408/409/429/5xx
+
+
+class ApiRunner(ABC):
+    """One model call through a provider's SDK. See the module docstring."""
+
+    name: str
+    # `tool_choice` on the last turn a call allows: the model must answer, not call a tool.
+    no_tool_choice: ClassVar[Any]
+
+    def __init__(self, *, max_tokens: int, **args: Unpack[ApiRunnerArgs]) -> None:
+        self.model_name = args["model_name"]
+        self.env = dict(args["env"])
+        self.state_dir = Path(args["state_dir"])
+        self.project = args["project"]
+        self.repo_root = args.get("repo_root")
+        self.limits_cap = args.get("limits_cap")
+        self.max_retries = args.get("max_retries", 2)
+        self.max_tokens = max_tokens
+        self.sessions = SessionStore(self.state_dir, self.project)
+        self._secrets = secret_values(self.env)
+
+    @property
+    @abstractmethod
+    def server(self) -> str:
+        """The URL the client talks to, as the errors name it."""
+
+    @abstractmethod
+    def check_ready(self) -> None: ...
+
+    @abstractmethod
+    def _client(self, sdk: ModuleType, timeout_s: float) -> Any:
+        """The SDK's client, a context manager."""
+
+    @abstractmethod
+    def _create(self, client: Any, params: dict[str, Any]) -> Any:
+        """One request; the response as the SDK gives it."""
+
+    @abstractmethod
+    def _params(
+        self, sdk: ModuleType, request: ModelRequest[Any], tools: CodeTools | None, room: int
+    ) -> dict[str, Any]:
+        """The request's parameters but its messages; `room` is the output token limit."""
+
+    @abstractmethod
+    def _tool_turns(self, response: Any, tools: CodeTools) -> list[dict[str, Any]]:
+        """The turns that send back the tools' results; none when the response is the answer."""
+
+    @abstractmethod
+    def _reply(self, response: Any, usage: Usage, calls: int) -> Reply:
+        """The answer in a response that calls no tool."""
+
+    @abstractmethod
+    def _usage(self, response: Any) -> Usage: ...
+
+    def _prompt(self, request: ModelRequest[Any], tools: CodeTools | None) -> str:
+        return request.prompt_for(tools is not None)
+
+    def _system_turns(self, request: ModelRequest[Any]) -> list[dict[str, Any]]:
+        """Turns sent before the conversation's: none where the system text is a parameter."""
+        return []
+
+    def _adapt(self, status: int, detail: str) -> bool:
+        """Whether the runner dropped what the server refused (so the call is asked again)."""
+        return False
+
+    def drop_session(self, session_key: str) -> None:
+        self.sessions.drop(session_key)
+
+    def run(self, request: ModelRequest[T]) -> ModelResult[T]:
+        self.check_ready()
+        sdk = import_sdk(self.name)
+        limits = cap_limits(request.limits, self.limits_cap)
+        with (
+            self._client(sdk, limits.timeout_s) as client,
+            code_snapshot(self.state_dir, self.project, self.repo_root, self.env) as tools,
+        ):
+            return overload_watch(
+                self.sessions, overload_key(request), self.name,
+                lambda: self._converse(sdk, client, request, limits, tools),
+            )  # fmt: skip
+
+    def _converse(
+        self,
+        sdk: ModuleType,
+        client: Any,
+        request: ModelRequest[T],
+        limits: Limits,
+        tools: CodeTools | None,
+    ) -> ModelResult[T]:
+        talk = Transcript(
+            self.sessions, request.session_key, request.mode, self.name, self.model_name
+        )
+        prompt = request.prompt
+        last = Reply("", Usage())
+
+        def ask(correction: str | None) -> Reply:
+            nonlocal last, prompt
+            room = self.max_tokens * (2 if last.stop is Stop.CUT_OFF else 1)
+            while True:
+                # Built again after a refusal: what the runner dropped may change the prompt.
+                prompt = self._prompt(request, tools)
+                retry = None if correction is None else (_shown(last), correction)
+                messages = talk.messages(prompt, retry)
+                try:
+                    last = self._exchange(sdk, client, request, messages, limits, tools, room)
+                except RefusedParameterError:
+                    continue
+                talk.charge(last.usage, last.calls)
+                return last
+
+        output, usage, answer = answer_with_retry(request.schema, ask)
+        talk.keep(prompt, answer)
+        stateful = request.mode in STARTS | CONTINUES
+        return ModelResult(output, usage, request.session_key if stateful else None, talk.calls)
+
+    def _exchange(
+        self,
+        sdk: ModuleType,
+        client: Any,
+        request: ModelRequest[Any],
+        messages: list[dict[str, Any]],
+        limits: Limits,
+        tools: CodeTools | None,
+        room: int,
+    ) -> Reply:
+        """One answer, after as many tool calls as `max_turns` allows."""
+        params = self._params(sdk, request, tools, room)
+        turns = [*self._system_turns(request), *messages]
+        usage = Usage()
+        for turn in range(1, limits.max_turns + 1):
+            if "tools" in params and turn == limits.max_turns:
+                params["tool_choice"] = self.no_tool_choice
+            response = self._call(sdk, client, {**params, "messages": turns}, limits)
+            usage = usage + self._usage(response)
+            results = [] if tools is None else self._tool_turns(response, tools)
+            if not results:
+                return self._reply(response, usage, turn)
+            turns = [*turns, *results]
+        raise RunnerFailed(f"{self.name}: no answer within {limits.max_turns} turns")
+
+    def _call(self, sdk: ModuleType, client: Any, params: dict[str, Any], limits: Limits) -> Any:
+        try:
+            return self._create(client, params)
+        except sdk.APITimeoutError as exc:
+            raise RunnerFailed(f"{self.name}: no answer within {limits.timeout_s:g}s") from exc
+        except sdk.APIConnectionError as exc:
+            raise RunnerFailed(f"{self.name}: cannot reach {self.server}") from exc
+        except sdk.APIStatusError as exc:
+            detail = redact(api_error_text(exc.body, exc.message), self._secrets)
+            if self._adapt(exc.status_code, detail):
+                raise RefusedParameterError from exc
+            error = ModelOverloaded if exc.status_code in OVERLOADED else RunnerFailed
+            raise error(f"{self.name}: HTTP {exc.status_code}: {detail}") from exc
+
+
+def _shown(reply: Reply) -> str:
+    """The earlier answer to show the model on a retry: none when it was cut off or refused."""
+    return str(reply.payload) if reply.stop is Stop.DONE else ""
