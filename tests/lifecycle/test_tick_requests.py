@@ -101,3 +101,15 @@ def test_an_idle_tick_of_a_vision_in_progress_reads_its_own_sprints_and_one_sub_
     assert [p for p in reads if p.startswith(f"/repos/{PROJECT}/issues/")] == [
         f"/repos/{PROJECT}/issues/{first}"]  # the first sub-issue is open: reading stops
     assert f"/repos/{PROJECT}/issues/{vision}/comments" not in reads
+
+
+def test_a_tick_that_answers_and_files_reads_the_project_labels_once(tmp_path: Path) -> None:
+    """The filing's preconditions and the filing itself share one read of the labels."""
+    world = with_open_questions(tmp_path)
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.comment(pr.number, "yes")
+    recorder = Recorder(world)
+    report = world.tick(transport=recorder)
+    assert [type(a).__name__ for a in report.applied] == ["ProcessAnswers", "FileSprint",
+                                                         "FinishSprint"]
+    assert recorder.seen.count(("GET", f"/repos/{PROJECT}/labels")) == 1

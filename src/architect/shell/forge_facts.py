@@ -8,7 +8,7 @@ forge refuses for its empty body (`Forge.probe_write`), not in a dry run.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from architect.config import ProjectConfig
@@ -17,7 +17,23 @@ from architect.core.preconditions import ForgeFacts, blocker, writes_of
 from architect.core.setup_lines import Collection, missing_label_line, unwritable_line
 from architect.core.snapshot import Snapshot
 from architect.errors import ForgePermissionError
+from architect.forge.models import Label
 from architect.forge.protocol import Forge
+
+
+@dataclass
+class ProjectLabels:
+    """The project repo's labels, read at most once a tick: the preconditions of a
+    filing and the filing itself both need them."""
+
+    forge: Forge
+    repo: str
+    _read: list[Label] | None = None
+
+    def __call__(self) -> list[Label]:
+        if self._read is None:
+            self._read = self.forge.list_labels(self.repo)
+        return self._read
 
 
 @dataclass
@@ -31,6 +47,7 @@ class Preflight:
     config: ProjectConfig
     snapshot: Snapshot
     probe: bool  # prove the writes (not in a dry run)
+    labels: ProjectLabels
     facts: ForgeFacts | None = None
 
     def check(self, actions: Sequence[Action]) -> list[str | None]:
@@ -38,7 +55,7 @@ class Preflight:
         if not actions:
             return []
         self.facts = read_facts(self.forge, self.filer, self.config, actions, self.snapshot,
-                                probe=self.probe, known=self.facts)
+                                probe=self.probe, known=self.facts, labels=self.labels)
         return [blocker(action, self.facts, self.config) for action in actions]
 
     def check_next(self, action: Action) -> str | None:
@@ -47,7 +64,8 @@ class Preflight:
 
 
 def read_facts(forge: Forge, filer: Forge, config: ProjectConfig, actions: Sequence[Action],
-               snapshot: Snapshot, *, probe: bool, known: ForgeFacts | None = None) -> ForgeFacts:
+               snapshot: Snapshot, *, probe: bool, known: ForgeFacts | None = None,
+               labels: Callable[[], list[Label]] | None = None) -> ForgeFacts:
     """`filer` writes on the project repo (FORGE_FILER_TOKEN); `probe` proves the writes;
     what an earlier check (`known`) read is not read again."""
     branches = _ops_branches(forge, config, actions, snapshot)
@@ -71,8 +89,9 @@ def read_facts(forge: Forge, filer: Forge, config: ProjectConfig, actions: Seque
     writers, exist = _reviewers(forge, config, actions)
     if known is not None and writers is None:
         writers, exist = known.writers, known.reviewers_exist
-    labels = _labels(forge, config, actions, snapshot, known.labels if known else frozenset())
-    return ForgeFacts(empty=empty, ops_branches=branches, labels=labels, refused=refused,
+    names = _labels(config, actions, snapshot, known.labels if known else frozenset(),
+                    labels or ProjectLabels(forge, config.repo))
+    return ForgeFacts(empty=empty, ops_branches=branches, labels=names, refused=refused,
                       writers=writers, reviewers_exist=exist, probed=frozenset(probed))
 
 
@@ -89,8 +108,8 @@ def _ops_branches(forge: Forge, config: ProjectConfig, actions: Sequence[Action]
     return frozenset(forge.list_branches(config.ops_repo))  # empty: the repo has no commit
 
 
-def _labels(forge: Forge, config: ProjectConfig, actions: Sequence[Action],
-            snapshot: Snapshot, known: frozenset[str]) -> frozenset[str]:
+def _labels(config: ProjectConfig, actions: Sequence[Action], snapshot: Snapshot,
+            known: frozenset[str], labels: Callable[[], list[Label]]) -> frozenset[str]:
     s = config.architect
     needed = set()
     for action in actions:
@@ -101,7 +120,7 @@ def _labels(forge: Forge, config: ProjectConfig, actions: Sequence[Action],
     seen = known | {name for vision in snapshot.visions for name in vision.label_names}
     if needed <= seen:
         return seen
-    return seen | {label.name for label in forge.list_labels(config.repo)}
+    return seen | {label.name for label in labels()}
 
 
 def _reviewers(forge: Forge, config: ProjectConfig,

@@ -31,7 +31,7 @@ from architect.shell.changes import Changes, look, why_full
 from architect.shell.context import TickContext
 from architect.shell.dashboard import Desk
 from architect.shell.dry_forge import DryForge
-from architect.shell.forge_facts import Preflight, missing_vision_label
+from architect.shell.forge_facts import Preflight, ProjectLabels, missing_vision_label
 from architect.shell.journal import digest_journal
 from architect.shell.snapshot import read_snapshot
 from architect.shell.steps.hands import Hands
@@ -91,7 +91,9 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
         report.setup_notes = missing_vision_label(forge, config)
         for note in report.setup_notes:
             log.warning("%s", note)
-    preflight = Preflight(forge, filer or forge, config, snapshot, probe=not dry_run)
+    labels = ProjectLabels(filer or forge, config.repo)
+    preflight = Preflight(forge, filer or forge, config, snapshot, probe=not dry_run,
+                          labels=labels)
     blockers = preflight.check(decision.actions)
     filer_forge = filer or forge
     filer_login = filer_login or snapshot.bot.login
@@ -99,7 +101,8 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
         forge, filer_forge = DryForge(forge, now), DryForge(filer_forge, now)
     asker = Asker(runner, config, context, secrets, dry_run=dry_run)
     hands = Hands(forge=forge, filer=filer_forge, filer_login=filer_login, asker=asker,
-                  config=config, context=context, snapshot=snapshot, live=not dry_run, wait=wait)
+                  config=config, context=context, snapshot=snapshot, live=not dry_run, wait=wait,
+                  labels=labels)
     finished = _apply_all(hands, preflight, zip(decision.actions, blockers, strict=True),
                           report, dry_run=dry_run, should_stop=should_stop)
     if hands.journaled and not should_stop():

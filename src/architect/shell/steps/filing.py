@@ -28,7 +28,7 @@ log = logging.getLogger("architect")
 
 def file_sprint(hands: Hands, action: FileSprint) -> Written:
     sprint, number = action.sprint, action.sprint.pr.number
-    labels = {label.name: label.id for label in hands.filer.list_labels(hands.config.repo)}
+    labels = {label.name: label.id for label in hands.labels()}
     subs, plan_comment = action.plan, action.plan_comment
     fresh = subs is None or plan_comment is None
     posted: tuple[Comment, ...] = ()

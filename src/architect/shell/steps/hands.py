@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -18,7 +19,7 @@ from architect.core.sections import own_sections
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import SprintPR, branch_for
 from architect.errors import ForgeNotFound
-from architect.forge.models import Issue
+from architect.forge.models import Issue, Label
 from architect.forge.protocol import Forge
 from architect.runners.base import Mode
 from architect.shell import writes
@@ -46,6 +47,8 @@ class Hands:
     config: ProjectConfig
     context: TickContext
     snapshot: Snapshot
+    # The project repo's labels, shared with the preconditions so a tick reads them once.
+    labels: Callable[[], list[Label]]
     live: bool = True
     wait: writes.Wait | None = None  # pauses between merge attempts; None: one a tick
     journaled: bool = False  # a step recorded a journal entry: time to digest?
