@@ -240,7 +240,3 @@ def offered_boxes(board: Dashboard) -> list[Box]:
     boxes = [b for e in board.entries for b in e.boxes]
     boxes.append(Box(BoxKind.PAUSE) if board.architect.enabled else Box(BoxKind.RESUME))
     return boxes
-
-
-def entries_needing_humans(entries: Sequence[Entry]) -> list[Entry]:
-    return [e for e in entries if e.section is Section.NEEDS_HUMAN]
