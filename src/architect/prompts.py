@@ -37,13 +37,12 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from architect.core.inputs import HumanComment, PlannerInputs
+from architect.core.inputs import LESSONS_MAX_BYTES, HumanComment, PlannerInputs
 from architect.core.ledger import DesignFork, Ledger
 from architect.core.text import one_line
 from architect.errors import ConfigError
 from architect.redaction import redact
 from architect.runners.base import Limits, Mode, ModelRequest
-from architect.shell.journal import LESSONS_MAX_BYTES
 
 __all__ = [
     "DEFAULT_BUDGET_TOKENS",

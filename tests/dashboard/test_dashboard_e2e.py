@@ -13,8 +13,9 @@ from architect.forge.models import Issue
 from architect.forge.secret import Secret
 from architect.runners.base import Mode
 from architect.runners.scripted import ScriptedRunner
+from architect.shell.dashboard import Desk
 from architect.shell.guards import edited_by, edits, enable, is_active
-from architect.shell.tick import run_paused
+from architect.shell.tick import plan_tick, run_paused
 from architect.shell.webhooks import WebhookServer, edits_for, routes_for
 from tests.service.test_webhooks import post, signed
 from tests.world import BOT, OPS, PROJECT, SteppingClock, World, make_world
@@ -263,6 +264,23 @@ def test_retry_beside_a_failed_pitch_pitches_again(world: World) -> None:
                for c in world.bot_comments(number, repo=PROJECT))
     assert len(world.sprint_prs()) == 1
     assert "[x]" not in the_dashboard(world).body
+
+
+def test_a_box_answered_by_a_tick_killed_before_the_dashboard_write_is_answered_once(
+        world: World) -> None:
+    """The answer lands, the tick dies before it unticks the box, and the same steering
+    runs again on what it had read: the answer's mark is what recognises it."""
+    number = world.vision("Wishlists")
+    world.tick(runner=ScriptedRunner({Mode.PITCH: ["not json"] * 2}))
+    assert world.tick().applied == []  # held: the dashboard now offers "retry"
+    tick_box(world, "retry")
+    snapshot, decision, _ = plan_tick(world.bot, world.config, datetime.now(UTC))
+    for _ in range(2):
+        desk = Desk.open(world.bot, world.config, snapshot, decision, enabled=True, live=True)
+        assert desk.steered.answered == ["retry-1"]
+    answers = [c for c in world.bot_comments(number, repo=PROJECT)
+               if "Retrying the pitch, as asked on the dashboard." in c]
+    assert len(answers) == 1
 
 
 def test_unpark_beside_a_parked_sprint_takes_the_label_off_and_answers(tmp_path: Path) -> None:

@@ -7,6 +7,8 @@ breaks the layering fails here rather than in a review.
 from __future__ import annotations
 
 import ast
+import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,29 +17,129 @@ from architect.core.table import markdown
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "architect"
 CORE = SRC / "core"
+# An import whose module the walk cannot read (`import_module(name)`): never in the core.
+DYNAMIC = "<dynamic import>"
 # The pure core decides; it reaches neither the network, nor a model, nor the disk.
 FORBIDDEN_IN_CORE = (
     "architect.forge.client", "architect.forge.http", "architect.forge.protocol",
     "architect.runners", "architect.shell", "architect.app", "architect.emulator",
     "httpx", "os", "pathlib", "shutil", "subprocess", "socket", "tempfile", "io",
-    "filelock", "time",
+    "filelock", "time", DYNAMIC,
 )
+# What needs no import to touch the terminal, the disk or the clock: `datetime` itself is
+# allowed (the core does date arithmetic on the times the snapshot hands it).
+FORBIDDEN_CALLS_IN_CORE = frozenset({
+    "open", "print", "input", "breakpoint",
+    "datetime.datetime.now", "datetime.datetime.utcnow", "datetime.datetime.today",
+    "datetime.date.today", "time.time", "time.time_ns", "time.monotonic", "time.perf_counter",
+})
+_IMPORT_CALLS = frozenset({"importlib.import_module", "importlib.__import__", "__import__"})
 
 
-def imports_of(path: Path) -> set[str]:
-    """What the module imports when it runs (`if TYPE_CHECKING:` blocks left out)."""
-    found: set[str] = set()
+def _package_of(path: Path) -> str:
+    """The package a module of the tree is in, for its relative imports."""
+    return ".".join(("architect", *path.relative_to(SRC).parent.parts))
+
+
+def _absolute(name: str, level: int, package: str) -> str:
+    """`from ..shell import x` in architect.core names architect.shell."""
+    if level == 0:
+        return name
+    parts = package.split(".")
+    base = parts[:len(parts) - (level - 1)] if level - 1 < len(parts) else []
+    return ".".join([*base, name] if name else base)
+
+
+def _runtime_tree(path: Path) -> ast.Module:
+    """The module's syntax tree, `if TYPE_CHECKING:` blocks left out (they never run)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING"):
             node.body = []
+    return tree
+
+
+def _aliases(tree: ast.Module, package: str) -> dict[str, str]:
+    """Each imported name bound in the module, with the dotted name it stands for."""
+    bound: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    bound[alias.asname] = alias.name
+                else:
+                    head = alias.name.split(".")[0]
+                    bound[head] = head
+        elif isinstance(node, ast.ImportFrom):
+            module = _absolute(node.module or "", node.level, package)
+            for alias in node.names:
+                bound[alias.asname or alias.name] = f"{module}.{alias.name}"
+    return bound
+
+
+def _called(func: ast.expr, bound: dict[str, str]) -> str | None:
+    """The dotted name a call reaches (`dt.now` after `from datetime import datetime as
+    dt` is datetime.datetime.now); None when it is not a plain name or attribute chain."""
+    names: list[str] = []
+    while isinstance(func, ast.Attribute):
+        names.append(func.attr)
+        func = func.value
+    if not isinstance(func, ast.Name):
+        return None
+    return ".".join([bound.get(func.id, func.id), *reversed(names)])
+
+
+def _imported_by_call(call: ast.Call, package: str) -> str:
+    first = call.args[0] if call.args else None
+    if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+        return DYNAMIC
+    name = first.value
+    level = len(name) - len(name.lstrip("."))
+    return _absolute(name[level:], level, package)
+
+
+def imports_of(path: Path, package: str | None = None) -> set[str]:
+    """What the module imports when it runs: import statements (relative ones resolved
+    against `package`, by default the module's own) and `import_module`/`__import__`
+    calls; a call whose module is not a literal counts as `DYNAMIC`."""
+    package = package or _package_of(path)
+    tree = _runtime_tree(path)
+    bound = _aliases(tree, package)
+    found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module)
-            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            module = _absolute(node.module or "", node.level, package)
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Call) and _called(node.func, bound) in _IMPORT_CALLS:
+            found.add(_imported_by_call(node, package))
     return found
+
+
+def calls_of(path: Path, package: str | None = None) -> set[str]:
+    """The dotted names of everything the module calls when it runs."""
+    package = package or _package_of(path)
+    tree = _runtime_tree(path)
+    bound = _aliases(tree, package)
+    return {name for node in ast.walk(tree) if isinstance(node, ast.Call)
+            and (name := _called(node.func, bound)) is not None}
+
+
+def impure(path: Path, package: str | None = None) -> set[str]:
+    """What in a module of the core's reach would break its purity."""
+    imports = {m for m in imports_of(path, package)
+               if any(m == f or m.startswith(f + ".") for f in FORBIDDEN_IN_CORE)}
+    return imports | (calls_of(path, package) & FORBIDDEN_CALLS_IN_CORE)
+
+
+def _module_path(name: str) -> Path | None:
+    parts = name.split(".")[1:]
+    path = SRC.joinpath(*parts).with_suffix(".py")
+    if not path.exists():
+        path = SRC.joinpath(*parts, "__init__.py")
+    return path if path.exists() else None
 
 
 def core_closure() -> dict[str, set[str]]:
@@ -48,11 +150,8 @@ def core_closure() -> dict[str, set[str]]:
         name = todo.pop()
         if name in seen:
             continue
-        parts = name.split(".")[1:]
-        path = SRC.joinpath(*parts).with_suffix(".py")
-        if not path.exists():
-            path = SRC.joinpath(*parts, "__init__.py")
-        if not path.exists():
+        path = _module_path(name)
+        if path is None:
             continue  # `from architect.x import name`: the name, not a module
         seen[name] = imports_of(path)
         todo.extend(m for m in seen[name] if m.startswith("architect."))
@@ -63,8 +162,11 @@ def test_the_core_reaches_no_forge_client_runner_network_or_filesystem() -> None
     closure = core_closure()
     assert "architect.core.decide" in closure and "architect.core.table" in closure
     assert "architect.config" not in closure  # the settings' type only, under TYPE_CHECKING
-    bad = {(module, imported) for module, imports in closure.items() for imported in imports
-           if any(imported == f or imported.startswith(f + ".") for f in FORBIDDEN_IN_CORE)}
+    bad: set[tuple[str, str]] = set()
+    for module in closure:
+        path = _module_path(module)
+        assert path is not None
+        bad |= {(module, found) for found in impure(path)}
     assert bad == set()
 
 
@@ -74,17 +176,112 @@ def test_the_shell_and_the_adapters_never_reach_into_the_app() -> None:
             assert not {m for m in imports_of(path) if m.startswith("architect.app")}, path
 
 
+def test_the_adapters_and_the_shared_modules_never_reach_into_the_shell() -> None:
+    """The shell drives the adapters; what every layer shares sits below all of them."""
+    paths = [*SRC.glob("*.py"), *(p for layer in ("forge", "runners", "emulator")
+                                  for p in (SRC / layer).rglob("*.py"))]
+    bad = {(str(path.relative_to(SRC)), m) for path in paths for m in imports_of(path)
+           if m == "architect.shell" or m.startswith("architect.shell.")}
+    assert bad == set()
+
+
 def test_the_walk_would_see_a_forbidden_import(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text("import httpx\nfrom architect.shell.apply import apply\n")
-    assert {"httpx", "architect.shell.apply"} <= imports_of(sample)
+    assert {"httpx", "architect.shell.apply"} <= imports_of(sample, "architect.core")
+
+
+@pytest.mark.parametrize(("source", "caught"), [
+    ("from ..shell import apply\n", "architect.shell.apply"),
+    ("from ..shell.apply import run\n", "architect.shell.apply"),
+    ("from .. import shell\n", "architect.shell"),
+    ("import importlib\nimportlib.import_module('architect.shell.apply')\n",
+     "architect.shell.apply"),
+    ("from importlib import import_module\nimport_module('..shell', __package__)\n",
+     "architect.shell"),
+    ("import importlib\nimportlib.import_module(name)\n", DYNAMIC),
+    ("__import__('os')\n", "os"),
+    ("open('/etc/hostname')\n", "open"),
+    ("print('hello')\n", "print"),
+    ("input()\n", "input"),
+    ("from datetime import datetime\ndatetime.now()\n", "datetime.datetime.now"),
+    ("from datetime import datetime as dt\ndt.now()\n", "datetime.datetime.now"),
+    ("import datetime\ndatetime.datetime.now()\n", "datetime.datetime.now"),
+    ("from datetime import date\ndate.today()\n", "datetime.date.today"),
+    ("import time\ntime.time()\n", "time.time"),
+])
+def test_the_walk_would_see_each_way_out_of_the_core(tmp_path: Path, source: str,
+                                                    caught: str) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(f"def f(name: str) -> None:\n    pass\n\n{source}")
+    assert caught in impure(sample, "architect.core")
+
+
+def test_the_walk_leaves_the_allowed_alone(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("from datetime import datetime, timedelta\n"
+                      "from . import text\n"
+                      "from .markers import parse_markers\n"
+                      "datetime.fromisoformat('2026-11-25') + timedelta(days=1)\n"
+                      "snapshot.now.date()\n")
+    assert impure(sample, "architect.core") == set()
+    assert "architect.core.markers" in imports_of(sample, "architect.core")
+
+
+# How `markers._MARKER` recognises a mark: with or without a space after `<!--`.
+MARK_START = re.compile(r"<!--\s*architect:")
+
+
+def string_texts(tree: ast.AST) -> Iterator[str]:
+    """Every string the module spells: literals (adjacent ones are one literal to the
+    parser), f-strings and `+` chains, with what is computed left out."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            yield node.value
+        elif isinstance(node, ast.JoinedStr | ast.BinOp):
+            text = _spelled(node)
+            if text is not None:
+                yield text
+
+
+def _spelled(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Constant):
+        return node.value if isinstance(node.value, str) else None
+    if isinstance(node, ast.JoinedStr):
+        return "".join(_spelled(v) or "" for v in node.values)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _spelled(node.left), _spelled(node.right)
+        return None if left is None and right is None else (left or "") + (right or "")
+    return None
+
+
+def spells_a_mark(source: str) -> bool:
+    return bool(MARK_START.search(source)) or any(
+        MARK_START.search(text) for text in string_texts(ast.parse(source)))
 
 
 @pytest.mark.parametrize("path", sorted(SRC.rglob("*.py")), ids=lambda p: str(p.relative_to(SRC)))
 def test_no_marker_literal_outside_the_markers_module(path: Path) -> None:
     if path == CORE / "markers.py":
         return
-    assert "<!-- architect:" not in path.read_text(encoding="utf-8")
+    assert not spells_a_mark(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("source", [
+    'X = "<!-- architect: questions -->"\n',
+    'X = "<!--architect: questions -->"\n',
+    'X = "<!--\\narchitect: questions -->"\n',
+    'X = ("<!-- "\n     "architect: questions -->")\n',
+    'X = "<!-- " + "architect: questions -->"\n',
+    'X = f"<!-- {KIND_PREFIX}architect: {kind} -->"\n',
+    'X = f"<!--{SPACE}" "architect: x"\n',
+])
+def test_the_marker_grep_sees_each_spelling(source: str) -> None:
+    assert spells_a_mark(source)
+
+
+def test_the_marker_grep_leaves_other_comments_alone() -> None:
+    assert not spells_a_mark('X = "<!-- decomposed-from: #1 -->"\nY = "architect: "\n')
 
 
 def test_the_shell_and_the_app_are_where_the_tree_says() -> None:

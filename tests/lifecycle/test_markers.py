@@ -108,3 +108,53 @@ def test_a_plan_mark_records_the_filing_in_plan_order() -> None:
     (found,) = markers.read_marks([comment("architect-bot", mark.render())], "architect-bot")
     assert found[1] == mark
     assert markers.PlanMark(subs).render().startswith("<!-- architect: plan [")
+
+
+BOX_IDS = st.builds(lambda kind, n: kind if n is None else f"{kind}-{n}",
+                    st.sampled_from(["pitch-again", "retry", "unpark", "pause", "resume"]),
+                    st.none() | st.integers(min_value=1, max_value=10**9))
+STEERING_MARKS = st.one_of(
+    st.builds(markers.BoxMark, BOX_IDS),
+    st.builds(markers.SteeredMark, BOX_IDS, st.integers(min_value=0, max_value=10**12)),
+    st.builds(markers.StoryMark, st.sampled_from(markers.StoryEvent),
+              st.integers(min_value=1, max_value=10**9)),
+    st.builds(markers.DashboardMark, st.from_regex(r"[a-z][a-z0-9_.-]{0,30}", fullmatch=True),
+              st.lists(st.fixed_dictionaries({"vision": st.integers(1, 999),
+                                              "outcome": st.text(max_size=40)}),
+                       max_size=3).map(tuple),
+              st.lists(st.integers(1, 10**6), max_size=4).map(tuple)),
+)
+
+
+@given(STEERING_MARKS)
+def test_the_dashboards_marks_and_the_story_read_back_as_themselves(mark: markers.Mark) -> None:
+    # Each kind `ensure_comment` is given must be one `read_marks` knows, or a retry
+    # would post its comment again.
+    (found,) = markers.read_marks([comment("architect-bot", f"words\n\n{mark.render()}")],
+                                  "architect-bot")
+    assert found[1] == mark
+    assert list(markers.marks_in(mark.render())) == [mark]
+
+
+def test_the_dashboards_marks_and_the_story_render_as_the_forges_hold_them() -> None:
+    expected = {
+        markers.StoryMark(markers.StoryEvent.FILED, 4):
+            "<!-- architect: story event=filed pr=4 -->",
+        markers.BoxMark("retry-3"): "<!-- architect: box id=retry-3 -->",
+        markers.SteeredMark("retry-3", 41): "<!-- architect: steered box=retry-3 after=41 -->",
+        markers.DashboardMark("shop", (), (2, 3)):
+            "<!-- architect: dashboard project=shop open=2,3 -->",
+    }
+    for mark, text in expected.items():
+        assert mark.render() == text
+        (found,) = markers.read_marks([comment("architect-bot", text)], "architect-bot")
+        assert found[1] == mark
+
+
+def test_every_kind_has_a_parser() -> None:
+    assert set(markers.Kind) == set(markers._PARSERS)
+
+
+def test_a_story_mark_of_an_unknown_event_is_skipped() -> None:
+    text = "<!-- architect: story event=exploded pr=4 -->"
+    assert list(markers.read_marks([comment("architect-bot", text)], "architect-bot")) == []

@@ -19,6 +19,7 @@ from architect.core import markers
 from architect.runners.base import Mode
 from architect.runners.offline import OfflinePlanner
 from architect.runners.scripted import ScriptedRunner
+from tests.lifecycle.test_tick_requests import Recorder
 from tests.world import BOT, OPS, PROJECT, World, make_world
 
 NOT_JSON = "Sure! Here are some thoughtful design questions for your sprint."
@@ -107,6 +108,24 @@ def test_an_invalid_pitch_is_noted_on_the_vision_and_retried_after_an_edit(
                            body="Let shoppers keep a wishlist, stored in the database.")
     world.tick()
     assert len(world.bot.list_pulls(OPS, state="open")) == 1
+
+
+@pytest.mark.parametrize("said", ["", "Keep it small, please."])
+def test_the_pitch_note_reads_the_visions_comments_from_the_snapshot(
+        tmp_path: Path, said: str) -> None:
+    """The note's `after=` is the newest comment not the filer's; the snapshot read the
+    comments when there were any, so the failing tick reads them no more than it did."""
+    world, _ = world_with(tmp_path, {Mode.PITCH: [NOT_JSON, NOT_JSON]})
+    vision = world.vision("Wishlists")
+    human = world.comment(vision, said, repo=PROJECT) if said else 0
+    edit = int(world.bot.get_issue(PROJECT, vision).updated_at.timestamp())
+    recorder = Recorder(world)
+    assert not world.tick(transport=recorder).ok
+    comments = world.bot.list_comments(PROJECT, vision)
+    (note,) = [m for _, m in markers.marks_of(markers.ModelErrorMark, comments, BOT)]
+    assert note == markers.ModelErrorMark("pitch", human, edit)
+    reads = recorder.seen.count(("GET", f"/repos/{PROJECT}/issues/{vision}/comments"))
+    assert reads == (1 if said else 0)
 
 
 def test_unreadable_free_text_closes_the_round_with_what_the_grammar_read(

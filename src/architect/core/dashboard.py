@@ -142,8 +142,8 @@ def previous_open(body: str) -> tuple[int, ...]:
 
 
 def dashboard_mark(body: str) -> markers.DashboardMark | None:
-    return next((markers.DashboardMark.parse(m) for m in markers.parse_markers(body)
-                 if m.kind == markers.Kind.DASHBOARD), None)
+    return next((m for m in markers.marks_in(body) if isinstance(m, markers.DashboardMark)),
+                None)
 
 
 @dataclass(frozen=True)
@@ -219,10 +219,8 @@ def ticked_boxes(body: str) -> list[str]:
         match = _BOX_LINE.match(line)
         if not match or match.group("mark") == " ":
             continue
-        for found in markers.parse_markers(match.group("rest").strip()):
-            box = markers.BoxMark.parse(found) if found.kind == markers.Kind.BOX else None
-            if box is not None:
-                ticked.append(box.id)
+        ticked += [mark.id for mark in markers.marks_in(match.group("rest").strip())
+                   if isinstance(mark, markers.BoxMark)]
     return ticked
 
 
@@ -240,7 +238,3 @@ def offered_boxes(board: Dashboard) -> list[Box]:
     boxes = [b for e in board.entries for b in e.boxes]
     boxes.append(Box(BoxKind.PAUSE) if board.architect.enabled else Box(BoxKind.RESUME))
     return boxes
-
-
-def entries_needing_humans(entries: Sequence[Entry]) -> list[Entry]:
-    return [e for e in entries if e.section is Section.NEEDS_HUMAN]

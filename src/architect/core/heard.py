@@ -43,7 +43,7 @@ def rejected_pitch(history: VisionHistory | None, *own_logins: str) -> str:
     notice, _ = last_rejection(history.vision_comments, *own_logins)
     if notice is None:
         return ""
-    number = next((m.attrs.get("pr") for m in markers.parse_markers(notice.body)
-                   if m.kind == "rejected"), None)
-    pr = next((p for p in history.sprint_prs if str(p.number) == number), None)
+    number = next((m.pr for m in markers.marks_in(notice.body)
+                   if isinstance(m, markers.RejectedMark)), None)
+    pr = next((p for p in history.sprint_prs if p.number == number), None)
     return pitch_part(pr.body) if pr is not None else ""

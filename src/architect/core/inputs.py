@@ -10,6 +10,10 @@ from dataclasses import dataclass, field
 
 from architect.core.ledger import Ledger
 
+# The lessons file's cap. The journal keeps the file within it, and the prompt and the
+# offline digest hold the lessons to it, so it lives here where every layer may read it.
+LESSONS_MAX_BYTES = 2048
+
 
 @dataclass(frozen=True)
 class VisionInput:

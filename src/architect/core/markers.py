@@ -101,12 +101,6 @@ def vision_marker(number: int) -> str:
     return f"{VISION_OPEN}#{number} -->"
 
 
-def vision_in(body: str) -> int | None:
-    """The vision a sprint PR's body names (its branch may be gone with its name)."""
-    found = _VISION.search(body)
-    return int(found.group(1)) if found else None
-
-
 # -- typed marks: one record per kind, rendered and parsed in one place ----------
 
 class Kind(StrEnum):
@@ -375,12 +369,20 @@ class UnclearMark:
         return None if comment is None else cls(comment)
 
 
+class StoryEvent(StrEnum):
+    """What became of a vision's sprint PR, as its `StoryMark` tells the vision."""
+
+    PITCHED = "pitched"
+    FILED = "filed"
+    COMPLETED = "completed"
+
+
 @dataclass(frozen=True)
 class StoryMark:
-    """On a vision: what became of its sprint PR (`pitched`, `filed`, `completed`)."""
+    """On a vision: what became of its sprint PR."""
 
     kind: ClassVar[Kind] = Kind.STORY
-    event: str
+    event: StoryEvent
     pr: int
 
     def render(self) -> str:
@@ -392,7 +394,11 @@ class StoryMark:
     @classmethod
     def parse(cls, found: Marker) -> StoryMark | None:
         pr = _int(found.attrs.get("pr"))
-        return None if pr is None else cls(found.attrs.get("event", ""), pr)
+        try:
+            event = StoryEvent(found.attrs.get("event", ""))
+        except ValueError:
+            return None
+        return None if pr is None else cls(event, pr)
 
 
 @dataclass(frozen=True)
@@ -488,23 +494,37 @@ class SteeredMark:
 def steered_after(comments: Iterable[Comment], bot_login: str, note: int) -> bool:
     """Whether the bot carried out a ticked box about this note (a person's request,
     relayed from the dashboard, counts as their reply)."""
-    return any(found.kind == Kind.STEERED and _int(found.attrs.get("after")) == note
-               for _, found in bot_markers(comments, bot_login))
+    return any(mark.after == note for _, mark in marks_of(SteeredMark, comments, bot_login))
 
 
+# Every kind has its parser here: a kind missing would be skipped by `read_marks`, and
+# `writes.ensure_comment` would then post its comment again on every retry.
 _PARSERS: dict[str, Any] = {
     cls.kind.value: cls.parse
     for cls in (FooterMark, QuestionsMark, AnswersMark, PlanMark, FilingCheckMark, FiledMark,
                 RevisedMark, RejectedMark, ModelErrorMark, UnclearMark, StoryMark, ReminderMark,
-                ParkedMark)
+                ParkedMark, DashboardMark, BoxMark, SteeredMark)
 }
+
+
+def _typed(found: Marker) -> Mark | None:
+    parse = _PARSERS.get(found.kind)
+    return parse(found) if parse is not None else None
+
+
+def marks_in(text: str) -> Iterator[Mark]:
+    """The typed marks in a text whose author is known to be the bot (a body it wrote, a
+    comment `read_marks` or `rules.last_rejection` picked); broken ones are skipped."""
+    for found in parse_markers(text):
+        mark = _typed(found)
+        if mark is not None:
+            yield mark
 
 
 def read_marks(comments: Iterable[Comment], bot_login: str) -> Iterator[tuple[Comment, Mark]]:
     """The bot's typed marks, oldest first; unknown kinds and broken ones are skipped."""
     for comment, found in bot_markers(comments, bot_login):
-        parse = _PARSERS.get(found.kind)
-        mark = parse(found) if parse is not None else None
+        mark = _typed(found)
         if mark is not None:
             yield comment, mark
 

@@ -100,14 +100,14 @@ def story_actions(snapshot: Snapshot,
 def pitched_notice(pr: PullRequest) -> str:
     return (f"Pitched as a sprint: {pr.html_url or f'PR #{pr.number}'} (PR #{pr.number} on the "
             "ops repo). Reply there with `ACCEPT`, or `REJECT: <reason>`.\n\n"
-            + markers.StoryMark("pitched", pr.number).render())
+            + markers.StoryMark(markers.StoryEvent.PITCHED, pr.number).render())
 
 
 def filed_notice(pr_number: int, filed: Sequence[int]) -> str:
     listing = "\n".join(f"- #{n}" for n in filed)
     return (f"Its sprint (PR #{pr_number}) filed these sub-issues:\n\n{listing}\n\n"
             "This vision keeps the `in-progress` label until all of them are closed.\n\n"
-            + markers.StoryMark("filed", pr_number).render())
+            + markers.StoryMark(markers.StoryEvent.FILED, pr_number).render())
 
 
 def summary(merged: MergedSprint, *, close: bool) -> str:
@@ -122,5 +122,5 @@ def summary(merged: MergedSprint, *, close: bool) -> str:
     lines += ["", "(Forgejo records no reason for a close: an issue counts as not planned when "
               f"it carries one of the labels {', '.join(f'`{n}`' for n in NOT_PLANNED_LABELS)}.)",
               "", "Removed `in-progress`" + ("; closing this vision." if close else "."),
-              "", markers.StoryMark("completed", merged.pr.number).render()]
+              "", markers.StoryMark(markers.StoryEvent.COMPLETED, merged.pr.number).render()]
     return "\n".join(lines)

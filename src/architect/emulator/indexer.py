@@ -27,9 +27,6 @@ class IssueIndex:
         ready = now if at_once else now + self.delay
         self._versions.setdefault(issue_id, []).append((ready, doc))
 
-    def forget(self, issue_id: int) -> None:
-        self._versions.pop(issue_id, None)
-
     def document(self, issue_id: int, now: datetime) -> Document | None:
         """The version searchable at `now`; None for an issue not indexed yet."""
         versions = self._versions.get(issue_id, [])

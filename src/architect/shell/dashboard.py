@@ -42,7 +42,7 @@ from architect.core.dashboard import (
     ticked_boxes,
 )
 from architect.core.decide import Decision
-from architect.core.markers import RejectedMark, marks_of, vision_in
+from architect.core.markers import RejectedMark, find_vision, marks_of
 from architect.core.render import FILED_HEADING
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import vision_of_branch
@@ -175,7 +175,7 @@ def finishes(forge: Forge, config: ProjectConfig, issue: Issue | None,
         if number in now_open:
             continue
         pr = forge.get_pull(config.ops_repo, number)
-        vision = vision_of_branch(pr.head.ref) or vision_in(pr.body)
+        vision = vision_of_branch(pr.head.ref) or find_vision(pr.body)
         if pr.state == "open" or vision is None:
             continue
         known = snapshot.vision(vision)

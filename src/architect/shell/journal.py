@@ -19,6 +19,7 @@ from datetime import datetime
 from pathlib import Path, PurePosixPath
 from typing import Protocol
 
+from architect.core.inputs import LESSONS_MAX_BYTES
 from architect.errors import ForgeValidation
 from architect.forge.models import FileChange
 from architect.forge.protocol import Forge
@@ -26,7 +27,6 @@ from architect.forge.protocol import Forge
 log = logging.getLogger("architect")
 
 LESSONS_PATH = "knowledge/lessons-learned.md"
-LESSONS_MAX_BYTES = 2048
 ARCHIVE_DIR = "journal/archive"  # digested entries (see digest_journal)
 DIGEST_THRESHOLD = 10
 

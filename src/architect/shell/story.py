@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from architect.config import ProjectConfig
 from architect.core.actions import CompleteVision, RepairMerged
-from architect.core.markers import StoryMark, find_vision, marks_of
+from architect.core.markers import StoryEvent, StoryMark, find_vision, marks_of
 from architect.core.snapshot import VisionHistory
 from architect.core.sprint import SprintPR, branch_for, vision_of_branch
 from architect.core.story import MergedSprint, filed_numbers, summary
@@ -105,7 +105,8 @@ def _merged(forge: Forge, config: ProjectConfig, vision: int, pr: PullRequest,
         comments = forge.list_comments(config.repo, vision)
         summarized_at = max((c.created_at for login in own
                              for c, m in marks_of(StoryMark, comments, login)
-                             if m.event == "completed" and m.pr == pr.number), default=None)
+                             if m.event is StoryEvent.COMPLETED and m.pr == pr.number),
+                            default=None)
     # Forgejo reports a deleted head branch as the PR's own ref (refs/pull/N/head).
     return MergedSprint(vision, pr, filed, tuple(closed), open_sub,
                         branch_left=pr.head.ref == branch_for(vision),
@@ -120,7 +121,7 @@ def complete(forge: Forge, filer: Forge, filer_login: str, config: ProjectConfig
     writes.ensure_no_label(filer, repo, number, config.architect.in_progress_label)
     if merged.branch_left:
         writes.ensure_branch_deleted(forge, config.ops_repo, branch_for(number))
-    mark = StoryMark("completed", merged.pr.number)
+    mark = StoryMark(StoryEvent.COMPLETED, merged.pr.number)
     comments = filer.list_comments(repo, number)
     posted = writes.ensure_comment(filer, repo, number, summary(merged, close=action.close),
                                    bot_login=filer_login, mark=mark, existing=comments)
@@ -136,7 +137,7 @@ def _reopened(filer: Forge, repo: str, number: int, comments: Sequence[Comment],
     A tick that died between the summary and the close leaves the summary as the
     vision's last event; a reopen moves `updated_at` past it (whole seconds).
     """
-    marked = [c for c, m in marks_of(StoryMark, comments, login) if m.event == "completed"]
+    marked = [c for c, m in marks_of(StoryMark, comments, login) if m.event is StoryEvent.COMPLETED]
     if not marked:
         return False
     vision = filer.get_issue(repo, number)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import re
 
-from architect.core.inputs import PlannerInputs
+from architect.core.inputs import LESSONS_MAX_BYTES, PlannerInputs
 from architect.core.schemas import LessonsDigest
 from architect.core.text import normalize, one_line, visible_text
-from architect.shell.journal import LESSONS_MAX_BYTES
 
 
 def digest(inputs: PlannerInputs) -> LessonsDigest:

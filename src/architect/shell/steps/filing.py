@@ -8,7 +8,7 @@ from architect.core import render
 from architect.core.actions import FileSprint, FinishSprint, Written
 from architect.core.filing import check_plan, filing_order
 from architect.core.ledger import Ledger
-from architect.core.markers import StoryMark, find_decomposed
+from architect.core.markers import StoryEvent, StoryMark, find_decomposed
 from architect.core.model_output import clean_sub
 from architect.core.overlap import OpenIssue, PlannedItem, find_overlaps
 from architect.core.schemas import SubIssue, SubIssuePlan
@@ -139,7 +139,7 @@ def finish_sprint(hands: Hands, action: FinishSprint) -> None:
     hands.journal(JournalEntry(pr.created_at, pr.number, vision.number, vision.title, "merged",
                                f"Filed: {' '.join(f'#{n}' for n in filed)}\n\n{decisions}"))
     hands.tell_vision(vision.number, filed_notice(pr.number, filed),
-                      StoryMark("filed", pr.number))
+                      StoryMark(StoryEvent.FILED, pr.number))
     message = f"Sprint filed: {' '.join(f'#{n}' for n in filed)}"
     if writes.merge_when_ready(hands.forge, hands.ops, pr.number, message=message,
                                wait=hands.wait):

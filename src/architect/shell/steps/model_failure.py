@@ -39,7 +39,7 @@ def note_model_failure(hands: Hands, action: Action, exc: InvalidModelOutput) ->
             # The project repo is written by the filer (FORGE_FILER_TOKEN), notes included.
             forge, author = hands.filer, hands.filer_login
             repo, number = hands.config.repo, action.vision_number
-            comments = hands.forge.list_comments(repo, number)
+            comments = _vision_comments(hands, number)
             mark = ModelErrorMark(
                 step, max((c.id for c in comments if c.user.login != author), default=0),
                 int(hands.vision(number).updated_at.timestamp()))
@@ -58,3 +58,12 @@ def note_model_failure(hands: Hands, action: Action, exc: InvalidModelOutput) ->
         return
     log.error("%s #%d: the model's %s answer was invalid twice; a note on it asks a human "
               "to reply, and the model is not asked again before that", repo, number, step)
+
+
+def _vision_comments(hands: Hands, number: int) -> Sequence[Comment]:
+    """The vision's comments as the snapshot read them, which it did whenever there were
+    any; read here only for a vision the snapshot did not weigh for a pitch."""
+    history = next((h for h in hands.snapshot.candidates if h.vision.number == number), None)
+    if history is not None and (history.vision_comments or not history.vision.comments):
+        return history.vision_comments
+    return hands.forge.list_comments(hands.config.repo, number)

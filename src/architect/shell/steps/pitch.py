@@ -7,7 +7,13 @@ import logging
 
 from architect.core import heard, render
 from architect.core.actions import ClarifyDecision, CompletePitch, OpenPitch, RevisePitch
-from architect.core.markers import FooterMark, StoryMark, UnclearMark, neutralize
+from architect.core.markers import (
+    FooterMark,
+    StoryEvent,
+    StoryMark,
+    UnclearMark,
+    neutralize,
+)
 from architect.core.model_output import clean_pitch
 from architect.core.schemas import Pitch, RevisedPitch
 from architect.core.sprint import branch_for
@@ -50,7 +56,8 @@ def open_pitch(hands: Hands, action: OpenPitch) -> None:
         if found is None:
             raise
         pr = found
-        hands.tell_vision(vision.number, pitched_notice(pr), StoryMark("pitched", pr.number))
+        hands.tell_vision(vision.number, pitched_notice(pr),
+                          StoryMark(StoryEvent.PITCHED, pr.number))
         writes.ensure_comment(forge, ops, pr.number, render.footer_comment(action.slug),
                               bot_login=hands.bot, mark=FooterMark(action.slug))
     writes.ensure_label(hands.filer, hands.config.repo, vision.number,
@@ -62,7 +69,7 @@ def complete_pitch(hands: Hands, action: CompletePitch) -> None:
     sprint = action.sprint
     if action.footer:
         hands.tell_vision(sprint.vision_number, pitched_notice(sprint.pr),
-                          StoryMark("pitched", sprint.pr.number))
+                          StoryMark(StoryEvent.PITCHED, sprint.pr.number))
         writes.ensure_comment(hands.forge, hands.ops, sprint.pr.number,
                               render.footer_comment(action.slug), bot_login=hands.bot,
                               mark=FooterMark(action.slug), existing=sprint.comments)
