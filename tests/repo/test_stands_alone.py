@@ -82,3 +82,15 @@ def test_every_cited_section_of_the_behaviour_doc_exists() -> None:
     assert missing == {}
     # The citations this test reads are where the code says which behaviour it relies on.
     assert {"authentication-and-scopes", "error-bodies", "webhooks"} <= set().union(*cited.values())
+
+
+def test_no_symbolic_link_is_shipped() -> None:
+    """A link points into the machine that made it (a worktree's `.venv` once slipped in
+    as a link to another checkout's environment, and replaced the clone's own)."""
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout: the shipped file list comes from git")
+    staged = subprocess.run(["git", "ls-files", "--stage", "-z"], cwd=ROOT, check=True,
+                            capture_output=True).stdout.decode()
+    links = [entry.split("\t", 1)[1] for entry in staged.split("\0")
+             if entry.startswith("120000 ")]
+    assert links == []

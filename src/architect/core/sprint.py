@@ -31,6 +31,19 @@ _LEGACY_FOOTER = " ".join(FOOTER_TEXT.split())
 _BRANCH = re.compile(rf"^{re.escape(BRANCH_PREFIX)}(\d+)$")
 
 
+# A sprint PR's title is the vision's, after this prefix: how a merged sprint PR is known
+# as the architect's when another account merged it, and how its vision's title is read back.
+TITLE_PREFIX = "architect: "
+
+
+def pr_title(vision_title: str) -> str:
+    return f"{TITLE_PREFIX}{vision_title}"[:255]  # Forgejo's limit on a title
+
+
+def vision_title_of(pr_title: str) -> str:
+    return pr_title.removeprefix(TITLE_PREFIX)
+
+
 def branch_for(vision_number: int) -> str:
     return f"{BRANCH_PREFIX}{vision_number}"
 
@@ -110,7 +123,7 @@ class SprintView:
 def view_of(sprint: SprintPR, steering: Steering) -> SprintView:
     # The PR's title was fixed at the pitch; the vision's may have changed since,
     # and the slug derived from it must not.
-    return assess(sprint, steering, vision_title=sprint.pr.title.removeprefix("architect: "))
+    return assess(sprint, steering, vision_title=vision_title_of(sprint.pr.title))
 
 
 def advance(written: Written) -> SprintPR:

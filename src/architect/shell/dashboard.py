@@ -45,7 +45,7 @@ from architect.core.decide import Decision
 from architect.core.markers import RejectedMark, find_vision, marks_of
 from architect.core.render import FILED_HEADING
 from architect.core.snapshot import Snapshot
-from architect.core.sprint import vision_of_branch
+from architect.core.sprint import vision_of_branch, vision_title_of
 from architect.forge.models import Issue, PullRequest, User
 from architect.forge.protocol import Forge
 from architect.shell import guards
@@ -179,7 +179,7 @@ def finishes(forge: Forge, config: ProjectConfig, issue: Issue | None,
         if pr.state == "open" or vision is None:
             continue
         known = snapshot.vision(vision)
-        title = known.title if known else pr.title.removeprefix("architect: ")
+        title = known.title if known else vision_title_of(pr.title)
         url = known.html_url if known else pr.html_url
         found.append(Finished(vision, title, url, _outcome(forge, config, pr, vision,
                                                            snapshot.bot.login), day))

@@ -10,7 +10,7 @@ no `head` filter at all, so there the listing is what each query costs anyway.
 from __future__ import annotations
 
 from architect.config import ProjectConfig
-from architect.core.sprint import branch_for, vision_of_branch
+from architect.core.sprint import TITLE_PREFIX, branch_for, vision_of_branch
 from architect.forge.models import PullRequest
 from architect.forge.protocol import Forge
 
@@ -49,7 +49,7 @@ class SprintPRHistory:
     def _ours(self, pr: PullRequest) -> bool:
         # A merged sprint PR of the original bash architect counts whoever opened it: its
         # dev-bot merged some under its own name.
-        return pr.user.login == self._bot or (pr.merged and pr.title.startswith("architect: "))
+        return pr.user.login == self._bot or (pr.merged and pr.title.startswith(TITLE_PREFIX))
 
 
 def vision_of(pr: PullRequest) -> int | None:

@@ -8,7 +8,7 @@ from contextlib import suppress
 from architect.core import render
 from architect.core.actions import NoteClosedSprint, RejectSprint, StopSprint
 from architect.core.markers import RejectedMark
-from architect.core.sprint import Signal, SprintPR, branch_for
+from architect.core.sprint import Signal, SprintPR, branch_for, vision_title_of
 from architect.core.text import one_line
 from architect.errors import ForgeNotFound
 from architect.shell import writes
@@ -51,7 +51,7 @@ def note_closed_sprint(hands: Hands, action: NoteClosedSprint) -> None:
             if action.merged else f"closed: {action.reason}" if action.reason
             else "closed without a REJECT: reason")
     hands.journal(JournalEntry(pr.created_at, pr.number, number,
-                               pr.title.removeprefix("architect: "),
+                               vision_title_of(pr.title),
                                "merged" if action.merged else "rejected", f"By @{by}: {said}"))
     writes.ensure_no_label(hands.filer, repo, number, hands.config.architect.in_progress_label)
     log.info("PR #%d: %s by @%s; noted on vision #%d", pr.number,
@@ -82,7 +82,7 @@ def _close_rejected(hands: Hands, sprint: SprintPR, pr_note: str, vision_note: s
 
 def _journal_rejection(hands: Hands, sprint: SprintPR, signal: Signal) -> None:
     pr = sprint.pr
-    title = pr.title.removeprefix("architect: ")
+    title = vision_title_of(pr.title)
     # The architect stops a sprint itself when its vision changed: no lesson in that.
     stopped = signal.login == hands.bot
     said = (f"Stopped: {signal.text}" if stopped

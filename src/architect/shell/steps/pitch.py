@@ -16,7 +16,7 @@ from architect.core.markers import (
 )
 from architect.core.model_output import clean_pitch
 from architect.core.schemas import Pitch, RevisedPitch
-from architect.core.sprint import branch_for
+from architect.core.sprint import branch_for, pr_title
 from architect.core.story import pitched_notice
 from architect.errors import ForgeConflict
 from architect.runners.base import Mode
@@ -43,7 +43,7 @@ def open_pitch(hands: Hands, action: OpenPitch) -> None:
                        render.sprint_file(vision.title, vision.number, md, None, ()),
                        branch=branch, message=f"sprint: pitch for #{vision.number}",
                        probably_new=created)
-    title = f"architect: {vision.title}"[:255]
+    title = pr_title(vision.title)
     try:
         pr = forge.create_pull(ops, title=title, body=render.pr_body(vision.number, md, None, ()),
                                head=branch, base=primary)
