@@ -22,6 +22,7 @@ A write it does not know forgets everything: the second read is then whole.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -117,15 +118,17 @@ class Remembered:
 
     # -- reads ------------------------------------------------------------------
     def _recall(self, key: Hashable, still: bool, read: Callable[[], T]) -> T:
+        # The models are frozen; a list is copied both ways, so that no reader's sort or
+        # append changes what another is given.
         if self._replay and still and key in self._memory.answers:
-            return cast(T, self._memory.answers[key])
+            return cast(T, copy.copy(self._memory.answers[key]))
         answer = read()
         if self._records:
-            self._memory.answers[key] = answer
+            self._memory.answers[key] = copy.copy(answer)
         return answer
 
     def _unwritten(self, repo: str, number: int) -> bool:
-        return (repo, number) not in self._memory.written
+        return (repo.lower(), number) not in self._memory.written  # names ignore case
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):  # not the forge's: copying or unpickling asks for these
@@ -200,9 +203,9 @@ class Remembered:
 
     # -- writes -------------------------------------------------------------------
     def _wrote(self, repo: str, *numbers: int, body: str | None = None) -> None:
-        self._memory.written.update((repo, n) for n in numbers)
+        self._memory.written.update((repo.lower(), n) for n in numbers)
         for named, number in _MENTION.findall(body or ""):
-            self._memory.written.add((named or repo, int(number)))
+            self._memory.written.add(((named or repo).lower(), int(number)))
 
     def _edited(self, repo: str, number: int, body: str | None, state: str | None) -> None:
         self._wrote(repo, number, body=body)
