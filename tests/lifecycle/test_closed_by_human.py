@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from architect.forge.models import PullRequest
-from architect.shell.closed_sprints import closed_sprints
+from architect.shell.closed_sprints import WINDOW, closed_sprints
 from tests.world import OPS, PROJECT, World, make_world
 
 
@@ -169,3 +169,21 @@ def test_a_tick_that_listed_every_ops_pr_finds_the_closed_one_without_another_re
         (s.pr.number, s.closed_by) for s in read] == [(pr.number, "bob")]
     # Only who closed it and its comments are read: the closed PRs come from the list.
     assert sum(world.bot.stats.by_method.values()) - before == 2
+
+
+def test_a_sprint_closed_before_the_last_window_of_closed_prs_is_not_looked_for(
+        tmp_path: Path) -> None:
+    """The branch's own list finds it, but as before only a PR among the last WINDOW
+    closed ones is answered: those in between saw it (shared lists, same findings)."""
+    world, vision, pr = _pitched(tmp_path)
+    world.client("bob").edit_pull(OPS, pr.number, state="closed")
+    other = world.client("deploy-bot")
+    other.create_branch(OPS, "ops/bump", "main")
+    for n in range(WINDOW):
+        bump = other.create_pull(OPS, title=f"bump {n}", body="", head="ops/bump", base="main")
+        other.edit_pull(OPS, bump.number, state="closed")
+    visions = (world.bot.get_issue(PROJECT, vision),)
+    me = world.bot.current_user()
+    listed = tuple(world.bot.list_pulls(OPS, state="all"))
+    assert closed_sprints(world.bot, world.config, me, visions, set()) == []
+    assert closed_sprints(world.bot, world.config, me, visions, set(), listed=listed) == []

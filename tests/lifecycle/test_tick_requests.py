@@ -11,6 +11,7 @@ from pathlib import Path
 
 import httpx
 
+from architect.forge.models import PullRequest
 from tests.world import OPS, PROJECT, World, make_world
 
 
@@ -20,15 +21,22 @@ class Recorder(httpx.BaseTransport):
     def __init__(self, world: World) -> None:
         self.inner = httpx.WSGITransport(app=world.forge.wsgi)
         self.seen: list[tuple[str, str]] = []
+        self.queries: list[str] = []  # each request's query, beside `seen`
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         self.seen.append((request.method, request.url.path.removeprefix("/api/v1")))
+        self.queries.append(request.url.query.decode())
         return self.inner.handle_request(request)
 
+    def listings(self, path: str) -> list[str]:
+        """The queries of the GETs of `path`."""
+        return [q for (method, p), q in zip(self.seen, self.queries, strict=True)
+                if method == "GET" and p == path]
 
-def reads_of_an_idle_tick(world: World) -> list[str]:
+
+def reads_of_an_idle_tick(world: World, recorder: Recorder | None = None) -> list[str]:
     """The paths (no query) the tick read; it must write nothing and call no model."""
-    recorder = Recorder(world)
+    recorder = recorder or Recorder(world)
     report = world.tick(transport=recorder)
     assert report.model_calls == 0
     assert report.decision.actions == ()
@@ -36,9 +44,19 @@ def reads_of_an_idle_tick(world: World) -> list[str]:
     return [path for _, path in recorder.seen]
 
 
-def with_open_questions(tmp_path: Path) -> World:
+def pitched(tmp_path: Path) -> tuple[World, int, PullRequest]:
+    """A vision, and the sprint PR the first tick pitched for it."""
     world = make_world(tmp_path)
-    world.accepted()
+    vision = world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    return world, vision, pr
+
+
+def with_open_questions(tmp_path: Path) -> World:
+    world, _, pr = pitched(tmp_path)
+    world.comment(pr.number, "ACCEPT")
+    world.tick()
     return world
 
 
@@ -69,10 +87,7 @@ def test_closed_prs_and_other_issues_cost_an_idle_tick_nothing(tmp_path: Path) -
 
 def test_a_quietly_rejected_vision_costs_two_reads_and_no_sub_issue_search(
         tmp_path: Path) -> None:
-    world = make_world(tmp_path)
-    vision = world.vision("Wishlists")
-    world.tick()
-    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world, vision, pr = pitched(tmp_path)
     world.comment(pr.number, "REJECT: not this quarter")
     world.tick()
     reads = reads_of_an_idle_tick(world)
@@ -83,20 +98,20 @@ def test_a_quietly_rejected_vision_costs_two_reads_and_no_sub_issue_search(
 
 def test_an_idle_tick_of_a_vision_in_progress_reads_its_own_sprints_and_one_sub_issue(
         tmp_path: Path) -> None:
-    world = make_world(tmp_path)
-    vision = world.vision("Wishlists")
-    world.tick()
-    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world, vision, pr = pitched(tmp_path)
     world.comment(pr.number, "ACCEPT")
     world.tick()
     world.comment(pr.number, "Q1: B\nQ2: B")
     world.tick()
     for n in range(5):  # closed PRs of other visions are never read again
         world.setup.create_issue(PROJECT, f"Unrelated {n}", "x")
-    reads = reads_of_an_idle_tick(world)
-    # The open ones, this vision's (merged: its sub-issues), and the recently closed ones
-    # (one a human closed would need its answer): three listings, none that grows.
-    assert reads.count(f"/repos/{OPS}/pulls") == 3
+    recorder = Recorder(world)
+    reads = reads_of_an_idle_tick(world, recorder)
+    # The open ones and this vision's closed ones (merged: its sub-issues; the architect
+    # merged it, so no answer is owed): two listings, none that grows.
+    assert reads.count(f"/repos/{OPS}/pulls") == 2
+    assert [q for q in recorder.listings(f"/repos/{OPS}/pulls") if "state=closed" in q] == [
+        f"state=closed&head=architect%2Fsprint-vision-{vision}&limit=50&page=1"]
     first = min(i.number for i in world.bot.list_issues(PROJECT, labels=["backlog"]))
     assert [p for p in reads if p.startswith(f"/repos/{PROJECT}/issues/")] == [
         f"/repos/{PROJECT}/issues/{first}"]  # the first sub-issue is open: reading stops
@@ -113,3 +128,17 @@ def test_a_tick_that_answers_and_files_reads_the_project_labels_once(tmp_path: P
     assert [type(a).__name__ for a in report.applied] == ["ProcessAnswers", "FileSprint",
                                                          "FinishSprint"]
     assert recorder.seen.count(("GET", f"/repos/{PROJECT}/labels")) == 1
+
+
+def test_a_sprint_a_human_closed_costs_its_branch_list_and_one_page_of_the_last_closed(
+        tmp_path: Path) -> None:
+    world, vision, pr = pitched(tmp_path)
+    world.client("bob").edit_pull(OPS, pr.number, state="closed")
+    recorder = Recorder(world)
+    report = world.tick(transport=recorder, dry_run=True)  # reads as the tick, writes nothing
+    assert [type(a).__name__ for a in report.applied] == ["NoteClosedSprint"]
+    # The vision's closed sprint PRs, listed once for its merged sprint and for this one;
+    # not merged by the architect, so the page of the PRs closed last says it is recent.
+    assert [q for q in recorder.listings(f"/repos/{OPS}/pulls") if "state=closed" in q] == [
+        f"state=closed&head=architect%2Fsprint-vision-{vision}&limit=50&page=1",
+        "state=closed&sort=recentclose&limit=50&page=1"]

@@ -1,22 +1,27 @@
 """Sprint PRs a human closed or merged that the architect has not answered yet.
 
 Only while a vision carries `in-progress` without an open sprint PR can such a
-PR be waiting: the answer removes that label last. Then one request lists the
-PRs closed most recently (none when the tick listed every PR of the ops repo
-already); who closed one is read (its timeline) only for a PR that will be
+PR be waiting: the answer removes that label last. Such a vision's closed
+sprint PRs are listed once a tick (its branch: `pr_history.ClosedSprintPRs`),
+and the merged sprints are read from the same lists (`story.read_merged`). On
+most ticks the newest is the one the architect merged, which needs no answer;
+only otherwise is it looked for among the PRs closed most recently (one more
+request). When the tick listed every PR of the ops repo already, both come from
+that list. Who closed one is read (its timeline) only for a PR that will be
 answered.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from architect.config import ProjectConfig
 from architect.core import markers
 from architect.core.sprint import SprintPR, vision_of_branch
 from architect.forge.models import Issue, PullRequest, User
 from architect.forge.protocol import Forge
+from architect.shell.pr_history import ClosedSprintPRs
 
 # One page: a sprint PR closed longer ago than the last this many closed PRs of the ops
 # repo was seen (and answered) by the ticks in between.
@@ -25,28 +30,66 @@ WINDOW = 50
 
 def closed_sprints(forge: Forge, config: ProjectConfig, bot: User, visions: tuple[Issue, ...],
                    open_for: set[int], *,
-                   listed: Sequence[PullRequest] | None = None) -> list[SprintPR]:
+                   listed: Sequence[PullRequest] | None = None,
+                   closed: ClosedSprintPRs | None = None) -> list[SprintPR]:
     label = config.architect.in_progress_label
     waiting = {v.number for v in visions if label in v.label_names} - open_for
     if not waiting:
         return []
-    found: list[SprintPR] = []
-    for pr in _recently_closed(forge, config, listed):
+    if listed is not None:
+        last = _newest(_listed_closed(listed), waiting, bot)
+    else:
+        last = _waiting_answers(forge, config, bot, waiting,
+                                closed or ClosedSprintPRs(forge, config))
+    found = (_unanswered(forge, config, bot, pr, number) for pr, number in last)
+    return [sprint for sprint in found if sprint is not None]
+
+
+def _newest(prs: Sequence[PullRequest], waiting: set[int],
+            bot: User) -> list[tuple[PullRequest, int]]:
+    """Each waiting vision's first sprint PR in `prs` (newest first), in their order."""
+    waiting = set(waiting)
+    last: list[tuple[PullRequest, int]] = []
+    for pr in prs:
         # A deleted branch leaves `head.ref` as refs/pull/N/head; `head.label` keeps its name.
         number = vision_of_branch(pr.head.ref) or vision_of_branch(pr.head.label)
         if number not in waiting or pr.user.login != bot.login:
             continue
         waiting.discard(number)  # newest first: only a vision's last sprint PR speaks
-        sprint = _unanswered(forge, config, bot, pr, number)
-        if sprint is not None:
-            found.append(sprint)
-    return found
+        last.append((pr, number))
+    return last
 
 
-def _recently_closed(forge: Forge, config: ProjectConfig,
-                     listed: Sequence[PullRequest] | None) -> list[PullRequest]:
-    if listed is None:
-        return forge.recently_closed_pulls(config.ops_repo, limit=WINDOW)
+def _waiting_answers(forge: Forge, config: ProjectConfig, bot: User, waiting: set[int],
+                     closed: ClosedSprintPRs) -> list[tuple[PullRequest, int]]:
+    """The last sprint PRs of `waiting` that may need an answer, from each one's own list.
+
+    A vision's last sprint PR that the architect merged itself needs none. Any other is
+    answered only when it is among the WINDOW PRs closed last (what one page of them
+    showed before the lists were shared): a later sprint PR of the same branch closed
+    later, so when any of the vision's PRs is on that page its last one is too.
+    """
+    speaking: set[int] = set()
+    for number in sorted(waiting):
+        newest = sorted(closed.of(number), key=lambda pr: (_closed_at(pr), pr.number),
+                        reverse=True)
+        for pr, _ in _newest(newest, {number}, bot):
+            if not (pr.merged and _merger(pr) == bot.login):
+                speaking.add(number)
+    if not speaking:
+        return []
+    return _newest(forge.recently_closed_pulls(config.ops_repo, limit=WINDOW), speaking, bot)
+
+
+def _merger(pr: PullRequest) -> str:
+    return pr.merged_by.login if pr.merged_by is not None else "someone"
+
+
+def _closed_at(pr: PullRequest) -> datetime:
+    return pr.closed_at or pr.created_at
+
+
+def _listed_closed(listed: Sequence[PullRequest]) -> list[PullRequest]:
     closed = [pr for pr in listed if pr.state == "closed" and pr.closed_at is not None]
     closed.sort(key=lambda pr: (pr.closed_at, pr.number), reverse=True)
     return closed[:WINDOW]
@@ -64,7 +107,7 @@ def _unanswered(forge: Forge, config: ProjectConfig, bot: User, pr: PullRequest,
         # Its comments, for a `REJECT: …` its closer wrote before closing it by hand.
         comments = tuple(forge.list_comments(config.ops_repo, pr.number))
         return SprintPR(pr, number, comments, closed_by=closer)
-    merger = pr.merged_by.login if pr.merged_by is not None else "someone"
+    merger = _merger(pr)
     if merger == bot.login:
         return None  # the architect merges only after filing
     comments = tuple(forge.list_comments(config.ops_repo, pr.number))

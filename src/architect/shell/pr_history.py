@@ -5,6 +5,10 @@ that walks many (every vision held by its sub-issues, say) would pay one
 request per vision: past `PER_VISION_QUERIES` it lists the ops repo's PRs once
 (⌈PRs/50⌉ requests) and answers every other vision from that list. Gitea has
 no `head` filter at all, so there the listing is what each query costs anyway.
+
+A vision in progress has its own closed sprint PRs listed the same way
+(`ClosedSprintPRs`), once a tick: its merged sprint and a sprint a human closed
+are both read from that one list.
 """
 
 from __future__ import annotations
@@ -50,6 +54,22 @@ class SprintPRHistory:
         # A merged sprint PR of the original bash architect counts whoever opened it: its
         # dev-bot merged some under its own name.
         return pr.user.login == self._bot or (pr.merged and pr.title.startswith(TITLE_PREFIX))
+
+
+class ClosedSprintPRs:
+    """Each vision's closed PRs from its sprint branch (the `head` filter), listed at most
+    once a tick however many readers ask."""
+
+    def __init__(self, forge: Forge, config: ProjectConfig) -> None:
+        self._forge = forge
+        self._repo = config.ops_repo
+        self._by_vision: dict[int, list[PullRequest]] = {}
+
+    def of(self, vision: int) -> list[PullRequest]:
+        if vision not in self._by_vision:
+            self._by_vision[vision] = self._forge.list_pulls(self._repo, state="closed",
+                                                             head=branch_for(vision))
+        return self._by_vision[vision]
 
 
 def vision_of(pr: PullRequest) -> int | None:

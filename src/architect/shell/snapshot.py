@@ -23,7 +23,7 @@ from architect.core.steering import Steering
 from architect.forge.models import Comment, Issue, PullRequest, User
 from architect.forge.protocol import Forge
 from architect.shell.closed_sprints import closed_sprints
-from architect.shell.pr_history import SprintPRHistory
+from architect.shell.pr_history import ClosedSprintPRs, SprintPRHistory
 from architect.shell.story import read_merged
 from architect.shell.subissues import SubIssueLookup
 from architect.shell.vision_gone import vision_gone
@@ -58,11 +58,15 @@ def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: Us
                                                       order, budget)
         candidates = tuple(found)
         listed, known_open = reads.prs.listed, reads.subs.listed_open
-    closed = tuple(closed_sprints(forge, config, bot, visions, open_for, listed=listed))
+    # A vision in progress: its closed sprint PRs, listed once, answer both readers.
+    own_closed = ClosedSprintPRs(forge, config)
+    closed = tuple(closed_sprints(forge, config, bot, visions, open_for, listed=listed,
+                                  closed=own_closed))
     return Snapshot(now=now, bot=bot, visions=visions, sprints=sprints, steering=steering,
                     candidates=candidates, pitch_order=order, verdicts=verdicts,
                     merged=read_merged(forge, config, bot, visions, sprints, candidates,
-                                       filer_login, listed=listed, known_open=known_open),
+                                       filer_login, listed=listed, known_open=known_open,
+                                       closed=own_closed),
                     closed=closed)
 
 

@@ -22,7 +22,7 @@ from architect.errors import ForgeNotFound
 from architect.forge.models import Comment, Issue, PullRequest, User
 from architect.forge.protocol import Forge
 from architect.shell import writes
-from architect.shell.pr_history import vision_of
+from architect.shell.pr_history import ClosedSprintPRs, vision_of
 
 log = logging.getLogger("architect")
 
@@ -31,7 +31,8 @@ def read_merged(forge: Forge, config: ProjectConfig, bot: User, visions: Sequenc
                 sprints: Sequence[SprintPR], histories: Sequence[VisionHistory],
                 filer_login: str = "", *,
                 listed: Sequence[PullRequest] | None = None,
-                known_open: frozenset[int] = frozenset()) -> tuple[MergedSprint, ...]:
+                known_open: frozenset[int] = frozenset(),
+                closed: ClosedSprintPRs | None = None) -> tuple[MergedSprint, ...]:
     """The newest merged sprint of each open vision that has one and no open sprint.
 
     A vision in progress is the usual case: one list of its own sprint PRs (the
@@ -39,7 +40,8 @@ def read_merged(forge: Forge, config: ProjectConfig, bot: User, visions: Sequenc
     other visions' PRs). A vision that lost its label was read as a pitch
     candidate, and its history holds its merged PRs already. When the tick listed
     every PR of the ops repo (`listed`), that list answers for the labelled ones too;
-    a sub-issue its listing found open (`known_open`) is not read again.
+    a sub-issue its listing found open (`known_open`) is not read again. The lists of
+    `closed` are shared with the reading of the sprints a human closed.
     """
     busy = {s.vision_number for s in sprints}
     labelled = {v.number for v in visions if config.architect.in_progress_label in v.label_names
@@ -48,8 +50,9 @@ def read_merged(forge: Forge, config: ProjectConfig, bot: User, visions: Sequenc
     if listed is not None:
         prs += [pr for pr in listed if pr.state == "closed" and vision_of(pr) in labelled]
     else:
+        closed = closed or ClosedSprintPRs(forge, config)
         for vision in sorted(labelled):
-            prs += forge.list_pulls(config.ops_repo, state="closed", head=branch_for(vision))
+            prs += closed.of(vision)
     newest: dict[int, PullRequest] = {}
     wanted = labelled | {h.vision.number for h in histories} - busy
     for pr in prs:

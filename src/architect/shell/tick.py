@@ -33,6 +33,7 @@ from architect.shell.dashboard import Desk
 from architect.shell.dry_forge import DryForge
 from architect.shell.forge_facts import Preflight, ProjectLabels, missing_vision_label
 from architect.shell.journal import digest_journal
+from architect.shell.reread import Remembered
 from architect.shell.snapshot import read_snapshot
 from architect.shell.steps.hands import Hands
 
@@ -78,10 +79,15 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
     if looked is False:
         return TickReport(Decision((), ()), incremental=True)
     filer_login = filer.current_user().login if filer is not None else ""
-    snapshot, decision, context = plan_tick(forge, config, now, filer_login=filer_login)
+    # Remembered for the dashboard's second read, which then reads what the tick wrote.
+    reading, memory = Remembered.around(forge) if config.architect.dashboard and not dry_run \
+        else (forge, None)
+    snapshot, decision, context = plan_tick(reading, config, now, filer_login=filer_login)
     desk = _open_desk(forge, config, snapshot, decision, live=not dry_run)
     if desk is not None and desk.steered.answered:  # the answers release holds: act now
-        snapshot, decision, context = plan_tick(forge, config, now, filer_login=filer_login)
+        if memory is not None:
+            memory.forget()  # the answers were written past it
+        snapshot, decision, context = plan_tick(reading, config, now, filer_login=filer_login)
     if desk is not None and not desk.enabled:
         decision = Decision((), decision.notes)  # paused from the dashboard: nothing else
     for note in decision.notes:
@@ -99,6 +105,8 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
     filer_login = filer_login or snapshot.bot.login
     if dry_run:
         forge, filer_forge = DryForge(forge, now), DryForge(filer_forge, now)
+    elif memory is not None:  # what either client writes, the second read reads again
+        forge, filer_forge = memory.writer(forge), memory.writer(filer_forge)
     asker = Asker(runner, config, context, secrets, dry_run=dry_run)
     hands = Hands(forge=forge, filer=filer_forge, filer_login=filer_login, asker=asker,
                   config=config, context=context, snapshot=snapshot, live=not dry_run, wait=wait,
@@ -109,8 +117,9 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
         _digest(context, asker, config)
     # A forge that stopped answering gets no more writes this tick; the next one renders.
     if desk is not None and not should_stop() and not report.forge_down:
-        if report.applied and not dry_run:  # render what this tick made of the forge
-            snapshot, decision, _ = plan_tick(forge, config, now, filer_login=filer_login)
+        if report.applied and memory is not None:  # render what this tick made of the forge
+            snapshot, decision, _ = plan_tick(memory.replay(), config, now,
+                                              filer_login=filer_login)
         try:
             desk.close(forge, snapshot, decision, outcome=_outcome(report))
         except ArchitectError as exc:  # the sprints' work is done; the next tick renders it
