@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import logging
 import re
+from datetime import UTC, datetime
+from types import SimpleNamespace
+from typing import cast
 
 import httpx
+import pytest
 
+from architect.forge.models import User
+from architect.forge.protocol import Forge
+from architect.shell.dry_forge import DryForge
 from tests.cli.conftest import Served, architect
 from tests.world import VISION_BODY
 
@@ -91,6 +99,9 @@ def test_a_dry_run_logs_what_it_would_do_and_never_that_it_did(served: Served) -
     assert said and claims(dry.stderr) == said
     assert [line.split("architect: ", 1)[1] for line in said] == [
         "would: vision #1: pitched as PR #1", "would: dashboard: created #2"]
+    # The PR a dry run would open has no link yet: it is named once.
+    assert ("would:   comment on acme/shop#1: Pitched as a sprint: PR #1 on the ops repo. "
+            "Reply there") in dry.stderr
 
     # The same lines, without "would: ", once the tick is real.
     real = architect("run", "-p", str(served.toml), env=served.env)
@@ -110,3 +121,20 @@ def test_every_line_a_dry_run_of_the_whole_filing_logs_says_would(served: Served
     said = [line.split("architect: ", 1)[1] for line in claims(dry.stderr)]
     assert "would: PR #1: filed #2 #3 #4" in said and "would: PR #1: merged" in said
     assert all(line.startswith("would: ") for line in said), said
+    # A comment the dry run would post, then edit, has no id a reader could use.
+    assert "would:   edit the new comment on acme/shop-ops#1" in dry.stderr
+    assert not re.search(r"\d{10,}", dry.stderr)
+
+
+def test_a_comment_preview_cut_at_100_characters_ends_with_an_ellipsis(
+        caplog: pytest.LogCaptureFixture) -> None:
+    bot = User(id=1, login="architect-bot")
+    dry = DryForge(cast(Forge, SimpleNamespace(current_user=lambda: bot)),
+                   datetime(2026, 1, 1, tzinfo=UTC))
+    caplog.set_level(logging.INFO, logger="architect")
+    long = "word " * 40
+    dry.create_comment(OPS, 1, f"{long}\nsecond line")
+    dry.create_comment(OPS, 1, "short\nsecond line")
+    said = [r.getMessage() for r in caplog.records]
+    assert said[0] == f"would:   comment on {OPS}#1: {long[:99]}…"
+    assert said[1] == f"would:   comment on {OPS}#1: short"
