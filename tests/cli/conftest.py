@@ -25,6 +25,17 @@ def architect(*args: str, env: dict[str, str] | None = None,
                           env=env, check=False)
 
 
+def read_until_kept(proc: subprocess.Popen[str]) -> str:
+    """What `architect demo --keep` printed, up to its last line before it waits."""
+    assert proc.stdout is not None
+    lines: list[str] = []
+    for line in proc.stdout:
+        lines.append(line)
+        if "Ctrl-C stops it" in line:
+            break
+    return "".join(lines)
+
+
 @dataclass
 class Served:
     forge: EmbeddedForge
