@@ -160,11 +160,20 @@ def init(project: ProjectOpt = None,
          = None,
          check: Annotated[bool, typer.Option(
              "--check", help="Prove the setup and report what is missing; write nothing.")]
-         = False, verbose: VerboseOpt = False) -> None:
+         = False, verbose: VerboseOpt = False,
+         example: Annotated[bool, typer.Option(
+             "--example", help="Print an example project file (to edit) and exit.")]
+         = False) -> None:
     """Prove a tick can succeed: repos, branch, labels (created), token rights, reviewers,
     model runner, webhooks. Exit 2 when something blocks."""
     from architect.app.service import init_project
 
+    if example:  # before `load`: there is no project file yet
+        from importlib import resources
+
+        typer.echo((resources.files("architect") / "examples" / "project.toml")
+                   .read_text("utf-8"), nl=False)
+        raise typer.Exit(0)
     config, secrets = load(project)
     logging_for(config, secrets, json=False, verbose=verbose)
     raise typer.Exit(init_project(config, secrets, os.environ, webhook_url=webhook_url,
