@@ -25,13 +25,13 @@ def architect(*args: str, env: dict[str, str] | None = None,
                           env=env, check=False)
 
 
-def read_until_kept(proc: subprocess.Popen[str]) -> str:
-    """What `architect demo --keep` printed, up to its last line before it waits."""
+def read_until(proc: subprocess.Popen[str], marker: str) -> str:
+    """What a command that keeps running printed, up to the first line with `marker`."""
     assert proc.stdout is not None
     lines: list[str] = []
     for line in proc.stdout:
         lines.append(line)
-        if "Ctrl-C stops it" in line:
+        if marker in line:
             break
     return "".join(lines)
 

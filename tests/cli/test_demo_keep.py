@@ -8,7 +8,7 @@ import signal
 import subprocess
 from pathlib import Path
 
-from tests.cli.conftest import ARCHITECT, read_until_kept
+from tests.cli.conftest import ARCHITECT, read_until
 
 
 def test_sigterm_stops_the_kept_demo_and_leaves_no_temporary_directory(tmp_path: Path) -> None:
@@ -19,13 +19,13 @@ def test_sigterm_stops_the_kept_demo_and_leaves_no_temporary_directory(tmp_path:
             [*ARCHITECT, "demo", "--keep"], stdout=subprocess.PIPE, stderr=stderr, text=True,
             env={**os.environ, "TMPDIR": str(temp)}) as proc:
         try:
-            shown = read_until_kept(proc)
+            shown = read_until(proc, "Ctrl-C stops it")
             assert "The forge keeps running at" in shown, shown
             assert "are temporary" not in shown  # it is not, with --keep
             assert [p.name[:14] for p in temp.iterdir()] == ["architect-demo"]
 
             proc.send_signal(signal.SIGTERM)
-            assert proc.wait(timeout=15) == 0, log.read_text()
+            assert proc.wait(timeout=30) == 0, log.read_text()
             assert proc.stdout is not None and "stopped" in proc.stdout.read()
             assert list(temp.iterdir()) == []
         finally:

@@ -8,7 +8,7 @@ import subprocess
 
 import httpx
 
-from tests.cli.conftest import ARCHITECT, read_until_kept
+from tests.cli.conftest import ARCHITECT, read_until
 from tests.html_page import parse
 
 
@@ -16,7 +16,7 @@ def test_the_demo_prints_the_sprint_pr_and_keeps_its_page_open() -> None:
     proc = subprocess.Popen([*ARCHITECT, "demo", "--keep"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     try:
-        shown = read_until_kept(proc)
+        shown = read_until(proc, "Ctrl-C stops it")
         found = re.search(r"Sprint PR #(\d+).*in a browser:\n\s+(http://127\.0\.0\.1:\d+/\S+)",
                           shown)
         assert found, shown

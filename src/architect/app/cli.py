@@ -207,8 +207,14 @@ def forge(port: Annotated[int, typer.Option("--port", help="0 picks a free port.
               "--merge-check", help="How long a PR cannot be merged after its head or base "
                                     "moved (405 \"Please try again later\"; default: no wait).")]
           = None,
+          seed: Annotated[bool, typer.Option(
+              "--seed", help="Create what `architect init --example` expects (users, repos, "
+                             "labels, a vision) and print the tokens and the commands to try.")]
+          = False,
           ) -> None:
     """Run the embedded Forgejo-compatible forge on its own."""
+    from architect.app.playground import AlreadySeeded
+    from architect.app.playground import seed as seed_playground
     from architect.emulator.server import serve_forever, settings_from_options
     from architect.emulator.store import DataFileError
 
@@ -218,9 +224,11 @@ def forge(port: Annotated[int, typer.Option("--port", help="0 picks a free port.
         fail(str(exc), 2)
     try:
         serve_forever(host, port, data_file=data, admin_token=admin_token, out=sys.stdout,
-                      settings=settings)
+                      settings=settings, seed=seed_playground if seed else None)
     except DataFileError as exc:
         fail(f"error: {exc}", 2)
+    except AlreadySeeded as exc:
+        fail(f"error: --seed: {exc}", 2)
 
 
 def main() -> None:
