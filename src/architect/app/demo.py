@@ -67,13 +67,7 @@ def run_demo(
         url = forge.start()
         console.rule("[bold]architect demo")
         console.print(f"Embedded forge at {url} (offline planner, no model, no network)\n")
-        world = _seed(forge, url, Path(tmp), console)
-        setup_logging(log_file=world.config.log_file, json=False,
-                      secrets=list(world.tokens.values()), verbose=verbose)
-        try:
-            _play(world)
-        finally:
-            teardown_logging()
+        world = play_demo(forge, url, Path(tmp), console, verbose=verbose)
         _finale(world, time.monotonic() - started, keep=keep)
         if keep:
             _keep_running(world)
@@ -96,6 +90,19 @@ def _sigterm_as_interrupt() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+def play_demo(forge: EmbeddedForge, url: str, tmp: Path, console: Console, *,
+              verbose: bool = False) -> DemoWorld:
+    """The demo's story on a started forge, up to the closed vision; the world it leaves."""
+    world = _seed(forge, url, tmp, console)
+    setup_logging(log_file=world.config.log_file, json=False,
+                  secrets=list(world.tokens.values()), verbose=verbose)
+    try:
+        _play(world)
+    finally:
+        teardown_logging()
+    return world
 
 
 def _seed(forge: EmbeddedForge, url: str, tmp: Path, console: Console) -> DemoWorld:
