@@ -60,7 +60,9 @@ __all__ = [
 
 ModelKind = Literal["claude-cli", "anthropic", "openai", "offline"]
 DEFAULT_STATE_DIR = "~/.local/state/architect"
-EXAMPLE_FILE = "examples/project.toml"
+# The example project file ships in the package (architect/examples/project.toml), so a
+# wheel user, who has no clone, gets it from this command.
+EXAMPLE_COMMAND = "architect init --example"
 
 
 # --- field types -----------------------------------------------------------------
@@ -245,9 +247,9 @@ def _read_toml(path: Path) -> dict[str, Any]:
         text = path.read_bytes().decode("utf-8")
     except FileNotFoundError:
         raise ConfigError(
-            f"{path}: no such project file. `architect init` does not create one: copy "
-            f"{EXAMPLE_FILE} to {path} and edit it, or point -p (or ARCHITECT_PROJECT) "
-            "at an existing project file"
+            f"{path}: no such project file. `architect init` does not create one: "
+            f"`{EXAMPLE_COMMAND} > {path}` writes an example there to edit, or point -p "
+            "(or ARCHITECT_PROJECT) at an existing project file"
         ) from None
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{path}: not UTF-8 text (byte {exc.start}); save it as UTF-8") from None

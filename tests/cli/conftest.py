@@ -25,6 +25,17 @@ def architect(*args: str, env: dict[str, str] | None = None,
                           env=env, check=False)
 
 
+def read_until(proc: subprocess.Popen[str], marker: str) -> str:
+    """What a command that keeps running printed, up to the first line with `marker`."""
+    assert proc.stdout is not None
+    lines: list[str] = []
+    for line in proc.stdout:
+        lines.append(line)
+        if marker in line:
+            break
+    return "".join(lines)
+
+
 @dataclass
 class Served:
     forge: EmbeddedForge

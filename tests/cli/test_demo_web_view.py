@@ -8,7 +8,7 @@ import subprocess
 
 import httpx
 
-from tests.cli.conftest import ARCHITECT
+from tests.cli.conftest import ARCHITECT, read_until
 from tests.html_page import parse
 
 
@@ -16,13 +16,7 @@ def test_the_demo_prints_the_sprint_pr_and_keeps_its_page_open() -> None:
     proc = subprocess.Popen([*ARCHITECT, "demo", "--keep"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     try:
-        assert proc.stdout is not None
-        lines: list[str] = []
-        for line in proc.stdout:
-            lines.append(line)
-            if "Ctrl-C stops it" in line:
-                break
-        shown = "".join(lines)
+        shown = read_until(proc, "Ctrl-C stops it")
         found = re.search(r"Sprint PR #(\d+).*in a browser:\n\s+(http://127\.0\.0\.1:\d+/\S+)",
                           shown)
         assert found, shown

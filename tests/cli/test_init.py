@@ -9,8 +9,10 @@ before the model: a loopback model server records any request that reaches it.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +20,8 @@ from architect.forge.client import ForgeClient
 from tests.cli.conftest import Served, architect
 from tests.runners.fakes.http_api import Answer, ScriptedAPI
 from tests.world import VISION_BODY
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 LABELS = (("vision", "5319e7"), ("in-progress", "fbca04"), ("backlog", "0e8a16"))
 
@@ -202,3 +206,19 @@ def test_a_dry_run_shows_the_blocked_action_with_its_reason(served: Served) -> N
     logged = [json.loads(line)["msg"] for line in dry.stderr.splitlines()]
     assert any(msg.startswith("blocked: vision #1: pitch a sprint → sprints/1-wishlists.md: "
                               + broken.reason) for msg in logged), logged
+
+
+def test_a_missing_project_file_names_init_example_which_writes_one_that_loads(
+        tmp_path: Path) -> None:
+    path = tmp_path / "architect.toml"
+    env = {k: v for k, v in os.environ.items() if k != "ARCHITECT_PROJECT"}
+    missing = architect("status", "-p", str(path), env=env)
+    assert missing.returncode == 2
+    assert f"`architect init --example > {path}` writes an example there" in missing.stderr
+
+    example = architect("init", "--example", env=env)
+    assert example.returncode == 0, example.stderr
+    assert example.stdout == (REPO_ROOT / "examples" / "project.toml").read_text("utf-8")
+    path.write_text(example.stdout)
+    assert architect("enable", "-p", str(path), env={**env, "HOME": str(tmp_path)}
+                     ).returncode == 0

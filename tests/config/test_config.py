@@ -159,6 +159,12 @@ def test_the_shipped_example_loads() -> None:
     assert config.architect.state_dir == Path("/home/u/.local/state/architect")
 
 
+def test_the_example_in_the_package_is_the_one_in_examples() -> None:
+    """`architect init --example` prints the packaged copy; the clone's copy must not drift."""
+    packaged = REPO_ROOT / "src" / "architect" / "examples" / "project.toml"
+    assert packaged.read_bytes() == (REPO_ROOT / "examples" / "project.toml").read_bytes()
+
+
 def test_an_unknown_architect_key_suggests_the_right_one(
     tmp_path: Path, env: dict[str, str]
 ) -> None:
@@ -284,7 +290,8 @@ def test_a_missing_file_says_how_to_create_one(tmp_path: Path, env: dict[str, st
 
     assert message.startswith(f"{path}: no such project file.")
     assert "`architect init` does not create one" in message
-    assert f"copy examples/project.toml to {path}" in message
+    # A wheel user has no examples/ folder: the command prints the packaged example.
+    assert f"`architect init --example > {path}` writes an example there to edit" in message
 
 
 def test_a_file_that_is_not_utf8(tmp_path: Path, env: dict[str, str]) -> None:

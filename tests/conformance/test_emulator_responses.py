@@ -240,6 +240,14 @@ def test_issues_labels_comments_and_dependencies(world: World) -> None:
     w.assert_conformant()
 
 
+def test_a_label_deleted(world: World) -> None:
+    w, repo = world, "/repos/alice/proj"
+    doomed = w.call("POST", f"{repo}/labels", w.bot, json={"name": "doomed", "color": "fff"})
+    assert w.call("DELETE", f"{repo}/labels/{doomed.json()['id']}", w.reader).status_code == 403
+    assert w.call("DELETE", f"{repo}/labels/{doomed.json()['id']}", w.bot).status_code == 204
+    w.assert_conformant()
+
+
 def _sprint_branch(w: World, branch: str = "architect/sprint-1") -> None:
     repo = "/repos/alice/proj"
     assert (

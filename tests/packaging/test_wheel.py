@@ -37,6 +37,7 @@ def test_the_wheel_is_named_for_the_distribution_and_carries_the_formula(wheel: 
     names = zipfile.ZipFile(wheel).namelist()
     assert "architect/cli.py" in names or any(n.endswith("/cli.py") for n in names)
     assert any(n.endswith("formulas/run-architect.toml") for n in names)
+    assert "architect/examples/project.toml" in names  # `architect init --example`
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     assert "architect = architect" in zipfile.ZipFile(wheel).read(entry_points).decode()
 
@@ -86,3 +87,8 @@ def test_installed_as_a_tool_the_command_runs_the_demo(tool: str, wheel: Path,
     assert demo.returncode == 0, demo.stdout[-2000:] + demo.stderr[-2000:]
     assert "Filed on demo/todo:" in demo.stdout
     assert "architect run --dry-run now: nothing to do" in demo.stdout
+    # The hint for a missing project file names this command: it must work without a clone.
+    example = subprocess.run([str(command), "init", "--example"], env=env, capture_output=True,
+                             text=True, timeout=60, check=False, cwd=tmp_path)
+    assert example.returncode == 0, example.stderr
+    assert example.stdout.startswith("# A project for the architect")

@@ -160,11 +160,20 @@ def init(project: ProjectOpt = None,
          = None,
          check: Annotated[bool, typer.Option(
              "--check", help="Prove the setup and report what is missing; write nothing.")]
-         = False, verbose: VerboseOpt = False) -> None:
+         = False, verbose: VerboseOpt = False,
+         example: Annotated[bool, typer.Option(
+             "--example", help="Print an example project file (to edit) and exit.")]
+         = False) -> None:
     """Prove a tick can succeed: repos, branch, labels (created), token rights, reviewers,
     model runner, webhooks. Exit 2 when something blocks."""
     from architect.app.service import init_project
 
+    if example:  # before `load`: there is no project file yet
+        from importlib import resources
+
+        typer.echo((resources.files("architect") / "examples" / "project.toml")
+                   .read_text("utf-8"), nl=False)
+        raise typer.Exit(0)
     config, secrets = load(project)
     logging_for(config, secrets, json=False, verbose=verbose)
     raise typer.Exit(init_project(config, secrets, os.environ, webhook_url=webhook_url,
@@ -198,8 +207,14 @@ def forge(port: Annotated[int, typer.Option("--port", help="0 picks a free port.
               "--merge-check", help="How long a PR cannot be merged after its head or base "
                                     "moved (405 \"Please try again later\"; default: no wait).")]
           = None,
+          seed: Annotated[bool, typer.Option(
+              "--seed", help="Create what `architect init --example` expects (users, repos, "
+                             "labels, a vision) and print the tokens and the commands to try.")]
+          = False,
           ) -> None:
     """Run the embedded Forgejo-compatible forge on its own."""
+    from architect.app.playground import AlreadySeeded
+    from architect.app.playground import seed as seed_playground
     from architect.emulator.server import serve_forever, settings_from_options
     from architect.emulator.store import DataFileError
 
@@ -209,9 +224,11 @@ def forge(port: Annotated[int, typer.Option("--port", help="0 picks a free port.
         fail(str(exc), 2)
     try:
         serve_forever(host, port, data_file=data, admin_token=admin_token, out=sys.stdout,
-                      settings=settings)
+                      settings=settings, seed=seed_playground if seed else None)
     except DataFileError as exc:
         fail(f"error: {exc}", 2)
+    except AlreadySeeded as exc:
+        fail(f"error: --seed: {exc}", 2)
 
 
 def main() -> None:

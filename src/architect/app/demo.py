@@ -8,11 +8,16 @@ beyond loopback, no model, nothing installed beyond the package.
 
 from __future__ import annotations
 
+import signal
 import tempfile
 import textwrap
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
 
 import httpx
 from rich.console import Console
@@ -57,21 +62,47 @@ def run_demo(
 ) -> int:
     console = console or Console()
     started = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="architect-demo-") as tmp, EmbeddedForge() as forge:
+    with _sigterm_as_interrupt(), tempfile.TemporaryDirectory(prefix="architect-demo-") as tmp, \
+            EmbeddedForge() as forge:
         url = forge.start()
         console.rule("[bold]architect demo")
         console.print(f"Embedded forge at {url} (offline planner, no model, no network)\n")
-        world = _seed(forge, url, Path(tmp), console)
-        setup_logging(log_file=world.config.log_file, json=False,
-                      secrets=list(world.tokens.values()), verbose=verbose)
-        try:
-            _play(world)
-        finally:
-            teardown_logging()
-        _finale(world, time.monotonic() - started)
+        world = play_demo(forge, url, Path(tmp), console, verbose=verbose)
+        _finale(world, time.monotonic() - started, keep=keep)
         if keep:
             _keep_running(world)
     return 0
+
+
+@contextmanager
+def _sigterm_as_interrupt() -> Iterator[None]:
+    """SIGTERM unwinds like Ctrl-C, so the forge stops and the temporary directory goes
+    (a killed demo left /tmp/architect-demo-* behind)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signal handlers can only be set from the main thread
+        return
+
+    def interrupt(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def play_demo(forge: EmbeddedForge, url: str, tmp: Path, console: Console, *,
+              verbose: bool = False) -> DemoWorld:
+    """The demo's story on a started forge, up to the closed vision; the world it leaves."""
+    world = _seed(forge, url, tmp, console)
+    setup_logging(log_file=world.config.log_file, json=False,
+                  secrets=list(world.tokens.values()), verbose=verbose)
+    try:
+        _play(world)
+    finally:
+        teardown_logging()
+    return world
 
 
 def _seed(forge: EmbeddedForge, url: str, tmp: Path, console: Console) -> DemoWorld:
@@ -216,7 +247,7 @@ def _show_vision(world: DemoWorld) -> None:
                         f"{', '.join(sorted(vision.label_names)) or 'none'}")
 
 
-def _finale(world: DemoWorld, elapsed: float) -> None:
+def _finale(world: DemoWorld, elapsed: float, *, keep: bool) -> None:
     console = world.console
     bot = world.client(BOT)
     console.rule("[bold]Where things stand")
@@ -236,8 +267,11 @@ def _finale(world: DemoWorld, elapsed: float) -> None:
     console.print(f"\nSprint PR #{number}, its questions and answers, in a browser:")
     console.print(f"  {url}", soft_wrap=True)  # never folded: it must stay clickable
     _show_dashboard(world)
-    console.print(f"\nDone in {elapsed:.1f} s. (The forge and the state dir are temporary; "
-                  "`architect demo --keep` leaves the forge running to explore.)")
+    if keep:  # what follows says how to explore the forge that keeps running
+        console.print(f"\nDone in {elapsed:.1f} s.")
+    else:
+        console.print(f"\nDone in {elapsed:.1f} s. (The forge and the state dir are temporary; "
+                      "`architect demo --keep` leaves the forge running to explore.)")
 
 
 def _show_dashboard(world: DemoWorld) -> None:
@@ -261,13 +295,13 @@ def _sprint_to_open(world: DemoWorld) -> tuple[int, str]:
 
 def _keep_running(world: DemoWorld) -> None:
     console = world.console
-    console.print(f"\nThe forge keeps running at {world.url} (open it in a browser). "
-                  "Try, in another shell:\n"
-                  f"  export FORGE_ARCHITECT_TOKEN={world.tokens[BOT]}\n"
-                  f"  architect status -p {world.config_path}\n"
-                  f"  architect run -p {world.config_path} --dry-run\n"
-                  "Ctrl-C stops it.")
-    try:
+    try:  # a signal as soon as the last line is out still ends in "stopped"
+        console.print(f"\nThe forge keeps running at {world.url} (open it in a browser). "
+                      "Try, in another shell:\n"
+                      f"  export FORGE_ARCHITECT_TOKEN={world.tokens[BOT]}\n"
+                      f"  architect status -p {world.config_path}\n"
+                      f"  architect run -p {world.config_path} --dry-run\n"
+                      "Ctrl-C stops it.")
         while True:
             time.sleep(3600)
     except KeyboardInterrupt:

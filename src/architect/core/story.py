@@ -98,8 +98,11 @@ def story_actions(snapshot: Snapshot,
 # -- what the vision is told ----------------------------------------------------
 
 def pitched_notice(pr: PullRequest) -> str:
-    return (f"Pitched as a sprint: {pr.html_url or f'PR #{pr.number}'} (PR #{pr.number} on the "
-            "ops repo). Reply there with `ACCEPT`, or `REJECT: <reason>`.\n\n"
+    # A PR without a link yet (a dry run's) is named once, not "PR #1 (PR #1 …)".
+    where = (f"{pr.html_url} (PR #{pr.number} on the ops repo)" if pr.html_url
+             else f"PR #{pr.number} on the ops repo")
+    return (f"Pitched as a sprint: {where}. Reply there with `ACCEPT`, or `REJECT: <reason>`."
+            "\n\n"
             + markers.StoryMark(markers.StoryEvent.PITCHED, pr.number).render())
 
 

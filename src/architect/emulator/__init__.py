@@ -56,6 +56,7 @@ class EmbeddedForge:
         else:
             self._store = Store(clock, settings=settings)
         self.admin_token = admin_token or secrets.token_hex(20)
+        self.admin_login = admin_login
         self._ensure_admin(admin_login)
         self._deliverer = Deliverer(webhook_transport)
         self._app = ForgeApp(self._store, self._deliverer, on_change=self._save)

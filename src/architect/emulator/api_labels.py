@@ -94,6 +94,20 @@ def get_label(ctx: Ctx) -> Reply:
     return Reply(200, ser.label(view(ctx), repo, lab))
 
 
+def delete_label(ctx: Ctx) -> Reply:
+    """`issueDeleteLabel`: 204, also for an id the repository does not have (Forgejo's
+    `DeleteLabel` returns nil then); the label leaves every issue that carried it."""
+    repo = load_repo(ctx)
+    require_write(ctx, repo)
+    lab = repo.labels.pop(int(ctx.params["id"]), None)
+    if lab is not None:
+        for issue in repo.issues.values():
+            if lab.id in issue.label_ids:
+                issue.label_ids.remove(lab.id)
+        ctx.store.touch()
+    return no_content()
+
+
 # -- labels on an issue ---------------------------------------------------------------
 
 
@@ -224,6 +238,7 @@ ROUTES: list[Route] = [
     route("/repos/<owner>/<repo>/labels", "GET", list_labels, "issue"),
     route("/repos/<owner>/<repo>/labels", "POST", create_label, "issue"),
     route("/repos/<owner>/<repo>/labels/<int:id>", "GET", get_label, "issue"),
+    route("/repos/<owner>/<repo>/labels/<int:id>", "DELETE", delete_label, "issue"),
     route(_LABELS, "GET", issue_labels, "issue"),
     route(_LABELS, "POST", add_issue_labels, "issue"),
     route(_LABELS, "PUT", replace_issue_labels, "issue"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import signal
 import threading
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from pathlib import Path
 from types import FrameType
@@ -48,8 +49,12 @@ def serve_forever(
     admin_token: str | None,
     out: TextIO,
     settings: Settings | None = None,
+    seed: Callable[[str, str], Sequence[str]] | None = None,
 ) -> None:
-    """Serve until KeyboardInterrupt or SIGTERM, then shut down cleanly (and save)."""
+    """Serve until KeyboardInterrupt or SIGTERM, then shut down cleanly (and save).
+
+    `seed(url, admin_token)`, once listening, sets the forge up and returns lines to print.
+    """
     from architect.emulator import EmbeddedForge
 
     forge = EmbeddedForge(admin_token, data_file=data_file, settings=settings)
@@ -62,6 +67,9 @@ def serve_forever(
         out.write(f"Embedded forge listening on {url}\n")
         # The user's own admin token, generated for them: printing it is the point.
         out.write(f"Admin token: {forge.admin_token}\n")
+        out.write(f"Admin login: {forge.admin_login}\n")
+        if seed is not None:
+            out.writelines(f"{line}\n" for line in seed(url, forge.admin_token))
         out.flush()
         idle = threading.Event()
         while not idle.wait(0.2):  # short waits, so an interrupt is seen promptly

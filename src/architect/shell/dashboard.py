@@ -49,6 +49,7 @@ from architect.core.sprint import vision_of_branch, vision_title_of
 from architect.forge.models import Issue, PullRequest, User
 from architect.forge.protocol import Forge
 from architect.shell import guards
+from architect.shell.logs import outcome_log
 from architect.shell.writes import ensure_comment, ensure_no_label
 
 log = logging.getLogger("architect")
@@ -108,7 +109,7 @@ def steer(forge: Forge, config: ProjectConfig, issue: Issue | None, board: Dashb
         done.notes.append(NOT_STEERABLE)
         return done
     for box in ticked:
-        log.info("dashboard: %s%s", "would: " if not live else "", box.kind.value)
+        outcome_log.info("dashboard: %s", box.kind.value)
     if not live:
         return done
     if config.architect.reviewers:
@@ -136,11 +137,11 @@ def _pause_or_resume(config: ProjectConfig, ticked: Sequence[Box], done: Steered
     if BoxKind.PAUSE in kinds:
         guards.disable(config.project_state_dir)
         done.paused = True
-        log.info("dashboard: paused (the active flag is removed)")
+        outcome_log.info("dashboard: paused (the active flag is removed)")
     elif BoxKind.RESUME in kinds:
         guards.enable(config.project_state_dir)
         done.paused = False
-        log.info("dashboard: resumed (the active flag is back)")
+        outcome_log.info("dashboard: resumed (the active flag is back)")
 
 
 def write(forge: Forge, config: ProjectConfig, issue: Issue | None, board: Dashboard) -> Issue:
@@ -151,12 +152,12 @@ def write(forge: Forge, config: ProjectConfig, issue: Issue | None, board: Dashb
         label = _label_id(forge, config)
         created = forge.create_issue(config.ops_repo, title=s.dashboard_title, body=body,
                                      label_ids=[label])
-        log.info("dashboard: created #%d", created.number)
+        outcome_log.info("dashboard: created #%d", created.number)
         return created
     if issue.state != "open":
         return issue  # a person closed it: the architect leaves it closed
     if issue.body.replace("\r\n", "\n") != body:
-        log.info("dashboard: #%d updated", issue.number)
+        outcome_log.info("dashboard: #%d updated", issue.number)
         return forge.edit_issue(config.ops_repo, issue.number, body=body)
     return issue
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Literal
 
+from architect.core.text import one_line
 from architect.forge.models import (
     Branch,
     BranchRef,
@@ -46,6 +47,9 @@ class DryForge:
         self._next = _FIRST_ID
         self._me: User | None = None
         self._numbers: dict[str, int] = {}  # the next issue number, per repo
+        # The comments this run "posted", by the id it made up: an edit of one names
+        # where it is, since the made-up id means nothing to a reader.
+        self._posted: dict[int, str] = {}
 
     def _id(self) -> int:
         self._next += 1
@@ -185,14 +189,18 @@ class DryForge:
         return Label(id=self._id(), name=name, color=color, description=description)
 
     def create_comment(self, repo: str, number: int, body: str) -> Comment:
-        self._would(f"comment on {repo}#{number}: {body.strip().splitlines()[0][:100]}"
-                    if body.strip() else f"comment on {repo}#{number}")
-        now = self._now()
-        return Comment(id=self._id(), body=body, user=self.current_user(), created_at=now,
+        first = body.strip().splitlines()[0] if body.strip() else ""
+        self._would(f"comment on {repo}#{number}: {one_line(first, 100)}"
+                    if first else f"comment on {repo}#{number}")
+        now, made_up = self._now(), self._id()
+        self._posted[made_up] = f"{repo}#{number}"
+        return Comment(id=made_up, body=body, user=self.current_user(), created_at=now,
                        updated_at=now)
 
     def edit_comment(self, repo: str, comment_id: int, body: str) -> Comment:
-        self._would(f"edit comment {comment_id} on {repo}")
+        posted = self._posted.get(comment_id)
+        self._would(f"edit the new comment on {posted}" if posted
+                    else f"edit comment {comment_id} on {repo}")
         now = self._now()
         return Comment(id=comment_id, body=body, user=self.current_user(), created_at=now,
                        updated_at=now)

@@ -139,6 +139,37 @@ class JsonFormatter(logging.Formatter):
         return self.redactor.redact(jsonlib.dumps(line, ensure_ascii=False, default=str))
 
 
+# --- what a step did ------------------------------------------------------------------
+
+# A step logs what it did ("PR #3: merged") on this child logger. In a dry run nothing
+# was done, so the line must say what would be: one filter here rather than an `if` at
+# every call site, keyed on a ContextVar so that the ticks of a loop's other projects
+# (threads) are not affected.
+OUTCOME_LOGGER = f"{LOGGER_NAME}.outcome"
+_DRY_RUN: ContextVar[bool] = ContextVar("architect_dry_run", default=False)
+
+
+class _WouldFilter(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        if _DRY_RUN.get():
+            record.msg = f"would: {record.msg}"
+        return True
+
+
+outcome_log = logging.getLogger(OUTCOME_LOGGER)
+outcome_log.addFilter(_WouldFilter())
+
+
+@contextmanager
+def dry_run_outcomes(dry_run: bool) -> Iterator[None]:
+    """Inside, with `dry_run`, every line on `outcome_log` starts with "would: "."""
+    token = _DRY_RUN.set(dry_run)
+    try:
+        yield
+    finally:
+        _DRY_RUN.reset(token)
+
+
 # --- the file ------------------------------------------------------------------------
 
 

@@ -7,7 +7,6 @@ two finishes the note, and a label a human takes off stays off.
 
 from __future__ import annotations
 
-import logging
 from datetime import datetime
 
 from architect.core.actions import NudgeSprint, UnparkSprint
@@ -16,8 +15,10 @@ from architect.core.nudge import parked_note, reminder
 from architect.core.sprint import PARKED_LABEL
 from architect.forge.protocol import Forge
 from architect.shell import writes
+from architect.shell.logs import outcome_log
 
-log = logging.getLogger("architect")
+# What the step did: each line reads "would: …" in a dry run (shell/logs.py).
+log = outcome_log
 
 
 def nudge(forge: Forge, ops: str, bot: str, action: NudgeSprint, now: datetime) -> None:

@@ -8,7 +8,6 @@ vision is in progress, one list of the issues closed since its merge counts them
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -22,9 +21,11 @@ from architect.errors import ForgeNotFound
 from architect.forge.models import Comment, Issue, PullRequest, User
 from architect.forge.protocol import Forge
 from architect.shell import writes
+from architect.shell.logs import outcome_log
 from architect.shell.pr_history import ClosedSprintPRs, vision_of
 
-log = logging.getLogger("architect")
+# What the step did: each line reads "would: …" in a dry run (shell/logs.py).
+log = outcome_log
 
 
 def read_merged(forge: Forge, config: ProjectConfig, bot: User, visions: Sequence[Issue],

@@ -33,6 +33,7 @@ from architect.shell.dashboard import Desk
 from architect.shell.dry_forge import DryForge
 from architect.shell.forge_facts import Preflight, ProjectLabels, missing_vision_label
 from architect.shell.journal import digest_journal
+from architect.shell.logs import dry_run_outcomes
 from architect.shell.reread import Remembered
 from architect.shell.snapshot import read_snapshot
 from architect.shell.steps.hands import Hands
@@ -73,7 +74,17 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
              secrets: tuple[str, ...] = (), should_stop: Callable[[], bool] = lambda: False,
              wait: Callable[[float], None] | None = None,
              changes: Changes | None = None) -> TickReport:
-    """One tick; with `changes` (never in a dry run), first ask what changed since the last."""
+    """One tick; with `changes` (never in a dry run), first ask what changed since the last.
+    In a dry run, what the steps log they did reads "would: …"."""
+    with dry_run_outcomes(dry_run):
+        return _run_tick(forge, runner, config, clock, dry_run=dry_run, filer=filer,
+                         secrets=secrets, should_stop=should_stop, wait=wait, changes=changes)
+
+
+def _run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callable[[], datetime],
+              *, dry_run: bool, filer: Forge | None, secrets: tuple[str, ...],
+              should_stop: Callable[[], bool], wait: Callable[[float], None] | None,
+              changes: Changes | None) -> TickReport:
     now = clock()
     looked = _look_first(forge, config, now, changes) if not dry_run else None
     if looked is False:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from contextlib import suppress
 
 from architect.core import render
@@ -13,9 +12,11 @@ from architect.core.text import one_line
 from architect.errors import ForgeNotFound
 from architect.shell import writes
 from architect.shell.journal import JournalEntry
+from architect.shell.logs import outcome_log
 from architect.shell.steps.hands import Hands
 
-log = logging.getLogger("architect")
+# What the step did: each line reads "would: …" in a dry run (shell/logs.py).
+log = outcome_log
 
 
 def reject_sprint(hands: Hands, action: RejectSprint) -> None:

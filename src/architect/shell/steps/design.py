@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import logging
-
 from architect.core import render
 from architect.core.actions import ProcessAnswers, StartQuestions, Written
 from architect.core.ledger import DesignFork, Ledger
@@ -14,9 +12,11 @@ from architect.core.schemas import AnswerRound, ForkProposal
 from architect.core.text import one_line
 from architect.errors import InvalidModelOutput
 from architect.runners.base import Mode
+from architect.shell.logs import outcome_log
 from architect.shell.steps.hands import Hands, session_key
 
-log = logging.getLogger("architect")
+# What the step did: each line reads "would: …" in a dry run (shell/logs.py).
+log = outcome_log
 MAX_FORKS = 5  # a round asks at most this many questions: more is a sprint too big
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import logging
-
 from architect.core import render
 from architect.core.actions import FileSprint, FinishSprint, Written
 from architect.core.filing import check_plan, filing_order
@@ -21,9 +19,11 @@ from architect.shell import writes
 from architect.shell.backlog import open_backlog
 from architect.shell.filing_record import FilingRecord
 from architect.shell.journal import JournalEntry
+from architect.shell.logs import outcome_log
 from architect.shell.steps.hands import Hands, session_key
 
-log = logging.getLogger("architect")
+# What the step did: each line reads "would: …" in a dry run (shell/logs.py).
+log = outcome_log
 
 
 def file_sprint(hands: Hands, action: FileSprint) -> Written:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 
 from architect.core import render
@@ -19,9 +18,11 @@ from architect.errors import ForgeError, InvalidModelOutput
 from architect.forge.models import Comment
 from architect.forge.protocol import Forge
 from architect.shell import writes
+from architect.shell.logs import outcome_log
 from architect.shell.steps.hands import Hands
 
-log = logging.getLogger("architect")
+# What the step did: each line reads "would: …" in a dry run (shell/logs.py).
+log = outcome_log
 
 
 def note_model_failure(hands: Hands, action: Action, exc: InvalidModelOutput) -> None:

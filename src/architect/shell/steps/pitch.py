@@ -3,8 +3,6 @@ to a comment that reads like a decision."""
 
 from __future__ import annotations
 
-import logging
-
 from architect.core import heard, render
 from architect.core.actions import ClarifyDecision, CompletePitch, OpenPitch, RevisePitch
 from architect.core.markers import (
@@ -21,10 +19,12 @@ from architect.core.story import pitched_notice
 from architect.errors import ForgeConflict
 from architect.runners.base import Mode
 from architect.shell import writes
+from architect.shell.logs import outcome_log
 from architect.shell.section_writes import ensure_body_edit, ensure_file_edit, replacing
 from architect.shell.steps.hands import Hands, sprint_path
 
-log = logging.getLogger("architect")
+# What the step did: each line reads "would: …" in a dry run (shell/logs.py).
+log = outcome_log
 
 
 def open_pitch(hands: Hands, action: OpenPitch) -> None:

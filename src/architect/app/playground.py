@@ -1,0 +1,79 @@
+"""`architect forge --seed`: the embedded forge set up for the example project file.
+
+`architect init --example` prints a project file for `owner/myproj` and
+`owner/myproj-ops`; this creates those repositories, a bot account with a token,
+a human who steers, the labels `architect init` would create, and one vision, so
+that every command of the README runs against the forge as it is.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from importlib import resources
+from pathlib import Path
+
+import httpx
+
+from architect.app.demo_project import DEMO, Fate
+from architect.app.setup_forge import prove_setup
+from architect.config import EXAMPLE_COMMAND, Secrets, load_config
+from architect.emulator.setup import DEFAULT_PASSWORD, ForgeSetup, ForgeSetupError
+from architect.forge.client import ForgeClient
+
+BOT = "architect-bot"
+HUMAN = "alice"
+
+
+class AlreadySeeded(RuntimeError):
+    """The forge (a --data file) holds the seed already: its tokens were printed then."""
+
+
+def example_text() -> str:
+    """The example project file, as shipped in the package."""
+    return (resources.files("architect") / "examples" / "project.toml").read_text("utf-8")
+
+
+def seed(url: str, admin_token: str) -> list[str]:
+    """Seed the forge at `url` for the example project file; the lines to print."""
+    with tempfile.TemporaryDirectory(prefix="architect-seed-") as tmp:
+        example = Path(tmp) / "project.toml"
+        example.write_text(example_text(), encoding="utf-8")
+        # The file as the printed instructions use it: this forge, the offline planner.
+        config = load_config(example, {"FORGE_URL": url, "ARCHITECT_MODEL": "offline",
+                                       "ARCHITECT_STATE_DIR": tmp})
+        owner, project = config.repo.split("/")
+        with httpx.Client(base_url=url, timeout=30, trust_env=False) as http:
+            setup = ForgeSetup(http, admin_token)
+            if http.get(f"/api/v1/users/{BOT}").status_code == 200:
+                raise AlreadySeeded(f"the forge has @{BOT} already (seeded before): drop --seed; "
+                                    "the tokens printed then still work")
+            try:
+                tokens = {login: setup.create_user(login) for login in (owner, BOT, HUMAN)}
+                for repo in (config.repo, config.ops_repo):
+                    setup.create_repo(owner, repo.split("/")[1])
+                    # admin, not just write: `architect init --webhook-url` registers hooks
+                    setup.add_collaborator(repo, BOT, "admin")
+                    setup.add_collaborator(repo, HUMAN, "write")
+            except ForgeSetupError as exc:
+                raise AlreadySeeded(f"the forge already holds part of the seed: {exc}") from None
+            # The labels, exactly as `architect init` creates them.
+            prove_setup(ForgeClient(url, tokens[BOT]), config, Secrets(), webhook_url=None,
+                        write=True, runner_ready=lambda: None, say=lambda _: None)
+            vision = next(v for v in DEMO.visions if v.fate is Fate.ACCEPTED)
+            number = setup.create_issue(config.repo, vision.title, vision.body,
+                                        labels=(config.architect.vision_label,),
+                                        token=tokens[HUMAN])
+    return [
+        f"Seeded for the example project file ({EXAMPLE_COMMAND}):",
+        f"  repos {config.repo} and {config.ops_repo} (owner @{owner}), with the labels "
+        f"`architect init` creates; vision #{number} on {config.repo}: {vision.title}",
+        f"  @{BOT}: the bot, admin of both repos; @{HUMAN}: a human who steers (write on "
+        f"both); password {DEFAULT_PASSWORD}",
+        f"  @{HUMAN}'s token (to comment as the human, e.g. ACCEPT): {tokens[HUMAN]}",
+        "Try, in another shell:",
+        f"  export FORGE_ARCHITECT_TOKEN={tokens[BOT]}",
+        f"  export FORGE_URL={url} ARCHITECT_MODEL=offline",
+        f"  {EXAMPLE_COMMAND} > {project}.toml",
+        f"  architect init -p {project}.toml && architect enable -p {project}.toml",
+        f"  architect run -p {project}.toml --dry-run",
+    ]
