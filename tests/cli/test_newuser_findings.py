@@ -157,7 +157,8 @@ def test_json_of_a_config_error_does_not_double_the_prefix(served: Served) -> No
 def test_a_wrong_claude_bin_is_named(served: Served) -> None:
     _edit(served, 'model = "offline"', 'model = "claude-cli"')
     env = {**served.env, "ARCHITECT_CLAUDE_BIN": "/nonexistent/claude"}
-    said = "ARCHITECT_CLAUDE_BIN is '/nonexistent/claude', which is neither an executable"
+    said = ("the `claude` binary set in ARCHITECT_CLAUDE_BIN, '/nonexistent/claude', is "
+            "neither an executable file")
     check = architect("init", "--check", "-p", str(served.toml), env=env)
     assert check.returncode == 2
     assert said in check.stderr

@@ -291,9 +291,9 @@ class ClaudeCliRunner:
             if explicit:  # set, it is used alone: no PATH or bundled copy to fall back to
                 where = "claude_bin" if self.claude_bin else "ARCHITECT_CLAUDE_BIN"
                 raise RunnerUnavailable(
-                    f"{where} is '{explicit}', which is neither an executable file nor a "
-                    f"command on PATH: fix {where}, or unset it to use `claude` on PATH or "
-                    "the one claude-agent-sdk bundles")
+                    f"the `claude` binary set in {where}, '{explicit}', is neither an "
+                    f"executable file nor a command on PATH: fix {where}, or unset it to use "
+                    "`claude` on PATH or the one claude-agent-sdk bundles")
             raise RunnerUnavailable(
                 "the `claude` binary was not found: install Claude Code, or "
                 "`pip install claude-agent-sdk` (it bundles one), or set ARCHITECT_CLAUDE_BIN"
