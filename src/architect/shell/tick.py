@@ -190,10 +190,11 @@ def _open_desk(forge: Forge, config: ProjectConfig, snapshot: Snapshot, decision
 def _refuse_empty_ops(forge: Forge, config: ProjectConfig) -> None:
     """An ops repo without a commit is a setup error (exit 2), said before the dashboard
     would be its first issue. Asked only while there is no dashboard, so that a tick that
-    found one pays no request for it."""
-    if forge.get_repo(config.ops_repo).empty:
-        raise ForgeRepoEmpty(empty_repo_line(config.ops_repo), status=404, method="GET",
-                             path=f"/repos/{config.ops_repo}")
+    found one pays no request for it; then one request while `primary_branch` exists."""
+    ops = config.ops_repo
+    if forge.get_branch(ops, config.primary_branch) is None and not forge.list_branches(ops):
+        raise ForgeRepoEmpty(empty_repo_line(ops), status=404, method="GET",
+                             path=f"/repos/{ops}/branches")
 
 
 def run_paused(forge: Forge, config: ProjectConfig, clock: Callable[[], datetime]) -> bool:
