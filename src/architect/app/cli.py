@@ -57,7 +57,8 @@ def fail(message: str, code: int, *, json: bool = False) -> NoReturn:
     if json:
         import json as jsonlib
 
-        typer.echo(jsonlib.dumps({"error": message, "exit": code}))
+        # The plain line's "error: " is a label for eyes; the JSON key says it already.
+        typer.echo(jsonlib.dumps({"error": message.removeprefix("error: "), "exit": code}))
     raise typer.Exit(code)
 
 

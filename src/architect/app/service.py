@@ -45,10 +45,19 @@ def tick_once(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *
     if as_json:
         from architect.app.tick_json import tick_document
 
+        clean = _redactor(secrets)
         out(json.dumps(tick_document(config.name, dry_run=dry_run, exit_code=outcome.exit,
-                                     report=outcome.report, error=outcome.error,
-                                     skipped=outcome.skipped), indent=2))
+                                     report=outcome.report, error=clean(outcome.error),
+                                     skipped=clean(outcome.skipped)), indent=2))
     return outcome.exit
+
+
+def _redactor(secrets: Secrets) -> Callable[[str | None], str | None]:
+    """Stdout's JSON masks what the log masks: the same secrets, the same shapes."""
+    from architect.redaction import Redactor
+
+    redactor = Redactor(secrets.values(), shapes=True)
+    return lambda text: None if text is None else redactor.redact(text)
 
 
 def _tick_outcome(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *,
@@ -76,12 +85,18 @@ def _guarded_tick(config: ProjectConfig, secrets: Secrets, forge: ForgeClient,
                   should_stop: Callable[[], bool]) -> TickOutcome:
     from architect.app.wiring import utc_now
     from architect.shell.changes import Changes
-    from architect.shell.guards import run_guards
+    from architect.shell.guards import active_flag, is_active, run_guards
     from architect.shell.tick import run_tick
 
     if dry_run:
-        return _tick(lambda: run_tick(forge, runner, config, utc_now, dry_run=True), config,
-                     forge)
+        outcome = _tick(lambda: run_tick(forge, runner, config, utc_now, dry_run=True), config,
+                        forge)
+        if outcome.report is not None and not is_active(config.project_state_dir):
+            note = (f"disabled: a real tick skips {config.name} "
+                    f"({active_flag(config.project_state_dir)} is absent): `architect enable`")
+            log.warning("%s: %s", config.name, note)
+            outcome.report.setup_notes.append(note)
+        return outcome
     with run_guards(config) as guard:
         if not guard.proceed:
             log.info("%s: skipped: %s", config.name, guard.reason)
@@ -137,19 +152,27 @@ def run_loop(configs: Sequence[ProjectConfig], secrets: Secrets, env: Mapping[st
 def show_status(config: ProjectConfig, secrets: Secrets, *, as_json: bool,
                 out: Callable[[str], None] = print) -> int:
     """`architect status`; with `as_json`, stdout is JSON also when it fails."""
+    from architect.app.setup_check import missing_repo
     from architect.app.status import collect_status, render_table
     from architect.app.status_notes import project_notes
     from architect.app.wiring import forge_client, utc_now
 
     try:
         with forge_client(config, secrets) as forge:
-            notes = project_notes(forge, config)
-            rows = collect_status(forge, config, utc_now())
+            try:
+                notes = project_notes(forge, config)
+                rows = collect_status(forge, config, utc_now())
+            except ForgeNotFound as exc:  # what `run` says of a repo that is not there
+                error = missing_repo(forge, config)
+                if error is None:
+                    raise
+                raise error from exc
     except ArchitectError as exc:
         log.error("%s: status failed: %s", config.name, exc)
         code = exc.exit_code or 1
         if as_json:
-            out(json.dumps({"project": config.name, "error": str(exc), "exit": code}))
+            out(json.dumps({"project": config.name, "error": _redactor(secrets)(str(exc)),
+                            "exit": code}))
         return code
     if as_json:
         out(json.dumps({"project": config.name, **notes.as_dict(),
@@ -187,7 +210,10 @@ def init_project(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str]
                                 write=not check, runner_ready=runner_ready, filer=filer,
                                 say=out)
     except ArchitectError as exc:
-        log.error("%s: %s", config.name, exc)
+        from architect.forge.http import without_retry_promise
+
+        # init is no tick: no later run tries again unless the user does.
+        log.error("%s: %s", config.name, without_retry_promise(str(exc)))
         return exc.exit_code or 1
     for problem in found.problems:
         log.error("%s", problem)

@@ -26,6 +26,7 @@ from architect.core.setup_lines import (
 from architect.core.sprint import PARKED_LABEL
 from architect.errors import (
     ArchitectError,
+    ConfigError,
     ForgeNotFound,
     ForgePermissionError,
     ForgeRepoEmpty,
@@ -101,13 +102,16 @@ def check_writes(forge: ForgeClient, config: ProjectConfig, bot: User,
             found.proved.append(f"{repo}: the token writes {WRITES[collection][1]}")
 
 
-def check_labels(forge: ForgeClient, config: ProjectConfig, *, create: bool, found: Findings,
-                 say: Say) -> None:
+def check_labels(forge: ForgeClient, config: ProjectConfig, repos: dict[str, Repository], *,
+                 create: bool, found: Findings, say: Say) -> None:
+    """The labels of the project repo, then of the ops repo if it exists (`repos`: a missing
+    one is reported already, and its labels would answer a bare 404)."""
     wanted = dict(zip(wanted_labels(config), LABEL_COLORS, strict=True))
     _check_labels(forge, config.repo, wanted, create=create, found=found, say=say)
-    # The sprint PRs live on the ops repo: so does the label that parks one.
-    _check_labels(forge, config.ops_repo, {PARKED_LABEL: PARKED_COLOR}, create=create,
-                  found=found, say=say)
+    if config.ops_repo in repos:
+        # The sprint PRs live on the ops repo: so does the label that parks one.
+        _check_labels(forge, config.ops_repo, {PARKED_LABEL: PARKED_COLOR}, create=create,
+                      found=found, say=say)
 
 
 def _check_labels(forge: ForgeClient, repo: str, wanted: dict[str, str], *, create: bool,
@@ -133,6 +137,7 @@ def check_reviewers(forge: ForgeClient, config: ProjectConfig, found: Findings) 
     writers = {u.login for u in forge.list_assignees(config.ops_repo)}
     for login in reviewers:
         if login in writers:
+            found.proved.append(f"reviewer '{login}' writes on {config.ops_repo}")
             continue
         exists = forge.get_user(login) is not None
         found.add(reviewer_line(login, config.ops_repo, writers, exists=exists))
@@ -165,7 +170,12 @@ def missing_repo(forge: ForgeClient, config: ProjectConfig) -> ArchitectError | 
         try:
             forge.get_repo(name)
         except ForgeRepoMissing:
-            login = forge.current_user().login
+            try:
+                login: str | None = forge.current_user().login
+            except ConfigError as exc:  # forge_url is no API root: that explains every 404
+                return exc
+            except ArchitectError:  # a token without read:user: the repo is missing all the same
+                login = None
             return ForgeRepoMissing(missing_repo_line(name, config.forge_url, login),
                                     status=404, method="GET", path=f"/repos/{name}")
         except ArchitectError:

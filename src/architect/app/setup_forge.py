@@ -37,15 +37,19 @@ def prove_setup(forge: ForgeClient, config: ProjectConfig, secrets: Secrets, *,
     repos = check_repos(forge, config, me, found)
     check_writes(forge, config, me, repos, found, filer=filer)
     if config.repo in repos and not repos[config.repo].empty:
-        check_labels(forge, config, create=write and not found.problems, found=found, say=say)
+        check_labels(forge, config, repos, create=write and not found.problems, found=found,
+                     say=say)
     if config.ops_repo in repos:
         check_reviewers(forge, config, found)
-    found.add(runner_ready())
+    not_ready = runner_ready()
+    found.add(not_ready)
+    if not_ready is None:
+        found.proved.append(f"model runner '{config.architect.model}' is ready")
     if webhook_url and len(repos) == len({config.repo, config.ops_repo}):
-        if write and secrets.webhook_secret is None:
+        if secrets.webhook_secret is None:  # `loop --webhook` refuses to start without it
             found.add("ARCHITECT_WEBHOOK_SECRET is not set: webhooks need a shared secret; "
                       "set it in the environment")
-        else:
+        if not write or secrets.webhook_secret is not None:
             creator = _hook_creator(forge, secrets, webhook_url, found, say) if write else None
             check_hooks(forge, config, webhook_url, create=creator, found=found)
     if config.ops_repo in repos and not found.problems and config.architect.dashboard:

@@ -10,6 +10,8 @@ import difflib
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Literal
 
+from architect.core.sprint import vision_of_branch
+
 if TYPE_CHECKING:
     # The settings' type only: the core reads values, never a file.
     from architect.config import ProjectConfig
@@ -24,9 +26,11 @@ WRITES: dict[Collection, tuple[str, str]] = {
 }
 
 
-def missing_repo_line(repo: str, forge_url: str, bot: str) -> str:
-    return (f"{repo}: no such repository on {forge_url}, or @{bot} cannot see it: fix `repo` / "
-            f"`ops_repo` in the project file, or add @{bot} as a collaborator")
+def missing_repo_line(repo: str, forge_url: str, bot: str | None) -> str:
+    """`bot` is None when the token may not tell whose it is (no read:user)."""
+    who = f"@{bot}" if bot else "the token's account"
+    return (f"{repo}: no such repository on {forge_url}, or {who} cannot see it: fix `repo` / "
+            f"`ops_repo` in the project file, or add {who} as a collaborator")
 
 
 def empty_repo_line(repo: str) -> str:
@@ -35,7 +39,8 @@ def empty_repo_line(repo: str) -> str:
 
 
 def missing_branch_line(repo: str, branch: str, branches: Iterable[str]) -> str:
-    names = sorted(branches)
+    # The architect's own sprint branches are no base to work from: never suggested.
+    names = sorted(b for b in branches if vision_of_branch(b) is None)
     there = ", ".join(f"'{b}'" for b in names) or "none"
     fix = (f"set primary_branch = \"{names[0]}\" in the project file, or create '{branch}'"
            if len(names) == 1 else f"create '{branch}' or set primary_branch to one of them")

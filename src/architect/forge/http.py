@@ -247,17 +247,29 @@ _REFUSED: dict[int, type[ForgeRefused]] = {
 
 
 EMPTY_REPO = "Git Repository is empty"
+# Every command asks it first, and only an API root answers it with JSON (401/403 included).
+WHOAMI = "/user"
 # Go's net/http answers a plain request on a TLS port with this 400 and closes.
 PLAIN_TO_TLS = "HTTP request to an HTTPS server"
 
 
-def refusal_error(refusal: Refusal) -> ForgeError | ForgeSchemeMismatch:
+def not_the_api(forge: str) -> ConfigError:
+    """`forge_url` points at something that is not a Forgejo's root (a sub-path, a proxy page)."""
+    return ConfigError(f"forge_url {forge} does not answer the Forgejo API at {API_PREFIX}: "
+                       "check forge_url (the forge's root URL, as the browser shows it)")
+
+
+def refusal_error(refusal: Refusal) -> ForgeError | ConfigError:
     """The typed error of a 4xx or 5xx answer, with a message that says what to do."""
     r = refusal
     if r.status == 400 and PLAIN_TO_TLS in r.said:
         return ForgeSchemeMismatch(
             f"forge_url is {r.forge}, but the forge there speaks HTTPS: "
             "write https:// in forge_url.")
+    if r.status == 404 and r.api_path == WHOAMI:
+        # Not "the current user not found": a token's own user always exists. The page's
+        # HTML says nothing useful either, so it is left out.
+        return not_the_api(r.forge)
     message = refusal_message(r)
     if r.status == 429 or r.status >= 500:
         return ForgeUnavailable(message)
@@ -324,6 +336,14 @@ def _forbidden(r: Refusal, target: Target, where: str) -> str:
         f"the forge refused {refused}{said}. This needs the token scope "
         f"'{level}:{target.scope}' and {level} access to {target.repo} for the token's account."
     )
+
+
+_RETRY_PROMISE = re.compile(r"(?:; a| A) later run will try again\.")
+
+
+def without_retry_promise(message: str) -> str:
+    """`message` without the promise of a later run, for a command no schedule repeats."""
+    return _RETRY_PROMISE.sub(lambda m: "." if m[0].startswith(";") else "", message)
 
 
 # -- the request path (imperative shell) -----------------------------------------------
@@ -414,7 +434,13 @@ class ForgeHttp:
         raise AssertionError("unreachable: the loop returns or raises")  # pragma: no cover
 
     def get_json(self, path: str, params: Params | None = None) -> Any:
-        return _json(self.send("GET", path, params=params), "GET", path)
+        response = self.send("GET", path, params=params)
+        if path == WHOAMI:
+            try:
+                return response.json()
+            except ValueError as exc:  # e.g. a proxy's login page, answered with 200
+                raise not_the_api(self.forge) from exc
+        return _json(response, "GET", path)
 
     def send_json(self, method: str, path: str, json_body: JsonBody) -> Any:
         """A write whose answer is a JSON document (the created or changed object)."""
@@ -478,7 +504,7 @@ class ForgeHttp:
         return self._retry.backoff(attempt) if after is None else after
 
     def _refused(self, response: httpx.Response, *,
-                 attempts: int) -> ForgeError | ForgeSchemeMismatch:
+                 attempts: int) -> ForgeError | ConfigError:
         request = response.request
         error = refusal_error(
             Refusal(

@@ -287,6 +287,13 @@ class ClaudeCliRunner:
 
     def check_ready(self) -> None:
         if find_claude(self.claude_bin, self.env) is None:
+            explicit = self.claude_bin or self.env.get("ARCHITECT_CLAUDE_BIN")
+            if explicit:  # set, it is used alone: no PATH or bundled copy to fall back to
+                where = "claude_bin" if self.claude_bin else "ARCHITECT_CLAUDE_BIN"
+                raise RunnerUnavailable(
+                    f"the `claude` binary set in {where}, '{explicit}', is neither an "
+                    f"executable file nor a command on PATH: fix {where}, or unset it to use "
+                    "`claude` on PATH or the one claude-agent-sdk bundles")
             raise RunnerUnavailable(
                 "the `claude` binary was not found: install Claude Code, or "
                 "`pip install claude-agent-sdk` (it bundles one), or set ARCHITECT_CLAUDE_BIN"

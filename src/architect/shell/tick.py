@@ -19,10 +19,17 @@ from architect.core.deadlines import next_deadline
 from architect.core.decide import Decision, decide
 from architect.core.inputs import PlannerInputs, ProjectContext, VisionInput
 from architect.core.schemas import LessonsDigest
+from architect.core.setup_lines import empty_repo_line
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import advance, view_of
 from architect.core.table import ROWS, SPRINT_TABLE, sprint_step
-from architect.errors import ArchitectError, ForgeUnavailable, ModelNotAsked, RunnerError
+from architect.errors import (
+    ArchitectError,
+    ForgeRepoEmpty,
+    ForgeUnavailable,
+    ModelNotAsked,
+    RunnerError,
+)
 from architect.forge.protocol import Forge
 from architect.runners.base import Mode, Runner, Usage
 from architect.shell.apply import apply
@@ -194,10 +201,23 @@ def _open_desk(forge: Forge, config: ProjectConfig, snapshot: Snapshot, decision
     if not config.architect.dashboard:
         return None
     try:
-        return Desk.open(forge, config, snapshot, decision, enabled=True, live=live)
+        desk = Desk.open(forge, config, snapshot, decision, enabled=True, live=live)
     except ArchitectError as exc:  # the dashboard never holds up the sprints
         log.error("dashboard: not read: %s", exc)
         return None
+    if desk.issue is None:
+        _refuse_empty_ops(forge, config)
+    return desk
+
+
+def _refuse_empty_ops(forge: Forge, config: ProjectConfig) -> None:
+    """An ops repo without a commit is a setup error (exit 2), said before the dashboard
+    would be its first issue. Asked only while there is no dashboard, so that a tick that
+    found one pays no request for it; then one request while `primary_branch` exists."""
+    ops = config.ops_repo
+    if forge.get_branch(ops, config.primary_branch) is None and not forge.list_branches(ops):
+        raise ForgeRepoEmpty(empty_repo_line(ops), status=404, method="GET",
+                             path=f"/repos/{ops}/branches")
 
 
 def run_paused(forge: Forge, config: ProjectConfig, clock: Callable[[], datetime]) -> bool:
