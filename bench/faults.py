@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import logging
 import shutil
 import sys
 import tempfile
@@ -27,6 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "src")]
 
+from tests.reliability.crash import crash_campaign  # noqa: E402
 from tests.reliability.harness import (  # noqa: E402
     Fault,
     FaultKind,
@@ -39,8 +41,6 @@ from tests.reliability.harness import (  # noqa: E402
 @functools.cache
 def _baseline() -> Result:
     """The fault-free run, once per worker process."""
-    import logging
-
     logging.disable(logging.CRITICAL)  # the scenario logs every action; the summary is enough
     return run_scenario()
 
@@ -74,8 +74,6 @@ def fault_matrix(kinds: list[FaultKind], jobs: int) -> int:
 
 
 def crash_runs(count: int, seed: int, jobs: int) -> int:
-    from tests.reliability.crash import crash_campaign
-
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="architect-src-") as frozen:
         # The processes run a frozen copy: edits made meanwhile must not change a campaign.

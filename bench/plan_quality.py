@@ -59,6 +59,8 @@ from architect.emulator.setup import ForgeSetup  # noqa: E402
 from architect.forge.client import ForgeClient  # noqa: E402
 from architect.runners.base import ModelRequest, ModelResult, Runner, Usage  # noqa: E402
 from architect.shell.tick import run_tick  # noqa: E402
+from tests.runners_e2e.chat_api import ChatCompletionsAPI  # noqa: E402
+from tests.runners_e2e.messages_api import MessagesAPI  # noqa: E402
 from tests.runners_e2e.sprint import Metered  # noqa: E402
 
 SAMPLES = ROOT / "bench" / "samples"
@@ -254,9 +256,6 @@ def fake_api(kind: str, script: Mapping[str, list[dict[str, Any]]],
     On leaving, `cached` holds the input tokens each step read from the prompt
     cache, as the fake simulates it (the providers' 1,024-token minimum included).
     """
-    from tests.runners_e2e.chat_api import ChatCompletionsAPI
-    from tests.runners_e2e.messages_api import MessagesAPI
-
     key = FAKE_KEYS[kind]
     reads: list[tuple[str | None, int]]
     if kind == "anthropic":

@@ -94,12 +94,8 @@ class LoopFigures:
     peak_rss_mb: float  # of the whole `architect loop` process, its busy tick included
 
 
-def webhook_latency(world: BenchWorld) -> LoopFigures | None:
-    """`architect loop --webhook` as a subprocess; None when there is no webhook receiver."""
-    try:
-        import architect.shell.webhooks  # noqa: F401
-    except ImportError:
-        return None
+def webhook_latency(world: BenchWorld) -> LoopFigures:
+    """`architect loop --webhook` as a subprocess."""
     config = loopback_config(world, world.sizes.prs)
     proc = subprocess.Popen(
         [*architect_command(), "loop", "-p", str(config), "--webhook", "127.0.0.1:0",

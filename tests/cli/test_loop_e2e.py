@@ -13,6 +13,8 @@ import subprocess
 import time
 from collections.abc import Callable
 
+import httpx
+
 from architect.forge.client import ForgeClient
 from tests.cli.conftest import ARCHITECT, Served, architect
 from tests.world import VISION_BODY
@@ -103,8 +105,6 @@ def test_a_forge_webhook_brings_the_answer_within_two_seconds(served: Served) ->
 
 
 def _healthy(port: int) -> bool:
-    import httpx
-
     try:
         return httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200
     except httpx.HTTPError:

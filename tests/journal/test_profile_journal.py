@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+from architect.runners.offline import OfflinePlanner
+from architect.runners.scripted import ScriptedRunner
 from architect.shell.journal import (
     LESSONS_PATH,
     RECENT_HEADING,
@@ -54,9 +56,6 @@ def test_more_than_ten_entries_are_digested_in_one_commit(tmp_path: Path) -> Non
 
 def test_a_rejection_reaches_the_next_pitch_prompt(tmp_path: Path) -> None:
     world, _ = profile_world(tmp_path)
-    from architect.runners.offline import OfflinePlanner
-    from architect.runners.scripted import ScriptedRunner
-
     world.vision("Wishlists")
     world.tick()
     (pr,) = world.bot.list_pulls(OPS, state="all")

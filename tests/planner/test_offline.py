@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -532,8 +533,6 @@ def test_every_mode_answers_any_vision_with_a_valid_object(parts: list[str]) -> 
 
 
 def test_a_megabyte_vision_is_planned_in_a_few_seconds() -> None:
-    import time
-
     body = EXPORT * (1_000_000 // len(EXPORT))
     started = time.process_time()
     pitch = h.pitch(body)

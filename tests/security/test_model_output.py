@@ -13,13 +13,16 @@ import logging
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from architect.core import markers
+from architect.errors import RunnerFailed
 from architect.runners.base import Mode
 from architect.runners.offline import OfflinePlanner
 from architect.runners.scripted import ScriptedRunner
 from tests.lifecycle.test_tick_requests import Recorder
+from tests.reliability.harness import Fault, FaultKind, FaultyTransport
 from tests.world import BOT, OPS, PROJECT, World, make_world
 
 NOT_JSON = "Sure! Here are some thoughtful design questions for your sprint."
@@ -178,8 +181,6 @@ def test_a_plan_that_fails_the_filing_check_files_nothing_and_says_why(
 
 
 def test_a_model_that_fails_to_run_is_retried_next_tick_without_a_note(tmp_path: Path) -> None:
-    from architect.errors import RunnerFailed
-
     world, _ = world_with(tmp_path, {Mode.QUESTIONS: [RunnerFailed("HTTP 529: overloaded")]})
     number = accept(world)
     assert not world.tick().ok
@@ -189,10 +190,6 @@ def test_a_model_that_fails_to_run_is_retried_next_tick_without_a_note(tmp_path:
 
 
 def test_a_note_whose_answer_was_lost_is_not_posted_twice(tmp_path: Path) -> None:
-    import httpx
-
-    from tests.reliability.harness import Fault, FaultKind, FaultyTransport
-
     world, runner = world_with(tmp_path, {Mode.QUESTIONS: [NOT_JSON, NOT_JSON]})
     number = accept(world)
     probe = FaultyTransport(httpx.WSGITransport(app=world.forge.wsgi))

@@ -1,18 +1,25 @@
 """The `architect` command line. The only place that wires real objects together.
 
-Imports are lazy: `architect --help` must not pay for httpx, pydantic models
-or the model SDKs. Exit codes (DESIGN.md §2): 0 work done or skipped on
-purpose, 2 configuration error, 1 a failure a later tick may cure.
+The commands import what they run inside their functions: `architect --help`
+must not pay for pydantic, httpx or werkzeug (each such import would cost it
+more than 10 ms; `bench/startup.py` measures them). Exit codes (DESIGN.md §2):
+0 work done or skipped on purpose, 2 configuration error, 1 a failure a later
+tick may cure.
 """
 
 from __future__ import annotations
 
+import json as jsonlib
 import os
 import sys
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
+
+from architect import __version__
+from architect.errors import ConfigError
 
 if TYPE_CHECKING:
     from architect.config import ProjectConfig, Secrets
@@ -38,8 +45,6 @@ VerboseOpt = Annotated[bool, typer.Option("-v", "--verbose", help="Debug logging
 
 def _print_version(value: bool) -> None:
     if value:
-        from architect import __version__
-
         typer.echo(f"architect {__version__}")
         raise typer.Exit(0)
 
@@ -55,16 +60,17 @@ def fail(message: str, code: int, *, json: bool = False) -> NoReturn:
     """The message on stderr; with `--json`, also `{"error", "exit"}` on stdout."""
     typer.echo(f"architect: {message}", err=True)
     if json:
-        import json as jsonlib
-
         # The plain line's "error: " is a label for eyes; the JSON key says it already.
         typer.echo(jsonlib.dumps({"error": message.removeprefix("error: "), "exit": code}))
     raise typer.Exit(code)
 
 
 def load(project: Path | None, *, json: bool = False) -> tuple[ProjectConfig, Secrets]:
-    from architect.config import default_config_path, load_config, load_secrets
-    from architect.errors import ConfigError
+    from architect.config import (  # noqa: PLC0415  start-up: pydantic
+        default_config_path,
+        load_config,
+        load_secrets,
+    )
 
     path = project or default_config_path(os.environ)
     try:
@@ -74,7 +80,7 @@ def load(project: Path | None, *, json: bool = False) -> tuple[ProjectConfig, Se
 
 
 def logging_for(config: ProjectConfig, secrets: Secrets, *, json: bool, verbose: bool) -> None:
-    from architect.shell.logs import setup_logging
+    from architect.shell.logs import setup_logging  # noqa: PLC0415  start-up: logging.handlers
 
     # A JSON line names its project (a text line's messages already do).
     setup_logging(log_file=config.log_file, json=json, secrets=secrets.values(), verbose=verbose,
@@ -90,7 +96,7 @@ def run(project: ProjectOpt = None,
             "calls, cost, exit); log lines on stderr as JSON.")] = False,
         verbose: VerboseOpt = False) -> None:
     """One tick: take every vision issue and sprint PR one step further."""
-    from architect.app.service import tick_once
+    from architect.app.service import tick_once  # noqa: PLC0415  start-up: the whole tick
 
     config, secrets = load(project, json=json)
     logging_for(config, secrets, json=json, verbose=verbose)
@@ -112,19 +118,19 @@ def loop(project: Annotated[list[Path] | None, typer.Option(
          = False,
          verbose: VerboseOpt = False) -> None:
     """Tick every interval (and on webhooks) until SIGTERM."""
-    from architect.app.service import run_loop
+    from architect.app.loop import run_forever  # noqa: PLC0415  start-up: the whole tick
 
     loaded = [load(p) for p in (project or [None])]  # type: ignore[list-item]
     config, secrets = loaded[0]
     logging_for(config, secrets, json=json, verbose=verbose)
-    raise typer.Exit(run_loop([c for c, _ in loaded], secrets, os.environ, interval=interval,
-                              webhook=webhook))
+    raise typer.Exit(run_forever([c for c, _ in loaded], secrets, os.environ,
+                                 interval=interval, webhook=webhook))
 
 
 @app.command()
 def status(project: ProjectOpt = None, json: JsonOpt = False, verbose: VerboseOpt = False) -> None:
     """Every vision and sprint PR, its lifecycle state and what the architect waits for."""
-    from architect.app.service import show_status
+    from architect.app.service import show_status  # noqa: PLC0415  start-up: the whole tick
 
     config, secrets = load(project, json=json)
     logging_for(config, secrets, json=False, verbose=verbose)
@@ -134,8 +140,8 @@ def status(project: ProjectOpt = None, json: JsonOpt = False, verbose: VerboseOp
 @app.command()
 def enable(project: ProjectOpt = None) -> None:
     """Create the active flag: ticks of this project do their work."""
-    from architect.shell.guards import active_flag
-    from architect.shell.guards import enable as do_enable
+    from architect.shell.guards import active_flag  # noqa: PLC0415  start-up: pydantic
+    from architect.shell.guards import enable as do_enable  # noqa: PLC0415  start-up: pydantic
 
     config, _ = load(project)
     changed = do_enable(config.project_state_dir)
@@ -146,7 +152,7 @@ def enable(project: ProjectOpt = None) -> None:
 @app.command()
 def disable(project: ProjectOpt = None) -> None:
     """Remove the active flag: ticks of this project skip."""
-    from architect.shell.guards import disable as do_disable
+    from architect.shell.guards import disable as do_disable  # noqa: PLC0415  start-up: pydantic
 
     config, _ = load(project)
     changed = do_disable(config.project_state_dir)
@@ -167,11 +173,9 @@ def init(project: ProjectOpt = None,
          = False) -> None:
     """Prove a tick can succeed: repos, branch, labels (created), token rights, reviewers,
     model runner, webhooks. Exit 2 when something blocks."""
-    from architect.app.service import init_project
+    from architect.app.service import init_project  # noqa: PLC0415  start-up: the whole tick
 
     if example:  # before `load`: there is no project file yet
-        from importlib import resources
-
         typer.echo((resources.files("architect") / "examples" / "project.toml")
                    .read_text("utf-8"), nl=False)
         raise typer.Exit(0)
@@ -186,7 +190,7 @@ def demo(keep: Annotated[bool, typer.Option("--keep", help="Keep the forge runni
                                             "(Ctrl-C stops it).")] = False,
          verbose: VerboseOpt = False) -> None:
     """The whole lifecycle on the embedded forge with the offline planner. No network."""
-    from architect.app.demo import run_demo
+    from architect.app.demo import run_demo  # noqa: PLC0415  start-up: the forge and a tick
 
     raise typer.Exit(run_demo(keep=keep, verbose=verbose))
 
@@ -214,10 +218,17 @@ def forge(port: Annotated[int, typer.Option("--port", help="0 picks a free port.
           = False,
           ) -> None:
     """Run the embedded Forgejo-compatible forge on its own."""
-    from architect.app.playground import AlreadySeeded
-    from architect.app.playground import seed as seed_playground
-    from architect.emulator.server import serve_forever, settings_from_options
-    from architect.emulator.store import DataFileError
+    from architect.app.playground import (  # noqa: PLC0415  start-up: the forge
+        AlreadySeeded,
+    )
+    from architect.app.playground import (  # noqa: PLC0415  start-up: the forge
+        seed as seed_playground,
+    )
+    from architect.emulator.server import (  # noqa: PLC0415  start-up: werkzeug, httpx
+        serve_forever,
+        settings_from_options,
+    )
+    from architect.emulator.store import DataFileError  # noqa: PLC0415  start-up: werkzeug
 
     try:
         settings = settings_from_options(issue_indexer, index_delay, merge_check)

@@ -34,6 +34,7 @@ from architect.emulator import EmbeddedForge
 from architect.emulator.setup import ForgeSetup
 from architect.forge.client import ForgeClient
 from architect.runners.offline import OfflinePlanner
+from architect.shell.dashboard import find
 from architect.shell.guards import enable
 from architect.shell.logs import setup_logging, teardown_logging
 from architect.shell.tick import plan_tick, run_tick
@@ -275,8 +276,6 @@ def _finale(world: DemoWorld, elapsed: float, *, keep: bool) -> None:
 
 
 def _show_dashboard(world: DemoWorld) -> None:
-    from architect.shell.dashboard import find
-
     bot = world.client(BOT)
     board = find(bot, world.config, bot.current_user())
     if board is not None:

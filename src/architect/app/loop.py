@@ -38,9 +38,11 @@ from datetime import UTC, datetime, timedelta
 from types import FrameType
 from typing import Any, Protocol
 
+from architect.app.service import tick_once
 from architect.config import ProjectConfig, Secrets
 from architect.durations import DurationError, format_duration, parse_duration
 from architect.shell.logs import log_project
+from architect.shell.webhooks import WebhookServer, edits_for, listen_address, routes_for
 
 log = logging.getLogger("architect")
 
@@ -283,7 +285,7 @@ def check_projects(configs: Sequence[ProjectConfig]) -> None:
 
 
 def run_forever(configs: Sequence[ProjectConfig], secrets: Secrets, env: Mapping[str, str], *,
-                interval: str | None, webhook: str | None, tick: TickFn | None = None,
+                interval: str | None, webhook: str | None, tick: TickFn = tick_once,
                 clock: Clock = time.monotonic, wait: Wait = _wait,
                 stop_event: threading.Event | None = None) -> int:
     """`architect loop`: tick every project until SIGTERM/SIGINT (or `stop_event`); the exit code.
@@ -291,10 +293,6 @@ def run_forever(configs: Sequence[ProjectConfig], secrets: Secrets, env: Mapping
     0 when stopped; 2 for bad arguments or when every project has a
     configuration error; 1 when the webhook address cannot be bound.
     """
-    if tick is None:
-        from architect.app.service import tick_once
-
-        tick = tick_once
     try:
         check_projects(configs)
         intervals = intervals_for(configs, interval)
@@ -319,8 +317,6 @@ def _webhooks(address: str | None, configs: Sequence[ProjectConfig], secrets: Se
     if address is None:
         yield None
         return
-    from architect.shell.webhooks import WebhookServer, edits_for, listen_address, routes_for
-
     if secrets.webhook_secret is None:
         log.error("--webhook needs ARCHITECT_WEBHOOK_SECRET: set it to the secret the forge's "
                   "webhooks sign deliveries with (`architect init --webhook-url` registers them)")

@@ -10,18 +10,28 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from architect.app.setup_check import missing_repo
+from architect.app.setup_forge import prove_setup
+from architect.app.status import collect_status, render_table
+from architect.app.status_notes import project_notes
+from architect.app.tick_json import tick_document
+from architect.app.wiring import filer_client, forge_client, make_runner, utc_now
 from architect.config import ProjectConfig, Secrets
 from architect.errors import ArchitectError, ConfigError, ForgeNotFound, RunnerUnavailable
+from architect.forge.http import without_retry_promise
+from architect.redaction import Redactor
+from architect.shell.changes import Changes
+from architect.shell.guards import active_flag, is_active, run_guards
+from architect.shell.tick import TickReport, run_paused, run_tick
 
 if TYPE_CHECKING:
     from architect.forge.client import ForgeClient
     from architect.runners.base import Runner
-    from architect.shell.tick import TickReport
 
 log = logging.getLogger("architect")
 
@@ -43,8 +53,6 @@ def tick_once(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *
     tick's JSON document through `out`."""
     outcome = _tick_outcome(config, secrets, env, dry_run=dry_run, should_stop=should_stop)
     if as_json:
-        from architect.app.tick_json import tick_document
-
         clean = _redactor(secrets)
         out(json.dumps(tick_document(config.name, dry_run=dry_run, exit_code=outcome.exit,
                                      report=outcome.report, error=clean(outcome.error),
@@ -54,16 +62,12 @@ def tick_once(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *
 
 def _redactor(secrets: Secrets) -> Callable[[str | None], str | None]:
     """Stdout's JSON masks what the log masks: the same secrets, the same shapes."""
-    from architect.redaction import Redactor
-
     redactor = Redactor(secrets.values(), shapes=True)
     return lambda text: None if text is None else redactor.redact(text)
 
 
 def _tick_outcome(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *,
                   dry_run: bool, should_stop: Callable[[], bool]) -> TickOutcome:
-    from architect.app.wiring import filer_client, forge_client, make_runner
-
     with ExitStack() as clients:  # `architect loop` ticks for months: no client may leak
         try:
             forge = clients.enter_context(forge_client(config, secrets))
@@ -83,11 +87,6 @@ def _tick_outcome(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str
 def _guarded_tick(config: ProjectConfig, secrets: Secrets, forge: ForgeClient,
                   filer: ForgeClient | None, runner: Runner, *, dry_run: bool,
                   should_stop: Callable[[], bool]) -> TickOutcome:
-    from architect.app.wiring import utc_now
-    from architect.shell.changes import Changes
-    from architect.shell.guards import active_flag, is_active, run_guards
-    from architect.shell.tick import run_tick
-
     if dry_run:
         outcome = _tick(lambda: run_tick(forge, runner, config, utc_now, dry_run=True), config,
                         forge)
@@ -111,9 +110,6 @@ def _guarded_tick(config: ProjectConfig, secrets: Secrets, forge: ForgeClient,
 
 def _paused_dashboard(config: ProjectConfig, forge: ForgeClient) -> None:
     """Paused, the dashboard is still read and rendered, so that "resume" can be ticked."""
-    from architect.app.wiring import utc_now
-    from architect.shell.tick import run_paused
-
     try:
         if run_paused(forge, config, utc_now):
             log.info("%s: resumed from the dashboard; the next tick does the work", config.name)
@@ -123,8 +119,6 @@ def _paused_dashboard(config: ProjectConfig, forge: ForgeClient) -> None:
 
 def _tick(call: Callable[[], TickReport], config: ProjectConfig,
           forge: ForgeClient) -> TickOutcome:
-    from architect.app.setup_check import missing_repo
-
     try:
         report = call()
     except ForgeNotFound as exc:
@@ -142,21 +136,9 @@ def _tick(call: Callable[[], TickReport], config: ProjectConfig,
     return TickOutcome(0 if report.ok else 1, report)
 
 
-def run_loop(configs: Sequence[ProjectConfig], secrets: Secrets, env: Mapping[str, str], *,
-             interval: str | None, webhook: str | None) -> int:
-    from architect.app.loop import run_forever
-
-    return run_forever(configs, secrets, env, interval=interval, webhook=webhook)
-
-
 def show_status(config: ProjectConfig, secrets: Secrets, *, as_json: bool,
                 out: Callable[[str], None] = print) -> int:
     """`architect status`; with `as_json`, stdout is JSON also when it fails."""
-    from architect.app.setup_check import missing_repo
-    from architect.app.status import collect_status, render_table
-    from architect.app.status_notes import project_notes
-    from architect.app.wiring import forge_client, utc_now
-
     try:
         with forge_client(config, secrets) as forge:
             try:
@@ -188,12 +170,8 @@ def init_project(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str]
                  webhook_url: str | None, check: bool,
                  out: Callable[[str], None] = print) -> int:
     """`architect init [--check]`: 0 when a tick can succeed, 2 when something blocks it."""
-    from architect.app.setup_forge import prove_setup
-    from architect.app.wiring import filer_client, forge_client
 
     def runner_ready() -> str | None:
-        from architect.app.wiring import make_runner
-
         try:
             make_runner(config, secrets, env).check_ready()
         except (ConfigError, RunnerUnavailable) as exc:
@@ -210,8 +188,6 @@ def init_project(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str]
                                 write=not check, runner_ready=runner_ready, filer=filer,
                                 say=out)
     except ArchitectError as exc:
-        from architect.forge.http import without_retry_promise
-
         # init is no tick: no later run tries again unless the user does.
         log.error("%s: %s", config.name, without_retry_promise(str(exc)))
         return exc.exit_code or 1

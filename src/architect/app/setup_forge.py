@@ -21,6 +21,7 @@ from architect.app.setup_check import (
 from architect.config import ProjectConfig, Secrets
 from architect.errors import ForgePermissionError
 from architect.forge.client import ForgeClient
+from architect.shell.dashboard import find
 
 WEBHOOK_EVENTS = ("issues", "issue_comment", "pull_request", "pull_request_review",
                   "pull_request_comment")
@@ -61,8 +62,6 @@ def prove_setup(forge: ForgeClient, config: ProjectConfig, secrets: Secrets, *,
 
 def _dashboard(forge: ForgeClient, config: ProjectConfig, say: Say) -> None:
     # Created by the first tick, at its end, so that it shows what that tick did.
-    from architect.shell.dashboard import find
-
     issue = find(forge, config, forge.current_user())
     if issue is None:
         say(f"{config.ops_repo}: the first tick creates the dashboard issue "

@@ -9,6 +9,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from datetime import datetime
 
+from rich.console import Console
+from rich.table import Table
+
 from architect.config import ProjectConfig
 from architect.core.decide import timed_views
 from architect.core.sprint import SprintView
@@ -16,6 +19,7 @@ from architect.core.table import WAITS_FOR, vision_label, vision_row
 from architect.core.text import one_line
 from architect.core.visions import vision_facts
 from architect.forge.protocol import Forge
+from architect.runners.sessions import SessionStore
 from architect.shell.tick import plan_tick
 
 
@@ -36,8 +40,6 @@ class StatusRow:
 
 
 def collect_status(forge: Forge, config: ProjectConfig, now: datetime) -> list[StatusRow]:
-    from architect.runners.sessions import SessionStore
-
     snapshot, decision, _ = plan_tick(forge, config, now)
     sessions = SessionStore(config.architect.state_dir, config.name)
     sprint_views = timed_views(snapshot, config.architect)
@@ -72,9 +74,6 @@ def _iso(moment: datetime) -> str:
 
 
 def render_table(rows: list[StatusRow], *, title: str) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
     table = Table(title=title, show_lines=False)
     costs = any(row.cost_usd is not None for row in rows)  # no column for offline or idle
     for column in ("", "#", "title", "state", "since", "waits for", *(("cost",) if costs else ())):

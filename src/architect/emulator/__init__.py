@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 import httpx
 
 from architect.emulator.app import ForgeApp
+from architect.emulator.quiet_server import make_quiet_server
 from architect.emulator.store import Settings, Store, Token, User, hash_secret
 from architect.emulator.webhooks import Deliverer, Delivery
 
@@ -104,8 +105,6 @@ class EmbeddedForge:
     # -- the socket server --------------------------------------------------------------
     def start(self, host: str = "127.0.0.1", port: int = 0) -> str:
         """Serve on a thread; returns the root URL, e.g. ``http://127.0.0.1:40123``."""
-        from architect.emulator.server import make_quiet_server
-
         if self._server is not None:
             raise RuntimeError("the forge is already started")
         server = make_quiet_server(host, port, self.wsgi)

@@ -1,4 +1,4 @@
-"""Running the forge on a socket: `architect forge` and `EmbeddedForge.start`."""
+"""`architect forge`: the embedded forge on a socket until it is interrupted."""
 
 from __future__ import annotations
 
@@ -8,33 +8,11 @@ from collections.abc import Callable, Sequence
 from datetime import timedelta
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TextIO
 
-from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
-
-if TYPE_CHECKING:
-    from _typeshed.wsgi import WSGIApplication
-
-    from architect.emulator.store import Settings
-
-
-class _QuietHandler(WSGIRequestHandler):
-    """No access log: request lines are noise in tests and in the demo."""
-
-    def log_request(self, *args: Any, **kwargs: Any) -> None:
-        pass
-
-    def send_response(self, code: int, message: str | None = None) -> None:
-        # The app dates its answers by the forge's own clock, which tests may set; the
-        # base class would add a second Date from the machine's (werkzeug adds one when
-        # the app sent none).
-        self.log_request(code)
-        self.send_response_only(code, message)
-        self.send_header("Server", self.version_string())
-
-
-def make_quiet_server(host: str, port: int, app: WSGIApplication) -> BaseWSGIServer:
-    return make_server(host, port, app, threaded=True, request_handler=_QuietHandler)
+from architect.durations import parse_duration
+from architect.emulator import EmbeddedForge
+from architect.emulator.store import Settings
 
 
 def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
@@ -55,8 +33,6 @@ def serve_forever(
 
     `seed(url, admin_token)`, once listening, sets the forge up and returns lines to print.
     """
-    from architect.emulator import EmbeddedForge
-
     forge = EmbeddedForge(admin_token, data_file=data_file, settings=settings)
     previous = None
     in_main = threading.current_thread() is threading.main_thread()
@@ -85,9 +61,6 @@ def serve_forever(
 def settings_from_options(issue_indexer: str, index_delay: str | None,
                           merge_check: str | None) -> Settings:
     """`architect forge`'s options; a ValueError names the bad one."""
-    from architect.durations import parse_duration
-    from architect.emulator.store import Settings
-
     def duration(option: str, value: str | None) -> timedelta:
         if value is None:
             return timedelta(0)

@@ -1,9 +1,10 @@
 """Runners by name: `claude-cli`, `anthropic`, `openai`, `offline`, `scripted`.
 
-`make_runner` is the one place that turns configuration into a runner. The
-model runners' modules (and their SDKs) are imported only for the kind that
-is asked for. `offline` and `scripted` live in `architect.runners.offline`
-and `architect.runners.scripted`; they are built by a factory passed in
+`make_runner` is the one place that turns configuration into a runner. A
+model SDK is imported only when its runner is built (each runner module's
+`import_sdk`), so a missing extra fails only the kind that needs it.
+`offline` and `scripted` live in `architect.runners.offline` and
+`architect.runners.scripted`; they are built by a factory passed in
 `factories`, or else by that module's `from_settings(settings)` function.
 """
 
@@ -15,7 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from architect.errors import ConfigError
+from architect.runners.anthropic_api import AnthropicRunner
 from architect.runners.base import Limits, Runner
+from architect.runners.claude_cli import ClaudeCliRunner
+from architect.runners.openai_api import OpenAIRunner
 
 KINDS = ("claude-cli", "anthropic", "openai", "offline", "scripted")
 # Planners that run in-process and cost nothing: a dry run may ask them.
@@ -108,8 +112,6 @@ def _builtin(kind: str) -> RunnerFactory:
 
 
 def _claude_cli(s: RunnerSettings) -> Runner:
-    from architect.runners.claude_cli import ClaudeCliRunner
-
     return ClaudeCliRunner(
         model_name=s.model_name,
         state_dir=s.state_dir,
@@ -122,8 +124,6 @@ def _claude_cli(s: RunnerSettings) -> Runner:
 
 
 def _anthropic(s: RunnerSettings) -> Runner:
-    from architect.runners.anthropic_api import AnthropicRunner
-
     return AnthropicRunner(
         model_name=s.model_name,
         state_dir=s.state_dir,
@@ -136,8 +136,6 @@ def _anthropic(s: RunnerSettings) -> Runner:
 
 
 def _openai(s: RunnerSettings) -> Runner:
-    from architect.runners.openai_api import OpenAIRunner
-
     return OpenAIRunner(
         model_name=s.model_name,
         state_dir=s.state_dir,

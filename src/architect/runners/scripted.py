@@ -33,6 +33,7 @@ from pydantic import BaseModel
 
 from architect.errors import ConfigError, InvalidModelOutput, RunnerFailed
 from architect.runners.base import Mode, ModelRequest, ModelResult, Runner, Usage
+from architect.runners.offline import OfflinePlanner
 from architect.runners.validation import check_payload
 
 if TYPE_CHECKING:
@@ -119,8 +120,6 @@ class ScriptedRunner:
 
 def from_settings(settings: RunnerSettings) -> ScriptedRunner:
     """The registry's factory (`model = "scripted"`): the script file named in the environment."""
-    from architect.runners.offline import OfflinePlanner
-
     fallback = None if settings.env.get(FALLBACK_ENV, "").lower() == "none" else OfflinePlanner()
     path = settings.env.get(SCRIPT_ENV, "")
     return ScriptedRunner(load_script(Path(path)) if path else None, fallback=fallback)

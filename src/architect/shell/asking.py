@@ -16,6 +16,7 @@ from architect.errors import (
     ModelNotAsked,
     RunnerError,
 )
+from architect.prompts import build_request, load_formula
 from architect.runners.base import Limits, Mode, Runner, Usage
 from architect.runners.registry import FREE_RUNNERS
 from architect.shell.context import TickContext
@@ -36,8 +37,6 @@ class Asker:
 
     def ask(self, mode: Mode, schema: type[T], inputs: PlannerInputs,
                           *, session_key: str | None = None) -> T:
-        from architect.prompts import build_request, load_formula
-
         if self.dry_run and self.runner.name not in FREE_RUNNERS:
             raise ModelNotAsked(mode.value)
         limit = self.config.architect.max_cost_per_tick

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from architect.codemap import summarize
 from architect.config import ProjectConfig
 from architect.core.inputs import ProjectContext
 from architect.errors import ForgeNotFound
@@ -62,8 +63,6 @@ class TickContext:
     def project(self) -> ProjectContext:
         code = ""
         if self.config.repo_root is not None:
-            from architect.codemap import summarize
-
             code = summarize(self.config.repo_root)
         return ProjectContext(
             vision_md=self._read(self.config.repo, "VISION.md", self.config.primary_branch),

@@ -48,6 +48,7 @@ from architect.core.snapshot import Snapshot
 from architect.core.sprint import vision_of_branch, vision_title_of
 from architect.forge.models import Issue, PullRequest, User
 from architect.forge.protocol import Forge
+from architect.runners.sessions import SessionStore
 from architect.shell import guards
 from architect.shell.logs import outcome_log
 from architect.shell.writes import ensure_comment, ensure_no_label
@@ -216,8 +217,6 @@ def _label_id(forge: Forge, config: ProjectConfig) -> int:
 def _spend(config: ProjectConfig, now: datetime) -> float | None:
     """The model cost recorded this month in the session files (a session dropped at a
     rejection takes its cost with it); None when there is none."""
-    from architect.runners.sessions import SessionStore
-
     store = SessionStore(config.architect.state_dir, config.name)
     month = now.strftime("%Y-%m")
     total = 0.0
