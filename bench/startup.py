@@ -3,7 +3,8 @@
 Times, in a fresh interpreter each run (a subprocess, best of N wall times):
 
 * `architect --version`, `architect --help`, `architect run --help`,
-  `architect status --help`;
+  `architect status --help`: wall time, and CPU time (user + system), which a
+  loaded machine disturbs less;
 * `import architect.app.cli` alone, and what each module that `app/cli.py`
   still imports inside a function would add to it (the reason such an import
   may stay lazy: more than ~10 ms on `architect --help`);
@@ -46,15 +47,24 @@ def child_env() -> dict[str, str]:
     return env
 
 
-def best_ms(argv: list[str], runs: int) -> float:
-    """Best wall time of `runs` runs: the least disturbed by the other work on the machine."""
-    best = float("inf")
+def best_ms(argv: list[str], runs: int) -> tuple[float, float]:
+    """Best wall time and best CPU time (user + system) of `runs` runs, in ms.
+
+    The best run is the least disturbed by the other work on the machine; the
+    CPU time moves much less with that work than the wall time does.
+    """
+    wall = cpu = float("inf")
     for _ in range(runs):
         started = time.perf_counter()
-        subprocess.run(argv, env=child_env(), check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        best = min(best, time.perf_counter() - started)
-    return best * 1000
+        child = subprocess.Popen(argv, env=child_env(),
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(child.pid, 0)
+        wall = min(wall, time.perf_counter() - started)
+        child.returncode = os.waitstatus_to_exitcode(status)
+        if child.returncode != 0:
+            raise subprocess.CalledProcessError(child.returncode, argv)
+        cpu = min(cpu, usage.ru_utime + usage.ru_stime)
+    return wall * 1000, cpu * 1000
 
 
 def lazy_cli_modules(source: Path = CLI_SOURCE) -> list[str]:
@@ -70,22 +80,23 @@ def lazy_cli_modules(source: Path = CLI_SOURCE) -> list[str]:
     return list(seen)
 
 
-def extra_import_ms(module: str, runs: int) -> float:
-    """Best time of `import module` right after `import architect.app.cli`, timed in the child.
+def extra_import_ms(module: str, runs: int) -> tuple[float, float]:
+    """Best wall and CPU time of `import module` right after `import architect.app.cli`, in ms.
 
     Timed inside the child, so the interpreter's own start-up (~10 ms and noisy
     on a shared machine) does not blur a difference of a few milliseconds.
     """
     probe = ("import sys, time, architect.app.cli\n"
-             "started = time.perf_counter()\n"
+             "wall, cpu = time.perf_counter(), time.process_time()\n"
              f"import {module}\n"
-             "sys.stdout.write(repr(time.perf_counter() - started))\n")
-    best = float("inf")
+             "sys.stdout.write(f'{time.perf_counter() - wall} {time.process_time() - cpu}')\n")
+    wall = cpu = float("inf")
     for _ in range(runs):
         done = subprocess.run([sys.executable, "-c", probe], env=child_env(), check=True,
                               capture_output=True, text=True)
-        best = min(best, float(done.stdout))
-    return best * 1000
+        took, used = map(float, done.stdout.split())
+        wall, cpu = min(wall, took), min(cpu, used)
+    return wall * 1000, cpu * 1000
 
 
 def importtime_top(top: int) -> list[tuple[int, int, str]]:
@@ -116,23 +127,25 @@ def main() -> int:
 
     print(f"Python {platform.python_version()}, {os.cpu_count()} CPUs; "
           f"load average at start: {load()}")
-    print(f"best of {args.runs} runs, a fresh interpreter each:\n")
+    print(f"best of {args.runs} runs, a fresh interpreter each (wall, CPU):\n")
     rows = [(f"architect {' '.join(c)}", best_ms([*architect_command(), *c], args.runs))
             for c in COMMANDS]
-    bare = best_ms([sys.executable, "-c", "pass"], args.runs)
-    cli = best_ms([sys.executable, "-c", "import architect.app.cli"], args.runs)
-    rows += [("python -c pass (the interpreter alone)", bare),
-             ("import architect.app.cli", cli)]
+    rows += [("python -c pass (the interpreter alone)",
+              best_ms([sys.executable, "-c", "pass"], args.runs)),
+             ("import architect.app.cli",
+              best_ms([sys.executable, "-c", "import architect.app.cli"], args.runs))]
     width = max(len(name) for name, _ in rows)
-    for name, ms in rows:
-        print(f"  {name:<{width}}  {ms:7.1f} ms")
+    for name, (wall, cpu) in rows:
+        print(f"  {name:<{width}}  {wall:7.1f} ms  {cpu:7.1f} ms")
 
     lazy = lazy_cli_modules()
     if lazy:
-        print("\nwhat each lazy import of app/cli.py would add to `import architect.app.cli`:\n")
+        print("\nwhat each lazy import of app/cli.py would add to `import architect.app.cli` "
+              "(wall, CPU):\n")
         width = max(len(m) for m in lazy)
         for module in lazy:
-            print(f"  {module:<{width}}  {extra_import_ms(module, args.runs):+7.1f} ms")
+            wall, cpu = extra_import_ms(module, args.runs)
+            print(f"  {module:<{width}}  {wall:+7.1f} ms  {cpu:+7.1f} ms")
 
     print(f"\n`python -X importtime -c 'import architect.app.cli'`, top {args.top} "
           "(cumulative, self; µs):\n")
