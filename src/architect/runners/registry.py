@@ -1,8 +1,8 @@
 """Runners by name: `claude-cli`, `anthropic`, `openai`, `offline`, `scripted`.
 
 `make_runner` is the one place that turns configuration into a runner. A
-model SDK is imported only when its runner is built (each runner module's
-`import_sdk`), so a missing extra fails only the kind that needs it.
+model SDK is imported only when its runner is used (`api_runner.import_sdk`),
+so a missing extra fails only the kind that needs it.
 `offline` and `scripted` live in `architect.runners.offline` and
 `architect.runners.scripted`; they are built by a factory passed in
 `factories`, or else by that module's `from_settings(settings)` function.
