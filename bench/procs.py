@@ -58,10 +58,36 @@ def loopback_config(world: BenchWorld, max_open_pitches: int) -> Path:
 
 
 def wait_rss_mb(proc: subprocess.Popen[str]) -> tuple[int, float]:
-    """Reap the child; its exit code and its own peak RSS (ru_maxrss is in KiB on Linux)."""
-    _, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return proc.returncode, usage.ru_maxrss / 1024
+    """Reap the child; its exit code and its own peak RSS in MiB.
+
+    Not `ru_maxrss`: Linux carries the high-water mark of the memory a child had
+    before its exec over into it, and a child forked from this process starts with
+    this process's pages, so `wait4` reports the bench's size for a small command
+    (a 300 MB parent running /bin/true reads 313 MB). VmHWM in /proc/<pid>/status
+    counts only the memory of the program the child became; it only grows, so the
+    last reading before the exit is the peak, but for the last few milliseconds.
+    """
+    status = Path(f"/proc/{proc.pid}/status")
+    peak_kib = 0
+    while True:
+        peak_kib = max(peak_kib, _vm_hwm_kib(status))
+        pid, code, usage = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            break
+        time.sleep(0.005)
+    proc.returncode = os.waitstatus_to_exitcode(code)
+    if not peak_kib:  # no /proc (not Linux): the rusage figure, with its caveat
+        peak_kib = usage.ru_maxrss
+    return proc.returncode, peak_kib / 1024
+
+
+def _vm_hwm_kib(status: Path) -> int:
+    try:
+        text = status.read_text()
+    except OSError:  # gone, or not Linux
+        return 0
+    found = re.search(r"^VmHWM:\s+(\d+) kB", text, re.MULTILINE)
+    return int(found.group(1)) if found else 0
 
 
 def run_peak_rss_mb(world: BenchWorld) -> float:
