@@ -45,7 +45,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "src"), str(ROOT / "bench")]
 
 from plan_checks import FiledIssue, Score, Sprint, score  # noqa: E402
 
-from architect.app.wiring import make_runner, utc_now  # noqa: E402
+from architect.app.wiring import project_runner, utc_now  # noqa: E402
 from architect.config import ProjectConfig, load_config, load_secrets  # noqa: E402
 from architect.core.schemas import (  # noqa: E402
     AnswerRound,
@@ -275,18 +275,18 @@ def run_sample(sample: Sample, tmp: Path, *, model: str, model_name: str,
                fake: str | None) -> Played:
     offline = config_for(sample, tmp, "offline", "", {})
     if model == "offline" and fake is None:
-        return play(sample, make_runner(offline, load_secrets({}), {}), offline)
+        return play(sample, project_runner(offline, load_secrets({}), {}), offline)
     if fake is None:
         env = dict(os.environ)
         config = config_for(sample, tmp, model, model_name, {})
-        return play(sample, make_runner(config, load_secrets(env), env), config)
-    recorded = play(sample, make_runner(offline, load_secrets({}), {}), offline)
+        return play(sample, project_runner(config, load_secrets(env), env), config)
+    recorded = play(sample, project_runner(offline, load_secrets({}), {}), offline)
     cached: dict[str, int] = {}
     with fake_api(fake, recorded.script, cached) as settings:
         env = {k: v for k, v in settings.items() if k.isupper()}
         extra = {k: v for k, v in settings.items() if not k.isupper()}
         config = config_for(sample, tmp, fake, FAKE_MODELS[fake], extra)
-        played = play(sample, make_runner(config, load_secrets(env), env), config)
+        played = play(sample, project_runner(config, load_secrets(env), env), config)
     played.cached = cached
     return played
 

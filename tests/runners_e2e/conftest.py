@@ -16,7 +16,7 @@ import pytest
 
 pytest.register_assert_rewrite("tests.runners_e2e.sprint")
 
-from architect.app.wiring import make_runner  # noqa: E402
+from architect.app.wiring import project_runner  # noqa: E402
 from architect.config import load_secrets  # noqa: E402
 from architect.runners.base import Usage  # noqa: E402
 from tests.runners_e2e.sprint import MODES, Metered, SprintRun, make_checkout  # noqa: E402
@@ -66,7 +66,7 @@ def model_env(world: World, tmp_path: Path, **extra: str) -> dict[str, str]:
 
 def runner_for(world: World, env: Mapping[str, str]) -> Metered:
     """The runner the CLI would build from this configuration and environment, metered."""
-    runner = make_runner(world.config, load_secrets(env), env)
+    runner = project_runner(world.config, load_secrets(env), env)
     runner.check_ready()
     return Metered(runner)
 

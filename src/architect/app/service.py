@@ -20,7 +20,7 @@ from architect.app.setup_forge import prove_setup
 from architect.app.status import collect_status, render_table
 from architect.app.status_notes import project_notes
 from architect.app.tick_json import tick_document
-from architect.app.wiring import filer_client, forge_client, make_runner, utc_now
+from architect.app.wiring import filer_client, forge_client, project_runner, utc_now
 from architect.config import ProjectConfig, Secrets
 from architect.errors import ArchitectError, ConfigError, ForgeNotFound, RunnerUnavailable
 from architect.forge.http import without_retry_promise
@@ -74,7 +74,7 @@ def _tick_outcome(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str
             filer = filer_client(config, secrets)
             if filer is not None:
                 clients.enter_context(filer)
-            runner = make_runner(config, secrets, env)
+            runner = project_runner(config, secrets, env)
             if not dry_run:
                 runner.check_ready()
         except (ConfigError, RunnerUnavailable) as exc:
@@ -173,7 +173,7 @@ def init_project(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str]
 
     def runner_ready() -> str | None:
         try:
-            make_runner(config, secrets, env).check_ready()
+            project_runner(config, secrets, env).check_ready()
         except (ConfigError, RunnerUnavailable) as exc:
             return f"model runner '{config.architect.model}' is not ready: {exc}"
         return None

@@ -37,7 +37,9 @@ def filer_client(config: ProjectConfig, secrets: Secrets, *,
                        transport=transport)
 
 
-def make_runner(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str]) -> Runner:
+def project_runner(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str]) -> Runner:
+    """The project's runner: its settings and keys handed to the one factory,
+    `runners.registry.make_runner`."""
     a = config.architect
     return make_model_runner(
         a.model, model_name=a.model_name, state_dir=a.state_dir, project=config.name, env=env,
