@@ -257,6 +257,7 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
         # An approval given before someone asked for changes approved the old pitch.
         accepts = [a for a in accepts if a.at is not None and a.at > changes_asked]
 
+    yeses = _yeses(sprint, steering.bot_login)
     view = SprintView(
         sprint=sprint, state=SprintState.AWAITING_DECISION,
         slug=marks.slug or sprint_slug(sprint.vision_number, vision_title), ledger=ledger,
@@ -276,31 +277,32 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
                      default=None),
         nudged=frozenset(type(m) for _, m in marks.own
                          if isinstance(m, markers.ReminderMark) and m.round == marks.round),
-        accepted_by=_accepted_by(sprint, steering),
-        accept_words=_accept_words(sprint, steering),
+        accepted_by=_accepted_by(yeses, steering),
+        accept_words=_accept_words(yeses, steering),
         filing_problems=_filing_problems(marks),
     )
     return replace(view, state=classify(view))
 
 
-def _accepted_by(sprint: SprintPR, steering: Steering) -> tuple[str, ...]:
-    """Who said yes to the pitch (a comment or an approval), known to steer or not yet read."""
-    said = [c.user.login for c in sprint.comments
-            if (d := read_decision(c.body, steering.bot_login)) and d.word == "ACCEPT"]
-    said += [r.user.login for r in sprint.reviews
+def _yeses(sprint: SprintPR, bot_login: str) -> list[tuple[str, str]]:
+    """Every ACCEPT comment, then every standing approval: who said yes, and the words
+    that came with it (whoever wrote them: the caller judges who may steer)."""
+    said = [(c.user.login, d.rest) for c in sprint.comments
+            if (d := read_decision(c.body, bot_login)) and d.word == "ACCEPT"]
+    said += [(r.user.login, r.body.strip()) for r in sprint.reviews
              if r.user is not None and r.state is ReviewState.APPROVED and not r.dismissed]
-    return tuple(login for login in dict.fromkeys(said)
+    return said
+
+
+def _accepted_by(yeses: list[tuple[str, str]], steering: Steering) -> tuple[str, ...]:
+    """Who said yes to the pitch (a comment or an approval), known to steer or not yet read."""
+    return tuple(login for login in dict.fromkeys(login for login, _ in yeses)
                  if steering.may_steer(login) or steering.needs_lookup(login))
 
 
-def _accept_words(sprint: SprintPR, steering: Steering) -> str:
-    decisions = [read_decision(c.body, steering.bot_login) for c in sprint.comments
-                 if steering.may_steer(c.user.login)]
-    words = [d.rest for d in decisions if d is not None and d.word == "ACCEPT"]
-    words += [r.body.strip() for r in sprint.reviews
-              if r.state is ReviewState.APPROVED and not r.dismissed and r.user is not None
-              and steering.may_steer(r.user.login)]
-    return "\n\n".join(w for w in words if w)
+def _accept_words(yeses: list[tuple[str, str]], steering: Steering) -> str:
+    return "\n\n".join(words for login, words in yeses
+                        if words and steering.may_steer(login))
 
 
 def _filing_problems(marks: Marks) -> tuple[str, ...]:
