@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 
 from architect.core import markers, rules
 from architect.core.dashboard import Box, BoxKind, Entry, Link, Section
-from architect.core.decide import Decision, timed_views, views
+from architect.core.decide import Decision, timed_views
 from architect.core.snapshot import Snapshot, VisionHistory
-from architect.core.sprint import PARKED_LABEL, SprintView
+from architect.core.sprint import PARKED_LABEL, SprintPR, SprintView
 from architect.core.table import (
     WAITS_FOR,
     SprintState,
@@ -122,20 +122,21 @@ def requests(ticked: Iterable[Box], snapshot: Snapshot) -> list[Request]:
     shell's: they change a file, not the forge)."""
     found = []
     histories = {h.vision.number: h for h in snapshot.candidates}
-    sprints = {view.sprint.vision_number: view for view in views(snapshot)}
+    # Only the PR and its comments are needed: no sprint is assessed for a box.
+    sprints = {sprint.vision_number: sprint for sprint in (*snapshot.sprints, *snapshot.closed)}
     for box in ticked:
         if box.target is None:
             continue
-        view = sprints.get(box.target)
-        if box.kind is BoxKind.UNPARK and view is not None:
-            found.append(Request(box, True, view.number,
-                                 markers.SteeredMark(box.id, _last_bot_word(view)),
+        sprint = sprints.get(box.target)
+        if box.kind is BoxKind.UNPARK and sprint is not None:
+            found.append(Request(box, True, sprint.pr.number,
+                                 markers.SteeredMark(box.id, _last_bot_word(sprint)),
                                  "Unparked, as asked on the dashboard: the design questions "
                                  "are open again.", remove_label=PARKED_LABEL))
             continue
-        if box.kind is BoxKind.RETRY and view is not None:
-            found.append(Request(box, True, view.number,
-                                 markers.SteeredMark(box.id, _last_bot_word(view)),
+        if box.kind is BoxKind.RETRY and sprint is not None:
+            found.append(Request(box, True, sprint.pr.number,
+                                 markers.SteeredMark(box.id, _last_bot_word(sprint)),
                                  "Retrying, as asked on the dashboard: the model gets the "
                                  "same step again on this tick."))
             continue
@@ -150,9 +151,9 @@ def requests(ticked: Iterable[Box], snapshot: Snapshot) -> list[Request]:
     return found
 
 
-def _last_bot_word(view: SprintView) -> int:
-    bot = view.sprint.pr.user.login
-    return max((c.id for c in view.sprint.comments if c.user.login == bot), default=0)
+def _last_bot_word(sprint: SprintPR) -> int:
+    bot = sprint.pr.user.login
+    return max((c.id for c in sprint.comments if c.user.login == bot), default=0)
 
 
 def _notice(history: VisionHistory, snapshot: Snapshot) -> int:
