@@ -224,10 +224,9 @@ def _edited(comments: tuple[Comment, ...], own: tuple[tuple[Comment, markers.Mar
 
 def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> SprintView:
     marks = read_marks(sprint, steering.bot_login)
-    ledger, plan, last_design = marks.ledger, marks.plan, marks.heard_up_to
+    ledger, plan = marks.ledger, marks.plan
 
-    heard = _read_comments(marks, steering, started=ledger is not None,
-                           last_design=last_design)
+    heard = _read_comments(marks, steering)
     ignored, reject, accepts = heard.ignored, heard.reject, heard.accepts
     new_comments, unclear = heard.new_comments, heard.unclear
 
@@ -325,9 +324,9 @@ class _Heard:
     unclear: list[Signal] = field(default_factory=list)
 
 
-def _read_comments(marks: Marks, steering: Steering, *, started: bool,
-                   last_design: int) -> _Heard:
+def _read_comments(marks: Marks, steering: Steering) -> _Heard:
     bot = steering.bot_login
+    started = marks.ledger is not None
     heard = _Heard()
     for comment in marks.candidates:
         if steering.is_bot(comment.user.login):
@@ -344,7 +343,7 @@ def _read_comments(marks: Marks, steering: Steering, *, started: bool,
             heard.reject = heard.reject or signal
         elif word == "ACCEPT" and not started:
             heard.accepts.append(signal)
-        elif (comment.id > last_design or comment.id in marks.edited) and started:
+        elif (comment.id > marks.heard_up_to or comment.id in marks.edited) and started:
             heard.new_comments.append(comment)
         elif (not started and comment.id not in marks.clarified
               and looks_like_decision(comment.body, bot)):
