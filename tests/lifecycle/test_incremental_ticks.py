@@ -207,3 +207,18 @@ def test_a_new_state_dir_reads_fully(world: World) -> None:
     assert tick(world).incremental
     Changes.of(world.config).path.unlink()
     assert not tick(world).incremental
+
+
+def test_a_reminder_falls_due_while_nothing_changes_and_the_tick_reads_fully_for_it(
+        tmp_path: Path) -> None:
+    """Nothing happens on the forge for days, and full reads are a week apart: the ticks
+    stay incremental until the open questions' reminder is due (3 days), then one reads
+    fully and sends it."""
+    world = make_world(tmp_path, extra='full_read_every = "7d"')
+    world.accepted()
+    settle(world)
+    assert tick(world, T0 + timedelta(days=1)).incremental
+    report = tick(world, T0 + timedelta(days=3))
+    assert not report.incremental
+    assert [type(a).__name__ for a in report.applied] == ["NudgeSprint"]
+    assert "This is the only reminder for this round." in world.bot_comments(sprint(world))[-1]

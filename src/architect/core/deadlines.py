@@ -12,15 +12,27 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from architect.core.nudge import due_at
 from architect.core.snapshot import Snapshot
+from architect.core.sprint import view_of
 
 if TYPE_CHECKING:
     from architect.config import ArchitectConfig
 
 Deadline = Callable[[Snapshot, "ArchitectConfig"], datetime | None]
 
+
+def nudges(snapshot: Snapshot, settings: ArchitectConfig) -> datetime | None:
+    """The first reminder or parking of open questions nobody answers."""
+    due = [when for sprint in snapshot.sprints
+           if (when := due_at(view_of(sprint, snapshot.steering),
+                              remind_after=settings.remind_after,
+                              park_after=settings.park_after)) is not None]
+    return min(due, default=None)
+
+
 # The time-based rules: each added here is honoured by incremental ticks.
-RULES: tuple[Deadline, ...] = ()
+RULES: tuple[Deadline, ...] = (nudges,)
 
 
 def next_deadline(snapshot: Snapshot, settings: ArchitectConfig,

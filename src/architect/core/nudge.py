@@ -40,6 +40,21 @@ def with_clock(view: SprintView, now: datetime, *, remind_after: timedelta,
     return replace(timed, state=classify(timed))
 
 
+def due_at(view: SprintView, *, remind_after: timedelta,
+           park_after: timedelta) -> datetime | None:
+    """When `with_clock` will first find this sprint due for a reminder or the parking:
+    the moment an incremental tick must read fully, though nothing changed on the forge."""
+    waiting = view.state in (SprintState.QUESTIONS_OPEN, SprintState.PARKED)
+    if not waiting or view.asked_at is None:
+        return None
+    times = []
+    if markers.ParkedMark not in view.nudged:
+        times.append(view.asked_at + park_after)
+    if view.state is SprintState.QUESTIONS_OPEN and not view.nudged:
+        times.append(view.asked_at + remind_after)
+    return min(times, default=None)
+
+
 def _whom(whom: tuple[str, ...]) -> str:
     return " ".join(f"@{login}" for login in whom) or "Whoever accepted this pitch"
 
