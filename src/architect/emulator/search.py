@@ -45,6 +45,11 @@ class Token:
     kind: Kind = Kind.SHOULD
     fuzzy: bool = True
 
+    @cached_property
+    def phrase(self) -> tuple[str, ...]:
+        """The term's words as the analyzer reads them: once a query, not once an issue."""
+        return analyze(self.term)
+
     def issue_reference(self) -> int | None:
         """`ParseIssueReference`: `#12`, `!12` or `12` name issue 12."""
         term = self.term[1:] if self.term[:1] in ("#", "!") else self.term
@@ -204,8 +209,7 @@ def _phrase_in(phrase: Sequence[str], field: Sequence[str], fuzzy: bool) -> bool
 
 def _bleve_hit(token: Token, doc: Document) -> bool:
     """One token's disjunction: title, content, comments, and the index for `#N`."""
-    phrase = analyze(token.term)
-    if any(_phrase_in(phrase, field, token.fuzzy) for field in doc.terms):
+    if any(_phrase_in(token.phrase, field, token.fuzzy) for field in doc.terms):
         return True
     return token.issue_reference() == doc.index
 
