@@ -5,8 +5,8 @@ after each change (`modules/indexer/issues/indexer.go`, `UpdateIssueIndexer`
 pushes to `issueIndexerQueue`): an issue created or edited a moment ago is not
 found yet (API-NOTES §2.1). Each change here records a new version of the
 issue's document that becomes searchable `delay` later; until then the previous
-version answers. The database indexer (`--issue-indexer db`) has no index and
-reads the live rows. Only the searched text lags: the other filters of a list
+version answers. The database indexer (`--issue-indexer db`) has no index (the
+store keeps none) and reads the live rows. Only the searched text lags: the other filters of a list
 (state, labels) read the live issue.
 """
 
@@ -14,13 +14,12 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from architect.emulator.search import DB, Document
+from architect.emulator.search import Document
 
 
 class IssueIndex:
-    def __init__(self, indexer: str, delay: timedelta) -> None:
-        self.indexer = indexer
-        self.delay = timedelta(0) if indexer == DB else delay
+    def __init__(self, delay: timedelta) -> None:
+        self.delay = delay
         self._versions: dict[int, list[tuple[datetime, Document]]] = {}
 
     def update(self, issue_id: int, doc: Document, now: datetime, *, at_once: bool = False) -> None:

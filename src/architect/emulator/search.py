@@ -26,6 +26,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 
 BLEVE = "bleve"
 DB = "db"
@@ -43,6 +44,11 @@ class Token:
     term: str
     kind: Kind = Kind.SHOULD
     fuzzy: bool = True
+
+    @cached_property
+    def phrase(self) -> tuple[str, ...]:
+        """The term's words as the analyzer reads them: once a query, not once an issue."""
+        return analyze(self.term)
 
     def issue_reference(self) -> int | None:
         """`ParseIssueReference`: `#12`, `!12` or `12` name issue 12."""
@@ -172,18 +178,19 @@ def within(a: str, b: str, limit: int) -> bool:
 
 @dataclass(frozen=True)
 class Document:
-    """What the indexer stored for one issue: its index and the terms of each field."""
+    """What the indexer stored for one issue: its index and the text of each field."""
 
     index: int
-    title: tuple[str, ...]
-    content: tuple[str, ...]
-    comments: tuple[tuple[str, ...], ...]
     raw: tuple[str, ...]  # title, content, comments as written: what `LIKE` reads
 
     @classmethod
     def of(cls, index: int, title: str, content: str, comments: Sequence[str]) -> Document:
-        return cls(index, analyze(title), analyze(content),
-                   tuple(analyze(c) for c in comments), (title, content, *comments))
+        return cls(index, (title, content, *comments))
+
+    @cached_property
+    def terms(self) -> tuple[tuple[str, ...], ...]:
+        """The terms of title, content and each comment, analyzed when first searched."""
+        return tuple(analyze(text) for text in self.raw)
 
 
 TermMatch = Callable[[str, str], bool]
@@ -202,9 +209,7 @@ def _phrase_in(phrase: Sequence[str], field: Sequence[str], fuzzy: bool) -> bool
 
 def _bleve_hit(token: Token, doc: Document) -> bool:
     """One token's disjunction: title, content, comments, and the index for `#N`."""
-    phrase = analyze(token.term)
-    fields = (doc.title, doc.content, *doc.comments)
-    if any(_phrase_in(phrase, field, token.fuzzy) for field in fields):
+    if any(_phrase_in(token.phrase, field, token.fuzzy) for field in doc.terms):
         return True
     return token.issue_reference() == doc.index
 

@@ -271,10 +271,13 @@ class Store:
             if issue.pull is not None:
                 self.pulls_by_repo.setdefault(issue.repo_id, []).append(issue)
         # What a restarted server finds: an index that caught up while it was down.
-        self.search = IssueIndex(self.settings.issue_indexer, self.settings.index_delay)
-        now = self.now()
-        for issue in self.issues_by_id.values():
-            self.search.update(issue.id, self.document(issue), now, at_once=True)
+        # The db indexer keeps no index: `q` reads the live rows.
+        self.search = None if self.settings.issue_indexer == DB else IssueIndex(
+            self.settings.index_delay)
+        if self.search is not None:
+            now = self.now()
+            for issue in self.issues_by_id.values():
+                self.search.update(issue.id, self.document(issue), now, at_once=True)
 
     def add_user(self, user: User) -> None:
         self.state.users[user.id] = user
@@ -301,11 +304,12 @@ class Store:
 
     def reindex(self, issue: Issue) -> None:
         """Queue the issue for the indexer, as Forgejo does on every change to it."""
-        self.search.update(issue.id, self.document(issue), self.now())
+        if self.search is not None:
+            self.search.update(issue.id, self.document(issue), self.now())
 
     def searchable(self, issue: Issue) -> Document | None:
         """The issue as `q` sees it now: the index's copy, or the row for the db indexer."""
-        if self.search.indexer == DB:
+        if self.search is None:
             return self.document(issue)
         return self.search.document(issue.id, self.now())
 

@@ -200,28 +200,32 @@ _GO_BOOLS = {
 }
 
 
-def opt_int(body: dict[str, JSON], key: str, go_name: str) -> int | None:
+def _opt_scalar(
+    body: dict[str, JSON], key: str, go_name: str, kind: str, what: str, ok: Callable[[Any], bool]
+) -> JSON:
+    """A form's value parsed as `kind`, or the JSON value if `ok` (else `must be {what}`)."""
     if isinstance(body, FormBody):
-        number: int | None = _form_scalar(body, go_name, "int")
-        return number
+        return _form_scalar(body, go_name, kind)
     value = body.get(key)
-    if value is None:
-        return None
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise unprocessable(f"[{go_name}]: must be an integer")
+    if value is not None and not ok(value):
+        raise unprocessable(f"[{go_name}]: must be {what}")
     return value
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def opt_int(body: dict[str, JSON], key: str, go_name: str) -> int | None:
+    number: int | None = _opt_scalar(body, key, go_name, "int", "an integer", _is_int)
+    return number
 
 
 def opt_str(body: dict[str, JSON], key: str, go_name: str) -> str | None:
-    if isinstance(body, FormBody):
-        text: str | None = _form_scalar(body, go_name, "str")
-        return text
-    value = body.get(key)
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise unprocessable(f"[{go_name}]: must be a string")
-    return value
+    text: str | None = _opt_scalar(
+        body, key, go_name, "str", "a string", lambda v: isinstance(v, str)
+    )
+    return text
 
 
 def req_str(body: dict[str, JSON], key: str, go_name: str) -> str:
@@ -232,15 +236,10 @@ def req_str(body: dict[str, JSON], key: str, go_name: str) -> str:
 
 
 def opt_bool(body: dict[str, JSON], key: str, go_name: str) -> bool | None:
-    if isinstance(body, FormBody):
-        flag: bool | None = _form_scalar(body, go_name, "bool")
-        return flag
-    value = body.get(key)
-    if value is None:
-        return None
-    if not isinstance(value, bool):
-        raise unprocessable(f"[{go_name}]: must be a boolean")
-    return value
+    flag: bool | None = _opt_scalar(
+        body, key, go_name, "bool", "a boolean", lambda v: isinstance(v, bool)
+    )
+    return flag
 
 
 def opt_int_list(body: dict[str, JSON], key: str, go_name: str) -> list[int] | None:
@@ -250,9 +249,7 @@ def opt_int_list(body: dict[str, JSON], key: str, go_name: str) -> list[int] | N
     value = body.get(key)
     if value is None:
         return None
-    if not isinstance(value, list) or not all(
-        isinstance(v, int) and not isinstance(v, bool) for v in value
-    ):
+    if not isinstance(value, list) or not all(_is_int(v) for v in value):
         raise unprocessable(f"[{go_name}]: must be a list of integers")
     return list(value)
 

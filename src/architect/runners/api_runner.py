@@ -59,8 +59,8 @@ class RefusedParameterError(Exception):
     """The server refused a parameter; the runner dropped it, try again."""
 
 
-class ApiRunnerArgs(TypedDict):
-    """What every API runner is built with; each adds its own settings."""
+class RunnerArgs(TypedDict):
+    """What every model runner (`claude-cli` too) is built with."""
 
     model_name: str
     state_dir: Path
@@ -68,6 +68,11 @@ class ApiRunnerArgs(TypedDict):
     env: Mapping[str, str]  # secrets included: the runner picks its key
     repo_root: NotRequired[Path | None]
     limits_cap: NotRequired[Limits | None]
+
+
+class ApiRunnerArgs(RunnerArgs):
+    """What every API runner is built with; each adds its own settings."""
+
     max_retries: NotRequired[int]  # the SDK's own retries of 408/409/429/5xx
 
 

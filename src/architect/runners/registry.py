@@ -17,6 +17,7 @@ from pathlib import Path
 
 from architect.errors import ConfigError
 from architect.runners.anthropic_api import AnthropicRunner
+from architect.runners.api_runner import RunnerArgs
 from architect.runners.base import Limits, Runner
 from architect.runners.claude_cli import ClaudeCliRunner
 from architect.runners.openai_api import OpenAIRunner
@@ -111,40 +112,27 @@ def _builtin(kind: str) -> RunnerFactory:
     )
 
 
-def _claude_cli(s: RunnerSettings) -> Runner:
-    return ClaudeCliRunner(
+def _args(s: RunnerSettings) -> RunnerArgs:
+    return RunnerArgs(
         model_name=s.model_name,
         state_dir=s.state_dir,
         project=s.project,
         env=s.env,
         repo_root=s.repo_root,
-        claude_bin=s.claude_bin,
         limits_cap=s.limits_cap,
     )
+
+
+def _claude_cli(s: RunnerSettings) -> Runner:
+    return ClaudeCliRunner(claude_bin=s.claude_bin, **_args(s))
 
 
 def _anthropic(s: RunnerSettings) -> Runner:
-    return AnthropicRunner(
-        model_name=s.model_name,
-        state_dir=s.state_dir,
-        project=s.project,
-        env=s.env,
-        repo_root=s.repo_root,
-        limits_cap=s.limits_cap,
-        thinking_budget_tokens=s.thinking_budget_tokens,
-    )
+    return AnthropicRunner(thinking_budget_tokens=s.thinking_budget_tokens, **_args(s))
 
 
 def _openai(s: RunnerSettings) -> Runner:
-    return OpenAIRunner(
-        model_name=s.model_name,
-        state_dir=s.state_dir,
-        project=s.project,
-        env=s.env,
-        base_url=s.openai_base_url,
-        repo_root=s.repo_root,
-        limits_cap=s.limits_cap,
-    )
+    return OpenAIRunner(base_url=s.openai_base_url, **_args(s))
 
 
 def _planner(kind: str) -> RunnerFactory:

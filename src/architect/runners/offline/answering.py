@@ -29,8 +29,9 @@ def answers(inputs: PlannerInputs) -> AnswerRound:
     interpretations = [_interpret(ledger, number, *picks[number]) for number in sorted(picks)]
     chosen = {f.number: f.answer.option for f in ledger.live.forks if f.answer and f.answer.option}
     chosen.update({number: letter for number, (letter, _) in picks.items()})
-    follow_ups = follow_up_questions(vision, ledger, chosen)
-    origins = {normalize(q.text): at for q, at in _chosen_follow_ups(vision, ledger, chosen)}
+    hung = _chosen_follow_ups(vision, ledger, chosen)
+    follow_ups = _fresh_questions(vision, ledger, [q for q, _ in hung])
+    origins = {normalize(q.text): at for q, at in hung}
     return AnswerRound(
         interpretations=interpretations,
         follow_ups=[_hanging(to_fork(q), origins.get(normalize(q.text))) for q in follow_ups],
@@ -50,9 +51,16 @@ def follow_up_questions(
     vision: StructuredVision, ledger: Ledger, chosen: dict[int, str]
 ) -> list[OpenQuestion]:
     """Follow-ups of the chosen options first, then the vision's questions not asked yet."""
+    hung = [q for q, _ in _chosen_follow_ups(vision, ledger, chosen)]
+    return _fresh_questions(vision, ledger, hung)
+
+
+def _fresh_questions(
+    vision: StructuredVision, ledger: Ledger, follow_ups: list[OpenQuestion]
+) -> list[OpenQuestion]:
+    """`follow_ups`, then the vision's questions, without any asked already."""
     asked = {normalize(f.question) for f in ledger.forks}
-    found = [q for q, _ in _chosen_follow_ups(vision, ledger, chosen)]
-    found += vision.questions
+    found = [*follow_ups, *vision.questions]
     fresh: dict[str, OpenQuestion] = {}
     for question in askable(found):
         key = normalize(question.text)
