@@ -116,11 +116,15 @@ REASONING = Field(
 )
 
 
+# A round asks at most this many design questions: more means the sprint is too big.
+MAX_FORKS = 5
+
+
 class ForkProposal(Schema):
     """Start of the design conversation: at most 5 real forks, or none."""
 
     reasoning: str = REASONING
-    forks: list[ProposedFork] = Field(default_factory=list, max_length=5, description=(
+    forks: list[ProposedFork] = Field(default_factory=list, max_length=MAX_FORKS, description=(
         "The real design forks, at most 5, most important first; none when none is left."))
     no_fork_reason: str = Field(
         default="",
@@ -154,7 +158,8 @@ class AnswerRound(Schema):
     interpretations: list[Interpretation] = Field(default_factory=list, description=(
         "One for each answer found in the new comments; none for a comment that answers no "
         "open question."))
-    follow_ups: list[ProposedFork] = Field(default_factory=list, max_length=5, description=(
+    follow_ups: list[ProposedFork] = Field(default_factory=list, max_length=MAX_FORKS,
+                                          description=(
         "At most 5, only where an answer raised a new fork or left one ambiguous."))
     # Required, so that an answer in another mode's schema cannot pass as an empty round.
     reply: str = Field(description=(

@@ -23,9 +23,10 @@ One module per idea:
     common        limits and text helpers the modes share
 """
 
+from architect.core.schemas import MAX_FORKS
 from architect.runners.offline.answering import answers, follow_up_questions
 from architect.runners.offline.asking import questions, to_fork
-from architect.runners.offline.common import MAX_FORKS, MAX_ITEMS, bullets, clip, kind_of, plural
+from architect.runners.offline.common import MAX_ITEMS, bullets, clip, kind_of, plural
 from architect.runners.offline.dependencies import (
     find_cycle,
     longest_chain,

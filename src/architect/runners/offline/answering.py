@@ -6,10 +6,16 @@ from collections.abc import Sequence
 
 from architect.core.inputs import HumanComment, PlannerInputs
 from architect.core.ledger import DesignFork, Ledger
-from architect.core.schemas import AnswerRound, ForkCondition, Interpretation, ProposedFork
+from architect.core.schemas import (
+    MAX_FORKS,
+    AnswerRound,
+    ForkCondition,
+    Interpretation,
+    ProposedFork,
+)
 from architect.core.text import normalize, one_line
 from architect.runners.offline.asking import to_fork
-from architect.runners.offline.common import MAX_FORKS, askable, listing
+from architect.runners.offline.common import askable, listing
 from architect.runners.offline.reading import read_answer
 from architect.runners.offline.vision import OpenQuestion, StructuredVision, parse_vision
 

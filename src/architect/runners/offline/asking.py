@@ -6,9 +6,9 @@ from collections.abc import Sequence
 
 from architect.core.inputs import PlannerInputs
 from architect.core.ledger import DesignFork
-from architect.core.schemas import ForkProposal, Option, ProposedFork, Verdict
+from architect.core.schemas import MAX_FORKS, ForkProposal, Option, ProposedFork, Verdict
 from architect.core.text import normalize, one_line
-from architect.runners.offline.common import MAX_FORKS, askable, sentence
+from architect.runners.offline.common import askable, sentence
 from architect.runners.offline.pitching import ALL_DONE, NO_CHECKLIST, verdict_of
 from architect.runners.offline.reading import read_answer
 from architect.runners.offline.vision import OpenQuestion, parse_vision

@@ -9,7 +9,6 @@ from architect.core.inputs import PlannerInputs
 from architect.core.text import keywords, one_line
 from architect.runners.offline.vision import OpenQuestion, StructuredVision
 
-MAX_FORKS = 5
 MAX_ITEMS = 60  # more than any sprint should hold; the filing check explains the excess
 
 

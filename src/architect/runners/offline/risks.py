@@ -6,9 +6,9 @@ import re
 from collections.abc import Sequence
 
 from architect.core.inputs import PlannerInputs
+from architect.core.schemas import MAX_FORKS
 from architect.core.text import keywords, one_line, visible_text
 from architect.runners.offline.common import (
-    MAX_FORKS,
     MAX_ITEMS,
     askable,
     bullets,

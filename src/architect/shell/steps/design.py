@@ -8,7 +8,7 @@ from architect.core.ledger import DesignFork, Ledger
 from architect.core.markers import neutralize
 from architect.core.model_output import interpret, numbered_fork, unread_by_model
 from architect.core.rounds import settle
-from architect.core.schemas import AnswerRound, ForkProposal
+from architect.core.schemas import MAX_FORKS, AnswerRound, ForkProposal
 from architect.core.text import one_line
 from architect.errors import InvalidModelOutput
 from architect.runners.base import Mode
@@ -17,7 +17,6 @@ from architect.shell.steps.hands import Hands, session_key
 
 # What the step did: each line reads "would: …" in a dry run (shell/logs.py).
 log = outcome_log
-MAX_FORKS = 5  # a round asks at most this many questions: more is a sprint too big
 
 
 def start_questions(hands: Hands, action: StartQuestions) -> Written:
