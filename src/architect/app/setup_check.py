@@ -143,14 +143,14 @@ def check_reviewers(forge: ForgeClient, config: ProjectConfig, found: Findings) 
         found.add(reviewer_line(login, config.ops_repo, writers, exists=exists))
 
 
-def check_hooks(forge: ForgeClient, config: ProjectConfig, url: str, *,
+def check_hooks(forge: ForgeClient, config: ProjectConfig, bot: User, url: str, *,
                 create: Callable[[str], None] | None, found: Findings) -> None:
     """Each repo has an active hook to `url`; `create` registers a missing one."""
     for repo in dict.fromkeys((config.repo, config.ops_repo)):
         try:
             hooks = [h for h in forge.list_hooks(repo) if h.config.get("url") == url]
         except ForgePermissionError:
-            found.add(f"{repo}: @{forge.current_user().login} may not read its webhooks: "
+            found.add(f"{repo}: @{bot.login} may not read its webhooks: "
                       "webhooks need admin access to the repo")
             continue
         if any(h.active for h in hooks):
