@@ -19,6 +19,7 @@ import re
 import tomllib
 from collections.abc import Mapping
 from datetime import timedelta
+from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
@@ -63,6 +64,11 @@ DEFAULT_STATE_DIR = "~/.local/state/architect"
 # The example project file ships in the package (architect/examples/project.toml), so a
 # wheel user, who has no clone, gets it from this command.
 EXAMPLE_COMMAND = "architect init --example"
+
+
+def example_text() -> str:
+    """The example project file, as shipped in the package."""
+    return (resources.files("architect") / "examples" / "project.toml").read_text("utf-8")
 
 
 # --- field types -----------------------------------------------------------------
