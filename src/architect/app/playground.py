@@ -13,7 +13,7 @@ from pathlib import Path
 
 import httpx
 
-from architect.app.demo_project import DEMO, Fate
+from architect.app.demo_project import DEMO
 from architect.app.setup_forge import prove_setup
 from architect.config import EXAMPLE_COMMAND, Secrets, example_text, load_config
 from architect.emulator.setup import DEFAULT_PASSWORD, ForgeSetup, ForgeSetupError
@@ -53,7 +53,7 @@ def seed(url: str, admin_token: str) -> list[str]:
             # The labels, exactly as `architect init` creates them.
             prove_setup(ForgeClient(url, tokens[BOT]), config, Secrets(), webhook_url=None,
                         write=True, runner_ready=lambda: None, say=lambda _: None)
-            vision = next(v for v in DEMO.visions if v.fate is Fate.ACCEPTED)
+            vision = DEMO.accepted()
             number = setup.create_issue(config.repo, vision.title, vision.body,
                                         labels=(config.architect.vision_label,),
                                         token=tokens[HUMAN])
