@@ -189,6 +189,11 @@ class ProjectConfig(BaseModel):
     architect: ArchitectConfig = Field(default_factory=ArchitectConfig)
 
     @property
+    def repos(self) -> tuple[str, ...]:
+        """The project repo, then the ops repo; one name when they are the same."""
+        return tuple(dict.fromkeys((self.repo, self.ops_repo)))
+
+    @property
     def project_state_dir(self) -> Path:
         return self.architect.state_dir / self.name
 

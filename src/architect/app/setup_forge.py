@@ -47,7 +47,7 @@ def prove_setup(forge: ForgeClient, config: ProjectConfig, secrets: Secrets, *,
     found.add(not_ready)
     if not_ready is None:
         found.proved.append(f"model runner '{config.architect.model}' is ready")
-    if webhook_url and len(repos) == len({config.repo, config.ops_repo}):
+    if webhook_url and len(repos) == len(config.repos):
         if secrets.webhook_secret is None:  # `loop --webhook` refuses to start without it
             found.add("ARCHITECT_WEBHOOK_SECRET is not set: webhooks need a shared secret; "
                       "set it in the environment")
