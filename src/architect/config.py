@@ -19,6 +19,7 @@ import re
 import tomllib
 from collections.abc import Mapping
 from datetime import timedelta
+from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
@@ -63,6 +64,11 @@ DEFAULT_STATE_DIR = "~/.local/state/architect"
 # The example project file ships in the package (architect/examples/project.toml), so a
 # wheel user, who has no clone, gets it from this command.
 EXAMPLE_COMMAND = "architect init --example"
+
+
+def example_text() -> str:
+    """The example project file, as shipped in the package."""
+    return (resources.files("architect") / "examples" / "project.toml").read_text("utf-8")
 
 
 # --- field types -----------------------------------------------------------------
@@ -181,6 +187,11 @@ class ProjectConfig(BaseModel):
     primary_branch: Text = "main"
     repo_root: PathValue | None = None
     architect: ArchitectConfig = Field(default_factory=ArchitectConfig)
+
+    @property
+    def repos(self) -> tuple[str, ...]:
+        """The project repo, then the ops repo; one name when they are the same."""
+        return tuple(dict.fromkeys((self.repo, self.ops_repo)))
 
     @property
     def project_state_dir(self) -> Path:

@@ -41,7 +41,7 @@ from architect.core.inputs import LESSONS_MAX_BYTES, HumanComment, PlannerInputs
 from architect.core.ledger import DesignFork, Ledger
 from architect.core.text import one_line
 from architect.errors import ConfigError
-from architect.redaction import redact
+from architect.redaction import Redactor
 from architect.runners.base import Limits, Mode, ModelRequest
 
 __all__ = [
@@ -52,7 +52,6 @@ __all__ = [
     "ModeText",
     "build_request",
     "load_formula",
-    "redact",
 ]
 
 T = TypeVar("T", bound=BaseModel)
@@ -252,14 +251,14 @@ def build_request(
     _trim(layout, inputs.project, budget_tokens * 4)
     context, prompt = layout.render(inputs.project)
     _, tools_prompt = layout.render(inputs.project, tools=True)
-    hidden = tuple(secrets)
+    hidden = Redactor(secrets)  # one pattern for the four texts
     return ModelRequest(
         mode=mode,
         schema=schema,
-        system=redact(layout.system, hidden),
-        context=redact(context, hidden),
-        prompt=redact(prompt, hidden),
-        tools_prompt=redact(tools_prompt, hidden),
+        system=hidden.redact(layout.system),
+        context=hidden.redact(context),
+        prompt=hidden.redact(prompt),
+        tools_prompt=hidden.redact(tools_prompt),
         inputs=inputs,
         session_key=session_key,
         limits=limits or Limits(),

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json as jsonlib
 import os
 import sys
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
@@ -174,10 +173,10 @@ def init(project: ProjectOpt = None,
     """Prove a tick can succeed: repos, branch, labels (created), token rights, reviewers,
     model runner, webhooks. Exit 2 when something blocks."""
     from architect.app.service import init_project  # noqa: PLC0415  start-up: the whole tick
+    from architect.config import example_text  # noqa: PLC0415  start-up: pydantic
 
     if example:  # before `load`: there is no project file yet
-        typer.echo((resources.files("architect") / "examples" / "project.toml")
-                   .read_text("utf-8"), nl=False)
+        typer.echo(example_text(), nl=False)
         raise typer.Exit(0)
     config, secrets = load(project)
     logging_for(config, secrets, json=False, verbose=verbose)

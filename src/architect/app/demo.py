@@ -24,7 +24,7 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.panel import Panel
 
-from architect.app.demo_project import DEMO, DemoProject, Fate
+from architect.app.demo_project import DEMO, DemoProject
 from architect.app.setup_forge import prove_setup
 from architect.app.status import collect_status, render_table
 from architect.app.wiring import utc_now
@@ -154,8 +154,6 @@ def _seed(forge: EmbeddedForge, url: str, tmp: Path, console: Console) -> DemoWo
     return world
 
 
-
-
 def _tick(world: DemoWorld, title: str) -> None:
     world.console.rule(f"[bold cyan]{title}")
     bot = world.client(BOT)
@@ -171,11 +169,15 @@ def _show_new_comments(world: DemoWorld, bot: ForgeClient) -> None:
         for comment in comments[world.seen.get(pr.number, 0):]:
             if comment.user.login != BOT:
                 continue
-            text = comment.body.split(markers.MARK_OPEN)[0].strip()
-            world.console.print(Panel(Markdown(_shorten(text)),
-                                      title=f"@{BOT} on PR #{pr.number}: {pr.title}",
-                                      title_align="left", border_style="green"))
+            _bot_panel(world, comment.body, f"PR #{pr.number}: {pr.title}")
         world.seen[pr.number] = len(comments)
+
+
+def _bot_panel(world: DemoWorld, body: str, where: str) -> None:
+    """A comment of the bot, shortened, without its markers."""
+    text = body.split(markers.MARK_OPEN, maxsplit=1)[0].strip()
+    world.console.print(Panel(Markdown(_shorten(text)), title=f"@{BOT} on {where}",
+                              title_align="left", border_style="green"))
 
 
 def _shorten(text: str, lines: int = 24) -> str:
@@ -217,7 +219,7 @@ def _developers_finish(world: DemoWorld) -> None:
     """The developers work through the filed sub-issues; one of them is dropped."""
     project, console = world.project, world.console
     dev = world.client(project.reviewer)
-    vision = world.numbers[_accepted(project)]
+    vision = world.numbers[project.accepted().key]
     filed = sorted((i for i in dev.list_issues(project.repo, state="open", labels=["backlog"])
                     if f"Decomposed from #{vision}" in i.body), key=lambda i: i.number)
     dropped = next((i for i in filed if i.title.startswith("Docs:")), filed[-1])
@@ -236,14 +238,11 @@ def _show_vision(world: DemoWorld) -> None:
     """What someone watching the vision issue saw, from the pitch to the end."""
     project = world.project
     bot = world.client(BOT)
-    number = world.numbers[_accepted(project)]
+    number = world.numbers[project.accepted().key]
     vision = bot.get_issue(project.repo, number)
     for comment in bot.list_comments(project.repo, number):
         if comment.user.login == BOT:
-            text = comment.body.split(markers.MARK_OPEN)[0].strip()
-            world.console.print(Panel(Markdown(_shorten(text)),
-                                      title=f"@{BOT} on vision #{number}: {vision.title}",
-                                      title_align="left", border_style="green"))
+            _bot_panel(world, comment.body, f"vision #{number}: {vision.title}")
     world.console.print(f"  vision #{number} is now {vision.state}; labels: "
                         f"{', '.join(sorted(vision.label_names)) or 'none'}")
 
@@ -305,7 +304,3 @@ def _keep_running(world: DemoWorld) -> None:
             time.sleep(3600)
     except KeyboardInterrupt:
         console.print("stopped")
-
-
-def _accepted(project: DemoProject) -> str:
-    return next(v.key for v in project.visions if v.fate is Fate.ACCEPTED)

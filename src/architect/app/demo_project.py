@@ -55,6 +55,10 @@ class DemoProject:
     def vision(self, key: str) -> DemoVision:
         return next(v for v in self.visions if v.key == key)
 
+    def accepted(self) -> DemoVision:
+        """The vision whose sprint the demo walks to the end."""
+        return next(v for v in self.visions if v.fate is Fate.ACCEPTED)
+
     def replies_for(self, key: str) -> tuple[DemoReply, ...]:
         return tuple(r for r in self.replies if r.vision == key)
 

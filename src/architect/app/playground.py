@@ -9,14 +9,13 @@ that every command of the README runs against the forge as it is.
 from __future__ import annotations
 
 import tempfile
-from importlib import resources
 from pathlib import Path
 
 import httpx
 
-from architect.app.demo_project import DEMO, Fate
+from architect.app.demo_project import DEMO
 from architect.app.setup_forge import prove_setup
-from architect.config import EXAMPLE_COMMAND, Secrets, load_config
+from architect.config import EXAMPLE_COMMAND, Secrets, example_text, load_config
 from architect.emulator.setup import DEFAULT_PASSWORD, ForgeSetup, ForgeSetupError
 from architect.forge.client import ForgeClient
 
@@ -26,11 +25,6 @@ HUMAN = "alice"
 
 class AlreadySeeded(RuntimeError):
     """The forge (a --data file) holds the seed already: its tokens were printed then."""
-
-
-def example_text() -> str:
-    """The example project file, as shipped in the package."""
-    return (resources.files("architect") / "examples" / "project.toml").read_text("utf-8")
 
 
 def seed(url: str, admin_token: str) -> list[str]:
@@ -59,7 +53,7 @@ def seed(url: str, admin_token: str) -> list[str]:
             # The labels, exactly as `architect init` creates them.
             prove_setup(ForgeClient(url, tokens[BOT]), config, Secrets(), webhook_url=None,
                         write=True, runner_ready=lambda: None, say=lambda _: None)
-            vision = next(v for v in DEMO.visions if v.fate is Fate.ACCEPTED)
+            vision = DEMO.accepted()
             number = setup.create_issue(config.repo, vision.title, vision.body,
                                         labels=(config.architect.vision_label,),
                                         token=tokens[HUMAN])

@@ -66,14 +66,22 @@ def _redactor(secrets: Secrets) -> Callable[[str | None], str | None]:
     return lambda text: None if text is None else redactor.redact(text)
 
 
+def _clients(config: ProjectConfig, secrets: Secrets,
+             clients: ExitStack) -> tuple[ForgeClient, ForgeClient | None]:
+    """The architect's forge client and the filer's (FORGE_FILER_TOKEN), both closed with
+    `clients`."""
+    forge = clients.enter_context(forge_client(config, secrets))
+    filer = filer_client(config, secrets)
+    if filer is not None:
+        clients.enter_context(filer)
+    return forge, filer
+
+
 def _tick_outcome(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *,
                   dry_run: bool, should_stop: Callable[[], bool]) -> TickOutcome:
     with ExitStack() as clients:  # `architect loop` ticks for months: no client may leak
         try:
-            forge = clients.enter_context(forge_client(config, secrets))
-            filer = filer_client(config, secrets)
-            if filer is not None:
-                clients.enter_context(filer)
+            forge, filer = _clients(config, secrets, clients)
             runner = project_runner(config, secrets, env)
             if not dry_run:
                 runner.check_ready()
@@ -180,10 +188,7 @@ def init_project(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str]
 
     try:
         with ExitStack() as clients:
-            forge = clients.enter_context(forge_client(config, secrets))
-            filer = filer_client(config, secrets)
-            if filer is not None:
-                clients.enter_context(filer)
+            forge, filer = _clients(config, secrets, clients)
             found = prove_setup(forge, config, secrets, webhook_url=webhook_url,
                                 write=not check, runner_ready=runner_ready, filer=filer,
                                 say=out)

@@ -59,7 +59,7 @@ def check_repos(forge: ForgeClient, config: ProjectConfig, bot: User,
                 found: Findings) -> dict[str, Repository]:
     """Both repos: they exist, have a commit, and have `primary_branch`."""
     repos: dict[str, Repository] = {}
-    for name in dict.fromkeys((config.repo, config.ops_repo)):
+    for name in config.repos:
         try:
             repo = forge.get_repo(name)
         except ForgeNotFound:
@@ -143,14 +143,14 @@ def check_reviewers(forge: ForgeClient, config: ProjectConfig, found: Findings) 
         found.add(reviewer_line(login, config.ops_repo, writers, exists=exists))
 
 
-def check_hooks(forge: ForgeClient, config: ProjectConfig, url: str, *,
+def check_hooks(forge: ForgeClient, config: ProjectConfig, bot: User, url: str, *,
                 create: Callable[[str], None] | None, found: Findings) -> None:
     """Each repo has an active hook to `url`; `create` registers a missing one."""
-    for repo in dict.fromkeys((config.repo, config.ops_repo)):
+    for repo in config.repos:
         try:
             hooks = [h for h in forge.list_hooks(repo) if h.config.get("url") == url]
         except ForgePermissionError:
-            found.add(f"{repo}: @{forge.current_user().login} may not read its webhooks: "
+            found.add(f"{repo}: @{bot.login} may not read its webhooks: "
                       "webhooks need admin access to the repo")
             continue
         if any(h.active for h in hooks):
@@ -166,7 +166,7 @@ def check_hooks(forge: ForgeClient, config: ProjectConfig, url: str, *,
 
 def missing_repo(forge: ForgeClient, config: ProjectConfig) -> ArchitectError | None:
     """After a 404 in a tick: a configured repo that is missing is a configuration error."""
-    for name in dict.fromkeys((config.repo, config.ops_repo)):
+    for name in config.repos:
         try:
             forge.get_repo(name)
         except ForgeRepoMissing:

@@ -21,6 +21,7 @@ from architect.app.setup_check import (
 from architect.config import ProjectConfig, Secrets
 from architect.errors import ForgePermissionError
 from architect.forge.client import ForgeClient
+from architect.forge.models import User
 from architect.shell.dashboard import find
 
 WEBHOOK_EVENTS = ("issues", "issue_comment", "pull_request", "pull_request_review",
@@ -46,23 +47,23 @@ def prove_setup(forge: ForgeClient, config: ProjectConfig, secrets: Secrets, *,
     found.add(not_ready)
     if not_ready is None:
         found.proved.append(f"model runner '{config.architect.model}' is ready")
-    if webhook_url and len(repos) == len({config.repo, config.ops_repo}):
+    if webhook_url and len(repos) == len(config.repos):
         if secrets.webhook_secret is None:  # `loop --webhook` refuses to start without it
             found.add("ARCHITECT_WEBHOOK_SECRET is not set: webhooks need a shared secret; "
                       "set it in the environment")
         if not write or secrets.webhook_secret is not None:
             creator = _hook_creator(forge, secrets, webhook_url, found, say) if write else None
-            check_hooks(forge, config, webhook_url, create=creator, found=found)
+            check_hooks(forge, config, me, webhook_url, create=creator, found=found)
     if config.ops_repo in repos and not found.problems and config.architect.dashboard:
-        _dashboard(forge, config, say)
+        _dashboard(forge, config, me, say)
     for line in found.proved:
         say(f"ok: {line}")
     return found
 
 
-def _dashboard(forge: ForgeClient, config: ProjectConfig, say: Say) -> None:
+def _dashboard(forge: ForgeClient, config: ProjectConfig, me: User, say: Say) -> None:
     # Created by the first tick, at its end, so that it shows what that tick did.
-    issue = find(forge, config, forge.current_user())
+    issue = find(forge, config, me)
     if issue is None:
         say(f"{config.ops_repo}: the first tick creates the dashboard issue "
             f"'{config.architect.dashboard_title}'")
