@@ -115,11 +115,11 @@ def _run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callab
         report.setup_notes = missing_vision_label(forge, config)
         for note in report.setup_notes:
             log.warning("%s", note)
-    labels = ProjectLabels(filer or forge, config.repo)
-    preflight = Preflight(forge, filer or forge, config, snapshot, probe=not dry_run,
+    filer_forge = filer or forge
+    labels = ProjectLabels(filer_forge, config.repo)
+    preflight = Preflight(forge, filer_forge, config, snapshot, probe=not dry_run,
                           labels=labels)
     blockers = preflight.check(decision.actions)
-    filer_forge = filer or forge
     filer_login = filer_login or snapshot.bot.login
     if dry_run:
         forge, filer_forge = DryForge(forge, now), DryForge(filer_forge, now)
