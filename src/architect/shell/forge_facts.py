@@ -102,9 +102,16 @@ def _ops_branches(forge: Forge, config: ProjectConfig, actions: Sequence[Action]
         return None
     if any(sprint.pr.base.ref == primary for sprint in snapshot.sprints):
         return frozenset({primary})
+    return ops_branches(forge, config)
+
+
+def ops_branches(forge: Forge, config: ProjectConfig) -> frozenset[str]:
+    """`primary_branch` when it exists (one request), else every branch of the ops repo:
+    none when the repo has no commit."""
+    primary = config.primary_branch
     if forge.get_branch(config.ops_repo, primary) is not None:
         return frozenset({primary})
-    return frozenset(forge.list_branches(config.ops_repo))  # empty: the repo has no commit
+    return frozenset(forge.list_branches(config.ops_repo))
 
 
 def _labels(config: ProjectConfig, actions: Sequence[Action], snapshot: Snapshot,

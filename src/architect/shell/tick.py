@@ -38,7 +38,12 @@ from architect.shell.changes import Changes, look, why_full
 from architect.shell.context import TickContext
 from architect.shell.dashboard import Desk
 from architect.shell.dry_forge import DryForge
-from architect.shell.forge_facts import Preflight, ProjectLabels, missing_vision_label
+from architect.shell.forge_facts import (
+    Preflight,
+    ProjectLabels,
+    missing_vision_label,
+    ops_branches,
+)
 from architect.shell.journal import digest_journal
 from architect.shell.logs import dry_run_outcomes
 from architect.shell.reread import Remembered
@@ -215,7 +220,7 @@ def _refuse_empty_ops(forge: Forge, config: ProjectConfig) -> None:
     would be its first issue. Asked only while there is no dashboard, so that a tick that
     found one pays no request for it; then one request while `primary_branch` exists."""
     ops = config.ops_repo
-    if forge.get_branch(ops, config.primary_branch) is None and not forge.list_branches(ops):
+    if not ops_branches(forge, config):
         raise ForgeRepoEmpty(empty_repo_line(ops), status=404, method="GET",
                              path=f"/repos/{ops}/branches")
 
