@@ -33,7 +33,7 @@ from architect.errors import (
 from architect.forge.protocol import Forge
 from architect.runners.base import Mode, Runner, Usage
 from architect.shell.apply import apply
-from architect.shell.asking import Asker
+from architect.shell.asking import Asker, spent
 from architect.shell.changes import Changes, look, why_full
 from architect.shell.context import TickContext
 from architect.shell.dashboard import Desk
@@ -150,9 +150,7 @@ def _run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callab
     report.usage = asker.usage
     report.model_calls = asker.calls
     if asker.calls:
-        cost = f", ${asker.usage.cost_usd:.4f}" if asker.usage.cost_usd is not None else ""
-        log.info("tick: %d model call(s), %d in / %d out tokens%s", asker.calls,
-                 asker.usage.input_tokens, asker.usage.output_tokens, cost)
+        log.info("tick: %d model call(s), %s", asker.calls, spent(asker.usage))
     if changes is not None and isinstance(looked, Look):
         sprints = {sp.pr.number: sp.comments for sp in snapshot.sprints}
         changes.save(looked.cursor(config.ops_repo, sprints, full_read_at=now,
