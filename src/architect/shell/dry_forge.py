@@ -106,10 +106,8 @@ class DryForge:
                    body: str | None = None,
                    state: Literal["open", "closed"] | None = None) -> Issue:
         self._would(f"edit {repo}#{number}")
-        found = self._forge.get_issue(repo, number)
-        changes = {k: v for k, v in (("title", title), ("body", body), ("state", state))
-                   if v is not None}
-        return found.model_copy(update=changes)
+        return self._forge.get_issue(repo, number).model_copy(
+            update=_edited(title=title, body=body, state=state))
 
     def add_issue_labels(self, repo: str, number: int, labels: Sequence[str]) -> list[Label]:
         self._would(f"label {repo}#{number}: {', '.join(labels)}")
@@ -154,9 +152,8 @@ class DryForge:
                   state: Literal["open", "closed"] | None = None) -> PullRequest:
         what = "close" if state == "closed" else "edit"
         self._would(f"{what} {repo}#{number}")
-        changes = {k: v for k, v in (("title", title), ("body", body), ("state", state))
-                   if v is not None}
-        return self._forge.get_pull(repo, number).model_copy(update=changes)
+        return self._forge.get_pull(repo, number).model_copy(
+            update=_edited(title=title, body=body, state=state))
 
     def merge_pull(self, repo: str, number: int, *, style: str = "merge",
                    message: str | None = None) -> None:
@@ -190,3 +187,8 @@ class DryForge:
                     events: Sequence[str]) -> Hook:
         self._would(f"register a webhook on {repo}")
         return Hook(id=self._id(), type="forgejo", active=True, events=list(events))
+
+
+def _edited(**fields: str | None) -> dict[str, str]:
+    """The fields an edit sets: those it was given."""
+    return {name: value for name, value in fields.items() if value is not None}
