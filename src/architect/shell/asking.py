@@ -63,7 +63,11 @@ class Asker:
             raise
         self.calls += result.calls
         self.usage = self.usage + result.usage
-        cost = f", ${result.usage.cost_usd:.4f}" if result.usage.cost_usd is not None else ""
-        log.info("model %s (%s): %d in / %d out tokens%s", mode.value, self.runner.name,
-                 result.usage.input_tokens, result.usage.output_tokens, cost)
+        log.info("model %s (%s): %s", mode.value, self.runner.name, spent(result.usage))
         return result.output
+
+
+def spent(usage: Usage) -> str:
+    """The tokens used, and the cost when the runner knows it, for a log line."""
+    cost = f", ${usage.cost_usd:.4f}" if usage.cost_usd is not None else ""
+    return f"{usage.input_tokens} in / {usage.output_tokens} out tokens{cost}"

@@ -18,10 +18,10 @@ from datetime import datetime, timedelta
 
 from architect.config import ProjectConfig
 from architect.core import markers
-from architect.core.sprint import SprintPR, vision_of_branch
+from architect.core.sprint import SprintPR
 from architect.forge.models import Issue, PullRequest, User
 from architect.forge.protocol import Forge
-from architect.shell.pr_history import ClosedSprintPRs
+from architect.shell.pr_history import ClosedSprintPRs, vision_of
 
 # One page: a sprint PR closed longer ago than the last this many closed PRs of the ops
 # repo was seen (and answered) by the ticks in between.
@@ -51,8 +51,7 @@ def _newest(prs: Sequence[PullRequest], waiting: set[int],
     waiting = set(waiting)
     last: list[tuple[PullRequest, int]] = []
     for pr in prs:
-        # A deleted branch leaves `head.ref` as refs/pull/N/head; `head.label` keeps its name.
-        number = vision_of_branch(pr.head.ref) or vision_of_branch(pr.head.label)
+        number = vision_of(pr)  # a deleted branch's name is kept in `head.label`
         if number not in waiting or pr.user.login != bot.login:
             continue
         waiting.discard(number)  # newest first: only a vision's last sprint PR speaks

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from architect.core.text import one_line
 from architect.forge.models import (
@@ -24,20 +24,24 @@ from architect.forge.models import (
     Hook,
     Issue,
     Label,
-    Page,
-    Permission,
     PullRequest,
-    Repository,
-    Review,
-    TimelineEvent,
     User,
 )
-from architect.forge.protocol import Forge, IssueState, IssueType
+from architect.forge.protocol import Forge
 
 log = logging.getLogger("architect")
 # Far above any id a forge has handed out: what a dry run "creates" never collides
 # with what it read, and is newer than all of it, as a real write would be.
 _FIRST_ID = 10**12
+# The forge's reads, sent as they are (`current_user` is remembered below). A probe
+# changes nothing on the forge (the body is one it refuses): safe to send.
+_READS = frozenset({
+    "get_repo", "collaborator_permission", "list_collaborators", "list_assignees", "get_user",
+    "list_branches", "probe_write", "list_issues", "get_issue", "changed_since",
+    "comments_changed_since", "list_labels", "list_comments", "list_pulls", "get_pull",
+    "recently_closed_pulls", "list_timeline", "list_reviews", "get_branch", "get_file",
+    "list_files", "list_dependencies", "list_hooks",
+})
 
 
 class DryForge:
@@ -77,86 +81,18 @@ class DryForge:
         return self._at
 
     # -- reads: the real forge -------------------------------------------------
+    def __getattr__(self, name: str) -> Any:
+        # Only the reads named go through; anything else a step calls is a write this
+        # class must answer itself, and fails here rather than reach the forge.
+        if name not in _READS:
+            raise AttributeError(f"DryForge has no {name!r}: a write must be logged, "
+                                 "not sent")
+        return getattr(self._forge, name)
+
     def current_user(self) -> User:
         if self._me is None:
             self._me = self._forge.current_user()
         return self._me
-
-    def get_repo(self, repo: str) -> Repository:
-        return self._forge.get_repo(repo)
-
-    def collaborator_permission(self, repo: str, login: str) -> Permission:
-        return self._forge.collaborator_permission(repo, login)
-
-    def list_collaborators(self, repo: str) -> list[User]:
-        return self._forge.list_collaborators(repo)
-
-    def list_assignees(self, repo: str) -> list[User]:
-        return self._forge.list_assignees(repo)
-
-    def get_user(self, login: str) -> User | None:
-        return self._forge.get_user(login)
-
-    def list_branches(self, repo: str) -> list[str]:
-        return self._forge.list_branches(repo)
-
-    def probe_write(self, repo: str, collection: Literal["branches", "labels"]) -> None:
-        # A probe changes nothing on the forge (the body is one it refuses): safe to send.
-        self._forge.probe_write(repo, collection)
-
-    def list_issues(self, repo: str, *, state: IssueState = "open", labels: Sequence[str] = (),
-                    type: IssueType | None = None, since: datetime | None = None,
-                    created_by: str | None = None, q: str | None = None) -> list[Issue]:
-        return self._forge.list_issues(repo, state=state, labels=labels, type=type, since=since,
-                                       created_by=created_by, q=q)
-
-    def get_issue(self, repo: str, number: int) -> Issue:
-        return self._forge.get_issue(repo, number)
-
-    def changed_since(self, repo: str, since: datetime | None, *, limit: int) -> Page[Issue]:
-        return self._forge.changed_since(repo, since, limit=limit)
-
-    def comments_changed_since(self, repo: str, since: datetime, *,
-                               limit: int) -> Page[Comment]:
-        return self._forge.comments_changed_since(repo, since, limit=limit)
-
-    def list_labels(self, repo: str) -> list[Label]:
-        return self._forge.list_labels(repo)
-
-    def list_comments(self, repo: str, number: int) -> list[Comment]:
-        return self._forge.list_comments(repo, number)
-
-    def list_pulls(self, repo: str, *, state: IssueState = "open", head: str | None = None,
-                   base: str | None = None) -> list[PullRequest]:
-        return self._forge.list_pulls(repo, state=state, head=head, base=base)
-
-    def get_pull(self, repo: str, number: int) -> PullRequest:
-        return self._forge.get_pull(repo, number)
-
-    def recently_closed_pulls(self, repo: str, *, limit: int) -> list[PullRequest]:
-        return self._forge.recently_closed_pulls(repo, limit=limit)
-
-    def list_timeline(self, repo: str, number: int, *,
-                      since: datetime | None = None) -> list[TimelineEvent]:
-        return self._forge.list_timeline(repo, number, since=since)
-
-    def list_reviews(self, repo: str, number: int) -> list[Review]:
-        return self._forge.list_reviews(repo, number)
-
-    def get_branch(self, repo: str, branch: str) -> Branch | None:
-        return self._forge.get_branch(repo, branch)
-
-    def get_file(self, repo: str, path: str, *, ref: str | None = None) -> FileContent | None:
-        return self._forge.get_file(repo, path, ref=ref)
-
-    def list_files(self, repo: str, directory: str, *, ref: str | None = None) -> list[str]:
-        return self._forge.list_files(repo, directory, ref=ref)
-
-    def list_dependencies(self, repo: str, number: int) -> list[Issue]:
-        return self._forge.list_dependencies(repo, number)
-
-    def list_hooks(self, repo: str) -> list[Hook]:
-        return self._forge.list_hooks(repo)
 
     # -- writes: logged, answered as the forge would ---------------------------
     def create_issue(self, repo: str, *, title: str, body: str,
@@ -170,10 +106,8 @@ class DryForge:
                    body: str | None = None,
                    state: Literal["open", "closed"] | None = None) -> Issue:
         self._would(f"edit {repo}#{number}")
-        found = self._forge.get_issue(repo, number)
-        changes = {k: v for k, v in (("title", title), ("body", body), ("state", state))
-                   if v is not None}
-        return found.model_copy(update=changes)
+        return self._forge.get_issue(repo, number).model_copy(
+            update=_edited(title=title, body=body, state=state))
 
     def add_issue_labels(self, repo: str, number: int, labels: Sequence[str]) -> list[Label]:
         self._would(f"label {repo}#{number}: {', '.join(labels)}")
@@ -218,9 +152,8 @@ class DryForge:
                   state: Literal["open", "closed"] | None = None) -> PullRequest:
         what = "close" if state == "closed" else "edit"
         self._would(f"{what} {repo}#{number}")
-        changes = {k: v for k, v in (("title", title), ("body", body), ("state", state))
-                   if v is not None}
-        return self._forge.get_pull(repo, number).model_copy(update=changes)
+        return self._forge.get_pull(repo, number).model_copy(
+            update=_edited(title=title, body=body, state=state))
 
     def merge_pull(self, repo: str, number: int, *, style: str = "merge",
                    message: str | None = None) -> None:
@@ -254,3 +187,8 @@ class DryForge:
                     events: Sequence[str]) -> Hook:
         self._would(f"register a webhook on {repo}")
         return Hook(id=self._id(), type="forgejo", active=True, events=list(events))
+
+
+def _edited(**fields: str | None) -> dict[str, str]:
+    """The fields an edit sets: those it was given."""
+    return {name: value for name, value in fields.items() if value is not None}

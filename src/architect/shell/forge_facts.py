@@ -64,8 +64,8 @@ class Preflight:
 
 
 def read_facts(forge: Forge, filer: Forge, config: ProjectConfig, actions: Sequence[Action],
-               snapshot: Snapshot, *, probe: bool, known: ForgeFacts | None = None,
-               labels: Callable[[], list[Label]] | None = None) -> ForgeFacts:
+               snapshot: Snapshot, *, probe: bool, known: ForgeFacts | None,
+               labels: Callable[[], list[Label]]) -> ForgeFacts:
     """`filer` writes on the project repo (FORGE_FILER_TOKEN); `probe` proves the writes;
     what an earlier check (`known`) read is not read again."""
     branches = _ops_branches(forge, config, actions, snapshot)
@@ -89,8 +89,7 @@ def read_facts(forge: Forge, filer: Forge, config: ProjectConfig, actions: Seque
     writers, exist = _reviewers(forge, config, actions)
     if known is not None and writers is None:
         writers, exist = known.writers, known.reviewers_exist
-    names = _labels(config, actions, snapshot, known.labels if known else frozenset(),
-                    labels or ProjectLabels(forge, config.repo))
+    names = _labels(config, actions, snapshot, known.labels if known else frozenset(), labels)
     return ForgeFacts(empty=empty, ops_branches=branches, labels=names, refused=refused,
                       writers=writers, reviewers_exist=exist, probed=frozenset(probed))
 
@@ -103,9 +102,16 @@ def _ops_branches(forge: Forge, config: ProjectConfig, actions: Sequence[Action]
         return None
     if any(sprint.pr.base.ref == primary for sprint in snapshot.sprints):
         return frozenset({primary})
+    return ops_branches(forge, config)
+
+
+def ops_branches(forge: Forge, config: ProjectConfig) -> frozenset[str]:
+    """`primary_branch` when it exists (one request), else every branch of the ops repo:
+    none when the repo has no commit."""
+    primary = config.primary_branch
     if forge.get_branch(config.ops_repo, primary) is not None:
         return frozenset({primary})
-    return frozenset(forge.list_branches(config.ops_repo))  # empty: the repo has no commit
+    return frozenset(forge.list_branches(config.ops_repo))
 
 
 def _labels(config: ProjectConfig, actions: Sequence[Action], snapshot: Snapshot,

@@ -56,9 +56,7 @@ def record_edit(project_dir: Path, number: int, body: str, login: str) -> None:
     kept = edits(project_dir)[-(KEPT_EDITS - 1):]
     kept.append({"issue": number, "hash": body_hash(body), "login": login})
     make_private_dir(project_dir)
-    scratch = path.with_suffix(".tmp")
-    scratch.write_text(json.dumps(kept))
-    os.replace(scratch, path)
+    _save_edits(path, kept)
 
 
 def forget_edits(project_dir: Path, number: int) -> None:
@@ -67,9 +65,14 @@ def forget_edits(project_dir: Path, number: int) -> None:
     kept = [e for e in edits(project_dir) if e.get("issue") != number]
     path = project_dir / EDITS_FILE
     if path.exists():
-        scratch = path.with_suffix(".tmp")
-        scratch.write_text(json.dumps(kept))
-        os.replace(scratch, path)
+        _save_edits(path, kept)
+
+
+def _save_edits(path: Path, kept: list[dict[str, object]]) -> None:
+    """Written whole then renamed: a reader never sees half a file."""
+    scratch = path.with_suffix(".tmp")
+    scratch.write_text(json.dumps(kept))
+    os.replace(scratch, path)
 
 
 def edits(project_dir: Path) -> list[dict[str, object]]:

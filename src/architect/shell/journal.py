@@ -104,12 +104,7 @@ class LocalJournal:
         # An entry digested already sits in the archive: writing it again would digest it twice.
         if path.exists() or (self.directory / ARCHIVE_DIR / entry.filename).exists():
             return False
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        tmp = path.with_suffix(".tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(entry.markdown())
-        tmp.replace(path)
+        _write_private(path, entry.markdown())
         return True
 
     def lessons(self) -> str:

@@ -24,12 +24,12 @@ import os
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from io import TextIOWrapper
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 from architect.redaction import Redactor
 
@@ -78,18 +78,24 @@ def _message(record: logging.LogRecord) -> str:
         return f"{record.msg} {record.args!r}"
 
 
+T = TypeVar("T")
 # The project a line belongs to, when one process ticks several (`architect loop`).
 _PROJECT: ContextVar[str | None] = ContextVar("architect_project", default=None)
 
 
 @contextmanager
-def log_project(name: str) -> Iterator[None]:
-    """Lines logged inside carry the project's name."""
-    token = _PROJECT.set(name)
+def _holding(var: ContextVar[T], value: T) -> Iterator[None]:
+    """`var` is `value` inside, and back to what it was after."""
+    token = var.set(value)
     try:
         yield
     finally:
-        _PROJECT.reset(token)
+        var.reset(token)
+
+
+def log_project(name: str) -> AbstractContextManager[None]:
+    """Lines logged inside carry the project's name."""
+    return _holding(_PROJECT, name)
 
 
 def _timestamp(record: logging.LogRecord) -> str:
@@ -160,14 +166,9 @@ outcome_log = logging.getLogger(OUTCOME_LOGGER)
 outcome_log.addFilter(_WouldFilter())
 
 
-@contextmanager
-def dry_run_outcomes(dry_run: bool) -> Iterator[None]:
+def dry_run_outcomes(dry_run: bool) -> AbstractContextManager[None]:
     """Inside, with `dry_run`, every line on `outcome_log` starts with "would: "."""
-    token = _DRY_RUN.set(dry_run)
-    try:
-        yield
-    finally:
-        _DRY_RUN.reset(token)
+    return _holding(_DRY_RUN, dry_run)
 
 
 # --- the file ------------------------------------------------------------------------

@@ -33,12 +33,17 @@ from architect.errors import (
 from architect.forge.protocol import Forge
 from architect.runners.base import Mode, Runner, Usage
 from architect.shell.apply import apply
-from architect.shell.asking import Asker
+from architect.shell.asking import Asker, spent
 from architect.shell.changes import Changes, look, why_full
 from architect.shell.context import TickContext
 from architect.shell.dashboard import Desk
 from architect.shell.dry_forge import DryForge
-from architect.shell.forge_facts import Preflight, ProjectLabels, missing_vision_label
+from architect.shell.forge_facts import (
+    Preflight,
+    ProjectLabels,
+    missing_vision_label,
+    ops_branches,
+)
 from architect.shell.journal import digest_journal
 from architect.shell.logs import dry_run_outcomes
 from architect.shell.reread import Remembered
@@ -115,11 +120,11 @@ def _run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callab
         report.setup_notes = missing_vision_label(forge, config)
         for note in report.setup_notes:
             log.warning("%s", note)
-    labels = ProjectLabels(filer or forge, config.repo)
-    preflight = Preflight(forge, filer or forge, config, snapshot, probe=not dry_run,
+    filer_forge = filer or forge
+    labels = ProjectLabels(filer_forge, config.repo)
+    preflight = Preflight(forge, filer_forge, config, snapshot, probe=not dry_run,
                           labels=labels)
     blockers = preflight.check(decision.actions)
-    filer_forge = filer or forge
     filer_login = filer_login or snapshot.bot.login
     if dry_run:
         forge, filer_forge = DryForge(forge, now), DryForge(filer_forge, now)
@@ -145,9 +150,7 @@ def _run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callab
     report.usage = asker.usage
     report.model_calls = asker.calls
     if asker.calls:
-        cost = f", ${asker.usage.cost_usd:.4f}" if asker.usage.cost_usd is not None else ""
-        log.info("tick: %d model call(s), %d in / %d out tokens%s", asker.calls,
-                 asker.usage.input_tokens, asker.usage.output_tokens, cost)
+        log.info("tick: %d model call(s), %s", asker.calls, spent(asker.usage))
     if changes is not None and isinstance(looked, Look):
         sprints = {sp.pr.number: sp.comments for sp in snapshot.sprints}
         changes.save(looked.cursor(config.ops_repo, sprints, full_read_at=now,
@@ -215,7 +218,7 @@ def _refuse_empty_ops(forge: Forge, config: ProjectConfig) -> None:
     would be its first issue. Asked only while there is no dashboard, so that a tick that
     found one pays no request for it; then one request while `primary_branch` exists."""
     ops = config.ops_repo
-    if forge.get_branch(ops, config.primary_branch) is None and not forge.list_branches(ops):
+    if not ops_branches(forge, config):
         raise ForgeRepoEmpty(empty_repo_line(ops), status=404, method="GET",
                              path=f"/repos/{ops}/branches")
 

@@ -16,7 +16,7 @@ from architect.core.inputs import PlannerInputs, VisionInput
 from architect.core.ledger import Ledger
 from architect.core.markers import StoryMark
 from architect.core.sections import own_sections
-from architect.core.snapshot import Snapshot
+from architect.core.snapshot import Snapshot, VisionHistory
 from architect.core.sprint import SprintPR, branch_for
 from architect.errors import ForgeNotFound
 from architect.forge.models import Issue, Label
@@ -68,6 +68,10 @@ class Hands:
         if found is None:
             found = self._closed_visions[number] = self.forge.get_issue(self.config.repo, number)
         return found
+
+    def history(self, number: int) -> VisionHistory | None:
+        """What the snapshot read of a vision it weighed for a pitch (None: it did not)."""
+        return next((h for h in self.snapshot.candidates if h.vision.number == number), None)
 
     def ask(self, mode: Mode, schema: type[M], inputs: PlannerInputs, *,
             session_key: str | None = None) -> M:

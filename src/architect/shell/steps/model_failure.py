@@ -64,7 +64,7 @@ def note_model_failure(hands: Hands, action: Action, exc: InvalidModelOutput) ->
 def _vision_comments(hands: Hands, number: int) -> Sequence[Comment]:
     """The vision's comments as the snapshot read them, which it did whenever there were
     any; read here only for a vision the snapshot did not weigh for a pitch."""
-    history = next((h for h in hands.snapshot.candidates if h.vision.number == number), None)
+    history = hands.history(number)
     if history is not None and (history.vision_comments or not history.vision.comments):
         return history.vision_comments
     return hands.forge.list_comments(hands.config.repo, number)

@@ -30,7 +30,7 @@ log = outcome_log
 def open_pitch(hands: Hands, action: OpenPitch) -> None:
     vision = hands.vision(action.vision_number)
     snapshot = hands.snapshot
-    history = next((h for h in snapshot.candidates if h.vision.number == vision.number), None)
+    history = hands.history(vision.number)
     pitch = hands.ask(Mode.PITCH, Pitch, hands.inputs(
         vision, rejection_reason=action.rejection_reason,
         vision_comments=heard.vision_comments(history, snapshot.steering),
