@@ -66,7 +66,7 @@ def look(forge: Forge, config: ProjectConfig, cursor: Cursor | None, now: dateti
     """Each repo's changes since its watermark; the sprint PRs' comments only while nothing
     else says the tick must read fully anyway."""
     pages, marks = {}, {}
-    for repo in dict.fromkeys((config.repo, config.ops_repo)):
+    for repo in config.repos:
         old = cursor.repos.get(repo) if cursor is not None else None
         pages[repo] = page = _changes(forge, repo, old)
         marks[repo] = watermark(old, page)
