@@ -285,12 +285,7 @@ def test_a_box_answered_by_a_tick_killed_before_the_dashboard_write_is_answered_
 
 def test_unpark_beside_a_parked_sprint_takes_the_label_off_and_answers(tmp_path: Path) -> None:
     world = make_world(tmp_path, extra='park_after = "7d"')
-    world.vision("Wishlists")
-    world.tick()
-    (pr,) = world.sprint_prs()
-    number: int = pr.number  # type: ignore[attr-defined]
-    world.comment(number, "ACCEPT")
-    world.tick()
+    number = world.accepted()
     asked = datetime(2026, 11, 25, 10, tzinfo=UTC)  # the forge's clock starts at 09:00
     world.tick(at=asked + timedelta(days=7))
     assert {label.name for label in world.bot.get_pull(OPS, number).labels} == {"parked"}
