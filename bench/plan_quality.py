@@ -31,7 +31,7 @@ import os
 import sys
 import tempfile
 import textwrap
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -309,24 +309,26 @@ def table(rows: list[Played]) -> str:
     return "\n".join([out[0], "-" * len(out[0]), *out[1:]])
 
 
-def steps_table(rows: list[Played]) -> str:
-    """Input tokens of each step (mode), per sample: where a sprint's prompt budget goes."""
+def per_step_table(rows: list[Played], title: str,
+                   tokens: Callable[[Played, str], int]) -> str:
+    """`tokens` of each step (mode), per sample, under a header row titled `title`."""
     modes = list(dict.fromkeys(m for p in rows for m in p.steps))
-    lines = ["input tokens per step: " + "  ".join(f"{m:>9}" for m in modes)]
+    lines = [f"{title:<23}" + "  ".join(f"{m:>9}" for m in modes)]
     for p in rows:
-        cells = "  ".join(f"{p.steps[m].input_tokens if m in p.steps else 0:>9,}" for m in modes)
+        cells = "  ".join(f"{tokens(p, m):>9,}" for m in modes)
         lines.append(f"{p.sample.name:<23}{cells}")
     return "\n".join(lines)
+
+
+def steps_table(rows: list[Played]) -> str:
+    """Input tokens of each step (mode), per sample: where a sprint's prompt budget goes."""
+    return per_step_table(rows, "input tokens per step:",
+                          lambda p, m: p.steps[m].input_tokens if m in p.steps else 0)
 
 
 def cache_table(rows: list[Played]) -> str:
     """Input tokens of each step read from the prompt cache: the stable prefix at work."""
-    modes = list(dict.fromkeys(m for p in rows for m in p.steps))
-    lines = ["read from the cache:   " + "  ".join(f"{m:>9}" for m in modes)]
-    for p in rows:
-        cells = "  ".join(f"{p.cached.get(m, 0):>9,}" for m in modes)
-        lines.append(f"{p.sample.name:<23}{cells}")
-    return "\n".join(lines)
+    return per_step_table(rows, "read from the cache:", lambda p, m: p.cached.get(m, 0))
 
 
 def ok(rows: list[Played]) -> bool:

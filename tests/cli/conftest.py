@@ -15,6 +15,7 @@ import pytest
 
 from architect.emulator import EmbeddedForge
 from architect.emulator.setup import ForgeSetup
+from tests.world import VISION_BODY
 
 ARCHITECT = [sys.executable, "-m", "architect"]
 
@@ -71,3 +72,16 @@ def served(tmp_path: Path) -> Iterator[Served]:
         env = {**os.environ, "FORGE_ARCHITECT_TOKEN": tokens["architect-bot"]}
         env.pop("FORGE_TOKEN", None)
         yield Served(forge, url, setup, tokens, toml, env)
+
+
+def file_vision(served: Served) -> None:
+    """@alice files the vision "Wishlists" on the project repo."""
+    served.setup.create_issue("acme/shop", "Wishlists", VISION_BODY, labels=("vision",),
+                              token=served.tokens["alice"])
+
+
+def vision_enabled(served: Served) -> None:
+    """A project set up and enabled, with one vision waiting for its pitch."""
+    assert architect("init", "-p", str(served.toml), env=served.env).returncode == 0
+    file_vision(served)
+    assert architect("enable", "-p", str(served.toml), env=served.env).returncode == 0

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import httpx
 
-from tests.cli.conftest import ARCHITECT, Served, architect
-from tests.world import VISION_BODY
+from tests.cli.conftest import ARCHITECT, Served, architect, file_vision
 
 
 def test_help_lists_every_command() -> None:
@@ -50,8 +49,7 @@ def test_init_enable_run_status_on_a_served_forge(served: Served) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     assert "created label 'vision'" in result.stdout
     assert "acme/shop-ops: the first tick creates the dashboard issue" in result.stdout
-    served.setup.create_issue("acme/shop", "Wishlists", VISION_BODY, labels=("vision",),
-                              token=served.tokens["alice"])
+    file_vision(served)
 
     inactive = architect("run", "-p", str(served.toml), env=served.env)
     assert inactive.returncode == 0

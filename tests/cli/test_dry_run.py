@@ -14,8 +14,7 @@ import pytest
 from architect.forge.models import User
 from architect.forge.protocol import Forge
 from architect.shell.dry_forge import DryForge
-from tests.cli.conftest import Served, architect
-from tests.world import VISION_BODY
+from tests.cli.conftest import Served, architect, vision_enabled
 
 OPS = "acme/shop-ops"
 
@@ -25,14 +24,6 @@ def steps(stderr: str, *, dry: bool) -> list[str]:
     lead = r"architect: would: " if dry else r"architect: "
     wanted = re.compile(rf"{lead}((?:PR|vision) #\d+: .*→.*)$")
     return [m.group(1) for line in stderr.splitlines() if (m := wanted.search(line))]
-
-
-def vision_enabled(served: Served) -> None:
-    """A project set up and enabled, with one vision waiting for its pitch."""
-    assert architect("init", "-p", str(served.toml), env=served.env).returncode == 0
-    served.setup.create_issue("acme/shop", "Wishlists", VISION_BODY, labels=("vision",),
-                              token=served.tokens["alice"])
-    assert architect("enable", "-p", str(served.toml), env=served.env).returncode == 0
 
 
 def answers_resolving_every_fork(served: Served) -> None:

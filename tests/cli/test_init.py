@@ -17,9 +17,8 @@ from pathlib import Path
 import pytest
 
 from architect.forge.client import ForgeClient
-from tests.cli.conftest import Served, architect
+from tests.cli.conftest import Served, architect, file_vision
 from tests.runners.fakes.http_api import Answer, ScriptedAPI
-from tests.world import VISION_BODY
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,8 +34,7 @@ class Broken:
 def _labels_and_vision(served: Served, labels: tuple[tuple[str, str], ...] = LABELS) -> None:
     for name, color in labels:
         served.setup.create_label("acme/shop", name, color)
-    served.setup.create_issue("acme/shop", "Wishlists", VISION_BODY, labels=("vision",),
-                              token=served.tokens["alice"])
+    file_vision(served)
 
 
 def _owner(served: Served) -> ForgeClient:

@@ -9,19 +9,11 @@ import os
 from architect.config import load_config
 from architect.forge.client import ForgeClient
 from architect.shell.guards import RunLock, lock_path
-from tests.cli.conftest import Served, architect
-from tests.world import VISION_BODY
-
-
-def _ready_with_a_vision(served: Served) -> None:
-    assert architect("init", "-p", str(served.toml), env=served.env).returncode == 0
-    served.setup.create_issue("acme/shop", "Wishlists", VISION_BODY, labels=("vision",),
-                              token=served.tokens["alice"])
-    assert architect("enable", "-p", str(served.toml), env=served.env).returncode == 0
+from tests.cli.conftest import Served, architect, vision_enabled
 
 
 def test_dry_run_json_is_the_plan_and_run_json_what_the_forge_now_shows(served: Served) -> None:
-    _ready_with_a_vision(served)
+    vision_enabled(served)
     bot = ForgeClient(served.url, served.tokens["architect-bot"])
 
     dry = architect("run", "--dry-run", "--json", "-p", str(served.toml), env=served.env)
@@ -88,7 +80,7 @@ def test_status_shows_a_disabled_project_missing_labels_and_the_lock_holder(
     assert "note: shop is disabled: ticks skip it (run `architect enable`)" in text.stdout
     assert "note: acme/shop: label 'vision' is missing: run `architect init`" in text.stdout
 
-    _ready_with_a_vision(served)
+    vision_enabled(served)
     config = load_config(served.toml, served.env)
     with RunLock(lock_path(config.project_state_dir), command=["architect", "run"]).acquire():
         held = architect("status", "--json", "-p", str(served.toml), env=served.env)

@@ -16,8 +16,7 @@ from collections.abc import Callable
 import httpx
 
 from architect.forge.client import ForgeClient
-from tests.cli.conftest import ARCHITECT, Served, architect
-from tests.world import VISION_BODY
+from tests.cli.conftest import ARCHITECT, Served, architect, file_vision
 
 SECRET = "whsec-for-the-loop-test"
 
@@ -61,8 +60,7 @@ def test_loop_ticks_every_interval_until_sigterm(served: Served) -> None:
     proc = start_loop(served, "--interval", "2s")
     try:
         time.sleep(0.5)
-        served.setup.create_issue("acme/shop", "Wishlists", VISION_BODY, labels=("vision",),
-                                  token=served.tokens["alice"])
+        file_vision(served)
         # The first tick may have run before the vision existed; the interval tick pitches it.
         wait_for(lambda: len(bot.list_pulls("acme/shop-ops", state="open")) == 1, 10)
     finally:
@@ -83,8 +81,7 @@ def test_a_forge_webhook_brings_the_answer_within_two_seconds(served: Served) ->
     assert init.returncode == 0, init.stdout + init.stderr
     assert "webhook to" in init.stdout
     assert architect("enable", "-p", str(served.toml), env=served.env).returncode == 0
-    served.setup.create_issue("acme/shop", "Wishlists", VISION_BODY, labels=("vision",),
-                              token=served.tokens["alice"])
+    file_vision(served)
     assert architect("run", "-p", str(served.toml), env=served.env).returncode == 0
     bot = ForgeClient(served.url, served.tokens["architect-bot"])
     (pr,) = bot.list_pulls("acme/shop-ops", state="open")

@@ -8,8 +8,7 @@ import json
 import subprocess
 
 from architect.forge.client import ForgeClient
-from tests.cli.conftest import ARCHITECT, Served, architect
-from tests.world import VISION_BODY
+from tests.cli.conftest import ARCHITECT, Served, architect, file_vision
 
 NOT_THE_API = "does not answer the Forgejo API at /api/v1: check forge_url"
 
@@ -107,8 +106,7 @@ def test_json_documents_mask_the_token_as_the_log_does(served: Served) -> None:
 
 def test_a_dry_run_of_a_disabled_project_says_a_real_tick_skips_it(served: Served) -> None:
     assert architect("init", "-p", str(served.toml), env=served.env).returncode == 0
-    served.setup.create_issue("acme/shop", "Wishlists", VISION_BODY, labels=("vision",),
-                              token=served.tokens["alice"])
+    file_vision(served)
     note = "disabled: a real tick skips shop ("
     dry = architect("run", "--dry-run", "--json", "-p", str(served.toml), env=served.env)
     assert dry.returncode == 0, dry.stderr

@@ -137,11 +137,17 @@ def test_pause_and_resume(world: World) -> None:
     assert "- [ ] pause the architect" in the_dashboard(world).body
 
 
-def test_a_tick_is_undone_with_a_note_when_reviewers_are_set(tmp_path: Path) -> None:
+def steered_by_alice(tmp_path: Path) -> World:
+    """An enabled project whose only reviewer is @alice, its dashboard written by a tick."""
     world = make_world(tmp_path, reviewers=("alice",))
     enable(world.config.project_state_dir)
     world.vision("Wishlists")
     world.tick()
+    return world
+
+
+def test_a_tick_is_undone_with_a_note_when_reviewers_are_set(tmp_path: Path) -> None:
+    world = steered_by_alice(tmp_path)
     tick_box(world, "pause the architect", by="bob")
     world.tick()
     body = the_dashboard(world).body
@@ -170,10 +176,7 @@ def deliver_edit(world: World, by: str, *, secret: str = "s3cr3t") -> tuple[int,
 
 
 def test_a_tick_by_a_reviewer_a_signed_delivery_names_is_carried_out(tmp_path: Path) -> None:
-    world = make_world(tmp_path, reviewers=("alice",))
-    enable(world.config.project_state_dir)
-    world.vision("Wishlists")
-    world.tick()
+    world = steered_by_alice(tmp_path)
     tick_box(world, "pause the architect", by="alice")
     assert deliver_edit(world, "alice") == (202, [world.config.name])
     world.tick()
@@ -188,10 +191,7 @@ def test_a_tick_by_a_reviewer_a_signed_delivery_names_is_carried_out(tmp_path: P
 
 def test_a_delivery_from_someone_not_a_reviewer_or_unsigned_leaves_the_note(
         tmp_path: Path) -> None:
-    world = make_world(tmp_path, reviewers=("alice",))
-    enable(world.config.project_state_dir)
-    world.vision("Wishlists")
-    world.tick()
+    world = steered_by_alice(tmp_path)
     tick_box(world, "pause the architect", by="bob")
     # bob may write to the ops repo, but not steer
     assert deliver_edit(world, "bob") == (202, [world.config.name])
@@ -285,12 +285,7 @@ def test_a_box_answered_by_a_tick_killed_before_the_dashboard_write_is_answered_
 
 def test_unpark_beside_a_parked_sprint_takes_the_label_off_and_answers(tmp_path: Path) -> None:
     world = make_world(tmp_path, extra='park_after = "7d"')
-    world.vision("Wishlists")
-    world.tick()
-    (pr,) = world.sprint_prs()
-    number: int = pr.number  # type: ignore[attr-defined]
-    world.comment(number, "ACCEPT")
-    world.tick()
+    number = world.accepted()
     asked = datetime(2026, 11, 25, 10, tzinfo=UTC)  # the forge's clock starts at 09:00
     world.tick(at=asked + timedelta(days=7))
     assert {label.name for label in world.bot.get_pull(OPS, number).labels} == {"parked"}

@@ -14,20 +14,16 @@ from tests.world import OPS, PROJECT, make_world
 
 def test_an_answer_posted_during_the_model_call_is_not_lost(tmp_path: Path) -> None:
     world = make_world(tmp_path)
-    world.vision("Wishlists")
-    world.tick()
-    (pr,) = world.bot.list_pulls(OPS, state="open")
-    world.comment(pr.number, "ACCEPT")
-    world.tick()
-    world.comment(pr.number, "Q1: B")
+    number = world.accepted()
+    world.comment(number, "Q1: B")
 
     def slow_model(request: ModelRequest[Any]) -> ModelResult[Any]:
-        world.comment(pr.number, "Q2: A")  # the human, while the model thinks
+        world.comment(number, "Q2: A")  # the human, while the model thinks
         return ModelResult(AnswerRound(reply=""))
 
     world.tick(runner=ScriptedRunner({Mode.ANSWERS: [slow_model]}, fallback=OfflinePlanner()))
-    assert "Still open: Q2." in world.bot_comments(pr.number)[-1]
+    assert "Still open: Q2." in world.bot_comments(number)[-1]
 
     world.tick()
-    assert world.bot.get_pull(OPS, pr.number).merged
+    assert world.bot.get_pull(OPS, number).merged
     assert len(world.bot.list_issues(PROJECT, state="open", labels=["backlog"])) == 3

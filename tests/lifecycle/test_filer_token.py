@@ -23,26 +23,28 @@ def read_only_architect(tmp_path: Path) -> tuple[World, ForgeClient]:
     return world, filer
 
 
+def tick(world: World, filer: ForgeClient) -> None:
+    """A tick that files through `filer`; it must succeed."""
+    report = run_tick(world.bot, world.runner, world.config, SteppingClock(), filer=filer)
+    assert report.ok, report.failed
+
+
 def test_a_read_only_architect_files_through_the_filer(tmp_path: Path) -> None:
     world, filer = read_only_architect(tmp_path)
 
-    def tick() -> None:
-        report = run_tick(world.bot, world.runner, world.config, SteppingClock(), filer=filer)
-        assert report.ok, report.failed
-
     vision = world.vision("Wishlists")
-    tick()
+    tick(world, filer)
     assert "in-progress" in world.bot.get_issue(PROJECT, vision).label_names
     (pr,) = world.bot.list_pulls(OPS, state="open")
     world.comment(pr.number, "ACCEPT")
-    tick()
+    tick(world, filer)
     world.comment(pr.number, "yes")
     dry = run_tick(world.bot, world.runner, world.config, SteppingClock(), filer=filer,
                    dry_run=True)
     assert [type(a).__name__ for a in dry.applied] == ["ProcessAnswers", "FileSprint",
                                                        "FinishSprint"]
     assert world.bot.list_issues(PROJECT, state="open", labels=["backlog"]) == []
-    tick()
+    tick(world, filer)
     filed = world.bot.list_issues(PROJECT, state="open", labels=["backlog"])
     assert len(filed) == 3
     assert {issue.user.login for issue in filed} == {"architect-filer"}
@@ -53,25 +55,22 @@ def test_a_rejection_note_goes_through_the_filer_and_is_read_as_the_architects(
         tmp_path: Path) -> None:
     world, filer = read_only_architect(tmp_path)
 
-    def tick() -> None:
-        report = run_tick(world.bot, world.runner, world.config, SteppingClock(), filer=filer)
-        assert report.ok, report.failed
-
     vision = world.vision("Wishlists")
-    tick()
+    tick(world, filer)
     (pr,) = world.bot.list_pulls(OPS, state="open")
     world.comment(pr.number, "REJECT: too big for one sprint")
-    tick()
+    tick(world, filer)
     assert world.bot.get_pull(OPS, pr.number).state == "closed"
     assert "in-progress" not in world.bot.get_issue(PROJECT, vision).label_names
     # Every note on the vision (the story of its pitch, then the rejection) is the filer's.
     notes = [c for c in world.bot.list_comments(PROJECT, vision)]
     assert [c.user.login for c in notes] == ["architect-filer", "architect-filer"]
     assert "rejected by @alice: too big for one sprint" in notes[-1].body
-    tick()  # the filer's note is the architect's own: the vision waits, nothing is added
+    # The filer's note is the architect's own: the vision waits, nothing is added.
+    tick(world, filer)
     assert len(world.bot.list_comments(PROJECT, vision)) == 2
     assert world.bot.list_pulls(OPS, state="open") == []
     world.comment(vision, "Smaller then: only the list itself.", repo=PROJECT)
-    tick()
+    tick(world, filer)
     (again,) = world.bot.list_pulls(OPS, state="open")
     assert again.number != pr.number

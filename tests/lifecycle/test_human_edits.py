@@ -40,15 +40,6 @@ class FailingCreate(httpx.BaseTransport):
         return self.inner.handle_request(request)
 
 
-def accepted(world: World) -> int:
-    world.vision("Wishlists")
-    world.tick()
-    (pr,) = world.bot.list_pulls(OPS, state="all")
-    world.comment(pr.number, "ACCEPT")
-    world.tick()
-    return pr.number
-
-
 def backlog(world: World) -> list[tuple[int, str]]:
     return sorted((i.number, i.title)
                   for i in world.bot.list_issues(PROJECT, state="all", labels=["backlog"]))
@@ -56,7 +47,7 @@ def backlog(world: World) -> list[tuple[int, str]]:
 
 def test_a_retried_filing_files_only_what_is_missing_though_a_body_was_rewritten(
         world: World) -> None:
-    number = accepted(world)
+    number = world.accepted()
     world.comment(number, "Q1: B\nQ2: recommended")
     failing = FailingCreate(httpx.WSGITransport(app=world.forge.wsgi), fail_at=3)
     world.tick(transport=failing)
@@ -147,7 +138,7 @@ class PushesFirst(httpx.BaseTransport):
 
 
 def test_a_push_to_the_sprint_file_meanwhile_is_read_again_and_kept(world: World) -> None:
-    number = accepted(world)
+    number = world.accepted()
     world.comment(number, "Q1: B")
     note = "\n## Notes from alice\n\nKeep it small.\n"
     pushing = PushesFirst(httpx.WSGITransport(app=world.forge.wsgi), world,

@@ -19,13 +19,9 @@ ASKED = datetime(2026, 11, 25, 10, tzinfo=UTC)  # an hour after the forge's star
 def asked(tmp_path: Path, extra: str = "") -> tuple[World, int]:
     """A sprint accepted by @alice whose two design questions are open."""
     world = make_world(tmp_path, extra=extra)
-    world.vision("Wishlists")
-    world.tick()
-    (pr,) = world.bot.list_pulls(OPS, state="open")
-    world.comment(pr.number, "ACCEPT")
-    world.tick()
-    assert "Q2" in world.bot_comments(pr.number)[-1]
-    return world, pr.number
+    number = world.accepted()
+    assert "Q2" in world.bot_comments(number)[-1]
+    return world, number
 
 
 def quiet_at(world: World, at: datetime) -> None:

@@ -11,12 +11,12 @@ from datetime import timedelta
 from pathlib import Path
 from urllib.parse import parse_qs
 
-import httpx
 import pytest
 
 from architect.emulator.store import Settings
 from architect.shell.pr_history import SprintPRHistory
 from architect.shell.subissues import PHRASE_QUERIES, QUERY, SubIssueLookup
+from tests.lifecycle.test_tick_requests import Recorder
 from tests.world import BOT, OPS, PROJECT, World, make_world
 
 HOUR = timedelta(hours=1)
@@ -26,21 +26,6 @@ def lagging_world(tmp_path: Path, indexer: str = "bleve") -> World:
     # Every request moves the test clock by a second: an hour is never reached.
     return make_world(tmp_path, settings=Settings(issue_indexer=indexer, index_delay=HOUR,
                                                   merge_check=HOUR))
-
-
-class Queries(httpx.BaseTransport):
-    """The embedded forge in-process, remembering each request's query string."""
-
-    def __init__(self, world: World) -> None:
-        self.inner = httpx.WSGITransport(app=world.forge.wsgi)
-        self.seen: list[str] = []
-
-    def handle_request(self, request: httpx.Request) -> httpx.Response:
-        self.seen.append(request.url.query.decode())
-        return self.inner.handle_request(request)
-
-    def searches(self) -> list[str]:
-        return [q for q in self.seen if "q" in parse_qs(q)]
 
 
 def file_sprint(world: World, vision: int) -> tuple[int, list[int]]:
@@ -106,8 +91,8 @@ def test_sub_issues_filed_by_people_cost_a_phrase_each_then_one_search_for_all(t
     closed = alice.create_issue(PROJECT, title="Done", body=f"Decomposed from #{visions[3]}")
     alice.edit_issue(PROJECT, closed.number, state="closed")
     alice.create_issue(PROJECT, title="Talk", body=f"Not decomposed from #{visions[3]} at all")
-    queries = Queries(world)
-    report = world.tick(transport=queries)
+    recorder = Recorder(world)
+    report = world.tick(transport=recorder)
     pitched = [p.number for p in world.sprint_prs()]  # type: ignore[attr-defined]
     assert len(pitched) == 1
     notes = report.decision.notes
@@ -115,6 +100,6 @@ def test_sub_issues_filed_by_people_cost_a_phrase_each_then_one_search_for_all(t
                and f"#{both.number})" in n for n in notes)
     assert f"vision #{visions[2]}: not pitched: it has open sub-issues (#{both.number})" in notes
     # A quoted phrase for each of the first visions, then one query for all the others.
-    asked = [parse_qs(q)["q"][0] for q in queries.searches()]
+    asked = [parse_qs(q)["q"][0] for q in recorder.queries if "q" in parse_qs(q)]
     assert asked == [f'"Decomposed from #{v}"' for v in visions[:PHRASE_QUERIES]] + [QUERY]
     assert world.bot.get_pull(OPS, pitched[0]).title == "architect: Vision 3"

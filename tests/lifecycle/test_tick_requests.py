@@ -54,9 +54,8 @@ def pitched(tmp_path: Path) -> tuple[World, int, PullRequest]:
 
 
 def with_open_questions(tmp_path: Path) -> World:
-    world, _, pr = pitched(tmp_path)
-    world.comment(pr.number, "ACCEPT")
-    world.tick()
+    world = make_world(tmp_path)
+    world.accepted()
     return world
 
 

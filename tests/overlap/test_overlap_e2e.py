@@ -13,12 +13,7 @@ from tests.world import OPS, PROJECT, World, make_world
 
 
 def accept_and_answer(world: World) -> int:
-    world.vision("Wishlists")
-    world.tick()
-    (pr,) = world.sprint_prs()
-    number: int = pr.number  # type: ignore[attr-defined]
-    world.comment(number, "ACCEPT")
-    world.tick()
+    number = world.accepted()
     world.comment(number, "Q1: B\nQ2: A")
     world.tick()
     return number

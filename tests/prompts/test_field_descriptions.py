@@ -16,28 +16,13 @@ import pytest
 from pydantic import BaseModel
 
 from architect.core.inputs import PlannerInputs, ProjectContext, VisionInput
-from architect.core.schemas import (
-    AnswerRound,
-    ForkProposal,
-    LessonsDigest,
-    Pitch,
-    RevisedPitch,
-    SubIssuePlan,
-)
 from architect.prompts import build_request, load_formula
 from architect.runners.anthropic_api import output_schema
 from architect.runners.base import Mode
 from architect.runners.inline_schema import self_contained_schema
 from architect.runners.strict_schema import strict_schema
+from tests.planner.helpers import SCHEMAS
 
-SCHEMAS: dict[Mode, type[BaseModel]] = {
-    Mode.PITCH: Pitch,
-    Mode.REVISE: RevisedPitch,
-    Mode.QUESTIONS: ForkProposal,
-    Mode.ANSWERS: AnswerRound,
-    Mode.FILE: SubIssuePlan,
-    Mode.DIGEST: LessonsDigest,
-}
 INPUTS = PlannerInputs(
     project="shop", vision=VisionInput(4, "Wishlists", "Customers keep a list."),
     context=ProjectContext(vision_md="A small shop.", agents_md="Tests first."))

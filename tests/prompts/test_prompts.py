@@ -247,6 +247,6 @@ def test_a_runner_with_code_tools_tells_of_them_in_the_task_not_the_cached_prefi
     before, _, after = told.partition("\n\n## Reading the code\n\n")
     answer = after.split("\n\n")[-1]
     assert before + "\n\n" + answer == request.prompt
-    assert before.index("# Task:") >= 0 and answer.startswith("Answer only with one JSON")
+    assert "# Task:" in before and answer.startswith("Answer only with one JSON")
     # The tools are no fact of the project: system and context are the same bytes either way.
     assert "## Reading the code" not in request.system + request.context
