@@ -39,6 +39,7 @@ from pydantic import BaseModel
 
 from architect.core.inputs import LESSONS_MAX_BYTES, HumanComment, PlannerInputs
 from architect.core.ledger import DesignFork, Ledger
+from architect.core.markers import strip_markers
 from architect.core.text import one_line
 from architect.errors import ConfigError
 from architect.redaction import Redactor
@@ -316,6 +317,8 @@ def _facts(mode: Mode, inputs: PlannerInputs) -> list[_Part]:
               _comments(inputs.round_comments or inputs.new_comments), keep_tail=True),
         _Part("filing check", "filing_check", _filing_check(mode, inputs)),
         _Part("journal entries", "journal_entries", _journal(inputs), keep_tail=True),
+        _Part("re-plan request", "replan_request", inputs.replan_request),
+        _Part("filed sub-issues", "filed_sub_issues", _filed(inputs), keep_tail=True),
     ]
     if mode is not Mode.DIGEST:
         facts.insert(0, _Part("vision issue", "vision_issue", _vision(inputs)))
@@ -394,6 +397,13 @@ def _filing_check(mode: Mode, inputs: PlannerInputs) -> str:
                      "one; a title equal to one of these is refused):")
         lines += [f"- {one_line(title, 150)}" for title in inputs.backlog_titles]
     return "\n".join(lines)
+
+
+def _filed(inputs: PlannerInputs) -> str:
+    """The sprint's sub-issues as they are now (re-plan), each saying whether work started."""
+    return "\n\n".join(
+        f"[#{f.number} ({f.state}{'; work started: ' + f.started if f.started else ''})] "
+        f"{f.title}\n{strip_markers(f.body).strip()}" for f in inputs.filed_issues)
 
 
 def _journal(inputs: PlannerInputs) -> str:

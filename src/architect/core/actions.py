@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from architect.core.inputs import HumanComment
+from architect.core.inputs import FiledIssue, HumanComment
 from architect.core.ledger import Ledger
 from architect.core.schemas import SubIssue
 from architect.forge.models import Comment, Review
@@ -273,6 +273,87 @@ class UnparkSprint:
         return f"PR #{self.sprint.pr.number}: moving again → remove the label parked"
 
 
+
+
+
+# -- after filing: re-planning a merged sprint (`core.replan`) --------------------
+
+@dataclass(frozen=True)
+class ProposeReplan:
+    """Requests after filing (a changed answer, `REPLAN:`, `REJECT:`): work out the change
+    and post one proposal on the sprint PR; nothing else is touched yet."""
+
+    sprint: SprintPR  # the merged sprint PR
+    slug: str
+    n: int  # the proposal's number
+    ledger: Ledger  # the decisions with the requested changes
+    before: Ledger  # the decisions as they stand
+    requests: tuple[HumanComment, ...]
+    seen: int
+    subs: tuple[FiledIssue, ...]  # the sub-issues as they are now
+    rebuilt: str = ""  # why an accepted proposal is proposed again ("" for a new one)
+
+    def describe(self) -> str:
+        again = f" again ({self.rebuilt})" if self.rebuilt else ""
+        who = ", ".join(sorted({f"@{r.author}" for r in self.requests}))
+        return (f"PR #{self.sprint.pr.number} (filed): re-plan asked by {who} → propose"
+                f" the changes{again}")
+
+
+@dataclass(frozen=True)
+class ApplyReplan:
+    """An accepted proposal: each change made once, recorded as it is made."""
+
+    sprint: SprintPR
+    slug: str
+    proposal: Comment  # the proposal comment (its mark holds the plan and the record)
+    by: str  # who accepted
+    seen: int  # the ACCEPT comment
+    subs: tuple[FiledIssue, ...]
+    earlier: tuple[str, ...] = ()  # the `## Re-plans` entries of the re-plans applied before
+
+    def describe(self) -> str:
+        return (f"PR #{self.sprint.pr.number} (filed): re-plan accepted by @{self.by} → "
+                "apply it to the sub-issues")
+
+
+@dataclass(frozen=True)
+class DropReplan:
+    sprint: SprintPR
+    n: int
+    by: str
+    reason: str
+    seen: int
+
+    def describe(self) -> str:
+        return (f"PR #{self.sprint.pr.number} (filed): re-plan {self.n} rejected by "
+                f"@{self.by} → drop it, change nothing")
+
+
+@dataclass(frozen=True)
+class ReplyAfterFiling:
+    """Comments after filing that ask for nothing the architect can do: one reply each."""
+
+    sprint: SprintPR
+    replies: tuple[tuple[HumanComment, str, str], ...]  # (comment, reply, once-per login)
+
+    def describe(self) -> str:
+        who = ", ".join(sorted({f"@{c.author}" for c, _, _ in self.replies}))
+        return f"PR #{self.sprint.pr.number} (filed): reply to {who}"
+
+
+@dataclass(frozen=True)
+class NudgeReplan:
+    sprint: SprintPR
+    n: int
+    whom: tuple[str, ...]
+
+    def describe(self) -> str:
+        return (f"PR #{self.sprint.pr.number} (filed): re-plan {self.n} unanswered → one "
+                "reminder")
+
+
 Action = (OpenPitch | CompletePitch | RevisePitch | StartQuestions | ProcessAnswers | FileSprint
           | FinishSprint | RejectSprint | SyncLedger | ClarifyDecision | CompleteVision
-          | RepairMerged | NudgeSprint | UnparkSprint | StopSprint | NoteClosedSprint)
+          | RepairMerged | NudgeSprint | UnparkSprint | StopSprint | NoteClosedSprint
+          | ProposeReplan | ApplyReplan | DropReplan | ReplyAfterFiling | NudgeReplan)

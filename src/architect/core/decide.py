@@ -13,10 +13,20 @@ from typing import TYPE_CHECKING
 from architect.core import rules
 from architect.core.actions import Action, OpenPitch
 from architect.core.nudge import with_clock
+from architect.core.replan_views import replan_views
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import SprintView, sprint_slug, view_of
 from architect.core.story import story_actions
-from architect.core.table import WAITS_FOR, VisionState, repairs, sprint_step, vision_row
+from architect.core.table import (
+    REPLAN_ROWS,
+    WAITS_FOR,
+    ReplanState,
+    VisionState,
+    repairs,
+    replan_steps,
+    sprint_step,
+    vision_row,
+)
 from architect.core.visions import facts_of
 
 if TYPE_CHECKING:
@@ -63,6 +73,12 @@ def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
             actions.append(action)
         actions.extend(repairs(view, needs_label=needs_label))
     actions.extend(story_actions(snapshot, settings))
+    for filed in replan_views(snapshot, settings):
+        steps = replan_steps(filed)
+        actions.extend(steps)
+        if not steps and filed.state is ReplanState.REPLAN_PROPOSED:
+            notes.append(f"PR #{filed.number} (filed): re-plan proposed; waiting for "
+                         f"{REPLAN_ROWS[filed.state].waits_for}")
     pitches, skipped = _pitches(snapshot, settings)
     actions.extend(pitches)
     notes.extend(skipped)

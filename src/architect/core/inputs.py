@@ -42,6 +42,19 @@ class HumanComment:
 
 
 @dataclass(frozen=True)
+class FiledIssue:
+    """A filed sub-issue as it is now, for a re-plan."""
+
+    number: int
+    sub_id: str  # the id of its provenance marker ("" when a person removed it)
+    title: str
+    body: str
+    state: str
+    labels: tuple[str, ...] = ()
+    started: str = ""  # why work has started on it (then it is not touched), or ""
+
+
+@dataclass(frozen=True)
 class PlannerInputs:
     project: str
     vision: VisionInput
@@ -64,3 +77,6 @@ class PlannerInputs:
     filing_problems: tuple[str, ...] = ()
     max_sub_issues: int = 10  # `[architect].max_sub_issues`: what one sprint may file
     backlog_titles: tuple[str, ...] = ()  # file: the project's open issues, not to repeat
+    # replan: the filed sub-issues as they are now, and what the request asks for
+    filed_issues: tuple[FiledIssue, ...] = ()
+    replan_request: str = ""

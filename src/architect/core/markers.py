@@ -120,6 +120,11 @@ class Kind(StrEnum):
     DASHBOARD = "dashboard"
     BOX = "box"
     STEERED = "steered"
+    REPLAN = "replan"  # a re-plan proposal on a merged sprint PR (`core.replan`)
+    REPLAN_DONE = "replan-done"  # what became of it: applied, dropped, failed
+    REPLANNED = "replanned"  # the note on each sub-issue (and the vision) it touched
+    REPLAN_REPLY = "replan-reply"  # one reply to a comment after filing
+    REPLAN_REMINDER = "replan-reminder"  # the one reminder of an unanswered proposal
 
 
 DESIGN_KINDS = frozenset({Kind.QUESTIONS, Kind.ANSWERS, Kind.FILING_CHECK})
@@ -497,13 +502,130 @@ def steered_after(comments: Iterable[Comment], bot_login: str, note: int) -> boo
     return any(mark.after == note for _, mark in marks_of(SteeredMark, comments, bot_login))
 
 
+@dataclass(frozen=True)
+class ReplanMark:
+    """A re-plan proposal; `added` records, as the apply goes, which new sub-issue became
+    which issue, and `started` that the apply began (it is no longer rebuilt then)."""
+
+    kind: ClassVar[Kind] = Kind.REPLAN
+    n: int
+    seen: int  # the newest human comment the proposal took in
+    state: str  # `digest` of the sub-issues as the proposal saw them
+    payload: dict[str, Any]
+    added: tuple[tuple[str, int], ...] = ()
+    started: bool = False
+
+    def render(self) -> str:
+        record: dict[str, object] = {"started": 1} if self.started else {}
+        if self.added:
+            record["added"] = ",".join(f"{sub}:{number}" for sub, number in self.added)
+        return marker(self.kind, self.payload, n=self.n, seen=self.seen, state=self.state,
+                      **record)
+
+    def key(self) -> tuple[object, ...]:
+        return (self.n,)
+
+    @classmethod
+    def parse(cls, found: Marker) -> ReplanMark | None:
+        n = _int(found.attrs.get("n"))
+        if n is None or not isinstance(found.payload, dict):
+            return None
+        entries = [e.rpartition(":") for e in (found.attrs.get("added") or "").split(",")]
+        added = tuple((sub, int(num)) for sub, _, num in entries if sub and num.isdigit())
+        return cls(n, _int(found.attrs.get("seen")) or 0, found.attrs.get("state", ""),
+                   found.payload, added, found.attrs.get("started") == "1")
+
+
+@dataclass(frozen=True)
+class ReplanDoneMark:
+    """What became of proposal `n`: `applied` (with the ledger and the bodies it wrote),
+    `dropped` (a REJECT) or `failed` (the model could not propose)."""
+
+    kind: ClassVar[Kind] = Kind.REPLAN_DONE
+    n: int
+    outcome: str
+    payload: dict[str, Any] | None = None
+
+    def render(self) -> str:
+        return marker(self.kind, self.payload, n=self.n, outcome=self.outcome)
+
+    def key(self) -> tuple[object, ...]:
+        return (self.n,)
+
+    @classmethod
+    def parse(cls, found: Marker) -> ReplanDoneMark | None:
+        n = _int(found.attrs.get("n"))
+        payload = found.payload if isinstance(found.payload, dict) else None
+        return None if n is None else cls(n, found.attrs.get("outcome", ""), payload)
+
+
+@dataclass(frozen=True)
+class ReplannedMark:
+    """On a sub-issue or the vision: re-plan `n` of sprint PR `pr` touched it."""
+
+    kind: ClassVar[Kind] = Kind.REPLANNED
+    pr: int
+    n: int
+
+    def render(self) -> str:
+        return marker(self.kind, pr=self.pr, n=self.n)
+
+    def key(self) -> tuple[object, ...]:
+        return (self.pr, self.n)
+
+    @classmethod
+    def parse(cls, found: Marker) -> ReplannedMark | None:
+        pr, n = _int(found.attrs.get("pr")), _int(found.attrs.get("n"))
+        return None if pr is None or n is None else cls(pr, n)
+
+
+@dataclass(frozen=True)
+class ReplanReplyMark:
+    """The one reply to a comment written after filing (`login`: once per person when
+    they may not steer)."""
+
+    kind: ClassVar[Kind] = Kind.REPLAN_REPLY
+    comment: int
+    login: str = ""
+
+    def render(self) -> str:
+        return marker(self.kind, comment=self.comment, **({"login": self.login}
+                                                          if self.login else {}))
+
+    def key(self) -> tuple[object, ...]:
+        return (self.comment,)
+
+    @classmethod
+    def parse(cls, found: Marker) -> ReplanReplyMark | None:
+        comment = _int(found.attrs.get("comment"))
+        return None if comment is None else cls(comment, found.attrs.get("login", ""))
+
+
+@dataclass(frozen=True)
+class ReplanReminderMark:
+    kind: ClassVar[Kind] = Kind.REPLAN_REMINDER
+    n: int
+
+    def render(self) -> str:
+        return marker(self.kind, n=self.n)
+
+    def key(self) -> tuple[object, ...]:
+        return (self.n,)
+
+    @classmethod
+    def parse(cls, found: Marker) -> ReplanReminderMark | None:
+        n = _int(found.attrs.get("n"))
+        return None if n is None else cls(n)
+
+
 # Every kind has its parser here: a kind missing would be skipped by `read_marks`, and
 # `writes.ensure_comment` would then post its comment again on every retry.
 _PARSERS: dict[str, Any] = {
     cls.kind.value: cls.parse
     for cls in (FooterMark, QuestionsMark, AnswersMark, PlanMark, FilingCheckMark, FiledMark,
                 RevisedMark, RejectedMark, ModelErrorMark, UnclearMark, StoryMark, ReminderMark,
-                ParkedMark, DashboardMark, BoxMark, SteeredMark)
+                ParkedMark, DashboardMark, BoxMark, SteeredMark, ReplanMark, ReplanDoneMark,
+                ReplannedMark, ReplanReplyMark, ReplanReminderMark)
 }
 
 

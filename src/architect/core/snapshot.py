@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from architect.core.replan import FiledSprint
 from architect.core.rules import Verdict, pitchable
 from architect.core.sprint import SprintPR
 from architect.core.steering import Steering
@@ -42,6 +43,8 @@ class Snapshot:
     # it reads (the verdicts decide how far it reads) and hands them over; whatever it
     # did not judge is judged here, so `decide` and `status` never run the rules again.
     verdicts: Mapping[int, Verdict] = field(default_factory=dict)
+    # Merged sprints whose PR or vision was written on since the merge (`core.replan`).
+    filed: tuple[FiledSprint, ...] = ()
 
     def __post_init__(self) -> None:
         missing = {h.vision.number: pitchable(h, self.steering) for h in self.candidates

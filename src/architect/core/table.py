@@ -24,13 +24,18 @@ from typing import TYPE_CHECKING
 
 from architect.core.actions import (
     Action,
+    ApplyReplan,
     ClarifyDecision,
     CompletePitch,
+    DropReplan,
     FileSprint,
     FinishSprint,
     NoteClosedSprint,
+    NudgeReplan,
     NudgeSprint,
+    ProposeReplan,
     RejectSprint,
+    ReplyAfterFiling,
     RevisePitch,
     StartQuestions,
     StopSprint,
@@ -39,9 +44,11 @@ from architect.core.actions import (
 )
 from architect.core.answers import read_decision
 from architect.core.inputs import HumanComment
+from architect.core.replan import issues_now, new_ledger, read_word
 from architect.core.rounds import forks_in_sync, read_answers
 
 if TYPE_CHECKING:
+    from architect.core.replan import ReplanView
     from architect.core.rules import Verdict
     from architect.core.sprint import SprintView
 
@@ -260,6 +267,108 @@ def repairs(view: SprintView, *, needs_label: bool) -> list[Action]:
     return [repair.step(view) for repair in SPRINT_REPAIRS if repair.when(view, needs_label)]
 
 
+# -- a filed sprint: re-planning after the merge (`core.replan`) ----------------
+
+class ReplanState(StrEnum):
+    REPLAN_APPLYING = "re-plan accepted"
+    REPLAN_STALE = "re-plan accepted, sub-issues changed"
+    REPLAN_DROPPED = "re-plan rejected"
+    REPLAN_REQUESTED = "re-plan requested"
+    REPLAN_REMINDER_DUE = "re-plan unanswered"
+    REPLAN_PROPOSED = "re-plan proposed"
+    FILED = "filed"
+
+
+@dataclass(frozen=True)
+class ReplanRow:
+    state: ReplanState
+    when: Callable[[ReplanView], bool]
+    step: Callable[[ReplanView], Action | None]
+    waits_for: str
+    doc: str = ""
+
+
+def _apply_replan(view: ReplanView) -> Action:
+    assert view.proposal is not None  # the row's guard
+    by = (view.accept.author if view.accept
+          else str(view.proposal.mark.payload.get("accepted_by", "")))
+    return ApplyReplan(view.filed.sprint, view.slug, view.proposal.comment, by,
+                       view.accept.id if view.accept else view.proposal.mark.seen,
+                       issues_now(view), view.applied_entries)
+
+
+def _propose_replan(view: ReplanView) -> Action:
+    rebuilt = view.stale if view.accept is not None else ""
+    requests = view.requests
+    seen = view.seen
+    if rebuilt and view.proposal is not None:  # accepted, but the sub-issues moved
+        requests = view.proposal.requests
+        seen = view.accept.id if view.accept else seen
+    return ProposeReplan(view.filed.sprint, view.slug, view.next_n,
+                         new_ledger(view.ledger, requests), view.ledger, requests, seen,
+                         issues_now(view), rebuilt)
+
+
+def _drop_replan(view: ReplanView) -> Action:
+    assert view.proposal is not None and view.reject is not None  # the row's guard
+    said = read_word(view.reject.body, view.filed.merged.pr.user.login)
+    return DropReplan(view.filed.sprint, view.proposal.n, view.reject.author,
+                      said[1] if said else "", view.reject.id)
+
+
+def _nudge_replan(view: ReplanView) -> Action:
+    assert view.proposal is not None  # the row's guard
+    whom = tuple(dict.fromkeys(r.author for r in view.proposal.requests))
+    return NudgeReplan(view.filed.sprint, view.proposal.n, whom)
+
+
+REPLAN_TABLE: tuple[ReplanRow, ...] = (
+    ReplanRow(ReplanState.REPLAN_STALE, lambda v: v.accept is not None and bool(v.stale),
+              _propose_replan, "the architect (a new proposal)",
+              doc="ACCEPT came, but a sub-issue changed under the proposal (closed, assigned, "
+                  "edited): proposed again, never applied stale"),
+    ReplanRow(ReplanState.REPLAN_APPLYING,
+              lambda v: v.proposal is not None and (v.accept is not None
+                                                    or v.proposal.mark.started),
+              _apply_replan, "the architect (applying the re-plan)",
+              doc="ACCEPT on the open proposal: each change made once, a note on each "
+                  "sub-issue, ## Re-plans in the sprint file, the vision told"),
+    ReplanRow(ReplanState.REPLAN_DROPPED, lambda v: v.reject is not None, _drop_replan,
+              "the architect (dropping the proposal)",
+              doc="REJECT: on the open proposal: one note, nothing changed"),
+    ReplanRow(ReplanState.REPLAN_REQUESTED, lambda v: bool(v.requests), _propose_replan,
+              "the architect (a re-plan proposal)",
+              doc="REPLAN:, a changed answer or REJECT: on the merged sprint PR or its vision "
+                  "(or any comment on an open proposal): one proposal comment"),
+    ReplanRow(ReplanState.REPLAN_REMINDER_DUE, lambda v: v.proposal is not None and v.remind,
+              _nudge_replan, "the architect (one reminder)",
+              doc="a proposal unanswered for remind_after: one reminder"),
+    ReplanRow(ReplanState.REPLAN_PROPOSED, lambda v: v.proposal is not None,
+              lambda v: None, "a human: ACCEPT, REJECT: <reason>, or a comment",
+              doc="a proposal waits for its answer (at most one open per sprint)"),
+    ReplanRow(ReplanState.FILED, lambda v: True, lambda v: None,
+              "its sub-issues, or REPLAN: <what changes>",
+              doc="merged and filed: the plan stands until someone asks to change it"),
+)
+
+REPLAN_ROWS = {row.state: row for row in REPLAN_TABLE}
+
+
+def classify_replan(view: ReplanView) -> ReplanState:
+    return next(row.state for row in REPLAN_TABLE if row.when(view))
+
+
+def replan_steps(view: ReplanView) -> list[Action]:
+    """The row's step, and beside it the replies owed (one per comment)."""
+    assert view.state is not None  # classified
+    found = REPLAN_ROWS[view.state].step(view)
+    actions = [found] if found is not None else []
+    if view.replies:
+            actions.append(ReplyAfterFiling(view.filed.sprint, tuple(
+            (r.comment, r.text, r.once_per) for r in view.replies)))
+    return actions
+
+
 # -- a vision -----------------------------------------------------------------
 
 class VisionState(StrEnum):
@@ -331,6 +440,8 @@ def markdown() -> str:
               f"{row.waits_for} |" for row in SPRINT_TABLE]
     lines += ["", "| beside any row | when |", "| --- | --- |"]
     lines += [f"| {repair.name} | {repair.doc} |" for repair in SPRINT_REPAIRS]
+    lines += ["", "| filed sprint state | when | waits for |", "| --- | --- | --- |"]
+    lines += [f"| {row.state.value} | {row.doc} | {row.waits_for} |" for row in REPLAN_TABLE]
     lines += ["", "| vision state | when | waits for |", "| --- | --- | --- |"]
     lines += [f"| {row.state.value} | {row.doc} | {row.waits_for} |" for row in VISION_TABLE]
     return "\n".join(lines)

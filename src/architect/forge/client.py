@@ -610,6 +610,14 @@ class ForgeClient:
             "POST", f"{repo_path(repo)}/issues/{number}/dependencies", json_body=payload
         )
 
+    def remove_dependency(self, repo: str, number: int, *, depends_on: int) -> None:
+        """#`number` no longer waits for #`depends_on` (a re-plan closing it)."""
+        owner, _, name = repo.partition("/")
+        payload = {"index": depends_on, "owner": owner, "repo": name}
+        self._http.send(
+            "DELETE", f"{repo_path(repo)}/issues/{number}/dependencies", json_body=payload
+        )
+
     def list_hooks(self, repo: str) -> list[Hook]:
         items = self._http.get_pages(f"{repo_path(repo)}/hooks")
         return parse_list(Hook, items, f"the webhooks of {repo}")

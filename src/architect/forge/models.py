@@ -12,7 +12,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 
 class ForgeModel(BaseModel):
@@ -55,6 +55,12 @@ class Issue(ForgeModel):
     closed_at: datetime | None = None
     html_url: str = ""
     pull_request: PullRequestMeta | None = None
+    assignees: list[User] = Field(default_factory=list)
+
+    @field_validator("assignees", mode="before")
+    @classmethod
+    def _no_assignees(cls, value: object) -> object:
+        return [] if value is None else value  # Forgejo writes null for none
 
     @property
     def is_pull(self) -> bool:

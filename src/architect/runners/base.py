@@ -26,6 +26,7 @@ class Mode(StrEnum):
     ANSWERS = "answers"
     FILE = "file"
     DIGEST = "digest"
+    REPLAN = "replan"
 
 
 @dataclass(frozen=True)

@@ -8,17 +8,22 @@ from __future__ import annotations
 
 from architect.core.actions import (
     Action,
+    ApplyReplan,
     ClarifyDecision,
     CompletePitch,
     CompleteVision,
+    DropReplan,
     FileSprint,
     FinishSprint,
     NoteClosedSprint,
+    NudgeReplan,
     NudgeSprint,
     OpenPitch,
     ProcessAnswers,
+    ProposeReplan,
     RejectSprint,
     RepairMerged,
+    ReplyAfterFiling,
     RevisePitch,
     StartQuestions,
     StopSprint,
@@ -34,6 +39,13 @@ from architect.shell.steps.filing import file_sprint, finish_sprint
 from architect.shell.steps.hands import Hands
 from architect.shell.steps.model_failure import note_model_failure
 from architect.shell.steps.pitch import clarify_decision, complete_pitch, open_pitch, revise_pitch
+from architect.shell.steps.replan import (
+    apply_replan,
+    drop_replan,
+    nudge_replan,
+    propose_replan,
+    reply_after_filing,
+)
 
 
 def apply(hands: Hands, action: Action) -> Written | None:
@@ -79,4 +91,14 @@ def _step(hands: Hands, action: Action) -> Written | None:
             story.complete(hands.forge, hands.filer, hands.filer_login, hands.config, action)
         case RepairMerged():
             story.repair(hands.forge, hands.filer, hands.config, action)
+        case ProposeReplan():
+            propose_replan(hands, action)
+        case ApplyReplan():
+            apply_replan(hands, action)
+        case DropReplan():
+            drop_replan(hands, action)
+        case ReplyAfterFiling():
+            reply_after_filing(hands, action)
+        case NudgeReplan():
+            nudge_replan(hands, action)
     return None

@@ -183,6 +183,9 @@ class DryForge:
     def add_dependency(self, repo: str, number: int, *, depends_on: int) -> None:
         self._would(f"record that {repo}#{number} depends on #{depends_on}")
 
+    def remove_dependency(self, repo: str, number: int, *, depends_on: int) -> None:
+        self._would(f"record that {repo}#{number} no longer depends on #{depends_on}")
+
     def create_hook(self, repo: str, *, url: str, secret: str,
                     events: Sequence[str]) -> Hook:
         self._would(f"register a webhook on {repo}")

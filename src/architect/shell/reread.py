@@ -309,3 +309,7 @@ class Remembered:
     def add_dependency(self, repo: str, number: int, *, depends_on: int) -> None:
         self._wrote(repo, number, depends_on)
         self._forge.add_dependency(repo, number, depends_on=depends_on)
+
+    def remove_dependency(self, repo: str, number: int, *, depends_on: int) -> None:
+        self._wrote(repo, number, depends_on)
+        self._forge.remove_dependency(repo, number, depends_on=depends_on)

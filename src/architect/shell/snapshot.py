@@ -23,6 +23,7 @@ from architect.core.steering import Steering
 from architect.forge.models import Comment, Issue, PullRequest, User
 from architect.forge.protocol import Forge
 from architect.shell.closed_sprints import closed_sprints
+from architect.shell.filed_sprints import read_filed
 from architect.shell.pr_history import ClosedSprintPRs, SprintPRHistory
 from architect.shell.story import read_merged
 from architect.shell.subissues import SubIssueLookup
@@ -62,12 +63,12 @@ def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: Us
     own_closed = ClosedSprintPRs(forge, config)
     closed = tuple(closed_sprints(forge, config, bot, visions, open_for, listed=listed,
                                   closed=own_closed))
+    merged = read_merged(forge, config, bot, visions, sprints, candidates, filer_login,
+                         listed=listed, known_open=known_open, closed=own_closed)
+    filed, steering = read_filed(forge, config, visions, merged, steering)
     return Snapshot(now=now, bot=bot, visions=visions, sprints=sprints, steering=steering,
                     candidates=candidates, pitch_order=order, verdicts=verdicts,
-                    merged=read_merged(forge, config, bot, visions, sprints, candidates,
-                                       filer_login, listed=listed, known_open=known_open,
-                                       closed=own_closed),
-                    closed=closed)
+                    merged=merged, closed=closed, filed=filed)
 
 
 def _read_sprints(forge: Forge, config: ProjectConfig, bot: User) -> list[SprintPR]:

@@ -20,6 +20,7 @@ One module per idea:
     splitting     a checklist too large for one sprint, split into smaller visions
     dependencies  `after:` notes resolved, chained, checked for cycles
     lessons       the lessons digest
+    replanning    a re-plan after filing: edits, closes and additions
     common        limits and text helpers the modes share
 """
 

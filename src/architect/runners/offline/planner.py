@@ -15,6 +15,7 @@ from architect.runners.offline.asking import questions
 from architect.runners.offline.filing import file
 from architect.runners.offline.lessons import digest
 from architect.runners.offline.pitching import pitch, revise
+from architect.runners.offline.replanning import replan
 
 if TYPE_CHECKING:
     from architect.runners.registry import RunnerSettings
@@ -58,4 +59,5 @@ _MODES: dict[Mode, Callable[[PlannerInputs], BaseModel]] = {
     Mode.ANSWERS: answers,
     Mode.FILE: file,
     Mode.DIGEST: digest,
+    Mode.REPLAN: replan,
 }

@@ -1,0 +1,380 @@
+"""Re-planning a filed sprint: what people ask after filing, and where the proposal stands.
+
+Pure. A merged sprint PR (with its vision still open) is read as a `FiledSprint`;
+`assess` reads the comments written on it and on the vision since the architect
+last took them in, and returns a `ReplanView` whose state is a row of
+`core.table.REPLAN_TABLE`:
+
+    REPLAN: / a changed answer / REJECT:  ──▶ a proposal (comment with a `replan` mark)
+    ACCEPT  ──▶ applied, each change once (`replan-done outcome=applied`)
+    REJECT: ──▶ dropped, nothing changed    any other comment ──▶ a new proposal
+
+A proposal never touches a sub-issue on which work has started (`started`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from architect.core import markers, render
+from architect.core.answers import looks_like_decision, parse_comment, read_decision
+from architect.core.inputs import FiledIssue, HumanComment
+from architect.core.ledger import Answer, Ledger, from_payload, to_payload
+from architect.core.replan_schema import ReplanProposal
+from architect.core.text import clean_text, strip_html_comments
+from architect.forge.models import Comment, Issue
+
+if TYPE_CHECKING:
+    from architect.core.sprint import SprintPR
+    from architect.core.steering import Steering
+    from architect.core.story import MergedSprint
+    from architect.core.table import ReplanState
+
+# The word that asks for a re-plan: written here once, beside ACCEPT and REJECT.
+REPLAN_WORD = "REPLAN"
+_REPLAN = re.compile(rf"^[*_~]{{0,3}}{REPLAN_WORD}(?![A-Za-z])(?P<rest>.*)\Z",
+                     re.IGNORECASE | re.DOTALL)
+_REST_LEAD = re.compile(r"^[\s*_~:.,;!\-–—]+")
+
+
+def read_word(body: str, bot_login: str) -> tuple[str, str] | None:
+    """The decision word a comment starts with (ACCEPT, REJECT or REPLAN) and the words
+    after it. The one place the re-plan reads decision words: the registry replaces it."""
+    decision = read_decision(body, bot_login)
+    if decision is not None:
+        return decision.word, decision.rest
+    text = strip_html_comments(clean_text(body)).strip()
+    text = re.sub(rf"^@{re.escape(bot_login)}(?![\w-])[\s,:]*", "", text, flags=re.IGNORECASE)
+    match = _REPLAN.match(text)
+    if match is None or match.group("rest").lstrip("*_~ ").startswith("?"):
+        return None
+    return REPLAN_WORD, _REST_LEAD.sub("", match.group("rest")).rstrip().rstrip("*_~")
+
+
+# -- what the tick read ---------------------------------------------------------
+
+@dataclass(frozen=True)
+class SubNow:
+    """A sub-issue of the sprint as the tick read it."""
+
+    issue: Issue
+    linked: bool = False  # an open pull request or a branch names it
+
+
+@dataclass(frozen=True)
+class FiledSprint:
+    """A merged sprint whose vision is open, with what was said on it since the filing."""
+
+    merged: MergedSprint
+    sprint: SprintPR  # the merged PR with its comments, as the steps know a sprint PR
+    comments: tuple[Comment, ...]  # on the merged sprint PR
+    vision_comments: tuple[Comment, ...] = ()
+    subs: tuple[SubNow, ...] | None = None  # read only when a request or an ACCEPT needs them
+
+    @property
+    def number(self) -> int:
+        return self.merged.pr.number
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """The open proposal: its comment, and what it would do."""
+
+    comment: Comment
+    mark: markers.ReplanMark
+
+    @property
+    def n(self) -> int:
+        return self.mark.n
+
+    @property
+    def plan(self) -> ReplanProposal:
+        return ReplanProposal.model_validate(self.mark.payload.get("plan", {}))
+
+    @property
+    def ledger(self) -> Ledger:
+        return from_payload(self.mark.payload.get("ledger")) or Ledger()
+
+    @property
+    def requests(self) -> tuple[HumanComment, ...]:
+        said = self.mark.payload.get("requests", [])
+        return tuple(HumanComment(int(r["id"]), str(r["author"]), str(r["body"]), str(r["url"]))
+                     for r in said if isinstance(r, dict))
+
+
+@dataclass(frozen=True)
+class Reply:
+    """One reply the architect owes a comment written after filing."""
+
+    comment: HumanComment
+    text: str
+    once_per: str = ""  # a login: one reply per person (someone who may not steer)
+
+
+@dataclass(frozen=True)
+class ReplanView:
+    filed: FiledSprint
+    slug: str
+    ledger: Ledger  # the decisions as they stand (after every applied re-plan)
+    design_ledger: Ledger  # as the sprint was filed
+    proposal: Proposal | None = None  # the open one
+    requests: tuple[HumanComment, ...] = ()  # what asks for a (new) proposal
+    accept: HumanComment | None = None
+    reject: HumanComment | None = None
+    replies: tuple[Reply, ...] = ()
+    seen: int = 0  # the newest comment this view takes in
+    stale: str = ""  # why the open proposal no longer fits the sub-issues ("": it does)
+    remind: bool = False  # set by `with_clock`
+    applied: tuple[tuple[int, markers.ReplanDoneMark], ...] = ()  # (comment id, mark)
+    added: tuple[int, ...] = ()  # sub-issues applied re-plans filed
+    bodies: Mapping[int, str] = field(default_factory=dict)  # number → digest of our body
+    state: ReplanState | None = None  # set by `core.table.classify_replan`
+
+    @property
+    def number(self) -> int:
+        return self.filed.number
+
+    @property
+    def next_n(self) -> int:
+        known = [self.proposal.n] if self.proposal else []
+        known += [m.n for _, m in self.applied]
+        return max(known, default=self._last_n) + 1
+
+    @property
+    def _last_n(self) -> int:
+        return max((m.n for _, m in markers.marks_of(markers.ReplanMark, self.filed.comments,
+                                                     _author(self.filed))), default=0)
+
+    @property
+    def applied_entries(self) -> tuple[str, ...]:
+        """The `## Re-plans` lines of the re-plans applied so far, oldest first."""
+        return tuple(str((m.payload or {}).get("entry", ""))
+                     for _, m in sorted(self.applied, key=lambda item: item[1].n)
+                     if (m.payload or {}).get("entry"))
+
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        """Every sub-issue of the sprint: filed, then added by re-plans."""
+        return tuple(dict.fromkeys((*self.filed.merged.filed, *self.added)))
+
+
+def _author(filed: FiledSprint) -> str:
+    return filed.merged.pr.user.login
+
+
+def needs_subs(view: ReplanView) -> bool:
+    """Whether the tick must read the sub-issues: to propose, to check or to apply."""
+    return bool(view.requests or view.accept or (view.proposal and view.proposal.mark.started))
+
+
+# -- reading the comments -------------------------------------------------------
+
+def assess(filed: FiledSprint, steering: Steering, *, slug: str, design: Ledger) -> ReplanView:
+    """The view without its state (see `core.table.classify_replan`)."""
+    bot = steering.bot_login
+    own = list(markers.read_marks((*filed.comments, *filed.vision_comments), bot))
+    own += [(c, m) for c, m in markers.read_marks(filed.vision_comments, steering.filer_login)
+            if steering.filer_login and steering.filer_login != bot]
+    done = {m.n: (c, m) for c, m in own if isinstance(m, markers.ReplanDoneMark)}
+    proposals = [(c, m) for c, m in own if isinstance(m, markers.ReplanMark)]
+    applied = tuple((c.id, m) for c, m in done.values() if m.outcome == "applied")
+    ledger = design
+    bodies: dict[int, str] = {}
+    added: list[int] = []
+    for _, mark in sorted(applied, key=lambda item: item[1].n):
+        payload = mark.payload or {}
+        ledger = from_payload(payload.get("ledger")) or ledger
+        bodies.update({int(k): str(v) for k, v in dict(payload.get("bodies", {})).items()})
+        added += [int(n) for n in payload.get("added", [])]
+    open_ = next((Proposal(c, m) for c, m in reversed(proposals) if m.n not in done), None)
+    taken = max([0, *(c.id for c, m in own if isinstance(m, markers.FiledMark)),
+                 *(m.seen for _, m in proposals),
+                 *(int(m.payload.get("seen", 0)) for _, m in done.values() if m.payload)])
+    answered = {m.comment for _, m in own if isinstance(m, markers.ReplanReplyMark)}
+    told = {m.login for _, m in own if isinstance(m, markers.ReplanReplyMark) and m.login}
+    fresh = sorted((c for c in (*filed.comments, *filed.vision_comments)
+                    if c.id > taken and c.id not in answered and not steering.is_bot(c.user.login)),
+                   key=lambda c: c.id)
+    view = ReplanView(filed, slug, ledger, design, open_, applied=applied,
+                      added=tuple(added), bodies=bodies)
+    return _heard(view, fresh, steering, told)
+
+
+def _heard(view: ReplanView, fresh: list[Comment], steering: Steering,
+           told: set[str]) -> ReplanView:
+    bot = steering.bot_login
+    requests: list[HumanComment] = []
+    replies: list[Reply] = []
+    accept = reject = None
+    for comment in fresh:
+        said = HumanComment(comment.id, comment.user.login, comment.body, comment.html_url)
+        word = read_word(comment.body, bot)
+        answers = parse_comment(comment.body, view.ledger.forks).answers
+        asks = word is not None or bool(answers) or looks_like_decision(comment.body, bot)
+        if not steering.may_steer(comment.user.login):
+            if asks and said.author not in told:
+                told.add(said.author)
+                replies.append(Reply(said, not_a_steerer(said.author), once_per=said.author))
+            continue
+        if view.proposal is not None and not requests:
+            if word is not None and word[0] == "ACCEPT":
+                accept = said
+                break
+            if word is not None and word[0] == "REJECT":
+                reject = said
+                break
+        asked = word is not None and word[0] in ("REJECT", REPLAN_WORD)
+        if asked or (answers and changed_answers(view.ledger, said)):
+            requests.append(said)
+        elif view.proposal is not None and not looks_like_decision(comment.body, bot) and (
+                word is None and comment.body.strip()):
+            requests.append(said)  # any other comment on a proposal asks for a new one
+        elif asks:
+            replies.append(Reply(said, nothing_to_do(view, said, word, bool(answers))))
+    seen = max((c.id for c in fresh), default=0) if requests else 0
+    return replace(view, requests=tuple(requests), accept=accept, reject=reject,
+                   replies=tuple(replies), seen=seen)
+
+
+def changed_answers(ledger: Ledger, comment: HumanComment) -> tuple[tuple[int, str, str], ...]:
+    """The answers a comment changes: (question, new letter, its reason)."""
+    found: list[tuple[int, str, str]] = []
+    for item in parse_comment(comment.body, ledger.forks).answers:
+        fork = ledger.get(item.question)
+        if fork is None:
+            continue
+        letter = fork.recommended if item.choice == "recommended" else item.choice
+        current = fork.answer.option if fork.answer else None
+        if letter in fork.letters and letter != current:
+            found.append((fork.number, letter, item.reason))
+    return tuple(found)
+
+
+def new_ledger(ledger: Ledger, requests: Sequence[HumanComment]) -> Ledger:
+    """The ledger with every answer the requests change, in order."""
+    for said in requests:
+        for number, letter, reason in changed_answers(ledger, said):
+            fork = ledger.get(number)
+            assert fork is not None  # `changed_answers` found it
+            text = fork.option_text(letter) + (f" — {reason}" if reason else "")
+            ledger = ledger.answer(number, Answer(letter, text, said.author, said.url, said.id))
+    return ledger
+
+
+def rejects_all(requests: Sequence[HumanComment], bot_login: str) -> str:
+    """The reason of a `REJECT:` among the requests ("" when none): drop what is left."""
+    for said in requests:
+        word = read_word(said.body, bot_login)
+        if word is not None and word[0] == "REJECT":
+            return word[1] or "rejected after filing"
+    return ""
+
+
+def not_a_steerer(login: str) -> str:
+    return (f"@{login}, only the project's reviewers (or, when none are configured, the "
+            "people with write access to the ops repo) may change this sprint's plan; a "
+            "reviewer can write `REPLAN: <what changes>` here.")
+
+
+def nothing_to_do(view: ReplanView, said: HumanComment, word: tuple[str, str] | None,
+                  answers: bool) -> str:
+    if answers:
+        return (f"@{said.author}, the answers in [your comment]({said.url}) are what the "
+                "sprint was filed with: nothing to change. To change the plan, write a "
+                "different answer (`Q1: B`) or `REPLAN: <what changes>`.")
+    if word is not None and word[0] == "ACCEPT":
+        return (f"@{said.author}, this sprint is filed and no re-plan proposal is open, so "
+                "there is nothing to accept. To change the plan, write `REPLAN: <what "
+                "changes>` or a changed answer (`Q1: B`).")
+    return (f"@{said.author}, this sprint is filed. To change its plan, write `REPLAN: <what "
+            "changes>`, a changed answer (`Q1: B`), or `REJECT: <reason>` to drop what is "
+            "left; a proposal then answers, and `ACCEPT` applies it.")
+
+
+# -- the sub-issues as they are -------------------------------------------------
+
+def normalized(body: str) -> str:
+    return markers.digest(" ".join(clean_text(markers.strip_markers(body)).split()))
+
+
+def expected_bodies(filed: FiledSprint, bot_login: str, *, slug: str,
+                    design: Ledger) -> dict[int, str]:
+    """The digest of each filed sub-issue's body as the filing wrote it."""
+    plan = next((m for _, m in reversed(list(markers.marks_of(
+        markers.PlanMark, filed.comments, bot_login)))), None)
+    if plan is None:
+        return {}
+    numbers = dict(plan.filed) or dict(zip((s.id for s in plan.subs), filed.merged.filed,
+                                           strict=False))
+    live = design.live
+    found: dict[int, str] = {}
+    for sub in plan.subs:
+        if sub.id not in numbers:
+            continue
+        deps = [numbers[d] for d in sub.depends_on if d in numbers]
+        shaped = [f for n in dict.fromkeys(sub.shaped_by) if (f := live.get(n)) is not None]
+        body = render.sub_issue_body(sub, vision=filed.merged.vision_number, slug=slug,
+                                     depends_on=deps, shaped_by=shaped,
+                                     pr_url=filed.merged.pr.html_url)
+        found[numbers[sub.id]] = normalized(body)
+    return found
+
+
+def started(sub: SubNow, expected: Mapping[int, str]) -> str:
+    """Why work has started on a sub-issue (then a re-plan leaves it alone), or ""."""
+    issue = sub.issue
+    if issue.state == "closed":
+        return "closed"
+    if issue.assignees:
+        return "assigned to " + ", ".join(f"@{u.login}" for u in issue.assignees)
+    if sub.linked:
+        return "a pull request or branch names it"
+    want = expected.get(issue.number)
+    if want is not None and normalized(issue.body) != want:
+        return "edited by a person since it was filed"
+    return ""
+
+
+def filed_issues(view: ReplanView, expected: Mapping[int, str]) -> tuple[FiledIssue, ...]:
+    """The sub-issues as the model (or the offline planner) hears of them."""
+    return tuple(
+        FiledIssue(s.issue.number, (m.sub_id if (m := markers.find_decomposed(s.issue.body))
+                                    else ""),
+                   s.issue.title, s.issue.body, s.issue.state,
+                   tuple(sorted(s.issue.label_names)), started(s, expected))
+        for s in view.filed.subs or ())
+
+
+def state_digest(subs: Sequence[FiledIssue]) -> str:
+    """What a proposal saw of the sub-issues: a change under it makes it stale."""
+    seen = [(s.number, s.state, s.started, normalized(s.body), s.title) for s in subs]
+    return markers.digest(json.dumps(sorted(seen)))
+
+
+def issues_now(view: ReplanView) -> tuple[FiledIssue, ...]:
+    """The sub-issues as they are, each with why work started on it (if it did)."""
+    expected = {**expected_bodies(view.filed, _author(view.filed), slug=view.slug,
+                                  design=view.design_ledger), **view.bodies}
+    return filed_issues(view, expected)
+
+
+def staleness(view: ReplanView) -> str:
+    """Why the open proposal no longer fits the sub-issues as they are ("" when it fits)."""
+    proposal = view.proposal
+    if proposal is None or view.filed.subs is None or proposal.mark.started:
+        return ""
+    if state_digest(issues_now(view)) == proposal.mark.state:
+        return ""
+    return "the sub-issues changed since it was proposed"
+
+
+def payload(plan: ReplanProposal, ledger: Ledger, requests: Sequence[HumanComment],
+            rebuilt: str) -> dict[str, object]:
+    return {"plan": plan.model_dump(mode="json", exclude={"reasoning"}),
+            "ledger": to_payload(ledger), "rebuilt": rebuilt,
+            "requests": [{"id": r.id, "author": r.author, "body": r.body[:2000], "url": r.url}
+                         for r in requests]}

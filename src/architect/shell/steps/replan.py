@@ -1,0 +1,297 @@
+"""Steps that re-plan a filed sprint: propose, apply once, drop, reply, remind.
+
+The apply makes each change once and records it as it goes, so that a tick killed
+at any point and run again finishes the same changes, nothing doubled: the
+proposal comment's mark says it started (it is never rebuilt then) and which new
+sub-issue became which issue; each touched sub-issue carries a note with a
+`replanned` mark, written after its change (a close comes after its note); the
+`replan-done` comment is the apply's last write and its done-mark.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from architect.core import markers, render
+from architect.core.actions import (
+    ApplyReplan,
+    DropReplan,
+    NudgeReplan,
+    ProposeReplan,
+    ReplyAfterFiling,
+)
+from architect.core.filing import filing_order
+from architect.core.inputs import FiledIssue
+from architect.core.ledger import Ledger, from_payload, to_payload
+from architect.core.replan import normalized, payload, rejects_all, state_digest
+from architect.core.replan_render import applied_comment as applied_text
+from architect.core.replan_render import dropped_comment as dropped_text
+from architect.core.replan_render import (
+    edited_body,
+    failed_comment,
+    proposal_comment,
+    reminder_comment,
+    replans_entry,
+    replans_section,
+    shape,
+    sub_issue_note,
+    summary_line,
+    vision_note,
+)
+from architect.core.replan_schema import ReplanProposal, SubIssueEdit
+from architect.core.schemas import SubIssue
+from architect.errors import ForgeNotFound, InvalidModelOutput
+from architect.forge.models import Comment
+from architect.runners.base import Mode
+from architect.shell import writes
+from architect.shell.logs import outcome_log
+from architect.shell.section_writes import ensure_file_edit
+from architect.shell.steps.hands import Hands, sprint_path
+
+# What the step did: each line reads "would: …" in a dry run (shell/logs.py).
+log = outcome_log
+
+
+# -- propose ------------------------------------------------------------------
+
+def propose_replan(hands: Hands, action: ProposeReplan) -> None:
+    sprint, number = action.sprint, action.sprint.pr.number
+    request = "\n\n".join(f"@{r.author}: {r.body.strip()}" for r in action.requests)
+    inputs = hands.inputs(hands.vision(sprint.vision_number), pr_number=number,
+                          ledger=action.ledger, filed_issues=action.subs,
+                          replan_request=request, new_comments=action.requests)
+    try:
+        raw = hands.ask(Mode.REPLAN, ReplanProposal, inputs)
+    except InvalidModelOutput as exc:
+        failed = markers.ReplanDoneMark(action.n, "failed", {"seen": action.seen})
+        writes.ensure_comment(hands.forge, hands.ops, number,
+                              failed_comment(n=action.n, error=str(exc), mark=failed),
+                              bot_login=hands.bot, mark=failed, existing=sprint.comments)
+        log.error("PR #%d: re-plan %d: the model's answer was invalid: %s", number, action.n,
+                  exc)
+        return
+    if rejects_all(action.requests, hands.bot) and raw.add:
+        raw = raw.model_copy(update={"add": []})  # dropping the plan adds nothing
+    plan, notes = shape(raw, action.subs, max_sub_issues=hands.config.architect.max_sub_issues)
+    mark = markers.ReplanMark(action.n, action.seen, state_digest(action.subs),
+                              payload(plan, action.ledger, action.requests, action.rebuilt))
+    body = proposal_comment(plan, n=action.n, repo=hands.config.repo,
+                            titles={s.number: s.title for s in action.subs},
+                            requests=action.requests, before=action.before, after=action.ledger,
+                            notes=notes, rebuilt=action.rebuilt, mark=mark)
+    writes.ensure_comment(hands.forge, hands.ops, number, body, bot_login=hands.bot, mark=mark,
+                          existing=sprint.comments)
+    log.info("PR #%d: re-plan %d proposed: %d to close, %d to edit, %d to add, %d left alone",
+             number, action.n, len(plan.close), len(plan.edit), len(plan.add),
+             len(plan.left_alone))
+
+
+# -- apply --------------------------------------------------------------------
+
+class _Record:
+    """The proposal comment's mark, edited as the apply goes (its record)."""
+
+    def __init__(self, hands: Hands, comment: Comment, by: str) -> None:
+        self.hands, self.comment = hands, comment
+        found = next(m for m in markers.marks_in(comment.body)
+                     if isinstance(m, markers.ReplanMark))
+        self.mark = found
+        if not found.started:
+            self._save(replace(found, started=True,
+                               payload={**found.payload, "accepted_by": by}))
+
+    @property
+    def added(self) -> dict[str, int]:
+        return dict(self.mark.added)
+
+    def note_added(self, sub_id: str, number: int) -> None:
+        self._save(replace(self.mark, added=(*self.mark.added, (sub_id, number))))
+
+    def _save(self, mark: markers.ReplanMark) -> None:
+        text = markers.strip_markers(self.comment.body).rstrip()
+        self.comment = self.hands.forge.edit_comment(self.hands.ops, self.comment.id,
+                                                     f"{text}\n\n{mark.render()}")
+        self.mark = mark
+
+
+def apply_replan(hands: Hands, action: ApplyReplan) -> None:
+    sprint, number = action.sprint, action.sprint.pr.number
+    record = _Record(hands, action.proposal, action.by)
+    mark = record.mark
+    plan = ReplanProposal.model_validate(mark.payload.get("plan", {}))
+    ledger = from_payload(mark.payload.get("ledger")) or Ledger()
+    by = str(mark.payload.get("accepted_by", action.by)) or action.by
+    subs = {s.number: s for s in action.subs}
+    note = _Notes(hands, action, mark.n, by)
+    for close in plan.close:
+        note.on(close.number, f"closed. {close.reason}")
+        _close(hands, close.number)
+    for edit in plan.edit:
+        _edit(hands, edit, ledger, subs.get(edit.number))
+        note.on(edit.number, f"edited ({edit.why})")
+    added = _add(hands, action, plan.add, record, ledger)
+    for change in plan.dependencies:
+        writes.ensure_dependencies(hands.filer, hands.config.repo, change.number,
+                                   change.depends_on)
+    closed = [c.number for c in plan.close]
+    edited = [e.number for e in plan.edit]
+    line = summary_line(hands.config.repo, closed, edited, list(added.values()))
+    entry = replans_entry(n=mark.n, by=by, url=action.proposal.html_url, line=line)
+    _sprint_file(hands, action, ledger, (*action.earlier, entry))
+    vision_mark = markers.ReplannedMark(number, mark.n)
+    writes.ensure_comment(hands.filer, hands.config.repo, sprint.vision_number, vision_note(
+        pr_number=number, ops_repo=hands.ops, n=mark.n, line=line, mark=vision_mark),
+        bot_login=hands.filer_login, mark=vision_mark)
+    bodies = _bodies(hands, [*edited, *added.values()])
+    done = markers.ReplanDoneMark(mark.n, "applied", {
+        "ledger": to_payload(ledger), "bodies": bodies, "added": list(added.values()),
+        "seen": action.seen, "entry": entry})
+    writes.ensure_comment(hands.forge, hands.ops, number, applied_text(
+        n=mark.n, repo=hands.config.repo, closed=closed, edited=edited,
+        added=list(added.values()), mark=done), bot_login=hands.bot, mark=done)
+    log.info("PR #%d: re-plan %d applied: %s", number, mark.n, line)
+
+
+class _Notes:
+    """The note on each sub-issue the re-plan touches, once."""
+
+    def __init__(self, hands: Hands, action: ApplyReplan, n: int, by: str) -> None:
+        self.hands, self.action, self.n, self.by = hands, action, n, by
+
+    def on(self, issue: int, what: str) -> None:
+        pr = self.action.sprint.pr
+        mark = markers.ReplannedMark(pr.number, self.n)
+        text = sub_issue_note(pr_url=pr.html_url, pr_number=pr.number, ops_repo=self.hands.ops,
+                              n=self.n, by=self.by, what=what, pr_mark=mark)
+        writes.ensure_comment(self.hands.filer, self.hands.config.repo, issue, text,
+                              bot_login=self.hands.filer_login, mark=mark)
+
+
+def _close(hands: Hands, number: int) -> None:
+    """Closed, after what it waited for is unlinked: the forge refuses to close an issue
+    with open dependencies, and a dropped issue waits for nothing."""
+    repo = hands.config.repo
+    for dep in hands.filer.list_dependencies(repo, number):
+        if dep.state == "open":
+            hands.filer.remove_dependency(repo, number, depends_on=dep.number)
+    hands.filer.edit_issue(repo, number, state="closed")
+
+
+def _edit(hands: Hands, edit: SubIssueEdit, ledger: Ledger, sub: FiledIssue | None) -> None:
+    repo = hands.config.repo
+    issue = hands.filer.get_issue(repo, edit.number)
+    body = edited_body(issue.body, edit, ledger)
+    title = edit.title.strip() or issue.title
+    if body != issue.body or title != issue.title:
+        hands.filer.edit_issue(repo, edit.number, title=title, body=body)
+    if edit.add_labels:
+        known = {label.name for label in hands.labels()}
+        wanted = [name for name in edit.add_labels if name in known]
+        if wanted:
+            hands.filer.add_issue_labels(repo, edit.number, wanted)
+    for name in edit.remove_labels:
+        writes.ensure_no_label(hands.filer, repo, edit.number, name)
+
+
+def _add(hands: Hands, action: ApplyReplan, subs: list[SubIssue], record: _Record,
+         ledger: Ledger) -> dict[str, int]:
+    """The new sub-issues, each filed once: the record, then a search for a lost answer."""
+    repo, sprint = hands.config.repo, action.sprint
+    done = record.added
+    if subs and len(done) < len(subs):
+        done = {**_filed_before(hands, action), **done}
+    labels = {label.name: label.id for label in hands.labels()} if subs else {}
+    backlog = hands.config.architect.backlog_label
+    filed = {s.sub_id: s.number for s in action.subs if s.sub_id}
+    live = ledger.live
+    for sub in _in_order(subs):
+        known = {**filed, **done}
+        deps = [known[d] for d in sub.depends_on if d in known]
+        deps += [int(d.lstrip("#")) for d in sub.depends_on if d.lstrip("#").isdigit()]
+        if sub.id not in done:
+            shaped = [f for n in dict.fromkeys(sub.shaped_by) if (f := live.get(n)) is not None]
+            body = render.sub_issue_body(sub, vision=sprint.vision_number, slug=action.slug,
+                                         depends_on=deps, shaped_by=shaped,
+                                         pr_url=sprint.pr.html_url)
+            ids = [labels[name] for name in (backlog, *sub.labels) if name in labels]
+            issue = hands.filer.create_issue(repo, title=sub.title, body=body, label_ids=ids)
+            done[sub.id] = issue.number
+            record.note_added(sub.id, issue.number)
+        if sub.id not in record.added:
+            record.note_added(sub.id, done[sub.id])
+        writes.ensure_dependencies(hands.filer, repo, done[sub.id], deps)
+    return {s.id: done[s.id] for s in subs}
+
+
+def _in_order(subs: list[SubIssue]) -> list[SubIssue]:
+    """The new sub-issues, what they wait for among themselves first."""
+    ids = {s.id for s in subs}
+    by_id = {s.id: s for s in subs}
+    among = [s.model_copy(update={"depends_on": [d for d in s.depends_on if d in ids]})
+             for s in subs]
+    return [by_id[s.id] for s in filing_order(among)]
+
+
+def _filed_before(hands: Hands, action: ApplyReplan) -> dict[str, int]:
+    """New sub-issues a killed tick created before it could record them."""
+    found: dict[str, int] = {}
+    for issue in hands.filer.list_issues(hands.config.repo, state="all", type="issues",
+                                         created_by=hands.filer_login,
+                                         since=action.proposal.created_at):
+        mark = markers.find_decomposed(issue.body)
+        if (mark and mark.vision == action.sprint.vision_number and mark.slug == action.slug
+                and issue.number not in {s.number for s in action.subs}):
+            found.setdefault(mark.sub_id, issue.number)
+    return found
+
+
+def _sprint_file(hands: Hands, action: ApplyReplan, ledger: Ledger,
+                 entries: tuple[str, ...]) -> None:
+    """`## Re-plans` (and the decisions as they are now) in the sprint file on main."""
+    def edit(text: str | None) -> str:
+        text = text or f"# {action.sprint.pr.title}\n"
+        if ledger.forks:
+            text = render.replace_section(text, render.FORKS_HEADING,
+                                          render.forks_section(ledger), anchor="\0")
+        return render.replace_section(text, "## Re-plans", replans_section(entries),
+                                      anchor="\0")
+
+    ensure_file_edit(hands.forge, hands.ops, sprint_path(action.slug), edit,
+                     branch=hands.config.primary_branch,
+                     message=f"sprint: re-plan {sprint_path(action.slug)}")
+
+
+def _bodies(hands: Hands, numbers: list[int]) -> dict[str, str]:
+    """What the architect's bodies now say, so a later re-plan tells a person's edit apart."""
+    found: dict[str, str] = {}
+    for number in numbers:
+        try:
+            found[str(number)] = normalized(hands.filer.get_issue(hands.config.repo,
+                                                                  number).body)
+        except ForgeNotFound:
+            continue
+    return found
+
+
+# -- drop, reply, remind --------------------------------------------------------
+
+def drop_replan(hands: Hands, action: DropReplan) -> None:
+    mark = markers.ReplanDoneMark(action.n, "dropped", {"seen": action.seen})
+    writes.ensure_comment(hands.forge, hands.ops, action.sprint.pr.number, dropped_text(
+        n=action.n, by=action.by, reason=action.reason, mark=mark), bot_login=hands.bot,
+        mark=mark, existing=action.sprint.comments)
+
+
+def reply_after_filing(hands: Hands, action: ReplyAfterFiling) -> None:
+    for said, text, login in action.replies:
+        mark = markers.ReplanReplyMark(said.id, login)
+        writes.ensure_comment(hands.forge, hands.ops, action.sprint.pr.number,
+                              f"{text}\n\n{mark.render()}", bot_login=hands.bot, mark=mark,
+                              existing=action.sprint.comments)
+
+
+def nudge_replan(hands: Hands, action: NudgeReplan) -> None:
+    mark = markers.ReplanReminderMark(action.n)
+    writes.ensure_comment(hands.forge, hands.ops, action.sprint.pr.number, reminder_comment(
+        n=action.n, whom=action.whom, mark=mark), bot_login=hands.bot, mark=mark,
+        existing=action.sprint.comments)
