@@ -1,4 +1,9 @@
-"""Re-planning a filed sprint, end to end on the embedded forge with the offline planner."""
+"""Re-planning a filed sprint, end to end on the embedded forge with the offline planner.
+
+The story of the README's steering section: Wishlists filed with Q1: B; a person
+replaces "Wishlist page" by "Wishlist export as CSV" in the vision, @bob takes the
+API issue, and @alice changes her answer to Q1.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from architect.forge.models import Issue
+from tests.reliability.harness import forge_state
 from tests.world import OPS, PROJECT, VISION_BODY, World, make_world
 
 REPLANNED = VISION_BODY.replace(
@@ -24,13 +30,13 @@ def filed(world: World) -> tuple[int, int, dict[str, Issue]]:
     its sub-issues by id."""
     vision = world.vision("Wishlists")
     world.tick()
-    (pr,) = world.sprint_prs("open")
-    world.comment(pr.number, "ACCEPT")  # type: ignore[attr-defined]
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.comment(pr.number, "ACCEPT")
     world.tick()
-    world.comment(pr.number, "Q1: B\nQ2: recommended")  # type: ignore[attr-defined]
+    world.comment(pr.number, "Q1: B\nQ2: recommended")
     world.tick()
-    assert world.bot.get_pull(OPS, pr.number).merged  # type: ignore[attr-defined]
-    return vision, pr.number, subs_by_id(world)  # type: ignore[attr-defined]
+    assert world.bot.get_pull(OPS, pr.number).merged
+    return vision, pr.number, subs_by_id(world)
 
 
 def subs_by_id(world: World) -> dict[str, Issue]:
@@ -42,20 +48,157 @@ def subs_by_id(world: World) -> dict[str, Issue]:
     return found
 
 
-def test_a_changed_answer_after_filing_is_proposed_then_applied_on_accept(world: World) -> None:
+def asked(world: World) -> tuple[int, int, dict[str, Issue]]:
+    """Filed; then the vision changed, @bob took the API issue, @alice changed Q1."""
     vision, pr, subs = filed(world)
     world.setup.edit_issue(PROJECT, vision, body=REPLANNED, token=world.tokens["alice"])
+    world.setup.edit_issue(PROJECT, subs["api"].number, assignees=["bob"],
+                           token=world.tokens["alice"])
     world.comment(pr, "Actually, Q1: A — sorry")
+    return vision, pr, subs
+
+
+def test_a_changed_answer_brings_one_proposal_that_changes_nothing_yet(world: World) -> None:
+    _, pr, subs = asked(world)
+    before = {n: (i.state, i.title, i.body) for n, i in ((i.number, i) for i in subs.values())}
     world.tick()
     proposal = world.bot_comments(pr)[-1]
-    print(proposal)
-    assert "Re-plan proposal 1" in proposal
+    store, api, page = subs["store"].number, subs["api"].number, subs["page"].number
+    assert proposal.startswith("**Re-plan proposal 1** for this filed sprint, asked by @alice")
+    assert "- Q1: B → A) In the session cookie" in proposal
+    assert (f"- {PROJECT}#{page} Wishlist page: Its part is no longer in the vision's "
+            "checklist") in proposal
+    assert f"- {PROJECT}#{store} Store wishlist items: proposed solution, design decisions" in (
+        proposal)
+    assert "- `export`: Wishlist export as CSV (after api)" in proposal
+    left_alone = proposal.split("Left alone (work has started on them):")[1]
+    assert (f"- {PROJECT}#{api} Wishlist API endpoints: Work has started (assigned to @bob)"
+            in left_alone)
+    assert proposal.count("Reply `ACCEPT` to apply these changes") == 1
+    after = subs_by_id(world)
+    assert {i.number: (i.state, i.title, i.body) for i in after.values()} == before
+    assert world.tick().decision.actions == ()  # one proposal, then it waits
+
+
+def test_accept_applies_the_proposal_once(world: World) -> None:
+    vision, pr, subs = asked(world)
+    world.tick()
     world.comment(pr, "ACCEPT")
     world.tick()
     after = subs_by_id(world)
-    print(world.bot_comments(pr)[-1])
-    for sub in after.values():
-        print(sub.number, sub.state, sub.title, world.comments(sub.number, PROJECT))
-    assert after["page"].state == "closed"
-    assert "export" in after
+    store, api, page = after["store"], after["api"], after["page"]
+    assert page.state == "closed"
+    assert world.comments(page.number, PROJECT)[-1].startswith(
+        "Re-planned: closed. Its part is no longer in the vision's checklist")
+    assert f"[{OPS}#{pr}]" in world.comments(page.number, PROJECT)[-1]
+    assert "In the session cookie" in store.body and "In the database" not in store.body
+    assert world.comments(store.number, PROJECT)[-1].startswith("Re-planned: edited")
+    assert api.body == subs["api"].body and world.comments(api.number, PROJECT) == []
+    export = after["export"]
+    assert export.number > max(s.number for s in subs.values())  # filed after the others
+    assert f"Depends on #{api.number}" in export.body
+    assert "backlog" in export.label_names
+    assert world.bot_comments(pr)[-1].startswith(
+        f"Re-plan 1 applied: closed {PROJECT}#{page.number}; edited {PROJECT}#{store.number}; "
+        f"added {PROJECT}#{export.number}.")
+    on_main = world.bot.get_file(OPS, "sprints/1-wishlists.md", ref="main")
+    assert on_main is not None and "## Re-plans" in on_main.text
+    assert "Re-plan 1 (accepted by @alice" in on_main.text
+    assert "In the session cookie" in on_main.text.split("## Design forks")[1]
+    assert any("was re-planned (re-plan 1)" in c for c in world.comments(vision, PROJECT))
+    state = forge_state(world)
     assert world.tick().decision.actions == ()
+    assert forge_state(world) == state
+
+
+def test_reject_on_the_proposal_drops_it_and_changes_nothing(world: World) -> None:
+    _, pr, _ = asked(world)
+    world.tick()
+    before = {i.number: (i.state, i.title, i.body) for i in subs_by_id(world).values()}
+    world.comment(pr, "REJECT: not worth it after all")
+    world.tick()
+    assert world.bot_comments(pr)[-1].startswith(
+        "Re-plan proposal 1 dropped by @alice: not worth it after all. Nothing was changed")
+    assert {i.number: (i.state, i.title, i.body) for i in subs_by_id(world).values()} == before
+    assert world.tick().decision.actions == ()
+
+
+def test_a_proposal_whose_sub_issues_moved_is_proposed_again_not_applied(world: World) -> None:
+    _, pr, subs = asked(world)
+    world.tick()
+    world.setup.edit_issue(PROJECT, subs["store"].number, assignees=["alice"],
+                           token=world.tokens["alice"])
+    world.comment(pr, "ACCEPT")
+    world.tick()
+    again = world.bot_comments(pr)[-1]
+    assert again.startswith("**Re-plan proposal 2**")
+    assert "Proposed again: the sub-issues changed since it was proposed" in again
+    left_alone = again.split("Left alone (work has started on them):")[1]
+    assert f"{PROJECT}#{subs['store'].number} Store wishlist items: Work has started " \
+        "(assigned to @alice)" in left_alone
+    assert subs_by_id(world)["page"].state == "open"  # nothing applied yet
+
+
+def test_replan_words_drop_and_add_sub_issues(world: World) -> None:
+    _, pr, subs = filed(world)
+    world.comment(pr, "REPLAN: drop the wishlist page, add a wishlist export as CSV")
+    world.tick()
+    world.comment(pr, "ACCEPT")
+    world.tick()
+    after = subs_by_id(world)
+    assert after["page"].state == "closed"
+    assert "The re-plan drops it" in world.comments(subs["page"].number, PROJECT)[-1]
+    added = [i for i in world.bot.list_issues(PROJECT, state="open", labels=["backlog"])
+             if "export as CSV" in i.title]
+    assert [i.title for i in added] == ["Wishlist export as CSV"]
+
+
+def test_reject_after_filing_proposes_to_close_what_is_left(world: World) -> None:
+    _, pr, subs = filed(world)
+    world.comment(pr, "REJECT: we changed our minds")
+    world.tick()
+    proposal = world.bot_comments(pr)[-1]
+    assert "Drop what is left of the sprint: we changed our minds" in proposal
+    assert all(f"{PROJECT}#{s.number}" in proposal for s in subs.values())
+    world.comment(pr, "ACCEPT")
+    world.tick()
+    assert {i.state for i in subs_by_id(world).values()} == {"closed"}
+
+
+def test_comments_after_filing_get_one_reply_or_none(world: World) -> None:
+    _, pr, _ = filed(world)
+    world.comment(pr, "Q1: B")  # the answer it was filed with
+    world.comment(pr, "REPLAN: drop the page", by="stranger")
+    world.comment(pr, "Interesting, let me read the code first")
+    world.tick()
+    replies = world.bot_comments(pr)[-2:]
+    assert replies[0].startswith("@alice, the answers in [your comment]")
+    assert replies[1].startswith("@stranger, only the project's reviewers")
+    world.comment(pr, "REPLAN: drop it", by="stranger")
+    assert world.tick().decision.actions == ()  # once per person
+
+
+def test_a_replan_asked_on_the_vision_is_proposed_on_the_sprint_pr(world: World) -> None:
+    vision, pr, _ = filed(world)
+    world.comment(vision, "REPLAN: drop the wishlist page", repo=PROJECT)
+    world.tick()
+    assert world.bot_comments(pr)[-1].startswith("**Re-plan proposal 1**")
+
+
+def test_an_unanswered_proposal_gets_one_reminder(world: World) -> None:
+    _, pr, _ = filed(world)
+    world.comment(pr, "REPLAN: drop the wishlist page")
+    world.tick()
+    later = world.clock.now.replace(day=world.clock.now.day + 4)
+    world.tick(at=later)
+    assert world.bot_comments(pr)[-1].startswith("@alice re-plan proposal 1 above is still")
+    assert world.tick(at=later).decision.actions == ()
+
+
+def test_dry_run_lists_the_replan_and_writes_nothing(world: World) -> None:
+    _, pr, _ = asked(world)
+    state = forge_state(world)
+    report = world.tick(dry_run=True)
+    assert [a.describe() for a in report.decision.actions] == [
+        f"PR #{pr} (filed): re-plan asked by @alice → propose the changes"]
+    assert forge_state(world) == state

@@ -148,10 +148,13 @@ class ForgeSetup:
         title: str | None = None,
         body: str | None = None,
         state: str | None = None,
+        assignees: Sequence[str] | None = None,
     ) -> None:
-        changes = {
+        changes: dict[str, object] = {
             k: v for k, v in (("title", title), ("body", body), ("state", state)) if v is not None
         }
+        if assignees is not None:
+            changes["assignees"] = list(assignees)
         self._call("PATCH", f"/repos/{repo}/issues/{number}", token=token, json=changes)
 
     def comment(self, repo: str, number: int, body: str, *, token: str) -> int:

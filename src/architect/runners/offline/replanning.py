@@ -120,9 +120,8 @@ def _edit(proposal: ReplanProposal, filed: FiledIssue, sub: SubIssue, request: s
 
 
 def _request_words(request: str) -> str:
-    lines = [line.split(":", 1)[1].strip() if line.startswith("@") and ":" in line else line
-             for line in request.splitlines() if line.strip()]
-    return " ".join(lines) or "the re-plan"
+    return " ".join(line.strip() for line in request.splitlines() if line.strip()) or (
+        "the re-plan")
 
 
 def _new_sub(what: str) -> SubIssue:

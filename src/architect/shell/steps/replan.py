@@ -56,7 +56,8 @@ log = outcome_log
 
 def propose_replan(hands: Hands, action: ProposeReplan) -> None:
     sprint, number = action.sprint, action.sprint.pr.number
-    request = "\n\n".join(f"@{r.author}: {r.body.strip()}" for r in action.requests)
+    # The words as written (who wrote them comes with `new_comments`).
+    request = "\n\n".join(r.body.strip() for r in action.requests)
     inputs = hands.inputs(hands.vision(sprint.vision_number), pr_number=number,
                           ledger=action.ledger, filed_issues=action.subs,
                           replan_request=request, new_comments=action.requests)
