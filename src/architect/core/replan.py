@@ -297,8 +297,14 @@ def nothing_to_do(view: ReplanView, said: HumanComment, word: tuple[str, str] | 
 
 # -- the sub-issues as they are -------------------------------------------------
 
+_URL = re.compile(r"https?://\S+")
+
+
 def normalized(body: str) -> str:
-    return markers.digest(" ".join(clean_text(markers.strip_markers(body)).split()))
+    """A body's fingerprint, blind to markers, spacing and links (a forge that moved to a
+    new address has not edited every issue)."""
+    text = _URL.sub("", clean_text(markers.strip_markers(body)))
+    return markers.digest(" ".join(text.split()))
 
 
 def expected_bodies(filed: FiledSprint, bot_login: str, *, slug: str,

@@ -1,0 +1,49 @@
+"""A re-plan applied by `architect run` processes killed halfway: the forge ends as
+without the kill, nothing doubled (issues, notes, the record on the proposal)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.reliability.crash import crash_run
+from tests.reliability.harness import Run, differences, duplicates
+from tests.replan.test_replan_e2e import REPLANNED
+from tests.world import PROJECT
+
+pytestmark = pytest.mark.slow
+
+
+def play_replan(run: Run) -> None:
+    """Wishlists filed; the vision changes, @bob takes the API issue, @alice changes Q1;
+    the proposal is accepted, and applying it is the story's last work."""
+    w = run.world
+    vision = w.vision("Wishlists")
+    run.settle("pitch")
+    w.comment(run.pr_for(vision), "ACCEPT")
+    run.settle("questions")
+    w.comment(run.pr_for(vision), "Q1: B\nQ2: recommended")
+    run.settle("filing")
+    pr = run.pr_for(vision, state="closed")
+    w.setup.edit_issue(PROJECT, vision, body=REPLANNED, token=w.tokens["alice"])
+    api = next(i for i in w.bot.list_issues(PROJECT, state="open", labels=["backlog"])
+               if "id: api -->" in i.body)
+    w.setup.edit_issue(PROJECT, api.number, assignees=["bob"], token=w.tokens["alice"])
+    w.comment(pr, "Actually, Q1: A — sorry")
+    run.settle("proposal")
+    w.comment(pr, "ACCEPT")
+    run.settle("apply")
+
+
+def test_a_kill_during_the_apply_then_a_tick_leaves_the_forge_of_a_run_without_kills() -> None:
+    baseline = crash_run({}, play_fn=play_replan)
+    assert baseline.crashes == () and baseline.unsettled == ()
+    # The apply is the tick before the last (the last has nothing to do).
+    start = sum(baseline.tick_requests[:-2])
+    requests = baseline.tick_requests[-2]
+    assert requests > 10  # notes, closes, edits, the new issue, the sprint file, the record
+    for share in (0.25, 0.6, 0.95):
+        killed = crash_run({start + max(1, int(requests * share)): 0.0}, play_fn=play_replan)
+        assert killed.kills == 1, share
+        assert killed.crashes == () and killed.unsettled == (), share
+        assert duplicates(killed.state, baseline.state) == {}, share
+        assert differences(killed.state, baseline.state) == [], share
