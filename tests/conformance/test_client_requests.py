@@ -51,6 +51,7 @@ ENDPOINTS = {
     f"GET {_R}/issues/comments",  # incremental ticks: the comments edited since
     f"GET {_R}/issues/{{index}}/dependencies",
     f"POST {_R}/issues/{{index}}/dependencies",
+    f"DELETE {_R}/issues/{{index}}/dependencies",  # a re-plan closing a sub-issue
     f"GET {_R}/pulls",  # [#pull-requests]
     f"POST {_R}/pulls",
     f"GET {_R}/pulls/{{index}}",
@@ -149,6 +150,7 @@ def exercise(bot: ForgeClient, human: ForgeClient) -> set[str]:  # noqa: PLR0915
     call("comments_changed_since", OPS, since, limit=50)
     call("add_dependency", PROJECT, second.number, depends_on=first.number)
     call("list_dependencies", PROJECT, second.number)
+    call("remove_dependency", PROJECT, second.number, depends_on=first.number)
 
     call("get_branch", OPS, BRANCH)
     call("list_branches", OPS)

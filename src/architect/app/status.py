@@ -14,8 +14,9 @@ from rich.table import Table
 
 from architect.config import ProjectConfig
 from architect.core.decide import timed_views
+from architect.core.replan_views import replan_views
 from architect.core.sprint import SprintView
-from architect.core.table import WAITS_FOR, vision_label, vision_row
+from architect.core.table import REPLAN_ROWS, WAITS_FOR, ReplanState, vision_label, vision_row
 from architect.core.text import one_line
 from architect.core.visions import vision_facts
 from architect.forge.protocol import Forge
@@ -47,6 +48,14 @@ def collect_status(forge: Forge, config: ProjectConfig, now: datetime) -> list[S
     for view in sprint_views:
         record = sessions.load(f"pr-{view.number}")
         rows.append(_sprint_row(view, record.cost_usd if record and record.calls else None))
+    for filed in replan_views(snapshot, config.architect):  # merged sprints being re-planned
+        if filed.state is not None and filed.state is not ReplanState.FILED:
+            pr = filed.filed.merged.pr
+            rows.append(StatusRow("sprint", pr.number, one_line(pr.title, 60), filed.state.value,
+                                  _iso(max((c.created_at for c in filed.filed.comments),
+                                           default=pr.updated_at)),
+                                  REPLAN_ROWS[filed.state].waits_for,
+                                  vision=filed.filed.merged.vision_number))
     facts = vision_facts(snapshot, config.architect, pitched=decision.pitched)
     for vision in sorted(snapshot.visions, key=lambda v: v.number):
         row = vision_row(facts[vision.number])

@@ -12,16 +12,20 @@ model-error hold).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from architect.core import markers, rules
 from architect.core.dashboard import Box, BoxKind, Entry, Link, Section
 from architect.core.decide import Decision, timed_views
+from architect.core.replan import ReplanView
+from architect.core.replan_views import replan_views
 from architect.core.snapshot import Snapshot, VisionHistory
 from architect.core.sprint import PARKED_LABEL, SprintPR, SprintView
 from architect.core.table import (
+    REPLAN_ROWS,
     WAITS_FOR,
+    ReplanState,
     SprintState,
     VisionState,
     vision_label,
@@ -45,6 +49,7 @@ def entries(snapshot: Snapshot, decision: Decision, settings: ArchitectConfig) -
     found = [_sprint_entry(view, snapshot) for view in timed_views(snapshot, settings)]
     histories = {h.vision.number: h for h in snapshot.candidates}
     merged = {m.vision_number: m for m in snapshot.merged if m.filed}
+    replans = {v.filed.merged.vision_number: v for v in replan_views(snapshot, settings)}
     for number, facts in vision_facts(snapshot, settings, pitched=decision.pitched).items():
         if facts.sprint_pr is not None:
             continue
@@ -60,10 +65,28 @@ def entries(snapshot: Snapshot, decision: Decision, settings: ArchitectConfig) -
         story = merged.get(number)
         if story is not None and section is Section.IN_PROGRESS and not story.done:
             state += f" ({story.progress})"
-        found.append(Entry(section, number, vision.title, vision.html_url, state,
-                           since=_day(vision.updated_at.isoformat()),
-                           waits_for=row.waits_for, boxes=boxes))
+        entry = Entry(section, number, vision.title, vision.html_url, state,
+                      since=_day(vision.updated_at.isoformat()),
+                      waits_for=row.waits_for, boxes=boxes)
+        found.append(_replanned(entry, replans.get(number)))
     return found
+
+
+def _replanned(entry: Entry, view: ReplanView | None) -> Entry:
+    """A filed sprint's re-plan, beside its vision: where it stands, and how many applied."""
+    if view is None or view.state is None:
+        return entry
+    state = entry.state
+    if view.applied:
+        state += f"; re-planned {len(view.applied)}×"
+    pr = view.filed.merged.pr
+    if view.state is ReplanState.FILED:
+        return replace(entry, state=state)
+    waits = REPLAN_ROWS[view.state].waits_for
+    section = Section.NEEDS_HUMAN if waits.startswith("a human") else Section.IN_PROGRESS
+    return replace(entry, section=section, state=f"{state}; {view.state.value}",
+                   waits_for=waits, links=(*entry.links, Link(f"sprint PR #{pr.number}",
+                                                              pr.html_url)))
 
 
 def _sprint_entry(view: SprintView, snapshot: Snapshot) -> Entry:
