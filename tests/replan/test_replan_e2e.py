@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from architect.app.status import collect_status
 from architect.forge.models import Issue
 from tests.reliability.harness import forge_state
 from tests.world import OPS, PROJECT, VISION_BODY, World, make_world
@@ -166,7 +167,7 @@ def test_reject_after_filing_proposes_to_close_what_is_left(world: World) -> Non
 
 
 def test_comments_after_filing_get_one_reply_or_none(world: World) -> None:
-    _, pr, _ = filed(world)
+    _, pr, subs = filed(world)
     world.comment(pr, "Q1: B")  # the answer it was filed with
     world.comment(pr, "REPLAN: drop the page", by="stranger")
     world.comment(pr, "Interesting, let me read the code first")
@@ -174,6 +175,9 @@ def test_comments_after_filing_get_one_reply_or_none(world: World) -> None:
     replies = world.bot_comments(pr)[-2:]
     assert replies[0].startswith("@alice, the answers in [your comment]")
     assert replies[1].startswith("@stranger, only the project's reviewers")
+    first = min(s.number for s in subs.values())
+    assert f"The sprint's sub-issues: [{PROJECT}#{first}](http://forge.test/{PROJECT}/issues/" \
+        f"{first})" in replies[0]
     world.comment(pr, "REPLAN: drop it", by="stranger")
     assert world.tick().decision.actions == ()  # once per person
 
@@ -202,3 +206,24 @@ def test_dry_run_lists_the_replan_and_writes_nothing(world: World) -> None:
     assert [a.describe() for a in report.decision.actions] == [
         f"PR #{pr} (filed): re-plan asked by @alice → propose the changes"]
     assert forge_state(world) == state
+
+
+def test_status_and_the_dashboard_show_a_proposal_then_the_applied_replan(
+        world: World) -> None:
+    vision, pr, _ = asked(world)
+    world.tick()
+    rows = [r for r in collect_status(world.bot, world.config, world.clock.now)
+            if r.kind == "sprint" and r.number == pr]
+    assert [(r.state, r.waits_for) for r in rows] == [
+        ("re-plan proposed", "a human: ACCEPT, REJECT: <reason>, or a comment")]
+    board = next(i for i in world.bot.list_issues(OPS, state="open", type="issues")
+                 if i.title == "Architect dashboard")
+    needs = board.body.split("## Needs a human now")[1].split("\n## ")[0]
+    assert "re-plan proposed" in needs and f"sprint PR #{pr}" in needs
+    world.comment(pr, "ACCEPT")
+    world.tick()
+    board = world.bot.get_issue(OPS, board.number)
+    assert "re-planned 1×" in board.body.split("## In progress")[1].split("\n## ")[0]
+    assert all(r.state != "re-plan proposed"
+               for r in collect_status(world.bot, world.config, world.clock.now))
+    assert vision

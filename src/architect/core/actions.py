@@ -336,6 +336,7 @@ class ReplyAfterFiling:
 
     sprint: SprintPR
     replies: tuple[tuple[HumanComment, str, str], ...]  # (comment, reply, once-per login)
+    filed: tuple[int, ...] = ()  # the sprint's sub-issues, named in each reply
 
     def describe(self) -> str:
         who = ", ".join(sorted({f"@{c.author}" for c, _, _ in self.replies}))

@@ -216,3 +216,10 @@ def _section(body: str, heading: str, text: str) -> str:
         return pattern.sub(lambda _: new, body, count=1)
     at = body.find(_PROVENANCE)
     return body[:at] + new + body[at:] if at >= 0 else body.rstrip() + "\n\n" + new
+
+
+def filed_listing(repo: str, forge_url: str, numbers: Sequence[int]) -> str:
+    """The sprint's sub-issues, each `owner/repo#N` with its link (text on the ops repo)."""
+    base = forge_url.rstrip("/")
+    return "The sprint's sub-issues: " + ", ".join(
+        f"[{repo}#{n}]({base}/{repo}/issues/{n})" for n in numbers) + "."

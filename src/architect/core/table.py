@@ -365,7 +365,7 @@ def replan_steps(view: ReplanView) -> list[Action]:
     actions = [found] if found is not None else []
     if view.replies:
             actions.append(ReplyAfterFiling(view.filed.sprint, tuple(
-            (r.comment, r.text, r.once_per) for r in view.replies)))
+            (r.comment, r.text, r.once_per) for r in view.replies), view.numbers))
     return actions
 
 

@@ -29,6 +29,7 @@ from architect.core.replan_render import dropped_comment as dropped_text
 from architect.core.replan_render import (
     edited_body,
     failed_comment,
+    filed_listing,
     proposal_comment,
     reminder_comment,
     replans_entry,
@@ -284,11 +285,12 @@ def drop_replan(hands: Hands, action: DropReplan) -> None:
 
 
 def reply_after_filing(hands: Hands, action: ReplyAfterFiling) -> None:
+    listing = filed_listing(hands.config.repo, hands.config.forge_url, action.filed)
     for said, text, login in action.replies:
         mark = markers.ReplanReplyMark(said.id, login)
         writes.ensure_comment(hands.forge, hands.ops, action.sprint.pr.number,
-                              f"{text}\n\n{mark.render()}", bot_login=hands.bot, mark=mark,
-                              existing=action.sprint.comments)
+                              f"{text}\n\n{listing}\n\n{mark.render()}", bot_login=hands.bot,
+                              mark=mark, existing=action.sprint.comments)
 
 
 def nudge_replan(hands: Hands, action: NudgeReplan) -> None:

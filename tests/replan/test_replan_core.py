@@ -1,0 +1,82 @@
+"""The pure parts of a re-plan: the words, the changed answers, the architect's own check."""
+
+from __future__ import annotations
+
+from architect.core.inputs import FiledIssue, HumanComment
+from architect.core.ledger import Answer, DesignFork, ForkStatus, Ledger
+from architect.core.replan import REPLAN_WORD, changed_answers, new_ledger, read_word
+from architect.core.replan_render import edited_body, shape
+from architect.core.replan_schema import (
+    ReplanProposal,
+    SubIssueClose,
+    SubIssueEdit,
+)
+from architect.core.schemas import SubIssue
+
+BOT = "architect-bot"
+Q1 = DesignFork(1, "Where are wishlists kept?", (("A", "In the session cookie"),
+                                                  ("B", "In the database")), "B",
+                answer=Answer("B", "In the database", "alice", "", 1),
+                status=ForkStatus.RESOLVED)
+LEDGER = Ledger((Q1,))
+
+
+def said(body: str) -> HumanComment:
+    return HumanComment(9, "alice", body, "http://forge.test/c/9")
+
+
+def test_the_replan_word_is_read_as_the_other_decision_words_are() -> None:
+    assert read_word("REPLAN: drop the page", BOT) == (REPLAN_WORD, "drop the page")
+    assert read_word("**replan** — add a CSV export", BOT) == (REPLAN_WORD, "add a CSV export")
+    assert read_word("@architect-bot Replan: drop it", BOT) == (REPLAN_WORD, "drop it")
+    assert read_word("REJECT: we changed our minds", BOT) == ("REJECT", "we changed our minds")
+    assert read_word("Replan? not sure", BOT) is None
+    assert read_word("replanning is hard", BOT) is None
+
+
+def test_only_an_answer_that_differs_from_the_ledger_is_a_change() -> None:
+    assert changed_answers(LEDGER, said("Actually, Q1: A — sorry")) == ((1, "A", "sorry"),)
+    assert changed_answers(LEDGER, said("Q1: B")) == ()
+    assert changed_answers(LEDGER, said("Q1: D")) == ()  # not an option: never mapped
+    after = new_ledger(LEDGER, [said("Q1: A")])
+    fork = after.get(1)
+    assert fork is not None and fork.answer is not None and fork.answer.option == "A"
+    assert fork.answer.by == "alice" and fork.answer.comment_id == 9
+
+
+def filed_issue(number: int, started: str = "", state: str = "open") -> FiledIssue:
+    return FiledIssue(number, f"sub-{number}", f"Sub {number}", "## Problem\n\nx\n", state,
+                      started=started)
+
+
+def test_shape_keeps_started_sub_issues_out_and_the_size_within_the_limit() -> None:
+    raw = ReplanProposal(
+        summary="s",
+        close=[SubIssueClose(number=2, reason="gone"), SubIssueClose(number=99, reason="?")],
+        edit=[SubIssueEdit(number=3, proposed_solution="new", why="Q1 changed")],
+        add=[SubIssue(id=f"n{i}", title=f"New {i}", problem="p", proposed_solution="s",
+                      acceptance_criteria=["works"]) for i in range(3)])
+    subs = (filed_issue(2), filed_issue(3, started="assigned to @bob"), filed_issue(4))
+    plan, notes = shape(raw, subs, max_sub_issues=3)
+    assert [c.number for c in plan.close] == [2]
+    assert plan.edit == []
+    assert [a.number for a in plan.left_alone] == [3]
+    assert "assigned to @bob" in plan.left_alone[0].suggestion
+    assert [s.id for s in plan.add] == ["n0"]  # #3 and #4 stay open: room for one
+    assert any("#99 is not a sub-issue" in n for n in notes)
+    assert any("2 addition(s) left out" in n for n in notes)
+
+
+def test_an_edit_rewrites_its_sections_in_place_and_keeps_a_persons_section() -> None:
+    body = ("## Problem\n\nold problem\n\n## Proposed solution\n\nold way\n\n"
+            "## Notes from bob\n\nkeep me\n\n## Design decisions\n\n- Q1: old\n\n"
+            "Decomposed from #1 (sprint PR: u)\n\n<!-- decomposed-from: #1, sprint: s, id: x -->")
+    changed = new_ledger(LEDGER, [said("Q1: A")])
+    edit = SubIssueEdit(number=2, proposed_solution="new way", shaped_by=[1], why="w")
+    after = edited_body(body, edit, changed)
+    assert after.index("## Problem") < after.index("## Proposed solution\n\nnew way") < (
+        after.index("## Notes from bob\n\nkeep me"))
+    assert "old way" not in after and "old problem" in after
+    assert "**Decided:** A) In the session cookie" in after
+    assert after.endswith("<!-- decomposed-from: #1, sprint: s, id: x -->")
+    assert edited_body(after, edit, changed) == after  # applied twice: the same body
