@@ -227,3 +227,22 @@ def test_status_and_the_dashboard_show_a_proposal_then_the_applied_replan(
     assert all(r.state != "re-plan proposed"
                for r in collect_status(world.bot, world.config, world.clock.now))
     assert vision
+
+
+def test_an_answer_the_ledger_cannot_take_is_named_in_the_reply(world: World) -> None:
+    _, pr, _ = filed(world)
+    world.comment(pr, "Q7: A")
+    world.tick()
+    reply = world.bot_comments(pr)[-1]
+    assert "Q7 is not a question of this sprint (it has Q1–Q2)." in reply
+    assert world.tick().decision.actions == ()
+
+
+def test_agreement_on_an_open_proposal_gets_one_reply_naming_accept(world: World) -> None:
+    _, pr, _ = filed(world)
+    world.comment(pr, "REPLAN: drop the wishlist page")
+    world.tick()
+    world.comment(pr, "LGTM")
+    world.tick()
+    assert "only `ACCEPT` applies re-plan proposal 1" in world.bot_comments(pr)[-1]
+    assert world.tick().decision.actions == ()

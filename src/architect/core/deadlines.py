@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from architect.core.nudge import due_at
+from architect.core.replan_views import replan_reminders
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import view_of
 
@@ -32,7 +33,7 @@ def nudges(snapshot: Snapshot, settings: ArchitectConfig) -> datetime | None:
 
 
 # The time-based rules: each added here is honoured by incremental ticks.
-RULES: tuple[Deadline, ...] = (nudges,)
+RULES: tuple[Deadline, ...] = (nudges, replan_reminders)
 
 
 def next_deadline(snapshot: Snapshot, settings: ArchitectConfig,

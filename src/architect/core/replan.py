@@ -282,6 +282,15 @@ def not_a_steerer(login: str) -> str:
 
 def nothing_to_do(view: ReplanView, said: HumanComment, word: tuple[str, str] | None,
                   answers: bool) -> str:
+    if view.proposal is not None:
+        return (f"@{said.author}, [your comment]({said.url}) reads as agreement, but only "
+                f"`ACCEPT` applies re-plan proposal {view.proposal.n}; `REJECT: <reason>` "
+                "drops it.")
+    unreadable = _unreadable(view.ledger, said) if answers else []
+    if unreadable:
+        return (f"@{said.author}, nothing in [your comment]({said.url}) changes the plan: "
+                + " ".join(unreadable) + " To change an answer, write `Q<n>: <letter>` "
+                "with one of its options, or `REPLAN: <what changes>`.")
     if answers:
         return (f"@{said.author}, the answers in [your comment]({said.url}) are what the "
                 "sprint was filed with: nothing to change. To change the plan, write a "
@@ -293,6 +302,21 @@ def nothing_to_do(view: ReplanView, said: HumanComment, word: tuple[str, str] | 
     return (f"@{said.author}, this sprint is filed. To change its plan, write `REPLAN: <what "
             "changes>`, a changed answer (`Q1: B`), or `REJECT: <reason>` to drop what is "
             "left; a proposal then answers, and `ACCEPT` applies it.")
+
+
+def _unreadable(ledger: Ledger, said: HumanComment) -> list[str]:
+    """What an answer names that the ledger does not have (a question, an option)."""
+    found: list[str] = []
+    numbers = [f.number for f in ledger.forks]
+    for item in parse_comment(said.body, ledger.forks).answers:
+        fork = ledger.get(item.question)
+        if fork is None:
+            found.append(f"Q{item.question} is not a question of this sprint (it has "
+                         f"Q{min(numbers, default=1)}–Q{max(numbers, default=1)}).")
+        elif item.choice != "recommended" and item.choice not in fork.letters:
+            found.append(f"{item.choice} is not an option of Q{fork.number} "
+                         f"({', '.join(fork.letters)}).")
+    return found
 
 
 # -- the sub-issues as they are -------------------------------------------------

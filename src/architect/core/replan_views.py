@@ -34,14 +34,28 @@ def replan_views(snapshot: Snapshot, settings: ArchitectConfig) -> list[ReplanVi
                        remind_after=settings.remind_after) for filed in snapshot.filed]
 
 
-def with_clock(view: ReplanView, now: datetime, *, remind_after: timedelta) -> ReplanView:
-    """An open proposal unanswered for `remind_after`, not reminded yet: one reminder."""
+def reminder_due(view: ReplanView, *, remind_after: timedelta) -> datetime | None:
+    """When an open proposal nobody answered gets its one reminder (None: it will not)."""
     proposal = view.proposal
     if proposal is None or view.requests or view.accept or view.reject or proposal.mark.started:
-        return view
+        return None
     reminded = any(m.n == proposal.n for _, m in markers.marks_of(
         markers.ReplanReminderMark, view.filed.comments, view.filed.merged.pr.user.login))
-    if reminded or now - proposal.comment.created_at < remind_after:
+    return None if reminded else proposal.comment.created_at + remind_after
+
+
+def replan_reminders(snapshot: Snapshot, settings: ArchitectConfig) -> datetime | None:
+    """The first reminder of a re-plan proposal (a rule of `core.deadlines`)."""
+    due = [when for filed in snapshot.filed
+           if (when := reminder_due(replan_view(filed, snapshot.steering),
+                                    remind_after=settings.remind_after)) is not None]
+    return min(due, default=None)
+
+
+def with_clock(view: ReplanView, now: datetime, *, remind_after: timedelta) -> ReplanView:
+    """An open proposal unanswered for `remind_after`, not reminded yet: one reminder."""
+    due = reminder_due(view, remind_after=remind_after)
+    if due is None or now < due:
         return view
     view = replace(view, remind=True)
     return replace(view, state=classify_replan(view))
