@@ -246,3 +246,16 @@ def test_agreement_on_an_open_proposal_gets_one_reply_naming_accept(world: World
     world.tick()
     assert "only `ACCEPT` applies re-plan proposal 1" in world.bot_comments(pr)[-1]
     assert world.tick().decision.actions == ()
+
+
+def test_dry_run_of_an_accepted_proposal_lists_the_apply_and_writes_nothing(
+        world: World) -> None:
+    _, pr, _ = asked(world)
+    world.tick()
+    world.comment(pr, "ACCEPT")
+    state = forge_state(world)
+    report = world.tick(dry_run=True)
+    assert [a.describe() for a in report.decision.actions] == [
+        f"PR #{pr} (filed): re-plan accepted by @alice → apply it to the sub-issues"]
+    assert report.ok
+    assert forge_state(world) == state
