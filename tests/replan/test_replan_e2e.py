@@ -13,6 +13,9 @@ import pytest
 
 from architect.app.status import collect_status
 from architect.forge.models import Issue
+from architect.runners.base import Mode
+from architect.runners.offline import OfflinePlanner
+from architect.runners.scripted import ScriptedRunner
 from tests.reliability.harness import forge_state
 from tests.world import OPS, PROJECT, VISION_BODY, World, make_world
 
@@ -259,3 +262,18 @@ def test_dry_run_of_an_accepted_proposal_lists_the_apply_and_writes_nothing(
         f"PR #{pr} (filed): re-plan accepted by @alice → apply it to the sub-issues"]
     assert report.ok
     assert forge_state(world) == state
+
+
+def test_a_model_that_cannot_propose_says_so_once_and_a_new_request_retries(
+        world: World) -> None:
+    _, pr, _ = filed(world)
+    script = ScriptedRunner(fallback=OfflinePlanner())
+    script.add(Mode.REPLAN, "not JSON", "still not JSON")
+    world.comment(pr, "REPLAN: drop the wishlist page")
+    world.tick(runner=script)
+    assert world.bot_comments(pr)[-1].startswith(
+        "The architect could not work out re-plan 1:")
+    assert world.tick(runner=script).decision.actions == ()  # no loop
+    world.comment(pr, "REPLAN: drop the wishlist page, please")
+    world.tick(runner=script)
+    assert world.bot_comments(pr)[-1].startswith("**Re-plan proposal 2**")

@@ -133,6 +133,7 @@ class ReplanView:
     added: tuple[int, ...] = ()  # sub-issues applied re-plans filed
     bodies: Mapping[int, str] = field(default_factory=dict)  # number → digest of our body
     state: ReplanState | None = None  # set by `core.table.classify_replan`
+    last_n: int = 0  # the highest proposal number used (proposed, applied, dropped, failed)
 
     @property
     def number(self) -> int:
@@ -140,14 +141,8 @@ class ReplanView:
 
     @property
     def next_n(self) -> int:
-        known = [self.proposal.n] if self.proposal else []
-        known += [m.n for _, m in self.applied]
-        return max(known, default=self._last_n) + 1
-
-    @property
-    def _last_n(self) -> int:
-        return max((m.n for _, m in markers.marks_of(markers.ReplanMark, self.filed.comments,
-                                                     _author(self.filed))), default=0)
+        """The next proposal's number: after every proposal and outcome so far."""
+        return self.last_n + 1
 
     @property
     def applied_entries(self) -> tuple[str, ...]:
@@ -199,8 +194,9 @@ def assess(filed: FiledSprint, steering: Steering, *, slug: str, design: Ledger)
     fresh = sorted((c for c in (*filed.comments, *filed.vision_comments)
                     if c.id > taken and c.id not in answered and not steering.is_bot(c.user.login)),
                    key=lambda c: c.id)
+    last_n = max([0, *(m.n for _, m in proposals), *done])
     view = ReplanView(filed, slug, ledger, design, open_, applied=applied,
-                      added=tuple(added), bodies=bodies)
+                      added=tuple(added), bodies=bodies, last_n=last_n)
     return _heard(view, fresh, steering, told)
 
 
