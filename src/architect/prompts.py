@@ -317,7 +317,6 @@ def _facts(mode: Mode, inputs: PlannerInputs) -> list[_Part]:
               _comments(inputs.round_comments or inputs.new_comments), keep_tail=True),
         _Part("filing check", "filing_check", _filing_check(mode, inputs)),
         _Part("journal entries", "journal_entries", _journal(inputs), keep_tail=True),
-        _Part("re-plan request", "replan_request", inputs.replan_request),
         _Part("filed sub-issues", "filed_sub_issues", _filed(inputs), keep_tail=True),
     ]
     if mode is not Mode.DIGEST:
@@ -400,10 +399,14 @@ def _filing_check(mode: Mode, inputs: PlannerInputs) -> str:
 
 
 def _filed(inputs: PlannerInputs) -> str:
-    """The sprint's sub-issues as they are now (re-plan), each saying whether work started."""
-    return "\n\n".join(
-        f"[#{f.number} ({f.state}{'; work started: ' + f.started if f.started else ''})] "
-        f"{f.title}\n{strip_markers(f.body).strip()}" for f in inputs.filed_issues)
+    """The sprint's sub-issues as they are now (re-plan), each saying whether work started;
+    the request itself is the PR conversation."""
+    if not inputs.filed_issues:
+        return ""
+    listed = [f"[#{f.number} ({f.state}{'; work started: ' + f.started if f.started else ''})] "
+              f"{f.title}\n{strip_markers(f.body).strip()}" for f in inputs.filed_issues]
+    return "\n\n".join([*listed, f"At most {inputs.max_sub_issues} sub-issues may be filed "
+                                   "for this sprint, those above included."])
 
 
 def _journal(inputs: PlannerInputs) -> str:
