@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from architect.core.actions import (
     Action,
+    ApplyReplan,
     CompletePitch,
     FileSprint,
     FinishSprint,
@@ -68,7 +69,7 @@ def _writes(action: Action, config: ProjectConfig) -> list[tuple[str, Collection
     ops_issues: tuple[str, Collection] = (config.ops_repo, "labels")
     project_issues: tuple[str, Collection] = (config.repo, "labels")
     if isinstance(action, OpenPitch | CompletePitch | FileSprint | FinishSprint | RejectSprint
-                  | StopSprint):
+                  | StopSprint | ApplyReplan):  # a re-plan writes the sub-issues
         return [project_issues, ops_code, ops_issues]  # these touch the vision too
     return [ops_code, ops_issues]
 
