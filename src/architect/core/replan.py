@@ -14,15 +14,14 @@ A proposal never touches a sub-issue on which work has started (`started`).
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from architect.core import markers, render
+from architect.core import markers
 from architect.core.answers import looks_like_decision, parse_comment, read_decision
-from architect.core.inputs import FiledIssue, HumanComment
+from architect.core.inputs import HumanComment
 from architect.core.ledger import Answer, Ledger, from_payload, to_payload
 from architect.core.replan_schema import ReplanProposal
 from architect.core.text import clean_text, strip_html_comments
@@ -155,10 +154,6 @@ class ReplanView:
     def numbers(self) -> tuple[int, ...]:
         """Every sub-issue of the sprint: filed, then added by re-plans."""
         return tuple(dict.fromkeys((*self.filed.merged.filed, *self.added)))
-
-
-def _author(filed: FiledSprint) -> str:
-    return filed.merged.pr.user.login
 
 
 def needs_subs(view: ReplanView) -> bool:
@@ -313,89 +308,6 @@ def _unreadable(ledger: Ledger, said: HumanComment) -> list[str]:
             found.append(f"{item.choice} is not an option of Q{fork.number} "
                          f"({', '.join(fork.letters)}).")
     return found
-
-
-# -- the sub-issues as they are -------------------------------------------------
-
-_URL = re.compile(r"https?://\S+")
-
-
-def normalized(body: str) -> str:
-    """A body's fingerprint, blind to markers, spacing and links (a forge that moved to a
-    new address has not edited every issue)."""
-    text = _URL.sub("", clean_text(markers.strip_markers(body)))
-    return markers.digest(" ".join(text.split()))
-
-
-def expected_bodies(filed: FiledSprint, bot_login: str, *, slug: str,
-                    design: Ledger) -> dict[int, str]:
-    """The digest of each filed sub-issue's body as the filing wrote it."""
-    plan = next((m for _, m in reversed(list(markers.marks_of(
-        markers.PlanMark, filed.comments, bot_login)))), None)
-    if plan is None:
-        return {}
-    numbers = dict(plan.filed) or dict(zip((s.id for s in plan.subs), filed.merged.filed,
-                                           strict=False))
-    live = design.live
-    found: dict[int, str] = {}
-    for sub in plan.subs:
-        if sub.id not in numbers:
-            continue
-        deps = [numbers[d] for d in sub.depends_on if d in numbers]
-        shaped = [f for n in dict.fromkeys(sub.shaped_by) if (f := live.get(n)) is not None]
-        body = render.sub_issue_body(sub, vision=filed.merged.vision_number, slug=slug,
-                                     depends_on=deps, shaped_by=shaped,
-                                     pr_url=filed.merged.pr.html_url)
-        found[numbers[sub.id]] = normalized(body)
-    return found
-
-
-def started(sub: SubNow, expected: Mapping[int, str]) -> str:
-    """Why work has started on a sub-issue (then a re-plan leaves it alone), or ""."""
-    issue = sub.issue
-    if issue.state == "closed":
-        return "closed"
-    if issue.assignees:
-        return "assigned to " + ", ".join(f"@{u.login}" for u in issue.assignees)
-    if sub.linked:
-        return "a pull request or branch names it"
-    want = expected.get(issue.number)
-    if want is not None and normalized(issue.body) != want:
-        return "edited by a person since it was filed"
-    return ""
-
-
-def filed_issues(view: ReplanView, expected: Mapping[int, str]) -> tuple[FiledIssue, ...]:
-    """The sub-issues as the model (or the offline planner) hears of them."""
-    return tuple(
-        FiledIssue(s.issue.number, (m.sub_id if (m := markers.find_decomposed(s.issue.body))
-                                    else ""),
-                   s.issue.title, s.issue.body, s.issue.state,
-                   tuple(sorted(s.issue.label_names)), started(s, expected))
-        for s in view.filed.subs or ())
-
-
-def state_digest(subs: Sequence[FiledIssue]) -> str:
-    """What a proposal saw of the sub-issues: a change under it makes it stale."""
-    seen = [(s.number, s.state, s.started, normalized(s.body), s.title) for s in subs]
-    return markers.digest(json.dumps(sorted(seen)))
-
-
-def issues_now(view: ReplanView) -> tuple[FiledIssue, ...]:
-    """The sub-issues as they are, each with why work started on it (if it did)."""
-    expected = {**expected_bodies(view.filed, _author(view.filed), slug=view.slug,
-                                  design=view.design_ledger), **view.bodies}
-    return filed_issues(view, expected)
-
-
-def staleness(view: ReplanView) -> str:
-    """Why the open proposal no longer fits the sub-issues as they are ("" when it fits)."""
-    proposal = view.proposal
-    if proposal is None or view.filed.subs is None or proposal.mark.started:
-        return ""
-    if state_digest(issues_now(view)) == proposal.mark.state:
-        return ""
-    return "the sub-issues changed since it was proposed"
 
 
 def payload(plan: ReplanProposal, ledger: Ledger, requests: Sequence[HumanComment],

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from architect.core import markers
 from architect.core.ledger import Ledger
-from architect.core.replan import FiledSprint, ReplanView, assess, staleness
+from architect.core.replan import FiledSprint, ReplanView, assess
+from architect.core.replan_subs import staleness
 from architect.core.sprint import read_marks, sprint_slug, vision_title_of
 from architect.core.steering import Steering
 from architect.core.table import classify_replan

@@ -44,7 +44,8 @@ from architect.core.actions import (
 )
 from architect.core.answers import read_decision
 from architect.core.inputs import HumanComment
-from architect.core.replan import issues_now, new_ledger, read_word
+from architect.core.replan import new_ledger, read_word
+from architect.core.replan_subs import issues_now
 from architect.core.rounds import forks_in_sync, read_answers
 
 if TYPE_CHECKING:

@@ -23,7 +23,7 @@ from architect.core.actions import (
 from architect.core.filing import filing_order
 from architect.core.inputs import FiledIssue
 from architect.core.ledger import Ledger, from_payload, to_payload
-from architect.core.replan import normalized, payload, rejects_all, state_digest
+from architect.core.replan import payload, rejects_all
 from architect.core.replan_render import applied_comment as applied_text
 from architect.core.replan_render import dropped_comment as dropped_text
 from architect.core.replan_render import (
@@ -40,6 +40,7 @@ from architect.core.replan_render import (
     vision_note,
 )
 from architect.core.replan_schema import ReplanProposal, SubIssueEdit
+from architect.core.replan_subs import normalized, state_digest
 from architect.core.schemas import SubIssue
 from architect.errors import ForgeNotFound, InvalidModelOutput
 from architect.forge.models import Comment
