@@ -3,10 +3,20 @@ without the kill, nothing doubled (issues, notes, the record on the proposal).""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.reliability.crash import crash_run
-from tests.reliability.harness import Run, differences, duplicates
+from tests.reliability.harness import (
+    Fault,
+    FaultKind,
+    Run,
+    differences,
+    duplicates,
+    judge,
+    run_scenario,
+)
 from tests.replan.test_replan_e2e import REPLANNED
 from tests.world import PROJECT
 
@@ -47,3 +57,32 @@ def test_a_kill_during_the_apply_then_a_tick_leaves_the_forge_of_a_run_without_k
         assert killed.crashes == () and killed.unsettled == (), share
         assert duplicates(killed.state, baseline.state) == {}, share
         assert differences(killed.state, baseline.state) == [], share
+
+
+def test_every_write_of_the_apply_whose_answer_is_lost_is_done_once() -> None:
+    """In process: each write the apply sends (a note, a close, an edit, the new issue,
+    the record on the proposal, the sprint file, the vision's note, the done-mark) has its
+    answer lost once; the next tick recognises it and the forge ends as without the fault."""
+    baseline = run_scenario(play_fn=play_replan)
+    assert not baseline.unsettled and not baseline.crashes
+    applied = _apply_writes(baseline.requests_log)
+    assert len(applied) >= 10
+    for at in applied:
+        verdict = judge(run_scenario(Fault(at, FaultKind.LOST), play_fn=play_replan), baseline)
+        where = f"lost answer of {baseline.requests_log[at - 1]} (#{at})"
+        assert verdict.result.injected is not None, where
+        assert verdict.result.crashes == () and verdict.result.unsettled == (), where
+        assert verdict.dupes == {} and verdict.diffs == [], where
+
+
+def _apply_writes(log: tuple[str, ...]) -> list[int]:
+    """The apply's writes (1-based): from the proposal's record (the first edit of a
+    comment after the proposal was posted) to the done-mark (the last comment on the PR)."""
+    pattern = re.compile(r"POST /api/v1/repos/acme/shop-ops/issues/\d+/comments")
+    posts = [i for i, line in enumerate(log, start=1) if pattern.fullmatch(line)]
+    same = [i for i in posts if log[i - 1] == log[posts[-1] - 1]]
+    proposal, done = same[-2], same[-1]
+    start = next(i for i in range(proposal + 1, done)
+                 if log[i - 1].startswith("PATCH") and "/issues/comments/" in log[i - 1])
+    return [i for i in range(start, done + 1)
+            if log[i - 1].split(" ")[0] in ("POST", "PATCH", "PUT", "DELETE")]
