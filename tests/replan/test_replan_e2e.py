@@ -16,6 +16,7 @@ from architect.forge.models import Issue
 from architect.runners.base import Mode
 from architect.runners.offline import OfflinePlanner
 from architect.runners.scripted import ScriptedRunner
+from tests.lifecycle.test_tick_requests import reads_of_an_idle_tick
 from tests.reliability.harness import forge_state
 from tests.world import OPS, PROJECT, VISION_BODY, World, make_world
 
@@ -277,3 +278,20 @@ def test_a_model_that_cannot_propose_says_so_once_and_a_new_request_retries(
     world.comment(pr, "REPLAN: drop the wishlist page, please")
     world.tick(runner=script)
     assert world.bot_comments(pr)[-1].startswith("**Re-plan proposal 2**")
+
+
+def test_an_idle_tick_reads_a_merged_sprint_only_once_someone_wrote_on_it(
+        world: World) -> None:
+    vision, pr, subs = filed(world)
+    quiet = reads_of_an_idle_tick(world)
+    assert f"/repos/{OPS}/issues/{pr}/comments" not in quiet
+    world.comment(pr, "REPLAN: drop the wishlist page")
+    world.tick()
+    waiting = reads_of_an_idle_tick(world)  # the proposal waits for its answer
+    assert waiting.count(f"/repos/{OPS}/issues/{pr}/comments") == 1
+    assert f"/repos/{PROJECT}/issues/{vision}/comments" not in waiting
+    first = min(s.number for s in subs.values())
+    # The story's own reading (the first open sub-issue); no sub-issue is read for the
+    # proposal until an answer needs them.
+    assert [p for p in waiting if p.startswith(f"/repos/{PROJECT}/issues/")] == [
+        f"/repos/{PROJECT}/issues/{first}"]
