@@ -295,3 +295,22 @@ def test_an_idle_tick_reads_a_merged_sprint_only_once_someone_wrote_on_it(
     # proposal until an answer needs them.
     assert [p for p in waiting if p.startswith(f"/repos/{PROJECT}/issues/")] == [
         f"/repos/{PROJECT}/issues/{first}"]
+
+
+def test_the_readme_shows_the_proposal_and_the_outcome_this_story_gets(world: World) -> None:
+    """The README's steering section quotes this very story: each line it shows (up to
+    its "…") is in what the architect wrote."""
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    story = readme.split("architect-bot:  **Re-plan proposal 1**")[1].split("```")[0]
+    shown = [line.strip().split("…")[0].strip() for line in story.splitlines()]
+    _, pr, _ = asked(world)
+    world.tick()
+    proposal = world.bot_comments(pr)[-1]
+    world.comment(pr, "ACCEPT")
+    world.tick()
+    written = proposal + "\n" + world.bot_comments(pr)[-1]
+    flat = " ".join(written.split())
+    for line in shown:
+        for part in line.removeprefix("architect-bot:").removeprefix("alice:").split("(comment)"):
+            if part.strip() and part.strip() != "ACCEPT":
+                assert " ".join(part.split()) in flat, part
