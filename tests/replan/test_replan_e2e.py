@@ -314,3 +314,20 @@ def test_the_readme_shows_the_proposal_and_the_outcome_this_story_gets(world: Wo
         for part in line.removeprefix("architect-bot:").removeprefix("alice:").split("(comment)"):
             if part.strip() and part.strip() != "ACCEPT":
                 assert " ".join(part.split()) in flat, part
+
+
+def test_the_vision_waits_for_the_sub_issues_a_replan_added(world: World) -> None:
+    vision, pr, _ = asked(world)
+    world.tick()
+    world.comment(pr, "ACCEPT")
+    world.tick()
+    after = subs_by_id(world)
+    assert f"#{after['export'].number}" in world.bot.get_pull(OPS, pr).body.split("## Filed:")[1]
+    developer = world.client("alice")
+    for sub_id in ("store", "api"):
+        developer.edit_issue(PROJECT, after[sub_id].number, state="closed")
+    world.tick()
+    assert world.bot.get_issue(PROJECT, vision).state == "open"  # the export is still open
+    developer.edit_issue(PROJECT, after["export"].number, state="closed")
+    world.tick()
+    assert world.bot.get_issue(PROJECT, vision).state == "closed"

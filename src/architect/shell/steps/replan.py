@@ -24,9 +24,8 @@ from architect.core.filing import filing_order
 from architect.core.inputs import FiledIssue
 from architect.core.ledger import Ledger, from_payload, to_payload
 from architect.core.replan import payload, rejects_all
-from architect.core.replan_render import applied_comment as applied_text
-from architect.core.replan_render import dropped_comment as dropped_text
 from architect.core.replan_render import (
+    REPLANS_HEADING,
     edited_body,
     failed_comment,
     filed_listing,
@@ -39,15 +38,19 @@ from architect.core.replan_render import (
     summary_line,
     vision_note,
 )
+from architect.core.replan_render import applied_comment as applied_text
+from architect.core.replan_render import dropped_comment as dropped_text
 from architect.core.replan_schema import ReplanProposal, SubIssueEdit
 from architect.core.replan_subs import normalized, state_digest
 from architect.core.schemas import SubIssue
+from architect.core.sections import Sections, in_file, own_sections
+from architect.core.story import filed_numbers
 from architect.errors import ForgeNotFound, InvalidModelOutput
 from architect.forge.models import Comment
 from architect.runners.base import Mode
 from architect.shell import writes
 from architect.shell.logs import outcome_log
-from architect.shell.section_writes import ensure_file_edit
+from architect.shell.section_writes import ensure_body_sections, ensure_file_edit
 from architect.shell.steps.hands import Hands, sprint_path
 
 # What the step did: each line reads "would: …" in a dry run (shell/logs.py).
@@ -140,7 +143,11 @@ def apply_replan(hands: Hands, action: ApplyReplan) -> None:
     edited = [e.number for e in plan.edit]
     line = summary_line(hands.config.repo, closed, edited, list(added.values()))
     entry = replans_entry(n=mark.n, by=by, url=action.proposal.html_url, line=line)
-    _sprint_file(hands, action, ledger, (*action.earlier, entry))
+    # `## Filed:` names the added ones too: the vision's story waits for them as well.
+    filed = tuple(dict.fromkeys((*filed_numbers(sprint.pr.body), *added.values())))
+    sections = own_sections(ledger if ledger.forks else None, filed)
+    _sprint_file(hands, action, sections, (*action.earlier, entry))
+    ensure_body_sections(hands.forge, hands.ops, sprint.pr, sections)
     vision_mark = markers.ReplannedMark(number, mark.n)
     writes.ensure_comment(hands.filer, hands.config.repo, sprint.vision_number, vision_note(
         pr_number=number, ops_repo=hands.ops, n=mark.n, line=line, mark=vision_mark),
@@ -248,16 +255,14 @@ def _filed_before(hands: Hands, action: ApplyReplan) -> dict[str, int]:
     return found
 
 
-def _sprint_file(hands: Hands, action: ApplyReplan, ledger: Ledger,
+def _sprint_file(hands: Hands, action: ApplyReplan, sections: Sections,
                  entries: tuple[str, ...]) -> None:
-    """`## Re-plans` (and the decisions as they are now) in the sprint file on main."""
+    """`## Re-plans`, the decisions and the filed list as they are now, in the sprint file
+    on main; a person's text elsewhere in it stays."""
     def edit(text: str | None) -> str:
-        text = text or f"# {action.sprint.pr.title}\n"
-        if ledger.forks:
-            text = render.replace_section(text, render.FORKS_HEADING,
-                                          render.forks_section(ledger), anchor="\0")
-        return render.replace_section(text, "## Re-plans", replans_section(entries),
-                                      anchor="\0")
+        text = in_file(text or f"# {action.sprint.pr.title}\n", sections)
+        return render.replace_section(text, REPLANS_HEADING, replans_section(entries),
+                                      anchor=render.FILE_FOOTER)
 
     ensure_file_edit(hands.forge, hands.ops, sprint_path(action.slug), edit,
                      branch=hands.config.primary_branch,
