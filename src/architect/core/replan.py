@@ -20,7 +20,12 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from architect.core import markers
-from architect.core.answers import looks_like_decision, parse_comment, read_decision
+from architect.core.answers import (
+    ParsedAnswer,
+    looks_like_decision,
+    parse_comment,
+    read_decision,
+)
 from architect.core.inputs import HumanComment
 from architect.core.ledger import Answer, Ledger, from_payload, to_payload
 from architect.core.replan_schema import ReplanProposal
@@ -52,6 +57,12 @@ def read_word(body: str, bot_login: str) -> tuple[str, str] | None:
     if match is None or match.group("rest").lstrip("*_~ ").startswith("?"):
         return None
     return REPLAN_WORD, _REST_LEAD.sub("", match.group("rest")).rstrip().rstrip("*_~")
+
+
+def answers_in(body: str, ledger: Ledger) -> tuple[ParsedAnswer, ...]:
+    """The answers a comment gives to the ledger's questions (the one place the re-plan
+    reads answers: a richer parser replaces it)."""
+    return parse_comment(body, ledger.forks).answers
 
 
 # -- what the tick read ---------------------------------------------------------
@@ -204,8 +215,9 @@ def _heard(view: ReplanView, fresh: list[Comment], steering: Steering,
     for comment in fresh:
         said = HumanComment(comment.id, comment.user.login, comment.body, comment.html_url)
         word = read_word(comment.body, bot)
-        answers = parse_comment(comment.body, view.ledger.forks).answers
-        asks = word is not None or bool(answers) or looks_like_decision(comment.body, bot)
+        answers = answers_in(comment.body, view.ledger)
+        agrees = looks_like_decision(comment.body, bot)
+        asks = word is not None or bool(answers) or agrees
         if not steering.may_steer(comment.user.login):
             if asks and said.author not in told:
                 told.add(said.author)
@@ -221,7 +233,7 @@ def _heard(view: ReplanView, fresh: list[Comment], steering: Steering,
         asked = word is not None and word[0] in ("REJECT", REPLAN_WORD)
         if asked or (answers and changed_answers(view.ledger, said)):
             requests.append(said)
-        elif view.proposal is not None and not looks_like_decision(comment.body, bot) and (
+        elif view.proposal is not None and not agrees and (
                 word is None and comment.body.strip()):
             requests.append(said)  # any other comment on a proposal asks for a new one
         elif asks:
@@ -234,7 +246,7 @@ def _heard(view: ReplanView, fresh: list[Comment], steering: Steering,
 def changed_answers(ledger: Ledger, comment: HumanComment) -> tuple[tuple[int, str, str], ...]:
     """The answers a comment changes: (question, new letter, its reason)."""
     found: list[tuple[int, str, str]] = []
-    for item in parse_comment(comment.body, ledger.forks).answers:
+    for item in answers_in(comment.body, ledger):
         fork = ledger.get(item.question)
         if fork is None:
             continue
@@ -299,7 +311,7 @@ def _unreadable(ledger: Ledger, said: HumanComment) -> list[str]:
     """What an answer names that the ledger does not have (a question, an option)."""
     found: list[str] = []
     numbers = [f.number for f in ledger.forks]
-    for item in parse_comment(said.body, ledger.forks).answers:
+    for item in answers_in(said.body, ledger):
         fork = ledger.get(item.question)
         if fork is None:
             found.append(f"Q{item.question} is not a question of this sprint (it has "
