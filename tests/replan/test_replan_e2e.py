@@ -331,3 +331,22 @@ def test_the_vision_waits_for_the_sub_issues_a_replan_added(world: World) -> Non
     developer.edit_issue(PROJECT, after["export"].number, state="closed")
     world.tick()
     assert world.bot.get_issue(PROJECT, vision).state == "closed"
+
+
+def test_a_sub_issue_a_person_edited_or_a_pull_request_names_is_left_alone(
+        world: World) -> None:
+    vision, pr, subs = filed(world)
+    store, page = subs["store"], subs["page"]
+    world.setup.edit_issue(PROJECT, store.number, body=store.body.replace(
+        "## Affected files", "## Notes from bob\n\nUse the existing cache.\n\n## Affected files"),
+        token=world.tokens["bob"])
+    alice = world.client("alice")
+    alice.create_branch(PROJECT, f"fix/{page.number}-page", "main")
+    world.comment(pr, "Actually, Q1: A")
+    world.tick()
+    left = world.bot_comments(pr)[-1].split("Left alone (work has started on them):")[1]
+    assert f"{PROJECT}#{store.number} Store wishlist items: Work has started (edited by a " \
+        "person since it was filed)" in left
+    assert f"{PROJECT}#{page.number} Wishlist page: Work has started (a pull request or " \
+        "branch names it)" in left
+    assert vision

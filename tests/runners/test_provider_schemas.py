@@ -22,6 +22,7 @@ import anthropic
 import pytest
 from pydantic import BaseModel
 
+from architect.core.replan_schema import ReplanProposal
 from architect.core.schemas import (
     AnswerRound,
     ForkProposal,
@@ -34,7 +35,8 @@ from architect.runners.anthropic_api import output_schema
 from architect.runners.strict_schema import strict_schema
 from architect.runners.validation import validate_output
 
-SCHEMAS = [Pitch, RevisedPitch, ForkProposal, AnswerRound, SubIssuePlan, LessonsDigest]
+SCHEMAS = [Pitch, RevisedPitch, ForkProposal, AnswerRound, SubIssuePlan, LessonsDigest,
+           ReplanProposal]
 OPENAI_UNSUPPORTED = {"default", "minLength", "maxLength"}
 ANTHROPIC_UNSUPPORTED = {"minimum", "maximum", "multipleOf", "minLength", "maxLength", "maxItems"}
 
