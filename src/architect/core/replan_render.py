@@ -26,7 +26,9 @@ HOW_TO_ANSWER = ("Reply `ACCEPT` to apply these changes, or `REJECT: <reason>` t
 
 def shape(raw: ReplanProposal, subs: Sequence[FiledIssue], *,
           max_sub_issues: int) -> tuple[ReplanProposal, list[str]]:
-    """The proposal as the architect will show and apply it, and what it changed in it."""
+    """The proposal as the architect will show and apply it, and what it changed in it.
+    The model's words may not carry hidden markers of their own into the forge."""
+    raw = ReplanProposal.model_validate(_neutralized(raw.model_dump(mode="json")))
     by_number = {s.number: s for s in subs}
     notes: list[str] = []
     alone = {a.number: a for a in raw.left_alone if a.number in by_number}
@@ -61,6 +63,16 @@ def shape(raw: ReplanProposal, subs: Sequence[FiledIssue], *,
     shaped = raw.model_copy(update={"close": close, "edit": edit, "dependencies": deps,
                                     "add": add, "left_alone": list(alone.values())})
     return shaped, notes
+
+
+def _neutralized(value: object) -> object:
+    if isinstance(value, str):
+        return markers.neutralize(value)
+    if isinstance(value, list):
+        return [_neutralized(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _neutralized(v) for k, v in value.items()}
+    return value
 
 
 def is_empty(plan: ReplanProposal) -> bool:
