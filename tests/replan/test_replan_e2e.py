@@ -103,6 +103,8 @@ def test_accept_applies_the_proposal_once(world: World) -> None:
     assert export.number > max(s.number for s in subs.values())  # filed after the others
     assert f"Depends on #{api.number}" in export.body
     assert "backlog" in export.label_names
+    assert world.comments(export.number, PROJECT)[-1].startswith(
+        "Re-planned: added to the sprint.")
     assert world.bot_comments(pr)[-1].startswith(
         f"Re-plan 1 applied: closed {PROJECT}#{page.number}; edited {PROJECT}#{store.number}; "
         f"added {PROJECT}#{export.number}.")

@@ -136,9 +136,13 @@ def apply_replan(hands: Hands, action: ApplyReplan) -> None:
         _edit(hands, edit, ledger, subs.get(edit.number))
         note.on(edit.number, f"edited ({edit.why})")
     added = _add(hands, action, plan.add, record, ledger)
+    for number in added.values():
+        note.on(number, "added to the sprint.")
     for change in plan.dependencies:
         writes.ensure_dependencies(hands.filer, hands.config.repo, change.number,
                                    change.depends_on)
+        note.on(change.number, "now depends on " + ", ".join(
+            f"{hands.config.repo}#{n}" for n in change.depends_on) + ".")
     closed = [c.number for c in plan.close]
     edited = [e.number for e in plan.edit]
     line = summary_line(hands.config.repo, closed, edited, list(added.values()))
