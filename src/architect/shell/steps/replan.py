@@ -135,9 +135,9 @@ def apply_replan(hands: Hands, action: ApplyReplan) -> None:
     for edit in plan.edit:
         _edit(hands, edit, ledger, subs.get(edit.number))
         note.on(edit.number, f"edited ({edit.why})")
-    added = _add(hands, action, plan.add, record, ledger)
-    for number in added.values():
-        note.on(number, "added to the sprint.")
+    added, fresh = _add(hands, action, plan.add, record, ledger)
+    for new in added.values():
+        note.on(new, "added to the sprint.", fresh=new in fresh)
     for change in plan.dependencies:
         writes.ensure_dependencies(hands.filer, hands.config.repo, change.number,
                                    change.depends_on)
@@ -172,13 +172,15 @@ class _Notes:
     def __init__(self, hands: Hands, action: ApplyReplan, n: int, by: str) -> None:
         self.hands, self.action, self.n, self.by = hands, action, n, by
 
-    def on(self, issue: int, what: str) -> None:
+    def on(self, issue: int, what: str, *, fresh: bool = False) -> None:
+        """`fresh`: created a moment ago by this very apply, so it has no comment yet."""
         pr = self.action.sprint.pr
         mark = markers.ReplannedMark(pr.number, self.n)
         text = sub_issue_note(pr_url=pr.html_url, pr_number=pr.number, ops_repo=self.hands.ops,
                               n=self.n, by=self.by, what=what, pr_mark=mark)
         writes.ensure_comment(self.hands.filer, self.hands.config.repo, issue, text,
-                              bot_login=self.hands.filer_login, mark=mark)
+                              bot_login=self.hands.filer_login, mark=mark,
+                              existing=() if fresh else None)
 
 
 def _close(hands: Hands, number: int) -> None:
@@ -208,8 +210,9 @@ def _edit(hands: Hands, edit: SubIssueEdit, ledger: Ledger, sub: FiledIssue | No
 
 
 def _add(hands: Hands, action: ApplyReplan, subs: list[SubIssue], record: _Record,
-         ledger: Ledger) -> dict[str, int]:
-    """The new sub-issues, each filed once: the record, then a search for a lost answer."""
+         ledger: Ledger) -> tuple[dict[str, int], set[int]]:
+    """The new sub-issues, each filed once: the record, then a search for a lost answer;
+    with the ones this call created."""
     repo, sprint = hands.config.repo, action.sprint
     done = record.added
     if subs and len(done) < len(subs):
@@ -218,6 +221,7 @@ def _add(hands: Hands, action: ApplyReplan, subs: list[SubIssue], record: _Recor
     backlog = hands.config.architect.backlog_label
     filed = {s.sub_id: s.number for s in action.subs if s.sub_id}
     live = ledger.live
+    created: set[int] = set()
     for sub in _in_order(subs):
         known = {**filed, **done}
         deps = [known[d] for d in sub.depends_on if d in known]
@@ -230,11 +234,13 @@ def _add(hands: Hands, action: ApplyReplan, subs: list[SubIssue], record: _Recor
             ids = [labels[name] for name in (backlog, *sub.labels) if name in labels]
             issue = hands.filer.create_issue(repo, title=sub.title, body=body, label_ids=ids)
             done[sub.id] = issue.number
+            created.add(issue.number)
             record.note_added(sub.id, issue.number)
         if sub.id not in record.added:
             record.note_added(sub.id, done[sub.id])
-        writes.ensure_dependencies(hands.filer, repo, done[sub.id], deps)
-    return {s.id: done[s.id] for s in subs}
+        writes.ensure_dependencies(hands.filer, repo, done[sub.id], deps,
+                                   fresh=done[sub.id] in created)
+    return {s.id: done[s.id] for s in subs}, created
 
 
 def _in_order(subs: list[SubIssue]) -> list[SubIssue]:
