@@ -40,12 +40,12 @@ from architect.shell.steps.hands import Hands
 from architect.shell.steps.model_failure import note_model_failure
 from architect.shell.steps.pitch import clarify_decision, complete_pitch, open_pitch, revise_pitch
 from architect.shell.steps.replan import (
-    apply_replan,
     drop_replan,
     nudge_replan,
     propose_replan,
     reply_after_filing,
 )
+from architect.shell.steps.replan_apply import apply_replan
 
 
 def apply(hands: Hands, action: Action) -> Written | None:
