@@ -333,6 +333,9 @@ def test_the_vision_waits_for_the_sub_issues_a_replan_added(world: World) -> Non
     developer.edit_issue(PROJECT, after["export"].number, state="closed")
     world.tick()
     assert world.bot.get_issue(PROJECT, vision).state == "closed"
+    summary = world.comments(vision, PROJECT)[-1]
+    page = after["page"]
+    assert f"Closed as not planned:\n- #{page.number} {page.title} (label `wontfix`)" in summary
 
 
 def test_a_sub_issue_a_person_edited_or_a_pull_request_names_is_left_alone(

@@ -33,7 +33,7 @@ from architect.core.replan_schema import ReplanProposal, SubIssueEdit
 from architect.core.replan_subs import normalized
 from architect.core.schemas import SubIssue
 from architect.core.sections import Sections, in_file, own_sections
-from architect.core.story import filed_numbers
+from architect.core.story import NOT_PLANNED_LABELS, filed_numbers
 from architect.errors import ForgeNotFound
 from architect.forge.models import Comment
 from architect.shell import writes
@@ -141,6 +141,12 @@ def _close(hands: Hands, number: int) -> None:
     for dep in hands.filer.list_dependencies(repo, number):
         if dep.state == "open":
             hands.filer.remove_dependency(repo, number, depends_on=dep.number)
+    # Forgejo keeps no close reason: the team's "won't do" label, when it has one, is what
+    # tells the vision's summary that this one was dropped, not done.
+    known = {label.name.lower(): label.name for label in hands.labels()}
+    dropped = next((known[n] for n in NOT_PLANNED_LABELS if n in known), None)
+    if dropped is not None:
+        hands.filer.add_issue_labels(repo, number, [dropped])
     hands.filer.edit_issue(repo, number, state="closed")
 
 
