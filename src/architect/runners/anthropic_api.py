@@ -26,6 +26,7 @@ from architect.runners.api_runner import ApiRunner, ApiRunnerArgs, import_sdk
 from architect.runners.base import ModelRequest, Usage
 from architect.runners.code_tools import TOOLS, CodeTools
 from architect.runners.inline_schema import self_contained_schema
+from architect.runners.model_families import Effort, claude_thinking
 from architect.runners.retry import Reply, Stop
 
 log = logging.getLogger(__name__)
@@ -47,13 +48,17 @@ class AnthropicRunner(ApiRunner):
         *,
         max_tokens: int = DEFAULT_MAX_TOKENS,
         thinking_budget_tokens: int = 0,
+        thinking_effort: Effort | None = None,
         **args: Unpack[ApiRunnerArgs],
     ) -> None:
+        thinking = claude_thinking(
+            args["model_name"], budget_tokens=thinking_budget_tokens, effort=thinking_effort
+        )
         # The API wants room for the answer beyond the thinking budget.
-        room = max(max_tokens, thinking_budget_tokens + MIN_ANSWER_TOKENS)
+        room = max(max_tokens, thinking.budget_tokens + MIN_ANSWER_TOKENS)
         super().__init__(max_tokens=room, **args)
         self.base_url = self.env.get("ANTHROPIC_BASE_URL") or DEFAULT_BASE_URL
-        self.thinking_budget_tokens = thinking_budget_tokens
+        self.thinking = thinking
 
     @property
     def server(self) -> str:
@@ -84,10 +89,13 @@ class AnthropicRunner(ApiRunner):
                 {"type": "text", "text": request.context, "cache_control": {"type": "ephemeral"}}
             )
         schema = output_schema(sdk, request.schema)
+        output_config: dict[str, Any] = {"format": {"type": "json_schema", "schema": schema}}
+        if self.thinking.effort is not None:
+            output_config["effort"] = self.thinking.effort
         params: dict[str, Any] = {
             "model": self.model_name,
             "system": system,
-            "output_config": {"format": {"type": "json_schema", "schema": schema}},
+            "output_config": output_config,
             "max_tokens": room,
         }
         if tools is not None:
@@ -95,8 +103,8 @@ class AnthropicRunner(ApiRunner):
                 {"name": t.name, "description": t.description, "input_schema": t.parameters}
                 for t in TOOLS
             ]
-        if self.thinking_budget_tokens:
-            params["thinking"] = {"type": "enabled", "budget_tokens": self.thinking_budget_tokens}
+        if self.thinking.thinking is not None:
+            params["thinking"] = self.thinking.thinking
         return params
 
     def _tool_turns(self, response: Any, tools: CodeTools) -> list[dict[str, Any]]:
