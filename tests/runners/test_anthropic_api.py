@@ -173,14 +173,14 @@ def test_a_thinking_budget_is_sent_with_room_beyond_it(
 ) -> None:
     with ScriptedAPI([message(json.dumps(PITCH))]) as api:
         runner = AnthropicRunner(
-            model_name="claude-sonnet-4-5", state_dir=tmp_path / "state", project="myproj",
+            model_name="claude-haiku-4-5", state_dir=tmp_path / "state", project="myproj",
             env={**base_env, "ANTHROPIC_BASE_URL": api.url}, max_tokens=4096,
             thinking_budget_tokens=10_000,
         )  # fmt: skip
         runner.run(a_request(Mode.PITCH, Pitch))
 
     [sent] = api.received
-    # Sonnet 4.5 takes a budget (tests/data/models/claude-models.tsv).
+    # Haiku 4.5 takes a budget (tests/data/models/claude-models.tsv).
     assert sent.body["thinking"] == {"type": "enabled", "budget_tokens": 10_000}
     assert sent.body["max_tokens"] > 10_000  # the API wants max_tokens above the budget
 
