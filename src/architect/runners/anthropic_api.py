@@ -42,6 +42,8 @@ class AnthropicRunner(ApiRunner):
 
     name = NAME
     no_tool_choice: ClassVar[dict[str, str]] = {"type": "none"}
+    key_setting = "ANTHROPIC_API_KEY"
+    url_setting = "ANTHROPIC_BASE_URL (unset for the Anthropic API)"
 
     def __init__(
         self,

@@ -41,7 +41,9 @@ from architect.runners.sessions import (
 T = TypeVar("T", bound=BaseModel)
 
 # Not billed, and the provider asks us to come back later: the action is deferred.
-OVERLOADED = frozenset({429, 529})
+# 429 rate limited, 529 Anthropic overloaded, 502/503 a gateway or server not ready.
+OVERLOADED = frozenset({429, 502, 503, 529})
+PROVE_TIMEOUT_S = 30.0
 
 
 def import_sdk(package: str) -> ModuleType:
@@ -141,6 +143,60 @@ class ApiRunner(ABC):
 
     def drop_session(self, session_key: str) -> None:
         self.sessions.drop(session_key)
+
+    # -- `init`: the model proved through the provider's model endpoint (free) ----------
+
+    key_setting: ClassVar[str]  # where the key comes from, as the fix names it
+    url_setting: ClassVar[str]  # where the base URL comes from, likewise
+
+    def prove_model(self) -> None:
+        """Ask `GET /models/{id}` with the configured key and URL: free, no tokens.
+
+        Raises `RunnerUnavailable` with one line and its fix for a refused key, an
+        unreachable or wrong base URL, or a model id the server does not know.
+        """
+        self.check_ready()
+        sdk = import_sdk(self.name)
+        client = self._client(sdk, PROVE_TIMEOUT_S).with_options(max_retries=0)
+        with client:
+            try:
+                client.models.retrieve(self.model_name)
+            except sdk.NotFoundError as exc:
+                self._not_found(sdk, client, exc)
+            except sdk.APIConnectionError as exc:
+                raise RunnerUnavailable(
+                    f"cannot reach {self.server}: fix {self.url_setting}"
+                ) from exc
+            except (sdk.AuthenticationError, sdk.PermissionDeniedError) as exc:
+                raise RunnerUnavailable(
+                    f"{self.server} refused the key ({self._detail(exc)}): "
+                    f"set {self.key_setting} to a valid key of this provider"
+                ) from exc
+            except sdk.APIStatusError as exc:
+                raise RunnerUnavailable(
+                    f"{self.server} answered HTTP {exc.status_code} for model "
+                    f"'{self.model_name}' ({self._detail(exc)}): run init again later"
+                ) from exc
+
+    def _not_found(self, sdk: ModuleType, client: Any, exc: Any) -> None:
+        """A 404: a wrong base URL (the list is 404 too), or an id the server lacks."""
+        try:
+            known = [m.id for m in client.models.list().data]
+        except sdk.APIError:
+            raise RunnerUnavailable(
+                f"{self.server} is not the API's root (HTTP 404 for /models): "
+                f"fix {self.url_setting}"
+            ) from exc
+        if self.model_name in known:
+            return  # a server that lists its models but serves no single one (llama.cpp)
+        shown = ", ".join(known[:6]) + (", …" if len(known) > 6 else "")
+        raise RunnerUnavailable(
+            f"model_name '{self.model_name}' is not a model of {self.server}: set "
+            f"[architect] model_name to one it serves ({shown or 'it lists none'})"
+        ) from exc
+
+    def _detail(self, exc: Any) -> str:
+        return redact(api_error_text(exc.body, exc.message), self._secrets)
 
     def run(self, request: ModelRequest[T]) -> ModelResult[T]:
         self.check_ready()

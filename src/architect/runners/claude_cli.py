@@ -26,9 +26,11 @@ import importlib.util
 import json
 import logging
 import os
+import re
 import shutil
 import signal
 import subprocess
+import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -73,6 +75,11 @@ FIXED_ENV = {
     "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
 }
 SESSION_LOST = "No conversation found"
+# The oldest Claude Code the flags above work with: claude-agent-sdk's own minimum
+# (MINIMUM_CLAUDE_CODE_VERSION), which drives the CLI with the same --json-schema.
+MIN_VERSION = (2, 0, 0)
+_VERSION = re.compile(r"(\d+)\.(\d+)\.(\d+)")
+_PROVE_TIMEOUT_S = 30.0
 _GRACE_S = 3.0
 _EXCERPT = 300
 
@@ -301,6 +308,40 @@ class ClaudeCliRunner:
         if self.repo_root is not None and not self.repo_root.is_dir():
             raise RunnerUnavailable(f"repo_root {self.repo_root} is not a directory")
 
+    def prove_model(self) -> None:
+        """The CLI runs, is new enough, and is logged in or has a key: no billed call.
+
+        `claude --version`, then `claude auth status` (JSON, `loggedIn`; exit 1 when
+        logged out), with the environment a run gets. A CLI without `auth status`
+        passes when a key is set, or its config dir holds a login.
+        """
+        self.check_ready()
+        binary = find_claude(self.claude_bin, self.env)
+        assert binary is not None  # check_ready proved it
+        env = child_env(self.env)
+        shown = self._ask_cli([binary, "--version"], env)
+        found = _VERSION.search(shown.stdout)
+        if shown.exit_code != 0 or found is None:
+            raise RunnerUnavailable(
+                f"`{binary} --version` failed ({_excerpt(shown)}): reinstall Claude Code"
+            )
+        version = tuple(int(n) for n in found.groups())
+        if version < MIN_VERSION:
+            raise RunnerUnavailable(
+                f"Claude Code {found.group(0)} is older than "
+                f"{'.'.join(map(str, MIN_VERSION))}: update it (`claude update`)"
+            )
+        status = self._ask_cli([binary, "auth", "status", "--json"], env)
+        if not _logged_in(status, env):
+            raise RunnerUnavailable(
+                f"Claude Code {found.group(0)} is not logged in: run `claude auth login` "
+                "as the user the architect runs as, or set ANTHROPIC_API_KEY"
+            )
+
+    def _ask_cli(self, argv: list[str], env: Mapping[str, str]) -> Completed:
+        with tempfile.TemporaryDirectory(prefix="architect-claude-check-") as cwd:
+            return invoke(argv, "", cwd=Path(cwd), env=env, timeout_s=_PROVE_TIMEOUT_S)
+
     def drop_session(self, session_key: str) -> None:
         self.sessions.drop(session_key)
 
@@ -423,6 +464,22 @@ class ClaudeCliRunner:
             yield
         finally:
             lock.release()
+
+
+def _logged_in(status: Completed, env: Mapping[str, str]) -> bool:
+    """What `claude auth status --json` says; an older CLI without it: a key or a login file."""
+    try:
+        said = json.loads(status.stdout)
+    except json.JSONDecodeError:
+        said = None
+    if isinstance(said, dict) and "loggedIn" in said:
+        return bool(said["loggedIn"])
+    config = Path(env.get("CLAUDE_CONFIG_DIR") or Path(env.get("HOME", "~")) / ".claude")
+    return bool(env.get("ANTHROPIC_API_KEY")) or (config / ".credentials.json").is_file()
+
+
+def _excerpt(done: Completed) -> str:
+    return (done.stderr.strip() or done.stdout.strip() or f"exit {done.exit_code}")[:_EXCERPT]
 
 
 def _fresh_text(request: ModelRequest[Any]) -> str:

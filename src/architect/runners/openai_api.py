@@ -59,6 +59,8 @@ class OpenAIRunner(ApiRunner):
 
     name = NAME
     no_tool_choice = "none"
+    key_setting = "OPENAI_API_KEY"
+    url_setting = "openai_base_url in [architect] (or OPENAI_BASE_URL; unset for OpenAI)"
 
     def __init__(
         self,
