@@ -7,20 +7,34 @@ import sys
 import tempfile
 from pathlib import Path
 
+from architect.core.inputs import PlannerInputs, VisionInput
 from architect.core.schemas import Pitch
 from architect.runners.anthropic_api import AnthropicRunner
-from architect.runners.base import Mode
+from architect.runners.base import Mode, ModelRequest
 from architect.runners.openai_api import OpenAIRunner
-from tests.runners.conftest import PITCH, a_request
 from tests.runners_e2e.chat_api import ChatCompletionsAPI
 from tests.runners_e2e.messages_api import MessagesAPI
 
 KEY = "sk-floor-test-0123456789abcdef"
+PITCH = {
+    "what_this_enables": "Ticks within seconds of a comment.",
+    "what_exists_today": "A 6-hour loop in loop.py.",
+    "complexity": "Small: 3 sub-issues.",
+    "risks": "Replayed deliveries.",
+    "cost_new_infra": "None.",
+    "verdict": "GO",
+    "recommendation": "Do it: cheap and visible.",
+}
 SCRIPT = {"Pitch": [PITCH]}
 
 
 def main() -> int:
-    request = a_request(Mode.PITCH, Pitch, prompt="Pitch it in the schema `Pitch`.")
+    vision = VisionInput(number=3, title="Webhooks", body="Tick on each comment.")
+    request = ModelRequest(
+        mode=Mode.PITCH, schema=Pitch, system="You are the architect.",
+        context="VISION.md says be small.", prompt="Pitch it in the schema `Pitch`.",
+        inputs=PlannerInputs(project="floor", vision=vision),
+    )  # fmt: skip
     with tempfile.TemporaryDirectory() as tmp:
         with MessagesAPI(SCRIPT, KEY) as api:
             claude = AnthropicRunner(

@@ -56,7 +56,7 @@ def test_a_local_servers_model_reads_max_tokens_and_a_temperature() -> None:
     assert (family.tokens_key, family.temperature) == ("max_tokens", True)
 
 
-def test_a_budget_on_a_model_that_refuses_budgets_becomes_adaptive_thinking_with_an_effort() -> None:
+def test_a_budget_where_budgets_are_refused_becomes_adaptive_thinking_with_an_effort() -> None:
     sent = claude_thinking("claude-opus-5-5", budget_tokens=10_000, effort=None)
     assert (sent.thinking, sent.effort) == ({"type": "adaptive"}, "medium")
     assert sent.budget_tokens == 0
