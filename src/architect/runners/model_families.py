@@ -154,8 +154,10 @@ LOCAL = ChatFamily("max_tokens", temperature=True)
 
 
 def chat_family(model: str, *, local: bool) -> ChatFamily:
-    """The family of `model`; behind a base URL, an unknown id is a local server's model."""
+    """The family of `model`. Behind a base URL a reasoning model is still one (a proxy
+    forwards what it is sent), and any other model gets `max_tokens`, which every
+    server reads (OpenAI too, for its non-reasoning models)."""
     found: ChatFamily | None = _lookup(OPENAI_FAMILIES, model)
-    if found is not None:
+    if found is REASONING or (found is not None and not local):
         return found
     return LOCAL if local else REASONING

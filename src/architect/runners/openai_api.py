@@ -34,6 +34,8 @@ from architect.runners.api_runner import ApiRunner, ApiRunnerArgs, import_sdk
 from architect.runners.base import ModelRequest, Usage
 from architect.runners.code_tools import TOOLS, CodeTools
 from architect.runners.inline_schema import self_contained_schema
+from architect.runners.learned import Learned, LearnedStore
+from architect.runners.model_families import chat_family
 from architect.runners.retry import Reply, Stop
 from architect.runners.strict_schema import response_format
 
@@ -72,13 +74,16 @@ class OpenAIRunner(ApiRunner):
     ) -> None:
         super().__init__(max_tokens=max_tokens, **args)
         self.base_url = base_url or self.env.get("OPENAI_BASE_URL") or None
-        self.temperature = temperature
-        # OpenAI itself wants max_completion_tokens (reasoning models refuse max_tokens);
-        # the local servers all read max_tokens.
-        self.tokens_key = "max_tokens" if self.base_url else "max_completion_tokens"
-        self.use_tools = True
-        # What the server refused is remembered for this runner, that is for this server only.
-        self.output_format = OutputFormat.JSON_SCHEMA
+        # The model's family says what it takes (reasoning models: max_completion_tokens and
+        # the default temperature); what this server refused before, the state dir says.
+        family = chat_family(self.model_name, local=self.base_url is not None)
+        self.learned = LearnedStore(self.state_dir, self.server, self.model_name)
+        known = self.learned.load()
+        refused = known.temperature_refused or not family.temperature
+        self.temperature = None if refused else temperature
+        self.tokens_key = known.tokens_key or family.tokens_key
+        self.use_tools = not known.tools_refused
+        self.output_format = OutputFormat(min(known.output_format, OutputFormat.TEXT))
 
     @property
     def api_key(self) -> str | None:
@@ -219,6 +224,14 @@ class OpenAIRunner(ApiRunner):
         else:
             return False
         log.warning("%s refused %s: %s", self.server, dropped, detail)
+        self.learned.save(
+            Learned(
+                server=self.server, model=self.model_name,
+                temperature_refused=self.temperature is None,
+                tokens_key=self.tokens_key, tools_refused=not self.use_tools,
+                output_format=int(self.output_format),
+            )
+        )  # fmt: skip
         return True
 
 
