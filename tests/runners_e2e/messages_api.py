@@ -24,7 +24,7 @@ are scripted the same way, and answered by the runner with `tool_result`
 blocks.
 
 `troubles` scripts what goes wrong before a schema's answer, one entry per
-request asking for it, in order: `refusal` (`stop_reason: refusal`),
+request asking for it, in order: `refusal` (`stop_reason: refusal` with `stop_details`),
 `max_tokens` (the answer cut in half, `stop_reason: max_tokens`) or
 `overloaded` (HTTP 529 `overloaded_error`, as the API says when busy).
 
@@ -65,6 +65,8 @@ from tests.runners_e2e.scripted_api import (
 
 STRUCTURED_OUTPUT_TOOL = "StructuredOutput"  # Claude Code 2.1.x's tool for --json-schema
 MIN_CACHE_TOKENS = 1024
+# A refusal's `stop_details.explanation` (the SDK's `RefusalStopDetails`).
+REFUSED = "The request touches an area the model declines."
 KNOWN_MODELS = ("claude-opus-5-5", "claude-sonnet-5-5", "claude-fable-5-1", "claude-haiku-4-5")
 _CWD = re.compile(r"Primary working directory: (\S+)")
 
@@ -266,8 +268,10 @@ class MessagesAPI(LoopbackServer):
             return Response.json(529, _error("overloaded_error", "Overloaded"),
                                  **{"retry-after-ms": "10"})
         content, stop = self._content(body, schema)
+        details = None
         if trouble == "refusal":
             content, stop = [{"type": "text", "text": "I can't help with this request."}], "refusal"
+            details = {"type": "refusal", "category": "general_harms", "explanation": REFUSED}
         elif trouble == "max_tokens":
             text = content[-1].get("text", "")
             content, stop = [{"type": "text", "text": text[: len(text) // 2]}], "max_tokens"
@@ -284,6 +288,7 @@ class MessagesAPI(LoopbackServer):
             "content": content,
             "stop_reason": stop,
             "stop_sequence": None,
+            "stop_details": details,
             "usage": exchange.usage.as_json(),
         }
         if body.get("stream"):

@@ -19,7 +19,7 @@ from architect.runners.sessions import SessionStore
 from architect.shell.tick import TickReport
 from tests.runners_e2e.chat_api import ChatCompletionsAPI, strict_problem
 from tests.runners_e2e.conftest import FAKE_ANTHROPIC_KEY, FAKE_OPENAI_KEY, model_env, runner_for
-from tests.runners_e2e.messages_api import MessagesAPI, ToolCall
+from tests.runners_e2e.messages_api import REFUSED, MessagesAPI, ToolCall
 from tests.runners_e2e.sprint import ANSWERS, APPROVAL, PITCH, VISION_BODY, VISION_TITLE, with_model
 from tests.world import OPS, PROJECT, World
 
@@ -311,3 +311,34 @@ def test_the_models_reasoning_is_never_shown_to_the_humans(
     assert "**Q1:** Where are wishlists kept?" in world.bot_comments(number)[-1]
     shown = [*world.comments(number), world.bot.get_pull(OPS, number).body]
     assert not any(thought in text for text in shown)
+
+
+def test_a_refusal_in_answers_mode_is_told_as_a_refusal_with_the_providers_words(
+    tmp_path: Path, world: World, checkout: Path
+) -> None:
+    with MessagesAPI(ANSWERS, FAKE_ANTHROPIC_KEY, troubles={"AnswerRound": ["refusal"]}) as api:
+        anthropic_world(world, tmp_path, api, checkout)
+        number, report = approved(world)
+        assert report.failed == []
+        world.comment(number, "For storage: the database please, we already run Postgres.")
+        answered = world.tick()
+
+    note = world.bot_comments(number)[-1]
+    assert "(it refused: I can't help with this request. " in note
+    assert REFUSED in note and "general_harms" in note
+    assert "invalid twice" not in note and "(no reason given)" not in note
+    assert answered.model_calls == 1  # a refusal is not asked again
+
+
+def test_an_openai_503_is_an_overload_deferred_quietly(
+    tmp_path: Path, world: World, checkout: Path
+) -> None:
+    with ChatCompletionsAPI(ANSWERS, FAKE_OPENAI_KEY, troubles={"Pitch": ["unavailable"] * 3}
+                            ) as chat:  # fmt: skip
+        openai_world(world, tmp_path, chat, checkout)
+        report = pitched(world)
+
+    assert report.failed and "HTTP 503" in report.failed[0][1]
+    assert (report.model_calls, report.usage.input_tokens) == (0, 0)
+    (vision,) = world.bot.list_issues(PROJECT, state="all", labels=["vision"])
+    assert world.bot_comments(vision.number, repo=PROJECT) == []  # deferred, no note yet

@@ -126,6 +126,8 @@ class AnthropicRunner(ApiRunner):
         stop = _STOPS.get(response.stop_reason, Stop.DONE)
         if stop is not Stop.DONE:
             log.warning("anthropic answer stopped: %s", response.stop_reason)
+        if stop is Stop.REFUSED:
+            text = refusal_words(response, text)
         return Reply(text, usage, stop, calls)
 
     def _usage(self, response: Any) -> Usage:
@@ -153,6 +155,14 @@ def output_schema(sdk: ModuleType, schema: type[BaseModel]) -> dict[str, Any]:
     """
     sent: dict[str, Any] = sdk.transform_schema(self_contained_schema(schema))
     return sent
+
+
+def refusal_words(response: Any, text: str) -> str:
+    """The provider's words for a refusal: the model's text, the explanation, the category."""
+    details = getattr(response, "stop_details", None)
+    said = " ".join(p for p in (text.strip(), getattr(details, "explanation", None)) if p)
+    category = getattr(details, "category", None)
+    return f"{said} (category: {category})" if category else said
 
 
 _STOPS = {"max_tokens": Stop.CUT_OFF, "refusal": Stop.REFUSED}

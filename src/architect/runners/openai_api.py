@@ -177,7 +177,8 @@ class OpenAIRunner(ApiRunner):
         refusal = getattr(choice.message, "refusal", None)
         if refusal or choice.finish_reason == "content_filter":
             log.warning("openai answer refused: %s", choice.finish_reason)
-            return Reply(refusal or "", usage, Stop.REFUSED, calls)
+            said = refusal or "the provider's content filter stopped the answer"
+            return Reply(said, usage, Stop.REFUSED, calls)
         stop = Stop.CUT_OFF if choice.finish_reason == "length" else Stop.DONE
         if stop is Stop.CUT_OFF:
             log.warning("openai answer cut off at the token limit")

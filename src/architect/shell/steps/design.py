@@ -57,8 +57,8 @@ def process_answers(hands: Hands, action: ProcessAnswers) -> Written:
             # tick would fail the same way, and the humans can answer without a model.
             answer = AnswerRound(reply="")
             notes.append(unread_by_model(action.free_text, exc, ledger))
-            log.error("PR #%d: the model's answers answer was invalid twice: %s; "
-                      "recorded what the grammar read", number, one_line(str(exc), 300))
+            log.error("PR #%d: the model's answers answer: %s: %s; recorded what the grammar "
+                      "read", number, exc.what, one_line(str(exc), 300))
         ledger, read = interpret(ledger, answer, action.free_text, notes)
         acknowledged += read
         reply = neutralize(answer.reply)
