@@ -26,7 +26,7 @@ from architect.errors import ModelOverloaded, RunnerFailed, RunnerUnavailable
 from architect.redaction import redact, secret_values
 from architect.runners.api_errors import api_error_text
 from architect.runners.base import Limits, ModelRequest, ModelResult, Usage
-from architect.runners.code_tools import CodeTools, code_snapshot
+from architect.runners.code_tools import CodeTools, code_snapshot, documents_in_prompt
 from architect.runners.retry import Reply, Stop, answer_with_retry
 from architect.runners.sessions import (
     CONTINUES,
@@ -204,7 +204,10 @@ class ApiRunner(ABC):
         limits = cap_limits(request.limits, self.limits_cap)
         with (
             self._client(sdk, limits.timeout_s) as client,
-            code_snapshot(self.state_dir, self.project, self.repo_root, self.env) as tools,
+            code_snapshot(
+                self.state_dir, self.project, self.repo_root, self.env,
+                documents_in_prompt(request),
+            ) as tools,
         ):
             return overload_watch(
                 self.sessions, overload_key(request), self.name,
