@@ -29,7 +29,7 @@ from tests.runners_e2e.conftest import (
     model_env,
     runner_for,
 )
-from tests.runners_e2e.messages_api import MessagesAPI
+from tests.runners_e2e.messages_api import MessagesAPI, text_of
 from tests.runners_e2e.sprint import (
     ANSWERS,
     FREE_TEXT_ANSWER,
@@ -137,9 +137,10 @@ def test_a_sprint_through_the_anthropic_api_sends_one_current_copy_a_call(
     for call in calls:
         (turn,) = call.body["messages"]
         assert turn["role"] == "user"
-        assert turn["content"].count(VISION_BODY.splitlines()[0]) == 1
-        assert turn["content"].count(PITCH["what_this_enables"]) == (call.schema != "Pitch")
-    _, _, *later = (c.body["messages"][0]["content"] for c in calls)
+        assert text_of(turn["content"]).count(VISION_BODY.splitlines()[0]) == 1
+        assert text_of(turn["content"]).count(PITCH["what_this_enables"]) == (
+            call.schema != "Pitch")
+    _, _, *later = (text_of(c.body["messages"][0]["content"]) for c in calls)
     assert FREE_TEXT_ANSWER in later[0]
     assert "Q1 (open)" not in later[-1] and "Q1 (resolved)" in later[-1]
     prefixes = {json.dumps(c.body["system"]) for c in calls}

@@ -109,6 +109,21 @@ class AnthropicRunner(ApiRunner):
             params["thinking"] = self.thinking.thinking
         return params
 
+    def _marked(self, turns: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The newest turn's last block marked: the second of two moving breakpoints.
+
+        The first, on the context, caches the stable prefix (tools, system, context) that
+        every call shares; this one caches the whole conversation so far, which the next
+        tool turn or retry extends (two breakpoints of the four the API allows).
+        """
+        if not turns:
+            return turns
+        last = turns[-1]
+        content = last["content"]
+        blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
+        marked = [*blocks[:-1], {**blocks[-1], "cache_control": {"type": "ephemeral"}}]
+        return [*turns[:-1], {**last, "content": marked}]
+
     def _tool_turns(self, response: Any, tools: CodeTools) -> list[dict[str, Any]]:
         uses = [b for b in response.content if getattr(b, "type", "") == "tool_use"]
         if response.stop_reason != "tool_use" or not uses:
