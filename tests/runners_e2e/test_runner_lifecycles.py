@@ -105,6 +105,14 @@ def test_a_sprint_through_claude_cli_resumes_the_pr_session(
         assert f"Answer only with one JSON object in the schema `{schema}`" in call["stdin"]
     assert FREE_TEXT_ANSWER in later[0]["stdin"]
     assert "Q3 (resolved)" in later[1]["stdin"]
+    # A resumed session is sent only what is new since its last turn: the vision and the
+    # pitch it read with the questions are named, not repeated; the forks that changed are.
+    assert questions["stdin"].count("<vision_issue>") == 1
+    for call in later:
+        assert "<vision_issue>" not in call["stdin"] and "<pitch>" not in call["stdin"]
+        assert call["stdin"].startswith("Unchanged since your last turn, so not repeated: "
+                                        "vision_issue, pitch")
+    assert "<design_forks>\n" in later[0]["stdin"]  # new to the session: sent whole
     transcript = json.loads((bin_dir / "sessions" / f"{started[0]}.json").read_text())
     assert [turn["content"] for turn in transcript["turns"][1::2]] == [
         *ANSWERS["ForkProposal"],

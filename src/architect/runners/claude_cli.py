@@ -22,6 +22,7 @@ Where the binary comes from (`check_ready`): the `claude_bin` option, else
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import importlib.util
 import json
 import logging
@@ -32,7 +33,7 @@ import signal
 import subprocess
 import tempfile
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -255,13 +256,14 @@ _Call = Callable[[str, "str | None"], Reply]
 
 @dataclass
 class _Conversation:
-    """One run's view of the CLI session: which one, and its cost so far."""
+    """One run's view of the CLI session: which one, its cost so far, what it has read."""
 
     session_id: str | None
     baseline_usd: float  # the CLI's total_cost_usd for session_id before this call
     record: SessionRecord | None
     # Runs of the binary: its inner API turns are not reported, so a run is one call.
     calls: int = 0
+    read: dict[str, str] = field(default_factory=dict)  # see `SessionRecord.read`
 
 
 class ClaudeCliRunner:
@@ -356,6 +358,7 @@ class ClaudeCliRunner:
             resumed.session_id if resumed else None,
             resumed.cli_total_cost_usd if resumed else 0.0,
             record,
+            read=dict(resumed.read) if resumed else {},
         )
         with (
             self._login_lock(limits),
@@ -386,7 +389,7 @@ class ClaudeCliRunner:
         if talk.session_id is None:
             return call(_fresh_text(request), None)
         try:
-            return call(_resumed_text(request), talk.session_id)
+            return call(_resumed_text(request, talk.read), talk.session_id)
         except SessionLostError:
             # The CLI forgot the session (expired, other machine): start over; the
             # request's prompt carries the whole PR context.
@@ -420,6 +423,7 @@ class ClaudeCliRunner:
             if resume is None:
                 raise RunnerFailed("claude reported a lost session without --resume") from None
             raise
+        talk.read = {**(talk.read if resume else {}), **section_digests(stdin)}
         usage = self._account(request, talk, envelope)
         if envelope.invalid_output:
             raise InvalidModelOutput(envelope.error or "claude gave up on the structured output")
@@ -441,6 +445,7 @@ class ClaudeCliRunner:
                     update={
                         "session_id": env.session_id,
                         "cli_total_cost_usd": env.total_cost_usd,
+                        "read": talk.read,
                         "runner": self.name,
                         "model": self.model_name,
                     }
@@ -487,13 +492,40 @@ def _fresh_text(request: ModelRequest[Any]) -> str:
     return f"{request.context}\n\n{request.prompt}" if request.context else request.prompt
 
 
-def _resumed_text(request: ModelRequest[Any]) -> str:
-    """What a resumed session reads: the mode's prompt, its task and schema at the end.
+_SECTION = re.compile(r"^<(?P<tag>[a-z_]+)>\n.*?\n</(?P=tag)>$", re.DOTALL | re.MULTILINE)
 
-    On `--resume`, Claude Code (2.1.332) keeps the system prompt the session
-    started with and ignores `--append-system-prompt`, while it does take the
-    new `--json-schema` (tests/runners_e2e drive the real binary). The system
-    text is the same in every mode (`prompts`), so the one kept still holds;
-    the task and the schema of this turn close the prompt.
+
+def section_digests(text: str) -> dict[str, str]:
+    """Each tagged section of a prompt (`<vision_issue>…</vision_issue>`): tag -> digest."""
+    return {m["tag"]: _digest(m[0]) for m in _SECTION.finditer(text)}
+
+
+def _digest(section: str) -> str:
+    return hashlib.sha256(section.encode()).hexdigest()[:16]
+
+
+def _resumed_text(request: ModelRequest[Any], read: Mapping[str, str]) -> str:
+    """What a resumed session reads: what is new since its last turn, then the task.
+
+    The session holds every earlier turn, so a section it has read, unchanged
+    (the vision, the pitch, the design forks when no answer came), is named,
+    not sent again; a new or changed one is sent whole. On `--resume`, Claude
+    Code (2.1.332) keeps the system prompt the session started with and
+    ignores `--append-system-prompt`, while it does take the new
+    `--json-schema` (tests/runners_e2e drive the real binary). The system text
+    is the same in every mode (`prompts`), so the one kept still holds; the
+    task and the schema of this turn close the prompt.
     """
-    return request.prompt
+    same: list[str] = []
+
+    def unless_read(found: re.Match[str]) -> str:
+        if read.get(found["tag"]) != _digest(found[0]):
+            return found[0]
+        same.append(found["tag"])
+        return ""
+
+    text = re.sub(r"\n{3,}", "\n\n", _SECTION.sub(unless_read, request.prompt)).strip()
+    if not same:
+        return text
+    named = ", ".join(same)
+    return f"Unchanged since your last turn, so not repeated: {named}.\n\n{text}"

@@ -56,6 +56,9 @@ class SessionRecord(BaseModel):
     calls: int = 0  # billed model calls (retries and tool turns included)
     cli_total_cost_usd: float = 0.0  # the claude CLI's running total for session_id
     messages: list[dict[str, Any]] = []  # API runners: the conversation so far
+    # claude-cli: the tagged sections the session has read (tag -> digest of the section),
+    # so a resumed run sends only those that are new or changed since.
+    read: dict[str, str] = {}
     overloaded: int = 0  # runs in a row that ended in ModelOverloaded
 
     def charged(self, usage: Usage, calls: int = 1) -> SessionRecord:
