@@ -194,3 +194,25 @@ def test_a_sprint_through_an_openai_compatible_server_sends_one_current_copy_a_c
     assert api.refused == []
     assert sessions(world).load("pr-1") is None
     record_usage("openai", "gpt-4.1", run)
+
+
+@needs_sdk("anthropic")
+def test_without_code_tools_the_second_call_of_a_tick_reads_the_first_ones_cache(
+    tmp_path: Path, world: World
+) -> None:
+    # The minimum lowered so this small project's context is cacheable, as a real one is.
+    with MessagesAPI(ANSWERS, FAKE_ANTHROPIC_KEY, min_cache_tokens=256) as api:
+        with_model(world, None, model="anthropic", model_name="claude-opus-5-5")  # type: ignore
+        env = model_env(world, tmp_path, ANTHROPIC_API_KEY=FAKE_ANTHROPIC_KEY,
+                        ANTHROPIC_BASE_URL=api.url)  # fmt: skip
+        play_sprint(world, runner_for(world, env), between=api.expire_cache)
+
+    calls = api.model_calls()
+    assert [c.schema for c in calls] == SCHEMAS
+    *_, answers, filing = calls  # the last tick: the round heard, then the filing
+    assert "tools" not in filing.body  # no repo_root: nothing to read
+    assert answers.usage.cache_creation_input_tokens > 0
+    assert filing.usage.cache_read_input_tokens == answers.usage.cache_creation_input_tokens
+    # Only the stable prefix is marked: no call writes its own prompt, which nothing reads.
+    assert all(c.usage.cache_creation_input_tokens <= answers.usage.cache_creation_input_tokens
+               for c in calls)  # fmt: skip
