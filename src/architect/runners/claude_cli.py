@@ -9,7 +9,8 @@ The prompt goes on stdin (one argument over 128 KiB fails). A resumed session
 keeps the system prompt it started with, which is the same in every mode: a
 resumed run sends the mode's prompt alone (see `_resumed_text`). The model may
 only read a fresh copy of the project checkout (or an empty directory): in
-`dontAsk` mode reads outside the working directory are denied. The child
+`dontAsk` mode reads outside the working directory are denied; a document
+the prompt holds whole (VISION.md, AGENTS.md) is left out of the copy. The child
 gets an allow-listed environment (never a forge token), its own process group
 (killed on timeout), and an exclusive lock so two runs never share one
 Claude login at once.
@@ -44,6 +45,7 @@ from architect.errors import InvalidModelOutput, RunnerFailed, RunnerUnavailable
 from architect.redaction import redact, secret_values
 from architect.runners.answer_json import compact_json
 from architect.runners.base import Limits, ModelRequest, ModelResult, Usage
+from architect.runners.code_tools import documents_in_prompt
 from architect.runners.inline_schema import self_contained_schema
 from architect.runners.retry import Reply, answer_with_retry
 from architect.runners.sessions import (
@@ -366,6 +368,10 @@ class ClaudeCliRunner:
                 self.state_dir, self.project, request.session_key, self.repo_root, self.env
             ) as cwd,
         ):
+            # Claude Code's own Read and Grep would serve them again: what the prompt holds
+            # whole is not in the copy.
+            for name in documents_in_prompt(request):
+                (cwd / name).unlink(missing_ok=True)
 
             def call(stdin: str, resume: str | None) -> Reply:
                 return self._call(
