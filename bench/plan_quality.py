@@ -215,7 +215,8 @@ def config_for(sample: Sample, tmp: Path, model: str, model_name: str,
     return load_config(path, {})
 
 
-def play(sample: Sample, runner: Runner, config: ProjectConfig) -> Played:
+def play(sample: Sample, runner: Runner, config: ProjectConfig,
+         between: Callable[[], None] = lambda: None) -> Played:
     """One sprint for the sample, the human scripted: file, accept, take every recommendation."""
     forge = Forge(sample)
     meter = Recorder(runner)
@@ -225,6 +226,8 @@ def play(sample: Sample, runner: Runner, config: ProjectConfig) -> Played:
             vision = human.create_issue(PROJECT, title=sample.title, body=sample.vision,
                                         label_ids=[_label(human, "vision")])
             for _ in range(MAX_TICKS):
+                if played.ticks:
+                    between()  # the humans answered: with --hours-apart, hours passed
                 report = run_tick(bot, meter, config, utc_now)
                 played.ticks += 1
                 played.usage = played.usage + report.usage
@@ -276,9 +279,17 @@ MODES = {"Pitch": "pitch", "RevisedPitch": "revise", "ForkProposal": "questions"
          "AnswerRound": "answers", "SubIssuePlan": "file"}
 
 
+@dataclass
+class FakeSettings:
+    """What a fake API gives the run: the config and env values, and its cache's expiry."""
+
+    values: dict[str, str]
+    expire_cache: Callable[[], None]
+
+
 @contextmanager
 def fake_api(kind: str, script: Mapping[str, list[dict[str, Any]]], played: Played, *,
-             read_code: bool = False) -> Iterator[dict[str, str]]:
+             read_code: bool = False) -> Iterator[FakeSettings]:
     """A loopback fake of the provider's API playing `script`; yields the config and env.
 
     On leaving, `played.cached` and `played.written` hold the input tokens each
@@ -291,12 +302,14 @@ def fake_api(kind: str, script: Mapping[str, list[dict[str, Any]]], played: Play
     counts: list[tuple[str | None, int, int]]
     if kind == "anthropic":
         with MessagesAPI(script, key, tool_calls=reads) as api:
-            yield {"ANTHROPIC_API_KEY": key, "ANTHROPIC_BASE_URL": api.url}
+            yield FakeSettings({"ANTHROPIC_API_KEY": key, "ANTHROPIC_BASE_URL": api.url},
+                               api.expire_cache)
         counts = [(e.schema, e.usage.cache_read_input_tokens, e.usage.cache_creation_input_tokens)
                   for e in api.exchanges]
     else:
         with ChatCompletionsAPI(script, key, tool_calls=reads) as chat:
-            yield {"OPENAI_API_KEY": key, "openai_base_url": f"{chat.url}/v1"}
+            yield FakeSettings({"OPENAI_API_KEY": key, "openai_base_url": f"{chat.url}/v1"},
+                               chat.expire_cache)
         counts = [(c.schema, c.cached_tokens, 0) for c in chat.completions]
     for schema, read, written in counts:
         step = MODES.get(schema or "", "other")
@@ -305,7 +318,8 @@ def fake_api(kind: str, script: Mapping[str, list[dict[str, Any]]], played: Play
 
 
 def run_sample(sample: Sample, tmp: Path, *, model: str, model_name: str,
-               fake: str | None, read_code: bool = False, with_code: bool = True) -> Played:
+               fake: str | None, read_code: bool = False, with_code: bool = True,
+               hours_apart: bool = False) -> Played:
     offline = config_for(sample, tmp, "offline", "", {})
     if model == "offline" and fake is None:
         return play(sample, project_runner(offline, load_secrets({}), {}), offline)
@@ -315,11 +329,13 @@ def run_sample(sample: Sample, tmp: Path, *, model: str, model_name: str,
         return play(sample, project_runner(config, load_secrets(env), env), config)
     recorded = play(sample, project_runner(offline, load_secrets({}), {}), offline)
     counted = Played(sample, fake, None)
-    with fake_api(fake, recorded.script, counted, read_code=read_code) as settings:
+    with fake_api(fake, recorded.script, counted, read_code=read_code) as fake_settings:
+        settings = fake_settings.values
         env = {k: v for k, v in settings.items() if k.isupper()}
         extra = {k: v for k, v in settings.items() if not k.isupper()}
         config = config_for(sample, tmp, fake, FAKE_MODELS[fake], extra, with_code=with_code)
-        played = play(sample, project_runner(config, load_secrets(env), env), config)
+        between = fake_settings.expire_cache if hours_apart else (lambda: None)
+        played = play(sample, project_runner(config, load_secrets(env), env), config, between)
     played.cached, played.written = counted.cached, counted.written
     return played
 
@@ -405,6 +421,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", action="append", help="only these samples (repeatable)")
     parser.add_argument("--read-code", action="store_true",
                         help="with --fake: the model reads the code through the tools first")
+    parser.add_argument("--hours-apart", action="store_true",
+                        help="with --fake: the prompt cache expires between ticks, as it does "
+                             "when humans answer hours later")
     parser.add_argument("--without-code", action="store_true",
                         help="no repo_root: no code summary, no code tools")
     args = parser.parse_args(argv)
@@ -414,7 +433,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="architect-plan-bench-") as tmp:
         rows = [run_sample(s, Path(tmp), model=args.model, model_name=args.model_name,
                            fake=args.fake, read_code=args.read_code,
-                           with_code=not args.without_code) for s in chosen]
+                           with_code=not args.without_code, hours_apart=args.hours_apart)
+                for s in chosen]
     print(table(rows))
     if any(p.usage.input_tokens for p in rows):
         print("\n" + steps_table(rows))
