@@ -50,8 +50,13 @@ class LearnedStore:
         return found if (found.server, found.model) == (self.server, self.model) else fresh
 
     def save(self, learned: Learned) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".tmp-", suffix=".json")
+        """Written atomically; a state dir that takes no file costs a refusal next run, no more."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".tmp-", suffix=".json")
+        except OSError as exc:
+            log.warning("cannot keep what %s refused in %s: %s", self.server, self.path, exc)
+            return
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 out.write(learned.model_dump_json(indent=1))
