@@ -133,6 +133,10 @@ class ApiRunner(ABC):
     def _prompt(self, request: ModelRequest[Any], tools: CodeTools | None) -> str:
         return request.prompt_for(tools is not None)
 
+    def _offers_tools(self, tools: CodeTools | None) -> bool:
+        """Whether the requests offer the code tools (a server may have refused them)."""
+        return tools is not None
+
     def _system_turns(self, request: ModelRequest[Any]) -> list[dict[str, Any]]:
         """Turns sent before the conversation's: none where the system text is a parameter."""
         return []
@@ -237,8 +241,10 @@ class ApiRunner(ABC):
                 prompt = self._prompt(request, tools)
                 messages = talk.messages(prompt)
                 if correction is not None:
-                    # The retry keeps what the model read: it need not read the code again.
-                    messages = with_correction([*messages, *read], _shown(last), correction)
+                    # The retry keeps what the model read: it need not read the code again
+                    # (unless the server refused the tools meanwhile: then it reads nothing).
+                    kept = read if self._offers_tools(tools) else []
+                    messages = with_correction([*messages, *kept], _shown(last), correction)
                 try:
                     last, turns = self._exchange(
                         sdk, client, request, messages, limits, tools, room

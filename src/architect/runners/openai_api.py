@@ -114,12 +114,15 @@ class OpenAIRunner(ApiRunner):
     def _create(self, client: Any, params: dict[str, Any]) -> Any:
         return client.chat.completions.create(**params)
 
+    def _offers_tools(self, tools: CodeTools | None) -> bool:
+        return tools is not None and self.use_tools
+
     def _system_turns(self, request: ModelRequest[Any]) -> list[dict[str, Any]]:
         system = f"{request.system}\n\n{request.context}" if request.context else request.system
         return [{"role": "system", "content": system}]
 
     def _prompt(self, request: ModelRequest[Any], tools: CodeTools | None) -> str:
-        text = request.prompt_for(tools is not None and self.use_tools)
+        text = request.prompt_for(self._offers_tools(tools))
         if self.output_format is OutputFormat.JSON_SCHEMA:
             return text
         schema = compact_json(self_contained_schema(request.schema))
@@ -138,7 +141,7 @@ class OpenAIRunner(ApiRunner):
             params["response_format"] = {"type": "json_object"}
         if self.temperature is not None:
             params["temperature"] = self.temperature
-        if tools is not None and self.use_tools:
+        if self._offers_tools(tools):
             params["tools"] = [
                 {
                     "type": "function",
