@@ -35,7 +35,7 @@ _ANY_REF = re.compile(_QREF, re.IGNORECASE)
 # What may end an answer written loosely ("q1 b", "1: A"): the end of the line, a
 # sentence mark, a dash, a joining word, or the next answer.
 _END = re.compile(
-    r"\s*$|\s*[.,;!?)](?:\s|$)|\s+[-–—:]\s|\s+(?:because|since|as|and|but|please)\b"
+    r"\s*$|\s*[.,;!?)](?:\s|$)|\s+[-–—:]\s|\s+(?:because|since|as|and|but|please|for\s+now)\b"
     r"|\s*(?:\*\*|__)?\s*(?:Q|question\s*\#?)\s*\d|\s+\d{1,2}\s*[).:=]\s", re.IGNORECASE)
 _REST = re.compile(
     r"\b(?:(?:and\s+)?(?:the\s+)?(?:rest|others|remaining(?:\s+ones)?|everything\s+else"

@@ -48,11 +48,13 @@ def why_unclear(body: str, bot_login: str) -> Why | None:
     return None
 
 
-def wants_steering(body: str, bot_login: str) -> bool:
-    """Whether a comment by someone who may not steer reads like a decision or an answer."""
+def wants_steering(body: str, bot_login: str, *, started: bool) -> bool:
+    """Whether a comment by someone who may not steer reads like a decision or an answer
+    (once the questions are asked, a bare `yes` takes every recommendation: an answer)."""
     if words.read(body, bot_login).sense is words.Sense.DECISION:
         return True
-    return bool(parse_comment(words.readable(words.bare(body, bot_login))).answers)
+    parsed = parse_comment(words.readable(words.bare(body, bot_login)))
+    return bool(parsed.answers) or (started and parsed.approve_all)
 
 
 def reply(why: str, login: str, text: str, comment_id: int, reviewers: tuple[str, ...]) -> str:
@@ -71,9 +73,17 @@ def reply(why: str, login: str, text: str, comment_id: int, reviewers: tuple[str
                 "recorded. Answers belong here once the questions are posted (after `ACCEPT`), "
                 "or on the sprint PR whose questions you meant.")
     else:
-        head = (f"@{login}, I read “{quoted}” as not deciding (a decision word in a question, "
-                "a negation or a sentence), so nothing happened.")
+        head = f"@{login}, I read “{quoted}” as {_not_deciding(text)}, so nothing happened."
     return f"{head}\n\n{_HOW}\n\n{markers.UnclearMark(comment_id).render()}"
+
+
+def _not_deciding(text: str) -> str:
+    said = words.readable(text)
+    if said.rstrip().endswith("?"):
+        return "a question, not a decision"
+    if words.negated(said):
+        return "not a decision (it says not to, or not yet)"
+    return "a sentence about a decision, not the decision itself"
 
 
 def _not_steerer(login: str, quoted: str, comment_id: int, reviewers: tuple[str, ...]) -> str:

@@ -350,7 +350,7 @@ def _read_comments(marks: Marks, steering: Steering) -> _Heard:
             heard.ignored.append(f"comment {comment.id} by @{login} (not a reviewer)")
             # One reply per person and PR, to what reads like a decision or an answer.
             if (login.lower() not in told and comment.id not in marks.clarified
-                    and replies.wants_steering(comment.body, bot)):
+                    and replies.wants_steering(comment.body, bot, started=started)):
                 told.add(login.lower())
                 heard.unclear.append(Signal(login, comment.body.strip(), comment.id,
                                             comment.html_url, comment.created_at,
