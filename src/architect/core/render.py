@@ -280,8 +280,10 @@ def overlaps_of(plan_body: str) -> str:
 def filing_problem_comment(problems: Sequence[str], *, seen: int | None = None) -> str:
     listing = "\n".join(f"- {p}" for p in problems)
     return ("Nothing was filed: the proposed sub-issues failed the filing check.\n\n"
-            f"{listing}\n\nReply on this PR (for example with the change you want) and the "
-            "architect will plan the sub-issues again.\n\n"
+            f"{listing}\n\nReply on this PR and the architect plans the sub-issues again: "
+            "`drop it` / `drop both` / `drop <id>` / `drop #N` leaves a flagged sub-issue out, "
+            "`keep <id>: <how it differs>` files it anyway; anything else you write (the "
+            "change you want) goes to the planner with these problems.\n\n"
             + markers.FilingCheckMark(seen).render())
 
 

@@ -33,6 +33,8 @@ _HOW = ("- To go ahead: reply `ACCEPT` (anything after it is guidance for the de
 def why_unclear(body: str, bot_login: str) -> Why | None:
     """Why a comment of someone who may steer, on a pitch awaiting its decision, needs a
     reply; None for a decision (it acts) or plain discussion (it is left alone)."""
+    if markers.MARK_OPEN in body:
+        return None  # a paste of the bot's own text (its marker in it) is nobody's decision
     reading = words.read(body, bot_login)
     if reading.sense is words.Sense.DECISION:
         return None
@@ -51,6 +53,8 @@ def why_unclear(body: str, bot_login: str) -> Why | None:
 def wants_steering(body: str, bot_login: str, *, started: bool) -> bool:
     """Whether a comment by someone who may not steer reads like a decision or an answer
     (once the questions are asked, a bare `yes` takes every recommendation: an answer)."""
+    if markers.MARK_OPEN in body:
+        return False  # a paste of the bot's own text
     if words.read(body, bot_login).sense is words.Sense.DECISION:
         return True
     parsed = parse_comment(words.readable(words.bare(body, bot_login)))

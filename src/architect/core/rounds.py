@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from architect.core import markers, render
+from architect.core import filing_replies, markers, render
 from architect.core.actions import ProcessAnswers
 from architect.core.answers import RECOMMENDED, ParsedAnswer, parse_comment
 from architect.core.inputs import HumanComment
@@ -61,6 +61,9 @@ def read_answers(view: SprintView) -> ProcessAnswers:
             ledger = _record(ledger, item, comment, notes, recorded)
             sources[item.question] = item.said
         unread += [(number, words, login) for number, words in parsed.unread]
+        if view.filing_problems:
+            notes += filing_replies.note(
+                filing_replies.read_replies([comment.body], view.filing_problems), login)
         edited = comment.id in view.edited
         if edited:
             notes.append(f"Read again: [the comment by @{login}]({comment.html_url}), "

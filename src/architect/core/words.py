@@ -142,8 +142,9 @@ def bare(body: str, bot_login: str) -> str:
     return text[mention.end():] if mention else text
 
 
-def readable(body: str) -> str:
-    """The text outside quotes, code and HTML comments: what may decide or answer."""
+def readable(body: str, *, inline_code: bool = False) -> str:
+    """The text outside quotes, code and HTML comments: what may decide or answer
+    (`inline_code`: keep `code spans`, where people write ids)."""
     lines: list[str] = []
     fence = False
     for line in strip_html_comments(clean_text(body)).split("\n"):
@@ -152,7 +153,7 @@ def readable(body: str) -> str:
             fence = not fence
             continue
         if not fence and not stripped.startswith(">"):
-            lines.append(_INLINE_CODE.sub(" ", line))
+            lines.append(line if inline_code else _INLINE_CODE.sub(" ", line))
     return "\n".join(lines).strip()
 
 
