@@ -13,6 +13,7 @@ line, or after another answer), `Q1.`, `Q1 -`, `q1=`. The letter: bare, `(B)`,
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -44,8 +45,9 @@ _REST = re.compile(
     r"|(?:recommended|default)\s+for\s+(?:the\s+)?(?:rest|others|everything\s+else))\b",
     re.IGNORECASE)
 _BARE = re.compile(rf"^\s*{_CHOICE.format(p='x')}", re.IGNORECASE)
-_GLUE = re.compile(r"^[\s,;:.\-–—)]*(?:and\b|because\b|since\b|as\b)?[\s,;:]*", re.IGNORECASE)
-_TRAIL = re.compile(r"[\s,;]*(?:\band)?[\s,;]*$", re.IGNORECASE)
+_GLUE = re.compile(r"^[\s,;:.\-–—)*_]*(?:and\b|because\b|since\b|as\b)?[\s,;:]*",
+                   re.IGNORECASE)
+_TRAIL = re.compile(r"[\s,;*_]*(?:\band)?[\s,;]*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,7 @@ class LineReading:
     rest_recommended: bool = False  # "the rest as recommended"
 
 
+@functools.lru_cache(maxsize=4096)  # pure; a long comment often repeats its lines
 def read_line(line: str) -> LineReading:
     rest = bool(_REST.search(line))
     text = _REST.sub(lambda m: " " * len(m.group(0)), line)

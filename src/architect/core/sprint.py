@@ -348,8 +348,10 @@ def _read_comments(marks: Marks, steering: Steering) -> _Heard:
             continue
         if not steering.may_steer(login):
             heard.ignored.append(f"comment {comment.id} by @{login} (not a reviewer)")
-            # One reply per person and PR, to what reads like a decision or an answer.
+            # One reply per person and PR, to what reads like a decision or an answer;
+            # never to someone whose rights this tick did not read.
             if (login.lower() not in told and comment.id not in marks.clarified
+                    and not steering.needs_lookup(login)
                     and replies.wants_steering(comment.body, bot, started=started)):
                 told.add(login.lower())
                 heard.unclear.append(Signal(login, comment.body.strip(), comment.id,
