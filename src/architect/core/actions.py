@@ -210,9 +210,9 @@ class ClarifyDecision:
     reviewers: tuple[str, ...] = ()  # whom a reply to someone who may not steer names
 
     def describe(self) -> str:
-        who = ", ".join(f"@{s.login}" for s in self.unclear)
-        return (f"PR #{self.sprint.pr.number}: {who} wrote what looks like a decision → reply "
-                "with what the architect understands")
+        who = ", ".join(f"@{s.login}" + (f" ({s.why})" if s.why else "") for s in self.unclear)
+        return (f"PR #{self.sprint.pr.number}: {who} wrote what looks like a decision or an "
+                "answer → one reply with what the architect read and understands")
 
 
 @dataclass(frozen=True)

@@ -347,7 +347,9 @@ def _read_comments(marks: Marks, steering: Steering) -> _Heard:
         if steering.is_bot(login):
             continue
         if not steering.may_steer(login):
-            heard.ignored.append(f"comment {comment.id} by @{login} (not a reviewer)")
+            why = ("whether they may steer was not read this tick"
+                   if steering.needs_lookup(login) else "not a reviewer")
+            heard.ignored.append(f"comment {comment.id} by @{login} ({why})")
             # One reply per person and PR, to what reads like a decision or an answer;
             # never to someone whose rights this tick did not read.
             if (login.lower() not in told and comment.id not in marks.clarified
