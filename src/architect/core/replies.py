@@ -41,11 +41,11 @@ def why_unclear(body: str, bot_login: str) -> Why | None:
     if reading.sense is words.Sense.LIKELY:
         return Why.LIKELY
     text = words.readable(words.bare(body, bot_login))
-    if _QUESTION.search(text) or parse_comment(text).answers:
+    if _QUESTION.search(text) or _OPTION.search(text) or parse_comment(text).answers:
         return Why.WRONG_PR
     if reading.sense is words.Sense.NOT_DECISION:
         return Why.NOT_DECISION
-    if _OPTION.search(text) or answer_forms.bare_choice(text) is not None:
+    if answer_forms.bare_choice(text) is not None:
         return Why.WRONG_PR
     return None
 

@@ -119,6 +119,9 @@ _SUBJECT = re.compile(
     r"|the\s+pr|the\s+sprint|this\s+sprint|the\s+proposal|this\s+proposal)"
     r"(?![\w-])(?P<rest>.*)\Z", re.IGNORECASE | re.DOTALL)
 _REST_LEAD = re.compile(r"^[\s*_~:.,;!\-–—]+")
+_ABOUT_AN_OPTION = re.compile(
+    r"\s+(?:the\s+|that\s+|this\s+)?(?:[\w-]+\s+)?(?:options?|q\s*\d|question|answers?"
+    r"|recommendations?|(?-i:[A-Z])\b(?!\s*[:,-]))", re.IGNORECASE)
 _FIRST_SENTENCE = re.compile(r"[^.!?\n]*\??")
 _INLINE_CODE = re.compile(r"`[^`\n]*`")
 _PUNCT = re.compile(r"[\s.,;:!()\-–—*_~\"“”]+")
@@ -192,6 +195,9 @@ def read_clear(body: str, bot_login: str) -> Reading | None:
     if family is None:
         return None
     rest = match.group("rest")
+    # "Reject the cookie option", "Accept Q1: A": a verb about an option, not the sprint.
+    if _ABOUT_AN_OPTION.match(rest):
+        return None
     # "Reject? Not sure yet" and "ACCEPTED already?" ask; they do not decide.
     first = _FIRST_SENTENCE.match(rest)
     if first is not None and first.group(0).rstrip(" *_~").endswith("?"):
