@@ -347,18 +347,7 @@ def _read_comments(marks: Marks, steering: Steering) -> _Heard:
         if steering.is_bot(login):
             continue
         if not steering.may_steer(login):
-            why = ("whether they may steer was not read this tick"
-                   if steering.needs_lookup(login) else "not a reviewer")
-            heard.ignored.append(f"comment {comment.id} by @{login} ({why})")
-            # One reply per person and PR, to what reads like a decision or an answer;
-            # never to someone whose rights this tick did not read.
-            if (login.lower() not in told and comment.id not in marks.clarified
-                    and not steering.needs_lookup(login)
-                    and replies.wants_steering(comment.body, bot, started=started)):
-                told.add(login.lower())
-                heard.unclear.append(Signal(login, comment.body.strip(), comment.id,
-                                            comment.html_url, comment.created_at,
-                                            why=replies.Why.NOT_STEERER))
+            _not_steering(heard, comment, marks, steering, told, started=started)
             continue
         decision = read_decision(comment.body, bot)
         word = decision.word if decision else ""
@@ -371,10 +360,25 @@ def _read_comments(marks: Marks, steering: Steering) -> _Heard:
         elif (comment.id > marks.heard_up_to or comment.id in marks.edited) and started:
             heard.new_comments.append(comment)
         elif not started and comment.id not in marks.clarified:
-            why = replies.why_unclear(comment.body, bot)
-            if why is not None:
-                heard.unclear.append(replace(signal, text=comment.body.strip(), why=why))
+            unclear = replies.why_unclear(comment.body, bot)
+            if unclear is not None:
+                heard.unclear.append(replace(signal, text=comment.body.strip(), why=unclear))
     return heard
+
+
+def _not_steering(heard: _Heard, comment: Comment, marks: Marks, steering: Steering,
+                  told: set[str], *, started: bool) -> None:
+    """Noted in the log; one reply per person and PR to what reads like a decision or
+    an answer, never to someone whose rights this tick did not read."""
+    login = comment.user.login
+    unknown = steering.needs_lookup(login)
+    why = "whether they may steer was not read this tick" if unknown else "not a reviewer"
+    heard.ignored.append(f"comment {comment.id} by @{login} ({why})")
+    if (login.lower() not in told and comment.id not in marks.clarified and not unknown
+            and replies.wants_steering(comment.body, steering.bot_login, started=started)):
+        told.add(login.lower())
+        heard.unclear.append(Signal(login, comment.body.strip(), comment.id, comment.html_url,
+                                    comment.created_at, why=replies.Why.NOT_STEERER))
 
 
 def heard_up_to(own: tuple[tuple[Comment, markers.Mark], ...]) -> int:
