@@ -64,6 +64,7 @@ def test_quotes_code_and_lookalike_words_are_plain(text: str) -> None:
 
 
 @pytest.mark.parametrize("word", ["except", "expect", "adept", "accent", "respect", "repeat",
-                                  "recent", "react", "redact", "reflect", "eject"])
+                                  "recent", "react", "redact", "reflect", "eject", "acceptor",
+                                  "acceptance", "accepting", "rejecting", "rejection"])
 def test_english_words_near_a_decision_word_are_no_typos(word: str) -> None:
     assert words.typo_of(word) is None

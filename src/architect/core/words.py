@@ -101,7 +101,8 @@ _LIKELY: dict[str, Family] = {**{e.text: e.family for e in REGISTRY if not e.act
                               **_LIKELY_MORE}
 # Real English words a typo of a decision word could be taken for: never a decision.
 _NOT_TYPOS = frozenset({"adept", "accent", "accede", "accost", "accepts", "rejects",
-                        "accented", "acceded", "adapted", "adopted", "aspect"})
+                        "accented", "acceded", "adapted", "adopted", "aspect", "acceptor",
+                        "accepter", "rejecter", "rejector", "acceptee"})
 _TYPO_TARGETS: tuple[tuple[str, Family, str], ...] = (
     ("accept", _A, "p"), ("accepted", _A, "p"), ("reject", _R, "j"), ("rejected", _R, "j"))
 # Words whose family is a decision word: their mention is never plain discussion.
