@@ -110,3 +110,22 @@ def test_the_reply_to_someone_who_may_not_steer_names_the_reviewers(tmp_path: Pa
     world.tick()
     assert "only @alice, @bob (the project's `reviewers`) may accept" in \
         world.bot_comments(pr.number)[-1]
+
+
+def test_answers_on_a_pitch_awaiting_its_decision_are_told_where_they_belong(
+        world: World) -> None:
+    world.vision("Settings", SETTINGS_VISION)
+    world.vision("Exports", SETTINGS_VISION)
+    world.tick()
+    asking, pitch = sorted(pr.number for pr in world.bot.list_pulls(OPS, state="open"))
+    world.comment(asking, "ACCEPT")
+    world.tick()
+    answer = world.comment(pitch, "Q1: B")
+    world.tick()
+    reply = world.bot_comments(pitch)[-1]
+    assert reply.startswith("@alice, I read “Q1: B” as an answer to a design question")
+    assert f"(open questions: #{asking})" in reply
+    assert f"<!-- architect: unclear comment={answer} -->" in reply
+    assert "## Design forks" not in world.bot.get_pull(OPS, pitch).body
+    assert "- **Status:** open" in body(world, asking)  # nothing recorded anywhere
+    assert world.tick().decision.actions == ()

@@ -208,6 +208,7 @@ class ClarifyDecision:
     sprint: SprintPR
     unclear: tuple[Signal, ...]  # each gets one reply
     reviewers: tuple[str, ...] = ()  # whom a reply to someone who may not steer names
+    asking: tuple[int, ...] = ()  # other sprint PRs with open questions: where answers belong
 
     def describe(self) -> str:
         who = ", ".join(f"@{s.login}" + (f" ({s.why})" if s.why else "") for s in self.unclear)

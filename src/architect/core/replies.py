@@ -61,8 +61,10 @@ def wants_steering(body: str, bot_login: str, *, started: bool) -> bool:
     return bool(parsed.answers) or (started and parsed.approve_all)
 
 
-def reply(why: str, login: str, text: str, comment_id: int, reviewers: tuple[str, ...]) -> str:
-    """The one reply to a comment, with its marker."""
+def reply(why: str, login: str, text: str, comment_id: int, reviewers: tuple[str, ...],
+          asking: tuple[int, ...] = ()) -> str:
+    """The one reply to a comment, with its marker; `asking` names the sprint PRs whose
+    design questions are open (where answers written here may belong)."""
     quoted = one_line(text, 80)
     if why == Why.NOT_STEERER:
         return _not_steerer(login, quoted, comment_id, reviewers)
@@ -75,7 +77,9 @@ def reply(why: str, login: str, text: str, comment_id: int, reviewers: tuple[str
         head = (f"@{login}, I read “{quoted}” as an answer to a design question, but this pitch "
                 "is still awaiting its decision and has no design questions yet, so nothing was "
                 "recorded. Answers belong here once the questions are posted (after `ACCEPT`), "
-                "or on the sprint PR whose questions you meant.")
+                "or on the sprint PR whose questions you meant"
+                + (f" (open questions: {', '.join(f'#{n}' for n in asking)})." if asking
+                   else "."))
     else:
         head = f"@{login}, I read “{quoted}” as {_not_deciding(text)}, so nothing happened."
     return f"{head}\n\n{_HOW}\n\n{markers.UnclearMark(comment_id).render()}"

@@ -103,6 +103,6 @@ def clarify_decision(hands: Hands, action: ClarifyDecision) -> None:
         writes.ensure_comment(
             hands.forge, hands.ops, action.sprint.pr.number,
             replies.reply(said.why or replies.Why.LIKELY, said.login, said.text,
-                          said.source_id, action.reviewers),
+                          said.source_id, action.reviewers, action.asking),
             bot_login=hands.bot, mark=UnclearMark(said.source_id),
             existing=action.sprint.comments)
