@@ -97,8 +97,11 @@ def _record(ledger: Ledger, item: ParsedAnswer, comment: Comment, notes: list[st
         return ledger
     letter = target.recommended if item.choice == RECOMMENDED else item.choice
     if letter not in target.letters:
+        # Never mapped to another letter: named, with the words it was read from.
+        said = f" — “{one_line(item.said, 80)}” by @{login}" if item.said else ""
         notes.append(f"Q{target.number}: {letter} is not one of the options "
-                     f"({', '.join(target.letters)}); answer again with one of them.")
+                     f"({', '.join(target.letters)}){said}; nothing was recorded for it, "
+                     "answer again with one of them.")
         return ledger
     text = _option_words(target.option_text(letter))
     if item.reason:
