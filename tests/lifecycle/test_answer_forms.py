@@ -79,3 +79,10 @@ def test_each_answer_says_the_words_it_was_read_from() -> None:
     parsed = parse_comment("q1=b, Q2: A because backups", SETTINGS)
     assert [a.said for a in parsed.answers] == ["q1=b", "Q2: A"]
     assert parsed.answers[1].reason == "backups"
+
+
+@pytest.mark.parametrize("text", ["Q1. A bit more context is needed", "Q2 a lot depends on it"])
+def test_a_sentence_about_a_question_is_quoted_back_not_answered(text: str) -> None:
+    parsed = parse_comment(text, SETTINGS)
+    assert parsed.answers == ()
+    assert parsed.unread == ((int(text[1]), text),)

@@ -105,7 +105,8 @@ def _answers(text: str) -> list[tuple[int, int, Form]]:
     found: list[tuple[int, int, Form]] = []
     for match in _ITEM.finditer(text):
         written = match.group("qp") or match.group("qo") or match.group("qb") or "R"
-        strict = not match.group("sep") or written.islower()
+        # "Q1. A bit more context" is a sentence: after a full stop, the letter must end.
+        strict = match.group("sep") in (None, ".") or written.islower()
         if not strict or _ended(text, match.end()):
             found.append((match.start(), match.end(),
                           Form(int(match.group("q")), "", _choice(match, "q"), "", "")))
