@@ -28,6 +28,7 @@ def test_every_registry_word_reads_as_its_row_says(entry: words.Entry) -> None:
 
 @pytest.mark.parametrize(("text", "family", "rest"), [
     ("Accepted.", Family.ACCEPT, ""),
+    ("Approved ✅", Family.ACCEPT, "✅"),
     ("Accepted, thanks!", Family.ACCEPT, "thanks!"),
     ("ACCEPTED — go", Family.ACCEPT, "go"),
     ("acept, looks good to me", Family.ACCEPT, "looks good to me"),
@@ -44,7 +45,7 @@ def test_clear_decisions_act(text: str, family: Family, rest: str) -> None:
     assert (reading.sense, reading.family, reading.rest) == (Sense.DECISION, family, rest)
 
 
-@pytest.mark.parametrize("text", ["Approved ✅", "LGTM 👍", "+1", "Ship it!", "abgelehnt",
+@pytest.mark.parametrize("text", ["approve", "LGTM 👍", "+1", "Ship it!", "abgelehnt",
                                   "d'accord", "同意", "nope", "I accept", "go ahead"])
 def test_likely_decisions_get_a_reply(text: str) -> None:
     assert words.read(text, BOT).sense is Sense.LIKELY
