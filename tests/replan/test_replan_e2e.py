@@ -355,3 +355,15 @@ def test_a_sub_issue_a_person_edited_or_a_pull_request_names_is_left_alone(
     assert f"{PROJECT}#{page.number} Wishlist page: Work has started (a pull request or " \
         "branch names it)" in left
     assert vision
+
+
+def test_a_negated_decision_on_a_proposal_is_answered_not_acted_on(world: World) -> None:
+    _, pr, _ = filed(world)
+    world.comment(pr, "REPLAN: drop the wishlist page")
+    world.tick()
+    world.comment(pr, "Don't accept this yet, I need to check with bob")
+    world.tick()
+    reply = world.bot_comments(pr)[-1]
+    assert "names a decision word but does not decide: re-plan proposal 1 stays open" in reply
+    assert subs_by_id(world)["page"].state == "open"
+    assert world.tick().decision.actions == ()

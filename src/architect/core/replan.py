@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from architect.core import markers
+from architect.core import markers, words
 from architect.core.answers import (
     ParsedAnswer,
     looks_like_decision,
@@ -30,6 +30,7 @@ from architect.core.inputs import HumanComment
 from architect.core.ledger import Answer, Ledger, from_payload, to_payload
 from architect.core.replan_schema import ReplanProposal
 from architect.core.text import clean_text, strip_html_comments
+from architect.core.words import Sense
 from architect.forge.models import Comment, Issue
 
 if TYPE_CHECKING:
@@ -217,11 +218,15 @@ def _heard(view: ReplanView, fresh: list[Comment], steering: Steering,
         word = read_word(comment.body, bot)
         answers = answers_in(comment.body, view.ledger)
         agrees = looks_like_decision(comment.body, bot)
-        asks = word is not None or bool(answers) or agrees
+        undecided = word is None and words.read(comment.body, bot).sense is Sense.NOT_DECISION
+        asks = word is not None or bool(answers) or agrees or undecided
         if not steering.may_steer(comment.user.login):
             if asks and said.author not in told:
                 told.add(said.author)
                 replies.append(Reply(said, not_a_steerer(said.author), once_per=said.author))
+            continue
+        if undecided:  # "Don't accept this yet": read, and said so, never acted on
+            replies.append(Reply(said, not_decided(view, said)))
             continue
         if view.proposal is not None and not requests:
             if word is not None and word[0] == "ACCEPT":
@@ -281,6 +286,14 @@ def not_a_steerer(login: str) -> str:
     return (f"@{login}, only the project's reviewers (or, when none are configured, the "
             "people with write access to the ops repo) may change this sprint's plan; a "
             "reviewer can write `REPLAN: <what changes>` here.")
+
+
+def not_decided(view: ReplanView, said: HumanComment) -> str:
+    what = (f"re-plan proposal {view.proposal.n} stays open" if view.proposal is not None
+            else "nothing changes")
+    return (f"@{said.author}, [your comment]({said.url}) names a decision word but does not "
+            f"decide: {what}. `ACCEPT` applies a proposal, `REJECT: <reason>` drops it, and "
+            "`REPLAN: <what changes>` asks for one.")
 
 
 def nothing_to_do(view: ReplanView, said: HumanComment, word: tuple[str, str] | None,
