@@ -53,6 +53,14 @@ def subs_by_id(world: World) -> dict[str, Issue]:
     return found
 
 
+def proposed(world: World) -> int:
+    """Filed, then `REPLAN: drop the wishlist page`: its proposal waits for an answer."""
+    _, pr, _ = filed(world)
+    world.comment(pr, "REPLAN: drop the wishlist page")
+    world.tick()
+    return pr
+
+
 def asked(world: World) -> tuple[int, int, dict[str, Issue]]:
     """Filed; then the vision changed, @bob took the API issue, @alice changed Q1."""
     vision, pr, subs = filed(world)
@@ -196,9 +204,7 @@ def test_a_replan_asked_on_the_vision_is_proposed_on_the_sprint_pr(world: World)
 
 
 def test_an_unanswered_proposal_gets_one_reminder(world: World) -> None:
-    _, pr, _ = filed(world)
-    world.comment(pr, "REPLAN: drop the wishlist page")
-    world.tick()
+    pr = proposed(world)
     later = world.clock.now.replace(day=world.clock.now.day + 4)
     world.tick(at=later)
     assert world.bot_comments(pr)[-1].startswith("@alice re-plan proposal 1 above is still")
@@ -245,9 +251,7 @@ def test_an_answer_the_ledger_cannot_take_is_named_in_the_reply(world: World) ->
 
 
 def test_agreement_on_an_open_proposal_gets_one_reply_naming_accept(world: World) -> None:
-    _, pr, _ = filed(world)
-    world.comment(pr, "REPLAN: drop the wishlist page")
-    world.tick()
+    pr = proposed(world)
     world.comment(pr, "LGTM")
     world.tick()
     assert "only `ACCEPT` applies re-plan proposal 1" in world.bot_comments(pr)[-1]
@@ -358,9 +362,7 @@ def test_a_sub_issue_a_person_edited_or_a_pull_request_names_is_left_alone(
 
 
 def test_a_negated_decision_on_a_proposal_is_answered_not_acted_on(world: World) -> None:
-    _, pr, _ = filed(world)
-    world.comment(pr, "REPLAN: drop the wishlist page")
-    world.tick()
+    pr = proposed(world)
     world.comment(pr, "Don't accept this yet, I need to check with bob")
     world.tick()
     reply = world.bot_comments(pr)[-1]
