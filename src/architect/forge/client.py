@@ -330,6 +330,15 @@ class ForgeClient:
         found = parse_list(Issue, [i for i in items if i is not None], f"the issues of {repo}")
         return Page(found, _total(headers, len(found)), server_clock(headers))
 
+    def search_issues(self, repo: str, q: str, *, limit: int) -> list[Issue]:
+        """One page of `q`'s hits. `sort=relevance` is Forgejo's (Gitea ignores it and
+        answers by date; docs/gitea.md); the database indexer answers by date too."""
+        params = {"state": "open", "type": "issues", "q": q, "sort": "relevance",
+                  "limit": str(limit), "page": "1"}
+        items, _ = self._http.get_page(f"{repo_path(repo)}/issues", params)
+        found = parse_list(Issue, [i for i in items if i is not None], f"the issues of {repo}")
+        return [i for i in found if not i.is_pull]
+
     def comments_changed_since(self, repo: str, since: datetime, *,
                                limit: int) -> Page[Comment]:
         params = {"since": rfc3339(since), "limit": str(limit), "page": "1"}
