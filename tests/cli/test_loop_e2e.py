@@ -69,6 +69,9 @@ def test_loop_ticks_every_interval_until_sigterm(served: Served) -> None:
     # #1 or #2: a first tick that ran before the vision existed made the dashboard issue.
     (pr,) = bot.list_pulls("acme/shop-ops", state="open")
     assert f"pitched as PR #{pr.number}" in err
+    # The dashboard tells the interval this loop keeps, not the project file's 6h.
+    (board,) = bot.list_issues("acme/shop-ops", labels=["architect"], type="issues")
+    assert "a tick every 2s;" in board.body and "every 6h" not in board.body
 
 
 def test_a_forge_webhook_brings_the_answer_within_two_seconds(served: Served) -> None:
