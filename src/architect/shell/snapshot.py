@@ -23,7 +23,7 @@ from architect.core.steering import Steering
 from architect.forge.models import Comment, Issue, PullRequest, User
 from architect.forge.protocol import Forge
 from architect.shell.closed_sprints import closed_sprints
-from architect.shell.pr_history import ClosedSprintPRs, SprintPRHistory
+from architect.shell.pr_history import ClosedSprintPRs, SprintPRHistory, vision_of
 from architect.shell.story import read_merged
 from architect.shell.subissues import SubIssueLookup
 from architect.shell.vision_gone import vision_gone
@@ -78,13 +78,15 @@ def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: Us
 def _read_sprints(forge: Forge, config: ProjectConfig, bot: User) -> list[SprintPR]:
     sprints: list[SprintPR] = []
     for pr in forge.list_pulls(config.ops_repo, state="open"):
-        number = vision_of_branch(pr.head.ref)
+        # A PR reopened after its branch was deleted names the branch in its label only.
+        number = vision_of(pr)
         if number is None or pr.user.login != bot.login:
             continue
         comments = tuple(forge.list_comments(config.ops_repo, pr.number))
         # Reviews matter until the filing starts: an approval accepts the pitch, and a
         # request for changes revises it, during the design questions too.
-        sprint = SprintPR(pr, number, comments)
+        sprint = SprintPR(pr, number, comments,
+                          branch_gone=vision_of_branch(pr.head.ref) != number)
         if not read_marks(sprint, bot.login).filing:
             sprint = replace(sprint, reviews=tuple(forge.list_reviews(config.ops_repo, pr.number)))
         sprints.append(sprint)
