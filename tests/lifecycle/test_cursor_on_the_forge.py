@@ -4,8 +4,6 @@ page of issues within one second). Either way ticks become incremental again."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-from email.utils import format_datetime, parsedate_to_datetime
 from pathlib import Path
 
 import httpx
@@ -16,26 +14,12 @@ from architect.shell.changes import Changes
 from architect.shell.tick import TickReport, run_tick
 from tests.lifecycle.test_incremental_ticks import T0, settle, tick
 from tests.lifecycle.test_tick_requests import Recorder
+from tests.proxies import DatingProxy
 from tests.world import BOT, OPS, PROJECT, World, make_world
 
 
-class DatingProxy(httpx.BaseTransport):
-    """A reverse proxy in front of the forge that adds its own Date, a second ahead."""
-
-    def __init__(self, world: World) -> None:
-        self.inner = httpx.WSGITransport(app=world.forge.wsgi)
-
-    def handle_request(self, request: httpx.Request) -> httpx.Response:
-        response = self.inner.handle_request(request)
-        content = response.read()
-        forge = parsedate_to_datetime(response.headers["date"])
-        own = format_datetime(forge + timedelta(seconds=1), usegmt=True)
-        return httpx.Response(response.status_code, content=content, request=request,
-                              headers=[*response.headers.multi_items(), ("Date", own)])
-
-
 def proxied_tick(world: World) -> TickReport:
-    forge = world.client(BOT, DatingProxy(world))
+    forge = world.client(BOT, DatingProxy(httpx.WSGITransport(app=world.forge.wsgi)))
     return run_tick(forge, OfflinePlanner(), world.config, lambda: T0,
                     changes=Changes.of(world.config))
 
