@@ -150,6 +150,7 @@ def _rejected_beyond(forge: Forge, config: ProjectConfig, reads: _HistoryReads,
     if not rest:
         return [], {}, steering
     noted = {i.number for i in forge.list_issues(config.repo, state="open", type="issues",
+                                                 labels=[config.architect.vision_label],
                                                  q=REJECTED_QUERY)}
     found: list[VisionHistory] = []
     verdicts: dict[int, rules.Verdict] = {}
