@@ -18,11 +18,15 @@ import sys
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repo: tests.proxies
 
 from tests.proxies import DatingProxy
 from world import BOT, OPS, PROJECT, BenchWorld, Sizes, build_world
+
+if TYPE_CHECKING:
+    from tick import TickFigures
 
 TRIES = 6  # ticks a second apart, at most, until one is incremental
 
@@ -71,9 +75,10 @@ def crowded_second(world: BenchWorld) -> Settled:
     return settle(world)
 
 
-def filing_tick(world: BenchWorld, number: int, *, max_open_pitches: int) -> tuple[int, int]:
-    """Answers that resolve every fork of PR `number`: (reads, writes) of the tick that
-    files its 5 sub-issues and merges it."""
+def filing_tick(world: BenchWorld, number: int, *, max_open_pitches: int) -> TickFigures:
+    """Answers that resolve every fork of PR `number`: the tick that files its 5
+    sub-issues and merges it. No slot frees by the merge (`max_open_pitches` counts the
+    PR out): the filing alone, not a walk for a pitch (the busy tick has one)."""
     from tick import measure_tick  # noqa: PLC0415 - tick.py imports this module
 
     with world.client("alice") as alice:
@@ -82,7 +87,7 @@ def filing_tick(world: BenchWorld, number: int, *, max_open_pitches: int) -> tup
     filed = sum(1 for r in figures.requests if r == f"POST /repos/{PROJECT}/issues")
     if not report.ok or filed != 5:
         raise RuntimeError(f"the filing tick did not file: {figures.actions} {report.failed}")
-    return figures.reads, figures.writes
+    return figures
 
 
 @dataclass(frozen=True)
@@ -110,7 +115,7 @@ def small_covered(sizes: Sizes, tmp: Path, issues: int) -> SmallCovered:
 
 @dataclass(frozen=True)
 class MoreReads:
-    filing: tuple[int, int]  # reads, writes
+    filing: TickFigures
     crowded: Settled
     proxied: Settled
     small: tuple[SmallCovered, ...]
@@ -121,7 +126,7 @@ def more_reads(world: BenchWorld, tmp: Path) -> MoreReads:
     open), then on two small fresh worlds."""
     with world.client(BOT) as bot:
         open_now = len(bot.list_pulls(OPS, state="open"))
-    filing = filing_tick(world, world.sprint_prs[-1], max_open_pitches=open_now)
+    filing = filing_tick(world, world.sprint_prs[-1], max_open_pitches=open_now - 1)
     crowded = crowded_second(world)
     with world.client("alice") as alice:  # a change, to be read fully behind the proxy
         alice.create_comment(OPS, world.sprint_prs[0], "Merged, thanks.")

@@ -371,7 +371,8 @@ def main() -> int:
                 f"(+{with_profile.busy.writes} writes)", "<= 30",
                 with_profile.busy.reads <= 30, extra=True),
             Row("  ... a filing tick alone (plan, overlap check, 5 filed, merge)",
-                f"{more.filing[0]} (+{more.filing[1]} writes)", "<= 30", more.filing[0] <= 30),
+                f"{more.filing.reads} (+{more.filing.writes} writes)", "<= 30",
+                more.filing.reads <= 30),
             Row("incremental again behind a proxy adding its own Date", more.proxied.shown(),
                 "<= 4", more.proxied.ok),
             Row("incremental again after a crowded second (60 comments)", more.crowded.shown(),
@@ -400,6 +401,7 @@ def main() -> int:
             shown = [("idle", idle), ("busy", busy), ("busy, with .profile", with_profile.busy),
                      ("covered", covered.figures)]
             shown.append(("full read with its look", incremental.full))
+            shown.append(("filing", more.filing))
             if incremental.idle is not None:
                 shown.append(("incremental idle", incremental.idle))
             for name, figures in shown:
