@@ -7,6 +7,7 @@ from pathlib import Path
 
 from architect.core.inputs import PlannerInputs, VisionInput
 from architect.core.schemas import Pitch, SubIssuePlan
+from architect.emulator.store import Settings
 from architect.prompts import build_request, load_formula
 from architect.runners.base import Mode
 from tests.lifecycle.test_tick_requests import Recorder
@@ -72,6 +73,18 @@ def test_a_near_duplicate_among_a_large_backlog_is_found_by_search_not_by_listin
                 and "labels=" not in q], "the whole backlog was listed"
     # One page for the vision's title, one per planned title (three sub-issues).
     assert len([q for q in searches if "sort=relevance" in q]) == 4
+
+
+def test_with_the_database_indexer_a_near_duplicate_is_found_by_its_longest_word(
+        tmp_path: Path) -> None:
+    """Forgejo's database indexer keeps only a query's last word: the longest goes there."""
+    world = make_world(tmp_path, settings=Settings(issue_indexer="db"))
+    old = world.setup.create_issue(PROJECT, "Wishlist API endpoint",
+                                   "Endpoints to read and change a wishlist.",
+                                   token=world.tokens["bob"])
+    pr = accept_and_answer(world)
+    (plan,) = [c for c in world.bot_comments(pr) if c.startswith("Filing ")]
+    assert re.search(rf"- `api` is \d+% like \[#{old}\]", plan), plan
 
 
 def test_the_model_sees_the_open_backlog_titles_when_it_plans() -> None:
