@@ -13,7 +13,6 @@ from rich.console import Console
 from rich.table import Table
 
 from architect.config import ProjectConfig
-from architect.core.decide import timed_views
 from architect.core.sprint import SprintView
 from architect.core.table import WAITS_FOR, vision_label, vision_row
 from architect.core.text import one_line
@@ -40,11 +39,11 @@ class StatusRow:
 
 
 def collect_status(forge: Forge, config: ProjectConfig, now: datetime) -> list[StatusRow]:
-    snapshot, decision, _ = plan_tick(forge, config, now)
+    _, planned = plan_tick(forge, config, now)
+    snapshot, decision = planned.snapshot, planned.decision
     sessions = SessionStore(config.architect.state_dir, config.name)
-    sprint_views = timed_views(snapshot, config.architect)
     rows = []
-    for view in sprint_views:
+    for view in decision.views:  # the views the plan holds: each PR's marks read once
         record = sessions.load(f"pr-{view.number}")
         rows.append(_sprint_row(view, record.cost_usd if record and record.calls else None))
     facts = vision_facts(snapshot, config.architect, pitched=decision.pitched)

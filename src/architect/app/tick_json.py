@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from architect.core.actions import Action, CompleteVision, OpenPitch, RepairMerged
+from architect.core.actions import (
+    Action,
+    AnswerBox,
+    CompleteVision,
+    OpenPitch,
+    PauseArchitect,
+    RepairMerged,
+    ResumeArchitect,
+)
 from architect.shell.tick import TickReport
 
 
@@ -18,6 +26,11 @@ def action_document(action: Action, reason: str | None = None) -> dict[str, Any]
     found: dict[str, Any] = {"kind": type(action).__name__, "describe": action.describe()}
     if isinstance(action, OpenPitch | RepairMerged):
         found["vision"] = action.vision_number
+    elif isinstance(action, AnswerBox):
+        found["pr" if action.on_ops else "vision"] = action.number
+        found["box"] = action.box
+    elif isinstance(action, PauseArchitect | ResumeArchitect):
+        found["dashboard"] = True
     elif isinstance(action, CompleteVision):
         found["pr"] = action.merged.pr.number
         found["vision"] = action.merged.vision_number

@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 class Decision:
     actions: tuple[Action, ...]
     notes: tuple[str, ...]  # decisions that need no action, for the log
+    # Each sprint PR as the tick saw it (its marks read once, the clock applied): what the
+    # dashboard, `status`, the deadlines and the JSON report show, never worked out again.
+    views: tuple[SprintView, ...] = ()
 
     @property
     def pitched(self) -> frozenset[int]:
@@ -51,7 +54,8 @@ def timed_views(snapshot: Snapshot, settings: ArchitectConfig) -> list[SprintVie
 def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
     actions: list[Action] = []
     notes: list[str] = []
-    for view in timed_views(snapshot, settings):
+    seen = timed_views(snapshot, settings)
+    for view in seen:
         notes.extend(f"PR #{view.number}: ignored {what}" for what in view.ignored)
         vision = snapshot.vision(view.sprint.vision_number)
         needs_label = vision is not None and settings.in_progress_label not in vision.label_names
@@ -66,7 +70,7 @@ def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
     pitches, skipped = _pitches(snapshot, settings)
     actions.extend(pitches)
     notes.extend(skipped)
-    return Decision(tuple(actions), tuple(notes))
+    return Decision(tuple(actions), tuple(notes), tuple(seen))
 
 
 def _pitches(snapshot: Snapshot, settings: ArchitectConfig) -> tuple[list[OpenPitch], list[str]]:

@@ -21,25 +21,21 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import datetime
 
 from architect.config import ProjectConfig
 from architect.core import board as board_
 from architect.core.dashboard import (
     ArchitectState,
-    Box,
-    BoxKind,
     Dashboard,
     Finished,
-    box_of,
+    Seen,
     carried_forward,
     is_dashboard,
-    offered_boxes,
     previous_finishes,
     previous_open,
     render,
-    ticked_boxes,
 )
 from architect.core.decide import Decision
 from architect.core.markers import RejectedMark, find_vision, marks_of
@@ -51,23 +47,11 @@ from architect.forge.protocol import Forge
 from architect.runners.sessions import SessionStore
 from architect.shell import guards
 from architect.shell.logs import outcome_log
-from architect.shell.writes import ensure_comment, ensure_no_label
 
 log = logging.getLogger("architect")
 LABEL_COLOR = "#5319e7"
 _FILED = re.compile(rf"^{re.escape(FILED_HEADING)}(.*)$", re.MULTILINE)
-NOT_STEERABLE = ("A box was ticked, but `reviewers` is set and the forge does not say who "
-                 "edited this issue, so it was unticked: ask with a comment on the vision or "
-                 "sprint PR instead.")
 
-
-@dataclass
-class Steered:
-    """What the ticked boxes asked for, done."""
-
-    paused: bool | None = None  # True: paused now; False: resumed now
-    answered: list[str] = field(default_factory=list)  # box ids answered on the forge
-    notes: list[str] = field(default_factory=list)
 
 
 def find(forge: Forge, config: ProjectConfig, bot: User) -> Issue | None:
@@ -93,56 +77,11 @@ def board_of(snapshot: Snapshot, decision: Decision, config: ProjectConfig, *, e
                      notes=tuple(notes), finished=tuple(finished))
 
 
-def steer(forge: Forge, config: ProjectConfig, issue: Issue | None, board: Dashboard,
-          snapshot: Snapshot, *, live: bool) -> Steered:
-    """Carry out the boxes ticked in the dashboard's current body."""
-    done = Steered()
-    if issue is None or issue.state != "open":
-        return done
-    # Paused, the architect does nothing but read its dashboard, so only "resume" counts.
-    offered = offered_boxes(board) if board.architect.enabled else [Box(BoxKind.RESUME)]
-    ticked = [box for box in (box_of(i, offered) for i in ticked_boxes(issue.body)) if box]
-    if not ticked:
-        return done
-    if config.architect.reviewers and not _steered_by_reviewer(config, issue):
-        log.warning("dashboard: %d ticked box(es) undone: reviewers are set and no recorded "
-                    "webhook delivery says a reviewer left this body", len(ticked))
-        done.notes.append(NOT_STEERABLE)
-        return done
-    for box in ticked:
-        outcome_log.info("dashboard: %s", box.kind.value)
-    if not live:
-        return done
-    if config.architect.reviewers:
-        guards.forget_edits(config.project_state_dir, issue.number)  # taken once
-    _pause_or_resume(config, ticked, done)
-    for request in board_.requests(ticked, snapshot):
-        repo = config.ops_repo if request.on_ops else config.repo
-        if request.remove_label:  # first: the answer is the mark that the box was done
-            ensure_no_label(forge, repo, request.number, request.remove_label)
-        ensure_comment(forge, repo, request.number, f"{request.text}\n\n{request.mark.render()}",
-                       bot_login=snapshot.bot.login, mark=request.mark)
-        done.answered.append(request.box.id)
-    return done
-
-
 def _steered_by_reviewer(config: ProjectConfig, issue: Issue) -> bool:
     """A signed webhook delivery said someone in `reviewers` left the body as it is now."""
     reviewers = {r.lower() for r in config.architect.reviewers}
     editors = guards.edited_by(config.project_state_dir, issue.number, issue.body)
     return any(login.lower() in reviewers for login in editors)
-
-
-def _pause_or_resume(config: ProjectConfig, ticked: Sequence[Box], done: Steered) -> None:
-    kinds = {box.kind for box in ticked}
-    if BoxKind.PAUSE in kinds:
-        guards.disable(config.project_state_dir)
-        done.paused = True
-        outcome_log.info("dashboard: paused (the active flag is removed)")
-    elif BoxKind.RESUME in kinds:
-        guards.enable(config.project_state_dir)
-        done.paused = False
-        outcome_log.info("dashboard: resumed (the active flag is back)")
 
 
 def write(forge: Forge, config: ProjectConfig, issue: Issue | None, board: Dashboard) -> Issue:
@@ -235,36 +174,27 @@ def _interval(seconds: float) -> str:
     return f"{int(seconds)}s"
 
 
-@dataclass
-class Desk:
-    """The dashboard across one tick: read and steered before the actions, written after."""
+def read(forge: Forge, config: ProjectConfig, bot: User) -> tuple[Issue | None, Seen]:
+    """The dashboard and what its body says (ticked boxes, the pause): one request."""
+    issue = find(forge, config, bot)
+    if issue is None:
+        return None, Seen(None, False, "", steerable=True)
+    steerable = not config.architect.reviewers or _steered_by_reviewer(config, issue)
+    seen = Seen(issue.number, issue.state == "open", issue.body.replace("\r\n", "\n"),
+                steerable=steerable)
+    if seen.ticked and not steerable:
+        log.warning("dashboard: ticked box(es) undone: reviewers are set and no recorded "
+                    "webhook delivery says a reviewer left this body")
+    return issue, seen
 
-    config: ProjectConfig
-    issue: Issue | None
-    steered: Steered
-    enabled: bool
 
-    @classmethod
-    def open(cls, forge: Forge, config: ProjectConfig, snapshot: Snapshot, decision: Decision,
-             *, enabled: bool, live: bool) -> Desk:
-        issue = find(forge, config, snapshot.bot)
-        board = board_of(snapshot, decision, config, enabled=enabled, last_tick="",
-                         finished=())
-        steered = steer(forge, config, issue, board, snapshot, live=live)
-        if steered.paused is not None:
-            enabled = not steered.paused
-        return cls(config, issue, steered, enabled)
-
-    def close(self, forge: Forge, snapshot: Snapshot, decision: Decision, *, outcome: str,
-              create: bool = True) -> Issue | None:
-        """Render and write; `create` False only updates a dashboard that exists (a paused
-        architect that was never enabled puts nothing on the forge)."""
-        if self.issue is None and not create:
-            return None
-        finished = recent(self.issue, finishes(forge, self.config, self.issue, snapshot),
-                          snapshot.now)
-        board = replace(board_of(snapshot, decision, self.config, enabled=self.enabled,
-                                 last_tick=outcome, finished=finished,
-                                 notes=self.steered.notes),
-                        open_sprints=tuple(s.pr.number for s in snapshot.sprints))
-        return write(forge, self.config, self.issue, board)
+def render_once(forge: Forge, config: ProjectConfig, issue: Issue | None, snapshot: Snapshot,
+                decision: Decision, *, paused_since: str, notes: Sequence[str],
+                outcome: str) -> Issue:
+    """Render the dashboard from the snapshot as the tick left it, and write it if changed."""
+    finished = recent(issue, finishes(forge, config, issue, snapshot), snapshot.now)
+    board = replace(board_of(snapshot, decision, config, enabled=not paused_since,
+                             last_tick=outcome, finished=finished, notes=notes),
+                    open_sprints=tuple(s.pr.number for s in snapshot.sprints))
+    board = replace(board, architect=replace(board.architect, paused_since=paused_since))
+    return write(forge, config, issue, board)
