@@ -12,12 +12,12 @@ import logging
 import time
 from collections.abc import Callable, Mapping
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from architect.app.setup_check import missing_repo
 from architect.app.setup_forge import prove_setup
-from architect.app.status import collect_status, render_table
+from architect.app.status import collect, render_table
 from architect.app.status_notes import project_notes
 from architect.app.tick_json import tick_document
 from architect.app.wiring import filer_client, forge_client, project_runner, utc_now
@@ -141,7 +141,8 @@ def show_status(config: ProjectConfig, secrets: Secrets, *, as_json: bool,
         with forge_client(config, secrets) as forge:
             try:
                 notes = project_notes(forge, config)
-                rows = collect_status(forge, config, utc_now())
+                rows, paused = collect(forge, config, utc_now())
+                notes = replace(notes, paused_since=paused)
             except ForgeNotFound as exc:  # what `run` says of a repo that is not there
                 error = missing_repo(forge, config)
                 if error is None:

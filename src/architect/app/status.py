@@ -39,6 +39,12 @@ class StatusRow:
 
 
 def collect_status(forge: Forge, config: ProjectConfig, now: datetime) -> list[StatusRow]:
+    return collect(forge, config, now)[0]
+
+
+def collect(forge: Forge, config: ProjectConfig,
+            now: datetime) -> tuple[list[StatusRow], str]:
+    """The rows, and since when the dashboard says the architect is paused ("": it is not)."""
     _, planned = plan_tick(forge, config, now)
     snapshot, decision = planned.snapshot, planned.decision
     sessions = SessionStore(config.architect.state_dir, config.name)
@@ -52,7 +58,7 @@ def collect_status(forge: Forge, config: ProjectConfig, now: datetime) -> list[S
         rows.append(StatusRow("vision", vision.number, one_line(vision.title, 60),
                               vision_label(facts[vision.number]), _iso(vision.updated_at),
                               row.waits_for))
-    return rows
+    return rows, planned.paused_since
 
 
 def _sprint_row(view: SprintView, cost: float | None) -> StatusRow:

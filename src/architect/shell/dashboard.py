@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
 from architect.config import ProjectConfig
 from architect.core import board as board_
+from architect.core.after import Wrote
 from architect.core.dashboard import (
     ArchitectState,
     Dashboard,
@@ -103,7 +104,7 @@ def write(forge: Forge, config: ProjectConfig, issue: Issue | None, board: Dashb
 
 
 def finishes(forge: Forge, config: ProjectConfig, issue: Issue | None,
-             snapshot: Snapshot) -> list[Finished]:
+             snapshot: Snapshot, known: Collection[int] = ()) -> list[Finished]:
     """The sprints that ended since the last render: open then, gone now. Read from the
     forge (a request or two each, only when one ended), so a tick that died after the
     merge loses none."""
@@ -113,17 +114,19 @@ def finishes(forge: Forge, config: ProjectConfig, issue: Issue | None,
     day = snapshot.now.date().isoformat()
     found = []
     for number in previous_open(issue.body):
-        if number in now_open:
+        if number in now_open or number in known:  # known: this tick ended it
             continue
         pr = forge.get_pull(config.ops_repo, number)
         vision = vision_of_branch(pr.head.ref) or find_vision(pr.body)
         if pr.state == "open" or vision is None:
             continue
-        known = snapshot.vision(vision)
-        title = known.title if known else vision_title_of(pr.title)
-        url = known.html_url if known else pr.html_url
+        issue_ = snapshot.vision(vision)
+        title = issue_.title if issue_ else vision_title_of(pr.title)
+        url = issue_.html_url if issue_ else pr.html_url
+        # The day it closed, a fact of the forge: a render a day late shows the same day.
+        closed = pr.closed_at.date().isoformat() if pr.closed_at is not None else day
         found.append(Finished(vision, title, url, _outcome(forge, config, pr, vision,
-                                                           snapshot.bot.login), day))
+                                                           snapshot.bot.login), closed))
     return found
 
 
@@ -137,6 +140,36 @@ def _outcome(forge: Forge, config: ProjectConfig, pr: PullRequest, vision: int,
     comments = forge.list_comments(config.repo, vision)
     reasons = [m.reason for _, m in marks_of(RejectedMark, comments, bot) if m.pr == pr.number]
     return f"rejected: {reasons[-1]}" if reasons and reasons[-1] else "closed"
+
+
+def ended_here(before: Snapshot, left: Snapshot, writes: Sequence[Wrote],
+               config: ProjectConfig) -> dict[int, Finished]:
+    """The sprints this tick ended (merged after filing, or closed), by PR number, from its
+    own writes: known without a read, and kept even when this render fails and the next
+    one's mark never showed them open."""
+    still = {sp.pr.number for sp in left.sprints}
+    merged = {m.pr.number: m for m in left.merged}
+    bot = before.bot.login
+    reasons = {m.pr: m.reason for w in writes if w.comment is not None and w.repo == config.repo
+               for _, m in marks_of(RejectedMark, [w.comment], bot)}
+    day = left.now.date().isoformat()
+    found = {}
+    for sprint in (*before.sprints, *before.closed):
+        number = sprint.pr.number
+        if number in still or not any(w.number == number or w.deleted_branch for w in writes):
+            continue
+        vision = left.vision(sprint.vision_number) or before.vision(sprint.vision_number)
+        title = vision.title if vision else vision_title_of(sprint.pr.title)
+        url = vision.html_url if vision else sprint.pr.html_url
+        if number in merged:
+            numbers = merged[number].filed
+            text = "filed " + ", ".join(f"{config.repo}#{n}" for n in numbers)
+        elif number in reasons:
+            text = f"rejected: {reasons[number]}" if reasons[number] else "closed"
+        else:
+            continue  # not ended by this tick's writes: the next read tells
+        found[number] = Finished(sprint.vision_number, title, url, text, day)
+    return found
 
 
 def recent(issue: Issue | None, new: Sequence[Finished],
@@ -190,9 +223,17 @@ def read(forge: Forge, config: ProjectConfig, bot: User) -> tuple[Issue | None, 
 
 def render_once(forge: Forge, config: ProjectConfig, issue: Issue | None, snapshot: Snapshot,
                 decision: Decision, *, paused_since: str, notes: Sequence[str],
-                outcome: str) -> Issue:
-    """Render the dashboard from the snapshot as the tick left it, and write it if changed."""
-    finished = recent(issue, finishes(forge, config, issue, snapshot), snapshot.now)
+                outcome: str, ended: Mapping[int, Finished] | None = None) -> Issue:
+    """Render the dashboard from the snapshot as the tick left it, and write it if changed.
+
+    "Recently finished" holds what the last render carried, the sprints this tick ended
+    (`ended`), and every sprint PR the last render showed open that is not open now (read
+    from the forge): a render that failed leaves its mark as it was, so the next one
+    still finds every sprint that ended since the last one written."""
+    ended = ended or {}
+    found = {f.vision: f for f in finishes(forge, config, issue, snapshot, known=ended)}
+    found.update({f.vision: f for f in ended.values()})
+    finished = recent(issue, list(found.values()), snapshot.now)
     board = replace(board_of(snapshot, decision, config, enabled=not paused_since,
                              last_tick=outcome, finished=finished, notes=notes),
                     open_sprints=tuple(s.pr.number for s in snapshot.sprints))

@@ -72,10 +72,18 @@ class TickReport:
     model_calls: int = 0
     forge_down: bool = False
     incremental: bool = False  # nothing changed since the last full read: nothing was read
+    # The dashboard was due a render that did not happen (a request failed, or the tick
+    # stopped first): the tick is not settled, and the next one reads fully and renders.
+    render_missed: bool = False
 
     @property
     def ok(self) -> bool:
         return not self.failed and not self.blocked
+
+    @property
+    def settled(self) -> bool:
+        """Nothing left for the next tick to retry: every action and the render done."""
+        return self.ok and not self.render_missed
 
 
 @dataclass(frozen=True)
@@ -90,8 +98,9 @@ class Read:
 
 
 def read_tick(forge: Forge, config: ProjectConfig, now: datetime, *,
-              filer_login: str = "") -> Read:
+              filer: Forge | None = None) -> Read:
     """Step 2 of a tick: one snapshot, the dashboard's body and ticked boxes included."""
+    filer_login = filer.current_user().login if filer is not None else ""
     bot = forge.current_user()
     context = TickContext(forge, config, bot)
     snapshot = read_snapshot(forge, config, now=now, bot=bot,
@@ -109,10 +118,9 @@ def read_tick(forge: Forge, config: ProjectConfig, now: datetime, *,
     return Read(snapshot, context, issue, seen, filer_login)
 
 
-def plan_tick(forge: Forge, config: ProjectConfig, now: datetime, *,
-              filer_login: str = "") -> tuple[Read, Plan]:
+def plan_tick(forge: Forge, config: ProjectConfig, now: datetime) -> tuple[Read, Plan]:
     """Read and decide, as a tick does before it acts (`status` shows this)."""
-    read = read_tick(forge, config, now, filer_login=filer_login)
+    read = read_tick(forge, config, now)
     return read, plan(read.snapshot, config.architect, read.seen)
 
 
@@ -123,6 +131,7 @@ class _Applied:
     report: TickReport
     finished: bool  # every action reached (not stopped early)
     writes: list[Wrote]
+    forge: Forge  # what the steps wrote through (in a dry run, `DryForge`): the render too
 
 
 def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callable[[], datetime],
@@ -133,20 +142,19 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
     """One pass: look → read → decide → apply → render → save (DESIGN.md §5).
 
     With `changes` (never in a dry run), the look asks what changed since the last
-    tick first. A dry run is the same pass on `DryForge`: what the steps log they
-    did reads "would: …", and it renders and saves nothing."""
+    tick first. A dry run is the same pass on `DryForge`: what the steps and the
+    render log they did reads "would: …", and nothing is saved."""
     with dry_run_outcomes(dry_run):
         now = clock()
-        looked = look_step(forge, config, now, changes)
+        looked = look_step(forge, config, now, None if dry_run else changes)
         if isinstance(looked, TickReport):
             return looked
-        filer_login = filer.current_user().login if filer is not None else ""
-        read = read_tick(forge, config, now, filer_login=filer_login)
+        read = read_tick(forge, config, now, filer=filer)
         planned = decide_step(read, config)
         applied = apply_step(forge, runner, config, read, planned, dry_run=dry_run,
                              filer=filer, secrets=secrets, should_stop=should_stop, wait=wait)
-        rendered = render_step(forge, config, read, planned, applied, dry_run=dry_run,
-                               should_stop=should_stop)
+        rendered = render_step(config, read, planned, applied, should_stop=should_stop)
+        applied.report.render_missed = not rendered
         save_step(config, read, planned, applied, looked, changes, rendered=rendered,
                   dry_run=dry_run)
         return applied.report
@@ -222,25 +230,28 @@ def apply_step(forge: Forge, runner: Runner, config: ProjectConfig, read: Read,
     report.model_calls = asker.calls
     if asker.calls:
         log.info("tick: %d model call(s), %s", asker.calls, spent(asker.usage))
-    return _Applied(report, finished, writes)
+    return _Applied(report, finished, writes, hands.forge)
 
 
-def render_step(forge: Forge, config: ProjectConfig, read: Read, planned: Plan,
-                applied: _Applied, *, dry_run: bool, should_stop: Callable[[], bool]) -> bool:
-    """Step 5: the dashboard, once, from the snapshot as the tick left it. False when it
-    is not rendered as it should be: the tick stays unsettled, so the next one renders."""
-    if read.seen is None or dry_run:
-        return read.seen is not None or not config.architect.dashboard
+def render_step(config: ProjectConfig, read: Read, planned: Plan, applied: _Applied, *,
+                should_stop: Callable[[], bool]) -> bool:
+    """Step 5: the dashboard, once, from the snapshot as the tick left it (in a dry run,
+    written to `DryForge`: what it would write is logged). False when it is not rendered
+    as it should be: the tick stays unsettled, so the next one renders."""
+    if read.seen is None:
+        return not config.architect.dashboard
     report = applied.report
     # A forge that stopped answering gets no more writes this tick; the next one renders.
     if should_stop() or report.forge_down:
         return False
     left = after(read.snapshot, applied.writes, repo=config.repo, ops_repo=config.ops_repo)
     views = views_after(planned.decision.views, left, config.architect)
+    ended = dashboard.ended_here(read.snapshot, left, applied.writes, config)
     try:
-        dashboard.render_once(forge, config, read.dashboard, left, Decision((), (), views),
+        dashboard.render_once(applied.forge, config, read.dashboard, left,
+                              Decision((), (), views),
                               paused_since=planned.paused_since, notes=planned.notes,
-                              outcome=_outcome(report))
+                              outcome=_outcome(report), ended=ended)
     except ArchitectError as exc:  # the sprints' work is done; the next tick renders it
         log.error("dashboard: not updated: %s", exc)
         return False
@@ -262,7 +273,7 @@ def save_step(config: ProjectConfig, read: Read, planned: Plan, applied: _Applie
     if changes is None or looked is None:
         return
     sprints = {sp.pr.number: sp.comments for sp in read.snapshot.sprints}
-    settled = applied.finished and applied.report.ok and rendered
+    settled = applied.finished and applied.report.settled and rendered
     changes.save(looked.cursor(config.ops_repo, sprints, full_read_at=read.snapshot.now,
                                deadline=next_deadline(planned.decision.views,
                                                       config.architect),
