@@ -8,6 +8,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from architect.app.status import collect
 from architect.core.actions import AnswerBox
 from architect.core.story import filed_numbers
 from architect.forge.models import Issue
@@ -136,7 +137,11 @@ def test_pause_and_resume(world: World) -> None:
     body = the_dashboard(world).body
     assert "**paused** from this dashboard since " in body
     assert "- [ ] resume the architect" in body and "[x]" not in body
+    assert "[sprint PR #" in section(body, "Needs a human now")  # still shown as it stands
     assert not world.tick().applied and len(world.sprint_prs()) == 1  # still paused
+    rows, paused = collect(world.bot, world.config, datetime(2026, 11, 25, 12, tzinfo=UTC))
+    assert paused and f"since {paused.replace('T', ' ')}" in body  # `status` says it too
+    assert [r.kind for r in rows].count("sprint") == 1
     tick_box(world, "resume the architect")
     report = world.tick()  # resumed, and the work goes on in the same tick
     assert [type(a).__name__ for a in report.applied] == ["ResumeArchitect", "OpenPitch"]

@@ -72,7 +72,9 @@ def plan(snapshot: Snapshot, settings: ArchitectConfig, seen: Seen | None) -> Pl
     boxes: tuple[Action, ...] = (*steps, *answers)
     if paused:
         note = f"paused from the dashboard since {paused}: nothing else is done"
-        return Plan(Decision(boxes, (note,)), folded, paused, notes)
+        # Nothing is decided, but every sprint is still shown as it stands.
+        views = tuple(timed_views(folded, settings))
+        return Plan(Decision(boxes, (note,), views), folded, paused, notes)
     decision = decide(folded, settings)
     return Plan(replace(decision, actions=(*boxes, *decision.actions)), folded, "", notes)
 
