@@ -1,9 +1,10 @@
 """`architect run --json`: one JSON document for one tick, built from its `TickReport` (pure).
 
 The document always has `project`, `dry_run` and `exit`; a tick that ran adds
-each sprint PR's state (`sprints`, from the decision's views), what it planned, applied, failed (with the reason), blocked before the model
-(with the reason), and the model calls, tokens and cost. A tick that could not
-run says why in `error`, or in `skipped` when it stood down on purpose.
+each sprint PR's state (`sprints`, from the decision's views), what it
+planned, applied, failed (with the reason), blocked before the model (with the
+reason), and the model calls, tokens and cost. A tick that could not run says
+why in `error`, or in `skipped` when it stood down on purpose.
 """
 
 from __future__ import annotations
