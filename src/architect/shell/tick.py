@@ -170,7 +170,7 @@ def look_step(forge: Forge, config: ProjectConfig, now: datetime,
         still = _still_paused(forge, config)
         if still is not None:
             return TickReport(Decision((), (still,)), incremental=True)
-        return None  # resumed, or the mark is gone: read fully
+        # Resumed, or the mark is gone: the look sees the dashboard's edit, and reads fully.
     looked = _look_first(forge, config, now, changes)
     if looked is False:
         return TickReport(Decision((), ()), incremental=True)
