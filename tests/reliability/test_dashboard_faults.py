@@ -66,8 +66,9 @@ def dashboard_number(result: Result) -> int:
 
 
 def render_requests(result: Result) -> list[int]:
-    """The requests only a render makes: the dashboard written (created, labelled, edited)
-    and the sprint PRs it looks up as ended."""
+    """The render's requests: the dashboard created, its label looked up and created,
+    and every edit of it (the ops repo's label writes of the tick's write probes share
+    the label's path, and are broken too)."""
     api = f"/api/v1/repos/{OPS}"
     render = re.compile(rf"(POST {api}/issues|PATCH {api}/issues/{dashboard_number(result)}"
                         rf"|(GET|POST) {api}/labels)")
