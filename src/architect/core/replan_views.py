@@ -45,14 +45,6 @@ def reminder_due(view: ReplanView, *, remind_after: timedelta) -> datetime | Non
     return None if reminded else proposal.comment.created_at + remind_after
 
 
-def replan_reminders(snapshot: Snapshot, settings: ArchitectConfig) -> datetime | None:
-    """The first reminder of a re-plan proposal (a rule of `core.deadlines`)."""
-    due = [when for filed in snapshot.filed
-           if (when := reminder_due(replan_view(filed, snapshot.steering),
-                                    remind_after=settings.remind_after)) is not None]
-    return min(due, default=None)
-
-
 def with_clock(view: ReplanView, now: datetime, *, remind_after: timedelta) -> ReplanView:
     """An open proposal unanswered for `remind_after`, not reminded yet: one reminder."""
     due = reminder_due(view, remind_after=remind_after)

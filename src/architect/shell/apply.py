@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from architect.core.actions import (
     Action,
+    AnswerBox,
     ApplyReplan,
     ClarifyDecision,
     CompletePitch,
@@ -20,11 +21,13 @@ from architect.core.actions import (
     NudgeReplan,
     NudgeSprint,
     OpenPitch,
+    PauseArchitect,
     ProcessAnswers,
     ProposeReplan,
     RejectSprint,
     RepairMerged,
     ReplyAfterFiling,
+    ResumeArchitect,
     RevisePitch,
     StartQuestions,
     StopSprint,
@@ -40,6 +43,7 @@ from architect.shell.steps.closing import (
     reject_sprint,
     stop_sprint,
 )
+from architect.shell.steps.dashboard import answer_box, pause_architect, resume_architect
 from architect.shell.steps.design import process_answers, start_questions
 from architect.shell.steps.filing import file_sprint, finish_sprint
 from architect.shell.steps.hands import Hands
@@ -99,6 +103,12 @@ def _step(hands: Hands, action: Action) -> Written | None:
             story.complete(hands.forge, hands.filer, hands.filer_login, hands.config, action)
         case RepairMerged():
             story.repair(hands.forge, hands.filer, hands.config, action)
+        case AnswerBox():
+            answer_box(hands, action)
+        case PauseArchitect():
+            pause_architect(hands, action)
+        case ResumeArchitect():
+            resume_architect(hands, action)
         case ProposeReplan():
             propose_replan(hands, action)
         case ApplyReplan():
