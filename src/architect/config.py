@@ -33,6 +33,7 @@ from pydantic import (
     ValidationError,
     ValidationInfo,
     field_validator,
+    model_validator,
 )
 
 from architect.config_messages import describe
@@ -175,6 +176,9 @@ class ArchitectConfig(BaseModel):
         """`bot_accounts` for `fnmatch.fnmatchcase`, with "[" made literal ("*[[]bot]")."""
         return tuple(p.lower().replace("[", "[[]") for p in self.bot_accounts)
 
+GITHUB_API_URL = "https://api.github.com"
+
+
 class ProjectConfig(BaseModel):
     """One project: the top-level keys of the project TOML plus ``[architect]``."""
 
@@ -183,10 +187,20 @@ class ProjectConfig(BaseModel):
     name: ProjectName
     repo: RepoName
     ops_repo: RepoName
+    # "github": api.github.com unless forge_url names a GitHub Enterprise Server's
+    # https://HOST/api/v3; "forgejo" (Gitea too) needs forge_url.
+    forge: Literal["forgejo", "github"] = "forgejo"
     forge_url: Url
     primary_branch: Text = "main"
     repo_root: PathValue | None = None
     architect: ArchitectConfig = Field(default_factory=ArchitectConfig)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _github_default_url(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("forge") == "github" and not data.get("forge_url"):
+            return {**data, "forge_url": GITHUB_API_URL}
+        return data
 
     @property
     def repos(self) -> tuple[str, ...]:

@@ -32,8 +32,8 @@ from architect.errors import (
     ForgeRepoEmpty,
     ForgeRepoMissing,
 )
-from architect.forge.client import ForgeClient
 from architect.forge.models import Repository, User
+from architect.forge.protocol import Forge
 
 Say = Callable[[str], None]
 LABEL_COLORS = ("5319e7", "fbca04", "0e8a16")  # vision, in-progress, backlog
@@ -55,7 +55,7 @@ class Findings:
 # -- the checks (imperative shell) ---------------------------------------------------
 
 
-def check_repos(forge: ForgeClient, config: ProjectConfig, bot: User,
+def check_repos(forge: Forge, config: ProjectConfig, bot: User,
                 found: Findings) -> dict[str, Repository]:
     """Both repos: they exist, have a commit, and have `primary_branch`."""
     repos: dict[str, Repository] = {}
@@ -77,9 +77,9 @@ def check_repos(forge: ForgeClient, config: ProjectConfig, bot: User,
     return repos
 
 
-def check_writes(forge: ForgeClient, config: ProjectConfig, bot: User,
+def check_writes(forge: Forge, config: ProjectConfig, bot: User,
                  repos: dict[str, Repository], found: Findings, *,
-                 filer: ForgeClient | None = None) -> None:
+                 filer: Forge | None = None) -> None:
     """The token really writes where the architect writes: issues on both, code on ops.
 
     With a filer token (FORGE_FILER_TOKEN), the filer writes on the project repo.
@@ -102,7 +102,7 @@ def check_writes(forge: ForgeClient, config: ProjectConfig, bot: User,
             found.proved.append(f"{repo}: the token writes {WRITES[collection][1]}")
 
 
-def check_labels(forge: ForgeClient, config: ProjectConfig, repos: dict[str, Repository], *,
+def check_labels(forge: Forge, config: ProjectConfig, repos: dict[str, Repository], *,
                  create: bool, found: Findings, say: Say) -> None:
     """The labels of the project repo, then of the ops repo if it exists (`repos`: a missing
     one is reported already, and its labels would answer a bare 404)."""
@@ -114,7 +114,7 @@ def check_labels(forge: ForgeClient, config: ProjectConfig, repos: dict[str, Rep
                       found=found, say=say)
 
 
-def _check_labels(forge: ForgeClient, repo: str, wanted: dict[str, str], *, create: bool,
+def _check_labels(forge: Forge, repo: str, wanted: dict[str, str], *, create: bool,
                   found: Findings, say: Say) -> None:
     existing = {label.name for label in forge.list_labels(repo)}
     for name, color in wanted.items():
@@ -130,7 +130,7 @@ def _check_labels(forge: ForgeClient, repo: str, wanted: dict[str, str], *, crea
             found.add(f"{repo}: cannot create label '{name}': {exc}")
 
 
-def check_reviewers(forge: ForgeClient, config: ProjectConfig, found: Findings) -> None:
+def check_reviewers(forge: Forge, config: ProjectConfig, found: Findings) -> None:
     reviewers = config.architect.reviewers
     if not reviewers:
         return
@@ -143,7 +143,7 @@ def check_reviewers(forge: ForgeClient, config: ProjectConfig, found: Findings) 
         found.add(reviewer_line(login, config.ops_repo, writers, exists=exists))
 
 
-def check_hooks(forge: ForgeClient, config: ProjectConfig, bot: User, url: str, *,
+def check_hooks(forge: Forge, config: ProjectConfig, bot: User, url: str, *,
                 create: Callable[[str], None] | None, found: Findings) -> None:
     """Each repo has an active hook to `url`; `create` registers a missing one."""
     for repo in config.repos:
@@ -164,7 +164,7 @@ def check_hooks(forge: ForgeClient, config: ProjectConfig, bot: User, url: str, 
             create(repo)
 
 
-def missing_repo(forge: ForgeClient, config: ProjectConfig) -> ArchitectError | None:
+def missing_repo(forge: Forge, config: ProjectConfig) -> ArchitectError | None:
     """After a 404 in a tick: a configured repo that is missing is a configuration error."""
     for name in config.repos:
         try:

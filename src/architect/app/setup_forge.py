@@ -20,17 +20,17 @@ from architect.app.setup_check import (
 )
 from architect.config import ProjectConfig, Secrets
 from architect.errors import ForgePermissionError
-from architect.forge.client import ForgeClient
 from architect.forge.models import User
+from architect.forge.protocol import Forge
 from architect.shell.dashboard import find
 
 WEBHOOK_EVENTS = ("issues", "issue_comment", "pull_request", "pull_request_review",
                   "pull_request_comment")
 
 
-def prove_setup(forge: ForgeClient, config: ProjectConfig, secrets: Secrets, *,
+def prove_setup(forge: Forge, config: ProjectConfig, secrets: Secrets, *,
                 webhook_url: str | None, write: bool, runner_ready: Callable[[], str | None],
-                filer: ForgeClient | None = None, say: Say = print) -> Findings:
+                filer: Forge | None = None, say: Say = print) -> Findings:
     """Every problem that would make a tick fail, one line each; creates labels and hooks
     when `write`."""
     found = Findings()
@@ -61,7 +61,7 @@ def prove_setup(forge: ForgeClient, config: ProjectConfig, secrets: Secrets, *,
     return found
 
 
-def _dashboard(forge: ForgeClient, config: ProjectConfig, me: User, say: Say) -> None:
+def _dashboard(forge: Forge, config: ProjectConfig, me: User, say: Say) -> None:
     # Created by the first tick, at its end, so that it shows what that tick did.
     issue = find(forge, config, me)
     if issue is None:
@@ -71,7 +71,7 @@ def _dashboard(forge: ForgeClient, config: ProjectConfig, me: User, say: Say) ->
         say(f"{config.ops_repo}: dashboard #{issue.number}: {issue.html_url}")
 
 
-def _hook_creator(forge: ForgeClient, secrets: Secrets, url: str, found: Findings,
+def _hook_creator(forge: Forge, secrets: Secrets, url: str, found: Findings,
                   say: Say) -> Callable[[str], None]:
     secret = secrets.webhook_secret
     assert secret is not None

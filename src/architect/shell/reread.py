@@ -306,6 +306,10 @@ class Remembered:
         self._memory.files.add(repo)
         self._forge.change_files(repo, changes, branch=branch, message=message)
 
+    def link_sub_issue(self, repo: str, parent: int, child: int) -> None:
+        self._wrote(repo, parent, child)
+        self._forge.link_sub_issue(repo, parent, child)
+
     def add_dependency(self, repo: str, number: int, *, depends_on: int) -> None:
         self._wrote(repo, number, depends_on)
         self._forge.add_dependency(repo, number, depends_on=depends_on)
