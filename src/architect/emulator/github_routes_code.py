@@ -36,7 +36,8 @@ def list_pulls(d: Backend, call: Call) -> Reply:
     head = call.arg("head")
     if head:
         branch = head.partition(":")[2] or head
-        items = [p for p in items if p["head"]["ref"] == branch]
+        # A deleted head branch leaves only its label on the emulator's PR.
+        items = [p for p in items if branch in (p["head"]["ref"], p["head"].get("label"))]
     repo = d.repo_json(call)
     return page(call, [ser.pull(call.urls, call.full, p, repo) for p in sorted_by(call, items)])
 
