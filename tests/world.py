@@ -17,6 +17,7 @@ import httpx
 
 from architect.config import ProjectConfig, load_config
 from architect.emulator import EmbeddedForge
+from architect.emulator.app import ForgeApp
 from architect.emulator.github_dialect import GitHubDialect
 from architect.emulator.setup import ForgeSetup
 from architect.emulator.store import Settings
@@ -90,16 +91,15 @@ class World:
         self.clock.jump(at)
 
     @property
-    def app(self) -> GitHubDialect | EmbeddedForge:
+    def wsgi(self) -> GitHubDialect | ForgeApp:
         """What answers HTTP: the GitHub dialect (which serves /api/v1 too), or the forge."""
-        return self.github if self.github is not None else self.forge
+        return self.github if self.github is not None else self.forge.wsgi
 
     def client(self, login: str, transport: httpx.BaseTransport | None = None) -> Forge:
         if transport is not None:
             return self._connect(login, transport)
         if login not in self.clients:
-            wsgi = self.github if self.github is not None else self.forge.wsgi
-            self.clients[login] = self._connect(login, httpx.WSGITransport(app=wsgi))
+            self.clients[login] = self._connect(login, httpx.WSGITransport(app=self.wsgi))
         return self.clients[login]
 
     def _connect(self, login: str, transport: httpx.BaseTransport) -> Forge:

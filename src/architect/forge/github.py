@@ -28,7 +28,13 @@ from typing import Any, Literal, Self
 
 import httpx
 
-from architect.errors import ConfigError, ForgeError, ForgeNotFound, ForgeValidation
+from architect.errors import (
+    ConfigError,
+    ForgeConflict,
+    ForgeError,
+    ForgeNotFound,
+    ForgeValidation,
+)
 from architect.forge import github_shapes as gh
 from architect.forge.client import (
     _Contents,
@@ -381,7 +387,13 @@ class GitHubClient:
     def create_branch(self, repo: str, branch: str, from_ref: str) -> Branch:
         sha = self._head_sha(repo, from_ref)
         payload = {"ref": f"refs/heads/{branch}", "sha": sha}
-        self._http.send_json("POST", f"{repo_path(repo)}/git/refs", payload)
+        try:
+            self._http.send_json("POST", f"{repo_path(repo)}/git/refs", payload)
+        except ForgeValidation as exc:
+            # GitHub answers an existing branch with 422; the caller's "ensure" knows 409.
+            if "already exists" not in str(exc).lower():
+                raise
+            raise ForgeConflict(str(exc), status=409, method=exc.method, path=exc.path) from exc
         return Branch(name=branch)
 
     def delete_branch(self, repo: str, branch: str) -> None:
