@@ -44,7 +44,8 @@ def _pitched_again(world: World, pr: PullRequest, vision: int) -> None:
     assert again.number != pr.number
 
 
-def test_a_pr_closed_without_reject_is_a_rejection_without_a_reason(tmp_path: Path, dialect: str) -> None:
+def test_a_pr_closed_without_reject_is_a_rejection_without_a_reason(tmp_path: Path,
+                                                                   dialect: str) -> None:
     world, vision, pr = _pitched(tmp_path, dialect)
     world.client("bob").edit_pull(OPS, pr.number, state="closed")
     pr_comments = world.comments(pr.number)

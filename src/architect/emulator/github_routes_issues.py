@@ -273,5 +273,6 @@ def search_issues(d: Backend, call: Call) -> Reply:
     items = d.forgejo_all(call, f"/repos/{owner_repo}/issues", params)
     shaped = [{**ser.issue(call.urls, owner_repo, i), "score": 1.0} for i in items]
     paged = page(call, shaped)
-    body = {"total_count": len(shaped), "incomplete_results": False, "items": paged.body}
+    body = {"total_count": len(shaped), "incomplete_results": False, "items": paged.body,
+            "search_type": "lexical"}
     return Reply(200, body, paged.headers)
