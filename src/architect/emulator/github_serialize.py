@@ -133,6 +133,7 @@ def repository(u: Urls, fj: JSON) -> JSON:
         "default_branch": fj.get("default_branch", "main"),
         "open_issues_count": fj.get("open_issues_count", 0), "has_issues": True,
         "has_projects": False, "has_wiki": False, "has_pages": False, "has_discussions": False,
+        "has_downloads": False,
         "archived": False, "disabled": False, "visibility": "private" if fj.get("private")
         else "public", "pushed_at": fj.get("updated_at"), "created_at": fj.get("created_at"),
         "updated_at": fj.get("updated_at"), "subscribers_count": 0, "network_count": 0,
@@ -141,6 +142,7 @@ def repository(u: Urls, fj: JSON) -> JSON:
         "ssh_url": fj.get("ssh_url", ""), "clone_url": fj.get("clone_url", ""),
         "svn_url": f"{u.web}/{full}",
         "permissions": {"admin": False, "maintain": False, "triage": True, "pull": True,
+                        "push": False,
                         **{k: v for k, v in (fj.get("permissions") or {}).items()
                            if k in ("admin", "push", "pull")}},
     }

@@ -59,7 +59,8 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
 SCENARIOS = ("labels", "add-labels-to-issue", "paginate-issues", "search-issues", "get-content",
              "create-file", "git-refs", "errors", "get-repository", "rename-repository",
              "add-and-remove-repository-collaborator")
-WEBHOOKS = ("issue-comment-created", "issues-opened", "issues-labeled", "label-created",
+WEBHOOKS = ("issue-comment-created", "issues-opened", "issues-edited", "issues-labeled",
+            "label-created",
             "pull-request-closed", "pull-request-review-submitted")
 
 
