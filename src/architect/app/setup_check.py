@@ -8,7 +8,7 @@ is wrong and the fix, worded by `setup_lines` as a tick's preconditions are.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from architect.config import ProjectConfig
@@ -144,8 +144,10 @@ def check_reviewers(forge: Forge, config: ProjectConfig, found: Findings) -> Non
 
 
 def check_hooks(forge: Forge, config: ProjectConfig, bot: User, url: str, *,
-                create: Callable[[str], None] | None, found: Findings) -> None:
-    """Each repo has an active hook to `url`; `create` registers a missing one."""
+                create: Callable[[str], None] | None, found: Findings,
+                events: Sequence[str] = ()) -> None:
+    """Each repo has an active hook to `url`, with `events`; `create` registers a missing
+    one."""
     for repo in config.repos:
         try:
             hooks = [h for h in forge.list_hooks(repo) if h.config.get("url") == url]
@@ -154,7 +156,13 @@ def check_hooks(forge: Forge, config: ProjectConfig, bot: User, url: str, *,
                       "webhooks need admin access to the repo")
             continue
         if any(h.active for h in hooks):
-            found.proved.append(f"{repo}: webhook to {url}")
+            have = sorted({e for h in hooks if h.active for e in h.events})
+            missing = [e for e in events if e not in have]
+            found.proved.append(f"{repo}: webhook to {url}" +
+                                (f" (events: {', '.join(have)})" if events else ""))
+            if missing:
+                found.add(f"{repo}: the webhook to {url} does not send {', '.join(missing)}: "
+                          "tick them in its Settings → Webhooks")
         elif hooks:
             found.add(f"{repo}: the webhook to {url} is inactive: tick 'Active' in its "
                       "Settings → Webhooks")

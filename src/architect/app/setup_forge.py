@@ -20,6 +20,7 @@ from architect.app.setup_check import (
 )
 from architect.config import ProjectConfig, Secrets
 from architect.errors import ForgePermissionError
+from architect.forge.github import GITHUB_HOOK_EVENTS
 from architect.forge.models import User
 from architect.forge.protocol import Forge
 from architect.shell.dashboard import find
@@ -53,7 +54,10 @@ def prove_setup(forge: Forge, config: ProjectConfig, secrets: Secrets, *,
                       "set it in the environment")
         if not write or secrets.webhook_secret is not None:
             creator = _hook_creator(forge, secrets, webhook_url, found, say) if write else None
-            check_hooks(forge, config, me, webhook_url, create=creator, found=found)
+            # GitHub lists a hook's events by the names it was given; Forgejo expands
+            # some (pull_request_review_approved …), so only GitHub's are held to a list.
+            check_hooks(forge, config, me, webhook_url, create=creator, found=found,
+                        events=GITHUB_HOOK_EVENTS if config.forge == "github" else ())
     if config.ops_repo in repos and not found.problems and config.architect.dashboard:
         _dashboard(forge, config, me, say)
     for line in found.proved:

@@ -93,7 +93,8 @@ class GitHubDialect:
         try:
             reply = handler(self.backend, call)
         except DialectError as exc:
-            reply = Reply(exc.status, ser.error(exc.status, exc.message, exc.errors))
+            reply = Reply(exc.status, ser.error(exc.status, exc.message, exc.errors),
+                          exc.headers)
         self.served.append((method, rule, reply.status, reply.body))
         return self._respond(request, reply, window)
 

@@ -128,10 +128,10 @@ def get_ref(d: Backend, call: Call) -> Reply:
 
 @route("/repos/<owner>/<repo>/git/refs", "POST")
 def create_ref(d: Backend, call: Call) -> Reply:
-    d.forgejo(call, "GET", f"/repos/{call.full}/branches")  # read access first, as GitHub
     body = call.body()
     ref, sha = str(body.get("ref") or ""), str(body.get("sha") or "")
     if not ref.startswith("refs/") or not sha:
+        d.require_write(call, f"/repos/{call.full}/branches")
         raise DialectError(422, "Reference update failed" if ref else "Invalid request.",
                            [{"resource": "Reference", "code": "invalid", "field": "ref"}])
     name = ref.removeprefix("refs/heads/")

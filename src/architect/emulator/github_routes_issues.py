@@ -171,6 +171,9 @@ def list_labels(d: Backend, call: Call) -> Reply:
 @route("/repos/<owner>/<repo>/labels", "POST")
 def create_label(d: Backend, call: Call) -> Reply:
     body = call.body()
+    if not body.get("name") or ("color" in body and not re.fullmatch(r"[0-9a-fA-F]{6}",
+                                                                   str(body["color"]))):
+        d.require_write(call, f"/repos/{call.full}/labels")
     if not body.get("name"):
         raise DialectError(422, "Validation Failed", [{"resource": "Label", "field": "name",
                                                        "code": "missing_field"}])

@@ -31,9 +31,24 @@ HOOK_EVENTS = {"issues": ["issues"], "issue_comment": ["issue_comment"],
 
 
 class DialectError(Exception):
-    def __init__(self, status: int, message: str, errors: list[JSON] | None = None) -> None:
+    def __init__(self, status: int, message: str, errors: list[JSON] | None = None, *,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status, self.message, self.errors = status, message, errors
+        self.headers = headers or {}
+
+
+# Which fine-grained permission GitHub names for a refused request (its
+# X-Accepted-GitHub-Permissions header), by what the path is about.
+PERMISSIONS = (("/hooks", "repository_hooks"), ("/pulls", "pull_requests"),
+               ("/contents", "contents"), ("/branches", "contents"), ("/git/", "contents"),
+               ("/issues", "issues"), ("/labels", "issues"))
+
+
+def needed_permission(method: str, path: str) -> str:
+    level = "read" if method == "GET" else "write"
+    name = next((name for part, name in PERMISSIONS if part in path), "metadata")
+    return f"{name}={level}"
 
 
 @dataclass
@@ -97,7 +112,10 @@ class Backend:
         text = response.get_data()
         data = json.loads(text) if text.strip() else None
         if response.status_code >= 400:
-            raise _github_error(response.status_code, data)
+            error = _github_error(response.status_code, data)
+            if error.status == 403:
+                error.headers["X-Accepted-GitHub-Permissions"] = needed_permission(method, path)
+            raise error
         return response.status_code, data
 
     def forgejo_all(self, call: Call, path: str,
@@ -111,6 +129,15 @@ class Backend:
             if len(batch or []) < FORGEJO_PAGE:
                 break
         return items
+
+    def require_write(self, call: Call, path: str) -> None:
+        """GitHub checks the right to write before it reads the body: so does the dialect,
+        by asking the Forgejo handler with an empty body (refused after its checks)."""
+        try:
+            self.forgejo(call, "POST", path, body={})
+        except DialectError as exc:
+            if exc.status != 422:
+                raise
 
     def repo_json(self, call: Call) -> JSON:
         return self.forgejo(call, "GET", f"/repos/{call.full}")[1]

@@ -499,8 +499,12 @@ class GitHubClient:
 
     def create_hook(self, repo: str, *, url: str, secret: str | Secret,
                     events: Sequence[str] = GITHUB_HOOK_EVENTS) -> Hook:
+        """A JSON hook signed with `secret`. Forgejo's event names are read as GitHub's:
+        its `pull_request_comment` (COMMENT reviews) is GitHub's `pull_request_review`,
+        and GitHub's `label` event is always added."""
         value = secret.reveal() if isinstance(secret, Secret) else secret
-        payload = {"name": "web", "active": True, "events": list(events),
+        wanted = [e for e in dict.fromkeys([*events, "label"]) if e in GITHUB_HOOK_EVENTS]
+        payload = {"name": "web", "active": True, "events": wanted,
                    "config": {"url": url, "content_type": "json", "secret": value,
                               "insecure_ssl": "0"}}
         return gh.hook(self._http.send_json("POST", f"{repo_path(repo)}/hooks", payload),
