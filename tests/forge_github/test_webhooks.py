@@ -37,7 +37,7 @@ def _user(login: str, ident: int) -> dict[str, Any]:
 
 
 def _repo(full: str) -> dict[str, Any]:
-    owner = {"id": 1, "login": full.split("/")[0]}
+    owner = {"id": 1, "login": full.split("/", maxsplit=1)[0]}
     return ser.repository(URLS, {"id": 7, "name": full.split("/")[1], "full_name": full,
                                  "owner": owner, "created_at": WHEN, "updated_at": WHEN})
 
