@@ -33,6 +33,7 @@ from architect.errors import (
     ForgeConflict,
     ForgeError,
     ForgeNotFound,
+    ForgeRefused,
     ForgeValidation,
 )
 from architect.forge import github_shapes as gh
@@ -360,7 +361,22 @@ class GitHubClient:
         if message:
             title, _, rest = message.partition("\n")
             payload |= {"commit_title": title, "commit_message": rest.strip("\n")}
-        self._http.send("PUT", f"{repo_path(repo)}/pulls/{number}/merge", json_body=payload)
+        path = f"{repo_path(repo)}/pulls/{number}/merge"
+        try:
+            self._http.send("PUT", path, json_body=payload)
+        except ForgeRefused as exc:
+            if exc.status != 405 or not self._still_checking(repo, number):
+                raise
+            # GitHub works out mergeability in the background after a push: the same
+            # "try again later" the shell's merge retry knows from Forgejo.
+            raise ForgeRefused(f"{exc} GitHub is still checking whether it can be merged: "
+                               "Please try again later.", status=405, method="PUT",
+                               path=path) from exc
+
+    def _still_checking(self, repo: str, number: int) -> bool:
+        data = self._http.get_json(f"{repo_path(repo)}/pulls/{number}")
+        return isinstance(data, dict) and data.get("mergeable") is None \
+            and data.get("state") == "open" and not data.get("merged")
 
     def list_reviews(self, repo: str, number: int) -> list[Review]:
         items = self._http.get_pages(f"{repo_path(repo)}/pulls/{number}/reviews")
