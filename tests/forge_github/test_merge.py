@@ -11,7 +11,6 @@ from architect.errors import ForgeRefused
 from architect.forge.github import GitHubClient
 from architect.shell.writes import merge_when_ready
 
-
 USER = {"id": 3, "login": "architect-bot"}
 PULL = {"id": 11, "number": 1, "title": "architect: Wishlists", "body": None, "state": "open",
         "user": USER, "head": {"ref": "architect/sprint-vision-1", "label": "acme:x", "sha": "b"},
