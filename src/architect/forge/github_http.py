@@ -56,6 +56,7 @@ MAX_PAGES = 1_000
 # Requests kept back from the primary limit: a tick that would dip below stops early,
 # leaving room for `status` and a person's own tools on the same token.
 RESERVE = 2
+MAX_CACHED = 1024  # answers kept for conditional reads (a tick repeats a few dozen)
 
 JsonBody = Mapping[str, Any] | list[Any]
 Params = Mapping[str, str | int]
@@ -207,7 +208,10 @@ class GitHubHttp:
         body = _json(response, "GET", path)
         etag = response.headers.get("etag")
         if etag:
+            self._etags.pop(key, None)  # re-inserted last: the oldest entry goes first
             self._etags[key] = _Cached(etag, body, response.headers.get("link"))
+            if len(self._etags) > MAX_CACHED:  # `architect loop` runs for months
+                del self._etags[next(iter(self._etags))]
         return body, response.headers.get("link")
 
     def send(
