@@ -58,7 +58,12 @@ def collaborator_permission(d: Backend, call: Call) -> Reply:
 
 @route("/repos/<owner>/<repo>/collaborators", "GET")
 def list_collaborators(d: Backend, call: Call) -> Reply:
-    items = d.forgejo_all(call, f"/repos/{call.full}/collaborators")
+    if call.arg("permission") in ("push", "maintain", "admin"):
+        # Forgejo's assignees are the users who may write, the owner included, as GitHub
+        # counts the owner of a personal repository among its collaborators.
+        items = d.forgejo(call, "GET", f"/repos/{call.full}/assignees")[1] or []
+    else:
+        items = d.forgejo_all(call, f"/repos/{call.full}/collaborators")
     return page(call, [{**ser.user(call.urls, u), "role_name": "write"} for u in items])
 
 

@@ -175,8 +175,10 @@ class GitHubClient:
             return None
 
     def list_assignees(self, repo: str) -> list[User]:
-        items = self._http.get_pages(f"{repo_path(repo)}/assignees")
-        return gh.users(items, f"the assignees of {repo}")
+        """The users with write access: GitHub's assignees may include triagers, so the
+        collaborators with at least `push` (one listing, not a permission read each)."""
+        items = self._http.get_pages(f"{repo_path(repo)}/collaborators", {"permission": "push"})
+        return gh.users(items, f"the collaborators of {repo} who may write")
 
     # -- issues ---------------------------------------------------------------
     def list_issues(
