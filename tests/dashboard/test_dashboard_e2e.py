@@ -18,14 +18,14 @@ from architect.shell.guards import edited_by, edits, enable, is_active
 from architect.shell.tick import plan_tick, run_paused
 from architect.shell.webhooks import WebhookServer, edits_for, routes_for
 from tests.service.test_webhooks import post, signed
-from tests.world import BOT, OPS, PROJECT, SteppingClock, World, make_world
+from tests.world import BOT, DIALECTS, OPS, PROJECT, SteppingClock, World, make_world
 
 TITLE = "Architect dashboard"
 
 
-@pytest.fixture
-def world(tmp_path: Path) -> World:
-    return make_world(tmp_path)
+@pytest.fixture(params=DIALECTS)
+def world(tmp_path: Path, request: pytest.FixtureRequest) -> World:
+    return make_world(tmp_path, dialect=request.param)
 
 
 def dashboards(world: World) -> list[Issue]:
@@ -217,7 +217,7 @@ class LoseFirstCreate(httpx.BaseTransport):
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         response = self.inner.handle_request(request)
         if (not self.lost and request.method == "POST"
-                and request.url.path == f"/api/v1/repos/{OPS}/issues"):
+                and request.url.path.endswith(f"/repos/{OPS}/issues")):
             self.lost = True
             raise httpx.ReadTimeout("connection dropped", request=request)
         return response
@@ -225,7 +225,7 @@ class LoseFirstCreate(httpx.BaseTransport):
 
 def test_a_lost_create_response_leaves_one_dashboard(world: World) -> None:
     world.vision("Wishlists")
-    faulty = LoseFirstCreate(httpx.WSGITransport(app=world.forge.wsgi))
+    faulty = LoseFirstCreate(httpx.WSGITransport(app=world.wsgi))
     world.tick(transport=faulty)
     assert faulty.lost
     world.tick()
