@@ -90,6 +90,7 @@ class GitHubDialect:
         if window is not None and window.used >= self.rate_limit:
             reply = Reply(403, ser.error(403, "API rate limit exceeded for user."))
             return self._respond(request, reply, window)
+        self.backend.last_date = None
         try:
             reply = handler(self.backend, call)
         except DialectError as exc:
@@ -109,6 +110,8 @@ class GitHubDialect:
 
     def _respond(self, request: Request, reply: Reply, window: Window | None) -> Response:
         headers = {"X-GitHub-Media-Type": "github.v3; format=json", **reply.headers}
+        if self.backend.last_date:  # GitHub dates every answer; `since` cursors read it
+            headers["Date"] = self.backend.last_date
         data = b"" if reply.status == 204 or reply.body is None else encode_json(reply.body)
         if request.method == "GET" and reply.status == 200:
             etag = f'"{hashlib.sha1(data, usedforsecurity=False).hexdigest()}"'

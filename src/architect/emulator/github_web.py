@@ -94,6 +94,7 @@ class Backend:
         self.trees: dict[str, tuple[str, list[JSON]]] = {}  # sha → (base tree, entries)
         self.commits: dict[str, tuple[str, str, list[str]]] = {}  # sha → (tree, msg, parents)
         self.hook_events: dict[tuple[str, int], list[str]] = {}
+        self.last_date: str | None = None
 
     def now(self) -> datetime:
         return self.forge.wsgi.store.now()
@@ -109,6 +110,7 @@ class Backend:
                                  query_string=urlencode(params or {}), headers=headers,
                                  json=body)
         response = self.forge.wsgi.handle(Request(builder.get_environ()))
+        self.last_date = response.headers.get("Date")  # the forge's clock, for the answer
         text = response.get_data()
         data = json.loads(text) if text.strip() else None
         if response.status_code >= 400:

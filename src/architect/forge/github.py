@@ -223,25 +223,26 @@ class GitHubClient:
                         f"issue #{number}")
 
     def changed_since(self, repo: str, since: datetime | None, *, limit: int) -> Page[Issue]:
-        """Issues and PRs updated at or after `since`, oldest change first: one page.
+        """Issues and PRs updated at or after `since`, newest change first: one page.
 
-        GitHub sends no total: a `Link: next` counts as "more than this page".
+        GitHub sends no total: a `Link: next` counts as "more than this page". Its clock
+        is the answer's `Date` (a 304's included).
         """
-        params = {"state": "all", "sort": "updated", "direction": "asc",
+        params = {"state": "all", "sort": "updated", "direction": "desc",
                   "per_page": str(min(limit, 100)), "page": "1"}
         if since is not None:
             params["since"] = _stamp(since)
-        items, more = self._http.get_page(f"{repo_path(repo)}/issues", params)
+        items, more, clock = self._http.get_page(f"{repo_path(repo)}/issues", params)
         found = gh.issues(items, f"the issues of {repo}")
-        return Page(found, len(found) + (1 if more else 0), None)
+        return Page(found, len(found) + (1 if more else 0), clock)
 
     def comments_changed_since(self, repo: str, since: datetime, *,
                                limit: int) -> Page[Comment]:
-        params = {"since": _stamp(since), "sort": "updated", "direction": "asc",
+        params = {"since": _stamp(since), "sort": "updated", "direction": "desc",
                   "per_page": str(min(limit, 100)), "page": "1"}
-        items, more = self._http.get_page(f"{repo_path(repo)}/issues/comments", params)
+        items, more, clock = self._http.get_page(f"{repo_path(repo)}/issues/comments", params)
         found = gh.comments(items, f"the comments of {repo}")
-        return Page(found, len(found) + (1 if more else 0), None)
+        return Page(found, len(found) + (1 if more else 0), clock)
 
     def create_issue(self, repo: str, *, title: str, body: str,
                      label_ids: Sequence[int] = ()) -> Issue:
@@ -335,7 +336,7 @@ class GitHubClient:
         (closing updates a PR), which the caller orders by `closed_at`."""
         params = {"state": "closed", "sort": "updated", "direction": "desc",
                   "per_page": str(min(limit, 100)), "page": "1"}
-        items, _ = self._http.get_page(f"{repo_path(repo)}/pulls", params)
+        items, _, _ = self._http.get_page(f"{repo_path(repo)}/pulls", params)
         return gh.pulls(items, f"the closed pull requests of {repo}")
 
     def list_timeline(self, repo: str, number: int, *,

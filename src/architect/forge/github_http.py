@@ -26,6 +26,7 @@ import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
 from typing import Any, Protocol
 from urllib.parse import urlsplit
 
@@ -144,6 +145,7 @@ class GitHubHttp:
         self.stats = RequestStats()
         self.rate = RateLimit()
         self.not_modified = 0  # 304 answers: free reads
+        self.last_date: datetime | None = None  # the Date of the last read's answer
         self._etags: dict[str, _Cached] = {}
         self._api_root = urlsplit(api_url).path.rstrip("/")
         self._client = httpx.Client(
@@ -190,18 +192,19 @@ class GitHubHttp:
             url, query = next_url(link), None  # the next URL carries the whole query
         return items
 
-    def get_page(self, path: str, params: Params) -> tuple[list[Any], bool]:
-        """One page, and whether GitHub says there is another."""
+    def get_page(self, path: str, params: Params) -> tuple[list[Any], bool, datetime | None]:
+        """One page, whether GitHub says there is another, and GitHub's clock (`Date`)."""
         body, link = self._get(path, params)
         if not isinstance(body, list):
             raise ForgeError(f"GitHub answered GET {path} with a {type(body).__name__}, not a list")
-        return body, next_url(link) is not None
+        return body, next_url(link) is not None, self.last_date
 
     def _get(self, path: str, params: Params | None) -> tuple[Any, str | None]:
         key = self._client.build_request("GET", path, params=params).url.raw_path.decode()
         cached = self._etags.get(key)
         extra = {"If-None-Match": cached.etag} if cached else {}
         response = self.send("GET", path, params=params, headers=extra)
+        self.last_date = _server_time(response.headers)  # a 304 is dated when it is sent
         if response.status_code == 304 and cached is not None:
             self.not_modified += 1
             return cached.body, cached.link
@@ -338,6 +341,16 @@ _TRANSIENT = (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtocolEr
 
 def _may_retry(method: str, exc: httpx.TransportError) -> bool:
     return isinstance(exc, _TRANSIENT if method in SAFE_METHODS else _NEVER_SENT)
+
+
+def _server_time(headers: httpx.Headers) -> datetime | None:
+    dates = headers.get_list("date")
+    if len(dates) != 1:  # none, or two clocks (a proxy's and GitHub's): trust neither
+        return None
+    try:
+        return parsedate_to_datetime(dates[0]).astimezone(UTC)
+    except (TypeError, ValueError):
+        return None
 
 
 def next_url(link: str | None) -> str | None:
