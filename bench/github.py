@@ -27,6 +27,7 @@ from architect.emulator import EmbeddedForge
 from architect.emulator.github_dialect import GitHubDialect
 from architect.forge.github import GitHubClient
 from architect.runners.offline import OfflinePlanner
+from architect.shell.changes import Changes
 from architect.shell.tick import run_tick
 
 DIALECTS = ("forgejo", "github")
@@ -40,18 +41,23 @@ def demo_seconds(dialect: str) -> float:
 
 
 def unchanged_tick(dialect: str) -> tuple[int, int, int | None]:
-    """(requests, of them 304, budget spent) of the second tick after the demo's story."""
+    """(requests, of them 304, budget spent) of an incremental tick once the demo's story
+    is over and a tick has found nothing new."""
     with tempfile.TemporaryDirectory() as tmp, EmbeddedForge() as forge:
         url = forge.start(app=GitHubDialect(forge) if dialect == "github" else None)
         with contextlib.redirect_stdout(io.StringIO()):
             world = play_demo(forge, url, Path(tmp), Console(file=io.StringIO()),
                               dialect=dialect)
         bot = world.client(BOT)
-        run_tick(bot, OfflinePlanner(), world.config, utc_now)
+        changes = Changes.of(world.config)
+        for _ in range(4):  # full reads until one finds nothing new
+            if run_tick(bot, OfflinePlanner(), world.config, utc_now,
+                        changes=changes).incremental:
+                break
         bot.stats.reset()
         before = bot.http.rate.remaining if isinstance(bot, GitHubClient) else None
         free = bot.http.not_modified if isinstance(bot, GitHubClient) else 0
-        run_tick(bot, OfflinePlanner(), world.config, utc_now)
+        run_tick(bot, OfflinePlanner(), world.config, utc_now, changes=changes)
         if isinstance(bot, GitHubClient) and before is not None:
             spent = before - (bot.http.rate.remaining or 0)
             return bot.stats.requests, bot.http.not_modified - free, spent
