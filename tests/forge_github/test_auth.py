@@ -106,8 +106,7 @@ def test_an_app_installation_token_is_minted_and_renewed_before_it_expires(
     assert "PRIVATE KEY" in "".join(secrets.values())  # so the log redactor masks it
     tokens = InstallationTokens(secrets.github_app, "https://api.github.com", config.repo,
                                 transport=httpx.MockTransport(fake), now=clock)
-    forge = GitHubClient(None, tokens, transport=httpx.MockTransport(fake),
-                         bot_login=f"{tokens.app_slug()}[bot]")
+    forge = GitHubClient(None, tokens, transport=httpx.MockTransport(fake))
     assert forge.current_user().login == "architect-app[bot]"
     forge.get_repo("acme/shop")
     assert fake.minted == ["ghs_1"]  # one token serves the hour

@@ -43,9 +43,9 @@ def github_client(config: ProjectConfig, secrets: Secrets, *,
     """A GitHub App installation when GITHUB_APP_ID is set, else the access token."""
     api = api_root(config.forge_url)
     if secrets.github_app is not None:
+        # Nothing is asked of GitHub yet: the first request makes the installation token.
         tokens = InstallationTokens(secrets.github_app, api, config.repo, transport=transport)
-        return GitHubClient(api, tokens, transport=transport,
-                            bot_login=f"{tokens.app_slug()}[bot]")
+        return GitHubClient(api, tokens, transport=transport)
     token = secrets.require_forge_token()
     return GitHubClient(api, PersonalToken(token, secrets.forge_token_env
                                            or "FORGE_ARCHITECT_TOKEN"), transport=transport)

@@ -47,6 +47,7 @@ from architect.forge.client import (
     wildcard,
 )
 from architect.forge.client import repo_path as _repo_path
+from architect.forge.github_app import InstallationTokens
 from architect.forge.github_http import GITHUB_API, GitHubHttp, PersonalToken, TokenSource
 from architect.forge.http import RequestStats, RetryPolicy
 from architect.forge.models import (
@@ -114,7 +115,7 @@ class GitHubClient:
         self._tokens: TokenSource = PersonalToken(tokens) if isinstance(tokens, Secret) else tokens
         self._http = GitHubHttp(self.base_url, self._tokens, transport=transport,
                                 timeout=timeout, retry=retry or RetryPolicy())
-        self._bot_login = bot_login  # an App's `<slug>[bot]`: /user is not for installations
+        self._bot_login = bot_login  # an App's `<slug>[bot]`, else read from the App
         self._labels: dict[str, dict[int, str]] = {}
 
     # -- lifecycle ------------------------------------------------------------
@@ -129,6 +130,8 @@ class GitHubClient:
 
     def close(self) -> None:
         self._http.close()
+        if isinstance(self._tokens, InstallationTokens):
+            self._tokens.close()
 
     def __enter__(self) -> Self:
         return self
@@ -142,6 +145,9 @@ class GitHubClient:
 
     # -- identity -------------------------------------------------------------
     def current_user(self) -> User:
+        if self._bot_login is None and isinstance(self._tokens, InstallationTokens):
+            # An installation token cannot read /user: the App acts as `<slug>[bot]`.
+            self._bot_login = f"{self._tokens.app_slug()}[bot]"
         if self._bot_login is not None:
             found = self.get_user(self._bot_login)
             if found is None:
