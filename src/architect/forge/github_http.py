@@ -26,7 +26,6 @@ import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from email.utils import parsedate_to_datetime
 from typing import Any, Protocol
 from urllib.parse import urlsplit
 
@@ -45,6 +44,9 @@ from architect.errors import (
     ForgeUnavailable,
     ForgeValidation,
 )
+
+# The same rule for the answer's clock as on Forgejo: one Date header, or none trusted.
+from architect.forge.client import _server_time
 from architect.forge.http import SAFE_METHODS, RequestStats, RetryPolicy, retry_after
 from architect.forge.secret import Secret
 
@@ -341,16 +343,6 @@ _TRANSIENT = (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtocolEr
 
 def _may_retry(method: str, exc: httpx.TransportError) -> bool:
     return isinstance(exc, _TRANSIENT if method in SAFE_METHODS else _NEVER_SENT)
-
-
-def _server_time(headers: httpx.Headers) -> datetime | None:
-    dates = headers.get_list("date")
-    if len(dates) != 1:  # none, or two clocks (a proxy's and GitHub's): trust neither
-        return None
-    try:
-        return parsedate_to_datetime(dates[0]).astimezone(UTC)
-    except (TypeError, ValueError):
-        return None
 
 
 def next_url(link: str | None) -> str | None:
