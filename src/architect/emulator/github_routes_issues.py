@@ -274,7 +274,9 @@ def search_issues(d: Backend, call: Call) -> Reply:
     labels = re.findall(r'\blabel:"([^"]+)"|\blabel:(\S+)', query)
     if labels:
         params["labels"] = ",".join(a or b for a, b in labels)
-    text = re.sub(r'\b(repo|is|label):("[^"]*"|\S+)', " ", query).strip()
+    text = re.sub(r'\b(repo|is|label):("[^"]*"|\S+)', " ", query)
+    # The store's search ORs its words already: GitHub's OR operator is not a word.
+    text = " ".join(w for w in text.split() if w != "OR")
     if text:
         params["q"] = text.strip('"')
     owner_repo = repo.group(1)

@@ -73,6 +73,7 @@ GITHUB_HOOK_EVENTS: tuple[str, ...] = (
     "issues", "issue_comment", "pull_request", "pull_request_review", "label",
 )
 ReviewEvent = Literal["APPROVED", "REQUEST_CHANGES", "COMMENT"]
+SEARCH_WORDS = 6  # GitHub's search takes at most five AND/OR/NOT operators
 _REVIEW_EVENTS = {"APPROVED": "APPROVE", "REQUEST_CHANGES": "REQUEST_CHANGES",
                   "COMMENT": "COMMENT"}
 
@@ -223,6 +224,19 @@ class GitHubClient:
         terms += [f'label:"{label}"' for label in labels]
         items = self._http.get_pages("/search/issues", {"q": " ".join(terms)})
         return gh.issues(items, f"the search of {repo}")
+
+    def search_issues(self, repo: str, q: str, *, limit: int) -> list[Issue]:
+        """One page of ``/search/issues``, best match first: open issues, not PRs. GitHub
+        ANDs plain words, so the words are ORed, as Forgejo's bleve does (GitHub takes
+        five operators at most: six words)."""
+        words = " OR ".join(q.split()[:SEARCH_WORDS])
+        params = {"q": f"repo:{repo} is:issue is:open {words}",
+                  "per_page": str(min(limit, 100)), "page": "1"}
+        answer = self._http.get_json("/search/issues", params)
+        items = answer.get("items") if isinstance(answer, dict) else None
+        if not isinstance(items, list):
+            raise ForgeError(f"GitHub's search of {repo} answered without items")
+        return [i for i in gh.issues(items, f"the search of {repo}") if not i.is_pull]
 
     def get_issue(self, repo: str, number: int) -> Issue:
         return gh.issue(self._http.get_json(f"{repo_path(repo)}/issues/{number}"),

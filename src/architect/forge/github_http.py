@@ -44,10 +44,13 @@ from architect.errors import (
     ForgeUnavailable,
     ForgeValidation,
 )
-
-# The same rule for the answer's clock as on Forgejo: one Date header, or none trusted.
-from architect.forge.client import _server_time
-from architect.forge.http import SAFE_METHODS, RequestStats, RetryPolicy, retry_after
+from architect.forge.http import (
+    SAFE_METHODS,
+    RequestStats,
+    RetryPolicy,
+    retry_after,
+    server_clock,
+)
 from architect.forge.secret import Secret
 
 log = logging.getLogger(__name__)
@@ -206,7 +209,8 @@ class GitHubHttp:
         cached = self._etags.get(key)
         extra = {"If-None-Match": cached.etag} if cached else {}
         response = self.send("GET", path, params=params, headers=extra)
-        self.last_date = _server_time(response.headers)  # a 304 is dated when it is sent
+        # The same rule for the answer's clock as on Forgejo; a 304 is dated when it is sent.
+        self.last_date = server_clock(response.headers)
         if response.status_code == 304 and cached is not None:
             self.not_modified += 1
             return cached.body, cached.link
