@@ -192,10 +192,10 @@ def test_a_sprint_closed_before_the_last_window_of_closed_prs_is_not_looked_for(
 
 
 def test_a_pr_reopened_after_its_branch_was_deleted_gets_one_note_and_stays_in_status(
-        tmp_path: Path) -> None:
+        tmp_path: Path, dialect: str) -> None:
     from architect.app.status import collect_status  # noqa: PLC0415 - only this test
 
-    world, vision, pr = _pitched(tmp_path)
+    world, vision, pr = _pitched(tmp_path, dialect)
     world.client("bob").delete_branch(OPS, pr.head.ref)
     assert world.tick().ok  # closed by the deletion: the note on the vision
     world.client("bob").edit_pull(OPS, pr.number, state="open")

@@ -21,6 +21,7 @@ Where GitHub's API differs from Forgejo's, the difference stays here:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from types import TracebackType
@@ -73,6 +74,7 @@ GITHUB_HOOK_EVENTS: tuple[str, ...] = (
     "issues", "issue_comment", "pull_request", "pull_request_review", "label",
 )
 ReviewEvent = Literal["APPROVED", "REQUEST_CHANGES", "COMMENT"]
+_FULL_SHA = re.compile(r"[0-9a-f]{40}")
 SEARCH_WORDS = 6  # GitHub's search takes at most five AND/OR/NOT operators
 _REVIEW_EVENTS = {"APPROVED": "APPROVE", "REQUEST_CHANGES": "REQUEST_CHANGES",
                   "COMMENT": "COMMENT"}
@@ -424,7 +426,8 @@ class GitHubClient:
         return str(data["object"]["sha"])
 
     def create_branch(self, repo: str, branch: str, from_ref: str) -> Branch:
-        sha = self._head_sha(repo, from_ref)
+        """`from_ref`: a branch, or a commit's full sha (a ref names a sha on GitHub)."""
+        sha = from_ref if _FULL_SHA.fullmatch(from_ref) else self._head_sha(repo, from_ref)
         payload = {"ref": f"refs/heads/{branch}", "sha": sha}
         try:
             self._http.send_json("POST", f"{repo_path(repo)}/git/refs", payload)
