@@ -18,9 +18,13 @@ import httpx
 
 from architect.config import ProjectConfig, load_config
 from architect.emulator import EmbeddedForge
+from architect.emulator.app import ForgeApp
+from architect.emulator.github_dialect import GitHubDialect
 from architect.emulator.setup import ForgeSetup
 from architect.emulator.store import Settings
 from architect.forge.client import ForgeClient
+from architect.forge.github import GitHubClient
+from architect.forge.protocol import Forge
 from architect.runners.base import Runner
 from architect.runners.offline import OfflinePlanner
 from architect.shell.tick import TickReport, run_tick
@@ -29,6 +33,8 @@ BASE = "http://forge.test"
 PROJECT = "acme/shop"
 OPS = "acme/shop-ops"
 BOT = "architect-bot"
+# The forges a world can speak: the embedded Forgejo, or its GitHub dialect (/api/v3).
+DIALECTS = ("forgejo", "github")
 
 
 class SteppingClock:
@@ -86,23 +92,34 @@ class World:
     tokens: dict[str, str]
     config: ProjectConfig
     runner: Runner
-    clients: dict[str, ForgeClient] = field(default_factory=dict)
+    clients: dict[str, Forge] = field(default_factory=dict)
     clock: SteppingClock = field(default_factory=SteppingClock)  # the forge's
+    dialect: str = "forgejo"
+    github: GitHubDialect | None = None  # the GitHub dialect's app, when `dialect` is github
 
     def wait_until(self, at: datetime) -> None:
         """The forge's clock jumps to `at` (for what waits on time: pass `at` to `tick`)."""
         self.clock.jump(at)
 
-    def client(self, login: str, transport: httpx.BaseTransport | None = None) -> ForgeClient:
+    @property
+    def wsgi(self) -> GitHubDialect | ForgeApp:
+        """What answers HTTP: the GitHub dialect (which serves /api/v1 too), or the forge."""
+        return self.github if self.github is not None else self.forge.wsgi
+
+    def client(self, login: str, transport: httpx.BaseTransport | None = None) -> Forge:
         if transport is not None:
-            return ForgeClient(BASE, self.tokens[login], transport=transport)
+            return self._connect(login, transport)
         if login not in self.clients:
-            self.clients[login] = ForgeClient(
-                BASE, self.tokens[login], transport=httpx.WSGITransport(app=self.forge.wsgi))
+            self.clients[login] = self._connect(login, httpx.WSGITransport(app=self.wsgi))
         return self.clients[login]
 
+    def _connect(self, login: str, transport: httpx.BaseTransport) -> Forge:
+        if self.dialect == "github":
+            return GitHubClient(f"{BASE}/api/v3", self.tokens[login], transport=transport)
+        return ForgeClient(BASE, self.tokens[login], transport=transport)
+
     @property
-    def bot(self) -> ForgeClient:
+    def bot(self) -> Forge:
         return self.client(BOT)
 
     def tick(self, *, runner: Runner | None = None, transport: httpx.BaseTransport | None = None,
@@ -165,7 +182,10 @@ Let users keep their settings between visits.
 
 def make_world(tmp_path: Path, *, runner: Runner | None = None, max_open_pitches: int = 3,
                reviewers: tuple[str, ...] = (), extra: str = "",
-               start: datetime | None = None, settings: Settings | None = None) -> World:
+               start: datetime | None = None, settings: Settings | None = None,
+               dialect: str = "forgejo") -> World:
+    """`dialect`: "github" makes the architect (and `world.bot`) speak the GitHub dialect;
+    people and the seeding keep the Forgejo API, on the same store."""
     clock = SteppingClock(start)
     forge = EmbeddedForge(clock=clock, settings=settings)
     http = httpx.Client(transport=httpx.WSGITransport(app=forge.wsgi), base_url=BASE)
@@ -189,7 +209,8 @@ def make_world(tmp_path: Path, *, runner: Runner | None = None, max_open_pitches
         name = "shop"
         repo = "{PROJECT}"
         ops_repo = "{OPS}"
-        forge_url = "{BASE}"
+        forge = "{dialect}"
+        forge_url = "{BASE + ('/api/v3' if dialect == 'github' else '')}"
         primary_branch = "main"
         unrelated_factory_key = "ignored"
 
@@ -202,4 +223,6 @@ def make_world(tmp_path: Path, *, runner: Runner | None = None, max_open_pitches
         {extra}
         """))
     config = load_config(toml, {})
-    return World(forge, setup, tokens, config, runner or OfflinePlanner(), clock=clock)
+    github = GitHubDialect(forge) if dialect == "github" else None
+    return World(forge, setup, tokens, config, runner or OfflinePlanner(), clock=clock,
+                 dialect=dialect, github=github)

@@ -33,6 +33,7 @@ from pydantic import (
     ValidationError,
     ValidationInfo,
     field_validator,
+    model_validator,
 )
 
 from architect.config_messages import describe
@@ -178,6 +179,9 @@ class ArchitectConfig(BaseModel):
         """`bot_accounts` for `fnmatch.fnmatchcase`, with "[" made literal ("*[[]bot]")."""
         return tuple(p.lower().replace("[", "[[]") for p in self.bot_accounts)
 
+GITHUB_API_URL = "https://api.github.com"
+
+
 class ProjectConfig(BaseModel):
     """One project: the top-level keys of the project TOML plus ``[architect]``."""
 
@@ -186,10 +190,20 @@ class ProjectConfig(BaseModel):
     name: ProjectName
     repo: RepoName
     ops_repo: RepoName
+    # "github": api.github.com unless forge_url names a GitHub Enterprise Server's
+    # https://HOST/api/v3; "forgejo" (Gitea too) needs forge_url.
+    forge: Literal["forgejo", "github"] = "forgejo"
     forge_url: Url
     primary_branch: Text = "main"
     repo_root: PathValue | None = None
     architect: ArchitectConfig = Field(default_factory=ArchitectConfig)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _github_default_url(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("forge") == "github" and not data.get("forge_url"):
+            return {**data, "forge_url": GITHUB_API_URL}
+        return data
 
     @property
     def repos(self) -> tuple[str, ...]:
@@ -244,6 +258,7 @@ def load_config(path: Path, env: Mapping[str, str]) -> ProjectConfig:
     """Read, check and validate the project TOML at `path`, with `env` overriding it."""
     data = _read_toml(path)
     reject_secrets(path, data)
+    _reject_misspelt_architect_table(path, data)
     _reject_unknown_architect_keys(path, data.get("architect"))
     _resolve_relative_paths(path, data)
     # Validated even when absent, so that its defaults see the injected HOME.
@@ -284,6 +299,17 @@ def _toml_error(exc: tomllib.TOMLDecodeError) -> str:
 
 
 # --- unknown keys --------------------------------------------------------------------
+
+
+def _reject_misspelt_architect_table(path: Path, data: dict[str, Any]) -> None:
+    """Other tables belong to the factory and are ignored, but `[architekt]` is a typo
+    that would silently run every setting on its default (claude-cli, the default state dir)."""
+    if "architect" in data:
+        return
+    for name, value in data.items():
+        if isinstance(value, dict) and difflib.get_close_matches(name, ["architect"], cutoff=0.75):
+            raise ConfigError(f"{path}: table [{name}] is not read; did you mean [architect]? "
+                              "Rename it, or every setting in it falls back to its default")
 
 
 def _reject_unknown_architect_keys(path: Path, table: object) -> None:

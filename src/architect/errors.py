@@ -7,7 +7,8 @@
     │   └── ForgeSchemeMismatch  https:// against a plain-HTTP forge, or the reverse
     ├── ForgeError               anything the forge did not do
     │   ├── ForgeUnavailable     connection refused, timeout, 5xx     → exit 1 (a later tick
-    │   │                                                                 may cure it)
+    │   │   │                                                             may cure it)
+    │   │   └── ForgeRateLimited GitHub's rate limit is spent until `resumes_at`
     │   └── ForgeRefused         a 4xx: the request itself is wrong   → exit 1, the message
     │       │                                                             says what to fix
     │       ├── ForgeAuthError        401: the token is invalid
@@ -41,6 +42,7 @@ forge's own error text, never from request headers.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -72,6 +74,16 @@ class ForgeError(ArchitectError):
 
 class ForgeUnavailable(ForgeError):
     """The forge could not be reached or answered 5xx after the retries."""
+
+
+class ForgeRateLimited(ForgeUnavailable):
+    """The forge's rate limit is spent: nothing more is sent before `resumes_at`.
+
+    Raised before a request leaves, so a tick stops between two actions."""
+
+    def __init__(self, message: str, *, resumes_at: datetime | None) -> None:
+        super().__init__(message)
+        self.resumes_at = resumes_at
 
 
 class ForgeRefused(ForgeError):

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from architect.errors import ConfigError
+from architect.forge.github_app import AppCredentials, app_credentials
 from architect.forge.secret import Secret
 
 __all__ = [
@@ -39,6 +40,7 @@ class Secrets:
     anthropic_api_key: SecretValue | None = None
     openai_api_key: SecretValue | None = None
     webhook_secret: SecretValue | None = None
+    github_app: AppCredentials | None = None  # GITHUB_APP_ID + GITHUB_APP_PRIVATE_KEY(_FILE)
 
     def values(self) -> list[str]:
         """Every secret value set, for the log redactor."""
@@ -49,7 +51,8 @@ class Secrets:
             self.openai_api_key,
             self.webhook_secret,
         )
-        return [s.reveal() for s in found if s]
+        app_key = self.github_app.private_key if self.github_app else None
+        return [s.reveal() for s in (*found, app_key) if s]
 
     def require_forge_token(self) -> SecretValue:
         """The forge token, or a ConfigError saying which variable to set."""
@@ -71,6 +74,7 @@ def load_secrets(env: Mapping[str, str]) -> Secrets:
         anthropic_api_key=_secret(env, "ANTHROPIC_API_KEY"),
         openai_api_key=_secret(env, "OPENAI_API_KEY"),
         webhook_secret=_secret(env, "ARCHITECT_WEBHOOK_SECRET"),
+        github_app=app_credentials(env),
     )
 
 

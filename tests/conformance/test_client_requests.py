@@ -154,6 +154,7 @@ def exercise(bot: ForgeClient, human: ForgeClient) -> set[str]:  # noqa: PLR0915
     call("add_dependency", PROJECT, second.number, depends_on=first.number)
     call("list_dependencies", PROJECT, second.number)
     call("remove_dependency", PROJECT, second.number, depends_on=first.number)
+    call("link_sub_issue", PROJECT, first.number, second.number)  # Forgejo: sends nothing
 
     call("get_branch", OPS, BRANCH)
     call("list_branches", OPS)

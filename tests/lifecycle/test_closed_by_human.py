@@ -15,8 +15,8 @@ def _notes(world: World, vision: int) -> list[str]:
     """The bot's notes on the vision, its story comments (pitched, filed) left out."""
     return [b for b in world.bot_comments(vision, repo=PROJECT) if "story event=" not in b]
 
-def _pitched(tmp_path: Path) -> tuple[World, int, PullRequest]:
-    world = make_world(tmp_path)
+def _pitched(tmp_path: Path, dialect: str) -> tuple[World, int, PullRequest]:
+    world = make_world(tmp_path, dialect=dialect)
     vision = world.vision("Wishlists")
     assert world.tick().ok
     (pr,) = world.bot.list_pulls(OPS, state="open")
@@ -44,8 +44,9 @@ def _pitched_again(world: World, pr: PullRequest, vision: int) -> None:
     assert again.number != pr.number
 
 
-def test_a_pr_closed_without_reject_is_a_rejection_without_a_reason(tmp_path: Path) -> None:
-    world, vision, pr = _pitched(tmp_path)
+def test_a_pr_closed_without_reject_is_a_rejection_without_a_reason(tmp_path: Path,
+                                                                   dialect: str) -> None:
+    world, vision, pr = _pitched(tmp_path, dialect)
     world.client("bob").edit_pull(OPS, pr.number, state="closed")
     pr_comments = world.comments(pr.number)
 
@@ -68,8 +69,8 @@ def test_a_pr_closed_without_reject_is_a_rejection_without_a_reason(tmp_path: Pa
     _pitched_again(world, pr, vision)
 
 
-def test_a_deleted_branch_names_who_deleted_it(tmp_path: Path) -> None:
-    world, vision, pr = _pitched(tmp_path)
+def test_a_deleted_branch_names_who_deleted_it(tmp_path: Path, dialect: str) -> None:
+    world, vision, pr = _pitched(tmp_path, dialect)
     world.client("bob").delete_branch(OPS, pr.head.ref)
     assert world.bot.get_pull(OPS, pr.number).state == "closed"  # CloseBranchPulls
 
@@ -81,8 +82,8 @@ def test_a_deleted_branch_names_who_deleted_it(tmp_path: Path) -> None:
     _quiet(world, pr, vision)
 
 
-def test_a_pr_merged_before_filing_says_nothing_was_filed(tmp_path: Path) -> None:
-    world, vision, pr = _pitched(tmp_path)
+def test_a_pr_merged_before_filing_says_nothing_was_filed(tmp_path: Path, dialect: str) -> None:
+    world, vision, pr = _pitched(tmp_path, dialect)
     world.client("bob").merge_pull(OPS, pr.number, style="merge")
     assert world.bot.get_pull(OPS, pr.number).merged
 
@@ -106,8 +107,8 @@ def test_a_pr_merged_before_filing_says_nothing_was_filed(tmp_path: Path) -> Non
     _pitched_again(world, pr, vision)
 
 
-def test_a_reopened_sprint_pr_resumes_from_its_marks(tmp_path: Path) -> None:
-    world, vision, pr = _pitched(tmp_path)
+def test_a_reopened_sprint_pr_resumes_from_its_marks(tmp_path: Path, dialect: str) -> None:
+    world, vision, pr = _pitched(tmp_path, dialect)
     world.comment(pr.number, "ACCEPT")
     assert world.tick().ok
     asked = world.bot_comments(pr.number)
@@ -129,8 +130,8 @@ def test_a_reopened_sprint_pr_resumes_from_its_marks(tmp_path: Path) -> None:
     assert "Recorded" in world.bot_comments(pr.number)[-1]
 
 
-def test_a_dry_run_shows_the_answer_and_writes_nothing(tmp_path: Path) -> None:
-    world, vision, pr = _pitched(tmp_path)
+def test_a_dry_run_shows_the_answer_and_writes_nothing(tmp_path: Path, dialect: str) -> None:
+    world, vision, pr = _pitched(tmp_path, dialect)
     world.client("bob").edit_pull(OPS, pr.number, state="closed")
     before = world.comments(vision, repo=PROJECT)
     report = world.tick(dry_run=True)
@@ -139,8 +140,9 @@ def test_a_dry_run_shows_the_answer_and_writes_nothing(tmp_path: Path) -> None:
     assert "in-progress" in world.bot.get_issue(PROJECT, vision).label_names
 
 
-def test_a_reject_written_then_closed_by_hand_keeps_its_reason(tmp_path: Path) -> None:
-    world, vision, pr = _pitched(tmp_path)
+def test_a_reject_written_then_closed_by_hand_keeps_its_reason(tmp_path: Path,
+                                                              dialect: str) -> None:
+    world, vision, pr = _pitched(tmp_path, dialect)
     world.comment(pr.number, "Reject - too big for now", by="bob")
     world.client("bob").edit_pull(OPS, pr.number, state="closed")
 
@@ -156,8 +158,8 @@ def test_a_reject_written_then_closed_by_hand_keeps_its_reason(tmp_path: Path) -
 
 
 def test_a_tick_that_listed_every_ops_pr_finds_the_closed_one_without_another_read(
-        tmp_path: Path) -> None:
-    world, vision, pr = _pitched(tmp_path)
+        tmp_path: Path, dialect: str) -> None:
+    world, vision, pr = _pitched(tmp_path, dialect)
     world.client("bob").edit_pull(OPS, pr.number, state="closed")
     visions = (world.bot.get_issue(PROJECT, vision),)
     me = world.bot.current_user()
@@ -172,10 +174,10 @@ def test_a_tick_that_listed_every_ops_pr_finds_the_closed_one_without_another_re
 
 
 def test_a_sprint_closed_before_the_last_window_of_closed_prs_is_not_looked_for(
-        tmp_path: Path) -> None:
+        tmp_path: Path, dialect: str) -> None:
     """The branch's own list finds it, but as before only a PR among the last WINDOW
     closed ones is answered: those in between saw it (shared lists, same findings)."""
-    world, vision, pr = _pitched(tmp_path)
+    world, vision, pr = _pitched(tmp_path, dialect)
     world.client("bob").edit_pull(OPS, pr.number, state="closed")
     other = world.client("deploy-bot")
     other.create_branch(OPS, "ops/bump", "main")
@@ -190,10 +192,10 @@ def test_a_sprint_closed_before_the_last_window_of_closed_prs_is_not_looked_for(
 
 
 def test_a_pr_reopened_after_its_branch_was_deleted_gets_one_note_and_stays_in_status(
-        tmp_path: Path) -> None:
+        tmp_path: Path, dialect: str) -> None:
     from architect.app.status import collect_status  # noqa: PLC0415 - only this test
 
-    world, vision, pr = _pitched(tmp_path)
+    world, vision, pr = _pitched(tmp_path, dialect)
     world.client("bob").delete_branch(OPS, pr.head.ref)
     assert world.tick().ok  # closed by the deletion: the note on the vision
     world.client("bob").edit_pull(OPS, pr.number, state="open")

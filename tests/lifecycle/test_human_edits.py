@@ -20,8 +20,8 @@ from tests.world import OPS, PROJECT, SETTINGS_VISION, World, make_world
 
 
 @pytest.fixture
-def world(tmp_path: Path) -> World:
-    return make_world(tmp_path)
+def world(tmp_path: Path, dialect: str) -> World:
+    return make_world(tmp_path, dialect=dialect)
 
 
 @dataclass
@@ -33,7 +33,7 @@ class FailingCreate(httpx.BaseTransport):
     created: int = 0
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
-        if request.method == "POST" and request.url.path == f"/api/v1/repos/{PROJECT}/issues":
+        if request.method == "POST" and request.url.path.endswith(f"/repos/{PROJECT}/issues"):
             self.created += 1
             if self.created == self.fail_at:
                 return httpx.Response(500, json={"message": "injected"}, request=request)
@@ -49,7 +49,7 @@ def test_a_retried_filing_files_only_what_is_missing_though_a_body_was_rewritten
         world: World) -> None:
     number = world.accepted()
     world.comment(number, "Q1: B\nQ2: recommended")
-    failing = FailingCreate(httpx.WSGITransport(app=world.forge.wsgi), fail_at=3)
+    failing = FailingCreate(httpx.WSGITransport(app=world.wsgi), fail_at=3)
     world.tick(transport=failing)
     first_two = backlog(world)
     assert len(first_two) == 2 and not world.bot.get_pull(OPS, number).merged
@@ -141,7 +141,7 @@ def test_a_push_to_the_sprint_file_meanwhile_is_read_again_and_kept(world: World
     number = world.accepted()
     world.comment(number, "Q1: B")
     note = "\n## Notes from alice\n\nKeep it small.\n"
-    pushing = PushesFirst(httpx.WSGITransport(app=world.forge.wsgi), world,
+    pushing = PushesFirst(httpx.WSGITransport(app=world.wsgi), world,
                           "sprints/1-wishlists.md", note)
     world.tick(transport=pushing)
     assert pushing.pushed == 1
@@ -214,7 +214,7 @@ def test_an_edited_answer_is_read_again_and_the_ledger_follows_it(world: World) 
 def test_an_edit_after_the_filing_started_changes_nothing(world: World) -> None:
     number = settings_asked(world)
     answer = world.comment(number, "Q1: A\nQ2: A")
-    failing = FailingCreate(httpx.WSGITransport(app=world.forge.wsgi), fail_at=1)
+    failing = FailingCreate(httpx.WSGITransport(app=world.wsgi), fail_at=1)
     world.tick(transport=failing)  # the plan is posted, nothing is filed yet
     assert any(c.startswith("Filing ") for c in world.bot_comments(number))
     said = world.bot_comments(number)

@@ -1,7 +1,8 @@
 """The lifecycle end to end on the embedded forge, through the real client.
 
 Each test sets the forge up as humans would, runs ticks, and checks what a
-user sees: PRs, comments, labels, branches, files, issues.
+user sees: PRs, comments, labels, branches, files, issues. Each runs twice: with
+the architect on the Forgejo API, and on the GitHub dialect (`GitHubClient`).
 """
 
 from __future__ import annotations
@@ -11,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from architect.forge.models import PullRequest
-from tests.world import BOT, OPS, PROJECT, World, make_world
+from tests.world import BOT, DIALECTS, OPS, PROJECT, World, make_world
 
 
-@pytest.fixture
-def world(tmp_path: Path) -> World:
-    return make_world(tmp_path)
+@pytest.fixture(params=DIALECTS)
+def world(tmp_path: Path, request: pytest.FixtureRequest) -> World:
+    return make_world(tmp_path, dialect=request.param)
 
 
 def only_pr(world: World) -> PullRequest:

@@ -45,8 +45,8 @@ def assert_quiet(world: World) -> None:
     assert snapshot_state(world) == before
 
 
-def test_the_vision_hears_its_pitch_and_its_filing(tmp_path: Path) -> None:
-    world = make_world(tmp_path)
+def test_the_vision_hears_its_pitch_and_its_filing(tmp_path: Path, dialect: str) -> None:
+    world = make_world(tmp_path, dialect=dialect)
     vision = world.vision("Wishlists")
     world.tick()
     (pr,) = world.bot.list_pulls(OPS, state="open")
@@ -69,8 +69,9 @@ def test_the_vision_hears_its_pitch_and_its_filing(tmp_path: Path) -> None:
     assert_quiet(world)
 
 
-def test_every_sub_issue_closed_ends_the_story_with_one_summary(tmp_path: Path) -> None:
-    world = make_world(tmp_path)
+def test_every_sub_issue_closed_ends_the_story_with_one_summary(
+        tmp_path: Path, dialect: str) -> None:
+    world = make_world(tmp_path, dialect=dialect)
     vision, pr, subs = filed_sprint(world)
     first, *rest = subs
     close(world, first.number)
@@ -99,8 +100,9 @@ def test_every_sub_issue_closed_ends_the_story_with_one_summary(tmp_path: Path) 
     assert_quiet(world)
 
 
-def test_with_close_vision_when_done_false_the_vision_stays_open(tmp_path: Path) -> None:
-    world = make_world(tmp_path, extra="close_vision_when_done = false")
+def test_with_close_vision_when_done_false_the_vision_stays_open(
+        tmp_path: Path, dialect: str) -> None:
+    world = make_world(tmp_path, dialect=dialect, extra="close_vision_when_done = false")
     vision, pr, subs = filed_sprint(world)
     for sub in subs:
         close(world, sub.number)
@@ -117,8 +119,9 @@ def test_with_close_vision_when_done_false_the_vision_stays_open(tmp_path: Path)
     assert_quiet(world)
 
 
-def test_a_merged_sprints_vision_gets_its_label_back_until_the_end(tmp_path: Path) -> None:
-    world = make_world(tmp_path)
+def test_a_merged_sprints_vision_gets_its_label_back_until_the_end(
+        tmp_path: Path, dialect: str) -> None:
+    world = make_world(tmp_path, dialect=dialect)
     vision, pr, _subs = filed_sprint(world)
     world.client("alice").remove_issue_label(PROJECT, vision, "in-progress")
     report = world.tick()
@@ -128,8 +131,8 @@ def test_a_merged_sprints_vision_gets_its_label_back_until_the_end(tmp_path: Pat
     assert_quiet(world)
 
 
-def test_a_branch_left_by_a_lost_merge_answer_is_deleted(tmp_path: Path) -> None:
-    world = make_world(tmp_path)
+def test_a_branch_left_by_a_lost_merge_answer_is_deleted(tmp_path: Path, dialect: str) -> None:
+    world = make_world(tmp_path, dialect=dialect)
     vision, _pr, _ = filed_sprint(world)
     branch = f"architect/sprint-vision-{vision}"
     # As if the tick died after the merge, before deleting the branch.
@@ -139,8 +142,8 @@ def test_a_branch_left_by_a_lost_merge_answer_is_deleted(tmp_path: Path) -> None
     assert_quiet(world)
 
 
-def test_a_vision_reopened_after_its_summary_stays_open(tmp_path: Path) -> None:
-    world = make_world(tmp_path)
+def test_a_vision_reopened_after_its_summary_stays_open(tmp_path: Path, dialect: str) -> None:
+    world = make_world(tmp_path, dialect=dialect)
     vision, _, subs = filed_sprint(world)
     for sub in subs:
         close(world, sub.number)

@@ -40,8 +40,9 @@ def _assert_stopped(world: World, pr: PullRequest, reason: str) -> None:
     assert f"Stopped: {reason}" in entry
 
 
-def test_a_closed_vision_stops_its_sprint_before_the_questions(tmp_path: Path) -> None:
-    world = make_world(tmp_path)
+def test_a_closed_vision_stops_its_sprint_before_the_questions(
+        tmp_path: Path, dialect: str) -> None:
+    world = make_world(tmp_path, dialect=dialect)
     vision, pr = _pitched(world)
     world.client("alice").edit_issue(PROJECT, vision, state="closed")
     world.comment(pr.number, "ACCEPT")
@@ -67,8 +68,9 @@ def test_a_closed_vision_stops_its_sprint_before_the_questions(tmp_path: Path) -
     assert again.number != pr.number
 
 
-def test_an_unlabelled_vision_stops_its_sprint_during_the_questions(tmp_path: Path) -> None:
-    world = make_world(tmp_path)
+def test_an_unlabelled_vision_stops_its_sprint_during_the_questions(
+        tmp_path: Path, dialect: str) -> None:
+    world = make_world(tmp_path, dialect=dialect)
     vision, pr = _pitched(world)
     world.comment(pr.number, "ACCEPT")
     assert world.tick().ok  # the design questions are asked
@@ -90,8 +92,8 @@ def test_an_unlabelled_vision_stops_its_sprint_during_the_questions(tmp_path: Pa
     assert [type(a).__name__ for a in world.tick().applied] == ["OpenPitch"]
 
 
-def test_a_deleted_vision_stops_its_sprint(tmp_path: Path) -> None:
-    world = make_world(tmp_path)
+def test_a_deleted_vision_stops_its_sprint(tmp_path: Path, dialect: str) -> None:
+    world = make_world(tmp_path, dialect=dialect)
     vision, pr = _pitched(world)
     http = httpx.Client(transport=httpx.WSGITransport(app=world.forge.wsgi), base_url=BASE)
     deleted = http.delete(f"/api/v1/repos/{PROJECT}/issues/{vision}",
@@ -104,8 +106,8 @@ def test_a_deleted_vision_stops_its_sprint(tmp_path: Path) -> None:
     assert world.tick().applied == []
 
 
-def test_a_dry_run_shows_the_stop_and_writes_nothing(tmp_path: Path) -> None:
-    world = make_world(tmp_path)
+def test_a_dry_run_shows_the_stop_and_writes_nothing(tmp_path: Path, dialect: str) -> None:
+    world = make_world(tmp_path, dialect=dialect)
     vision, pr = _pitched(world)
     world.client("alice").edit_issue(PROJECT, vision, state="closed")
     before = world.comments(pr.number)

@@ -7,6 +7,7 @@ import re
 import time
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
 from architect.app.demo import BOT, play_demo, run_demo
@@ -14,13 +15,17 @@ from architect.emulator import EmbeddedForge
 from architect.shell.dashboard import find
 
 
-def test_the_demo_narrates_the_story_to_the_closed_vision_in_under_30_seconds() -> None:
+@pytest.mark.parametrize("dialect", ["forgejo", "github"])
+def test_the_demo_narrates_the_story_to_the_closed_vision_in_under_30_seconds(
+        dialect: str) -> None:
     out = io.StringIO()
     started = time.monotonic()
-    assert run_demo(console=Console(file=out, width=120, color_system=None)) == 0
+    assert run_demo(console=Console(file=out, width=120, color_system=None),
+                    dialect=dialect) == 0
     elapsed = time.monotonic() - started
     text = out.getvalue()
     assert elapsed < 30, elapsed
+    assert ("speaking the GitHub API at" in text) == (dialect == "github")
     assert re.search(r"@alice closed #4 #5 #6 #7 as done, and #8 \(labelled wontfix\) as not "
                      r"planned", text)
     assert "every sub-issue is closed; the vision's story ends" in text

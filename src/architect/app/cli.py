@@ -12,6 +12,7 @@ from __future__ import annotations
 import json as jsonlib
 import os
 import sys
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
@@ -40,6 +41,13 @@ ProjectOpt = Annotated[
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
 VerboseOpt = Annotated[bool, typer.Option("-v", "--verbose", help="Debug logging.")]
+
+
+class ForgeKind(StrEnum):
+    """The forge APIs the embedded forge speaks (`--dialect`, `demo --forge`)."""
+
+    FORGEJO = "forgejo"
+    GITHUB = "github"
 
 
 def _print_version(value: bool) -> None:
@@ -187,11 +195,14 @@ def init(project: ProjectOpt = None,
 @app.command()
 def demo(keep: Annotated[bool, typer.Option("--keep", help="Keep the forge running at the end "
                                             "(Ctrl-C stops it).")] = False,
-         verbose: VerboseOpt = False) -> None:
+         verbose: VerboseOpt = False,
+         forge: Annotated[ForgeKind, typer.Option(
+             "--forge", help="The API the architect speaks: forgejo, or the embedded forge's "
+                             "GitHub dialect.")] = ForgeKind.FORGEJO) -> None:
     """The whole lifecycle on the embedded forge with the offline planner. No network."""
     from architect.app.demo import run_demo  # noqa: PLC0415  start-up: the forge and a tick
 
-    raise typer.Exit(run_demo(keep=keep, verbose=verbose))
+    raise typer.Exit(run_demo(keep=keep, verbose=verbose, dialect=forge.value))
 
 
 @app.command()
@@ -215,6 +226,9 @@ def forge(port: Annotated[int, typer.Option("--port", help="0 picks a free port.
               "--seed", help="Create what `architect init --example` expects (users, repos, "
                              "labels, a vision) and print the tokens and the commands to try.")]
           = False,
+          dialect: Annotated[ForgeKind, typer.Option(
+              "--dialect", help="github: also serve GitHub's REST API under /api/v3 "
+                                "(same store).")] = ForgeKind.FORGEJO,
           ) -> None:
     """Run the embedded Forgejo-compatible forge on its own."""
     from architect.app.playground import (  # noqa: PLC0415  start-up: the forge
@@ -235,7 +249,8 @@ def forge(port: Annotated[int, typer.Option("--port", help="0 picks a free port.
         fail(str(exc), 2)
     try:
         serve_forever(host, port, data_file=data, admin_token=admin_token, out=sys.stdout,
-                      settings=settings, seed=seed_playground if seed else None)
+                      settings=settings, seed=seed_playground if seed else None,
+                      dialect=dialect.value)
     except DataFileError as exc:
         fail(f"error: {exc}", 2)
     except AlreadySeeded as exc:

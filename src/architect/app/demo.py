@@ -31,8 +31,12 @@ from architect.app.wiring import utc_now
 from architect.config import ProjectConfig, Secrets, load_config
 from architect.core import markers
 from architect.emulator import EmbeddedForge
+from architect.emulator.github_dialect import GitHubDialect
+from architect.emulator.github_web import PREFIX as GITHUB_PREFIX
 from architect.emulator.setup import ForgeSetup
 from architect.forge.client import ForgeClient
+from architect.forge.github import GitHubClient
+from architect.forge.protocol import Forge
 from architect.runners.offline import OfflinePlanner
 from architect.shell.dashboard import find
 from architect.shell.guards import enable
@@ -53,22 +57,29 @@ class DemoWorld:
     console: Console
     numbers: dict[str, int] = field(default_factory=dict)  # vision key -> issue number
     seen: dict[int, int] = field(default_factory=dict)  # PR -> comments already shown
+    dialect: str = "forgejo"
 
-    def client(self, login: str) -> ForgeClient:
+    def client(self, login: str) -> Forge:
+        if self.dialect == "github":
+            return GitHubClient(self.url + GITHUB_PREFIX, self.tokens[login])
         return ForgeClient(self.url, self.tokens[login])
 
 
 def run_demo(
-    *, keep: bool = False, verbose: bool = False, console: Console | None = None
+    *, keep: bool = False, verbose: bool = False, console: Console | None = None,
+    dialect: str = "forgejo",
 ) -> int:
+    """`dialect` "github": the architect speaks the embedded forge's GitHub dialect."""
     console = console or Console()
     started = time.monotonic()
     with _sigterm_as_interrupt(), tempfile.TemporaryDirectory(prefix="architect-demo-") as tmp, \
             EmbeddedForge() as forge:
-        url = forge.start()
+        url = forge.start(app=GitHubDialect(forge) if dialect == "github" else None)
         console.rule("[bold]architect demo")
-        console.print(f"Embedded forge at {url} (offline planner, no model, no network)\n")
-        world = play_demo(forge, url, Path(tmp), console, verbose=verbose)
+        api = f"the GitHub API at {url}{GITHUB_PREFIX}" if dialect == "github" else "Forgejo"
+        console.print(f"Embedded forge at {url}, speaking {api} (offline planner, no model, "
+                      "no network)\n")
+        world = play_demo(forge, url, Path(tmp), console, verbose=verbose, dialect=dialect)
         _finale(world, time.monotonic() - started, keep=keep)
         if keep:
             _keep_running(world)
@@ -94,9 +105,9 @@ def _sigterm_as_interrupt() -> Iterator[None]:
 
 
 def play_demo(forge: EmbeddedForge, url: str, tmp: Path, console: Console, *,
-              verbose: bool = False) -> DemoWorld:
+              verbose: bool = False, dialect: str = "forgejo") -> DemoWorld:
     """The demo's story on a started forge, up to the closed vision; the world it leaves."""
-    world = _seed(forge, url, tmp, console)
+    world = _seed(forge, url, tmp, console, dialect)
     setup_logging(log_file=world.config.log_file, json=False,
                   secrets=list(world.tokens.values()), verbose=verbose)
     try:
@@ -106,7 +117,8 @@ def play_demo(forge: EmbeddedForge, url: str, tmp: Path, console: Console, *,
     return world
 
 
-def _seed(forge: EmbeddedForge, url: str, tmp: Path, console: Console) -> DemoWorld:
+def _seed(forge: EmbeddedForge, url: str, tmp: Path, console: Console,
+          dialect: str) -> DemoWorld:
     project = DEMO
     setup = ForgeSetup(httpx.Client(base_url=url), forge.admin_token)
     owner = project.repo.split("/")[0]
@@ -126,7 +138,8 @@ def _seed(forge: EmbeddedForge, url: str, tmp: Path, console: Console) -> DemoWo
         name = "{project.name}"
         repo = "{project.repo}"
         ops_repo = "{project.ops_repo}"
-        forge_url = "{url}"
+        forge = "{dialect}"
+        forge_url = "{url + GITHUB_PREFIX if dialect == "github" else url}"
 
         [architect]
         model = "offline"
@@ -136,7 +149,8 @@ def _seed(forge: EmbeddedForge, url: str, tmp: Path, console: Console) -> DemoWo
         state_dir = "{tmp / 'state'}"
         """))
     config = load_config(config_path, {})
-    world = DemoWorld(project, url, setup, tokens, config, config_path, console)
+    world = DemoWorld(project, url, setup, tokens, config, config_path, console,
+                      dialect=dialect)
     console.print(f"[bold]Setup[/]: users {owner}, {BOT}, {project.reviewer}; repos "
                   f"{project.repo} and {project.ops_repo}")
     console.print("[bold]architect init[/] (labels and rights):")
@@ -163,7 +177,7 @@ def _tick(world: DemoWorld, title: str) -> None:
     _show_new_comments(world, bot)
 
 
-def _show_new_comments(world: DemoWorld, bot: ForgeClient) -> None:
+def _show_new_comments(world: DemoWorld, bot: Forge) -> None:
     for pr in bot.list_pulls(world.project.ops_repo, state="all"):
         comments = bot.list_comments(world.project.ops_repo, pr.number)
         for comment in comments[world.seen.get(pr.number, 0):]:

@@ -30,7 +30,7 @@ from architect.shell.guards import active_flag, is_active, run_guards
 from architect.shell.tick import TickReport, run_tick
 
 if TYPE_CHECKING:
-    from architect.forge.client import ForgeClient
+    from architect.app.wiring import ForgeConnection
     from architect.runners.base import Runner
 
 log = logging.getLogger("architect")
@@ -67,10 +67,11 @@ def _redactor(secrets: Secrets) -> Callable[[str | None], str | None]:
 
 
 def _clients(config: ProjectConfig, secrets: Secrets,
-             clients: ExitStack) -> tuple[ForgeClient, ForgeClient | None]:
+             clients: ExitStack) -> tuple[ForgeConnection, ForgeConnection | None]:
     """The architect's forge client and the filer's (FORGE_FILER_TOKEN), both closed with
     `clients`."""
-    forge = clients.enter_context(forge_client(config, secrets))
+    forge = forge_client(config, secrets)
+    clients.enter_context(forge)
     filer = filer_client(config, secrets)
     if filer is not None:
         clients.enter_context(filer)
@@ -92,8 +93,8 @@ def _tick_outcome(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str
                              should_stop=should_stop)
 
 
-def _guarded_tick(config: ProjectConfig, secrets: Secrets, forge: ForgeClient,
-                  filer: ForgeClient | None, runner: Runner, *, dry_run: bool,
+def _guarded_tick(config: ProjectConfig, secrets: Secrets, forge: ForgeConnection,
+                  filer: ForgeConnection | None, runner: Runner, *, dry_run: bool,
                   should_stop: Callable[[], bool]) -> TickOutcome:
     if dry_run:
         outcome = _tick(lambda: run_tick(forge, runner, config, utc_now, dry_run=True), config,
@@ -116,7 +117,7 @@ def _guarded_tick(config: ProjectConfig, secrets: Secrets, forge: ForgeClient,
 
 
 def _tick(call: Callable[[], TickReport], config: ProjectConfig,
-          forge: ForgeClient) -> TickOutcome:
+          forge: ForgeConnection) -> TickOutcome:
     try:
         report = call()
     except ForgeNotFound as exc:

@@ -8,7 +8,7 @@ is wrong and the fix, worded by `setup_lines` as a tick's preconditions are.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from architect.config import ProjectConfig
@@ -38,9 +38,10 @@ from architect.errors import (
     RunnerFailed,
     RunnerUnavailable,
 )
-from architect.forge.client import ForgeClient
 from architect.forge.models import Issue, Repository, User
+from architect.forge.protocol import Forge
 from architect.runners.base import ProvesModel, Runner
+from architect.shell.dashboard import LABEL_COLOR as DASHBOARD_COLOR
 from architect.shell.dashboard import find
 
 Say = Callable[[str], None]
@@ -64,7 +65,7 @@ class Findings:
 # -- the checks (imperative shell) ---------------------------------------------------
 
 
-def check_repos(forge: ForgeClient, config: ProjectConfig, bot: User,
+def check_repos(forge: Forge, config: ProjectConfig, bot: User,
                 found: Findings) -> dict[str, Repository]:
     """Both repos: they exist, have a commit, and have `primary_branch`."""
     repos: dict[str, Repository] = {}
@@ -86,9 +87,9 @@ def check_repos(forge: ForgeClient, config: ProjectConfig, bot: User,
     return repos
 
 
-def check_writes(forge: ForgeClient, config: ProjectConfig, bot: User,
+def check_writes(forge: Forge, config: ProjectConfig, bot: User,
                  repos: dict[str, Repository], found: Findings, *,
-                 filer: ForgeClient | None = None) -> None:
+                 filer: Forge | None = None) -> None:
     """The token really writes where the architect writes: issues on both, code on ops.
 
     With a filer token (FORGE_FILER_TOKEN), the filer writes on the project repo.
@@ -111,7 +112,7 @@ def check_writes(forge: ForgeClient, config: ProjectConfig, bot: User,
             found.proved.append(f"{repo}: the token writes {WRITES[collection][1]}")
 
 
-def check_labels(forge: ForgeClient, config: ProjectConfig, repos: dict[str, Repository], *,
+def check_labels(forge: Forge, config: ProjectConfig, repos: dict[str, Repository], *,
                  create: bool, found: Findings, say: Say) -> None:
     """The labels of the project repo, then of the ops repo if it exists (`repos`: a missing
     one is reported already, and its labels would answer a bare 404)."""
@@ -119,11 +120,15 @@ def check_labels(forge: ForgeClient, config: ProjectConfig, repos: dict[str, Rep
     _check_labels(forge, config.repo, wanted, create=create, found=found, say=say)
     if config.ops_repo in repos:
         # The sprint PRs live on the ops repo: so does the label that parks one.
-        _check_labels(forge, config.ops_repo, {PARKED_LABEL: PARKED_COLOR}, create=create,
-                      found=found, say=say)
+        ops_labels = {PARKED_LABEL: PARKED_COLOR}
+        if create and config.architect.dashboard:
+            # init makes what the first tick would; --check does not ask for it, since the
+            # tick creates it with the dashboard.
+            ops_labels[config.architect.dashboard_label] = DASHBOARD_COLOR.lstrip("#")
+        _check_labels(forge, config.ops_repo, ops_labels, create=create, found=found, say=say)
 
 
-def _check_labels(forge: ForgeClient, repo: str, wanted: dict[str, str], *, create: bool,
+def _check_labels(forge: Forge, repo: str, wanted: dict[str, str], *, create: bool,
                   found: Findings, say: Say) -> None:
     existing = {label.name for label in forge.list_labels(repo)}
     for name, color in wanted.items():
@@ -139,7 +144,7 @@ def _check_labels(forge: ForgeClient, repo: str, wanted: dict[str, str], *, crea
             found.add(f"{repo}: cannot create label '{name}': {exc}")
 
 
-def check_reviewers(forge: ForgeClient, config: ProjectConfig, found: Findings) -> None:
+def check_reviewers(forge: Forge, config: ProjectConfig, found: Findings) -> None:
     reviewers = config.architect.reviewers
     if not reviewers:
         return
@@ -152,7 +157,7 @@ def check_reviewers(forge: ForgeClient, config: ProjectConfig, found: Findings) 
         found.add(reviewer_line(login, config.ops_repo, writers, exists=exists))
 
 
-def check_token_owner(forge: ForgeClient, config: ProjectConfig, me: User,
+def check_token_owner(forge: Forge, config: ProjectConfig, me: User,
                       found: Findings) -> None:
     """Warn when the token's account is one whose comments steer: a person's, by the same
     rule a tick judges comments with (`Steering.may_steer`), as if the architect were another
@@ -172,7 +177,7 @@ def check_token_owner(forge: ForgeClient, config: ProjectConfig, me: User,
     found.warnings.append(steering_token_line(me.login, why))
 
 
-def check_dashboard(forge: ForgeClient, config: ProjectConfig, me: User,
+def check_dashboard(forge: Forge, config: ProjectConfig, me: User,
                     found: Findings) -> Issue | None:
     """The project's dashboard kept by this token's account; a problem when another account
     keeps it, since a tick with this token would create a second one."""
@@ -192,9 +197,11 @@ def check_dashboard(forge: ForgeClient, config: ProjectConfig, me: User,
     return None
 
 
-def check_hooks(forge: ForgeClient, config: ProjectConfig, bot: User, url: str, *,
-                create: Callable[[str], None] | None, found: Findings) -> None:
-    """Each repo has an active hook to `url`; `create` registers a missing one."""
+def check_hooks(forge: Forge, config: ProjectConfig, bot: User, url: str, *,
+                create: Callable[[str], None] | None, found: Findings,
+                events: Sequence[str] = ()) -> None:
+    """Each repo has an active hook to `url`, with `events`; `create` registers a missing
+    one."""
     for repo in config.repos:
         try:
             hooks = [h for h in forge.list_hooks(repo) if h.config.get("url") == url]
@@ -203,7 +210,13 @@ def check_hooks(forge: ForgeClient, config: ProjectConfig, bot: User, url: str, 
                       "webhooks need admin access to the repo")
             continue
         if any(h.active for h in hooks):
-            found.proved.append(f"{repo}: webhook to {url}")
+            have = sorted({e for h in hooks if h.active for e in h.events})
+            missing = [e for e in events if e not in have]
+            found.proved.append(f"{repo}: webhook to {url}" +
+                                (f" (events: {', '.join(have)})" if events else ""))
+            if missing:
+                found.add(f"{repo}: the webhook to {url} does not send {', '.join(missing)}: "
+                          "tick them in its Settings → Webhooks")
         elif hooks:
             found.add(f"{repo}: the webhook to {url} is inactive: tick 'Active' in its "
                       "Settings → Webhooks")
@@ -227,7 +240,7 @@ def check_model(kind: str, runner: Callable[[], Runner]) -> str | None:
     return None
 
 
-def missing_repo(forge: ForgeClient, config: ProjectConfig) -> ArchitectError | None:
+def missing_repo(forge: Forge, config: ProjectConfig) -> ArchitectError | None:
     """After a 404 in a tick: a configured repo that is missing is a configuration error."""
     for name in config.repos:
         try:

@@ -22,16 +22,17 @@ from architect.app.setup_check import (
 )
 from architect.config import ProjectConfig, Secrets
 from architect.errors import ForgePermissionError
-from architect.forge.client import ForgeClient
+from architect.forge.github import GITHUB_HOOK_EVENTS
 from architect.forge.models import User
+from architect.forge.protocol import Forge
 
 WEBHOOK_EVENTS = ("issues", "issue_comment", "pull_request", "pull_request_review",
                   "pull_request_comment")
 
 
-def prove_setup(forge: ForgeClient, config: ProjectConfig, secrets: Secrets, *,
+def prove_setup(forge: Forge, config: ProjectConfig, secrets: Secrets, *,
                 webhook_url: str | None, write: bool, runner_ready: Callable[[], str | None],
-                filer: ForgeClient | None = None, say: Say = print) -> Findings:
+                filer: Forge | None = None, say: Say = print) -> Findings:
     """Every problem that would make a tick fail, one line each; creates labels and hooks
     when `write`."""
     found = Findings()
@@ -55,7 +56,10 @@ def prove_setup(forge: ForgeClient, config: ProjectConfig, secrets: Secrets, *,
                       "set it in the environment")
         if not write or secrets.webhook_secret is not None:
             creator = _hook_creator(forge, secrets, webhook_url, found, say) if write else None
-            check_hooks(forge, config, me, webhook_url, create=creator, found=found)
+            # GitHub lists a hook's events by the names it was given; Forgejo expands
+            # some (pull_request_review_approved …), so only GitHub's are held to a list.
+            check_hooks(forge, config, me, webhook_url, create=creator, found=found,
+                        events=GITHUB_HOOK_EVENTS if config.forge == "github" else ())
     if config.ops_repo in repos and not found.problems and config.architect.dashboard:
         _dashboard(forge, config, me, found, say)
     for line in found.proved:
@@ -63,7 +67,7 @@ def prove_setup(forge: ForgeClient, config: ProjectConfig, secrets: Secrets, *,
     return found
 
 
-def _dashboard(forge: ForgeClient, config: ProjectConfig, me: User, found: Findings,
+def _dashboard(forge: Forge, config: ProjectConfig, me: User, found: Findings,
                say: Say) -> None:
     # Created by the first tick, at its end, so that it shows what that tick did.
     issue = check_dashboard(forge, config, me, found)
@@ -76,7 +80,7 @@ def _dashboard(forge: ForgeClient, config: ProjectConfig, me: User, found: Findi
         say(f"{config.ops_repo}: dashboard #{issue.number}: {issue.html_url}")
 
 
-def _hook_creator(forge: ForgeClient, secrets: Secrets, url: str, found: Findings,
+def _hook_creator(forge: Forge, secrets: Secrets, url: str, found: Findings,
                   say: Say) -> Callable[[str], None]:
     secret = secrets.webhook_secret
     assert secret is not None

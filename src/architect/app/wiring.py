@@ -13,8 +13,14 @@ import httpx
 
 from architect.config import ProjectConfig, Secrets
 from architect.forge.client import ForgeClient
+from architect.forge.github import GitHubClient, api_root
+from architect.forge.github_app import InstallationTokens
+from architect.forge.github_http import PersonalToken
 from architect.runners.base import Runner
 from architect.runners.registry import make_runner as make_model_runner
+
+# The clients `forge_client` makes: each a `Forge`, closed by its owner.
+ForgeConnection = ForgeClient | GitHubClient
 
 
 def utc_now() -> datetime:
@@ -22,17 +28,37 @@ def utc_now() -> datetime:
 
 
 def forge_client(config: ProjectConfig, secrets: Secrets, *,
-                 transport: httpx.BaseTransport | None = None) -> ForgeClient:
+                 transport: httpx.BaseTransport | None = None) -> ForgeConnection:
+    """The architect's client for the project's forge (`forge` in the project file)."""
+    if config.forge == "github":
+        return github_client(config, secrets, transport=transport)
     token = secrets.require_forge_token()
     return ForgeClient(config.forge_url, token,
                        token_env=secrets.forge_token_env or "FORGE_ARCHITECT_TOKEN",
                        transport=transport)
 
 
+def github_client(config: ProjectConfig, secrets: Secrets, *,
+                  transport: httpx.BaseTransport | None = None) -> GitHubClient:
+    """A GitHub App installation when GITHUB_APP_ID is set, else the access token."""
+    api = api_root(config.forge_url)
+    if secrets.github_app is not None:
+        # Nothing is asked of GitHub yet: the first request makes the installation token.
+        tokens = InstallationTokens(secrets.github_app, api, config.repo, transport=transport)
+        return GitHubClient(api, tokens, transport=transport)
+    token = secrets.require_forge_token()
+    return GitHubClient(api, PersonalToken(token, secrets.forge_token_env
+                                           or "FORGE_ARCHITECT_TOKEN"), transport=transport)
+
+
 def filer_client(config: ProjectConfig, secrets: Secrets, *,
-                 transport: httpx.BaseTransport | None = None) -> ForgeClient | None:
+                 transport: httpx.BaseTransport | None = None) -> ForgeConnection | None:
     if secrets.filer_token is None:
         return None
+    if config.forge == "github":
+        return GitHubClient(api_root(config.forge_url),
+                            PersonalToken(secrets.filer_token, "FORGE_FILER_TOKEN"),
+                            transport=transport)
     return ForgeClient(config.forge_url, secrets.filer_token, token_env="FORGE_FILER_TOKEN",
                        transport=transport)
 

@@ -7,6 +7,7 @@ preconditions (`lifecycle.preconditions`), so both say the same thing.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Literal
 
@@ -51,6 +52,9 @@ def missing_label_line(repo: str, label: str) -> str:
     return f"{repo}: label '{label}' is missing: run `architect init` to create it"
 
 
+_GITHUB_NEEDS = re.compile(r"needs the permission (\S+?)\.?(?:\s|$)")
+
+
 def unwritable_line(repo: str, collection: Collection, bot: str,
                     said: str) -> str:
     scope, what = WRITES[collection]
@@ -59,6 +63,11 @@ def unwritable_line(repo: str, collection: Collection, bot: str,
     if "required scope" in said:
         return (f"{repo}: the token may not write {what} (it lacks the scope '{scope}'): create "
                 f"a token for @{bot} with {scope}")
+    needs = _GITHUB_NEEDS.search(said)
+    if needs:  # GitHub's X-Accepted-GitHub-Permissions, as the GitHub client quotes it
+        return (f"{repo}: the token may not write {what}: GitHub says it needs the permission "
+                f"{needs[1]}: grant it to the fine-grained token (or the GitHub App) on {repo}, "
+                f"and make sure @{bot} may write there")
     return (f"{repo}: @{bot} may not write {what} here: give @{bot} write access (Settings → "
             "Collaborators)")
 

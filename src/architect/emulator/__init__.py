@@ -33,6 +33,7 @@ from architect.emulator.store import Settings, Store, Token, User, hash_secret
 from architect.emulator.webhooks import Deliverer, Delivery
 
 if TYPE_CHECKING:
+    from _typeshed.wsgi import WSGIApplication
     from werkzeug.serving import BaseWSGIServer
 
 __all__ = ["EmbeddedForge", "Settings"]
@@ -103,11 +104,15 @@ class EmbeddedForge:
                 self._store.save(self._data_file)
 
     # -- the socket server --------------------------------------------------------------
-    def start(self, host: str = "127.0.0.1", port: int = 0) -> str:
-        """Serve on a thread; returns the root URL, e.g. ``http://127.0.0.1:40123``."""
+    def start(self, host: str = "127.0.0.1", port: int = 0,
+              app: WSGIApplication | None = None) -> str:
+        """Serve on a thread; returns the root URL, e.g. ``http://127.0.0.1:40123``.
+
+        `app`: what answers instead of the forge's own app (the GitHub dialect, which
+        passes everything outside /api/v3 on to it)."""
         if self._server is not None:
             raise RuntimeError("the forge is already started")
-        server = make_quiet_server(host, port, self.wsgi)
+        server = make_quiet_server(host, port, app or self.wsgi)
         self._server = server
         self._thread = threading.Thread(
             target=server.serve_forever,

@@ -12,6 +12,8 @@ from typing import TextIO
 
 from architect.durations import parse_duration
 from architect.emulator import EmbeddedForge
+from architect.emulator.github_dialect import GitHubDialect
+from architect.emulator.github_web import PREFIX as GITHUB_PREFIX
 from architect.emulator.store import Settings
 
 
@@ -28,6 +30,7 @@ def serve_forever(
     out: TextIO,
     settings: Settings | None = None,
     seed: Callable[[str, str], Sequence[str]] | None = None,
+    dialect: str = "forgejo",
 ) -> None:
     """Serve until KeyboardInterrupt or SIGTERM, then shut down cleanly (and save).
 
@@ -39,8 +42,13 @@ def serve_forever(
     if in_main:
         previous = signal.signal(signal.SIGTERM, _raise_interrupt)
     try:
-        url = forge.start(host, port)
+        github = GitHubDialect(forge) if dialect == "github" else None
+        url = forge.start(host, port, github)
         out.write(f"Embedded forge listening on {url}\n")
+        if github is not None:
+            out.write(f"GitHub dialect at {url}{GITHUB_PREFIX} (forge = \"github\", "
+                      f"forge_url = \"{url}{GITHUB_PREFIX}\"); the Forgejo API stays at "
+                      f"{url}/api/v1\n")
         # The user's own admin token, generated for them: printing it is the point.
         out.write(f"Admin token: {forge.admin_token}\n")
         out.write(f"Admin login: {forge.admin_login}\n")

@@ -595,7 +595,11 @@ class ForgeClient:
         answer = self._send(_FileResponse, method, url, payload, f"{path} in {repo}")
         return FileContent(path=answer.content.path, sha=answer.content.sha, text=text)
 
-    # -- dependencies and hooks -----------------------------------------------
+    # -- sub-issues, dependencies and hooks ------------------------------------
+    def link_sub_issue(self, repo: str, parent: int, child: int) -> None:
+        """Forgejo has no sub-issues: the child's "Decomposed from #N" line is the link."""
+        return None
+
     def list_dependencies(self, repo: str, number: int) -> list[Issue]:
         """The issues that #`number` depends on (that block it)."""
         items = self._http.get_pages(f"{repo_path(repo)}/issues/{number}/dependencies")

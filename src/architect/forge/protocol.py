@@ -1,6 +1,7 @@
 """The `Forge` seam: every forge call the architect makes.
 
-`ForgeClient` (httpx, any Forgejo or Gitea) implements it. The lifecycle,
+`ForgeClient` (httpx, any Forgejo or Gitea) and `GitHubClient` (github.com or
+GitHub Enterprise Server) implement it. The lifecycle,
 `status`, `init` and the demo take a `Forge`, never a concrete client, so a
 tick runs unchanged against a real server, the embedded forge, or a test.
 
@@ -181,7 +182,12 @@ class Forge(Protocol):
         self, repo: str, changes: Sequence[FileChange], *, branch: str, message: str
     ) -> None: ...
 
-    # -- dependencies and hooks -----------------------------------------------
+    # -- sub-issues, dependencies and hooks ------------------------------------
+    def link_sub_issue(self, repo: str, parent: int, child: int) -> None:
+        """Attach #`child` under #`parent` where the forge has sub-issues (GitHub); a no-op
+        where only the child's "Decomposed from #N" line ties them (Forgejo)."""
+        ...
+
     def list_dependencies(self, repo: str, number: int) -> list[Issue]: ...
 
     def add_dependency(self, repo: str, number: int, *, depends_on: int) -> None: ...

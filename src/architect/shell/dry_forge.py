@@ -180,6 +180,9 @@ class DryForge:
                      message: str) -> None:
         self._would(f"change {len(changes)} file(s) on {repo}@{branch}")
 
+    def link_sub_issue(self, repo: str, parent: int, child: int) -> None:
+        self._would(f"attach {repo}#{child} as a sub-issue of #{parent}")
+
     def add_dependency(self, repo: str, number: int, *, depends_on: int) -> None:
         self._would(f"record that {repo}#{number} depends on #{depends_on}")
 

@@ -1,4 +1,4 @@
-"""Forgejo/Gitea webhooks for `architect loop --webhook HOST:PORT`.
+"""Forgejo/Gitea and GitHub webhooks for `architect loop --webhook HOST:PORT`.
 
 How the server sends them: docs/forgejo-behaviour.md#webhooks.
 
@@ -8,10 +8,15 @@ parsed or trusted:
 1. ``Content-Length`` over ``webhook_max_body_kb`` → 413, before any byte of
    the body is read (and the read is capped at that length);
 2. the signature: ``X-Forgejo-Signature`` (or ``X-Gitea-Signature``), the bare
-   hex HMAC-SHA256 of the exact body bytes with ``ARCHITECT_WEBHOOK_SECRET``,
-   compared in constant time; missing or wrong → 401;
-3. the event (``X-Forgejo-Event-Type``): issue and pull-request events count,
-   others (push, release…) are acknowledged and ignored;
+   hex HMAC-SHA256 of the exact body bytes with ``ARCHITECT_WEBHOOK_SECRET``, or
+   GitHub's ``X-Hub-Signature-256: sha256=<hex>`` of the same; compared in constant
+   time; missing or wrong → 401;
+3. the event (``X-Forgejo-Event-Type``, GitHub's ``X-GitHub-Event``): issue,
+   pull-request and label events count (GitHub: ``issues``, ``issue_comment``,
+   ``pull_request``, ``pull_request_review``, ``label``), others (push, ping,
+   release…) are acknowledged and ignored; a GitHub delivery whose
+   ``X-GitHub-Delivery`` was received already (GitHub redelivers) is acknowledged
+   and ignored;
 4. ``repository.full_name`` routes the delivery to the projects whose repo or
    ops repo it is; an unknown repo is acknowledged (202) and ignored.
 
@@ -45,12 +50,15 @@ from architect.shell import guards
 
 log = logging.getLogger("architect")
 
-SIGNATURE_HEADERS = ("x-forgejo-signature", "x-gitea-signature")
+SIGNATURE_HEADERS = ("x-forgejo-signature", "x-gitea-signature", "x-hub-signature-256")
 EVENT_HEADERS = ("x-forgejo-event-type", "x-gitea-event-type", "x-forgejo-event",
-                 "x-gitea-event")
-DELIVERY_HEADERS = ("x-forgejo-delivery", "x-gitea-delivery")
-# Every issue_* and pull_request_* event can change what a tick decides.
-RELEVANT_EVENT_PREFIXES = ("issue", "pull_request")
+                 "x-gitea-event", "x-github-event")
+DELIVERY_HEADERS = ("x-forgejo-delivery", "x-gitea-delivery", "x-github-delivery")
+# Every issue_* and pull_request_* event can change what a tick decides; so can GitHub's
+# `label` (a label renamed or deleted on the repository).
+RELEVANT_EVENT_PREFIXES = ("issue", "pull_request", "label")
+GITHUB_DELIVERY = "x-github-delivery"
+REMEMBERED_DELIVERIES = 1024  # GitHub's redeliveries come within hours, not thousands later
 SOCKET_TIMEOUT_S = 10  # a client that stalls mid-request does not hold a thread for long
 DRAIN_CAP = 64 * 1024  # after a 413, read (and drop) this much so the client sees the answer
 
@@ -122,7 +130,7 @@ def judge(headers: Mapping[str, str], body: bytes, *, secret: bytes, routes: Rou
     if not signature:
         return Verdict(401, "rejected", "unsigned delivery: set the webhook's secret to "
                        "ARCHITECT_WEBHOOK_SECRET")
-    if not verify_signature(secret, body, signature):
+    if not verify_signature(secret, body, signature.strip().removeprefix("sha256=")):
         return Verdict(401, "rejected", "bad signature")
     event = _first(headers, EVENT_HEADERS) or ""
     if not event.startswith(RELEVANT_EVENT_PREFIXES):
@@ -138,6 +146,32 @@ def judge(headers: Mapping[str, str], body: bytes, *, secret: bytes, routes: Rou
     if not projects:
         return Verdict(202, "ignored", f"{event} on {repo}: no project has this repo")
     return Verdict(202, "queued", f"{event} on {repo}", projects)
+
+
+def github_delivery(headers: Mapping[str, str]) -> str | None:
+    """GitHub's delivery id; None for Forgejo and Gitea, which send an X-GitHub-Delivery
+    too (for compatibility) but redeliver nothing the architect must skip."""
+    if _first(headers, ("x-forgejo-delivery", "x-gitea-delivery")):
+        return None
+    return headers.get(GITHUB_DELIVERY) or None
+
+
+class SeenDeliveries:
+    """The GitHub delivery ids received lately: a redelivery pokes no second tick."""
+
+    def __init__(self, size: int = REMEMBERED_DELIVERIES) -> None:
+        self._size = size
+        self._ids: dict[str, None] = {}
+        self._lock = threading.Lock()
+
+    def first_time(self, delivery: str) -> bool:
+        with self._lock:
+            if delivery in self._ids:
+                return False
+            self._ids[delivery] = None
+            if len(self._ids) > self._size:
+                del self._ids[next(iter(self._ids))]
+            return True
 
 
 def edit_of(headers: Mapping[str, str], body: bytes) -> tuple[str, int, str, str] | None:
@@ -195,6 +229,7 @@ class _Server(ThreadingHTTPServer):
                  poke: Callable[[str], object], max_body: int, health: Health | None,
                  edits: Mapping[str, Path]) -> None:
         self.edits = edits
+        self.seen = SeenDeliveries()
         self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
         self.secret = secret
         self.routes = routes
@@ -245,6 +280,10 @@ class _Handler(BaseHTTPRequestHandler):
         headers = {name.lower(): value for name, value in self.headers.items()}
         verdict = judge(headers, body, secret=self.server.secret.reveal().encode(),
                         routes=self.server.routes)
+        delivery = github_delivery(headers)
+        if verdict.outcome == "queued" and delivery and \
+                not self.server.seen.first_time(delivery):
+            verdict = Verdict(202, "ignored", f"delivery {delivery} was received already")
         edit = edit_of(headers, body) if verdict.outcome == "queued" else None
         if edit is not None and edit[0] in self.server.edits:
             try:  # before the poke, so the tick it brings reads it

@@ -131,6 +131,15 @@ def ensure_dependencies(forge: Forge, repo: str, number: int, deps: Sequence[int
         log.warning("issue #%d: forge dependencies not recorded: %s", number, exc)
 
 
+def ensure_sub_issue(forge: Forge, repo: str, parent: int, child: int) -> None:
+    """#`child` hangs under #`parent` where the forge has sub-issues. Its body's
+    "Decomposed from #N" says so already, so a refusal does not stop the filing."""
+    try:
+        forge.link_sub_issue(repo, parent, child)
+    except ForgeRefused as exc:
+        log.warning("issue #%d: not attached as a sub-issue of #%d: %s", child, parent, exc)
+
+
 def _blockers(forge: Forge, repo: str, number: int) -> set[int]:
     return {i.number for i in forge.list_dependencies(repo, number)}
 

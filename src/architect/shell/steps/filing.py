@@ -108,6 +108,7 @@ def _file_subs(hands: Hands, action: FileSprint, subs: tuple[SubIssue, ...],
         if sub.id in existing:
             numbers[sub.id] = existing[sub.id]
             writes.ensure_dependencies(filer, repo, existing[sub.id], deps)
+            writes.ensure_sub_issue(filer, repo, action.sprint.vision_number, existing[sub.id])
             continue
         shaped = [f for n in dict.fromkeys(sub.shaped_by) if (f := ledger.get(n)) is not None]
         body = render.sub_issue_body(sub, vision=action.sprint.vision_number, slug=action.slug,
@@ -121,6 +122,7 @@ def _file_subs(hands: Hands, action: FileSprint, subs: tuple[SubIssue, ...],
         numbers[sub.id] = issue.number
         record.note({sub.id: issue.number})
         writes.ensure_dependencies(filer, repo, issue.number, deps, fresh=True)
+        writes.ensure_sub_issue(filer, repo, action.sprint.vision_number, issue.number)
     return [numbers[s.id] for s in subs]
 
 

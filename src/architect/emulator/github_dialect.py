@@ -1,0 +1,136 @@
+"""The embedded forge's GitHub dialect: GitHub's REST API under ``/api/v3``.
+
+::
+
+    dialect = GitHubDialect(forge)        # forge: an EmbeddedForge
+    client = GitHubClient("http://forge.test/api/v3", token,
+                          transport=httpx.WSGITransport(app=dialect))
+
+One store, two dialects: every GitHub route (`github_routes_issues`,
+`github_routes_code`) is answered by the emulator's own Forgejo handlers, called
+in-process with the caller's token (so permissions, 404s and validation follow the
+same rules), and its answer reshaped by `github_serialize`. Outside ``/api/v3`` the
+Forgejo API (``/api/v1``, which the test worlds and the demo seed through) and the web
+pages (the ``html_url``s) are served as before.
+
+What GitHub adds, the dialect adds: ``per_page`` up to 100 with ``Link`` headers,
+ETags with ``304 Not Modified`` (which do not count), the ``X-RateLimit-*`` headers of
+a per-token budget (`rate_limit`; spent → 403 with ``X-RateLimit-Remaining: 0``),
+errors as ``{message, documentation_url, status}``, sub-issues and "blocked by"
+dependencies addressed by issue *id*, branches as git refs, a commit of several
+files through the git data API, and ``/search/issues``.
+
+Kept in memory only (not in ``--data``): sub-issue links, pending git trees and
+commits, the GitHub names of hook events, and the rate-limit windows.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from werkzeug.exceptions import MethodNotAllowed, NotFound
+from werkzeug.routing import Map, Rule
+from werkzeug.wrappers import Request, Response
+
+from architect.emulator import github_routes_code, github_routes_issues
+from architect.emulator import github_serialize as ser
+from architect.emulator.app import encode_json
+from architect.emulator.github_web import JSON, PREFIX, Backend, Call, DialectError, Reply
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIEnvironment
+
+    from architect.emulator import EmbeddedForge
+
+ROUTES = (*github_routes_issues.ROUTES, *github_routes_code.ROUTES)
+
+
+@dataclass
+class Window:
+    """One token's primary rate-limit window."""
+
+    used: int
+    reset: datetime
+
+
+class GitHubDialect:
+    """A WSGI app: GitHub under /api/v3, the embedded forge's own app everywhere else."""
+
+    def __init__(self, forge: EmbeddedForge, *, rate_limit: int = 5000) -> None:
+        self.forge = forge
+        self.backend = Backend(forge)
+        self.rate_limit = rate_limit
+        self._windows: dict[str, Window] = {}
+        self.served: list[tuple[str, str, int, JSON]] = []  # (method, rule, status, body)
+        self._map = Map([Rule(PREFIX + rule, methods=[method], endpoint=i)
+                         for i, (rule, method, _) in enumerate(ROUTES)],
+                        strict_slashes=False, merge_slashes=False)
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        request = Request(environ)
+        if not request.path.startswith(PREFIX):
+            return self.forge.wsgi(environ, start_response)
+        return self.handle(request)(environ, start_response)
+
+    def handle(self, request: Request) -> Response:
+        adapter = self._map.bind_to_environ(request.environ)
+        try:
+            endpoint, params = adapter.match()
+        except (NotFound, MethodNotAllowed):
+            return self._respond(request, Reply(404, ser.error(404, "Not Found")), None)
+        rule, method, handler = ROUTES[int(endpoint)]
+        web = request.host_url.rstrip("/")
+        call = Call(request, {k: str(v) for k, v in params.items()},
+                    ser.Urls(web + PREFIX, web), request.headers.get("Authorization"))
+        window = self._window(call.auth)
+        if window is not None and window.used >= self.rate_limit:
+            reply = Reply(403, ser.error(403, "API rate limit exceeded for user."))
+            return self._respond(request, reply, window)
+        self.backend.last_date = None
+        try:
+            reply = handler(self.backend, call)
+        except DialectError as exc:
+            reply = Reply(exc.status, ser.error(exc.status, exc.message, exc.errors),
+                          exc.headers)
+        self.served.append((method, rule, reply.status, reply.body))
+        return self._respond(request, reply, window)
+
+    def _window(self, auth: str | None) -> Window | None:
+        if not auth:
+            return None
+        key = hashlib.sha256(auth.encode()).hexdigest()
+        window = self._windows.get(key)
+        if window is None or self.backend.now() >= window.reset:
+            window = self._windows[key] = Window(0, self.backend.now() + timedelta(hours=1))
+        return window
+
+    def _respond(self, request: Request, reply: Reply, window: Window | None) -> Response:
+        headers = {"X-GitHub-Media-Type": "github.v3; format=json", **reply.headers}
+        if self.backend.last_date:  # GitHub dates every answer; `since` cursors read it
+            headers["Date"] = self.backend.last_date
+        data = b"" if reply.status == 204 or reply.body is None else encode_json(reply.body)
+        if request.method == "GET" and reply.status == 200:
+            etag = f'"{hashlib.sha1(data, usedforsecurity=False).hexdigest()}"'
+            headers["ETag"] = etag
+            if etag in request.headers.get("If-None-Match", ""):
+                return Response(b"", status=304, headers={**headers, **self._limits(window)})
+        if window is not None:
+            window.used += 1
+        headers |= self._limits(window)
+        if reply.status == 204 or reply.body is None:
+            return Response(b"", status=reply.status, headers=headers)
+        return Response(data, status=reply.status, headers=headers,
+                        content_type="application/json; charset=utf-8")
+
+    def _limits(self, window: Window | None) -> dict[str, str]:
+        if window is None:
+            return {}
+        left = max(0, self.rate_limit - window.used)
+        return {"X-RateLimit-Limit": str(self.rate_limit), "X-RateLimit-Remaining": str(left),
+                "X-RateLimit-Used": str(window.used),
+                "X-RateLimit-Reset": str(int(window.reset.timestamp())),
+                "X-RateLimit-Resource": "core"}

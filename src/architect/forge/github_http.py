@@ -1,0 +1,391 @@
+"""The one request path to GitHub: auth, retries, rate limits, conditional reads, pages.
+
+Like `forge.http.ForgeHttp` for Forgejo, every call of `GitHubClient` goes through
+`GitHubHttp.send`, the one place that
+
+* adds ``Authorization: Bearer …`` from a `TokenSource` (a personal access token,
+  or a GitHub App installation token renewed before it expires),
+* sends ``If-None-Match`` with the ETag of the last answer to the same read: a
+  ``304`` is answered from that copy and does not count against the rate limit,
+* reads ``X-RateLimit-Remaining`` / ``-Reset`` after every answer and refuses to send
+  once the budget is spent (`ForgeRateLimited`, raised *before* a request leaves, so a
+  tick stops between two actions and says when it resumes),
+* waits out a secondary limit's ``Retry-After`` when it is short, and otherwise gives up,
+* retries reads on connection errors and 502/503/504, writes only when they surely
+  never left (the next tick's "ensure" converges instead),
+* turns a refusal into the typed errors of `architect.errors`, quoting GitHub's
+  ``message`` and ``documentation_url`` and, on a 403, the permission GitHub says the
+  token lacks (``X-Accepted-GitHub-Permissions``).
+
+Pagination asks for 100 items a page (GitHub's cap) and follows ``Link: rel="next"``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Protocol
+from urllib.parse import urlsplit
+
+import httpx
+
+from architect.errors import (
+    ConfigError,
+    ForgeAuthError,
+    ForgeConflict,
+    ForgeError,
+    ForgeNotFound,
+    ForgePermissionError,
+    ForgeRateLimited,
+    ForgeRefused,
+    ForgeRepoMissing,
+    ForgeUnavailable,
+    ForgeValidation,
+)
+from architect.forge.http import (
+    SAFE_METHODS,
+    RequestStats,
+    RetryPolicy,
+    retry_after,
+    server_clock,
+)
+from architect.forge.secret import Secret
+
+log = logging.getLogger(__name__)
+
+GITHUB_API = "https://api.github.com"
+API_VERSION = "2022-11-28"
+PER_PAGE = 100  # GitHub's cap for every list the architect reads
+MAX_PAGES = 1_000
+# Requests kept back from the primary limit: a tick that would dip below stops early,
+# leaving room for `status` and a person's own tools on the same token.
+RESERVE = 2
+MAX_CACHED = 1024  # answers kept for conditional reads (a tick repeats a few dozen)
+
+JsonBody = Mapping[str, Any] | list[Any]
+Params = Mapping[str, str | int]
+
+
+class TokenSource(Protocol):
+    """Where the bearer token comes from (a PAT, or an App installation)."""
+
+    env: str  # the variable(s) to name in a message about the token
+
+    def token(self) -> Secret: ...
+
+    def invalidate(self) -> None:
+        """The token was refused: the next `token()` makes a new one, if it can."""
+        ...
+
+
+@dataclass
+class PersonalToken:
+    """A fine-grained personal access token (or a classic one): never renewed."""
+
+    secret: Secret
+    env: str = "FORGE_ARCHITECT_TOKEN"
+
+    def token(self) -> Secret:
+        return self.secret
+
+    def invalidate(self) -> None:
+        return None
+
+
+@dataclass
+class RateLimit:
+    """The primary limit as GitHub last reported it (`None`: not heard yet)."""
+
+    remaining: int | None = None
+    limit: int | None = None
+    reset: datetime | None = None
+
+    def read(self, headers: httpx.Headers) -> None:
+        remaining, limit = headers.get("x-ratelimit-remaining"), headers.get("x-ratelimit-limit")
+        reset = headers.get("x-ratelimit-reset", "")
+        if remaining is not None and remaining.isdigit():
+            self.remaining = int(remaining)
+        if limit is not None and limit.isdigit():
+            self.limit = int(limit)
+        if reset.isdigit():
+            seconds = int(reset)
+            # Some recordings carry milliseconds; GitHub itself sends epoch seconds.
+            self.reset = datetime.fromtimestamp(seconds / 1000 if seconds > 10**11 else seconds,
+                                                UTC)
+
+    def spent(self, now: datetime) -> bool:
+        if self.remaining is None or self.reset is None or now >= self.reset:
+            return False
+        return self.remaining <= RESERVE
+
+
+def resumes(at: datetime | None) -> str:
+    return f"at {at:%Y-%m-%d %H:%M} UTC" if at is not None else "when GitHub's limit resets"
+
+
+@dataclass(frozen=True)
+class _Cached:
+    etag: str
+    body: Any
+    link: str | None
+
+
+class GitHubHttp:
+    """One httpx client plus the rules above; owned and closed by `GitHubClient`."""
+
+    def __init__(
+        self,
+        api_url: str,
+        tokens: TokenSource,
+        *,
+        transport: httpx.BaseTransport | None,
+        timeout: float,
+        retry: RetryPolicy,
+    ) -> None:
+        self.api_url = api_url
+        self._tokens = tokens
+        self._retry = retry
+        self.stats = RequestStats()
+        self.rate = RateLimit()
+        self.not_modified = 0  # 304 answers: free reads
+        self.last_date: datetime | None = None  # the Date of the last read's answer
+        self._etags: dict[str, _Cached] = {}
+        self._api_root = urlsplit(api_url).path.rstrip("/")
+        self._client = httpx.Client(
+            base_url=api_url,
+            transport=transport,
+            timeout=httpx.Timeout(timeout),
+            follow_redirects=True,
+            headers={"Accept": "application/vnd.github+json",
+                     "X-GitHub-Api-Version": API_VERSION,
+                     "User-Agent": "architect"},
+            event_hooks={"request": [self.stats.record]},
+        )
+
+    def close(self) -> None:
+        self._client.close()
+
+    # -- reads and writes -------------------------------------------------------
+    def get_json(self, path: str, params: Params | None = None) -> Any:
+        return self._get(path, params)[0]
+
+    def send_json(self, method: str, path: str, json_body: JsonBody) -> Any:
+        response = self.send(method, path, json_body=json_body)
+        return _json(response, method, path)
+
+    def get_pages(self, path: str, params: Params | None = None) -> list[Any]:
+        """Every item of a list, following `Link: rel="next"`, each id once."""
+        items: list[Any] = []
+        seen: set[object] = set()
+        url: str | None = path
+        query: Params | None = {**(params or {}), "per_page": PER_PAGE}
+        for _ in range(MAX_PAGES):
+            if url is None:
+                break
+            body, link = self._get(url, query)
+            batch = body.get("items", []) if isinstance(body, dict) else body
+            if not isinstance(batch, list):
+                raise ForgeError(f"GitHub answered GET {path} with a {type(body).__name__}, "
+                                 "not a list")
+            for item in batch:
+                key = item.get("id") if isinstance(item, dict) else None
+                if key is None or key not in seen:
+                    seen.add(key)
+                    items.append(item)
+            url, query = next_url(link), None  # the next URL carries the whole query
+        return items
+
+    def get_page(self, path: str, params: Params) -> tuple[list[Any], bool, datetime | None]:
+        """One page, whether GitHub says there is another, and GitHub's clock (`Date`)."""
+        body, link = self._get(path, params)
+        if not isinstance(body, list):
+            raise ForgeError(f"GitHub answered GET {path} with a {type(body).__name__}, not a list")
+        return body, next_url(link) is not None, self.last_date
+
+    def _get(self, path: str, params: Params | None) -> tuple[Any, str | None]:
+        key = self._client.build_request("GET", path, params=params).url.raw_path.decode()
+        cached = self._etags.get(key)
+        extra = {"If-None-Match": cached.etag} if cached else {}
+        response = self.send("GET", path, params=params, headers=extra)
+        # The same rule for the answer's clock as on Forgejo; a 304 is dated when it is sent.
+        self.last_date = server_clock(response.headers)
+        if response.status_code == 304 and cached is not None:
+            self.not_modified += 1
+            return cached.body, cached.link
+        body = _json(response, "GET", path)
+        etag = response.headers.get("etag")
+        if etag:
+            self._etags.pop(key, None)  # re-inserted last: the oldest entry goes first
+            self._etags[key] = _Cached(etag, body, response.headers.get("link"))
+            if len(self._etags) > MAX_CACHED:  # `architect loop` runs for months
+                del self._etags[next(iter(self._etags))]
+        return body, response.headers.get("link")
+
+    def send(
+        self,
+        method: str,
+        path: str,
+        *,
+        params: Params | None = None,
+        json_body: JsonBody | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> httpx.Response:
+        """One request with retries; a 2xx/304 response, or a typed `ForgeError`."""
+        slept = 0.0
+        renewed = False
+        for attempt in range(1, self._retry.attempts + 1):
+            self._check_budget(method, path)
+            last = attempt == self._retry.attempts
+            auth = {"Authorization": f"Bearer {self._tokens.token().reveal()}"}
+            try:
+                response = self._client.request(method, path, params=params, json=json_body,
+                                                headers={**auth, **(headers or {})})
+            except httpx.TransportError as exc:
+                if last or not _may_retry(method, exc):
+                    raise self._unreachable(method, path, exc) from exc
+                delay, why = self._retry.backoff(attempt), type(exc).__name__
+            else:
+                self.rate.read(response.headers)
+                status = response.status_code
+                if status < 400:
+                    return response
+                if status == 401 and not renewed:
+                    self._tokens.invalidate()  # an installation token may just have expired
+                    renewed = True
+                    continue
+                wait = self._limit_wait(response)
+                if wait is None and (status not in (502, 503, 504) or method not in SAFE_METHODS
+                                     or last):
+                    raise self._refused(response)
+                delay = wait if wait is not None else self._retry.backoff(attempt)
+                why = f"HTTP {status}"
+            if slept + delay > self._retry.max_total_delay:
+                raise ForgeRateLimited(
+                    f"GitHub asks to wait {delay:g} s before {method} {path} ({why}), more "
+                    f"than this run waits; a later run will try again.",
+                    resumes_at=None)
+            log.warning("github %s %s: %s; retry in %.1f s", method, path, why, delay)
+            self.stats.retries += 1
+            self._retry.sleep(delay)
+            slept += delay
+        raise ForgeUnavailable(f"GitHub did not answer {method} {path} after "
+                               f"{self._retry.attempts} attempts; a later run will try again.")
+
+    # -- limits -----------------------------------------------------------------
+    def _check_budget(self, method: str, path: str) -> None:
+        now = self._retry.now()
+        if self.rate.spent(now):
+            raise ForgeRateLimited(
+                f"GitHub's rate limit for this token is spent ({self.rate.remaining} of "
+                f"{self.rate.limit} requests left): {method} {path} was not sent. The architect "
+                f"resumes {resumes(self.rate.reset)}.", resumes_at=self.rate.reset)
+
+    def _limit_wait(self, response: httpx.Response) -> float | None:
+        """Seconds to wait for a secondary limit; None when this is no limit to wait out.
+
+        A spent primary limit raises at once: waiting up to an hour is not a tick's job.
+        """
+        if response.status_code not in (403, 429):
+            return None
+        after = retry_after(response.headers.get("retry-after"),
+                            date=response.headers.get("date"), now=self._retry.now())
+        if after is not None:
+            return after
+        if response.headers.get("x-ratelimit-remaining") == "0":
+            raise ForgeRateLimited(
+                f"GitHub's rate limit for this token is spent "
+                f"({response.request.method} {response.request.url.path}); the architect "
+                f"resumes {resumes(self.rate.reset)}.", resumes_at=self.rate.reset)
+        if response.status_code == 429 or "secondary rate limit" in response.text.lower():
+            return 60.0  # GitHub's advice when a secondary limit names no time
+        return None
+
+    # -- errors ------------------------------------------------------------------
+    def _refused(self, response: httpx.Response) -> ForgeError | ConfigError:
+        request = response.request
+        path = request.url.path.removeprefix(self._api_root) or "/"
+        where = f"{request.method} {path}"
+        said = github_message(response, self._tokens.token())
+        status = response.status_code
+        if status >= 500:
+            return ForgeUnavailable(f"GitHub failed {where} with HTTP {status}; a later run "
+                                    f"will try again.{said}")
+        if status == 401:
+            return ForgeAuthError(
+                f"GitHub rejected the token ({where}): set {self._tokens.env} to a valid "
+                f"token.{said}", status=status, method=request.method, path=path)
+        if status == 403:
+            needs = response.headers.get("x-accepted-github-permissions", "")
+            hint = f" The token needs the permission {needs}." if needs else ""
+            return ForgePermissionError(f"GitHub refused {where}.{said}{hint}",
+                                        status=status, method=request.method, path=path)
+        kind: type[ForgeRefused] = {404: ForgeNotFound, 409: ForgeConflict, 422: ForgeValidation,
+                                    400: ForgeValidation}.get(status, ForgeRefused)
+        if status == 404 and path.count("/") == 3 and path.startswith("/repos/"):
+            kind = ForgeRepoMissing
+        if status == 404:
+            message = (f"{where}: not found on GitHub (check the name; a private repository "
+                       f"the token cannot see also answers 404).{said}")
+        else:
+            message = f"GitHub refused {where} with HTTP {status}.{said}"
+        return kind(message, status=status, method=request.method, path=path)
+
+    def _unreachable(self, method: str, path: str, exc: httpx.TransportError) -> ForgeUnavailable:
+        if method not in SAFE_METHODS and not isinstance(exc, _NEVER_SENT):
+            return ForgeUnavailable(
+                f"GitHub did not answer {method} {path} ({type(exc).__name__}); the request "
+                "may have been applied, so it was not repeated: the next run will reconcile.")
+        return ForgeUnavailable(f"GitHub at {self.api_url} is unreachable: {method} {path} "
+                                f"failed ({type(exc).__name__}); a later run will try again.")
+
+
+_NEVER_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
+_TRANSIENT = (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtocolError)
+
+
+def _may_retry(method: str, exc: httpx.TransportError) -> bool:
+    return isinstance(exc, _TRANSIENT if method in SAFE_METHODS else _NEVER_SENT)
+
+
+def next_url(link: str | None) -> str | None:
+    """The URL of ``rel="next"`` in a Link header, or None."""
+    for part in (link or "").split(","):
+        url, _, rest = part.partition(";")
+        if 'rel="next"' in rest.replace(" ", "") or "rel=next" in rest.replace(" ", ""):
+            return url.strip().strip("<>")
+    return None
+
+
+def github_message(response: httpx.Response, secret: Secret) -> str:
+    """` GitHub said: "…" (docs)`: the message, its errors and documentation_url, masked."""
+    try:
+        body = response.json()
+    except ValueError:
+        return ""
+    if not isinstance(body, dict):
+        return ""
+    parts = [str(body.get("message") or "")]
+    for error in body.get("errors") or []:
+        if isinstance(error, dict):
+            fields = " ".join(str(error.get(k, "")) for k in ("resource", "field", "code"))
+            parts.append(str(error.get("message") or fields))
+        else:
+            parts.append(str(error))
+    text = secret.redact("; ".join(p.strip() for p in parts if p.strip()))
+    docs = body.get("documentation_url")
+    see = f" (see {docs})" if isinstance(docs, str) and docs else ""
+    return f' GitHub said: "{text}"{see}.' if text else ""
+
+
+def _json(response: httpx.Response, method: str, path: str) -> Any:
+    if response.status_code == 204 or not response.content:
+        return None
+    try:
+        return response.json()
+    except ValueError as exc:
+        raise ForgeError(f"GitHub answered {method} {path} with something that is not JSON "
+                         f"(HTTP {response.status_code}); check forge_url (GitHub Enterprise "
+                         "Server: https://HOST/api/v3).") from exc
+

@@ -1,0 +1,122 @@
+"""GitHub's limits, as the adapter meets them: the primary rate limit (a tick that
+would run out stops between two actions and says when it resumes), conditional
+reads answered 304, a secondary limit's Retry-After, and the permission a 403 names."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import httpx
+import pytest
+
+from architect.errors import ForgePermissionError, ForgeRateLimited
+from architect.forge.github import GitHubClient
+from architect.forge.http import RetryPolicy
+from tests.world import BASE, BOT, OPS, World, make_world
+
+
+def github_world(tmp_path: Path) -> World:
+    world = make_world(tmp_path, dialect="github")
+    assert world.github is not None
+    # The adapter reads the forge's clock, so "until the reset" means the forge's hour.
+    world.clients[BOT] = GitHubClient(f"{BASE}/api/v3", world.tokens[BOT],
+                                      transport=httpx.WSGITransport(app=world.github),
+                                      retry=RetryPolicy(now=world.clock))
+    return world
+
+
+def test_a_tick_that_would_run_out_stops_between_actions_and_resumes_after_the_reset(
+        tmp_path: Path) -> None:
+    world = github_world(tmp_path)
+    assert world.github is not None
+    world.vision("Wishlists")
+    world.vision("Gift cards")
+    world.bot.current_user()
+    spent = world.github.rate_limit - (world.bot.http.rate.remaining or 0)  # type: ignore[attr-defined]
+    world.github.rate_limit = spent + 15  # enough to read, not to pitch both
+
+    report = world.tick()
+    assert report.forge_down
+    ((_, why),) = report.failed
+    reset = world.bot.http.rate.reset  # type: ignore[attr-defined]
+    assert reset is not None
+    assert f"resumes at {reset:%Y-%m-%d %H:%M} UTC" in why and "was not sent" in why
+    people = world.client("alice")  # another token: its own budget
+    assert len(people.list_pulls(OPS, state="all")) < 2  # stopped before the second pitch
+
+    world.github.rate_limit = 5000  # a new hour, GitHub's whole budget again
+    world.wait_until(reset + timedelta(seconds=1))
+    assert world.tick().ok
+    titles = sorted(p.title for p in people.list_pulls(OPS, state="all"))
+    assert titles == ["architect: Gift cards", "architect: Wishlists"]  # each once
+
+
+def test_repeated_reads_are_answered_304_and_do_not_count(tmp_path: Path) -> None:
+    world = github_world(tmp_path)
+    world.vision("Wishlists")
+    world.tick()
+    bot = world.bot
+    before_304 = bot.http.not_modified  # type: ignore[attr-defined]
+    before_left = bot.http.rate.remaining  # type: ignore[attr-defined]
+    bot.stats.reset()
+    world.tick()
+    sent = bot.stats.requests
+    free = bot.http.not_modified - before_304  # type: ignore[attr-defined]
+    assert free > 0
+    # Only the answers that were not 304 came off the budget.
+    assert before_left - bot.http.rate.remaining == sent - free  # type: ignore[attr-defined]
+
+
+def _refusing(status: int, headers: dict[str, str], body: dict[str, str],
+              then: int = 200) -> tuple[list[httpx.Request], httpx.MockTransport]:
+    seen: list[httpx.Request] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        if len(seen) == 1:
+            return httpx.Response(status, headers=headers, json=body)
+        return httpx.Response(then, json={"id": 1, "login": "architect-bot"})
+    return seen, httpx.MockTransport(answer)
+
+
+def test_a_secondary_limit_is_waited_out_when_retry_after_is_short() -> None:
+    slept: list[float] = []
+    seen, transport = _refusing(403, {"Retry-After": "3"},
+                                {"message": "You have exceeded a secondary rate limit."})
+    forge = GitHubClient(None, "t", transport=transport,
+                         retry=RetryPolicy(sleep=slept.append))
+    assert forge.current_user().login == "architect-bot"
+    assert slept == [3.0] and len(seen) == 2
+
+
+def test_a_long_retry_after_stops_the_run_instead_of_sleeping() -> None:
+    slept: list[float] = []
+    seen, transport = _refusing(429, {"Retry-After": "600"}, {"message": "slow down"})
+    forge = GitHubClient(None, "t", transport=transport, retry=RetryPolicy(sleep=slept.append))
+    with pytest.raises(ForgeRateLimited, match="wait 600 s"):
+        forge.current_user()
+    assert slept == [] and len(seen) == 1
+
+
+def test_a_spent_primary_limit_is_not_retried() -> None:
+    seen, transport = _refusing(403, {"X-RateLimit-Remaining": "0", "X-RateLimit-Limit": "5000",
+                                      "X-RateLimit-Reset": "4102444800"},
+                                {"message": "API rate limit exceeded for user."})
+    forge = GitHubClient(None, "t", transport=transport)
+    with pytest.raises(ForgeRateLimited, match="resumes at 2100-01-01 00:00 UTC"):
+        forge.current_user()
+    with pytest.raises(ForgeRateLimited, match="was not sent"):
+        forge.current_user()  # known to be spent: nothing leaves
+    assert len(seen) == 1
+
+
+def test_a_refusal_names_the_permission_github_says_the_token_lacks() -> None:
+    _, transport = _refusing(403, {"X-Accepted-GitHub-Permissions": "issues=write"},
+                             {"message": "Resource not accessible by personal access token",
+                              "documentation_url": "https://docs.github.com/rest"})
+    forge = GitHubClient(None, "github_pat_secretvalue", transport=transport)
+    with pytest.raises(ForgePermissionError) as refused:
+        forge.create_comment("acme/shop", 1, "hi")
+    assert "needs the permission issues=write" in str(refused.value)
+    assert "github_pat_secretvalue" not in str(refused.value)
