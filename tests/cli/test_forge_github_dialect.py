@@ -17,7 +17,8 @@ from tests.cli.conftest import ARCHITECT, architect, read_until
 @pytest.mark.slow
 def test_the_cli_runs_a_github_project_against_the_dialect(tmp_path: Path) -> None:
     proc = subprocess.Popen([*ARCHITECT, "forge", "--port", "0", "--seed", "--dialect",
-                             "github"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             "github"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=tmp_path)  # --seed writes its project file there
     try:
         shown = read_until(proc, "--dry-run")
         found = re.search(r"GitHub dialect at (\S+/api/v3)", shown)
