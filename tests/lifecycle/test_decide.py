@@ -25,8 +25,8 @@ from architect.core.actions import (
     SyncLedger,
 )
 from architect.core.decide import Decision, decide, views
+from architect.core.eligibility import Eligibility
 from architect.core.ledger import ForkStatus, Ledger
-from architect.core.rules import Verdict
 from architect.core.snapshot import VisionHistory
 from architect.core.sprint import SprintPR
 from architect.core.table import SprintState, VisionState, vision_row
@@ -425,9 +425,9 @@ def test_a_vision_with_open_sub_issues_is_not_pitched() -> None:
 
 def test_a_snapshot_judges_each_candidate_once_and_decide_reads_that_verdict() -> None:
     snapshot = a_snapshot()
-    assert snapshot.verdicts == {VISION: Verdict(True, "new vision")}
+    assert snapshot.verdicts == {VISION: Eligibility(True, "new vision")}
     # The shell judges while it reads and hands its verdicts over; decide follows them.
-    held = replace(snapshot, verdicts={VISION: Verdict(False, "judged by the reader")})
+    held = replace(snapshot, verdicts={VISION: Eligibility(False, "judged by the reader")})
     decision = decide(held, settings())
     assert decision.actions == ()
     assert f"vision #{VISION}: not pitched: judged by the reader" in decision.notes

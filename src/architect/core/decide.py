@@ -7,7 +7,7 @@ within `max_open_pitches − open sprint PRs`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from architect.core import rules
@@ -48,7 +48,16 @@ def timed_views(snapshot: Snapshot, settings: ArchitectConfig) -> list[SprintVie
                        park_after=settings.park_after) for view in views(snapshot)]
 
 
+def judged(snapshot: Snapshot) -> Snapshot:
+    """The snapshot with each candidate's pitch verdict: the reader's where it judged
+    (it does while it reads), the rules' for any it did not."""
+    missing = {h.vision.number: rules.pitchable(h, snapshot.steering)
+               for h in snapshot.candidates if h.vision.number not in snapshot.verdicts}
+    return replace(snapshot, verdicts={**snapshot.verdicts, **missing}) if missing else snapshot
+
+
 def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
+    snapshot = judged(snapshot)
     actions: list[Action] = []
     notes: list[str] = []
     for view in timed_views(snapshot, settings):

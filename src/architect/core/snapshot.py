@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from architect.core.rules import Verdict, pitchable
+from architect.core.eligibility import Eligibility
 from architect.core.sprint import SprintPR
 from architect.core.steering import Steering
 from architect.core.story import MergedSprint
@@ -38,16 +38,10 @@ class Snapshot:
     # Sprint PRs a human closed or merged whose vision still carries `in-progress`.
     closed: tuple[SprintPR, ...] = ()
     merged: tuple[MergedSprint, ...] = ()  # open visions' merged sprints (`shell.story`)
-    # Each candidate's `rules.pitchable` verdict, by vision number. The shell judges while
-    # it reads (the verdicts decide how far it reads) and hands them over; whatever it
-    # did not judge is judged here, so `decide` and `status` never run the rules again.
-    verdicts: Mapping[int, Verdict] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        missing = {h.vision.number: pitchable(h, self.steering) for h in self.candidates
-                   if h.vision.number not in self.verdicts}
-        if missing:
-            object.__setattr__(self, "verdicts", {**self.verdicts, **missing})
+    # Each candidate's `rules.pitchable` verdict, by vision number: data, worked out
+    # outside. The shell judges while it reads (the verdicts decide how far it reads);
+    # `decide.judged` fills in any it did not, so `status` never runs the rules again.
+    verdicts: Mapping[int, Eligibility] = field(default_factory=dict)
 
     def vision(self, number: int) -> Issue | None:
         return next((v for v in self.visions if v.number == number), None)

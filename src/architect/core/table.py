@@ -42,7 +42,7 @@ from architect.core.inputs import HumanComment
 from architect.core.rounds import forks_in_sync, read_answers
 
 if TYPE_CHECKING:
-    from architect.core.rules import Verdict
+    from architect.core.eligibility import Eligibility
     from architect.core.sprint import SprintView
 
 
@@ -278,7 +278,7 @@ class VisionFacts:
     sprint_pr: int | None  # its open sprint PR
     turn: bool  # a free pitch slot falls to it, in the order of prerequisites.md
     in_progress: bool  # it carries the `in-progress` label
-    verdict: Verdict | None  # the history checks, when the tick read its history
+    verdict: Eligibility | None  # the history checks, when the tick read its history
     done: bool = False  # its merged sprint filed sub-issues, and every one is closed
 
 

@@ -16,6 +16,7 @@ from datetime import datetime
 
 from architect.config import ProjectConfig
 from architect.core import rules
+from architect.core.eligibility import Eligibility
 from architect.core.pitch_order import prerequisite_order
 from architect.core.snapshot import Snapshot, VisionHistory
 from architect.core.sprint import SprintPR, read_marks, vision_of_branch
@@ -47,7 +48,7 @@ def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: Us
     budget = s.max_open_pitches - len(sprints)
     candidates: tuple[VisionHistory, ...] = ()
     order: tuple[int, ...] = ()
-    verdicts: dict[int, rules.Verdict] = {}
+    verdicts: dict[int, Eligibility] = {}
     listed: tuple[PullRequest, ...] | None = None
     known_open: frozenset[int] = frozenset()
     open_for = {sp.vision_number for sp in sprints}
@@ -109,13 +110,13 @@ def _with_writers(forge: Forge, config: ProjectConfig, steering: Steering) -> St
 def _histories(forge: Forge, config: ProjectConfig, bot: User, steering: Steering,
                possible: list[Issue],
                order: tuple[int, ...], budget: int,
-               ) -> tuple[list[VisionHistory], dict[int, rules.Verdict], Steering,
+               ) -> tuple[list[VisionHistory], dict[int, Eligibility], Steering,
                           _HistoryReads]:
     """The histories in pitch order, each with its verdict, until `budget` may be pitched;
     with the reads, whose lists (if they listed everything) answer later questions too."""
     by_number = {v.number: v for v in possible}
     found: list[VisionHistory] = []
-    verdicts: dict[int, rules.Verdict] = {}
+    verdicts: dict[int, Eligibility] = {}
     eligible = 0
     reads = _HistoryReads(SprintPRHistory(forge, config, bot.login),
                           SubIssueLookup(forge, config, bot.login))
@@ -137,7 +138,7 @@ class _HistoryReads:
 
 
 def _history(forge: Forge, config: ProjectConfig, reads: _HistoryReads, steering: Steering,
-             vision: Issue) -> tuple[VisionHistory, rules.Verdict, Steering]:
+             vision: Issue) -> tuple[VisionHistory, Eligibility, Steering]:
     """The vision's earlier sprint PRs, then only what can still change the verdict.
 
     The steering that judges a history is final for it: writers are read before any
