@@ -26,8 +26,8 @@ from architect.core.markers import ModelErrorMark
 from architect.core.schemas import Pitch, SubIssue, Verdict
 from architect.core.snapshot import Snapshot, VisionHistory
 from architect.core.sprint import PARKED_LABEL, SprintPR, branch_for, sprint_slug
+from architect.core.states import SprintState
 from architect.core.steering import Steering
-from architect.core.table import SprintState
 from architect.forge.models import (
     BranchRef,
     Comment,

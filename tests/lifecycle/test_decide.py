@@ -29,7 +29,8 @@ from architect.core.eligibility import Eligibility
 from architect.core.ledger import ForkStatus, Ledger
 from architect.core.snapshot import VisionHistory
 from architect.core.sprint import SprintPR
-from architect.core.table import SprintState, VisionState, vision_row
+from architect.core.states import SprintState, VisionState
+from architect.core.table import vision_row
 from architect.core.visions import vision_facts
 from architect.forge.models import ReviewState
 from tests.builders import (

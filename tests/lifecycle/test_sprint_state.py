@@ -13,8 +13,8 @@ from architect.core import markers
 from architect.core.ledger import ForkStatus, Ledger, to_payload
 from architect.core.nudge import with_clock
 from architect.core.sprint import SprintPR, SprintView, assess
+from architect.core.states import SprintState
 from architect.core.steering import Steering
-from architect.core.table import SprintState
 from architect.forge.models import ReviewState
 from tests.builders import (
     BOT,

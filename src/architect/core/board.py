@@ -20,13 +20,8 @@ from architect.core.dashboard import Box, BoxKind, Entry, Link, Section
 from architect.core.decide import Decision, timed_views
 from architect.core.snapshot import Snapshot, VisionHistory
 from architect.core.sprint import PARKED_LABEL, SprintPR, SprintView
-from architect.core.table import (
-    WAITS_FOR,
-    SprintState,
-    VisionState,
-    vision_label,
-    vision_row,
-)
+from architect.core.states import SprintState, VisionState
+from architect.core.table import WAITS_FOR, vision_label, vision_row
 from architect.core.visions import vision_facts
 
 if TYPE_CHECKING:

@@ -18,8 +18,9 @@ from architect.core.answers import looks_like_decision, read_decision
 from architect.core.ledger import Ledger
 from architect.core.render import FOOTER_TEXT, pitch_part
 from architect.core.schemas import SubIssue
+from architect.core.states import SprintState
 from architect.core.steering import Steering
-from architect.core.table import SprintState, classify
+from architect.core.table import classify
 from architect.core.text import slugify
 from architect.forge.models import Comment, PullRequest, Review, ReviewState
 

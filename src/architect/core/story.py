@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from architect.core import markers
 from architect.core.actions import CompleteVision, RepairMerged
-from architect.core.table import VisionState, vision_row
+from architect.core.states import VisionState
+from architect.core.table import vision_row
 from architect.core.visions import facts_of
 from architect.forge.models import Issue, PullRequest
 

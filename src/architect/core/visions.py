@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
-from architect.core.table import VisionFacts
+from architect.core.states import VisionFacts
 from architect.forge.models import Issue
 
 if TYPE_CHECKING:
