@@ -21,10 +21,11 @@ from datetime import UTC, datetime, timedelta
 from architect.config import ArchitectConfig
 from architect.core import render
 from architect.core.decide import judged
+from architect.core.facts import VisionHistory
 from architect.core.ledger import Answer, DesignFork, ForkStatus, Ledger
 from architect.core.markers import ModelErrorMark
 from architect.core.schemas import Pitch, SubIssue, Verdict
-from architect.core.snapshot import Snapshot, VisionHistory
+from architect.core.snapshot import Snapshot
 from architect.core.sprint import PARKED_LABEL, SprintPR, branch_for, sprint_slug
 from architect.core.states import SprintState
 from architect.core.steering import Steering

@@ -26,8 +26,8 @@ from architect.core.actions import (
 )
 from architect.core.decide import Decision, decide, views
 from architect.core.eligibility import Eligibility
+from architect.core.facts import VisionHistory
 from architect.core.ledger import ForkStatus, Ledger
-from architect.core.snapshot import VisionHistory
 from architect.core.sprint import SprintPR
 from architect.core.states import SprintState, VisionState
 from architect.core.table import vision_row

@@ -16,8 +16,8 @@ from architect.core.schemas import SubIssue
 from architect.forge.models import Comment, Review
 
 if TYPE_CHECKING:
+    from architect.core.facts import MergedSprint
     from architect.core.sprint import Signal, SprintPR
-    from architect.core.story import MergedSprint
 
 
 @dataclass(frozen=True)

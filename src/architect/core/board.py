@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 from architect.core import markers, rules
 from architect.core.dashboard import Box, BoxKind, Entry, Link, Section
 from architect.core.decide import Decision, timed_views
-from architect.core.snapshot import Snapshot, VisionHistory
+from architect.core.facts import VisionHistory
+from architect.core.snapshot import Snapshot
 from architect.core.sprint import PARKED_LABEL, SprintPR, SprintView
 from architect.core.states import SprintState, VisionState
 from architect.core.table import WAITS_FOR, vision_label, vision_row

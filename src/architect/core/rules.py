@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from datetime import datetime
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from architect.core import markers
 from architect.core.eligibility import Eligibility
+from architect.core.facts import VisionHistory
 from architect.core.steering import Steering
 from architect.forge.models import Comment, Issue
-
-if TYPE_CHECKING:
-    from architect.core.snapshot import VisionHistory
 
 M = TypeVar("M", bound="markers.Mark")
 

@@ -7,23 +7,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from architect.core.eligibility import Eligibility
+from architect.core.facts import MergedSprint, VisionHistory
 from architect.core.sprint import SprintPR
 from architect.core.steering import Steering
-from architect.core.story import MergedSprint
-from architect.forge.models import Comment, Issue, PullRequest, User
-
-
-@dataclass(frozen=True)
-class VisionHistory:
-    """What the forge remembers of earlier sprints for one vision."""
-
-    vision: Issue
-    sprint_prs: tuple[PullRequest, ...] = ()
-    vision_comments: tuple[Comment, ...] = ()
-    open_sub_issues: tuple[int, ...] = ()
-    # The architect's own last label change on the vision (its timeline), read only when
-    # the vision changed after the last notice: removing `in-progress` is no activity.
-    own_change: datetime | None = None
+from architect.forge.models import Issue, User
 
 
 @dataclass(frozen=True)

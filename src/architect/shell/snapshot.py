@@ -17,8 +17,9 @@ from datetime import datetime
 from architect.config import ProjectConfig
 from architect.core import rules
 from architect.core.eligibility import Eligibility
+from architect.core.facts import VisionHistory
 from architect.core.pitch_order import prerequisite_order
-from architect.core.snapshot import Snapshot, VisionHistory
+from architect.core.snapshot import Snapshot
 from architect.core.sprint import SprintPR, read_marks, vision_of_branch
 from architect.core.steering import Steering
 from architect.forge.models import Comment, Issue, PullRequest, User

@@ -1,0 +1,54 @@
+"""What the forge said about the visions, as values: the snapshot's facts (read in the shell).
+
+At the bottom of the core: the rules, the story and the actions read these;
+they import no logic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from architect.forge.models import Comment, Issue, PullRequest
+
+
+@dataclass(frozen=True)
+class VisionHistory:
+    """What the forge remembers of earlier sprints for one vision."""
+
+    vision: Issue
+    sprint_prs: tuple[PullRequest, ...] = ()
+    vision_comments: tuple[Comment, ...] = ()
+    open_sub_issues: tuple[int, ...] = ()
+    # The architect's own last label change on the vision (its timeline), read only when
+    # the vision changed after the last notice: removing `in-progress` is no activity.
+    own_change: datetime | None = None
+
+
+@dataclass(frozen=True)
+class MergedSprint:
+    """A vision's newest merged sprint PR, and what the tick read of its sub-issues."""
+
+    vision_number: int
+    pr: PullRequest
+    filed: tuple[int, ...]
+    closed: tuple[Issue, ...]  # the sub-issues read closed, in filing order
+    open_sub: int | None  # the first one read open (the reading stops there)
+    branch_left: bool  # its head branch still exists
+    # When the architect posted its summary (read only once every sub-issue is closed).
+    summarized_at: datetime | None = None
+    # How many of `filed` are closed, counted exactly (None: not counted this tick).
+    closed_count: int | None = None
+
+    @property
+    def done(self) -> bool:
+        return bool(self.filed) and self.open_sub is None
+
+    @property
+    def progress(self) -> str:
+        """`sub-issues: 2 of 5 closed`, as far as the tick counted."""
+        if self.done:
+            return f"sub-issues: {len(self.filed)} of {len(self.filed)} closed"
+        if self.closed_count is not None:
+            return f"sub-issues: {self.closed_count} of {len(self.filed)} closed"
+        return f"sub-issues: at least {len(self.closed)} of {len(self.filed)} closed"
