@@ -28,9 +28,9 @@ from architect.core.decide import Decision, decide, views
 from architect.core.eligibility import Eligibility
 from architect.core.facts import VisionHistory
 from architect.core.ledger import ForkStatus, Ledger
-from architect.core.sprint import SprintPR
 from architect.core.states import SprintState, VisionState
 from architect.core.table import vision_row
+from architect.core.view import SprintPR
 from architect.core.visions import vision_facts
 from architect.forge.models import ReviewState
 from tests.builders import (

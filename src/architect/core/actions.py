@@ -8,16 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
 
+from architect.core.facts import MergedSprint
 from architect.core.inputs import HumanComment
 from architect.core.ledger import Ledger
 from architect.core.schemas import SubIssue
+from architect.core.view import Brief, Signal, SprintPR
 from architect.forge.models import Comment, Review
-
-if TYPE_CHECKING:
-    from architect.core.facts import MergedSprint
-    from architect.core.sprint import Signal, SprintPR
 
 
 @dataclass(frozen=True)
@@ -28,16 +25,6 @@ class Written:
     sprint: SprintPR  # as the step read it
     comments: tuple[Comment, ...]
     body: str | None  # the PR body after the step, when it changed
-
-
-@dataclass(frozen=True)
-class Brief:
-    """What the model hears of a sprint beside its vision: the pitch as the PR body holds
-    it, the words that came with ACCEPT or an approval, and the ledger so far."""
-
-    pitch: str
-    guidance: str
-    ledger: Ledger | None
 
 
 class _AsksTheModel:

@@ -20,9 +20,10 @@ from architect.core.dashboard import Box, BoxKind, Entry, Link, Section
 from architect.core.decide import Decision, timed_views
 from architect.core.facts import VisionHistory
 from architect.core.snapshot import Snapshot
-from architect.core.sprint import PARKED_LABEL, SprintPR, SprintView
+from architect.core.sprint import PARKED_LABEL
 from architect.core.states import SprintState, VisionState
 from architect.core.table import WAITS_FOR, vision_label, vision_row
+from architect.core.view import SprintPR, SprintView
 from architect.core.visions import vision_facts
 
 if TYPE_CHECKING:

@@ -14,10 +14,11 @@ from architect.core import rules
 from architect.core.actions import Action, OpenPitch
 from architect.core.nudge import with_clock
 from architect.core.snapshot import Snapshot
-from architect.core.sprint import SprintView, sprint_slug, view_of
+from architect.core.sprint import sprint_slug, view_of
 from architect.core.states import VisionState
 from architect.core.story import story_actions
 from architect.core.table import WAITS_FOR, repairs, sprint_step, vision_row
+from architect.core.view import SprintView
 from architect.core.visions import facts_of
 
 if TYPE_CHECKING:

@@ -7,7 +7,6 @@ the model; `settle` closes a round once no question is left open.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from architect.core import markers, render
 from architect.core.actions import ProcessAnswers
@@ -15,9 +14,7 @@ from architect.core.answers import RECOMMENDED, parse_comment
 from architect.core.inputs import HumanComment
 from architect.core.ledger import Answer, ForkStatus, Ledger
 from architect.core.text import clean_text
-
-if TYPE_CHECKING:
-    from architect.core.sprint import SprintView
+from architect.core.view import SprintView
 
 
 def forks_in_sync(ledger: Ledger, body: str) -> bool:

@@ -8,8 +8,8 @@ from datetime import datetime
 
 from architect.core.eligibility import Eligibility
 from architect.core.facts import MergedSprint, VisionHistory
-from architect.core.sprint import SprintPR
 from architect.core.steering import Steering
+from architect.core.view import SprintPR
 from architect.forge.models import Issue, User
 
 

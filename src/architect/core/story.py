@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from architect.core import markers
 from architect.core.actions import CompleteVision, RepairMerged
 from architect.core.facts import MergedSprint
+from architect.core.snapshot import Snapshot
 from architect.core.states import VisionState
 from architect.core.table import vision_row
 from architect.core.visions import facts_of
@@ -22,7 +23,6 @@ from architect.forge.models import Issue, PullRequest
 
 if TYPE_CHECKING:
     from architect.config import ArchitectConfig
-    from architect.core.snapshot import Snapshot
 
 _FILED = re.compile(r"^## Filed:(?P<numbers>[ #\d,]*)$", re.MULTILINE)
 # Forgejo keeps no reason for a close: a label the team uses for "won't do" is the one

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from architect.core.actions import (
     Action,
@@ -40,10 +39,7 @@ from architect.core.answers import read_decision
 from architect.core.inputs import HumanComment
 from architect.core.rounds import forks_in_sync, read_answers
 from architect.core.states import SprintState, VisionFacts, VisionState
-
-if TYPE_CHECKING:
-    from architect.core.sprint import SprintView
-
+from architect.core.view import SprintView
 
 # What the step of a row needs beyond the view: whether the vision lost its label.
 Step = Callable[["SprintView", bool], Action | None]

@@ -20,8 +20,9 @@ from architect.core.eligibility import Eligibility
 from architect.core.facts import VisionHistory
 from architect.core.pitch_order import prerequisite_order
 from architect.core.snapshot import Snapshot
-from architect.core.sprint import SprintPR, read_marks, vision_of_branch
+from architect.core.sprint import read_marks, vision_of_branch
 from architect.core.steering import Steering
+from architect.core.view import SprintPR
 from architect.forge.models import Comment, Issue, PullRequest, User
 from architect.forge.protocol import Forge
 from architect.shell.closed_sprints import closed_sprints

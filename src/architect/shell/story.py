@@ -15,8 +15,9 @@ from architect.config import ProjectConfig
 from architect.core.actions import CompleteVision, RepairMerged
 from architect.core.facts import MergedSprint, VisionHistory
 from architect.core.markers import StoryEvent, StoryMark, find_vision, marks_of
-from architect.core.sprint import SprintPR, branch_for, vision_of_branch
+from architect.core.sprint import branch_for, vision_of_branch
 from architect.core.story import filed_numbers, summary
+from architect.core.view import SprintPR
 from architect.errors import ForgeNotFound
 from architect.forge.models import Comment, Issue, PullRequest, User
 from architect.forge.protocol import Forge

@@ -1,0 +1,95 @@
+"""A sprint PR as the tick read it, and the view its marks give of it: values.
+
+`sprint.assess` works the view out (once per PR and tick); the tables, the
+actions, `status` and the board read it. At the bottom of the core: it imports
+no logic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from architect.core import markers
+from architect.core.ledger import Ledger
+from architect.core.render import pitch_part
+from architect.core.schemas import SubIssue
+from architect.core.states import SprintState
+from architect.forge.models import Comment, PullRequest, Review
+
+
+@dataclass(frozen=True)
+class Brief:
+    """What the model hears of a sprint beside its vision: the pitch as the PR body holds
+    it, the words that came with ACCEPT or an approval, and the ledger so far."""
+
+    pitch: str
+    guidance: str
+    ledger: Ledger | None
+
+
+@dataclass(frozen=True)
+class SprintPR:
+    """An open sprint PR with everything the tick read about it."""
+
+    pr: PullRequest
+    vision_number: int
+    comments: tuple[Comment, ...]
+    reviews: tuple[Review, ...] = ()
+    # Why its vision no longer holds the sprint (closed, deleted, unlabelled); "" while it does.
+    vision_gone: str = ""
+    # A sprint PR a human closed or merged, not yet answered: who did it.
+    closed_by: str = ""
+
+
+@dataclass(frozen=True)
+class Signal:
+    login: str
+    text: str
+    source_id: int
+    url: str = ""
+    at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class SprintView:
+    sprint: SprintPR
+    state: SprintState
+    slug: str
+    ledger: Ledger | None  # None until the design questions start
+    guidance: tuple[Signal, ...] = ()
+    reject: Signal | None = None
+    revision: Review | None = None
+    new_comments: tuple[Comment, ...] = ()
+    # Human replies since the last failed filing check: what the next plan must hear,
+    # even when the acknowledgment of them was posted by a tick that died before planning.
+    filing_replies: tuple[Comment, ...] = ()
+    plan: tuple[SubIssue, ...] | None = None
+    plan_comment: Comment | None = None
+    filed: tuple[int, ...] = ()
+    has_footer: bool = False
+    model_failed: bool = False  # a model-error note with no human input after it
+    filing_blocked: bool = False  # the bot's last design word is a failed filing check
+    heard: int = 0  # the newest human comment read: a design comment's `seen=`
+    last_other: int = 0  # the newest comment not the bot's: a model-error note's `after=`
+    round: int = 0
+    ignored: tuple[str, ...] = field(default_factory=tuple)
+    # Comments like "LGTM" on a pitch awaiting a decision that no reply of the bot names yet.
+    unclear: tuple[Signal, ...] = ()
+    edited: frozenset[int] = frozenset()  # answer comments edited since they were read
+    parked: bool = False  # it carries PARKED_LABEL
+    asked_at: datetime | None = None  # the bot's last design comment: the questions' clock
+    nudged: frozenset[type[markers.Mark]] = frozenset()  # reminder / parking note this round
+    accepted_by: tuple[str, ...] = ()  # who wrote ACCEPT or approved: whom a reminder names
+    # The words that came with every ACCEPT or approval by someone who may steer, kept for
+    # the whole design phase (`guidance` holds them only while they are signals).
+    accept_words: str = ""
+    filing_problems: tuple[str, ...] = ()  # what the last failed filing check listed
+    due: str = ""  # "remind" or "park", set by `nudge.with_clock` from the tick's `now`
+
+    @property
+    def number(self) -> int:
+        return self.sprint.pr.number
+
+    def brief(self, guidance: str) -> Brief:
+        return Brief(pitch_part(self.sprint.pr.body), guidance, self.ledger)
