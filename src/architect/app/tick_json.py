@@ -10,20 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from architect.core.actions import Action, CompleteVision, OpenPitch, RepairMerged
+from architect.core.actions import Action
 from architect.shell.tick import TickReport
 
 
 def action_document(action: Action, reason: str | None = None) -> dict[str, Any]:
     found: dict[str, Any] = {"kind": type(action).__name__, "describe": action.describe()}
-    if isinstance(action, OpenPitch | RepairMerged):
-        found["vision"] = action.vision_number
-    elif isinstance(action, CompleteVision):
-        found["pr"] = action.merged.pr.number
-        found["vision"] = action.merged.vision_number
-    else:
-        found["pr"] = action.sprint.pr.number
-        found["vision"] = action.sprint.vision_number
+    subject = action.subject
+    if subject.pr is not None:
+        found["pr"] = subject.pr
+    found["vision"] = subject.vision
     if reason is not None:
         found["reason"] = reason
     return found

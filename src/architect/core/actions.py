@@ -2,12 +2,20 @@
 
 `decide` returns them; `apply` performs each one idempotently (it *ensures*,
 never blindly creates); `--dry-run` and the log print `describe()`.
+
+Each action states its own facts (`ActionFacts`): the repos it writes, whether it
+opens a sprint PR, whether it asks the model and where the note goes when the
+model fails, the labels it puts on, what it is about. The preconditions, the
+failure note and `run --json` read these instead of sorting actions by type, so
+a new action is one class here and one step in `shell/steps/`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
+from typing import TYPE_CHECKING, ClassVar
 
 from architect.core.facts import MergedSprint
 from architect.core.inputs import HumanComment
@@ -15,6 +23,10 @@ from architect.core.ledger import Ledger
 from architect.core.schemas import SubIssue
 from architect.core.view import Brief, Signal, SprintPR
 from architect.forge.models import Comment, Review
+
+if TYPE_CHECKING:
+    # The settings' type only: the core reads values, never a file.
+    from architect.config import ArchitectConfig
 
 
 @dataclass(frozen=True)
@@ -27,20 +39,91 @@ class Written:
     body: str | None  # the PR body after the step, when it changed
 
 
-class _AsksTheModel:
-    """A step on a sprint PR that asks the model: if its answer is invalid twice, the
-    note saying so goes on `sprint`, after the newest comment not the bot's (`after`)."""
+class Repo(StrEnum):
+    """A repo an action writes: the tick proves it may before the action starts."""
 
-    sprint: SprintPR
-    after: int
+    PROJECT = "project"  # the visions' repo: a vision's label and comments (by the filer)
+    OPS = "ops"  # the sprint PRs' repo: branches, PRs, their labels and comments
 
 
 @dataclass(frozen=True)
-class OpenPitch:
+class Subject:
+    """What an action is about, as the log and `run --json` name it."""
+
+    vision: int
+    pr: int | None = None  # the sprint PR it acts on, if it acts on one
+
+
+@dataclass(frozen=True)
+class FailureNote:
+    """Where the note goes when the model's answer is invalid twice."""
+
+    repo: Repo  # PROJECT: on the vision, whose comments the step reads; OPS: on the PR
+    number: int  # the vision (PROJECT) or the sprint PR (OPS)
+    comments: tuple[Comment, ...] = ()  # the sprint PR's, as read
+    after: int = 0  # on the sprint PR: the newest comment not the bot's
+
+
+class ActionFacts:
+    """What every action says about itself."""
+
+    # The repos it writes, in the order the tick proves them (`preconditions.writes_of`).
+    writes: ClassVar[tuple[Repo, ...]] = (Repo.OPS,)
+    # It opens a sprint PR: the ops repo's primary branch must exist, and a reviewer
+    # who may accept it.
+    pitches: ClassVar[bool] = False
+    asks_model: ClassVar[bool] = False  # paid for: its cheap preconditions are checked first
+
+    def labels(self, settings: ArchitectConfig) -> tuple[str, ...]:
+        """The labels of the project repo it puts on (each must exist there)."""
+        return ()
+
+    def failure_note(self) -> FailureNote | None:
+        """Where the note goes when the model's answer is invalid twice (None: no model)."""
+        return None
+
+
+class _OnSprint(ActionFacts):
+    """An action on one sprint PR."""
+
+    sprint: SprintPR
+
+    @property
+    def subject(self) -> Subject:
+        return Subject(self.sprint.vision_number, self.sprint.pr.number)
+
+
+class _AsksTheModel(_OnSprint):
+    """A step on a sprint PR that asks the model: if its answer is invalid twice, the
+    note saying so goes on `sprint`, after the newest comment not the bot's (`after`)."""
+
+    asks_model: ClassVar[bool] = True
+    after: int
+
+    def failure_note(self) -> FailureNote | None:
+        return FailureNote(Repo.OPS, self.sprint.pr.number, self.sprint.comments, self.after)
+
+
+@dataclass(frozen=True)
+class OpenPitch(ActionFacts):
     vision_number: int
     vision_title: str
     slug: str
     rejection_reason: str = ""
+
+    writes: ClassVar[tuple[Repo, ...]] = (Repo.PROJECT, Repo.OPS)
+    pitches: ClassVar[bool] = True
+    asks_model: ClassVar[bool] = True
+
+    @property
+    def subject(self) -> Subject:
+        return Subject(self.vision_number)
+
+    def labels(self, settings: ArchitectConfig) -> tuple[str, ...]:
+        return (settings.in_progress_label,)
+
+    def failure_note(self) -> FailureNote | None:
+        return FailureNote(Repo.PROJECT, self.vision_number)  # on the vision, by the filer
 
     def describe(self) -> str:
         again = " (again, after a rejection)" if self.rejection_reason else ""
@@ -48,11 +131,16 @@ class OpenPitch:
 
 
 @dataclass(frozen=True)
-class CompletePitch:
+class CompletePitch(_OnSprint):
     sprint: SprintPR
     slug: str
     footer: bool
     label: bool
+
+    writes: ClassVar[tuple[Repo, ...]] = (Repo.PROJECT, Repo.OPS)
+
+    def labels(self, settings: ArchitectConfig) -> tuple[str, ...]:
+        return (settings.in_progress_label,) if self.label else ()
 
     def describe(self) -> str:
         parts = (("footer", self.footer), ("label", self.label))
@@ -127,6 +215,11 @@ class FileSprint(_AsksTheModel):
     seen: int
     after: int
 
+    writes: ClassVar[tuple[Repo, ...]] = (Repo.PROJECT, Repo.OPS)
+
+    def labels(self, settings: ArchitectConfig) -> tuple[str, ...]:
+        return (settings.backlog_label,)
+
     def describe(self) -> str:
         if self.plan is None or self.plan_comment is None:
             return (f"PR #{self.sprint.pr.number}: every fork resolved → plan and file "
@@ -135,11 +228,13 @@ class FileSprint(_AsksTheModel):
 
 
 @dataclass(frozen=True)
-class FinishSprint:
+class FinishSprint(_OnSprint):
     sprint: SprintPR
     slug: str
     ledger: Ledger | None
     filed: tuple[int, ...]
+
+    writes: ClassVar[tuple[Repo, ...]] = (Repo.PROJECT, Repo.OPS)
 
     def describe(self) -> str:
         filed = " ".join(f"#{n}" for n in self.filed)
@@ -147,9 +242,11 @@ class FinishSprint:
 
 
 @dataclass(frozen=True)
-class RejectSprint:
+class RejectSprint(_OnSprint):
     sprint: SprintPR
     signal: Signal
+
+    writes: ClassVar[tuple[Repo, ...]] = (Repo.PROJECT, Repo.OPS)
 
     def describe(self) -> str:
         return (f"PR #{self.sprint.pr.number}: rejected by @{self.signal.login} → close, "
@@ -157,7 +254,7 @@ class RejectSprint:
 
 
 @dataclass(frozen=True)
-class NoteClosedSprint:
+class NoteClosedSprint(_OnSprint):
     """A human closed the sprint PR without `REJECT:` (or deleted its branch), or merged
     it before its sub-issues were filed: say so where they will look, once."""
 
@@ -165,6 +262,10 @@ class NoteClosedSprint:
     by: str
     merged: bool
     reason: str = ""  # the closer's own `REJECT: …`, when there was one
+
+    # Only the ops repo is proved before it starts: its writes on the vision (by the
+    # filer) are not (`preconditions.writes_of`).
+    writes: ClassVar[tuple[Repo, ...]] = (Repo.OPS,)
 
     def describe(self) -> str:
         done = ("merged before filing" if self.merged else "closed by hand" if self.reason
@@ -174,12 +275,14 @@ class NoteClosedSprint:
 
 
 @dataclass(frozen=True)
-class StopSprint:
+class StopSprint(_OnSprint):
     """The vision changed under the sprint (closed, deleted, unlabelled): a rejection
     whose reason says what happened, before any further model call or filing."""
 
     sprint: SprintPR
     reason: str
+
+    writes: ClassVar[tuple[Repo, ...]] = (Repo.PROJECT, Repo.OPS)
 
     def describe(self) -> str:
         return (f"PR #{self.sprint.pr.number}: {self.reason} → stop: close, delete branch, "
@@ -187,7 +290,7 @@ class StopSprint:
 
 
 @dataclass(frozen=True)
-class ClarifyDecision:
+class ClarifyDecision(_OnSprint):
     sprint: SprintPR
     unclear: tuple[Signal, ...]  # each gets one reply
 
@@ -198,7 +301,7 @@ class ClarifyDecision:
 
 
 @dataclass(frozen=True)
-class SyncLedger:
+class SyncLedger(_OnSprint):
     sprint: SprintPR
     slug: str
     ledger: Ledger
@@ -209,9 +312,17 @@ class SyncLedger:
 
 
 @dataclass(frozen=True)
-class CompleteVision:
+class CompleteVision(ActionFacts):
     merged: MergedSprint  # every sub-issue it filed is closed
     close: bool  # close_vision_when_done
+
+    # Only the ops repo is proved before it starts: its writes on the vision (by the
+    # filer) are not (`preconditions.writes_of`).
+    writes: ClassVar[tuple[Repo, ...]] = (Repo.OPS,)
+
+    @property
+    def subject(self) -> Subject:
+        return Subject(self.merged.vision_number, self.merged.pr.number)
 
     def describe(self) -> str:
         then = ", close it" if self.close else ""
@@ -220,13 +331,21 @@ class CompleteVision:
 
 
 @dataclass(frozen=True)
-class RepairMerged:
+class RepairMerged(ActionFacts):
     """A merged sprint whose vision lost `in-progress` or whose branch was left behind."""
 
     vision_number: int
     pr_number: int
     label: bool
     branch: bool
+
+    # Only the ops repo is proved before it starts: its writes on the vision (by the
+    # filer) are not (`preconditions.writes_of`).
+    writes: ClassVar[tuple[Repo, ...]] = (Repo.OPS,)
+
+    @property
+    def subject(self) -> Subject:
+        return Subject(self.vision_number)  # about the vision: its label, its leftover branch
 
     def describe(self) -> str:
         parts = (("put back in-progress", self.label), ("delete its branch", self.branch))
@@ -235,7 +354,7 @@ class RepairMerged:
 
 
 @dataclass(frozen=True)
-class NudgeSprint:
+class NudgeSprint(_OnSprint):
     """Design forks unanswered too long: one reminder a round, or (`park`) the parking."""
 
     sprint: SprintPR
@@ -253,7 +372,7 @@ class NudgeSprint:
 
 
 @dataclass(frozen=True)
-class UnparkSprint:
+class UnparkSprint(_OnSprint):
     sprint: SprintPR
 
     def describe(self) -> str:

@@ -34,7 +34,7 @@ class Decision:
     @property
     def pitched(self) -> frozenset[int]:
         """The visions this decision pitches."""
-        return frozenset(a.vision_number for a in self.actions if isinstance(a, OpenPitch))
+        return frozenset(a.subject.vision for a in self.actions if a.pitches)
 
 
 def views(snapshot: Snapshot) -> list[SprintView]:
