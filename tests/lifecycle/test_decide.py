@@ -25,12 +25,10 @@ from architect.core.actions import (
     SyncLedger,
 )
 from architect.core.decide import Decision, decide, views
-from architect.core.eligibility import Eligibility
-from architect.core.facts import VisionHistory
+from architect.core.facts import Eligibility, VisionHistory, VisionState
 from architect.core.ledger import ForkStatus, Ledger
-from architect.core.states import SprintState, VisionState
 from architect.core.table import vision_row
-from architect.core.view import SprintPR
+from architect.core.view import SprintPR, SprintState
 from architect.core.visions import vision_facts
 from architect.forge.models import ReviewState
 from tests.builders import (

@@ -13,9 +13,8 @@ from architect.core import markers
 from architect.core.ledger import ForkStatus, Ledger, to_payload
 from architect.core.nudge import with_clock
 from architect.core.sprint import assess
-from architect.core.states import SprintState
 from architect.core.steering import Steering
-from architect.core.view import SprintPR, SprintView
+from architect.core.view import SprintPR, SprintState, SprintView
 from architect.forge.models import ReviewState
 from tests.builders import (
     BOT,

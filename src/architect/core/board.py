@@ -18,12 +18,11 @@ from typing import TYPE_CHECKING
 from architect.core import markers, rules
 from architect.core.dashboard import Box, BoxKind, Entry, Link, Section
 from architect.core.decide import Decision, timed_views
-from architect.core.facts import VisionHistory
+from architect.core.facts import VisionHistory, VisionState
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import PARKED_LABEL
-from architect.core.states import SprintState, VisionState
 from architect.core.table import WAITS_FOR, vision_label, vision_row
-from architect.core.view import SprintPR, SprintView
+from architect.core.view import SprintPR, SprintState, SprintView
 from architect.core.visions import vision_facts
 
 if TYPE_CHECKING:

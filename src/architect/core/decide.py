@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 
 from architect.core import rules
 from architect.core.actions import Action, OpenPitch
+from architect.core.facts import VisionState
 from architect.core.nudge import with_clock
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import sprint_slug, view_of
-from architect.core.states import VisionState
 from architect.core.story import story_actions
 from architect.core.table import WAITS_FOR, repairs, sprint_step, vision_row
 from architect.core.view import SprintView

@@ -1,4 +1,5 @@
-"""What the forge said about the visions, as values: the snapshot's facts (read in the shell).
+"""What the forge said about the visions, as values: the snapshot's facts (read in the shell),
+a vision's pitch verdict, and the facts its row of `VISION_TABLE` is read from.
 
 At the bottom of the core: the rules, the story and the actions read these;
 they import no logic.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 
 from architect.forge.models import Comment, Issue, PullRequest
 
@@ -52,3 +54,30 @@ class MergedSprint:
         if self.closed_count is not None:
             return f"sub-issues: {self.closed_count} of {len(self.filed)} closed"
         return f"sub-issues: at least {len(self.closed)} of {len(self.filed)} closed"
+
+
+@dataclass(frozen=True)
+class Eligibility:
+    ok: bool
+    reason: str
+    rejection_reason: str = ""
+
+
+class VisionState(StrEnum):
+    IN_SPRINT = "in sprint PR"
+    TO_BE_PITCHED = "to be pitched"
+    COMPLETED = "completed"
+    IN_PROGRESS = "in progress"
+    NOT_PITCHED = "not pitched"
+    QUEUED = "queued"
+
+
+@dataclass(frozen=True)
+class VisionFacts:
+    """What a tick knows of one open vision issue."""
+
+    sprint_pr: int | None  # its open sprint PR
+    turn: bool  # a free pitch slot falls to it, in the order of prerequisites.md
+    in_progress: bool  # it carries the `in-progress` label
+    verdict: Eligibility | None  # the history checks, when the tick read its history
+    done: bool = False  # its merged sprint filed sub-issues, and every one is closed

@@ -7,8 +7,7 @@ from datetime import datetime
 from typing import TypeVar
 
 from architect.core import markers
-from architect.core.eligibility import Eligibility
-from architect.core.facts import VisionHistory
+from architect.core.facts import Eligibility, VisionHistory
 from architect.core.steering import Steering
 from architect.forge.models import Comment, Issue
 

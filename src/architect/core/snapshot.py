@@ -6,8 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from architect.core.eligibility import Eligibility
-from architect.core.facts import MergedSprint, VisionHistory
+from architect.core.facts import Eligibility, MergedSprint, VisionHistory
 from architect.core.steering import Steering
 from architect.core.view import SprintPR
 from architect.forge.models import Issue, User

@@ -18,11 +18,10 @@ from architect.core.answers import looks_like_decision, read_decision
 from architect.core.ledger import Ledger
 from architect.core.render import FOOTER_TEXT
 from architect.core.schemas import SubIssue
-from architect.core.states import SprintState
 from architect.core.steering import Steering
 from architect.core.table import classify
 from architect.core.text import slugify
-from architect.core.view import Signal, SprintPR, SprintView
+from architect.core.view import Signal, SprintPR, SprintState, SprintView
 from architect.forge.models import Comment, Review, ReviewState
 
 BRANCH_PREFIX = "architect/sprint-vision-"

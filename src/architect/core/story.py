@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING
 
 from architect.core import markers
 from architect.core.actions import CompleteVision, RepairMerged
-from architect.core.facts import MergedSprint
+from architect.core.facts import MergedSprint, VisionState
 from architect.core.snapshot import Snapshot
-from architect.core.states import VisionState
 from architect.core.table import vision_row
 from architect.core.visions import facts_of
 from architect.forge.models import Issue, PullRequest

@@ -36,10 +36,10 @@ from architect.core.actions import (
     UnparkSprint,
 )
 from architect.core.answers import read_decision
+from architect.core.facts import VisionFacts, VisionState
 from architect.core.inputs import HumanComment
 from architect.core.rounds import forks_in_sync, read_answers
-from architect.core.states import SprintState, VisionFacts, VisionState
-from architect.core.view import SprintView
+from architect.core.view import SprintState, SprintView
 
 # What the step of a row needs beyond the view: whether the vision lost its label.
 Step = Callable[["SprintView", bool], Action | None]

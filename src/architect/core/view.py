@@ -1,4 +1,4 @@
-"""A sprint PR as the tick read it, and the view its marks give of it: values.
+"""A sprint PR as the tick read it, the view its marks give of it, and its state: values.
 
 `sprint.assess` works the view out (once per PR and tick); the tables, the
 actions, `status` and the board read it. At the bottom of the core: it imports
@@ -9,13 +9,34 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 
 from architect.core import markers
 from architect.core.ledger import Ledger
 from architect.core.render import pitch_part
 from architect.core.schemas import SubIssue
-from architect.core.states import SprintState
 from architect.forge.models import Comment, PullRequest, Review
+
+
+class SprintState(StrEnum):
+    PITCH_INCOMPLETE = "pitch incomplete"
+    AWAITING_DECISION = "pitch awaiting decision"
+    REVISION_REQUESTED = "revision requested"
+    ACCEPTED = "accepted"
+    QUESTIONS_OPEN = "questions open"
+    ANSWERS_PENDING = "answers to process"
+    READY_TO_FILE = "ready to file"
+    FILING_BLOCKED = "filing check failed"
+    FILING = "filing"
+    FILED = "filed"
+    REJECTED = "rejected"
+    MODEL_FAILED = "model failed"
+    PARKED = "parked"
+    REMINDER_DUE = "questions unanswered"
+    PARK_DUE = "questions unanswered too long"
+    VISION_GONE = "vision gone"
+    CLOSED_BY_HUMAN = "closed by a human"
+    MERGED_UNFILED = "merged before filing"
 
 
 @dataclass(frozen=True)

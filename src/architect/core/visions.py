@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
+from architect.core.facts import VisionFacts
 from architect.core.snapshot import Snapshot
-from architect.core.states import VisionFacts
 from architect.forge.models import Issue
 
 if TYPE_CHECKING:

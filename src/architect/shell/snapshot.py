@@ -16,8 +16,7 @@ from datetime import datetime
 
 from architect.config import ProjectConfig
 from architect.core import rules
-from architect.core.eligibility import Eligibility
-from architect.core.facts import VisionHistory
+from architect.core.facts import Eligibility, VisionHistory
 from architect.core.pitch_order import prerequisite_order
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import read_marks, vision_of_branch
