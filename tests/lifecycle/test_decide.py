@@ -24,7 +24,7 @@ from architect.core.actions import (
     StartQuestions,
     SyncLedger,
 )
-from architect.core.decide import Decision, decide, views
+from architect.core.decide import Decision, decide, judged, views
 from architect.core.facts import Eligibility, VisionHistory, VisionState
 from architect.core.ledger import ForkStatus, Ledger
 from architect.core.table import vision_row
@@ -430,6 +430,13 @@ def test_a_snapshot_judges_each_candidate_once_and_decide_reads_that_verdict() -
     decision = decide(held, settings())
     assert decision.actions == ()
     assert f"vision #{VISION}: not pitched: judged by the reader" in decision.notes
+
+
+def test_a_snapshot_runs_no_rule_and_decide_judges_what_the_reader_left_unjudged() -> None:
+    unjudged = replace(a_snapshot(), verdicts={})
+    assert unjudged.verdicts == {}  # a value: nothing judged while it was built
+    assert judged(unjudged).verdicts == {VISION: Eligibility(True, "new vision")}
+    assert pitched(decide(unjudged, settings())) == [VISION]
 
 
 def test_a_vision_whose_sprint_was_merged_is_not_pitched_even_after_an_edit() -> None:
