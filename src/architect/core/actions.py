@@ -72,7 +72,11 @@ class ActionFacts:
     # It opens a sprint PR: the ops repo's primary branch must exist, and a reviewer
     # who may accept it.
     pitches: ClassVar[bool] = False
-    asks_model: ClassVar[bool] = False  # paid for: its cheap preconditions are checked first
+
+    @property
+    def asks_model(self) -> bool:
+        """Its step asks the model (paid for): it says where a failure note goes."""
+        return self.failure_note() is not None
 
     def labels(self, settings: ArchitectConfig) -> tuple[str, ...]:
         """The labels of the project repo it puts on (each must exist there)."""
@@ -97,7 +101,6 @@ class _AsksTheModel(_OnSprint):
     """A step on a sprint PR that asks the model: if its answer is invalid twice, the
     note saying so goes on `sprint`, after the newest comment not the bot's (`after`)."""
 
-    asks_model: ClassVar[bool] = True
     after: int
 
     def failure_note(self) -> FailureNote | None:
@@ -113,7 +116,6 @@ class OpenPitch(ActionFacts):
 
     writes: ClassVar[tuple[Repo, ...]] = (Repo.PROJECT, Repo.OPS)
     pitches: ClassVar[bool] = True
-    asks_model: ClassVar[bool] = True
 
     @property
     def subject(self) -> Subject:
