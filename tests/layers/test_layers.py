@@ -222,6 +222,20 @@ def test_the_core_has_no_import_circle_type_checking_imports_counted() -> None:
     assert circles(graph) == []
 
 
+def test_the_values_sit_below_the_logic() -> None:
+    """What the snapshot and the sprint view hold reaches none of the logic that reads it."""
+    graph = import_graph(CORE, "architect.core")
+    logic = {f"architect.core.{name}" for name in (
+        "actions", "decide", "rounds", "rules", "sprint", "story", "table", "visions")}
+    for value in ("view", "facts", "snapshot"):
+        reach, todo = set(), [f"architect.core.{value}"]
+        while todo:
+            for module in graph[todo.pop()] - reach:
+                reach.add(module)
+                todo.append(module)
+        assert reach & logic == set(), value
+
+
 def _package(tmp_path: Path, modules: dict[str, str]) -> Path:
     folder = tmp_path / "planted"
     folder.mkdir()
