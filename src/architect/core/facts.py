@@ -58,12 +58,16 @@ class MergedSprint:
 
 @dataclass(frozen=True)
 class Eligibility:
+    """Whether a vision may be pitched, and why (`rules.pitchable`, judged in the shell)."""
+
     ok: bool
     reason: str
     rejection_reason: str = ""
 
 
 class VisionState(StrEnum):
+    """A vision's state: the first row of `table.VISION_TABLE` its facts meet."""
+
     IN_SPRINT = "in sprint PR"
     TO_BE_PITCHED = "to be pitched"
     COMPLETED = "completed"

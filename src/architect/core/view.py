@@ -19,6 +19,8 @@ from architect.forge.models import Comment, PullRequest, Review
 
 
 class SprintState(StrEnum):
+    """A sprint PR's state: the first row of `table.SPRINT_TABLE` its view meets."""
+
     PITCH_INCOMPLETE = "pitch incomplete"
     AWAITING_DECISION = "pitch awaiting decision"
     REVISION_REQUESTED = "revision requested"
