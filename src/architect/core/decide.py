@@ -62,7 +62,7 @@ def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
     snapshot = judged(snapshot)
     actions: list[Action] = []
     notes: list[str] = []
-    for view in timed_views(snapshot, settings):
+    for view in _where_answers_belong(timed_views(snapshot, settings)):
         notes.extend(f"PR #{view.number}: ignored {what}" for what in view.ignored)
         vision = snapshot.vision(view.sprint.vision_number)
         needs_label = vision is not None and settings.in_progress_label not in vision.label_names
@@ -78,6 +78,14 @@ def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
     actions.extend(pitches)
     notes.extend(skipped)
     return Decision(tuple(actions), tuple(notes))
+
+
+def _where_answers_belong(timed: list[SprintView]) -> list[SprintView]:
+    """Each view with the other PRs whose questions are open: a reply to answers written
+    on the wrong PR names them."""
+    asking = tuple(v.number for v in timed if v.sprint.pr.state == "open"
+                   and v.ledger is not None and v.ledger.unresolved)
+    return [replace(v, asking=tuple(n for n in asking if n != v.number)) for v in timed]
 
 
 def _pitches(snapshot: Snapshot, settings: ArchitectConfig) -> tuple[list[OpenPitch], list[str]]:

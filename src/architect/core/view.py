@@ -72,6 +72,8 @@ class Signal:
     source_id: int
     url: str = ""
     at: datetime | None = None
+    # Why a comment gets one reply instead of an action (`Why`); "" for a signal that acts.
+    why: str = ""
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,13 @@ class SprintView:
     accept_words: str = ""
     filing_problems: tuple[str, ...] = ()  # what the last failed filing check listed
     due: str = ""  # "remind" or "park", set by `nudge.with_clock` from the tick's `now`
+    # Each design comment of the bot with the ledger it showed, oldest first: the questions
+    # as numbered when a human wrote, which "the first one" and "the last question" name.
+    asked: tuple[tuple[int, Ledger], ...] = ()
+    reviewers: tuple[str, ...] = ()  # the configured `reviewers`: whom a reply names
+    # The other open sprint PRs whose questions are open, set by `decide` from the tick's
+    # views: where answers written on the wrong PR belong.
+    asking: tuple[int, ...] = ()
 
     @property
     def number(self) -> int:
