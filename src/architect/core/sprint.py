@@ -22,6 +22,7 @@ from architect.core.steering import Steering
 from architect.core.table import classify
 from architect.core.text import slugify
 from architect.core.view import Signal, SprintPR, SprintState, SprintView
+from architect.core.words import Family
 from architect.forge.models import Comment, Review, ReviewState
 
 BRANCH_PREFIX = "architect/sprint-vision-"
@@ -178,7 +179,7 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
                 if review.state is ReviewState.COMMENT else None)
         if said is not None:  # a COMMENT review that starts with the word counts as a comment
             signal = Signal(login, said.rest, review.id, review.html_url, review.submitted_at)
-            if said.word == "REJECT":
+            if said.word == Family.REJECT:
                 reject = reject or signal
             else:
                 accepts.append(signal)
@@ -228,7 +229,7 @@ def _yeses(sprint: SprintPR, bot_login: str) -> list[tuple[str, str]]:
     """Every ACCEPT comment, then every standing approval: who said yes, and the words
     that came with it (whoever wrote them: the caller judges who may steer)."""
     said = [(c.user.login, d.rest) for c in sprint.comments
-            if (d := read_decision(c.body, bot_login)) and d.word == "ACCEPT"]
+            if (d := read_decision(c.body, bot_login)) and d.word == Family.ACCEPT]
     said += [(r.user.login, r.body.strip()) for r in sprint.reviews
              if r.user is not None and r.state is ReviewState.APPROVED and not r.dismissed]
     return said
@@ -281,9 +282,9 @@ def _read_comments(marks: Marks, steering: Steering) -> _Heard:
         word = decision.word if decision else ""
         signal = Signal(login, decision.rest if decision else "", comment.id,
                         comment.html_url, comment.created_at)
-        if word == "REJECT":
+        if word == Family.REJECT:
             heard.reject = heard.reject or signal
-        elif word == "ACCEPT" and not started:
+        elif word == Family.ACCEPT and not started:
             heard.accepts.append(signal)
         elif (comment.id > marks.heard_up_to or comment.id in marks.edited) and started:
             heard.new_comments.append(comment)
@@ -327,9 +328,9 @@ def heard_up_to(own: tuple[tuple[Comment, markers.Mark], ...]) -> int:
 def _is_signal(word: str, comment_id: int, *, last_design: int, started: bool) -> bool:
     """Whether a human comment can change the sprint: the test `assess` and the
     snapshot's permission lookups share, so no one's rights are read in vain."""
-    if word == "REJECT" or comment_id > last_design:
+    if word == Family.REJECT or comment_id > last_design:
         return True
-    return word == "ACCEPT" and not started
+    return word == Family.ACCEPT and not started
 
 
 def _word(body: str, bot_login: str) -> str:
@@ -345,7 +346,7 @@ def _review_matters(review: Review, started: bool, *, bot: str) -> bool:
         return not started
     if review.state is ReviewState.COMMENT:
         word = _word(review.body, bot)
-        return word == "REJECT" or (word == "ACCEPT" and not started)
+        return word == Family.REJECT or (word == Family.ACCEPT and not started)
     return review.state is ReviewState.REQUEST_CHANGES
 
 

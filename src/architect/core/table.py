@@ -40,6 +40,7 @@ from architect.core.facts import VisionFacts, VisionState
 from architect.core.inputs import HumanComment
 from architect.core.rounds import forks_in_sync, read_answers
 from architect.core.view import SprintState, SprintView
+from architect.core.words import Family
 
 # What the step of a row needs beyond the view: whether the vision lost its label.
 Step = Callable[["SprintView", bool], Action | None]
@@ -64,7 +65,7 @@ def _closed(view: SprintView, _label: bool) -> Action:
     sprint = view.sprint
     # The closer's own `REJECT: …` (written, then closed before a tick read it) is the reason.
     said = [d.rest for c in sprint.comments if c.user.login == sprint.closed_by
-            and (d := read_decision(c.body, "")) is not None and d.word == "REJECT"]
+            and (d := read_decision(c.body, "")) is not None and d.word == Family.REJECT]
     return NoteClosedSprint(sprint, sprint.closed_by, sprint.pr.merged,
                             said[-1] if said else "")
 
