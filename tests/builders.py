@@ -214,6 +214,7 @@ class Conversation:
     vision_gone: str = ""  # why the vision no longer holds the sprint (the snapshot says)
     closed_by: str = ""  # a human closed (or, with `merged`, merged) the PR
     merged: bool = False
+    branch_gone: bool = False  # reopened after its branch was deleted
     _next_id: int = 0
 
     @property
@@ -291,7 +292,8 @@ class Conversation:
 
     def sprint(self) -> SprintPR:
         return SprintPR(self.pr(), self.vision, tuple(self.comments), tuple(self.reviews),
-                        vision_gone=self.vision_gone, closed_by=self.closed_by)
+                        vision_gone=self.vision_gone, closed_by=self.closed_by,
+                        branch_gone=self.branch_gone)
 
 
 def conversation_in(state: SprintState, *, vision: int = VISION, title: str = VISION_TITLE,
@@ -317,6 +319,9 @@ def conversation_in(state: SprintState, *, vision: int = VISION, title: str = VI
         return talk
     if state is SprintState.VISION_GONE:
         talk.vision_gone = f"its vision #{vision} was closed"
+        return talk
+    if state is SprintState.BRANCH_GONE:
+        talk.branch_gone = True
         return talk
     talk.human("ACCEPT")
     if state is SprintState.ACCEPTED:

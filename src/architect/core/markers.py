@@ -120,6 +120,7 @@ class Kind(StrEnum):
     DASHBOARD = "dashboard"
     BOX = "box"
     STEERED = "steered"
+    BRANCH_GONE = "branch-gone"
 
 
 DESIGN_KINDS = frozenset({Kind.QUESTIONS, Kind.ANSWERS, Kind.FILING_CHECK})
@@ -373,6 +374,23 @@ class UnclearMark:
         return None if comment is None else cls(comment, found.attrs.get("who", ""))
 
 
+@dataclass(frozen=True)
+class BranchGoneMark:
+    """The one note on a sprint PR reopened after its branch was deleted."""
+
+    kind: ClassVar[Kind] = Kind.BRANCH_GONE
+
+    def render(self) -> str:
+        return marker(self.kind)
+
+    def key(self) -> tuple[object, ...]:
+        return ()
+
+    @classmethod
+    def parse(cls, found: Marker) -> BranchGoneMark:
+        return cls()
+
+
 class StoryEvent(StrEnum):
     """What became of a vision's sprint PR, as its `StoryMark` tells the vision."""
 
@@ -507,7 +525,7 @@ _PARSERS: dict[str, Any] = {
     cls.kind.value: cls.parse
     for cls in (FooterMark, QuestionsMark, AnswersMark, PlanMark, FilingCheckMark, FiledMark,
                 RevisedMark, RejectedMark, ModelErrorMark, UnclearMark, StoryMark, ReminderMark,
-                ParkedMark, DashboardMark, BoxMark, SteeredMark)
+                ParkedMark, DashboardMark, BoxMark, SteeredMark, BranchGoneMark)
 }
 
 

@@ -39,6 +39,7 @@ class SprintState(StrEnum):
     VISION_GONE = "vision gone"
     CLOSED_BY_HUMAN = "closed by a human"
     MERGED_UNFILED = "merged before filing"
+    BRANCH_GONE = "reopened without its branch"
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,8 @@ class SprintPR:
     vision_gone: str = ""
     # A sprint PR a human closed or merged, not yet answered: who did it.
     closed_by: str = ""
+    # Open, but its head branch was deleted (a PR reopened after that): nothing can land.
+    branch_gone: bool = False
 
 
 @dataclass(frozen=True)
