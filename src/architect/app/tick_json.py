@@ -1,9 +1,10 @@
 """`architect run --json`: one JSON document for one tick, built from its `TickReport` (pure).
 
 The document always has `project`, `dry_run` and `exit`; a tick that ran adds
-what it planned, applied, failed (with the reason), blocked before the model
-(with the reason), and the model calls, tokens and cost. A tick that could not
-run says why in `error`, or in `skipped` when it stood down on purpose.
+each sprint PR's state (`sprints`, from the decision's views), what it
+planned, applied, failed (with the reason), blocked before the model (with the
+reason), and the model calls, tokens and cost. A tick that could not run says
+why in `error`, or in `skipped` when it stood down on purpose.
 """
 
 from __future__ import annotations
@@ -19,7 +20,12 @@ def action_document(action: Action, reason: str | None = None) -> dict[str, Any]
     subject = action.subject
     if subject.pr is not None:
         found["pr"] = subject.pr
-    found["vision"] = subject.vision
+    if subject.vision is not None:
+        found["vision"] = subject.vision
+    if subject.box:
+        found["box"] = subject.box
+    if subject.dashboard:
+        found["dashboard"] = True
     if reason is not None:
         found["reason"] = reason
     return found
@@ -32,6 +38,9 @@ def tick_document(project: str, *, dry_run: bool, exit_code: int,
     if report is not None:
         document |= {
             "planned": [action_document(a) for a in report.decision.actions],
+            # Each sprint PR's state as the tick's decision held it (no second reading).
+            "sprints": [{"pr": v.number, "vision": v.sprint.vision_number,
+                         "state": v.state.value} for v in report.decision.views],
             "notes": list(report.decision.notes) + report.setup_notes,
             # A dry run applies nothing: what it walked through is what the tick *would* do,
             # the steps its own writes make due included (answers → filing → merge).

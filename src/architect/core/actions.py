@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 from architect.core.facts import MergedSprint
 from architect.core.inputs import HumanComment
 from architect.core.ledger import Ledger
+from architect.core.markers import SteeredMark
 from architect.core.schemas import SubIssue
 from architect.core.view import Brief, Signal, SprintPR
 from architect.forge.models import Comment, Review
@@ -50,8 +51,10 @@ class Repo(StrEnum):
 class Subject:
     """What an action is about, as the log and `run --json` name it."""
 
-    vision: int
+    vision: int | None = None  # the vision it acts on, if it acts on one
     pr: int | None = None  # the sprint PR it acts on, if it acts on one
+    box: str = ""  # the dashboard's box it answers, if it answers one
+    dashboard: bool = False  # it acts on the architect itself, from the dashboard
 
 
 @dataclass(frozen=True)
@@ -399,7 +402,56 @@ class UnparkSprint(_OnSprint):
         return f"PR #{self.sprint.pr.number}: moving again → remove the label parked"
 
 
+@dataclass(frozen=True)
+class AnswerBox(ActionFacts):
+    """A box ticked on the dashboard, carried out: one answer on the vision (project repo)
+    or sprint PR (ops repo) it concerns, which is also what releases the hold."""
+
+    box: str  # the box's id, e.g. "pitch-again-7"
+    kind: str  # what the box says, e.g. "pitch again"
+    on_ops: bool
+    number: int
+    text: str
+    mark: SteeredMark
+    remove_label: str = ""  # unpark: the label the answer takes off the PR first
+
+    @property
+    def subject(self) -> Subject:
+        return (Subject(pr=self.number, box=self.box) if self.on_ops
+                else Subject(self.number, box=self.box))
+
+    def describe(self) -> str:
+        where = f"PR #{self.number}" if self.on_ops else f"vision #{self.number}"
+        return f"{where}: \"{self.kind}\" ticked on the dashboard → answer it"
+
+
+@dataclass(frozen=True)
+class PauseArchitect(ActionFacts):
+    """\"pause the architect\" ticked: kept as a mark on the dashboard, from `since`."""
+
+    since: datetime
+
+    @property
+    def subject(self) -> Subject:
+        return Subject(dashboard=True)
+
+    def describe(self) -> str:
+        return "dashboard: \"pause the architect\" ticked → pause (nothing else this tick)"
+
+
+@dataclass(frozen=True)
+class ResumeArchitect(ActionFacts):
+    @property
+    def subject(self) -> Subject:
+        return Subject(dashboard=True)
+
+    def describe(self) -> str:
+        return "dashboard: \"resume the architect\" ticked → resume"
+
+
 Action = (OpenPitch | CompletePitch | RevisePitch | StartQuestions | ProcessAnswers | FileSprint
           | FinishSprint | RejectSprint | SyncLedger | ClarifyDecision | CompleteVision
           | RepairMerged | NudgeSprint | UnparkSprint | StopSprint | NoteClosedSprint
-          | NoteBranchGone)
+          | NoteBranchGone | AnswerBox | PauseArchitect | ResumeArchitect)
+# The dashboard's own: they act on the architect or answer a box, never on a sprint's state.
+DashboardAction = AnswerBox | PauseArchitect | ResumeArchitect

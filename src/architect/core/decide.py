@@ -30,11 +30,14 @@ if TYPE_CHECKING:
 class Decision:
     actions: tuple[Action, ...]
     notes: tuple[str, ...]  # decisions that need no action, for the log
+    # Each sprint PR as the tick saw it (its marks read once, the clock applied): what the
+    # dashboard, `status`, the deadlines and the JSON report show, never worked out again.
+    views: tuple[SprintView, ...] = ()
 
     @property
     def pitched(self) -> frozenset[int]:
         """The visions this decision pitches."""
-        return frozenset(a.subject.vision for a in self.actions if a.pitches)
+        return frozenset(v for a in self.actions if a.pitches and (v := a.subject.vision))
 
 
 def views(snapshot: Snapshot) -> list[SprintView]:
@@ -62,7 +65,8 @@ def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
     snapshot = judged(snapshot)
     actions: list[Action] = []
     notes: list[str] = []
-    for view in _where_answers_belong(timed_views(snapshot, settings)):
+    timed = _where_answers_belong(timed_views(snapshot, settings))
+    for view in timed:
         notes.extend(f"PR #{view.number}: ignored {what}" for what in view.ignored)
         vision = snapshot.vision(view.sprint.vision_number)
         needs_label = vision is not None and settings.in_progress_label not in vision.label_names
@@ -77,7 +81,7 @@ def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
     pitches, skipped = _pitches(snapshot, settings)
     actions.extend(pitches)
     notes.extend(skipped)
-    return Decision(tuple(actions), tuple(notes))
+    return Decision(tuple(actions), tuple(notes), tuple(timed))
 
 
 def _where_answers_belong(timed: list[SprintView]) -> list[SprintView]:

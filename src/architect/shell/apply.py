@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from architect.core.actions import (
     Action,
+    AnswerBox,
     ClarifyDecision,
     CompletePitch,
     CompleteVision,
@@ -17,9 +18,11 @@ from architect.core.actions import (
     NoteClosedSprint,
     NudgeSprint,
     OpenPitch,
+    PauseArchitect,
     ProcessAnswers,
     RejectSprint,
     RepairMerged,
+    ResumeArchitect,
     RevisePitch,
     StartQuestions,
     StopSprint,
@@ -34,6 +37,7 @@ from architect.shell.steps.closing import (
     reject_sprint,
     stop_sprint,
 )
+from architect.shell.steps.dashboard import answer_box, pause_architect, resume_architect
 from architect.shell.steps.design import process_answers, start_questions
 from architect.shell.steps.filing import file_sprint, finish_sprint
 from architect.shell.steps.hands import Hands
@@ -88,4 +92,10 @@ def _step(hands: Hands, action: Action) -> Written | None:
             complete_vision(hands, action)
         case RepairMerged():
             repair_merged(hands, action)
+        case AnswerBox():
+            answer_box(hands, action)
+        case PauseArchitect():
+            pause_architect(hands, action)
+        case ResumeArchitect():
+            resume_architect(hands, action)
     return None
