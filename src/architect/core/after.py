@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from architect.core import rules
 from architect.core.decide import timed_views
 from architect.core.facts import MergedSprint, VisionHistory
 from architect.core.snapshot import Snapshot
@@ -118,7 +119,8 @@ def _closed(snapshot: Snapshot, sprint: SprintPR) -> Snapshot:
 def _history(snapshot: Snapshot, history: VisionHistory) -> Snapshot:
     number = history.vision.number
     others = tuple(h for h in snapshot.candidates if h.vision.number != number)
-    verdicts = {n: v for n, v in snapshot.verdicts.items() if n != number}
+    # The snapshot carries verdicts as data: the changed history is judged again here.
+    verdicts = {**snapshot.verdicts, number: rules.pitchable(history, snapshot.steering)}
     return replace(snapshot, candidates=(*others, history), verdicts=verdicts)
 
 
