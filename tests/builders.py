@@ -20,13 +20,15 @@ from datetime import UTC, datetime, timedelta
 
 from architect.config import ArchitectConfig
 from architect.core import render
+from architect.core.decide import judged
+from architect.core.facts import VisionHistory
 from architect.core.ledger import Answer, DesignFork, ForkStatus, Ledger
 from architect.core.markers import ModelErrorMark
 from architect.core.schemas import Pitch, SubIssue, Verdict
-from architect.core.snapshot import Snapshot, VisionHistory
-from architect.core.sprint import PARKED_LABEL, SprintPR, branch_for, sprint_slug
+from architect.core.snapshot import Snapshot
+from architect.core.sprint import PARKED_LABEL, branch_for, sprint_slug
 from architect.core.steering import Steering
-from architect.core.table import SprintState
+from architect.core.view import SprintPR, SprintState
 from architect.forge.models import (
     BranchRef,
     Comment,
@@ -397,6 +399,7 @@ def a_snapshot(*, visions: Iterable[Issue] | None = None, sprints: Iterable[Spri
                          if s.vision_number == vision.number and s.pr.number not in listed)
         candidates.append(replace(known, vision=vision, sprint_prs=known.sprint_prs + open_prs))
     order = tuple(pitch_order) if pitch_order is not None else tuple(v.number for v in vision_list)
-    return Snapshot(now=at(60), bot=a_user(BOT), visions=tuple(vision_list), sprints=sprints,
-                    steering=steering or a_steering(), candidates=tuple(candidates),
-                    pitch_order=order)
+    # The shell judges each candidate while it reads: so does this reader.
+    return judged(Snapshot(now=at(60), bot=a_user(BOT), visions=tuple(vision_list),
+                           sprints=sprints, steering=steering or a_steering(),
+                           candidates=tuple(candidates), pitch_order=order))

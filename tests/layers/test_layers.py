@@ -59,6 +59,19 @@ def _runtime_tree(path: Path) -> ast.Module:
     return tree
 
 
+def _statements(tree: ast.Module, package: str) -> set[str]:
+    """The modules (and `module.name`s) the import statements of `tree` name."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            module = _absolute(node.module or "", node.level, package)
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return found
+
+
 def _aliases(tree: ast.Module, package: str) -> dict[str, str]:
     """Each imported name bound in the module, with the dotted name it stands for."""
     bound: dict[str, str] = {}
@@ -105,16 +118,9 @@ def imports_of(path: Path, package: str | None = None) -> set[str]:
     package = package or _package_of(path)
     tree = _runtime_tree(path)
     bound = _aliases(tree, package)
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            module = _absolute(node.module or "", node.level, package)
-            found.add(module)
-            found.update(f"{module}.{alias.name}" for alias in node.names)
-        elif isinstance(node, ast.Call) and _called(node.func, bound) in _IMPORT_CALLS:
-            found.add(_imported_by_call(node, package))
+    found = _statements(tree, package)
+    found.update(_imported_by_call(node, package) for node in ast.walk(tree)
+                 if isinstance(node, ast.Call) and _called(node.func, bound) in _IMPORT_CALLS)
     return found
 
 
@@ -168,6 +174,102 @@ def test_the_core_reaches_no_forge_client_runner_network_or_filesystem() -> None
         assert path is not None
         bad |= {(module, found) for found in impure(path)}
     assert bad == set()
+
+
+def import_graph(folder: Path, package: str) -> dict[str, set[str]]:
+    """Which module of `package` (the modules in `folder`) imports which other of it,
+    `if TYPE_CHECKING:` imports counted: a circle a type checker walks is still one."""
+    modules = {f"{package}.{p.stem}" for p in folder.glob("*.py") if p.stem != "__init__"}
+    return {f"{package}.{path.stem}": _statements(ast.parse(path.read_text(encoding="utf-8")),
+                                                   package) & modules
+            for path in folder.glob("*.py") if path.stem != "__init__"}
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every group of modules that import one another round a circle (Tarjan's strongly
+    connected components of more than one module, or a module importing itself)."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        order[module] = low[module] = len(order)
+        stack.append(module)
+        for other in sorted(graph.get(module, ())):
+            if other not in order:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], order[other])
+        if low[module] == order[module]:
+            group = stack[stack.index(module):]
+            del stack[stack.index(module):]
+            if len(group) > 1 or module in graph.get(module, ()):
+                found.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in order:
+            visit(module)
+    return found
+
+
+def test_the_core_has_no_import_circle_type_checking_imports_counted() -> None:
+    """Values sit at the bottom of the core (`view`, `facts`, `snapshot`), the logic
+    above them: no module of the core reaches itself again."""
+    graph = import_graph(CORE, "architect.core")
+    assert "architect.core.view" in graph["architect.core.sprint"]  # the walk sees imports
+    assert circles(graph) == []
+
+
+def test_the_values_sit_below_the_logic() -> None:
+    """What the snapshot and the sprint view hold reaches none of the logic that reads it."""
+    graph = import_graph(CORE, "architect.core")
+    logic = {f"architect.core.{name}" for name in (
+        "actions", "decide", "rounds", "rules", "sprint", "story", "table", "visions")}
+    for value in ("view", "facts", "snapshot"):
+        reach, todo = set(), [f"architect.core.{value}"]
+        while todo:
+            for module in graph[todo.pop()] - reach:
+                reach.add(module)
+                todo.append(module)
+        assert reach & logic == set(), value
+
+
+def _package(tmp_path: Path, modules: dict[str, str]) -> Path:
+    folder = tmp_path / "planted"
+    folder.mkdir()
+    (folder / "__init__.py").write_text("")
+    for name, source in modules.items():
+        (folder / f"{name}.py").write_text(source)
+    return folder
+
+
+@pytest.mark.parametrize(("modules", "circle"), [
+    # The circle the core had: the other side only under TYPE_CHECKING.
+    ({"snapshot": "from planted.rules import Verdict\n",
+      "rules": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+               "    from planted.snapshot import VisionHistory\n"},
+     ["planted.rules", "planted.snapshot"]),
+    # Three modules round, by relative imports and a bare `from . import`.
+    ({"a": "from .b import x\n", "b": "from . import c\n", "c": "import planted.a\n",
+      "d": "from .a import y\n"},
+     ["planted.a", "planted.b", "planted.c"]),
+    ({"alone": "from planted import alone\n"}, ["planted.alone"]),
+])
+def test_the_circle_detector_fails_on_a_planted_circle(tmp_path: Path, modules: dict[str, str],
+                                                       circle: list[str]) -> None:
+    assert circles(import_graph(_package(tmp_path, modules), "planted")) == [circle]
+
+
+def test_the_circle_detector_leaves_a_layered_package_alone(tmp_path: Path) -> None:
+    folder = _package(tmp_path, {
+        "values": "from dataclasses import dataclass\n",
+        "logic": "from typing import TYPE_CHECKING\nfrom .values import V\n"
+                 "if TYPE_CHECKING:\n    from planted.values import W\n",
+        "top": "from planted import logic, values\n"})
+    assert import_graph(folder, "planted")["planted.top"] == {"planted.logic", "planted.values"}
+    assert circles(import_graph(folder, "planted")) == []
 
 
 def test_the_shell_and_the_adapters_never_reach_into_the_app() -> None:

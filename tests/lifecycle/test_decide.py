@@ -25,12 +25,11 @@ from architect.core.actions import (
     StartQuestions,
     SyncLedger,
 )
-from architect.core.decide import Decision, decide, views
+from architect.core.decide import Decision, decide, judged, views
+from architect.core.facts import Eligibility, VisionHistory, VisionState
 from architect.core.ledger import ForkStatus, Ledger
-from architect.core.rules import Verdict
-from architect.core.snapshot import VisionHistory
-from architect.core.sprint import SprintPR
-from architect.core.table import SprintState, VisionState, vision_row
+from architect.core.table import vision_row
+from architect.core.view import SprintPR, SprintState
 from architect.core.visions import vision_facts
 from architect.forge.models import ReviewState
 from tests.builders import (
@@ -433,12 +432,19 @@ def test_a_vision_with_open_sub_issues_is_not_pitched() -> None:
 
 def test_a_snapshot_judges_each_candidate_once_and_decide_reads_that_verdict() -> None:
     snapshot = a_snapshot()
-    assert snapshot.verdicts == {VISION: Verdict(True, "new vision")}
+    assert snapshot.verdicts == {VISION: Eligibility(True, "new vision")}
     # The shell judges while it reads and hands its verdicts over; decide follows them.
-    held = replace(snapshot, verdicts={VISION: Verdict(False, "judged by the reader")})
+    held = replace(snapshot, verdicts={VISION: Eligibility(False, "judged by the reader")})
     decision = decide(held, settings())
     assert decision.actions == ()
     assert f"vision #{VISION}: not pitched: judged by the reader" in decision.notes
+
+
+def test_a_snapshot_runs_no_rule_and_decide_judges_what_the_reader_left_unjudged() -> None:
+    unjudged = replace(a_snapshot(), verdicts={})
+    assert unjudged.verdicts == {}  # a value: nothing judged while it was built
+    assert judged(unjudged).verdicts == {VISION: Eligibility(True, "new vision")}
+    assert pitched(decide(unjudged, settings())) == [VISION]
 
 
 def test_a_vision_whose_sprint_was_merged_is_not_pitched_even_after_an_edit() -> None:

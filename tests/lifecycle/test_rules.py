@@ -8,7 +8,7 @@ vision since the rejection (an edit or a comment asks for a new pitch).
 from __future__ import annotations
 
 from architect.core import markers, render, rules
-from architect.core.snapshot import VisionHistory
+from architect.core.facts import VisionHistory
 from architect.core.steering import Steering
 from tests.builders import (
     BOT,

@@ -12,9 +12,9 @@ import pytest
 from architect.core import markers
 from architect.core.ledger import ForkStatus, Ledger, to_payload
 from architect.core.nudge import with_clock
-from architect.core.sprint import SprintPR, SprintView, assess
+from architect.core.sprint import assess
 from architect.core.steering import Steering
-from architect.core.table import SprintState
+from architect.core.view import SprintPR, SprintState, SprintView
 from architect.forge.models import ReviewState
 from tests.builders import (
     BOT,

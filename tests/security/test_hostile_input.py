@@ -18,9 +18,9 @@ from architect.core.answers import parse_comment
 from architect.core.ledger import Answer, DesignFork, ForkStatus, Ledger, from_payload, to_payload
 from architect.core.render import footer_comment, plan_comment, questions_comment
 from architect.core.schemas import SubIssue
-from architect.core.sprint import SprintPR, assess
+from architect.core.sprint import assess
 from architect.core.steering import Steering
-from architect.core.table import SprintState
+from architect.core.view import SprintPR, SprintState
 from tests.builders import a_comment, a_pull
 from tests.world import BOT, OPS, PROJECT, VISION_BODY, World, make_world
 

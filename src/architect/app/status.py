@@ -14,9 +14,9 @@ from rich.table import Table
 
 from architect.config import ProjectConfig
 from architect.core.replan_views import replan_views
-from architect.core.sprint import SprintView
-from architect.core.table import REPLAN_ROWS, WAITS_FOR, ReplanState, vision_label, vision_row
+from architect.core.table import REPLAN_ROWS, WAITS_FOR, vision_label, vision_row
 from architect.core.text import one_line
+from architect.core.view import ReplanState, SprintView
 from architect.core.visions import vision_facts
 from architect.forge.protocol import Forge
 from architect.runners.sessions import SessionStore

@@ -11,33 +11,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from architect.core.actions import (
-    Action,
-    AnswerBox,
-    CompleteVision,
-    OpenPitch,
-    PauseArchitect,
-    RepairMerged,
-    ResumeArchitect,
-)
+from architect.core.actions import Action
 from architect.shell.tick import TickReport
 
 
 def action_document(action: Action, reason: str | None = None) -> dict[str, Any]:
     found: dict[str, Any] = {"kind": type(action).__name__, "describe": action.describe()}
-    if isinstance(action, OpenPitch | RepairMerged):
-        found["vision"] = action.vision_number
-    elif isinstance(action, AnswerBox):
-        found["pr" if action.on_ops else "vision"] = action.number
-        found["box"] = action.box
-    elif isinstance(action, PauseArchitect | ResumeArchitect):
+    subject = action.subject
+    if subject.pr is not None:
+        found["pr"] = subject.pr
+    if subject.vision is not None:
+        found["vision"] = subject.vision
+    if subject.box:
+        found["box"] = subject.box
+    if subject.dashboard:
         found["dashboard"] = True
-    elif isinstance(action, CompleteVision):
-        found["pr"] = action.merged.pr.number
-        found["vision"] = action.merged.vision_number
-    else:
-        found["pr"] = action.sprint.pr.number
-        found["vision"] = action.sprint.vision_number
     if reason is not None:
         found["reason"] = reason
     return found

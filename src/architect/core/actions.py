@@ -2,23 +2,32 @@
 
 `decide` returns them; `apply` performs each one idempotently (it *ensures*,
 never blindly creates); `--dry-run` and the log print `describe()`.
+
+Each action states its own facts (`ActionFacts`): the repos it writes, whether it
+opens a sprint PR, whether it asks the model and where the note goes when the
+model fails, the labels it puts on, what it is about. The preconditions, the
+failure note and `run --json` read these instead of sorting actions by type, so
+a new action is one class here and one step in `shell/steps/`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from enum import StrEnum
+from typing import TYPE_CHECKING, ClassVar
 
+from architect.core.facts import MergedSprint
 from architect.core.inputs import FiledIssue, HumanComment
 from architect.core.ledger import Ledger
 from architect.core.markers import SteeredMark
 from architect.core.schemas import SubIssue
+from architect.core.view import Brief, Signal, SprintPR
 from architect.forge.models import Comment, Review
 
 if TYPE_CHECKING:
-    from architect.core.sprint import Signal, SprintPR
-    from architect.core.story import MergedSprint
+    # The settings' type only: the core reads values, never a file.
+    from architect.config import ArchitectConfig
 
 
 @dataclass(frozen=True)
@@ -31,30 +40,95 @@ class Written:
     body: str | None  # the PR body after the step, when it changed
 
 
+class Repo(StrEnum):
+    """A repo an action writes: the tick proves it may before the action starts."""
+
+    PROJECT = "project"  # the visions' repo: a vision's label and comments (by the filer)
+    OPS = "ops"  # the sprint PRs' repo: branches, PRs, their labels and comments
+
+
 @dataclass(frozen=True)
-class Brief:
-    """What the model hears of a sprint beside its vision: the pitch as the PR body holds
-    it, the words that came with ACCEPT or an approval, and the ledger so far."""
+class Subject:
+    """What an action is about, as the log and `run --json` name it."""
 
-    pitch: str
-    guidance: str
-    ledger: Ledger | None
+    vision: int | None = None  # the vision it acts on, if it acts on one
+    pr: int | None = None  # the sprint PR it acts on, if it acts on one
+    box: str = ""  # the dashboard's box it answers, if it answers one
+    dashboard: bool = False  # it acts on the architect itself, from the dashboard
 
 
-class _AsksTheModel:
+@dataclass(frozen=True)
+class FailureNote:
+    """Where the note goes when the model's answer is invalid twice."""
+
+    repo: Repo  # PROJECT: on the vision, whose comments the step reads; OPS: on the PR
+    number: int  # the vision (PROJECT) or the sprint PR (OPS)
+    comments: tuple[Comment, ...] = ()  # the sprint PR's, as read
+    after: int = 0  # on the sprint PR: the newest comment not the bot's
+
+
+class ActionFacts:
+    """What every action says about itself."""
+
+    # The repos it writes, in the order the tick proves them (`preconditions.writes_of`).
+    writes: ClassVar[tuple[Repo, ...]] = (Repo.OPS,)
+    # It opens a sprint PR: the ops repo's primary branch must exist, and a reviewer
+    # who may accept it.
+    pitches: ClassVar[bool] = False
+
+    @property
+    def asks_model(self) -> bool:
+        """Its step asks the model (paid for): it says where a failure note goes."""
+        return self.failure_note() is not None
+
+    def labels(self, settings: ArchitectConfig) -> tuple[str, ...]:
+        """The labels of the project repo it puts on (each must exist there)."""
+        return ()
+
+    def failure_note(self) -> FailureNote | None:
+        """Where the note goes when the model's answer is invalid twice (None: no model)."""
+        return None
+
+
+class _OnSprint(ActionFacts):
+    """An action on one sprint PR."""
+
+    sprint: SprintPR
+
+    @property
+    def subject(self) -> Subject:
+        return Subject(self.sprint.vision_number, self.sprint.pr.number)
+
+
+class _AsksTheModel(_OnSprint):
     """A step on a sprint PR that asks the model: if its answer is invalid twice, the
     note saying so goes on `sprint`, after the newest comment not the bot's (`after`)."""
 
-    sprint: SprintPR
     after: int
+
+    def failure_note(self) -> FailureNote | None:
+        return FailureNote(Repo.OPS, self.sprint.pr.number, self.sprint.comments, self.after)
 
 
 @dataclass(frozen=True)
-class OpenPitch:
+class OpenPitch(ActionFacts):
     vision_number: int
     vision_title: str
     slug: str
     rejection_reason: str = ""
+
+    writes: ClassVar[tuple[Repo, ...]] = (Repo.PROJECT, Repo.OPS)
+    pitches: ClassVar[bool] = True
+
+    @property
+    def subject(self) -> Subject:
+        return Subject(self.vision_number)
+
+    def labels(self, settings: ArchitectConfig) -> tuple[str, ...]:
+        return (settings.in_progress_label,)
+
+    def failure_note(self) -> FailureNote | None:
+        return FailureNote(Repo.PROJECT, self.vision_number)  # on the vision, by the filer
 
     def describe(self) -> str:
         again = " (again, after a rejection)" if self.rejection_reason else ""
@@ -62,11 +136,16 @@ class OpenPitch:
 
 
 @dataclass(frozen=True)
-class CompletePitch:
+class CompletePitch(_OnSprint):
     sprint: SprintPR
     slug: str
     footer: bool
     label: bool
+
+    writes: ClassVar[tuple[Repo, ...]] = (Repo.PROJECT, Repo.OPS)
+
+    def labels(self, settings: ArchitectConfig) -> tuple[str, ...]:
+        return (settings.in_progress_label,) if self.label else ()
 
     def describe(self) -> str:
         parts = (("footer", self.footer), ("label", self.label))
@@ -145,6 +224,11 @@ class FileSprint(_AsksTheModel):
     seen: int
     after: int
 
+    writes: ClassVar[tuple[Repo, ...]] = (Repo.PROJECT, Repo.OPS)
+
+    def labels(self, settings: ArchitectConfig) -> tuple[str, ...]:
+        return (settings.backlog_label,)
+
     def describe(self) -> str:
         if self.plan is None or self.plan_comment is None:
             return (f"PR #{self.sprint.pr.number}: every fork resolved → plan and file "
@@ -153,11 +237,13 @@ class FileSprint(_AsksTheModel):
 
 
 @dataclass(frozen=True)
-class FinishSprint:
+class FinishSprint(_OnSprint):
     sprint: SprintPR
     slug: str
     ledger: Ledger | None
     filed: tuple[int, ...]
+
+    writes: ClassVar[tuple[Repo, ...]] = (Repo.PROJECT, Repo.OPS)
 
     def describe(self) -> str:
         filed = " ".join(f"#{n}" for n in self.filed)
@@ -165,9 +251,11 @@ class FinishSprint:
 
 
 @dataclass(frozen=True)
-class RejectSprint:
+class RejectSprint(_OnSprint):
     sprint: SprintPR
     signal: Signal
+
+    writes: ClassVar[tuple[Repo, ...]] = (Repo.PROJECT, Repo.OPS)
 
     def describe(self) -> str:
         return (f"PR #{self.sprint.pr.number}: rejected by @{self.signal.login} → close, "
@@ -175,7 +263,7 @@ class RejectSprint:
 
 
 @dataclass(frozen=True)
-class NoteClosedSprint:
+class NoteClosedSprint(_OnSprint):
     """A human closed the sprint PR without `REJECT:` (or deleted its branch), or merged
     it before its sub-issues were filed: say so where they will look, once."""
 
@@ -183,6 +271,10 @@ class NoteClosedSprint:
     by: str
     merged: bool
     reason: str = ""  # the closer's own `REJECT: …`, when there was one
+
+    # Only the ops repo is proved before it starts: its writes on the vision (by the
+    # filer) are not (`preconditions.writes_of`).
+    writes: ClassVar[tuple[Repo, ...]] = (Repo.OPS,)
 
     def describe(self) -> str:
         done = ("merged before filing" if self.merged else "closed by hand" if self.reason
@@ -192,7 +284,7 @@ class NoteClosedSprint:
 
 
 @dataclass(frozen=True)
-class NoteBranchGone:
+class NoteBranchGone(_OnSprint):
     """A sprint PR reopened after its branch was deleted: one note on it saying how to go on
     (restore the branch); until then the sprint is left as closed."""
 
@@ -204,12 +296,14 @@ class NoteBranchGone:
 
 
 @dataclass(frozen=True)
-class StopSprint:
+class StopSprint(_OnSprint):
     """The vision changed under the sprint (closed, deleted, unlabelled): a rejection
     whose reason says what happened, before any further model call or filing."""
 
     sprint: SprintPR
     reason: str
+
+    writes: ClassVar[tuple[Repo, ...]] = (Repo.PROJECT, Repo.OPS)
 
     def describe(self) -> str:
         return (f"PR #{self.sprint.pr.number}: {self.reason} → stop: close, delete branch, "
@@ -217,7 +311,7 @@ class StopSprint:
 
 
 @dataclass(frozen=True)
-class ClarifyDecision:
+class ClarifyDecision(_OnSprint):
     sprint: SprintPR
     unclear: tuple[Signal, ...]  # each gets one reply
     reviewers: tuple[str, ...] = ()  # whom a reply to someone who may not steer names
@@ -230,7 +324,7 @@ class ClarifyDecision:
 
 
 @dataclass(frozen=True)
-class SyncLedger:
+class SyncLedger(_OnSprint):
     sprint: SprintPR
     slug: str
     ledger: Ledger
@@ -241,9 +335,17 @@ class SyncLedger:
 
 
 @dataclass(frozen=True)
-class CompleteVision:
+class CompleteVision(ActionFacts):
     merged: MergedSprint  # every sub-issue it filed is closed
     close: bool  # close_vision_when_done
+
+    # Only the ops repo is proved before it starts: its writes on the vision (by the
+    # filer) are not (`preconditions.writes_of`).
+    writes: ClassVar[tuple[Repo, ...]] = (Repo.OPS,)
+
+    @property
+    def subject(self) -> Subject:
+        return Subject(self.merged.vision_number, self.merged.pr.number)
 
     def describe(self) -> str:
         then = ", close it" if self.close else ""
@@ -252,13 +354,21 @@ class CompleteVision:
 
 
 @dataclass(frozen=True)
-class RepairMerged:
+class RepairMerged(ActionFacts):
     """A merged sprint whose vision lost `in-progress` or whose branch was left behind."""
 
     vision_number: int
     pr_number: int
     label: bool
     branch: bool
+
+    # Only the ops repo is proved before it starts: its writes on the vision (by the
+    # filer) are not (`preconditions.writes_of`).
+    writes: ClassVar[tuple[Repo, ...]] = (Repo.OPS,)
+
+    @property
+    def subject(self) -> Subject:
+        return Subject(self.vision_number)  # about the vision: its label, its leftover branch
 
     def describe(self) -> str:
         parts = (("put back in-progress", self.label), ("delete its branch", self.branch))
@@ -267,7 +377,7 @@ class RepairMerged:
 
 
 @dataclass(frozen=True)
-class NudgeSprint:
+class NudgeSprint(_OnSprint):
     """Design forks unanswered too long: one reminder a round, or (`park`) the parking."""
 
     sprint: SprintPR
@@ -285,7 +395,7 @@ class NudgeSprint:
 
 
 @dataclass(frozen=True)
-class UnparkSprint:
+class UnparkSprint(_OnSprint):
     sprint: SprintPR
 
     def describe(self) -> str:
@@ -298,7 +408,7 @@ class UnparkSprint:
 # -- after filing: re-planning a merged sprint (`core.replan`) --------------------
 
 @dataclass(frozen=True)
-class ProposeReplan:
+class ProposeReplan(_OnSprint):
     """Requests after filing (a changed answer, `REPLAN:`, `REJECT:`): work out the change
     and post one proposal on the sprint PR; nothing else is touched yet."""
 
@@ -320,8 +430,11 @@ class ProposeReplan:
 
 
 @dataclass(frozen=True)
-class ApplyReplan:
+class ApplyReplan(_OnSprint):
     """An accepted proposal: each change made once, recorded as it is made."""
+
+    # It closes, edits and files sub-issues on the project repo, and notes on the PR.
+    writes: ClassVar[tuple[Repo, ...]] = (Repo.PROJECT, Repo.OPS)
 
     sprint: SprintPR
     slug: str
@@ -337,7 +450,7 @@ class ApplyReplan:
 
 
 @dataclass(frozen=True)
-class DropReplan:
+class DropReplan(_OnSprint):
     sprint: SprintPR
     n: int
     by: str
@@ -350,7 +463,7 @@ class DropReplan:
 
 
 @dataclass(frozen=True)
-class ReplyAfterFiling:
+class ReplyAfterFiling(_OnSprint):
     """Comments after filing that ask for nothing the architect can do: one reply each."""
 
     sprint: SprintPR
@@ -363,7 +476,7 @@ class ReplyAfterFiling:
 
 
 @dataclass(frozen=True)
-class NudgeReplan:
+class NudgeReplan(_OnSprint):
     sprint: SprintPR
     n: int
     whom: tuple[str, ...]
@@ -374,7 +487,7 @@ class NudgeReplan:
 
 
 @dataclass(frozen=True)
-class AnswerBox:
+class AnswerBox(ActionFacts):
     """A box ticked on the dashboard, carried out: one answer on the vision (project repo)
     or sprint PR (ops repo) it concerns, which is also what releases the hold."""
 
@@ -386,23 +499,36 @@ class AnswerBox:
     mark: SteeredMark
     remove_label: str = ""  # unpark: the label the answer takes off the PR first
 
+    @property
+    def subject(self) -> Subject:
+        return (Subject(pr=self.number, box=self.box) if self.on_ops
+                else Subject(self.number, box=self.box))
+
     def describe(self) -> str:
         where = f"PR #{self.number}" if self.on_ops else f"vision #{self.number}"
         return f"{where}: \"{self.kind}\" ticked on the dashboard → answer it"
 
 
 @dataclass(frozen=True)
-class PauseArchitect:
+class PauseArchitect(ActionFacts):
     """\"pause the architect\" ticked: kept as a mark on the dashboard, from `since`."""
 
     since: datetime
+
+    @property
+    def subject(self) -> Subject:
+        return Subject(dashboard=True)
 
     def describe(self) -> str:
         return "dashboard: \"pause the architect\" ticked → pause (nothing else this tick)"
 
 
 @dataclass(frozen=True)
-class ResumeArchitect:
+class ResumeArchitect(ActionFacts):
+    @property
+    def subject(self) -> Subject:
+        return Subject(dashboard=True)
+
     def describe(self) -> str:
         return "dashboard: \"resume the architect\" ticked → resume"
 

@@ -15,11 +15,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from architect.core import rules
 from architect.core.decide import timed_views
+from architect.core.facts import MergedSprint, VisionHistory
 from architect.core.replan import FiledSprint
-from architect.core.snapshot import Snapshot, VisionHistory
-from architect.core.sprint import SprintPR, SprintView, vision_of_branch
-from architect.core.story import MergedSprint, filed_numbers
+from architect.core.snapshot import Snapshot
+from architect.core.sprint import vision_of_branch
+from architect.core.story import filed_numbers
+from architect.core.view import SprintPR, SprintView
 from architect.forge.models import Comment, Issue, Label, PullRequest
 
 if TYPE_CHECKING:
@@ -142,7 +145,8 @@ def _closed(snapshot: Snapshot, sprint: SprintPR) -> Snapshot:
 def _history(snapshot: Snapshot, history: VisionHistory) -> Snapshot:
     number = history.vision.number
     others = tuple(h for h in snapshot.candidates if h.vision.number != number)
-    verdicts = {n: v for n, v in snapshot.verdicts.items() if n != number}
+    # The snapshot carries verdicts as data: the changed history is judged again here.
+    verdicts = {**snapshot.verdicts, number: rules.pitchable(history, snapshot.steering)}
     return replace(snapshot, candidates=(*others, history), verdicts=verdicts)
 
 

@@ -18,19 +18,13 @@ from typing import TYPE_CHECKING
 from architect.core import markers, rules
 from architect.core.dashboard import Box, BoxKind, Entry, Link, Section
 from architect.core.decide import Decision
+from architect.core.facts import VisionHistory, VisionState
 from architect.core.replan import ReplanView
 from architect.core.replan_views import replan_views
-from architect.core.snapshot import Snapshot, VisionHistory
-from architect.core.sprint import PARKED_LABEL, SprintPR, SprintView
-from architect.core.table import (
-    REPLAN_ROWS,
-    WAITS_FOR,
-    ReplanState,
-    SprintState,
-    VisionState,
-    vision_label,
-    vision_row,
-)
+from architect.core.snapshot import Snapshot
+from architect.core.sprint import PARKED_LABEL
+from architect.core.table import REPLAN_ROWS, WAITS_FOR, vision_label, vision_row
+from architect.core.view import ReplanState, SprintPR, SprintState, SprintView
 from architect.core.visions import vision_facts
 
 if TYPE_CHECKING:

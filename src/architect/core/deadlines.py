@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from architect.core.nudge import due_at
-from architect.core.sprint import SprintView
+from architect.core.view import SprintView
 
 if TYPE_CHECKING:
     from architect.config import ArchitectConfig

@@ -11,22 +11,22 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from architect.core import rules
-from architect.core.actions import Action, ClarifyDecision, OpenPitch
+from architect.core.actions import Action, OpenPitch
+from architect.core.facts import VisionState
 from architect.core.nudge import with_clock
 from architect.core.replan_views import replan_views
 from architect.core.snapshot import Snapshot
-from architect.core.sprint import SprintView, sprint_slug, view_of
+from architect.core.sprint import sprint_slug, view_of
 from architect.core.story import story_actions
 from architect.core.table import (
     REPLAN_ROWS,
     WAITS_FOR,
-    ReplanState,
-    VisionState,
     repairs,
     replan_steps,
     sprint_step,
     vision_row,
 )
+from architect.core.view import ReplanState, SprintView
 from architect.core.visions import facts_of
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ class Decision:
     @property
     def pitched(self) -> frozenset[int]:
         """The visions this decision pitches."""
-        return frozenset(a.vision_number for a in self.actions if isinstance(a, OpenPitch))
+        return frozenset(v for a in self.actions if a.pitches and (v := a.subject.vision))
 
 
 def views(snapshot: Snapshot) -> list[SprintView]:
@@ -61,10 +61,19 @@ def timed_views(snapshot: Snapshot, settings: ArchitectConfig) -> list[SprintVie
                        park_after=settings.park_after) for view in views(snapshot)]
 
 
+def judged(snapshot: Snapshot) -> Snapshot:
+    """The snapshot with each candidate's pitch verdict: the reader's where it judged
+    (it does while it reads), the rules' for any it did not."""
+    missing = {h.vision.number: rules.pitchable(h, snapshot.steering)
+               for h in snapshot.candidates if h.vision.number not in snapshot.verdicts}
+    return replace(snapshot, verdicts={**snapshot.verdicts, **missing}) if missing else snapshot
+
+
 def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
+    snapshot = judged(snapshot)
     actions: list[Action] = []
     notes: list[str] = []
-    timed = timed_views(snapshot, settings)
+    timed = _where_answers_belong(timed_views(snapshot, settings))
     for view in timed:
         notes.extend(f"PR #{view.number}: ignored {what}" for what in view.ignored)
         vision = snapshot.vision(view.sprint.vision_number)
@@ -76,7 +85,6 @@ def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
         else:
             actions.append(action)
         actions.extend(repairs(view, needs_label=needs_label))
-    actions = _where_answers_belong(actions, timed)
     actions.extend(story_actions(snapshot, settings))
     for filed in replan_views(snapshot, settings):
         steps = replan_steps(filed)
@@ -90,12 +98,12 @@ def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
     return Decision(tuple(actions), tuple(notes), tuple(timed))
 
 
-def _where_answers_belong(actions: list[Action], timed: list[SprintView]) -> list[Action]:
-    """A reply to answers written on the wrong PR names the PRs whose questions are open."""
+def _where_answers_belong(timed: list[SprintView]) -> list[SprintView]:
+    """Each view with the other PRs whose questions are open: a reply to answers written
+    on the wrong PR names them."""
     asking = tuple(v.number for v in timed if v.sprint.pr.state == "open"
                    and v.ledger is not None and v.ledger.unresolved)
-    return [replace(a, asking=tuple(n for n in asking if n != a.sprint.pr.number))
-            if isinstance(a, ClarifyDecision) else a for a in actions]
+    return [replace(v, asking=tuple(n for n in asking if n != v.number)) for v in timed]
 
 
 def _pitches(snapshot: Snapshot, settings: ArchitectConfig) -> tuple[list[OpenPitch], list[str]]:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from architect.core import markers
+from architect.core.facts import VisionHistory
 from architect.core.inputs import HumanComment
 from architect.core.render import pitch_part
 from architect.core.rules import last_rejection
-from architect.core.snapshot import VisionHistory
 from architect.core.steering import Steering
 from architect.forge.models import Comment
 

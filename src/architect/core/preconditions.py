@@ -13,16 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from architect.core.actions import (
-    Action,
-    ApplyReplan,
-    CompletePitch,
-    FileSprint,
-    FinishSprint,
-    OpenPitch,
-    RejectSprint,
-    StopSprint,
-)
+from architect.core.actions import Action, Repo
 from architect.core.setup_lines import (
     Collection,
     empty_repo_line,
@@ -51,27 +42,23 @@ class ForgeFacts:
 
 def blocker(action: Action, facts: ForgeFacts, config: ProjectConfig) -> str | None:
     """The first precondition of `action` that does not hold, in words; None when all do."""
-    s = config.architect
     checks: list[str | None] = []
-    if isinstance(action, OpenPitch):
-        checks += [_ops_branch(facts, config), _label(facts, config, s.in_progress_label),
-                   _reviewers(facts, config)]
-    if isinstance(action, CompletePitch) and action.label:
-        checks.append(_label(facts, config, s.in_progress_label))
-    if isinstance(action, FileSprint):
-        checks.append(_label(facts, config, s.backlog_label))
+    if action.pitches:
+        checks.append(_ops_branch(facts, config))
+    checks += [_label(facts, config, label) for label in action.labels(config.architect)]
+    if action.pitches:
+        checks.append(_reviewers(facts, config))
     checks += [facts.refused.get(key) for key in _writes(action, config)]
     return next((reason for reason in checks if reason), None)
 
 
 def _writes(action: Action, config: ProjectConfig) -> list[tuple[str, Collection]]:
-    ops_code: tuple[str, Collection] = (config.ops_repo, "branches")
-    ops_issues: tuple[str, Collection] = (config.ops_repo, "labels")
-    project_issues: tuple[str, Collection] = (config.repo, "labels")
-    if isinstance(action, OpenPitch | CompletePitch | FileSprint | FinishSprint | RejectSprint
-                  | StopSprint | ApplyReplan):  # a re-plan writes the sub-issues
-        return [project_issues, ops_code, ops_issues]  # these touch the vision too
-    return [ops_code, ops_issues]
+    """What the action's repos stand for: the vision's labels; the ops repo's branches
+    and labels (the collection each write is proved on)."""
+    places: dict[Repo, list[tuple[str, Collection]]] = {
+        Repo.PROJECT: [(config.repo, "labels")],
+        Repo.OPS: [(config.ops_repo, "branches"), (config.ops_repo, "labels")]}
+    return [key for repo in action.writes for key in places[repo]]
 
 
 def writes_of(actions: Sequence[Action], config: ProjectConfig) -> list[tuple[str, Collection]]:

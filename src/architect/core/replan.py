@@ -34,10 +34,9 @@ from architect.core.words import Sense
 from architect.forge.models import Comment, Issue
 
 if TYPE_CHECKING:
-    from architect.core.sprint import SprintPR
+    from architect.core.facts import MergedSprint
     from architect.core.steering import Steering
-    from architect.core.story import MergedSprint
-    from architect.core.table import ReplanState
+    from architect.core.view import ReplanState, SprintPR
 
 # The word that asks for a re-plan: written here once, beside ACCEPT and REJECT.
 REPLAN_WORD = "REPLAN"

@@ -7,7 +7,6 @@ the model; `settle` closes a round once no question is left open.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from architect.core import filing_replies, markers, render
 from architect.core.actions import ProcessAnswers
@@ -15,11 +14,9 @@ from architect.core.answers import RECOMMENDED, ParsedAnswer, parse_comment
 from architect.core.inputs import HumanComment
 from architect.core.ledger import Answer, ForkStatus, Ledger
 from architect.core.text import clean_text, one_line
+from architect.core.view import SprintView
 from architect.core.words import readable
 from architect.forge.models import Comment
-
-if TYPE_CHECKING:
-    from architect.core.sprint import SprintView
 
 
 def forks_in_sync(ledger: Ledger, body: str) -> bool:

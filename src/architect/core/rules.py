@@ -3,25 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from architect.core import markers
+from architect.core.facts import Eligibility, VisionHistory
 from architect.core.steering import Steering
 from architect.forge.models import Comment, Issue
 
-if TYPE_CHECKING:
-    from architect.core.snapshot import VisionHistory
-
 M = TypeVar("M", bound="markers.Mark")
-
-
-@dataclass(frozen=True)
-class Verdict:
-    ok: bool
-    reason: str
-    rejection_reason: str = ""
 
 
 def may_be_pitched(vision: Issue, open_sprints_for: Collection[int], in_progress: str) -> bool:
@@ -29,36 +19,36 @@ def may_be_pitched(vision: Issue, open_sprints_for: Collection[int], in_progress
     return vision.number not in open_sprints_for and in_progress not in vision.label_names
 
 
-def pitchable(history: VisionHistory, steering: Steering) -> Verdict:
+def pitchable(history: VisionHistory, steering: Steering) -> Eligibility:
     """The history checks: merged or open sprint PR, open sub-issues, an unanswered rejection."""
     # A sprint merged by a human before filing was answered as a rejection: it holds no more.
     answered = {m.pr for _, m in _own(markers.RejectedMark, history.vision_comments,
                                       steering.own_logins)}
     if any(pr.merged and pr.number not in answered for pr in history.sprint_prs):
-        return Verdict(False, "a sprint for it was merged")
+        return Eligibility(False, "a sprint for it was merged")
     if any(pr.state == "open" for pr in history.sprint_prs):
-        return Verdict(False, "it has an open sprint PR")
+        return Eligibility(False, "it has an open sprint PR")
     # A vision split out of an older one may say "Decomposed from #N" about itself:
     # the search finds the vision, which is no sub-issue of its own.
     subs = [n for n in history.open_sub_issues if n != history.vision.number]
     if subs:
         listing = ", ".join(f"#{n}" for n in subs)
-        return Verdict(False, f"it has open sub-issues ({listing})")
+        return Eligibility(False, f"it has open sub-issues ({listing})")
     if pitch_on_hold(history.vision, history.vision_comments, steering):
-        return Verdict(False, "the model failed on its pitch (see the note on the issue); "
+        return Eligibility(False, "the model failed on its pitch (see the note on the issue); "
                               "waiting for an edit or a comment")
     if not history.sprint_prs:
-        return Verdict(True, "new vision")
+        return Eligibility(True, "new vision")
     notice, reason = last_rejection(history.vision_comments, *steering.own_logins)
     if notice is None:
         closed = max((pr.closed_at for pr in history.sprint_prs if pr.closed_at), default=None)
         if closed is not None and history.vision.updated_at > closed:
-            return Verdict(True, "its sprint PR was closed and the vision changed since")
-        return Verdict(False, "its sprint PR was closed; waiting for activity on the vision")
+            return Eligibility(True, "its sprint PR was closed and the vision changed since")
+        return Eligibility(False, "its sprint PR was closed; waiting for activity on the vision")
     if activity_since(history.vision, history.vision_comments, notice, steering,
                       own_change=history.own_change):
-        return Verdict(True, "the vision changed since its rejection", reason)
-    return Verdict(False, "rejected; waiting for an edit or a comment on the vision")
+        return Eligibility(True, "the vision changed since its rejection", reason)
+    return Eligibility(False, "rejected; waiting for an edit or a comment on the vision")
 
 
 def pitch_on_hold(vision: Issue, comments: tuple[Comment, ...], steering: Steering) -> bool:

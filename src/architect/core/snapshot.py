@@ -6,25 +6,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from architect.core.facts import Eligibility, MergedSprint, VisionHistory
 from architect.core.replan import FiledSprint
-from architect.core.rules import Verdict, pitchable
-from architect.core.sprint import SprintPR
 from architect.core.steering import Steering
-from architect.core.story import MergedSprint
-from architect.forge.models import Comment, Issue, PullRequest, User
-
-
-@dataclass(frozen=True)
-class VisionHistory:
-    """What the forge remembers of earlier sprints for one vision."""
-
-    vision: Issue
-    sprint_prs: tuple[PullRequest, ...] = ()
-    vision_comments: tuple[Comment, ...] = ()
-    open_sub_issues: tuple[int, ...] = ()
-    # The architect's own last label change on the vision (its timeline), read only when
-    # the vision changed after the last notice: removing `in-progress` is no activity.
-    own_change: datetime | None = None
+from architect.core.view import SprintPR
+from architect.forge.models import Issue, User
 
 
 @dataclass(frozen=True)
@@ -39,18 +25,12 @@ class Snapshot:
     # Sprint PRs a human closed or merged whose vision still carries `in-progress`.
     closed: tuple[SprintPR, ...] = ()
     merged: tuple[MergedSprint, ...] = ()  # open visions' merged sprints (`shell.story`)
-    # Each candidate's `rules.pitchable` verdict, by vision number. The shell judges while
-    # it reads (the verdicts decide how far it reads) and hands them over; whatever it
-    # did not judge is judged here, so `decide` and `status` never run the rules again.
-    verdicts: Mapping[int, Verdict] = field(default_factory=dict)
+    # Each candidate's `rules.pitchable` verdict, by vision number: data, worked out
+    # outside. The shell judges while it reads (the verdicts decide how far it reads);
+    # `decide.judged` fills in any it did not, so `status` never runs the rules again.
+    verdicts: Mapping[int, Eligibility] = field(default_factory=dict)
     # Merged sprints whose PR or vision was written on since the merge (`core.replan`).
     filed: tuple[FiledSprint, ...] = ()
-
-    def __post_init__(self) -> None:
-        missing = {h.vision.number: pitchable(h, self.steering) for h in self.candidates
-                   if h.vision.number not in self.verdicts}
-        if missing:
-            object.__setattr__(self, "verdicts", {**self.verdicts, **missing})
 
     def vision(self, number: int) -> Issue | None:
         return next((v for v in self.visions if v.number == number), None)

@@ -13,15 +13,17 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from architect.core import markers, replies
-from architect.core.actions import Brief, Written
+from architect.core.actions import Written
 from architect.core.answers import read_decision
 from architect.core.ledger import Ledger
-from architect.core.render import FOOTER_TEXT, pitch_part
+from architect.core.render import FOOTER_TEXT
 from architect.core.schemas import SubIssue
 from architect.core.steering import Steering
-from architect.core.table import SprintState, classify
+from architect.core.table import classify
 from architect.core.text import slugify
-from architect.forge.models import Comment, PullRequest, Review, ReviewState
+from architect.core.view import Signal, SprintPR, SprintState, SprintView
+from architect.core.words import Family
+from architect.forge.models import Comment, Review, ReviewState
 
 BRANCH_PREFIX = "architect/sprint-vision-"
 PARKED_LABEL = "parked"  # on a sprint PR whose questions went unanswered for park_after
@@ -51,81 +53,6 @@ def branch_for(vision_number: int) -> str:
 def vision_of_branch(ref: str) -> int | None:
     match = _BRANCH.match(ref)
     return int(match.group(1)) if match else None
-
-
-@dataclass(frozen=True)
-class SprintPR:
-    """An open sprint PR with everything the tick read about it."""
-
-    pr: PullRequest
-    vision_number: int
-    comments: tuple[Comment, ...]
-    reviews: tuple[Review, ...] = ()
-    # Why its vision no longer holds the sprint (closed, deleted, unlabelled); "" while it does.
-    vision_gone: str = ""
-    # A sprint PR a human closed or merged, not yet answered: who did it.
-    closed_by: str = ""
-    # Open, but its head branch was deleted (a PR reopened after that): nothing can land.
-    branch_gone: bool = False
-
-
-@dataclass(frozen=True)
-class Signal:
-    login: str
-    text: str
-    source_id: int
-    url: str = ""
-    at: datetime | None = None
-    # Why a comment gets one reply instead of an action (`Why`); "" for a signal that acts.
-    why: str = ""
-
-
-@dataclass(frozen=True)
-class SprintView:
-    sprint: SprintPR
-    state: SprintState
-    slug: str
-    ledger: Ledger | None  # None until the design questions start
-    guidance: tuple[Signal, ...] = ()
-    reject: Signal | None = None
-    revision: Review | None = None
-    new_comments: tuple[Comment, ...] = ()
-    # Human replies since the last failed filing check: what the next plan must hear,
-    # even when the acknowledgment of them was posted by a tick that died before planning.
-    filing_replies: tuple[Comment, ...] = ()
-    plan: tuple[SubIssue, ...] | None = None
-    plan_comment: Comment | None = None
-    filed: tuple[int, ...] = ()
-    has_footer: bool = False
-    model_failed: bool = False  # a model-error note with no human input after it
-    filing_blocked: bool = False  # the bot's last design word is a failed filing check
-    heard: int = 0  # the newest human comment read: a design comment's `seen=`
-    last_other: int = 0  # the newest comment not the bot's: a model-error note's `after=`
-    round: int = 0
-    ignored: tuple[str, ...] = field(default_factory=tuple)
-    # Comments like "LGTM" on a pitch awaiting a decision that no reply of the bot names yet.
-    unclear: tuple[Signal, ...] = ()
-    edited: frozenset[int] = frozenset()  # answer comments edited since they were read
-    parked: bool = False  # it carries PARKED_LABEL
-    asked_at: datetime | None = None  # the bot's last design comment: the questions' clock
-    nudged: frozenset[type[markers.Mark]] = frozenset()  # reminder / parking note this round
-    accepted_by: tuple[str, ...] = ()  # who wrote ACCEPT or approved: whom a reminder names
-    # The words that came with every ACCEPT or approval by someone who may steer, kept for
-    # the whole design phase (`guidance` holds them only while they are signals).
-    accept_words: str = ""
-    filing_problems: tuple[str, ...] = ()  # what the last failed filing check listed
-    due: str = ""  # "remind" or "park", set by `nudge.with_clock` from the tick's `now`
-    # Each design comment of the bot with the ledger it showed, oldest first: the questions
-    # as numbered when a human wrote, which "the first one" and "the last question" name.
-    asked: tuple[tuple[int, Ledger], ...] = ()
-    reviewers: tuple[str, ...] = ()  # the configured `reviewers`: whom a reply names
-
-    @property
-    def number(self) -> int:
-        return self.sprint.pr.number
-
-    def brief(self, guidance: str) -> Brief:
-        return Brief(pitch_part(self.sprint.pr.body), guidance, self.ledger)
 
 
 def view_of(sprint: SprintPR, steering: Steering) -> SprintView:
@@ -252,7 +179,7 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
                 if review.state is ReviewState.COMMENT else None)
         if said is not None:  # a COMMENT review that starts with the word counts as a comment
             signal = Signal(login, said.rest, review.id, review.html_url, review.submitted_at)
-            if said.word == "REJECT":
+            if said.word == Family.REJECT:
                 reject = reject or signal
             else:
                 accepts.append(signal)
@@ -302,7 +229,7 @@ def _yeses(sprint: SprintPR, bot_login: str) -> list[tuple[str, str]]:
     """Every ACCEPT comment, then every standing approval: who said yes, and the words
     that came with it (whoever wrote them: the caller judges who may steer)."""
     said = [(c.user.login, d.rest) for c in sprint.comments
-            if (d := read_decision(c.body, bot_login)) and d.word == "ACCEPT"]
+            if (d := read_decision(c.body, bot_login)) and d.word == Family.ACCEPT]
     said += [(r.user.login, r.body.strip()) for r in sprint.reviews
              if r.user is not None and r.state is ReviewState.APPROVED and not r.dismissed]
     return said
@@ -355,9 +282,9 @@ def _read_comments(marks: Marks, steering: Steering) -> _Heard:
         word = decision.word if decision else ""
         signal = Signal(login, decision.rest if decision else "", comment.id,
                         comment.html_url, comment.created_at)
-        if word == "REJECT":
+        if word == Family.REJECT:
             heard.reject = heard.reject or signal
-        elif word == "ACCEPT" and not started:
+        elif word == Family.ACCEPT and not started:
             heard.accepts.append(signal)
         elif (comment.id > marks.heard_up_to or comment.id in marks.edited) and started:
             heard.new_comments.append(comment)
@@ -401,9 +328,9 @@ def heard_up_to(own: tuple[tuple[Comment, markers.Mark], ...]) -> int:
 def _is_signal(word: str, comment_id: int, *, last_design: int, started: bool) -> bool:
     """Whether a human comment can change the sprint: the test `assess` and the
     snapshot's permission lookups share, so no one's rights are read in vain."""
-    if word == "REJECT" or comment_id > last_design:
+    if word == Family.REJECT or comment_id > last_design:
         return True
-    return word == "ACCEPT" and not started
+    return word == Family.ACCEPT and not started
 
 
 def _word(body: str, bot_login: str) -> str:
@@ -419,7 +346,7 @@ def _review_matters(review: Review, started: bool, *, bot: str) -> bool:
         return not started
     if review.state is ReviewState.COMMENT:
         word = _word(review.body, bot)
-        return word == "REJECT" or (word == "ACCEPT" and not started)
+        return word == Family.REJECT or (word == Family.ACCEPT and not started)
     return review.state is ReviewState.REQUEST_CHANGES
 
 

@@ -27,7 +27,8 @@ from architect.core.actions import (
 from architect.core.dashboard import Box, BoxKind, Seen, box_of
 from architect.core.decide import Decision, decide, timed_views
 from architect.core.snapshot import Snapshot
-from architect.core.sprint import PARKED_LABEL, SprintPR
+from architect.core.sprint import PARKED_LABEL
+from architect.core.view import SprintPR
 from architect.forge.models import Comment
 
 if TYPE_CHECKING:

@@ -10,53 +10,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import datetime
 from typing import TYPE_CHECKING
 
 from architect.core import markers
 from architect.core.actions import CompleteVision, RepairMerged
-from architect.core.table import VisionState, vision_row
+from architect.core.facts import MergedSprint, VisionState
+from architect.core.snapshot import Snapshot
+from architect.core.table import vision_row
 from architect.core.visions import facts_of
 from architect.forge.models import Issue, PullRequest
 
 if TYPE_CHECKING:
     from architect.config import ArchitectConfig
-    from architect.core.snapshot import Snapshot
 
 _FILED = re.compile(r"^## Filed:(?P<numbers>[ #\d,]*)$", re.MULTILINE)
 # Forgejo keeps no reason for a close: a label the team uses for "won't do" is the one
 # thing the issue's JSON says about it.
 NOT_PLANNED_LABELS = ("wontfix", "won't fix", "not planned", "duplicate", "invalid")
-
-
-@dataclass(frozen=True)
-class MergedSprint:
-    """A vision's newest merged sprint PR, and what the tick read of its sub-issues."""
-
-    vision_number: int
-    pr: PullRequest
-    filed: tuple[int, ...]
-    closed: tuple[Issue, ...]  # the sub-issues read closed, in filing order
-    open_sub: int | None  # the first one read open (the reading stops there)
-    branch_left: bool  # its head branch still exists
-    # When the architect posted its summary (read only once every sub-issue is closed).
-    summarized_at: datetime | None = None
-    # How many of `filed` are closed, counted exactly (None: not counted this tick).
-    closed_count: int | None = None
-
-    @property
-    def done(self) -> bool:
-        return bool(self.filed) and self.open_sub is None
-
-    @property
-    def progress(self) -> str:
-        """`sub-issues: 2 of 5 closed`, as far as the tick counted."""
-        if self.done:
-            return f"sub-issues: {len(self.filed)} of {len(self.filed)} closed"
-        if self.closed_count is not None:
-            return f"sub-issues: {self.closed_count} of {len(self.filed)} closed"
-        return f"sub-issues: at least {len(self.closed)} of {len(self.filed)} closed"
 
 
 def filed_numbers(body: str) -> tuple[int, ...]:

@@ -19,8 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from architect.core import markers
 from architect.core.actions import (
@@ -45,38 +43,13 @@ from architect.core.actions import (
     UnparkSprint,
 )
 from architect.core.answers import read_decision
+from architect.core.facts import VisionFacts, VisionState
 from architect.core.inputs import HumanComment
-from architect.core.replan import new_ledger, read_word
+from architect.core.replan import ReplanView, new_ledger, read_word
 from architect.core.replan_subs import issues_now
 from architect.core.rounds import forks_in_sync, read_answers
-
-if TYPE_CHECKING:
-    from architect.core.replan import ReplanView
-    from architect.core.rules import Verdict
-    from architect.core.sprint import SprintView
-
-
-class SprintState(StrEnum):
-    PITCH_INCOMPLETE = "pitch incomplete"
-    AWAITING_DECISION = "pitch awaiting decision"
-    REVISION_REQUESTED = "revision requested"
-    ACCEPTED = "accepted"
-    QUESTIONS_OPEN = "questions open"
-    ANSWERS_PENDING = "answers to process"
-    READY_TO_FILE = "ready to file"
-    FILING_BLOCKED = "filing check failed"
-    FILING = "filing"
-    FILED = "filed"
-    REJECTED = "rejected"
-    MODEL_FAILED = "model failed"
-    PARKED = "parked"
-    REMINDER_DUE = "questions unanswered"
-    PARK_DUE = "questions unanswered too long"
-    VISION_GONE = "vision gone"
-    CLOSED_BY_HUMAN = "closed by a human"
-    MERGED_UNFILED = "merged before filing"
-    BRANCH_GONE = "reopened without its branch"
-
+from architect.core.view import ReplanState, SprintState, SprintView
+from architect.core.words import Family
 
 # What the step of a row needs beyond the view: whether the vision lost its label.
 Step = Callable[["SprintView", bool], Action | None]
@@ -101,7 +74,7 @@ def _closed(view: SprintView, _label: bool) -> Action:
     sprint = view.sprint
     # The closer's own `REJECT: …` (written, then closed before a tick read it) is the reason.
     said = [d.rest for c in sprint.comments if c.user.login == sprint.closed_by
-            and (d := read_decision(c.body, "")) is not None and d.word == "REJECT"]
+            and (d := read_decision(c.body, "")) is not None and d.word == Family.REJECT]
     return NoteClosedSprint(sprint, sprint.closed_by, sprint.pr.merged,
                             said[-1] if said else "")
 
@@ -169,7 +142,7 @@ def _await_decision(view: SprintView, label: bool) -> Action | None:
 
 
 def _clarify(view: SprintView) -> ClarifyDecision:
-    return ClarifyDecision(view.sprint, view.unclear, view.reviewers)
+    return ClarifyDecision(view.sprint, view.unclear, view.reviewers, view.asking)
 
 
 def _wait(view: SprintView, _label: bool) -> Action | None:
@@ -301,16 +274,6 @@ def repairs(view: SprintView, *, needs_label: bool) -> list[Action]:
 
 # -- a filed sprint: re-planning after the merge (`core.replan`) ----------------
 
-class ReplanState(StrEnum):
-    REPLAN_APPLYING = "re-plan accepted"
-    REPLAN_STALE = "re-plan accepted, sub-issues changed"
-    REPLAN_DROPPED = "re-plan rejected"
-    REPLAN_REQUESTED = "re-plan requested"
-    REPLAN_REMINDER_DUE = "re-plan unanswered"
-    REPLAN_PROPOSED = "re-plan proposed"
-    FILED = "filed"
-
-
 @dataclass(frozen=True)
 class ReplanRow:
     state: ReplanState
@@ -402,26 +365,6 @@ def replan_steps(view: ReplanView) -> list[Action]:
 
 
 # -- a vision -----------------------------------------------------------------
-
-class VisionState(StrEnum):
-    IN_SPRINT = "in sprint PR"
-    TO_BE_PITCHED = "to be pitched"
-    COMPLETED = "completed"
-    IN_PROGRESS = "in progress"
-    NOT_PITCHED = "not pitched"
-    QUEUED = "queued"
-
-
-@dataclass(frozen=True)
-class VisionFacts:
-    """What a tick knows of one open vision issue."""
-
-    sprint_pr: int | None  # its open sprint PR
-    turn: bool  # a free pitch slot falls to it, in the order of prerequisites.md
-    in_progress: bool  # it carries the `in-progress` label
-    verdict: Verdict | None  # the history checks, when the tick read its history
-    done: bool = False  # its merged sprint filed sub-issues, and every one is closed
-
 
 @dataclass(frozen=True)
 class VisionRow:

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
-from architect.core.table import VisionFacts
+from architect.core.facts import VisionFacts
+from architect.core.snapshot import Snapshot
 from architect.forge.models import Issue
 
 if TYPE_CHECKING:
     # The settings' type only: the core reads values, never a file.
     from architect.config import ArchitectConfig
-    from architect.core.snapshot import Snapshot
 
 
 def facts_of(vision: Issue, snapshot: Snapshot, settings: ArchitectConfig, *,

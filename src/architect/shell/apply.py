@@ -36,7 +36,6 @@ from architect.core.actions import (
     Written,
 )
 from architect.errors import InvalidModelOutput
-from architect.shell import nudges, story
 from architect.shell.steps.closing import (
     note_branch_gone,
     note_closed_sprint,
@@ -48,6 +47,7 @@ from architect.shell.steps.design import process_answers, start_questions
 from architect.shell.steps.filing import file_sprint, finish_sprint
 from architect.shell.steps.hands import Hands
 from architect.shell.steps.model_failure import note_model_failure
+from architect.shell.steps.nudges import nudge_sprint, unpark_sprint
 from architect.shell.steps.pitch import clarify_decision, complete_pitch, open_pitch, revise_pitch
 from architect.shell.steps.replan import (
     drop_replan,
@@ -56,6 +56,7 @@ from architect.shell.steps.replan import (
     reply_after_filing,
 )
 from architect.shell.steps.replan_apply import apply_replan
+from architect.shell.steps.story import complete_vision, repair_merged
 
 
 def apply(hands: Hands, action: Action) -> Written | None:
@@ -96,13 +97,13 @@ def _step(hands: Hands, action: Action) -> Written | None:
         case SyncLedger():
             hands.sync(action.sprint, action.slug, action.ledger, ())
         case NudgeSprint():
-            nudges.nudge(hands.forge, hands.ops, hands.bot, action, hands.snapshot.now)
+            nudge_sprint(hands, action)
         case UnparkSprint():
-            nudges.unpark(hands.forge, hands.ops, action)
+            unpark_sprint(hands, action)
         case CompleteVision():
-            story.complete(hands.forge, hands.filer, hands.filer_login, hands.config, action)
+            complete_vision(hands, action)
         case RepairMerged():
-            story.repair(hands.forge, hands.filer, hands.config, action)
+            repair_merged(hands, action)
         case AnswerBox():
             answer_box(hands, action)
         case PauseArchitect():

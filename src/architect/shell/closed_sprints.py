@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 
 from architect.config import ProjectConfig
 from architect.core import markers
-from architect.core.sprint import SprintPR
+from architect.core.view import SprintPR
 from architect.forge.models import Issue, PullRequest, User
 from architect.forge.protocol import Forge
 from architect.shell.pr_history import ClosedSprintPRs, vision_of

@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from architect.config import ProjectConfig
+from architect.core.facts import MergedSprint
 from architect.core.replan import FiledSprint, SubNow, needs_subs
 from architect.core.replan_views import replan_view
-from architect.core.sprint import SprintPR
 from architect.core.steering import Steering
-from architect.core.story import MergedSprint
+from architect.core.view import SprintPR
 from architect.errors import ForgeNotFound
 from architect.forge.models import Issue
 from architect.forge.protocol import Forge

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from architect.config import ProjectConfig
-from architect.core.actions import Action, CompletePitch, FileSprint, OpenPitch
+from architect.core.actions import Action
 from architect.core.preconditions import ForgeFacts, blocker, writes_of
 from architect.core.setup_lines import Collection, missing_label_line, unwritable_line
 from architect.core.snapshot import Snapshot
@@ -98,7 +98,7 @@ def _ops_branches(forge: Forge, config: ProjectConfig, actions: Sequence[Action]
                   snapshot: Snapshot) -> frozenset[str] | None:
     """The ops repo's branches as far as a pitch needs them; None when nothing needs them."""
     primary = config.primary_branch
-    if not any(isinstance(a, OpenPitch) for a in actions):
+    if not any(a.pitches for a in actions):
         return None
     if any(sprint.pr.base.ref == primary for sprint in snapshot.sprints):
         return frozenset({primary})
@@ -116,13 +116,7 @@ def ops_branches(forge: Forge, config: ProjectConfig) -> frozenset[str]:
 
 def _labels(config: ProjectConfig, actions: Sequence[Action], snapshot: Snapshot,
             known: frozenset[str], labels: Callable[[], list[Label]]) -> frozenset[str]:
-    s = config.architect
-    needed = set()
-    for action in actions:
-        if isinstance(action, OpenPitch | CompletePitch):
-            needed.add(s.in_progress_label)
-        elif isinstance(action, FileSprint):
-            needed.add(s.backlog_label)
+    needed = {label for action in actions for label in action.labels(config.architect)}
     seen = known | {name for vision in snapshot.visions for name in vision.label_names}
     if needed <= seen:
         return seen
@@ -132,7 +126,7 @@ def _labels(config: ProjectConfig, actions: Sequence[Action], snapshot: Snapshot
 def _reviewers(forge: Forge, config: ProjectConfig,
                actions: Sequence[Action]) -> tuple[frozenset[str] | None, frozenset[str]]:
     reviewers = config.architect.reviewers
-    if not reviewers or not any(isinstance(a, OpenPitch) for a in actions):
+    if not reviewers or not any(a.pitches for a in actions):
         return None, frozenset()
     writers = frozenset(u.login for u in forge.list_assignees(config.ops_repo))
     if set(reviewers) & writers:

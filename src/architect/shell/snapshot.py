@@ -16,10 +16,12 @@ from datetime import datetime
 
 from architect.config import ProjectConfig
 from architect.core import markers, rules
+from architect.core.facts import Eligibility, VisionHistory
 from architect.core.pitch_order import prerequisite_order
-from architect.core.snapshot import Snapshot, VisionHistory
-from architect.core.sprint import SprintPR, read_marks, vision_of_branch
+from architect.core.snapshot import Snapshot
+from architect.core.sprint import read_marks, vision_of_branch
 from architect.core.steering import Steering
+from architect.core.view import SprintPR
 from architect.forge.models import Comment, Issue, PullRequest, User
 from architect.forge.protocol import Forge
 from architect.shell.closed_sprints import closed_sprints
@@ -48,7 +50,7 @@ def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: Us
     budget = s.max_open_pitches - len(sprints)
     candidates: tuple[VisionHistory, ...] = ()
     order: tuple[int, ...] = ()
-    verdicts: dict[int, rules.Verdict] = {}
+    verdicts: dict[int, Eligibility] = {}
     listed: tuple[PullRequest, ...] | None = None
     known_open: frozenset[int] = frozenset()
     open_for = {sp.vision_number for sp in sprints}
@@ -116,12 +118,12 @@ def _with_writers(forge: Forge, config: ProjectConfig, steering: Steering) -> St
 
 def _histories(forge: Forge, config: ProjectConfig, reads: _HistoryReads, steering: Steering,
                possible: list[Issue], order: tuple[int, ...], budget: int,
-               ) -> tuple[list[VisionHistory], dict[int, rules.Verdict], Steering]:
+               ) -> tuple[list[VisionHistory], dict[int, Eligibility], Steering]:
     """The histories in pitch order, each with its verdict, until `budget` may be pitched;
     `reads`' lists (if they listed everything) answer later questions too."""
     by_number = {v.number: v for v in possible}
     found: list[VisionHistory] = []
-    verdicts: dict[int, rules.Verdict] = {}
+    verdicts: dict[int, Eligibility] = {}
     eligible = 0
     for number in order:
         if eligible >= budget:
@@ -141,7 +143,7 @@ REJECTED_QUERY = f'"{markers.MARK_OPEN.removeprefix("<!--").strip()} {markers.Ki
 
 def _rejected_beyond(forge: Forge, config: ProjectConfig, reads: _HistoryReads,
                      steering: Steering, possible: list[Issue], walked: set[int],
-                     ) -> tuple[list[VisionHistory], dict[int, rules.Verdict], Steering]:
+                     ) -> tuple[list[VisionHistory], dict[int, Eligibility], Steering]:
     """The visions a rejection holds that the walk for free slots did not reach (every slot
     full, or filled before them): shown as rejected, with their "pitch again" box, and never
     pitched from here. Only a vision with a comment can carry a rejection note; one search
@@ -154,7 +156,7 @@ def _rejected_beyond(forge: Forge, config: ProjectConfig, reads: _HistoryReads,
                                                  labels=[config.architect.vision_label],
                                                  q=REJECTED_QUERY)}
     found: list[VisionHistory] = []
-    verdicts: dict[int, rules.Verdict] = {}
+    verdicts: dict[int, Eligibility] = {}
     for vision in (v for v in rest if v.number in noted):
         history, verdict, steering = _history(forge, config, reads, steering, vision)
         if not verdict.ok:  # one asked to be pitched again waits for a slot: queued
@@ -170,7 +172,7 @@ class _HistoryReads:
 
 
 def _history(forge: Forge, config: ProjectConfig, reads: _HistoryReads, steering: Steering,
-             vision: Issue) -> tuple[VisionHistory, rules.Verdict, Steering]:
+             vision: Issue) -> tuple[VisionHistory, Eligibility, Steering]:
     """The vision's earlier sprint PRs, then only what can still change the verdict.
 
     The steering that judges a history is final for it: writers are read before any

@@ -1,4 +1,4 @@
-"""Read the merged sprints of open visions, and write the end of their story.
+"""Read the merged sprints of open visions (their story's end is written in `steps.story`).
 
 One list call per vision in progress finds its merged sprint PR (the body
 included, so its `## Filed` line comes free); then its sub-issues are read only
@@ -12,15 +12,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from architect.config import ProjectConfig
-from architect.core.actions import CompleteVision, RepairMerged
+from architect.core.facts import MergedSprint, VisionHistory
 from architect.core.markers import StoryEvent, StoryMark, find_vision, marks_of
-from architect.core.snapshot import VisionHistory
-from architect.core.sprint import SprintPR, branch_for, vision_of_branch
-from architect.core.story import MergedSprint, filed_numbers, summary
+from architect.core.sprint import branch_for, vision_of_branch
+from architect.core.story import filed_numbers
+from architect.core.view import SprintPR
 from architect.errors import ForgeNotFound
-from architect.forge.models import Comment, Issue, PullRequest, User
+from architect.forge.models import Issue, PullRequest, User
 from architect.forge.protocol import Forge
-from architect.shell import writes
 from architect.shell.logs import outcome_log
 from architect.shell.pr_history import ClosedSprintPRs, vision_of
 
@@ -115,43 +114,3 @@ def _merged(forge: Forge, config: ProjectConfig, vision: int, pr: PullRequest,
     return MergedSprint(vision, pr, filed, tuple(closed), open_sub,
                         branch_left=pr.head.ref == branch_for(vision),
                         summarized_at=summarized_at)
-
-
-def complete(forge: Forge, filer: Forge, filer_login: str, config: ProjectConfig,
-             action: CompleteVision) -> None:
-    """Label off, summary on, vision closed: each an ensure, the close last."""
-    merged = action.merged
-    repo, number = config.repo, merged.vision_number
-    writes.ensure_no_label(filer, repo, number, config.architect.in_progress_label)
-    if merged.branch_left:
-        writes.ensure_branch_deleted(forge, config.ops_repo, branch_for(number))
-    mark = StoryMark(StoryEvent.COMPLETED, merged.pr.number)
-    comments = filer.list_comments(repo, number)
-    posted = writes.ensure_comment(filer, repo, number, summary(merged, close=action.close),
-                                   bot_login=filer_login, mark=mark, existing=comments)
-    if action.close and (posted or not _reopened(filer, repo, number, comments, filer_login)):
-        filer.edit_issue(repo, number, state="closed")
-        log.info("vision #%d: every sub-issue closed; summarized and closed", number)
-
-
-def _reopened(filer: Forge, repo: str, number: int, comments: Sequence[Comment],
-              login: str) -> bool:
-    """Whether a human reopened the vision after the summary (then it stays open).
-
-    A tick that died between the summary and the close leaves the summary as the
-    vision's last event; a reopen moves `updated_at` past it (whole seconds).
-    """
-    marked = [c for c, m in marks_of(StoryMark, comments, login) if m.event is StoryEvent.COMPLETED]
-    if not marked:
-        return False
-    vision = filer.get_issue(repo, number)
-    said = max(c.created_at for c in marked).replace(microsecond=0)
-    return vision.updated_at.replace(microsecond=0) > said
-
-
-def repair(forge: Forge, filer: Forge, config: ProjectConfig, action: RepairMerged) -> None:
-    if action.label:
-        writes.ensure_label(filer, config.repo, action.vision_number,
-                            config.architect.in_progress_label)
-    if action.branch:
-        writes.ensure_branch_deleted(forge, config.ops_repo, branch_for(action.vision_number))

@@ -22,7 +22,8 @@ from collections.abc import Iterable
 
 from architect.config import ProjectConfig
 from architect.core import markers
-from architect.core.sprint import SprintPR, read_marks
+from architect.core.sprint import read_marks
+from architect.core.view import SprintPR
 from architect.errors import ForgeNotFound
 from architect.forge.models import Issue, PullRequest
 from architect.forge.protocol import Forge

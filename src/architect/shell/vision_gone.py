@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from architect.config import ProjectConfig
-from architect.core.sprint import SprintPR
+from architect.core.view import SprintPR
 from architect.errors import ForgeNotFound
 from architect.forge.models import Issue
 from architect.forge.protocol import Forge

@@ -7,8 +7,9 @@ from contextlib import suppress
 from architect.core import render
 from architect.core.actions import NoteBranchGone, NoteClosedSprint, RejectSprint, StopSprint
 from architect.core.markers import BranchGoneMark, RejectedMark
-from architect.core.sprint import Signal, SprintPR, branch_for, vision_title_of
+from architect.core.sprint import branch_for, vision_title_of
 from architect.core.text import one_line
+from architect.core.view import Signal, SprintPR
 from architect.errors import ForgeNotFound
 from architect.shell import writes
 from architect.shell.journal import JournalEntry

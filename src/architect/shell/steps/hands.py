@@ -11,13 +11,14 @@ from pydantic import BaseModel
 
 from architect.config import ProjectConfig
 from architect.core import render
-from architect.core.actions import Brief
+from architect.core.facts import VisionHistory
 from architect.core.inputs import PlannerInputs, VisionInput
 from architect.core.ledger import Ledger
 from architect.core.markers import StoryMark
 from architect.core.sections import own_sections
-from architect.core.snapshot import Snapshot, VisionHistory
-from architect.core.sprint import SprintPR, branch_for
+from architect.core.snapshot import Snapshot
+from architect.core.sprint import branch_for
+from architect.core.view import Brief, SprintPR
 from architect.errors import ForgeNotFound
 from architect.forge.models import Issue, Label
 from architect.forge.protocol import Forge

@@ -5,18 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from architect.core import render
-from architect.core.actions import (
-    Action,
-    FileSprint,
-    OpenPitch,
-    ProcessAnswers,
-    RevisePitch,
-    StartQuestions,
-)
+from architect.core.actions import Action, Repo
 from architect.core.markers import ModelErrorMark
 from architect.errors import ForgeError, InvalidModelOutput
 from architect.forge.models import Comment
-from architect.forge.protocol import Forge
 from architect.shell import writes
 from architect.shell.logs import outcome_log
 from architect.shell.steps.hands import Hands
@@ -33,23 +25,22 @@ def note_model_failure(hands: Hands, action: Action, exc: InvalidModelOutput) ->
     edit or a comment. Either way no model call is repeated meanwhile.
     """
     step = exc.step or "unknown"
-    forge: Forge
     comments: Sequence[Comment]
+    note = action.failure_note()
+    if note is None:  # it asks no model
+        return
+    on_vision, number = note.repo is Repo.PROJECT, note.number
+    # The project repo is written by the filer (FORGE_FILER_TOKEN), notes included.
+    forge, author, repo = ((hands.filer, hands.filer_login, hands.config.repo) if on_vision
+                           else (hands.forge, hands.bot, hands.ops))
     try:
-        if isinstance(action, OpenPitch):
-            # The project repo is written by the filer (FORGE_FILER_TOKEN), notes included.
-            forge, author = hands.filer, hands.filer_login
-            repo, number = hands.config.repo, action.vision_number
+        if on_vision:
             comments = _vision_comments(hands, number)
             mark = ModelErrorMark(
                 step, max((c.id for c in comments if c.user.login != author), default=0),
                 int(hands.vision(number).updated_at.timestamp()))
-        elif isinstance(action, RevisePitch | StartQuestions | ProcessAnswers | FileSprint):
-            forge, author = hands.forge, hands.bot
-            repo, number = hands.ops, action.sprint.pr.number
-            comments, mark = action.sprint.comments, ModelErrorMark(step, action.after)
-        else:  # no other step asks a model
-            return
+        else:
+            comments, mark = note.comments, ModelErrorMark(step, note.after)
         writes.ensure_comment(forge, repo, number, render.model_error_comment(
             mark, str(exc), why=exc.explanation), bot_login=author, mark=mark,
             existing=comments)

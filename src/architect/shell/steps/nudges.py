@@ -7,23 +7,22 @@ two finishes the note, and a label a human takes off stays off.
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from architect.core.actions import NudgeSprint, UnparkSprint
 from architect.core.markers import ParkedMark, ReminderMark
 from architect.core.nudge import parked_note, reminder
 from architect.core.sprint import PARKED_LABEL
-from architect.forge.protocol import Forge
 from architect.shell import writes
 from architect.shell.logs import outcome_log
+from architect.shell.steps.hands import Hands
 
 # What the step did: each line reads "would: …" in a dry run (shell/logs.py).
 log = outcome_log
 
 
-def nudge(forge: Forge, ops: str, bot: str, action: NudgeSprint, now: datetime) -> None:
+def nudge_sprint(hands: Hands, action: NudgeSprint) -> None:
+    forge, ops, bot = hands.forge, hands.ops, hands.bot
     sprint, number = action.sprint, action.sprint.pr.number
-    waited = now - action.asked_at
+    waited = hands.snapshot.now - action.asked_at
     if not action.park:
         writes.ensure_comment(forge, ops, number, reminder(action, waited), bot_login=bot,
                               mark=ReminderMark(action.round), existing=sprint.comments)
@@ -35,6 +34,6 @@ def nudge(forge: Forge, ops: str, bot: str, action: NudgeSprint, now: datetime) 
     log.info("PR #%d: parked after %d days without an answer", number, waited.days)
 
 
-def unpark(forge: Forge, ops: str, action: UnparkSprint) -> None:
-    writes.ensure_no_label(forge, ops, action.sprint.pr.number, PARKED_LABEL)
+def unpark_sprint(hands: Hands, action: UnparkSprint) -> None:
+    writes.ensure_no_label(hands.forge, hands.ops, action.sprint.pr.number, PARKED_LABEL)
     log.info("PR #%d: unparked", action.sprint.pr.number)

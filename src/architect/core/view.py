@@ -1,0 +1,141 @@
+"""A sprint PR as the tick read it, the view its marks give of it, and its state: values.
+
+`sprint.assess` works the view out (once per PR and tick); the tables, the
+actions, `status` and the board read it. At the bottom of the core: it imports
+no logic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+
+from architect.core import markers
+from architect.core.ledger import Ledger
+from architect.core.render import pitch_part
+from architect.core.schemas import SubIssue
+from architect.forge.models import Comment, PullRequest, Review
+
+
+class SprintState(StrEnum):
+    """A sprint PR's state: the first row of `table.SPRINT_TABLE` its view meets."""
+
+    PITCH_INCOMPLETE = "pitch incomplete"
+    AWAITING_DECISION = "pitch awaiting decision"
+    REVISION_REQUESTED = "revision requested"
+    ACCEPTED = "accepted"
+    QUESTIONS_OPEN = "questions open"
+    ANSWERS_PENDING = "answers to process"
+    READY_TO_FILE = "ready to file"
+    FILING_BLOCKED = "filing check failed"
+    FILING = "filing"
+    FILED = "filed"
+    REJECTED = "rejected"
+    MODEL_FAILED = "model failed"
+    PARKED = "parked"
+    REMINDER_DUE = "questions unanswered"
+    PARK_DUE = "questions unanswered too long"
+    VISION_GONE = "vision gone"
+    CLOSED_BY_HUMAN = "closed by a human"
+    MERGED_UNFILED = "merged before filing"
+    BRANCH_GONE = "reopened without its branch"
+
+
+# A filed sprint's re-plan (core.replan), beside the sprint PR's own states.
+class ReplanState(StrEnum):
+    REPLAN_APPLYING = "re-plan accepted"
+    REPLAN_STALE = "re-plan accepted, sub-issues changed"
+    REPLAN_DROPPED = "re-plan rejected"
+    REPLAN_REQUESTED = "re-plan requested"
+    REPLAN_REMINDER_DUE = "re-plan unanswered"
+    REPLAN_PROPOSED = "re-plan proposed"
+    FILED = "filed"
+
+
+@dataclass(frozen=True)
+class Brief:
+    """What the model hears of a sprint beside its vision: the pitch as the PR body holds
+    it, the words that came with ACCEPT or an approval, and the ledger so far."""
+
+    pitch: str
+    guidance: str
+    ledger: Ledger | None
+
+
+@dataclass(frozen=True)
+class SprintPR:
+    """An open sprint PR with everything the tick read about it."""
+
+    pr: PullRequest
+    vision_number: int
+    comments: tuple[Comment, ...]
+    reviews: tuple[Review, ...] = ()
+    # Why its vision no longer holds the sprint (closed, deleted, unlabelled); "" while it does.
+    vision_gone: str = ""
+    # A sprint PR a human closed or merged, not yet answered: who did it.
+    closed_by: str = ""
+    # Open, but its head branch was deleted (a PR reopened after that): nothing can land.
+    branch_gone: bool = False
+
+
+@dataclass(frozen=True)
+class Signal:
+    login: str
+    text: str
+    source_id: int
+    url: str = ""
+    at: datetime | None = None
+    # Why a comment gets one reply instead of an action (`Why`); "" for a signal that acts.
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class SprintView:
+    sprint: SprintPR
+    state: SprintState
+    slug: str
+    ledger: Ledger | None  # None until the design questions start
+    guidance: tuple[Signal, ...] = ()
+    reject: Signal | None = None
+    revision: Review | None = None
+    new_comments: tuple[Comment, ...] = ()
+    # Human replies since the last failed filing check: what the next plan must hear,
+    # even when the acknowledgment of them was posted by a tick that died before planning.
+    filing_replies: tuple[Comment, ...] = ()
+    plan: tuple[SubIssue, ...] | None = None
+    plan_comment: Comment | None = None
+    filed: tuple[int, ...] = ()
+    has_footer: bool = False
+    model_failed: bool = False  # a model-error note with no human input after it
+    filing_blocked: bool = False  # the bot's last design word is a failed filing check
+    heard: int = 0  # the newest human comment read: a design comment's `seen=`
+    last_other: int = 0  # the newest comment not the bot's: a model-error note's `after=`
+    round: int = 0
+    ignored: tuple[str, ...] = field(default_factory=tuple)
+    # Comments like "LGTM" on a pitch awaiting a decision that no reply of the bot names yet.
+    unclear: tuple[Signal, ...] = ()
+    edited: frozenset[int] = frozenset()  # answer comments edited since they were read
+    parked: bool = False  # it carries PARKED_LABEL
+    asked_at: datetime | None = None  # the bot's last design comment: the questions' clock
+    nudged: frozenset[type[markers.Mark]] = frozenset()  # reminder / parking note this round
+    accepted_by: tuple[str, ...] = ()  # who wrote ACCEPT or approved: whom a reminder names
+    # The words that came with every ACCEPT or approval by someone who may steer, kept for
+    # the whole design phase (`guidance` holds them only while they are signals).
+    accept_words: str = ""
+    filing_problems: tuple[str, ...] = ()  # what the last failed filing check listed
+    due: str = ""  # "remind" or "park", set by `nudge.with_clock` from the tick's `now`
+    # Each design comment of the bot with the ledger it showed, oldest first: the questions
+    # as numbered when a human wrote, which "the first one" and "the last question" name.
+    asked: tuple[tuple[int, Ledger], ...] = ()
+    reviewers: tuple[str, ...] = ()  # the configured `reviewers`: whom a reply names
+    # The other open sprint PRs whose questions are open, set by `decide` from the tick's
+    # views: where answers written on the wrong PR belong.
+    asking: tuple[int, ...] = ()
+
+    @property
+    def number(self) -> int:
+        return self.sprint.pr.number
+
+    def brief(self, guidance: str) -> Brief:
+        return Brief(pitch_part(self.sprint.pr.body), guidance, self.ledger)
