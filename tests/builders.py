@@ -21,7 +21,7 @@ from datetime import UTC, datetime, timedelta
 from architect.config import ArchitectConfig
 from architect.core import render
 from architect.core.ledger import Answer, DesignFork, ForkStatus, Ledger
-from architect.core.markers import ModelErrorMark
+from architect.core.markers import ModelErrorMark, PausedMark
 from architect.core.schemas import Pitch, SubIssue, Verdict
 from architect.core.snapshot import Snapshot, VisionHistory
 from architect.core.sprint import PARKED_LABEL, SprintPR, branch_for, sprint_slug
@@ -210,6 +210,7 @@ class Conversation:
     round: int = 0
     labels: tuple[str, ...] = ()  # on the PR
     vision_gone: str = ""  # why the vision no longer holds the sprint (the snapshot says)
+    vision_slipped: bool = False  # closed or unlabelled: it may come back (a pause first)
     closed_by: str = ""  # a human closed (or, with `merged`, merged) the PR
     merged: bool = False
     _next_id: int = 0
@@ -274,6 +275,9 @@ class Conversation:
         return self.bot(render.model_error_comment(ModelErrorMark(step, after=0),
                                                      "- forks: Field required"))
 
+    def paused(self, since: int = 0) -> Comment:
+        return self.bot(f"Paused: {self.vision_gone}.\n\n{PausedMark(since).render()}")
+
     def filed(self, numbers: Sequence[int] = (20, 21)) -> Comment:
         self.filed_numbers = tuple(numbers)
         return self.bot(render.filed_comment(numbers))
@@ -289,7 +293,8 @@ class Conversation:
 
     def sprint(self) -> SprintPR:
         return SprintPR(self.pr(), self.vision, tuple(self.comments), tuple(self.reviews),
-                        vision_gone=self.vision_gone, closed_by=self.closed_by)
+                        vision_gone=self.vision_gone, closed_by=self.closed_by,
+                        vision_slipped=self.vision_slipped)
 
 
 def conversation_in(state: SprintState, *, vision: int = VISION, title: str = VISION_TITLE,
@@ -314,7 +319,12 @@ def conversation_in(state: SprintState, *, vision: int = VISION, title: str = VI
         talk.closed_by, talk.merged = REVIEWER, True
         return talk
     if state is SprintState.VISION_GONE:
-        talk.vision_gone = f"its vision #{vision} was closed"
+        talk.vision_gone = f"its vision #{vision} was deleted"
+        return talk
+    if state in (SprintState.VISION_SLIPPED, SprintState.PAUSED):
+        talk.vision_gone, talk.vision_slipped = f"its vision #{vision} was closed", True
+        if state is SprintState.PAUSED:
+            talk.paused()
         return talk
     talk.human("ACCEPT")
     if state is SprintState.ACCEPTED:

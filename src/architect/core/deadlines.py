@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from architect.core.nudge import due_at
+from architect.core.slip import stop_at
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import view_of
 
@@ -31,8 +32,16 @@ def nudges(snapshot: Snapshot, settings: ArchitectConfig) -> datetime | None:
     return min(due, default=None)
 
 
+def pauses(snapshot: Snapshot, settings: ArchitectConfig) -> datetime | None:
+    """The first stop of a sprint paused because its vision slipped."""
+    due = [when for sprint in snapshot.sprints
+           if (when := stop_at(view_of(sprint, snapshot.steering),
+                               stop_after=settings.stop_after)) is not None]
+    return min(due, default=None)
+
+
 # The time-based rules: each added here is honoured by incremental ticks.
-RULES: tuple[Deadline, ...] = (nudges,)
+RULES: tuple[Deadline, ...] = (nudges, pauses)
 
 
 def next_deadline(snapshot: Snapshot, settings: ArchitectConfig,

@@ -335,7 +335,7 @@ def stopped_notice(pr_number: int, reason: str, vision_label: str) -> str:
     return (f"The sprint for this vision (PR #{pr_number}) was stopped: {reason}.\n\n"
             f"To plan it again, make sure this issue is open and labelled `{vision_label}`, "
             "then edit it or comment on it to ask for a new pitch.\n\n"
-            + markers.RejectedMark(pr_number, reason).render())
+            + markers.RejectedMark(pr_number, reason, stop=True).render())
 
 
 _MODEL_STEPS = {

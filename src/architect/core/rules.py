@@ -77,10 +77,12 @@ def _own(kind: type[M], comments: tuple[Comment, ...],
 
 def last_rejection(comments: tuple[Comment, ...],
                    *logins: str) -> tuple[Comment | None, str]:
+    """The architect's last note that a sprint of the vision ended, and the person's reason
+    it gives ("" for none, and for a stop: what happened is no reason to learn from)."""
     found: tuple[Comment | None, str] = (None, "")
     for comment, mark in _own(markers.RejectedMark, comments, logins):
         if mark.pr is not None:
-            found = (comment, mark.reason)
+            found = (comment, "" if mark.stop else mark.reason)
     return found
 
 

@@ -63,6 +63,8 @@ class SprintPR:
     reviews: tuple[Review, ...] = ()
     # Why its vision no longer holds the sprint (closed, deleted, unlabelled); "" while it does.
     vision_gone: str = ""
+    # Its vision was closed or lost its label (it may come back): the sprint pauses first.
+    vision_slipped: bool = False
     # A sprint PR a human closed or merged, not yet answered: who did it.
     closed_by: str = ""
 
@@ -111,6 +113,15 @@ class SprintView:
     accept_words: str = ""
     filing_problems: tuple[str, ...] = ()  # what the last failed filing check listed
     due: str = ""  # "remind" or "park", set by `nudge.with_clock` from the tick's `now`
+    # "stop" (`slip.with_pause`): paused for `stop_after` and its vision is still not back.
+    # The note that paused the sprint while its vision slipped, not yet ended by a resume
+    # note (0: none), when it was written, and the last resume note (a new pause's `since`).
+    pause_note: int = 0
+    paused_at: datetime | None = None
+    resumed: int = 0
+    # The answered forks carried over from the vision's last sprint PR, which stopped.
+    carried: Ledger | None = None
+    carried_from: int = 0
 
     @property
     def number(self) -> int:
@@ -257,6 +268,8 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
         accepts = [a for a in accepts if a.at is not None and a.at > changes_asked]
 
     yeses = _yeses(sprint, steering.bot_login)
+    pause = _pause(marks.own)
+    carried = next((m for _, m in marks.own if isinstance(m, markers.CarriedMark)), None)
     view = SprintView(
         sprint=sprint, state=SprintState.AWAITING_DECISION,
         slug=marks.slug or sprint_slug(sprint.vision_number, vision_title), ledger=ledger,
@@ -279,8 +292,20 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
         accepted_by=_accepted_by(yeses, steering),
         accept_words=_accept_words(yeses, steering),
         filing_problems=_filing_problems(marks),
+        pause_note=pause[0], paused_at=pause[1], resumed=pause[2],
+        carried=carried.ledger if carried else None, carried_from=carried.pr if carried else 0,
     )
     return replace(view, state=classify(view))
+
+
+def _pause(own: tuple[tuple[Comment, markers.Mark], ...]) -> tuple[int, datetime | None, int]:
+    """The pause note still open (no resume note ends it), when it was written, and the
+    last resume note."""
+    ended = {m.pause: c.id for c, m in own if isinstance(m, markers.ResumedMark)}
+    notes = [c for c, m in own if isinstance(m, markers.PausedMark)]
+    last = notes[-1] if notes and notes[-1].id not in ended else None
+    return (last.id if last else 0, last.created_at if last else None,
+            max(ended.values(), default=0))
 
 
 def _yeses(sprint: SprintPR, bot_login: str) -> list[tuple[str, str]]:

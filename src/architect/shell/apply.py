@@ -16,9 +16,11 @@ from architect.core.actions import (
     NoteClosedSprint,
     NudgeSprint,
     OpenPitch,
+    PauseSprint,
     ProcessAnswers,
     RejectSprint,
     RepairMerged,
+    ResumeSprint,
     RevisePitch,
     StartQuestions,
     StopSprint,
@@ -33,6 +35,7 @@ from architect.shell.steps.design import process_answers, start_questions
 from architect.shell.steps.filing import file_sprint, finish_sprint
 from architect.shell.steps.hands import Hands
 from architect.shell.steps.model_failure import note_model_failure
+from architect.shell.steps.pause import pause_sprint, resume_sprint
 from architect.shell.steps.pitch import clarify_decision, complete_pitch, open_pitch, revise_pitch
 
 
@@ -79,4 +82,8 @@ def _step(hands: Hands, action: Action) -> Written | None:
             story.complete(hands.forge, hands.filer, hands.filer_login, hands.config, action)
         case RepairMerged():
             story.repair(hands.forge, hands.filer, hands.config, action)
+        case PauseSprint():
+            pause_sprint(hands, action)
+        case ResumeSprint():
+            resume_sprint(hands, action)
     return None

@@ -3,7 +3,7 @@ to a comment that reads like a decision."""
 
 from __future__ import annotations
 
-from architect.core import heard, render
+from architect.core import carry, heard, render
 from architect.core.actions import ClarifyDecision, CompletePitch, OpenPitch, RevisePitch
 from architect.core.markers import (
     FooterMark,
@@ -21,6 +21,7 @@ from architect.runners.base import Mode
 from architect.shell import writes
 from architect.shell.logs import outcome_log
 from architect.shell.section_writes import ensure_body_edit, ensure_file_edit, replacing
+from architect.shell.steps.carried import carried_over
 from architect.shell.steps.hands import Hands, sprint_path
 
 # What the step did: each line reads "would: …" in a dry run (shell/logs.py).
@@ -38,9 +39,11 @@ def open_pitch(hands: Hands, action: OpenPitch) -> None:
     md = render.pitch_markdown(vision.number, vision.title, clean_pitch(pitch))
     branch = branch_for(vision.number)
     forge, ops, primary = hands.forge, hands.ops, hands.config.primary_branch
+    file = render.sprint_file(vision.title, vision.number, md, None, ())
+    before = carried_over(hands, history, file)
     created = writes.ensure_branch(forge, ops, branch, primary)
     writes.ensure_file(forge, ops, sprint_path(action.slug),
-                       render.sprint_file(vision.title, vision.number, md, None, ()),
+                       carry.with_sections(file, before.sections),
                        branch=branch, message=f"sprint: pitch for #{vision.number}",
                        probably_new=created)
     title = pr_title(vision.title)
@@ -49,6 +52,7 @@ def open_pitch(hands: Hands, action: OpenPitch) -> None:
                                head=branch, base=primary)
         # Before the footer, which marks the pitch complete: the notice is never lost.
         hands.filer.create_comment(hands.config.repo, vision.number, pitched_notice(pr))
+        before.tell(hands, pr.number)
         forge.create_comment(ops, pr.number, render.footer_comment(action.slug))
     except ForgeConflict:
         # The PR exists already (a run lost the forge's answer): finish it instead.
@@ -58,6 +62,7 @@ def open_pitch(hands: Hands, action: OpenPitch) -> None:
         pr = found
         hands.tell_vision(vision.number, pitched_notice(pr),
                           StoryMark(StoryEvent.PITCHED, pr.number))
+        before.tell(hands, pr.number)
         writes.ensure_comment(forge, ops, pr.number, render.footer_comment(action.slug),
                               bot_login=hands.bot, mark=FooterMark(action.slug))
     writes.ensure_label(hands.filer, hands.config.repo, vision.number,
