@@ -173,7 +173,8 @@ def a_pitch() -> Pitch:
 def pr_body(vision: int = VISION, title: str = VISION_TITLE, ledger: Ledger | None = None,
             filed: Sequence[int] = ()) -> str:
     """The PR body exactly as the architect writes it."""
-    return render.pr_body(vision, render.pitch_markdown(vision, title, a_pitch()), ledger, filed)
+    return render.pr_body(vision, render.pitch_markdown(vision, title, a_pitch(), repo=PROJECT),
+                          ledger, filed, repo=PROJECT)
 
 
 def a_pull(vision: int = VISION, *, number: int = 1, title: str = VISION_TITLE,
@@ -266,7 +267,8 @@ class Conversation:
                                                follow_ups=(), round_=self.round))
 
     def plan(self, subs: Sequence[SubIssue] | None = None) -> Comment:
-        return self.bot(render.plan_comment(a_plan() if subs is None else subs))
+        return self.bot(render.plan_comment(a_plan() if subs is None else subs,
+                                             repo=PROJECT))
 
     def filing_check(self, *problems: str) -> Comment:
         return self.bot(render.filing_problem_comment(problems or ("`api` has no criteria.",)))
@@ -280,7 +282,7 @@ class Conversation:
 
     def filed(self, numbers: Sequence[int] = (20, 21)) -> Comment:
         self.filed_numbers = tuple(numbers)
-        return self.bot(render.filed_comment(numbers))
+        return self.bot(render.filed_comment(numbers, repo=PROJECT))
 
     # -- reading -----------------------------------------------------------------
     def pr(self) -> PullRequest:

@@ -195,7 +195,7 @@ def walk_the_filing_rows(tmp_path: Path) -> set[SprintState]:
     subs = (SubIssue(id="store", title="Store wishlist items", problem="p", proposed_solution="s"),
             SubIssue(id="api", title="Wishlist API", problem="p", proposed_solution="s",
                      depends_on=["store"]))
-    world.bot.create_comment(OPS, pr.number, render.plan_comment(subs))
+    world.bot.create_comment(OPS, pr.number, render.plan_comment(subs, repo=PROJECT))
     seen |= shown(world)
     done, visited = dry_then_real(world)
     assert done == [f"PR #{pr.number}: file the planned sub-issues (2)",

@@ -41,8 +41,8 @@ def note_closed_sprint(hands: Hands, action: NoteClosedSprint) -> None:
     number, repo = sprint.vision_number, hands.config.repo
     if action.merged:
         writes.ensure_comment(hands.forge, hands.ops, pr.number,
-                              render.merged_unfiled_comment(by, number), bot_login=hands.bot,
-                              mark=RejectedMark(), existing=sprint.comments)
+                              render.merged_unfiled_comment(by, number, repo=repo),
+                              bot_login=hands.bot, mark=RejectedMark(), existing=sprint.comments)
     _tell_vision(hands, number, render.closed_notice(pr.number, by, merged=action.merged,
                                                      reason=action.reason),
                  RejectedMark(pr.number, action.reason))

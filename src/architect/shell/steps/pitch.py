@@ -36,19 +36,21 @@ def open_pitch(hands: Hands, action: OpenPitch) -> None:
         vision, rejection_reason=action.rejection_reason,
         vision_comments=heard.vision_comments(history, snapshot.steering),
         rejected_pitch=heard.rejected_pitch(history, *snapshot.steering.own_logins)))
-    md = render.pitch_markdown(vision.number, vision.title, clean_pitch(pitch))
+    md = render.pitch_markdown(vision.number, vision.title, clean_pitch(pitch),
+                               repo=hands.config.repo)
     branch = branch_for(vision.number)
     forge, ops, primary = hands.forge, hands.ops, hands.config.primary_branch
-    file = render.sprint_file(vision.title, vision.number, md, None, ())
+    file = render.sprint_file(vision.title, vision.number, md, None, (), repo=hands.config.repo)
     before = carried_over(hands, history, file)
     created = writes.ensure_branch(forge, ops, branch, primary)
+    ref = render.issue_ref(hands.config.repo, vision.number)
     writes.ensure_file(forge, ops, sprint_path(action.slug),
                        carry.with_sections(file, before.sections),
-                       branch=branch, message=f"sprint: pitch for #{vision.number}",
-                       probably_new=created)
+                       branch=branch, message=f"sprint: pitch for {ref}", probably_new=created)
     title = pr_title(vision.title)
     try:
-        pr = forge.create_pull(ops, title=title, body=render.pr_body(vision.number, md, None, ()),
+        pr = forge.create_pull(ops, title=title, body=render.pr_body(vision.number, md, None, (),
+                                                               repo=hands.config.repo),
                                head=branch, base=primary)
         # Before the footer, which marks the pitch complete: the notice is never lost.
         hands.filer.create_comment(hands.config.repo, vision.number, pitched_notice(pr))
@@ -88,15 +90,17 @@ def revise_pitch(hands: Hands, action: RevisePitch) -> None:
     vision = hands.vision(sprint.vision_number)
     revised = hands.ask(Mode.REVISE, RevisedPitch, hands.inputs(
         vision, (number, action.brief), feedback=review.body))
-    md = render.pitch_markdown(vision.number, vision.title, clean_pitch(revised))
+    md = render.pitch_markdown(vision.number, vision.title, clean_pitch(revised),
+                               repo=hands.config.repo)
     # Only the pitch is revised: what a person added around it, meanwhile too, stays.
     old, ledger = action.brief.pitch, action.brief.ledger
     file = replacing(old, md.strip(), lambda: render.sprint_file(
-        vision.title, vision.number, md, ledger, ()))
+        vision.title, vision.number, md, ledger, (), repo=hands.config.repo))
     ensure_file_edit(hands.forge, hands.ops, sprint_path(action.slug), file,
                      branch=sprint.pr.head.ref, message="sprint: revise the pitch")
     ensure_body_edit(hands.forge, hands.ops, number, replacing(
-        old, md.strip(), lambda: render.pr_body(vision.number, md, ledger, ())))
+        old, md.strip(), lambda: render.pr_body(vision.number, md, ledger, (),
+                                                       repo=hands.config.repo)))
     reviewer = review.user.login if review.user else "reviewer"
     hands.forge.create_comment(hands.ops, number, render.revised_comment(
         review.id, reviewer, neutralize(revised.changes)))
