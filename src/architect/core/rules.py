@@ -6,6 +6,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, TypeVar
+from urllib.parse import urlsplit
 
 from architect.core import markers
 from architect.core.steering import Steering
@@ -42,7 +43,9 @@ def pitchable(history: VisionHistory, steering: Steering) -> Verdict:
     # the search finds the vision, which is no sub-issue of its own.
     subs = [n for n in history.open_sub_issues if n != history.vision.number]
     if subs:
-        listing = ", ".join(f"#{n}" for n in subs)
+        # Shown on the dashboard too, on the ops repo: the numbers name the project's issues.
+        repo = _repo_of(history.vision)
+        listing = ", ".join(f"{repo}#{n}" for n in subs)
         return Verdict(False, f"it has open sub-issues ({listing})")
     if pitch_on_hold(history.vision, history.vision_comments, steering):
         return Verdict(False, "the model failed on its pitch (see the note on the issue); "
@@ -59,6 +62,12 @@ def pitchable(history: VisionHistory, steering: Steering) -> Verdict:
                       own_change=history.own_change):
         return Verdict(True, "the vision changed since its rejection", reason)
     return Verdict(False, "rejected; waiting for an edit or a comment on the vision")
+
+
+def _repo_of(issue: Issue) -> str:
+    """`owner/repo` of an issue, read from its link (`…/owner/repo/issues/N`); "" unknown."""
+    parts = urlsplit(issue.html_url).path.strip("/").split("/")
+    return "/".join(parts[-4:-2]) if len(parts) >= 4 and parts[-2] == "issues" else ""
 
 
 def pitch_on_hold(vision: Issue, comments: tuple[Comment, ...], steering: Steering) -> bool:
