@@ -4,8 +4,11 @@ become lessons, never a stop or a close without a reason."""
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime
 from pathlib import Path
+
+import pytest
 
 from architect.shell.journal import JournalEntry, LocalJournal, digest_journal
 from tests.world import OPS, PROJECT, World, make_world
@@ -83,3 +86,49 @@ def test_the_digest_learns_only_from_human_reasons(tmp_path: Path) -> None:
     assert "too big" in entry
     assert "Stopped" not in journal.lessons()
     assert list((tmp_path / "journal").glob("*.md")) == []  # all archived
+
+
+BROKEN = b"# Lessons\n\n- caf\xe9 latin-1, not UTF-8\n"
+
+
+def test_a_lessons_file_that_is_not_utf8_is_skipped_with_a_warning_never_a_failed_pitch(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    world = make_world(tmp_path)
+    lessons = world.config.project_state_dir / "knowledge" / "lessons-learned.md"
+    lessons.parent.mkdir(parents=True)
+    lessons.write_bytes(BROKEN)
+    world.vision("Wishlists")
+    with caplog.at_level(logging.WARNING, logger="architect"):
+        report = world.tick()
+    assert report.ok, report.failed
+    assert [type(a).__name__ for a in report.applied] == ["OpenPitch"]
+    (warning,) = {r.getMessage() for r in caplog.records if "lessons-learned.md" in r.getMessage()}
+    assert str(lessons) in warning and "not UTF-8" in warning and "save it as UTF-8" in warning
+    assert not any("UnicodeDecodeError" in r.getMessage() for r in caplog.records)
+
+    # A rejection journals its reason, and leaves the unreadable file as it was.
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.comment(pr.number, "REJECT: too big")
+    report = world.tick()
+    assert report.ok, report.failed
+    assert lessons.read_bytes() == BROKEN
+    (entry,) = (world.config.project_state_dir / "journal").glob("*.md")
+    assert "too big" in entry.read_text()
+
+
+def test_a_journal_entry_that_is_not_utf8_is_left_out_of_the_digest(tmp_path: Path) -> None:
+    journal = LocalJournal(tmp_path)
+    when = datetime(2026, 11, 25, tzinfo=UTC)
+    for n in range(1, 13):
+        journal.record(JournalEntry(when, n, n, f"Vision {n}", "rejected", f"reason {n}"))
+    broken = tmp_path / "journal" / "2026-11-25-pr-99-rejected.md"
+    broken.write_bytes(b"\xff\xfe not text")
+    heard: list[tuple[str, ...]] = []
+
+    def ask(current: str, entries: tuple[str, ...]) -> str:
+        heard.append(entries)
+        return "# Lessons learned\n\n- reasons\n"
+
+    assert digest_journal(journal, ask)
+    assert len(heard[0]) == 12
+    assert broken.exists()  # left for a person to fix, never archived half-read

@@ -98,7 +98,8 @@ def test_sub_issues_filed_by_people_cost_a_phrase_each_then_one_search_for_all(t
     notes = report.decision.notes
     assert any(f"vision #{visions[1]}: not pitched: it has open sub-issues ({PROJECT}#" in n
                and f"#{both.number})" in n for n in notes)
-    assert f"vision #{visions[2]}: not pitched: it has open sub-issues ({PROJECT}#{both.number})" in notes
+    assert (f"vision #{visions[2]}: not pitched: it has open sub-issues "
+            f"({PROJECT}#{both.number})") in notes
     # A quoted phrase for each of the first visions, then one query for all the others.
     asked = [parse_qs(q)["q"][0] for q in recorder.queries if "q" in parse_qs(q)]
     assert asked == [f'"Decomposed from #{v}"' for v in visions[:PHRASE_QUERIES]] + [QUERY]

@@ -20,8 +20,8 @@ from pathlib import Path, PurePosixPath
 from typing import Protocol
 
 from architect.core.inputs import LESSONS_MAX_BYTES
-from architect.errors import ForgeValidation
-from architect.forge.models import FileChange
+from architect.errors import ForgeFileNotText, ForgeValidation
+from architect.forge.models import FileChange, FileContent
 from architect.forge.protocol import Forge
 
 log = logging.getLogger("architect")
@@ -124,12 +124,15 @@ class LocalJournal:
         return True
 
     def lessons(self) -> str:
-        path = self.directory / LESSONS_PATH
-        return cap_lessons(path.read_text(encoding="utf-8")) if path.exists() else ""
+        current = _read_text(self.directory / LESSONS_PATH)
+        return cap_lessons(current) if current else ""
 
     def add_lesson(self, line: str) -> bool:
         path = self.directory / LESSONS_PATH
-        text = with_lesson(path.read_text(encoding="utf-8") if path.exists() else "", line)
+        current = _read_text(path)
+        if current is None:
+            return False  # unreadable: a rewrite would destroy what a person may fix
+        text = with_lesson(current, line)
         if text is None:
             return False
         _write_private(path, text)
@@ -145,15 +148,18 @@ class ProfileJournal:
 
     def record(self, entry: JournalEntry) -> bool:
         path = f"journal/{entry.filename}"
-        if self.forge.get_file(self.repo, f"{ARCHIVE_DIR}/{entry.filename}",
-                               ref=self.branch) is not None:
-            return False  # digested already
+        try:
+            if self.forge.get_file(self.repo, f"{ARCHIVE_DIR}/{entry.filename}",
+                                   ref=self.branch) is not None:
+                return False  # digested already
+        except ForgeFileNotText:
+            return False  # there, though not text: digested already
         message = f"journal: PR #{entry.pr_number} {entry.outcome}"
         try:
             self.forge.create_file(self.repo, path, entry.markdown(), branch=self.branch,
                                    message=message)
         except ForgeValidation:  # the forge's 422 "repository file already exists"
-            found = self.forge.get_file(self.repo, path, ref=self.branch)
+            found = _profile_file(self.forge, self.repo, path, self.branch)
             if found is None or not _replaces(entry, found.text):
                 return False  # written before
             self.forge.update_file(self.repo, path, entry.markdown(), sha=found.sha,
@@ -161,11 +167,24 @@ class ProfileJournal:
         return True
 
     def lessons(self) -> str:
-        found = self.forge.get_file(self.repo, LESSONS_PATH, ref=self.branch)
+        found = self._lessons()
         return cap_lessons(found.text) if found else ""
 
+    def _lessons(self) -> FileContent | None:
+        """The lessons file; None when there is none, or (with a warning) when it is not
+        UTF-8 text, so that a broken file costs its lessons, never a pitch."""
+        try:
+            return self.forge.get_file(self.repo, LESSONS_PATH, ref=self.branch)
+        except ForgeFileNotText:
+            log.warning("journal: %s/%s is not UTF-8 text, skipped: save it as UTF-8 (or "
+                        "delete it) so the lessons count again", self.repo, LESSONS_PATH)
+            return None
+
     def add_lesson(self, line: str) -> bool:
-        found = self.forge.get_file(self.repo, LESSONS_PATH, ref=self.branch)
+        try:
+            found = self.forge.get_file(self.repo, LESSONS_PATH, ref=self.branch)
+        except ForgeFileNotText:
+            return False  # unreadable (`_lessons` warned): a rewrite would destroy it
         text = with_lesson(found.text if found else "", line)
         if text is None:
             return False
@@ -223,8 +242,14 @@ def _digest_local(directory: Path, ask: Digester, threshold: int) -> bool:
     if len(waiting) <= threshold:
         return False
     lessons_path = directory / LESSONS_PATH
-    current = lessons_path.read_text(encoding="utf-8") if lessons_path.exists() else ""
-    lessons = _new_lessons(ask, current, [p.read_text(encoding="utf-8") for p in waiting])
+    current = _read_text(lessons_path)
+    if current is None:
+        return False  # the lessons must be readable before anything is folded into them
+    texts = {p: _read_text(p) for p in waiting}
+    waiting = [p for p in waiting if texts[p] is not None]  # an unreadable entry stays put
+    if len(waiting) <= threshold:
+        return False
+    lessons = _new_lessons(ask, current, [t for p in waiting if (t := texts[p]) is not None])
     if lessons is None:
         return False
     if lessons != current:
@@ -235,6 +260,22 @@ def _digest_local(directory: Path, ask: Digester, threshold: int) -> bool:
         path.replace(archive / path.name)
     log.info("journal: %d entries digested into %s", len(waiting), lessons_path)
     return True
+
+
+def _read_text(path: Path) -> str | None:
+    """A local journal file's text ("" when missing); None, with one warning naming the
+    file and the fix, when it is not UTF-8 (or not a readable file)."""
+    if not path.exists():
+        return ""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        log.warning("journal: %s is not UTF-8 text, skipped: save it as UTF-8 (or delete it)",
+                    path)
+    except OSError as exc:
+        log.warning("journal: %s cannot be read (%s), skipped", path,
+                    exc.strerror or type(exc).__name__)
+    return None
 
 
 def _write_private(path: Path, text: str) -> None:
@@ -251,8 +292,12 @@ def _digest_profile(forge: Forge, repo: str, branch: str, ask: Digester,
     names = sorted(p for p in forge.list_files(repo, "journal", ref=branch) if p.endswith(".md"))
     if len(names) <= threshold:
         return False
-    entries = [found for found in (forge.get_file(repo, n, ref=branch) for n in names) if found]
-    old = forge.get_file(repo, LESSONS_PATH, ref=branch)
+    entries = [found for found in (_profile_file(forge, repo, n, branch) for n in names)
+               if found]
+    try:
+        old = forge.get_file(repo, LESSONS_PATH, ref=branch)
+    except ForgeFileNotText:
+        return False  # the lessons must be readable before anything is folded into them
     current = old.text if old else ""
     lessons = _new_lessons(ask, current, [e.text for e in entries])
     if lessons is None:
@@ -267,3 +312,12 @@ def _digest_profile(forge: Forge, repo: str, branch: str, ask: Digester,
                        message=f"journal: digest {len(entries)} entries into {LESSONS_PATH}")
     log.info("journal: %d entries digested into %s/%s", len(entries), repo, LESSONS_PATH)
     return True
+
+
+def _profile_file(forge: Forge, repo: str, path: str, branch: str) -> FileContent | None:
+    try:
+        return forge.get_file(repo, path, ref=branch)
+    except ForgeFileNotText:
+        log.warning("journal: %s/%s is not UTF-8 text, skipped: save it as UTF-8 (or delete "
+                    "it)", repo, path)
+        return None
