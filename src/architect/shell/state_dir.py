@@ -15,6 +15,7 @@ from pathlib import Path
 from architect.config import ProjectConfig
 from architect.errors import LocalStateError
 from architect.shell.guards import lock_path
+from architect.shell.logs import make_private_dir
 
 _FIX = ("set [architect].state_dir (or ARCHITECT_STATE_DIR) to a directory the architect may "
         "write")
@@ -38,7 +39,7 @@ def _writable_dir(path: Path, what: str, fix: str) -> None:
         raise LocalStateError(f"{what} {path} cannot be made: {blocker} is a file, not a "
                               f"directory; {fix}, or move the file away")
     try:
-        path.mkdir(parents=True, exist_ok=True, mode=0o700)
+        make_private_dir(path)
         # Writing is the only honest test: /proc and read-only mounts pass os.access as root.
         with tempfile.TemporaryFile(dir=path):
             pass
