@@ -48,7 +48,7 @@ def test_a_label_slip_pauses_the_sprint_and_its_restore_resumes_it_with_nothing_
     assert _names(world) == ["PauseSprint"]
     (note,) = _pauses(world, number)
     assert note.startswith(f"Paused: its vision {PROJECT}#1 lost the `vision` label.")
-    assert "(`stop_after` = 1d)" in note
+    assert "within 1d of this note (`stop_after`)" in note
     pr = world.bot.get_pull(OPS, number)
     assert pr.state == "open" and world.bot.get_branch(OPS, BRANCH) is not None
     assert "in-progress" in world.bot.get_issue(PROJECT, 1).label_names

@@ -33,14 +33,14 @@ def stop_at(view: SprintView, *, stop_after: timedelta) -> datetime | None:
     return view.paused_at + stop_after
 
 
-def paused_note(reason: str, since: int, until: datetime, stop_after: str,
-                vision_label: str) -> str:
-    """The one note on the PR when its vision slips."""
+def paused_note(reason: str, since: int, stop_after: str, vision_label: str) -> str:
+    """The one note on the PR when its vision slips. Its own time starts the pause, so the
+    text names no clock: a retried write says the same."""
     return (f"Paused: {reason}.\n\nNothing more is asked or filed for now, and this PR stays "
             f"open with everything it holds (the answered design forks, the branch, the "
-            f"sprint file). Reopen the vision or put the `{vision_label}` label back before "
-            f"{until:%Y-%m-%d %H:%M} UTC (`stop_after` = {stop_after}) to resume where it "
-            "was; after that the sprint stops.\n\n" + markers.PausedMark(since).render())
+            f"sprint file). Reopen the vision or put the `{vision_label}` label back within "
+            f"{stop_after} of this note (`stop_after`) to resume where it was; after that "
+            "the sprint stops.\n\n" + markers.PausedMark(since).render())
 
 
 def resumed_note(pause: int) -> str:

@@ -22,8 +22,8 @@ log = outcome_log
 
 def pause_sprint(hands: Hands, action: PauseSprint) -> None:
     s, number = hands.config.architect, action.sprint.pr.number
-    note = paused_note(action.reason, action.since, hands.snapshot.now + s.stop_after,
-                       format_duration(s.stop_after), s.vision_label)
+    note = paused_note(action.reason, action.since, format_duration(s.stop_after),
+                       s.vision_label)
     writes.ensure_comment(hands.forge, hands.ops, number, note, bot_login=hands.bot,
                           mark=PausedMark(action.since), existing=action.sprint.comments)
     log.info("PR #%d: paused: %s", number, action.reason)
