@@ -91,8 +91,13 @@ def last_rejection(comments: tuple[Comment, ...],
     found: tuple[Comment | None, str] = (None, "")
     for comment, mark in _own(markers.RejectedMark, comments, logins):
         if mark.pr is not None:
-            found = (comment, "" if mark.stop else mark.reason)
+            stopped = mark.stop or comment.body.startswith(_OLD_STOP)
+            found = (comment, "" if stopped else mark.reason)
     return found
+
+
+# How a stop notice began before its mark said `stop=1` (`render.stopped_notice`).
+_OLD_STOP = "The sprint for this vision (PR #"
 
 
 def activity_since(vision: Issue, comments: tuple[Comment, ...], notice: Comment,
