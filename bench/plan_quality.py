@@ -14,13 +14,20 @@ tokens and cost.
     .venv/bin/python bench/plan_quality.py                  # the offline planner
     .venv/bin/python bench/plan_quality.py --fake anthropic # the real SDK, a loopback fake API
     .venv/bin/python bench/plan_quality.py --fake openai
+    .venv/bin/python bench/plan_quality.py --fake anthropic --read-code  # with tool turns
     ANTHROPIC_API_KEY=… .venv/bin/python bench/plan_quality.py --model anthropic \\
         --model-name claude-opus-5-5                        # a real model: billed
 
 A fake API answers what the offline planner answered for the same sample
 (recorded by a first, offline play), through the real runner, prompts and
-SDK: the scores then check the pipeline, and the tokens are estimates. Exit
-status 1 when a check fails.
+SDK: the scores then check the pipeline, and the tokens are estimates. With
+`--read-code` the fake model first reads the sample's code through the
+runner's tools (`READS`: a few files a mode), as a real model does.
+
+The last table is what the input costs: the raw input tokens, those read from
+and written to the prompt cache (as the fake simulates it), and the
+billed-equivalent input, each token weighted by its price ratio to a plain
+input token (`CACHE_RATIOS`). Exit status 1 when a check fails.
 """
 
 from __future__ import annotations
@@ -60,7 +67,7 @@ from architect.forge.client import ForgeClient  # noqa: E402
 from architect.runners.base import ModelRequest, ModelResult, Runner, Usage  # noqa: E402
 from architect.shell.tick import run_tick  # noqa: E402
 from tests.runners_e2e.chat_api import ChatCompletionsAPI  # noqa: E402
-from tests.runners_e2e.messages_api import MessagesAPI  # noqa: E402
+from tests.runners_e2e.messages_api import MessagesAPI, ToolCall  # noqa: E402
 from tests.runners_e2e.sprint import Metered  # noqa: E402
 
 SAMPLES = ROOT / "bench" / "samples"
@@ -69,6 +76,26 @@ PROJECT, OPS, BOT, HUMAN = "acme/app", "acme/app-ops", "architect-bot", "alice"
 MAX_TICKS = 8  # pitch, questions, a few answer rounds, filing: more means it is stuck
 FAKE_KEYS = {"anthropic": "sk-ant-bench-fake", "openai": "sk-openai-bench-fake-0123456789"}
 FAKE_MODELS = {"anthropic": "claude-opus-5-5", "openai": "gpt-4.1"}
+# (cache read, cache write) per input token's price. Anthropic ("Prompt caching", pricing):
+# reads 0.1x, 5-minute writes 1.25x the base input price. OpenAI (API pricing): cached
+# input of gpt-4.1 is $0.50 against $2.00 (0.25x); writes cost nothing extra.
+CACHE_RATIOS = {"anthropic": (0.1, 1.25), "openai": (0.25, 1.0)}
+def _read(path: str) -> tuple[str, dict[str, Any]]:
+    return "read_file", {"path": path, "start_line": None, "end_line": None}
+
+
+_LIST = ("list_files", {"glob": "**"})
+# What the fake model reads before each answer with --read-code (paths of every sample are
+# tried; a file a sample lacks is answered "not a readable project file", as a real miss is).
+READS: dict[str, tuple[tuple[str, dict[str, Any]], ...]] = {
+    "Pitch": (_LIST, _read("AGENTS.md"), _read("bin/factory"), _read("lib/agents.sh"),
+              _read("lib/forge.sh"), _read("agents/dev/run.sh")),
+    "ForkProposal": (_read("VISION.md"), _read("lib/lock.sh"), _read("lib/config.sh"),
+                     _read("conf/factory.conf")),
+    "AnswerRound": (("search", {"pattern": "flock|lock", "glob": None}),),
+    "SubIssuePlan": (("list_files", {"glob": "tests/**"}), _read("tests/lock.bats"),
+                     _read("tests/forge.bats")),
+}
 T = TypeVar("T", bound=BaseModel)
 
 
@@ -132,6 +159,7 @@ class Played:
     script: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     steps: dict[str, Usage] = field(default_factory=dict)
     cached: dict[str, int] = field(default_factory=dict)  # input tokens read from the cache
+    written: dict[str, int] = field(default_factory=dict)  # input tokens written to it
 
     @property
     def score(self) -> Score:
@@ -167,7 +195,7 @@ class Forge:
 
 
 def config_for(sample: Sample, tmp: Path, model: str, model_name: str,
-               extra: Mapping[str, str]) -> ProjectConfig:
+               extra: Mapping[str, str], *, with_code: bool = True) -> ProjectConfig:
     settings = {"model_name": model_name, **extra} if model_name else dict(extra)
     lines = [f'{key} = "{value}"' for key, value in settings.items()]
     path = tmp / f"{sample.name}.toml"
@@ -177,7 +205,7 @@ def config_for(sample: Sample, tmp: Path, model: str, model_name: str,
         ops_repo = "{OPS}"
         forge_url = "{BASE}"
         primary_branch = "main"
-        repo_root = "{sample.repo}"
+        {f'repo_root = "{sample.repo}"' if with_code else ""}
 
         [architect]
         model = "{model}"
@@ -187,7 +215,8 @@ def config_for(sample: Sample, tmp: Path, model: str, model_name: str,
     return load_config(path, {})
 
 
-def play(sample: Sample, runner: Runner, config: ProjectConfig) -> Played:
+def play(sample: Sample, runner: Runner, config: ProjectConfig,
+         between: Callable[[], None] = lambda: None) -> Played:
     """One sprint for the sample, the human scripted: file, accept, take every recommendation."""
     forge = Forge(sample)
     meter = Recorder(runner)
@@ -197,6 +226,8 @@ def play(sample: Sample, runner: Runner, config: ProjectConfig) -> Played:
             vision = human.create_issue(PROJECT, title=sample.title, body=sample.vision,
                                         label_ids=[_label(human, "vision")])
             for _ in range(MAX_TICKS):
+                if played.ticks:
+                    between()  # the humans answered: with --hours-apart, hours passed
                 report = run_tick(bot, meter, config, utc_now)
                 played.ticks += 1
                 played.usage = played.usage + report.usage
@@ -248,31 +279,47 @@ MODES = {"Pitch": "pitch", "RevisedPitch": "revise", "ForkProposal": "questions"
          "AnswerRound": "answers", "SubIssuePlan": "file"}
 
 
+@dataclass
+class FakeSettings:
+    """What a fake API gives the run: the config and env values, and its cache's expiry."""
+
+    values: dict[str, str]
+    expire_cache: Callable[[], None]
+
+
 @contextmanager
-def fake_api(kind: str, script: Mapping[str, list[dict[str, Any]]],
-             cached: dict[str, int]) -> Iterator[dict[str, str]]:
+def fake_api(kind: str, script: Mapping[str, list[dict[str, Any]]], played: Played, *,
+             read_code: bool = False) -> Iterator[FakeSettings]:
     """A loopback fake of the provider's API playing `script`; yields the config and env.
 
-    On leaving, `cached` holds the input tokens each step read from the prompt
-    cache, as the fake simulates it (the providers' 1,024-token minimum included).
+    On leaving, `played.cached` and `played.written` hold the input tokens each
+    step read from and wrote to the prompt cache, as the fake simulates it (the
+    providers' 1,024-token minimum included).
     """
     key = FAKE_KEYS[kind]
-    reads: list[tuple[str | None, int]]
+    reads = {schema: [ToolCall(name, args) for name, args in calls]
+             for schema, calls in READS.items()} if read_code else {}
+    counts: list[tuple[str | None, int, int]]
     if kind == "anthropic":
-        with MessagesAPI(script, key) as api:
-            yield {"ANTHROPIC_API_KEY": key, "ANTHROPIC_BASE_URL": api.url}
-        reads = [(e.schema, e.usage.cache_read_input_tokens) for e in api.exchanges]
+        with MessagesAPI(script, key, tool_calls=reads) as api:
+            yield FakeSettings({"ANTHROPIC_API_KEY": key, "ANTHROPIC_BASE_URL": api.url},
+                               api.expire_cache)
+        counts = [(e.schema, e.usage.cache_read_input_tokens, e.usage.cache_creation_input_tokens)
+                  for e in api.exchanges]
     else:
-        with ChatCompletionsAPI(script, key) as chat:
-            yield {"OPENAI_API_KEY": key, "openai_base_url": f"{chat.url}/v1"}
-        reads = [(c.schema, c.cached_tokens) for c in chat.completions]
-    for schema, read in reads:
+        with ChatCompletionsAPI(script, key, tool_calls=reads) as chat:
+            yield FakeSettings({"OPENAI_API_KEY": key, "openai_base_url": f"{chat.url}/v1"},
+                               chat.expire_cache)
+        counts = [(c.schema, c.cached_tokens, 0) for c in chat.completions]
+    for schema, read, written in counts:
         step = MODES.get(schema or "", "other")
-        cached[step] = cached.get(step, 0) + read
+        played.cached[step] = played.cached.get(step, 0) + read
+        played.written[step] = played.written.get(step, 0) + written
 
 
 def run_sample(sample: Sample, tmp: Path, *, model: str, model_name: str,
-               fake: str | None) -> Played:
+               fake: str | None, read_code: bool = False, with_code: bool = True,
+               hours_apart: bool = False) -> Played:
     offline = config_for(sample, tmp, "offline", "", {})
     if model == "offline" and fake is None:
         return play(sample, project_runner(offline, load_secrets({}), {}), offline)
@@ -281,13 +328,15 @@ def run_sample(sample: Sample, tmp: Path, *, model: str, model_name: str,
         config = config_for(sample, tmp, model, model_name, {})
         return play(sample, project_runner(config, load_secrets(env), env), config)
     recorded = play(sample, project_runner(offline, load_secrets({}), {}), offline)
-    cached: dict[str, int] = {}
-    with fake_api(fake, recorded.script, cached) as settings:
+    counted = Played(sample, fake, None)
+    with fake_api(fake, recorded.script, counted, read_code=read_code) as fake_settings:
+        settings = fake_settings.values
         env = {k: v for k, v in settings.items() if k.isupper()}
         extra = {k: v for k, v in settings.items() if not k.isupper()}
-        config = config_for(sample, tmp, fake, FAKE_MODELS[fake], extra)
-        played = play(sample, project_runner(config, load_secrets(env), env), config)
-    played.cached = cached
+        config = config_for(sample, tmp, fake, FAKE_MODELS[fake], extra, with_code=with_code)
+        between = fake_settings.expire_cache if hours_apart else (lambda: None)
+        played = play(sample, project_runner(config, load_secrets(env), env), config, between)
+    played.cached, played.written = counted.cached, counted.written
     return played
 
 
@@ -331,6 +380,33 @@ def cache_table(rows: list[Played]) -> str:
     return per_step_table(rows, "read from the cache:", lambda p, m: p.cached.get(m, 0))
 
 
+def billed_input(p: Played) -> float:
+    """The input as billed, in plain input tokens: cache reads and writes at their ratios."""
+    read_ratio, write_ratio = CACHE_RATIOS.get(p.runner, (1.0, 1.0))
+    read, written = sum(p.cached.values()), sum(p.written.values())
+    fresh = p.usage.input_tokens - read - written
+    return fresh + read * read_ratio + written * write_ratio
+
+
+def billed_table(rows: list[Played]) -> str:
+    """Per sample and provider: raw input, cached, written, and the billed-equivalent input."""
+    head = ("sample", "runner", "calls", "in tok", "cache read", "cache write", "billed-eq",
+            "of raw", "ratios (read, write)")
+    lines = [head]
+    for p in rows:
+        billed = billed_input(p)
+        raw = p.usage.input_tokens
+        read_ratio, write_ratio = CACHE_RATIOS.get(p.runner, (1.0, 1.0))
+        lines.append((p.sample.name, p.runner, str(p.calls), f"{raw:,}",
+                      f"{sum(p.cached.values()):,}", f"{sum(p.written.values()):,}",
+                      f"{billed:,.0f}", f"{billed / raw:.0%}" if raw else "-",
+                      f"{read_ratio:g}x, {write_ratio:g}x"))
+    widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
+    out = ["  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)).rstrip()
+           for line in lines]
+    return "\n".join([out[0], "-" * len(out[0]), *out[1:]])
+
+
 def ok(rows: list[Played]) -> bool:
     return all(not p.error and p.sprint is not None and not p.score.failed for p in rows)
 
@@ -343,18 +419,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fake", choices=sorted(FAKE_KEYS),
                         help="play against a loopback fake of this provider's API")
     parser.add_argument("--sample", action="append", help="only these samples (repeatable)")
+    parser.add_argument("--read-code", action="store_true",
+                        help="with --fake: the model reads the code through the tools first")
+    parser.add_argument("--hours-apart", action="store_true",
+                        help="with --fake: the prompt cache expires between ticks, as it does "
+                             "when humans answer hours later")
+    parser.add_argument("--without-code", action="store_true",
+                        help="no repo_root: no code summary, no code tools")
     args = parser.parse_args(argv)
     chosen = samples(args.sample)
     if not chosen:
         parser.error(f"no sample matches; the samples are in {SAMPLES}")
     with tempfile.TemporaryDirectory(prefix="architect-plan-bench-") as tmp:
         rows = [run_sample(s, Path(tmp), model=args.model, model_name=args.model_name,
-                           fake=args.fake) for s in chosen]
+                           fake=args.fake, read_code=args.read_code,
+                           with_code=not args.without_code, hours_apart=args.hours_apart)
+                for s in chosen]
     print(table(rows))
     if any(p.usage.input_tokens for p in rows):
         print("\n" + steps_table(rows))
     if any(p.cached for p in rows):
         print("\n" + cache_table(rows))
+    if args.fake is not None:
+        print("\n" + billed_table(rows))
     good = ok(rows)
     print("\nevery check passed" if good else "\nSOME CHECKS FAILED")
     return 0 if good else 1

@@ -145,8 +145,11 @@ class ArchitectConfig(BaseModel):
     openai_base_url: Url | None = None
     model_timeout: Duration = timedelta(minutes=10)
     max_turns: Annotated[int, Field(ge=1)] = 8
-    # anthropic only: tokens the model may think before answering (0: off; else >= 1024)
+    # anthropic only: tokens the model may think before answering (0: off; else >= 1024),
+    # for the models that take a budget; the others get the effort that spends about as much
     thinking_budget_tokens: Annotated[int, Field(ge=0)] = 0
+    # anthropic only: how hard an adaptive-thinking model thinks (None: the model's default)
+    thinking_effort: Literal["low", "medium", "high", "xhigh", "max"] | None = None
     webhook_max_body_kb: Annotated[int, Field(ge=1)] = 1024
     vision_label: Text = "vision"
     in_progress_label: Text = "in-progress"

@@ -44,6 +44,7 @@ EXAMPLES: Mapping[str, str] = {
     "model_timeout": '"10m"',
     "max_turns": "8",
     "thinking_budget_tokens": "4096",
+    "thinking_effort": '"high"',
     "webhook_max_body_kb": "1024",
     "vision_label": '"vision"',
     "in_progress_label": '"in-progress"',

@@ -165,11 +165,14 @@ class InvalidModelOutput(RunnerError):
 
     step: str = ""  # the mode of the call that failed, set by whoever asked
     explanation = "the model's answer was not valid, twice, so nothing was changed"
+    # What happened, in a clause after "the model …" ("its answer was invalid twice: <why>").
+    what = "its answer was invalid twice"
 
 
 class ModelRefused(InvalidModelOutput):
     """The model declined to answer (Anthropic `stop_reason: refusal`, OpenAI `refusal`)."""
 
+    what = "it refused"
     explanation = (
         "the model refused to answer, so nothing was changed. A request in other words, "
         "or a narrower one, may go through"
@@ -179,6 +182,7 @@ class ModelRefused(InvalidModelOutput):
 class AnswerCutOff(InvalidModelOutput):
     """The answer hit the output token limit, even when asked again with more room."""
 
+    what = "its answer was cut off twice"
     explanation = (
         "the answer was cut off at the model's output limit, even with more room, so "
         "nothing was changed. Asking for less (fewer questions, a smaller sprint) helps"
@@ -188,8 +192,11 @@ class AnswerCutOff(InvalidModelOutput):
 class StillOverloaded(InvalidModelOutput):
     """The API was overloaded for several ticks in a row on the same PR: humans should know."""
 
+    what = "its API stayed overloaded"
+
     explanation = (
-        "the model's API has been overloaded (HTTP 429/529) for several ticks in a row, so "
+        "the model's API has been overloaded (HTTP 429/502/503/529) for several ticks in a "
+        "row, so "
         "nothing was changed. The provider's status page or your plan's rate limits say why"
     )
 

@@ -41,7 +41,8 @@ def test_the_realistic_sample_through_a_fake_provider_api_counts_tokens_cost_and
 
     out = capsys.readouterr().out
     assert status == 0, out
-    row, steps, cached = [line for line in out.splitlines() if line.startswith(f"{REALISTIC} ")]
+    row, steps, cached, billed = [line for line in out.splitlines()
+                                  if line.startswith(f"{REALISTIC} ")]  # fmt: skip
     cells = row.split()
     assert cells[1:4] == [fake, "9/9", "4"]  # pitch, questions, answers, file
     assert int(cells[4].replace(",", "")) > 20_000  # input tokens, counted by the runner
@@ -54,6 +55,12 @@ def test_the_realistic_sample_through_a_fake_provider_api_counts_tokens_cost_and
     # caching minimum, so every call after the pitch reads it from the cache.
     first, *later = [int(n.replace(",", "")) for n in cached.split()[1:]]
     assert first == 0 and all(n >= CACHE_MINIMUM for n in later), cached
+    # The input as billed: cache reads and writes at the provider's price ratios.
+    _, runner, calls, raw, read, _written, equivalent, share, *_ = billed.split()
+    assert (runner, calls, raw) == (fake, "4", cells[4])
+    assert int(read.replace(",", "")) == sum(int(n.replace(",", "")) for n in cached.split()[1:])
+    assert 0 < float(equivalent.replace(",", "")) < int(raw.replace(",", ""))
+    assert share.endswith("%") and int(share.removesuffix("%")) < 100
 
 
 def fork(options: int, recommended: str = "A") -> ProposedFork:

@@ -14,6 +14,7 @@ from architect.config import ArchitectConfig
 from architect.core import render
 from architect.core.actions import (
     Action,
+    ClarifyDecision,
     CompletePitch,
     FileSprint,
     FinishSprint,
@@ -145,11 +146,18 @@ def test_a_rejection_carries_the_reason_and_who_gave_it() -> None:
     assert (step.signal.login, step.signal.text) == (OTHER_REVIEWER, "the plan is wrong")
 
 
+def _only_reply_to_a_stranger(decision: Decision) -> None:
+    """Someone who may not steer moves nothing: one reply naming who may (issue #19)."""
+    (step,) = decision.actions
+    assert isinstance(step, ClarifyDecision)
+    assert [(s.login, s.why) for s in step.unclear] == [(STRANGER, "not a steerer")]
+
+
 def test_a_strangers_accept_is_ignored_and_noted() -> None:
     talk = conversation_in(SprintState.AWAITING_DECISION)
     talk.human("ACCEPT", by=STRANGER)
     decision = tick(talk)
-    assert decision.actions == ()
+    _only_reply_to_a_stranger(decision)
     assert any(f"@{STRANGER}" in note and "ignored" in note for note in decision.notes)
 
 
@@ -353,7 +361,7 @@ def test_a_strangers_answer_is_not_read() -> None:
     talk = conversation_in(SprintState.QUESTIONS_OPEN)
     talk.human("Q1: A", by=STRANGER)
     decision = tick(talk)
-    assert decision.actions == ()
+    _only_reply_to_a_stranger(decision)
     assert any(f"@{STRANGER}" in note for note in decision.notes)
 
 

@@ -111,8 +111,11 @@ def test_accept_comment_starts_questions_but_not_from_bots_or_strangers(world: W
     world.comment(pr.number, "accept, ship it", by="stranger")
     world.review(pr.number, "APPROVED", "fine by me", by="deploy-bot")
     report = world.tick()
-    assert report.decision.actions == ()
+    # The stranger gets one reply naming who may steer; nothing else moves (issue #19).
+    assert [type(a).__name__ for a in report.decision.actions] == ["ClarifyDecision"]
     assert any("@stranger (not a reviewer)" in n for n in report.decision.notes)
+    assert world.bot_comments(pr.number)[-1].startswith("@stranger, I read “accept, ship it”")
+    assert world.tick().decision.actions == ()
     world.comment(pr.number, "accept — but keep the API small")
     world.tick()
     assert "**Q1:**" in world.bot_comments(pr.number)[-1]

@@ -79,7 +79,9 @@ def test_after_park_after_the_sprint_is_parked_until_someone_who_may_steer_comme
     quiet_at(world, ASKED + timedelta(days=30))
 
     world.wait_until(ASKED + timedelta(days=31))
-    world.comment(number, "Q1: B", by="stranger")  # may not steer: changes nothing
+    world.comment(number, "Q1: B", by="stranger")  # may not steer: one reply, nothing else
+    world.tick(at=ASKED + timedelta(days=31))
+    assert world.bot_comments(number)[-1].startswith("@stranger, I read “Q1: B”")
     quiet_at(world, ASKED + timedelta(days=31))
     assert pr_labels(world, number) == {"parked"}
 

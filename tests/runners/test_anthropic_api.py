@@ -173,15 +173,32 @@ def test_a_thinking_budget_is_sent_with_room_beyond_it(
 ) -> None:
     with ScriptedAPI([message(json.dumps(PITCH))]) as api:
         runner = AnthropicRunner(
-            model_name="claude-sonnet-5-5", state_dir=tmp_path / "state", project="myproj",
+            model_name="claude-haiku-4-5", state_dir=tmp_path / "state", project="myproj",
             env={**base_env, "ANTHROPIC_BASE_URL": api.url}, max_tokens=4096,
             thinking_budget_tokens=10_000,
         )  # fmt: skip
         runner.run(a_request(Mode.PITCH, Pitch))
 
     [sent] = api.received
+    # Haiku 4.5 takes a budget (tests/data/models/claude-models.tsv).
     assert sent.body["thinking"] == {"type": "enabled", "budget_tokens": 10_000}
     assert sent.body["max_tokens"] > 10_000  # the API wants max_tokens above the budget
+
+
+def test_a_model_that_refuses_budgets_gets_adaptive_thinking_and_the_effort(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    with ScriptedAPI([message(json.dumps(PITCH))]) as api:
+        runner = AnthropicRunner(
+            model_name="claude-sonnet-5-5", state_dir=tmp_path / "state", project="myproj",
+            env={**base_env, "ANTHROPIC_BASE_URL": api.url}, thinking_budget_tokens=10_000,
+        )  # fmt: skip
+        runner.run(a_request(Mode.PITCH, Pitch))
+
+    [sent] = api.received
+    assert sent.body["thinking"] == {"type": "adaptive"}
+    assert sent.body["output_config"]["effort"] == "medium"
+    assert "budget_tokens" not in json.dumps(sent.body["thinking"])
 
 
 def test_no_thinking_by_default(tmp_path: Path, base_env: dict[str, str]) -> None:

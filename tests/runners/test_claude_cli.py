@@ -8,12 +8,14 @@ import stat
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import filelock
 import pytest
 
+from architect.core.inputs import ProjectContext
 from architect.core.schemas import ForkProposal, Pitch
 from architect.errors import InvalidModelOutput, RunnerFailed, RunnerUnavailable
 from architect.runners.answer_json import compact_json
@@ -143,12 +145,16 @@ def test_plain_result_text_is_parsed_when_there_is_no_structured_output(
     assert result.output.what_exists_today == "A 6-hour loop in loop.py."
 
 
+VISION = "# Vision\n\nTicks within seconds.\n"
+
+
 def test_the_working_directory_is_a_fresh_copy_of_repo_root(
     tmp_path: Path, env: dict[str, str], claude: FakeClaude
 ) -> None:
     repo = tmp_path / "repo"
     repo.mkdir()
     (repo / "loop.py").write_text("print('tick')\n")
+    (repo / "VISION.md").write_text(VISION)
     git = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@e", "GIT_COMMITTER_NAME": "t",
            "GIT_COMMITTER_EMAIL": "t@e", "PATH": env["PATH"], "HOME": env["HOME"]}  # fmt: skip
     for args in (["init", "-q"], ["add", "."], ["commit", "-qm", "init"]):
@@ -157,10 +163,15 @@ def test_the_working_directory_is_a_fresh_copy_of_repo_root(
     claude.play(structured(PITCH))
 
     a_runner(tmp_path, env, repo_root=repo).run(a_request(Mode.PITCH, Pitch))
+    in_context = replace(a_request(Mode.PITCH, Pitch), context=f"<vision_md>\n{VISION}</vision_md>")
+    vision = replace(in_context.inputs, context=ProjectContext(vision_md=VISION))
+    a_runner(tmp_path, env, repo_root=repo).run(replace(in_context, inputs=vision))
+    assert "VISION.md" not in claude.calls[-1]["files"]  # the prompt holds it whole
 
-    [call] = claude.calls
+    call = claude.calls[0]
     assert "loop.py" in call["files"]
     assert "uncommitted.txt" not in call["files"]
+    assert "VISION.md" in call["files"]  # not in this request's context: readable
     assert Path(call["cwd"]) != repo
     assert not Path(call["cwd"]).exists()  # removed after the run
 

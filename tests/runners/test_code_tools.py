@@ -5,7 +5,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from architect.runners.code_tools import BUDGET_SPENT, CodeTools
+from architect.core.inputs import PlannerInputs, ProjectContext, VisionInput
+from architect.core.schemas import Pitch
+from architect.runners.base import Mode, ModelRequest
+from architect.runners.code_tools import BUDGET_SPENT, CodeTools, documents_in_prompt
 
 FILES = {
     "deploy.sh": "#!/bin/sh\nset -e\nbuild_site\nrsync -a public/ web:/srv/site\n",
@@ -72,3 +75,33 @@ def test_results_and_the_whole_reading_are_bounded(tmp_path: Path) -> None:
     tools.call("read_file", {"path": "long.txt", "start_line": 1, "end_line": 400})
     tools.call("read_file", {"path": "long.txt", "start_line": 1, "end_line": 400})
     assert tools.call("list_files", {"glob": "*"}) == BUDGET_SPENT
+
+
+def test_a_document_the_prompt_holds_is_neither_listed_read_nor_searched(tmp_path: Path) -> None:
+    root = a_project(tmp_path / "p", tmp_path / "outside.txt")
+    (root / "VISION.md").write_text("# Vision\n\nShip the site with one command.\n")
+    (root / "docs" / "VISION.md").write_text("A nested one is another file.\n")
+    request = a_request(Mode.PITCH, Pitch, context="<vision_md>\n# Vision\n\nShip the site "
+                                                   "with one command.\n</vision_md>")
+    in_prompt = documents_in_prompt(request)
+    tools = CodeTools(root, in_prompt=in_prompt)
+
+    assert in_prompt == {"VISION.md"}
+    assert "VISION.md" not in tools.call("list_files", {"glob": "*"}).splitlines()
+    assert tools.call("read_file", {"path": "VISION.md", "start_line": None, "end_line": None}) \
+        == "error: VISION.md is in the prompt already, whole: read it there"
+    assert tools.call("search", {"pattern": "one command|nested", "glob": None}) == (
+        "docs/VISION.md:1: A nested one is another file.")
+
+
+def test_a_document_trimmed_out_of_the_prompt_stays_readable() -> None:
+    request = a_request(Mode.PITCH, Pitch, context="[trimmed: VISION.md, 3.2 KB]")
+    assert documents_in_prompt(request) == frozenset()
+
+
+def a_request(mode: Mode, schema: type[Pitch], *, context: str) -> ModelRequest[Pitch]:
+    vision_md = "# Vision\n\nShip the site with one command.\n"
+    inputs = PlannerInputs(project="p", vision=VisionInput(3, "Deploy", "One command."),
+                           context=ProjectContext(vision_md=vision_md))
+    return ModelRequest(mode=mode, schema=schema, system="S", context=context, prompt="P",
+                        inputs=inputs)

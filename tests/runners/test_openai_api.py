@@ -245,14 +245,45 @@ def test_a_refused_schema_is_a_warning_with_the_servers_words(
     with ScriptedAPI([refused, completion(json.dumps(PITCH))]) as api:
         runner = a_runner(tmp_path, base_env, api)
         runner.run(a_request(Mode.PITCH, Pitch))
-        other = a_runner(tmp_path, base_env, api)
+        other = a_runner(tmp_path / "elsewhere", base_env, api)
 
     [warning] = [r for r in caplog.records if r.levelname == "WARNING"]
     assert warning.getMessage() == (
         f"{api.url}/v1 refused the response format (using json_object): invalid_request_error: "
         "Invalid schema for response_format 'Pitch': 'default' is not permitted.")
     assert runner.output_format is OutputFormat.JSON_OBJECT
-    assert other.output_format is OutputFormat.JSON_SCHEMA  # another runner, another server
+    assert other.output_format is OutputFormat.JSON_SCHEMA  # another state dir: not learned
+
+
+def test_what_a_server_refused_is_paid_once_not_every_run(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    refused_tokens = openai_error(400, "Unsupported parameter: 'max_tokens' is not supported "
+                                       "with this model. Use 'max_completion_tokens' instead.")
+    refused_temperature = openai_error(
+        400, "Unsupported value: 'temperature' does not support 0.2 with this model.")
+    answer = completion(json.dumps(PITCH))
+    with ScriptedAPI([refused_tokens, refused_temperature, answer]) as api:
+        a_runner(tmp_path, base_env, api).run(a_request(Mode.PITCH, Pitch))
+        first = len(api.received)
+        a_runner(tmp_path, base_env, api).run(a_request(Mode.PITCH, Pitch))  # the next tick
+
+    assert first == 3  # two refusals, then the answer
+    [again] = api.received[3:]  # the next run asks once, as the server wants
+    assert "temperature" not in again.body and "max_tokens" not in again.body
+    assert again.body["max_completion_tokens"] > 0
+
+
+def test_a_reasoning_model_behind_a_base_url_gets_what_its_family_takes_at_once(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    with ScriptedAPI([completion(json.dumps(PITCH))]) as api:
+        OpenAIRunner(model_name="o3", state_dir=tmp_path, project="myproj", env=base_env,
+                     base_url=f"{api.url}/v1").run(a_request(Mode.PITCH, Pitch))
+
+    [sent] = api.received
+    assert "temperature" not in sent.body and "max_tokens" not in sent.body
+    assert sent.body["max_completion_tokens"] > 0
 
 
 def test_a_server_without_tool_calls_gets_the_prompt_that_offers_no_tools(

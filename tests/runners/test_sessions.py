@@ -9,6 +9,7 @@ import pytest
 
 from architect.core.inputs import PlannerInputs, ProjectContext, VisionInput
 from architect.core.schemas import LessonsDigest
+from architect.runners.api_runner import with_correction
 from architect.runners.base import Limits, Mode, ModelRequest, Usage
 from architect.runners.sessions import (
     SessionRecord,
@@ -59,7 +60,7 @@ def test_a_resumed_call_sends_no_earlier_turn_but_keeps_counting(tmp_path: Path)
     answers.charge(Usage(1, 1, 0.25))
 
     assert answers.messages("more") == [{"role": "user", "content": "more"}]
-    assert answers.messages("more", ("bad", "fix it")) == [
+    assert with_correction(answers.messages("more"), "bad", "fix it") == [
         {"role": "user", "content": "more"},
         {"role": "assistant", "content": "bad"},
         {"role": "user", "content": "fix it"},

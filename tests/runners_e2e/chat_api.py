@@ -16,7 +16,11 @@ answer (one a turn, counted over the conversation), answered by the runner
 with `role: tool` messages. `troubles` scripts what goes wrong instead of a
 schema's answer, one entry per request: `refusal` (`message.refusal`),
 `length` (the answer cut in half, `finish_reason: length`) or `overloaded`
-(HTTP 429 after which the SDK retries).
+(HTTP 429 after which the SDK retries) or `unavailable` (HTTP 503).
+
+`GET /v1/models/{id}` answers the ids in `models` (`model_not_found` 404
+for another); with `retrieve=False` only the list `GET /v1/models` is served,
+as llama.cpp's server does.
 
 Usage: estimated tokens, with OpenAI's automatic prompt caching simulated:
 a prompt of 1024 tokens or more reads from the cache the longest prefix it
@@ -45,6 +49,7 @@ from tests.runners_e2e.scripted_api import (
 
 MIN_CACHE_TOKENS = 1024
 CACHE_STEP_TOKENS = 128
+KNOWN_MODELS = ("gpt-4.1", "gpt-5", "o3")
 
 
 @dataclass(frozen=True)
@@ -72,6 +77,8 @@ class ChatCompletionsAPI(LoopbackServer):
     api_key: str
     tool_calls: Mapping[str, Sequence[ToolCall]] = field(default_factory=dict)
     troubles: dict[str, list[str]] = field(default_factory=dict)
+    models: tuple[str, ...] = KNOWN_MODELS
+    retrieve: bool = True
     completions: list[Completion] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
 
@@ -87,6 +94,22 @@ class ChatCompletionsAPI(LoopbackServer):
 
     def expire_cache(self) -> None:
         self._prompts.clear()
+
+    def respond_get(self, path: str, headers: dict[str, str]) -> Response:
+        if headers.get("authorization") != f"Bearer {self.api_key}":
+            self.refused.append(path)
+            return Response.json(401, _error("invalid_api_key", "Incorrect API key provided"))
+        if path == "/v1/models":
+            return Response.json(200, {"object": "list",
+                                       "data": [_model(m) for m in self.models]})
+        model = path.removeprefix("/v1/models/")
+        if self.retrieve and path.startswith("/v1/models/") and model in self.models:
+            return Response.json(200, _model(model))
+        self.refused.append(path)
+        if self.retrieve and path.startswith("/v1/models/"):
+            return Response.json(404, _error("model_not_found",
+                                             f"The model '{model}' does not exist"))
+        return Response.json(404, _error("not_found", f"no route {path}"))
 
     def respond(self, path: str, headers: dict[str, str], body: dict[str, Any]) -> Response:
         if headers.get("authorization") != f"Bearer {self.api_key}":
@@ -112,6 +135,10 @@ class ChatCompletionsAPI(LoopbackServer):
         if trouble == "overloaded":
             self.refused.append(path)
             return Response.json(429, _error("rate_limit_exceeded", "Rate limit reached"),
+                                 **{"retry-after-ms": "10"})
+        if trouble == "unavailable":
+            self.refused.append(path)
+            return Response.json(503, _error(None, "The server is overloaded or not ready yet."),
                                  **{"retry-after-ms": "10"})
         answer = json.dumps(self.model.answer(schema)) if schema and call is None else "OK."
         message: dict[str, Any] = {"role": "assistant", "content": answer, "refusal": None}
@@ -172,6 +199,10 @@ def _completion(number: int, body: Mapping[str, Any], done: Completion,
             "prompt_tokens_details": {"cached_tokens": done.cached_tokens},
         },
     }
+
+
+def _model(model: str) -> dict[str, Any]:
+    return {"id": model, "object": "model", "created": 1_764_000_000, "owned_by": "system"}
 
 
 def _error(code: str | None, message: str, param: str | None = None) -> dict[str, Any]:

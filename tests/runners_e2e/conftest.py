@@ -2,7 +2,7 @@
 
 Each test plays one sprint (`sprint.play_sprint`) through one runner and
 records what the model calls used; the terminal summary shows it per mode,
-the figures behind the cost section of docs/runners.md.
+the figures behind the README's cost of a sprint (docs/runners.md quotes the bench's).
 """
 
 from __future__ import annotations

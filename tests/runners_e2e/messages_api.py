@@ -24,11 +24,14 @@ are scripted the same way, and answered by the runner with `tool_result`
 blocks.
 
 `troubles` scripts what goes wrong before a schema's answer, one entry per
-request asking for it, in order: `refusal` (`stop_reason: refusal`),
+request asking for it, in order: `refusal` (`stop_reason: refusal` with `stop_details`),
 `max_tokens` (the answer cut in half, `stop_reason: max_tokens`) or
 `overloaded` (HTTP 529 `overloaded_error`, as the API says when busy).
 
 A request naming no known schema (a side request of the CLI) gets "OK.".
+
+`GET /v1/models/{id}` and `GET /v1/models` answer as the Models API does
+(free, no tokens): the ids in `models`, a 404 `not_found_error` for another.
 
 Usage: estimated tokens (`scripted_api.tokens`), with prompt caching
 simulated as the API documents it: the prefix order is tools, system,
@@ -62,6 +65,9 @@ from tests.runners_e2e.scripted_api import (
 
 STRUCTURED_OUTPUT_TOOL = "StructuredOutput"  # Claude Code 2.1.x's tool for --json-schema
 MIN_CACHE_TOKENS = 1024
+# A refusal's `stop_details.explanation` (the SDK's `RefusalStopDetails`).
+REFUSED = "The request touches an area the model declines."
+KNOWN_MODELS = ("claude-opus-5-5", "claude-sonnet-5-5", "claude-fable-5-1", "claude-haiku-4-5")
 _CWD = re.compile(r"Primary working directory: (\S+)")
 
 
@@ -204,6 +210,7 @@ class MessagesAPI(LoopbackServer):
     tool_calls: Mapping[str, Sequence[ToolCall]] = field(default_factory=dict)
     troubles: dict[str, list[str]] = field(default_factory=dict)
     min_cache_tokens: int = MIN_CACHE_TOKENS
+    models: tuple[str, ...] = KNOWN_MODELS
     exchanges: list[Exchange] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)  # paths answered 401/404
 
@@ -223,6 +230,23 @@ class MessagesAPI(LoopbackServer):
     def model_calls(self) -> list[Exchange]:
         """The exchanges that asked for one of the script's schemas, oldest first."""
         return [e for e in self.exchanges if e.schema is not None]
+
+    def respond_get(self, path: str, headers: dict[str, str]) -> Response:
+        key = headers.get("x-api-key") or headers.get("authorization", "").removeprefix("Bearer ")
+        if key != self.api_key:
+            self.refused.append(path)
+            return Response.json(401, _error("authentication_error", "invalid x-api-key"))
+        if path == "/v1/models":
+            data = [_model(m) for m in self.models]
+            return Response.json(200, {"data": data, "has_more": False,
+                                       "first_id": self.models[0], "last_id": self.models[-1]})
+        model = path.removeprefix("/v1/models/")
+        if path.startswith("/v1/models/") and model in self.models:
+            return Response.json(200, _model(model))
+        self.refused.append(path)
+        if path.startswith("/v1/models/"):
+            return Response.json(404, _error("not_found_error", f"model: {model}"))
+        return Response.json(404, _error("not_found_error", f"no route {path}"))
 
     def respond(self, path: str, headers: dict[str, str], body: dict[str, Any]) -> Response:
         key = headers.get("x-api-key") or headers.get("authorization", "").removeprefix("Bearer ")
@@ -244,8 +268,10 @@ class MessagesAPI(LoopbackServer):
             return Response.json(529, _error("overloaded_error", "Overloaded"),
                                  **{"retry-after-ms": "10"})
         content, stop = self._content(body, schema)
+        details = None
         if trouble == "refusal":
             content, stop = [{"type": "text", "text": "I can't help with this request."}], "refusal"
+            details = {"type": "refusal", "category": "general_harms", "explanation": REFUSED}
         elif trouble == "max_tokens":
             text = content[-1].get("text", "")
             content, stop = [{"type": "text", "text": text[: len(text) // 2]}], "max_tokens"
@@ -262,6 +288,7 @@ class MessagesAPI(LoopbackServer):
             "content": content,
             "stop_reason": stop,
             "stop_sequence": None,
+            "stop_details": details,
             "usage": exchange.usage.as_json(),
         }
         if body.get("stream"):
@@ -325,6 +352,11 @@ def _working_directory(body: Mapping[str, Any]) -> str:
         if found:
             return found.group(1)
     return "."
+
+
+def _model(model: str) -> dict[str, Any]:
+    return {"type": "model", "id": model, "display_name": model,
+            "created_at": "2026-10-01T00:00:00Z"}  # fmt: skip
 
 
 def _error(kind: str, message: str) -> dict[str, Any]:

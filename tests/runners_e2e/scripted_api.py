@@ -110,19 +110,31 @@ class LoopbackServer:
     def respond(self, path: str, headers: dict[str, str], body: dict[str, Any]) -> Response:
         raise NotImplementedError
 
+    def respond_get(self, path: str, headers: dict[str, str]) -> Response:
+        """A GET (the model endpoints); 404 unless the fake answers it."""
+        return Response.json(404, {"error": {"type": "not_found_error", "message": "no route"}})
+
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         server = self
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"  # keep-alive, as both SDKs expect
 
+            def do_GET(self) -> None:
+                headers = {k.lower(): v for k, v in self.headers.items()}
+                with server._lock:
+                    self._send(server.respond_get(self.path.split("?", 1)[0], headers))
+
             def do_POST(self) -> None:
+                length = int(self.headers.get("content-length") or 0)
+                body = json.loads(self.rfile.read(length) or b"{}")
+                headers = {k.lower(): v for k, v in self.headers.items()}
+                with server._lock:
+                    answer = server.respond(self.path.split("?", 1)[0], headers, body)
+                self._send(answer)
+
+            def _send(self, answer: Response) -> None:
                 try:
-                    length = int(self.headers.get("content-length") or 0)
-                    body = json.loads(self.rfile.read(length) or b"{}")
-                    headers = {k.lower(): v for k, v in self.headers.items()}
-                    with server._lock:
-                        answer = server.respond(self.path.split("?", 1)[0], headers, body)
                     self.send_response(answer.status)
                     self.send_header("content-type", answer.content_type)
                     self.send_header("content-length", str(len(answer.body)))

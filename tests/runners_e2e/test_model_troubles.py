@@ -9,6 +9,7 @@ see on the forge and what the tick counted (model calls, tokens).
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from architect.runners.sessions import SessionStore
 from architect.shell.tick import TickReport
 from tests.runners_e2e.chat_api import ChatCompletionsAPI, strict_problem
 from tests.runners_e2e.conftest import FAKE_ANTHROPIC_KEY, FAKE_OPENAI_KEY, model_env, runner_for
-from tests.runners_e2e.messages_api import MessagesAPI, ToolCall
+from tests.runners_e2e.messages_api import REFUSED, MessagesAPI, ToolCall, text_of
 from tests.runners_e2e.sprint import ANSWERS, APPROVAL, PITCH, VISION_BODY, VISION_TITLE, with_model
 from tests.world import OPS, PROJECT, World
 
@@ -86,7 +87,8 @@ def test_the_anthropic_runner_reads_two_files_of_a_shell_project_before_pitching
     calls = api.model_calls()
     assert [c.stop_reason for c in calls] == ["tool_use"] * 4 + ["end_turn"]
     assert calls[0].tool_names == ["list_files", "read_file", "search"]
-    asked = calls[0].body["messages"][0]["content"]  # told in the task, by the tools' names
+    # Told in the task, by the tools' names.
+    asked = text_of(calls[0].body["messages"][0]["content"])
     assert "## Reading the code" in asked and "`read_file` (a file, or a range" in asked
     listed, deploy, common, secret = (r["content"] for r in calls[-1].tool_results())
     assert listed.splitlines() == ["deploy.sh", "lib/common.sh"]
@@ -152,7 +154,7 @@ def test_an_empty_design_phase_is_retried_once_then_told_on_the_pr(
     assert note.startswith("The architect could not propose the design questions: "
                            "the model's answer was not valid, twice")  # fmt: skip
     assert "no_fork_reason" in note  # the check's own words
-    retry = api.model_calls()[-1].body["messages"][-1]["content"]
+    retry = text_of(api.model_calls()[-1].body["messages"][-1]["content"])
     assert "give at least one fork, or a no_fork_reason" in retry
     assert world.bot.list_issues(PROJECT, state="all", labels=["backlog"]) == []
     assert not world.bot.get_pull(OPS, number).merged
@@ -195,7 +197,7 @@ def test_a_cut_off_answer_is_asked_again_with_more_room_and_no_empty_turn(
     cut, whole = api.model_calls()
     assert whole.body["max_tokens"] == 2 * cut.body["max_tokens"]
     assert [m["role"] for m in whole.body["messages"]] == ["user"]  # no empty assistant turn
-    assert "was cut off" in whole.body["messages"][0]["content"]
+    assert "was cut off" in text_of(whole.body["messages"][0]["content"])
     assert report.model_calls == 2  # both billed, though only the second was usable
     assert report.usage.output_tokens == cut.usage.output_tokens + whole.usage.output_tokens
 
@@ -311,3 +313,56 @@ def test_the_models_reasoning_is_never_shown_to_the_humans(
     assert "**Q1:** Where are wishlists kept?" in world.bot_comments(number)[-1]
     shown = [*world.comments(number), world.bot.get_pull(OPS, number).body]
     assert not any(thought in text for text in shown)
+
+
+def test_a_refusal_in_answers_mode_is_told_as_a_refusal_with_the_providers_words(
+    tmp_path: Path, world: World, checkout: Path
+) -> None:
+    with MessagesAPI(ANSWERS, FAKE_ANTHROPIC_KEY, troubles={"AnswerRound": ["refusal"]}) as api:
+        anthropic_world(world, tmp_path, api, checkout)
+        number, report = approved(world)
+        assert report.failed == []
+        world.comment(number, "For storage: the database please, we already run Postgres.")
+        answered = world.tick()
+
+    note = world.bot_comments(number)[-1]
+    assert "(it refused: I can't help with this request. " in note
+    assert REFUSED in note and "general_harms" in note
+    assert "invalid twice" not in note and "(no reason given)" not in note
+    assert answered.model_calls == 1  # a refusal is not asked again
+
+
+def test_an_openai_503_is_an_overload_deferred_quietly(
+    tmp_path: Path, world: World, checkout: Path
+) -> None:
+    with ChatCompletionsAPI(ANSWERS, FAKE_OPENAI_KEY, troubles={"Pitch": ["unavailable"] * 3}
+                            ) as chat:  # fmt: skip
+        openai_world(world, tmp_path, chat, checkout)
+        report = pitched(world)
+
+    assert report.failed and "HTTP 503" in report.failed[0][1]
+    assert (report.model_calls, report.usage.input_tokens) == (0, 0)
+    (vision,) = world.bot.list_issues(PROJECT, state="all", labels=["vision"])
+    assert world.bot_comments(vision.number, repo=PROJECT) == []  # deferred, no note yet
+
+
+def test_each_tool_turn_reads_the_earlier_ones_from_the_cache_and_a_retry_reads_no_code_again(
+    tmp_path: Path, world: World
+) -> None:
+    troubles = {"Pitch": ["max_tokens"]}
+    with MessagesAPI(ANSWERS, FAKE_ANTHROPIC_KEY, tool_calls={"Pitch": READING[:3]},
+                     troubles=troubles) as api:  # fmt: skip
+        anthropic_world(world, tmp_path, api, shell_checkout(tmp_path / "deployer"))
+        report = pitched(world)
+
+    assert report.failed == []
+    calls = api.model_calls()
+    # Three reads, the cut-off answer, the retry: the retry keeps what was read.
+    assert [c.stop_reason for c in calls] == ["tool_use"] * 3 + ["max_tokens", "end_turn"]
+    retry = calls[-1]
+    assert len(retry.tool_results()) == 3
+    assert "was cut off" in text_of(retry.body["messages"][-1]["content"])
+    # Every request after the first reads all the one before it sent from the cache.
+    for before, after in itertools.pairwise(calls):
+        assert after.usage.cache_read_input_tokens == before.usage.prompt_tokens
+    assert report.model_calls == 5

@@ -29,7 +29,7 @@ from tests.runners_e2e.conftest import (
     model_env,
     runner_for,
 )
-from tests.runners_e2e.messages_api import MessagesAPI
+from tests.runners_e2e.messages_api import MessagesAPI, text_of
 from tests.runners_e2e.sprint import (
     ANSWERS,
     FREE_TEXT_ANSWER,
@@ -105,6 +105,14 @@ def test_a_sprint_through_claude_cli_resumes_the_pr_session(
         assert f"Answer only with one JSON object in the schema `{schema}`" in call["stdin"]
     assert FREE_TEXT_ANSWER in later[0]["stdin"]
     assert "Q3 (resolved)" in later[1]["stdin"]
+    # A resumed session is sent only what is new since its last turn: the vision and the
+    # pitch it read with the questions are named, not repeated; the forks that changed are.
+    assert questions["stdin"].count("<vision_issue>") == 1
+    for call in later:
+        assert "<vision_issue>" not in call["stdin"] and "<pitch>" not in call["stdin"]
+        assert call["stdin"].startswith("Unchanged since your last turn, so not repeated: "
+                                        "vision_issue, pitch")
+    assert "<design_forks>\n" in later[0]["stdin"]  # new to the session: sent whole
     transcript = json.loads((bin_dir / "sessions" / f"{started[0]}.json").read_text())
     assert [turn["content"] for turn in transcript["turns"][1::2]] == [
         *ANSWERS["ForkProposal"],
@@ -137,9 +145,10 @@ def test_a_sprint_through_the_anthropic_api_sends_one_current_copy_a_call(
     for call in calls:
         (turn,) = call.body["messages"]
         assert turn["role"] == "user"
-        assert turn["content"].count(VISION_BODY.splitlines()[0]) == 1
-        assert turn["content"].count(PITCH["what_this_enables"]) == (call.schema != "Pitch")
-    _, _, *later = (c.body["messages"][0]["content"] for c in calls)
+        assert text_of(turn["content"]).count(VISION_BODY.splitlines()[0]) == 1
+        assert text_of(turn["content"]).count(PITCH["what_this_enables"]) == (
+            call.schema != "Pitch")
+    _, _, *later = (text_of(c.body["messages"][0]["content"]) for c in calls)
     assert FREE_TEXT_ANSWER in later[0]
     assert "Q1 (open)" not in later[-1] and "Q1 (resolved)" in later[-1]
     prefixes = {json.dumps(c.body["system"]) for c in calls}
@@ -185,3 +194,25 @@ def test_a_sprint_through_an_openai_compatible_server_sends_one_current_copy_a_c
     assert api.refused == []
     assert sessions(world).load("pr-1") is None
     record_usage("openai", "gpt-4.1", run)
+
+
+@needs_sdk("anthropic")
+def test_without_code_tools_the_second_call_of_a_tick_reads_the_first_ones_cache(
+    tmp_path: Path, world: World
+) -> None:
+    # The minimum lowered so this small project's context is cacheable, as a real one is.
+    with MessagesAPI(ANSWERS, FAKE_ANTHROPIC_KEY, min_cache_tokens=256) as api:
+        with_model(world, None, model="anthropic", model_name="claude-opus-5-5")  # type: ignore
+        env = model_env(world, tmp_path, ANTHROPIC_API_KEY=FAKE_ANTHROPIC_KEY,
+                        ANTHROPIC_BASE_URL=api.url)  # fmt: skip
+        play_sprint(world, runner_for(world, env), between=api.expire_cache)
+
+    calls = api.model_calls()
+    assert [c.schema for c in calls] == SCHEMAS
+    *_, answers, filing = calls  # the last tick: the round heard, then the filing
+    assert "tools" not in filing.body  # no repo_root: nothing to read
+    assert answers.usage.cache_creation_input_tokens > 0
+    assert filing.usage.cache_read_input_tokens == answers.usage.cache_creation_input_tokens
+    # Only the stable prefix is marked: no call writes its own prompt, which nothing reads.
+    assert all(c.usage.cache_creation_input_tokens <= answers.usage.cache_creation_input_tokens
+               for c in calls)  # fmt: skip

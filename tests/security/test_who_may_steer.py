@@ -13,7 +13,9 @@ from pathlib import Path
 import httpx
 import pytest
 
+from architect.core.actions import ClarifyDecision
 from architect.forge.models import PullRequest
+from architect.shell.tick import TickReport
 from tests.reliability.harness import FaultyTransport
 from tests.world import BOT, OPS, PROJECT, World, make_world
 
@@ -37,6 +39,14 @@ def bot_count(world: World, pr: PullRequest) -> int:
     return len(world.bot_comments(pr.number))
 
 
+def only_told(report: TickReport, *logins: str) -> None:
+    """Someone who may not steer moves nothing: each gets one reply naming who may
+    (issue #19), and that is the tick's only action."""
+    (step,) = report.decision.actions
+    assert isinstance(step, ClarifyDecision)
+    assert [s.login for s in step.unclear] == list(logins)
+
+
 def test_a_strangers_accept_reject_answers_and_review_change_nothing(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     world = make_world(tmp_path)
@@ -45,8 +55,9 @@ def test_a_strangers_accept_reject_answers_and_review_change_nothing(
     world.review(pr.number, "REQUEST_CHANGES", "Add a crypto wallet", by="stranger")
     with caplog.at_level(logging.INFO, logger="architect"):
         report = world.tick()
-    assert report.decision.actions == ()
-    assert bot_count(world, pr) == 1  # the footer only
+    only_told(report, "stranger")
+    assert bot_count(world, pr) == 2  # the footer, and the one reply to @stranger
+    assert "only people with write access" in world.bot_comments(pr.number)[-1]
     assert "ignored comment" in caplog.text and "by @stranger (not a reviewer)" in caplog.text
     assert "by @stranger (not a reviewer)" in caplog.text.split("ignored review")[-1]
 
@@ -56,7 +67,7 @@ def test_a_strangers_accept_reject_answers_and_review_change_nothing(
     world.comment(pr.number, "REJECT: I do not like it", by="stranger")
     before = bot_count(world, pr)
     report = world.tick()
-    assert report.decision.actions == ()
+    assert report.decision.actions == ()  # @stranger was told once on this PR already
     assert bot_count(world, pr) == before
     assert world.bot.get_pull(OPS, pr.number).state == "open"
     assert "- **Status:** open" in world.bot.get_pull(OPS, pr.number).body
@@ -97,8 +108,9 @@ def test_configured_reviewers_are_the_only_ones_who_count(
     world.comment(pr.number, "ACCEPT")  # alice can write, but is not a reviewer
     world.review(pr.number, "APPROVED", "", by="alice")
     with caplog.at_level(logging.INFO, logger="architect"):
-        assert world.tick().decision.actions == ()
+        only_told(world.tick(), "alice")
     assert "by @alice (not a reviewer)" in caplog.text
+    assert "only @bob (the project's `reviewers`)" in world.bot_comments(pr.number)[-1]
     world.comment(pr.number, "accept: keep it small", by="bob")
     world.tick()
     assert "**Q1:**" in world.bot_comments(pr.number)[-1]
@@ -138,8 +150,8 @@ def test_a_read_only_collaborator_cannot_steer_when_the_bot_may_read_permissions
     world.setup.add_collaborator(OPS, "reader", "read")
     pr = pitched(world)
     world.comment(pr.number, "ACCEPT", by="reader")
-    assert world.tick().decision.actions == ()
-    assert bot_count(world, pr) == 1
+    only_told(world.tick(), "reader")
+    assert bot_count(world, pr) == 2  # the footer, and the one reply to @reader
 
 
 def test_a_read_only_collaborator_cannot_steer_when_the_bot_is_no_admin(tmp_path: Path) -> None:
@@ -148,7 +160,7 @@ def test_a_read_only_collaborator_cannot_steer_when_the_bot_is_no_admin(tmp_path
     world.setup.add_collaborator(OPS, "reader", "read")
     pr = pitched(world)
     world.comment(pr.number, "ACCEPT", by="reader")
-    assert world.tick().decision.actions == ()
+    only_told(world.tick(), "reader")
 
 
 def test_another_bots_comment_on_a_rejected_vision_does_not_ask_for_a_new_pitch(

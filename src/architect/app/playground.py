@@ -4,10 +4,16 @@
 `owner/myproj-ops`; this creates those repositories, a bot account with a token,
 a human who steers, the labels `architect init` would create, and one vision, so
 that every command of the README runs against the forge as it is.
+
+It also writes that project file, as seeded: this forge's URL and the model it
+was seeded for (`offline`), in the file itself, so a shell without
+`ARCHITECT_MODEL` runs what the seed meant, not the default `claude-cli`. A file
+of that name that exists already is left alone; the text is printed instead.
 """
 
 from __future__ import annotations
 
+import re
 import tempfile
 from pathlib import Path
 
@@ -27,14 +33,25 @@ class AlreadySeeded(RuntimeError):
     """The forge (a --data file) holds the seed already: its tokens were printed then."""
 
 
-def seed(url: str, admin_token: str) -> list[str]:
+SEEDED_MODEL = "offline"
+
+
+def seeded_text(url: str) -> str:
+    """The example project file for this forge and the model it was seeded for."""
+    text = re.sub(r'^forge_url(\s*)= "[^"]*"', rf'forge_url\1= "{url}"', example_text(),
+                  count=1, flags=re.MULTILINE)
+    return re.sub(r'^model(\s*)= "[^"]*"(\s*)#.*$',
+                  rf'model\1= "{SEEDED_MODEL}"\2# seeded for the offline planner; '
+                  "claude-cli | anthropic | openai | offline", text, count=1, flags=re.MULTILINE)
+
+
+def seed(url: str, admin_token: str, out_dir: Path | None = None) -> list[str]:
     """Seed the forge at `url` for the example project file; the lines to print."""
     with tempfile.TemporaryDirectory(prefix="architect-seed-") as tmp:
         example = Path(tmp) / "project.toml"
-        example.write_text(example_text(), encoding="utf-8")
+        example.write_text(seeded_text(url), encoding="utf-8")
         # The file as the printed instructions use it: this forge, the offline planner.
-        config = load_config(example, {"FORGE_URL": url, "ARCHITECT_MODEL": "offline",
-                                       "ARCHITECT_STATE_DIR": tmp})
+        config = load_config(example, {"ARCHITECT_STATE_DIR": tmp})
         owner, project = config.repo.split("/")
         with httpx.Client(base_url=url, timeout=30, trust_env=False) as http:
             setup = ForgeSetup(http, admin_token)
@@ -64,10 +81,24 @@ def seed(url: str, admin_token: str) -> list[str]:
         f"  @{BOT}: the bot, admin of both repos; @{HUMAN}: a human who steers (write on "
         f"both); password {DEFAULT_PASSWORD}",
         f"  @{HUMAN}'s token (to comment as the human, e.g. ACCEPT): {tokens[HUMAN]}",
-        "Try, in another shell:",
+        *_project_file(config.name, url, out_dir or Path.cwd()),
+        "Try, in another shell (in that directory):",
         f"  export FORGE_ARCHITECT_TOKEN={tokens[BOT]}",
-        f"  export FORGE_URL={url} ARCHITECT_MODEL=offline",
-        f"  {EXAMPLE_COMMAND} > {project}.toml",
         f"  architect init -p {project}.toml && architect enable -p {project}.toml",
         f"  architect run -p {project}.toml --dry-run",
     ]
+
+
+def _project_file(name: str, url: str, out_dir: Path) -> list[str]:
+    """Write `<name>.toml` for this forge unless it exists; the lines that say so."""
+    path = out_dir / f"{name}.toml"
+    text = seeded_text(url)
+    said = (f"The project file, seeded for model = \"{SEEDED_MODEL}\" on this forge "
+            "(forge_url and model are in it: no ARCHITECT_MODEL or FORGE_URL needed)")
+    try:
+        with path.open("x", encoding="utf-8") as out:
+            out.write(text)
+    except OSError:
+        return [f"{said}: {path} exists, left as it is; this is the seeded one:",
+                *(f"  | {line}" for line in text.splitlines())]
+    return [f"{said}: wrote {path}"]

@@ -15,7 +15,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from architect.app.setup_check import missing_repo
+from architect.app.setup_check import check_model, missing_repo
 from architect.app.setup_forge import prove_setup
 from architect.app.status import collect_status, render_table
 from architect.app.status_notes import project_notes
@@ -180,11 +180,8 @@ def init_project(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str]
     """`architect init [--check]`: 0 when a tick can succeed, 2 when something blocks it."""
 
     def runner_ready() -> str | None:
-        try:
-            project_runner(config, secrets, env).check_ready()
-        except (ConfigError, RunnerUnavailable) as exc:
-            return f"model runner '{config.architect.model}' is not ready: {exc}"
-        return None
+        return check_model(config.architect.model,
+                           lambda: project_runner(config, secrets, env))
 
     try:
         with ExitStack() as clients:

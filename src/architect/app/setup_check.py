@@ -31,9 +31,12 @@ from architect.errors import (
     ForgePermissionError,
     ForgeRepoEmpty,
     ForgeRepoMissing,
+    RunnerFailed,
+    RunnerUnavailable,
 )
 from architect.forge.client import ForgeClient
 from architect.forge.models import Repository, User
+from architect.runners.base import ProvesModel, Runner
 
 Say = Callable[[str], None]
 LABEL_COLORS = ("5319e7", "fbca04", "0e8a16")  # vision, in-progress, backlog
@@ -162,6 +165,20 @@ def check_hooks(forge: ForgeClient, config: ProjectConfig, bot: User, url: str, 
             found.add(f"{repo}: no webhook to {url}: run `architect init --webhook-url {url}`")
         else:
             create(repo)
+
+
+def check_model(kind: str, runner: Callable[[], Runner]) -> str | None:
+    """The runner is ready and, where it can prove it free of charge, its model answers:
+    the provider's model endpoint for the API runners, the CLI's login for claude-cli.
+    One line naming the problem and its fix, or None."""
+    try:
+        built = runner()
+        built.check_ready()
+        if isinstance(built, ProvesModel):
+            built.prove_model()
+    except (ConfigError, RunnerUnavailable, RunnerFailed) as exc:
+        return f"model runner '{kind}' is not ready: {exc}"
+    return None
 
 
 def missing_repo(forge: ForgeClient, config: ProjectConfig) -> ArchitectError | None:

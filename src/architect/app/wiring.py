@@ -47,4 +47,5 @@ def project_runner(config: ProjectConfig, secrets: Secrets, env: Mapping[str, st
         anthropic_api_key=secrets.anthropic_api_key.reveal() if secrets.anthropic_api_key else None,
         openai_api_key=secrets.openai_api_key.reveal() if secrets.openai_api_key else None,
         timeout_s=a.model_timeout.total_seconds(), max_turns=a.max_turns,
-        openai_base_url=a.openai_base_url, thinking_budget_tokens=a.thinking_budget_tokens)
+        openai_base_url=a.openai_base_url, thinking_budget_tokens=a.thinking_budget_tokens,
+        thinking_effort=a.thinking_effort)

@@ -117,6 +117,10 @@ class ProcessAnswers(_AsksTheModel):
     round: int  # the round before this one
     seen: int
     after: int
+    # The read-back: for each recorded question, the words it was read from.
+    sources: tuple[tuple[int, str], ...] = ()
+    # Questions named but not readable: (question, the words, who wrote them).
+    unread: tuple[tuple[int, str, str], ...] = ()
 
     def describe(self) -> str:
         parts = []
@@ -206,11 +210,13 @@ class StopSprint:
 class ClarifyDecision:
     sprint: SprintPR
     unclear: tuple[Signal, ...]  # each gets one reply
+    reviewers: tuple[str, ...] = ()  # whom a reply to someone who may not steer names
+    asking: tuple[int, ...] = ()  # other sprint PRs with open questions: where answers belong
 
     def describe(self) -> str:
-        who = ", ".join(f"@{s.login}" for s in self.unclear)
-        return (f"PR #{self.sprint.pr.number}: {who} wrote what looks like a decision → reply "
-                "with what the architect understands")
+        who = ", ".join(f"@{s.login}" + (f" ({s.why})" if s.why else "") for s in self.unclear)
+        return (f"PR #{self.sprint.pr.number}: {who} wrote what looks like a decision or an "
+                "answer → one reply with what the architect read and understands")
 
 
 @dataclass(frozen=True)

@@ -18,38 +18,17 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from architect.core import answer_forms, words
 from architect.core.ledger import DesignFork, ForkStatus
 from architect.core.text import clean_text, keywords, strip_html_comments
 
 RECOMMENDED = "recommended"
 
-# What may end a loosely written answer ("q1 b", "1: A"): the end of the line, a
-# sentence mark, a dash or "because". "1) A bit more context" is not an answer.
-_END = r"(?=\s*$|\s*[.,;!?)](?:\s|$)|\s+[-–—:]\s|\s+(?:because|since|as)\b)"
-_ANSWER = re.compile(
-    r"""\bQ\s*(?P<num>\d{1,3})\s*(?:[:=\-–—)]|\bis\b)\s*
-        (?P<choice>recommended|rec\b|default\b|option\s+[A-Z]\b|[A-Z](?![A-Za-z0-9]))
-        (?P<reason>[^;\n]*)""",
-    re.IGNORECASE | re.VERBOSE,
-)
-_LOOSE = re.compile(
-    rf"""(?:\bQ\s*(?P<q>\d{{1,3}})\s+|^\s*(?:[-*+]\s+)?(?P<n>\d{{1,2}})\s*[:.)=]\s*)
-         (?P<choice>[A-Z]){_END}(?P<reason>[^;\n]*)""",
-    re.IGNORECASE | re.VERBOSE,
-)
 _QUESTION_REF = re.compile(r"\b(?:Q|question\s*#?)\s*(\d{1,3})\b", re.IGNORECASE)
 _REASON_MAX = 2000
 _NEW_POINT = re.compile(r"^\s*(?:and|also|but|plus|btw|by the way|separately|p\.?s\.?)\b",
                         re.IGNORECASE)
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
-# The letter is a capital here: "a for loop" is English, "A for Q1" an answer.
-_FOR = re.compile(
-    r"""\b(?:option\s+)?(?P<choice>[A-Z])\s+(?:for|on)\s+
-        (?:(?:Q|question\s*\#?)\s*(?P<num>\d{1,3})\b
-          |the\s+(?P<ord>first|second|third|fourth|fifth)(?:\s+(?:one|question|fork))?\b)
-        (?P<reason>[^;\n]*)""",
-    re.VERBOSE,
-)
 _APPROVE_ALL = re.compile(
     r"^(yes|yep|lgtm|ok|okay|agreed|sounds good|\+1|go with (all )?(the )?recommendations?"
     r"|all recommended|accept (all )?(the )?recommendations?)[.!]*$",
@@ -64,17 +43,6 @@ _STOP = frozenset({"a", "an", "the", "in", "on", "of", "to", "by", "for", "and",
                    "from", "at", "as", "is", "be", "it", "its"})
 
 
-_DECISION = re.compile(r"^[*_~]{0,3}(?P<word>accept|reject)(?![A-Za-z])(?P<rest>.*)\Z",
-                       re.IGNORECASE | re.DOTALL)
-_REST_LEAD = re.compile(r"^[\s*_~:.,;!\-–—]+")
-_LOOKALIKE = re.compile(
-    r"^(?:lgtm|approved?|approving|go|go ahead|go for it|let'?s do it|ship it"
-    r"|looks good(?: to me)?|sounds good"
-    r"|yes|agreed|\+1|:\+1:|:thumbsup:|\U0001F44D[\U0001F3FB-\U0001F3FF]?)[\s.!]*$",
-    re.IGNORECASE,
-)
-
-
 @dataclass(frozen=True)
 class Decision:
     word: str  # "ACCEPT" or "REJECT"
@@ -82,27 +50,16 @@ class Decision:
 
 
 def read_decision(body: str, bot_login: str) -> Decision | None:
-    """`ACCEPT` or `REJECT` as the first word, however it is dressed."""
-    match = _DECISION.match(_bare(body, bot_login))
-    # "Reject? Not sure yet" asks; it does not decide.
-    if match is None or match.group("rest").lstrip("*_~ ").startswith("?"):
+    """A clear `ACCEPT` or `REJECT` (the registry of `core.words`), however it is dressed."""
+    said = words.read_clear(body, bot_login)
+    if said is None or said.family is None:
         return None
-    rest = _REST_LEAD.sub("", match.group("rest")).rstrip()
-    if match.group(0)[0] in "*_~":
-        rest = rest.rstrip("*_~").rstrip()
-    return Decision(match.group("word").upper(), rest)
+    return Decision(said.family.value, said.rest)
 
 
 def looks_like_decision(body: str, bot_login: str) -> bool:
     """A whole comment such as `LGTM` or 👍: agreement the architect cannot act on."""
-    return bool(_LOOKALIKE.match(_bare(body, bot_login).strip("*_~ ")))
-
-
-def _bare(body: str, bot_login: str) -> str:
-    """The comment without HTML comments, surrounding space and a leading @bot."""
-    text = strip_html_comments(clean_text(body)).strip()
-    mention = re.match(rf"@{re.escape(bot_login)}(?![\w-])[\s,:]*", text, re.IGNORECASE)
-    return text[mention.end():] if mention else text
+    return words.likely(words.bare(body, bot_login)) is not None
 
 
 @dataclass(frozen=True)
@@ -110,6 +67,7 @@ class ParsedAnswer:
     question: int
     choice: str  # a capital letter, or RECOMMENDED
     reason: str = ""
+    said: str = field(default="", compare=False)  # the words that carried it, for the read-back
 
 
 @dataclass(frozen=True)
@@ -118,10 +76,14 @@ class ParsedComment:
     approve_all: bool = False
     leftover: str = ""
     notes: tuple[str, ...] = field(default_factory=tuple)
+    # Questions named with nothing readable after them: (question, the words), quoted back.
+    unread: tuple[tuple[int, str], ...] = ()
+    rest_recommended: bool = False  # "the rest as recommended"
 
     @property
     def is_empty(self) -> bool:
-        return not self.answers and not self.approve_all and not self.leftover
+        return (not self.answers and not self.approve_all and not self.leftover
+                and not self.rest_recommended)
 
 
 def _lines(body: str) -> list[tuple[str, bool]]:
@@ -162,28 +124,45 @@ def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
     words = {f.number: _fork_words(f) for f in forks}
     answered: set[int] = set()
     leftover_lines: list[str] = []
+    unread: list[tuple[int, str]] = []
+    rest = False
+    quoted: int | None = None  # the question a quoted line just above names
     meaningful = False  # text outside quotes and code that is neither an answer nor its reason
     for line, ok in lines:
         readable_line = _INLINE_CODE.sub("", line) if ok else ""
-        found = _read_line(readable_line, forks, answered=answered)
+        if not ok:
+            refs = _QUESTION_REF.findall(line) if line.lstrip().startswith(">") else []
+            quoted = int(refs[0]) if refs else quoted
+        found, missed, rest_here = _read_line(readable_line, forks, answered=answered,
+                                              quoted=quoted)
+        if readable_line.strip():
+            quoted = None
+        rest = rest or rest_here
+        unread.extend(missed)
         if found:
             answers.extend(found)
             answered.update(a.question for a in found)
-        elif answers and _explains(readable_line, answers[-1].question, words):
+        elif answers and not missed and not rest_here and _explains(
+                readable_line, answers[-1].question, words):
             # A line after an answer explains it; a question, or words about another
             # question, are for the model to hear.
             explained.setdefault(len(answers) - 1, []).append(_reason(readable_line))
-        else:
+        elif not rest_here or missed:
             meaningful = meaningful or bool(readable_line.strip())
             if line.strip():
                 leftover_lines.append(line)
+        if found and missed and line.strip():
+            meaningful = True
+            leftover_lines.append(line)
     for index, more in explained.items():
         answer = answers[index]
         reason = " ".join((answer.reason, *more)).strip()
-        answers[index] = ParsedAnswer(answer.question, answer.choice, _capped(reason))
+        answers[index] = ParsedAnswer(answer.question, answer.choice, _capped(reason),
+                                      answer.said)
     # Quotes and code go to the model only as context of something new said around them.
     leftover = "\n".join(leftover_lines).strip() if meaningful else ""
-    return ParsedComment(answers=tuple(answers), leftover=leftover)
+    return ParsedComment(answers=tuple(answers), leftover=leftover, unread=tuple(unread),
+                         rest_recommended=rest)
 
 
 def _capped(reason: str) -> str:
@@ -207,28 +186,50 @@ def _fork_words(fork: DesignFork) -> frozenset[str]:
     return keywords(" ".join((fork.question, *(text for _, text in fork.options))))
 
 
-def _read_line(line: str, forks: Sequence[DesignFork], *,
-               answered: set[int]) -> list[ParsedAnswer]:
-    for pattern in (_ANSWER, _LOOSE):
-        found = [ParsedAnswer(int(m.group("num") if pattern is _ANSWER else m.group("q")
-                                  or m.group("n")),
-                              _choice(m.group("choice")), _reason(m.group("reason")))
-                 for m in pattern.finditer(line)]
-        if found:
-            return found
+def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
+               quoted: int | None = None,
+               ) -> tuple[list[ParsedAnswer], list[tuple[int, str]], bool]:
+    """The answers on one line, the questions it names but does not answer, and
+    whether it takes the recommendation for the rest."""
+    reading = answer_forms.read_line(line)
     open_forks = [f for f in forks if f.status is ForkStatus.OPEN and f.number not in answered]
-    for match in _FOR.finditer(line):
-        number = int(match.group("num")) if match.group("num") else _ordinal(
-            _ORDINALS[match.group("ord").lower()], open_forks)
-        if number is not None:
-            return [ParsedAnswer(number, match.group("choice"), _reason(match.group("reason")))]
+    found: list[ParsedAnswer] = []
+    missed: list[tuple[int, str]] = []
+    for number, said in reading.unread:
+        # "Q1: on the server": the question named, its option in the option's own words.
+        named = named_option(_QUESTION_REF.sub(" ", said), [f for f in forks
+                                                           if f.number == number])
+        if named:
+            found.append(ParsedAnswer(number, named[1], said=said))
+        else:
+            missed.append((number, said))
+    for form in reading.forms:
+        question = form.question if form.question is not None else _ordinal(form.ordinal,
+                                                                             open_forks)
+        if question is None:
+            continue  # "B for the first one" that could mean two questions: the model's
+        found.append(ParsedAnswer(question, _choice(form.choice), _reason(form.reason),
+                                  form.said))
+    if found or reading.rest_recommended or missed:
+        return found, missed, reading.rest_recommended
+    if quoted is not None and (bare := answer_forms.bare_choice(line)) is not None:
+        return [ParsedAnswer(quoted, _choice(bare.choice), _reason(bare.reason), bare.said)], \
+            missed, False
+    if reading.forms:  # only ordinals that name no single question
+        return [], missed, False
     named = named_option(line, open_forks)
-    return [ParsedAnswer(named[0], named[1])] if named else []
+    if named:
+        return [ParsedAnswer(named[0], named[1], said=line.strip())], missed, False
+    return [], missed, False
 
 
-def _ordinal(n: int, open_forks: Sequence[DesignFork]) -> int | None:
-    """"The first one" is Q1 only when Q1 is also the first question still open."""
-    if n <= len(open_forks) and open_forks[n - 1].number == n:
+def _ordinal(word: str, open_forks: Sequence[DesignFork]) -> int | None:
+    """"The first one" is Q1 only when Q1 is also the first question still open (as the
+    questions stood when the comment was written); "the last one" is the last open one."""
+    if word == "last":
+        return open_forks[-1].number if open_forks else None
+    n = _ORDINALS.get(word, 0)
+    if 0 < n <= len(open_forks) and open_forks[n - 1].number == n:
         return n
     return None
 

@@ -7,11 +7,11 @@ within `max_open_pitches − open sprint PRs`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from architect.core import rules
-from architect.core.actions import Action, OpenPitch
+from architect.core.actions import Action, ClarifyDecision, OpenPitch
 from architect.core.nudge import with_clock
 from architect.core.slip import with_pause
 from architect.core.snapshot import Snapshot
@@ -54,7 +54,8 @@ def timed_views(snapshot: Snapshot, settings: ArchitectConfig) -> list[SprintVie
 def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
     actions: list[Action] = []
     notes: list[str] = []
-    for view in timed_views(snapshot, settings):
+    timed = timed_views(snapshot, settings)
+    for view in timed:
         notes.extend(f"PR #{view.number}: ignored {what}" for what in view.ignored)
         vision = snapshot.vision(view.sprint.vision_number)
         needs_label = vision is not None and settings.in_progress_label not in vision.label_names
@@ -65,11 +66,20 @@ def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
         else:
             actions.append(action)
         actions.extend(repairs(view, needs_label=needs_label))
+    actions = _where_answers_belong(actions, timed)
     actions.extend(story_actions(snapshot, settings))
     pitches, skipped = _pitches(snapshot, settings)
     actions.extend(pitches)
     notes.extend(skipped)
     return Decision(tuple(actions), tuple(notes))
+
+
+def _where_answers_belong(actions: list[Action], timed: list[SprintView]) -> list[Action]:
+    """A reply to answers written on the wrong PR names the PRs whose questions are open."""
+    asking = tuple(v.number for v in timed if v.sprint.pr.state == "open"
+                   and v.ledger is not None and v.ledger.unresolved)
+    return [replace(a, asking=tuple(n for n in asking if n != a.sprint.pr.number))
+            if isinstance(a, ClarifyDecision) else a for a in actions]
 
 
 def _pitches(snapshot: Snapshot, settings: ArchitectConfig) -> tuple[list[OpenPitch], list[str]]:

@@ -20,11 +20,13 @@ _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 
 
 def check_plan(subs: Sequence[SubIssue], *, max_sub_issues: int,
-               known_labels: Collection[str], backlog: Sequence[OpenIssue] = ()) -> list[str]:
+               known_labels: Collection[str], backlog: Sequence[OpenIssue] = (),
+               kept: Collection[str] = ()) -> list[str]:
+    """`kept`: sub-issues a person said to file although an open issue has their title."""
     problems: list[str] = []
     if not subs:
         return ["The plan has no sub-issues."]
-    problems += same_titles(subs, backlog)
+    problems += same_titles([s for s in subs if s.id not in kept], backlog)
     if len(subs) > max_sub_issues:
         problems.append(f"{len(subs)} sub-issues were proposed; at most {max_sub_issues} may be "
                         "filed for one sprint (`[architect].max_sub_issues`). Split the sprint or "

@@ -363,8 +363,12 @@ class UnclearMark:
 
     kind: ClassVar[Kind] = Kind.UNCLEAR
     comment: int  # the comment answered
+    # Set on the reply to someone who may not steer: that person is told once per PR.
+    who: str = ""
 
     def render(self) -> str:
+        if self.who:
+            return marker(self.kind, comment=self.comment, who=self.who)
         return marker(self.kind, comment=self.comment)
 
     def key(self) -> tuple[object, ...]:
@@ -373,7 +377,7 @@ class UnclearMark:
     @classmethod
     def parse(cls, found: Marker) -> UnclearMark | None:
         comment = _int(found.attrs.get("comment"))
-        return None if comment is None else cls(comment)
+        return None if comment is None else cls(comment, found.attrs.get("who", ""))
 
 
 class StoryEvent(StrEnum):

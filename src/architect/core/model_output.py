@@ -23,14 +23,14 @@ def unread_by_model(free_text: tuple[HumanComment, ...], exc: InvalidModelOutput
                     ledger: Ledger | None = None) -> str:
     why = one_line(str(exc).split(":", 1)[-1], 200).replace("`", "'")
     if not free_text:
-        return (f"The model could not look for follow-up questions (its answer was invalid "
-                f"twice: {neutralize(why)}).")
+        return (f"The model could not look for follow-up questions ({exc.what}: "
+                f"{neutralize(why)}).")
     who = ", ".join(dict.fromkeys(f"@{c.author}" for c in free_text))
     # Answers recorded from the same comment are listed above: this is about the rest of it.
     recorded = {f.answer.comment_id for f in ledger.forks if f.answer} if ledger else set()
     rest = "the rest of " if all(c.id in recorded for c in free_text) else ""
-    return (f"The model could not read {rest}the comment of {who} (its answer was invalid "
-            f"twice: {neutralize(why)}). Please answer as `Q<n>: <letter>` lines, which need "
+    return (f"The model could not read {rest}the comment of {who} ({exc.what}: "
+            f"{neutralize(why)}). Please answer as `Q<n>: <letter>` lines, which need "
             "no model.")
 
 

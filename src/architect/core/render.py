@@ -182,17 +182,29 @@ def questions_comment(ledger: Ledger, *, no_fork_reason: str, round_: int,
 def answers_comment(ledger: Ledger, *, acknowledged: Sequence[DesignFork], notes: Sequence[str],
                     reply: str, follow_ups: Sequence[DesignFork], round_: int,
                     read: Sequence[int] = (), seen: int | None = None,
-                    digests: Sequence[tuple[int, str]] = ()) -> str:
+                    digests: Sequence[tuple[int, str]] = (),
+                    sources: Mapping[int, str] | None = None,
+                    unread: Sequence[tuple[int, str, str]] = ()) -> str:
     """The acknowledgment of an answers round; `read` names the comments it read
-    (`digests`: the fingerprint of each text read, so that an edit is read again)."""
+    (`digests`: the fingerprint of each text read, so that an edit is read again).
+    `sources` names the words each answer was read from; `unread` quotes back what
+    named a question but could not be read."""
     parts: list[str] = []
+    words = sources or {}
     if acknowledged:
         lines = ["Recorded:"]
         for fork in acknowledged:
             assert fork.answer is not None
             text = answer_text(fork.answer.option, fork.answer.text, 200)
-            lines.append(f"- Q{fork.number}: {text} (@{fork.answer.by})")
+            source = f" — read from “{one_line(words[fork.number], 120)}”" \
+                if words.get(fork.number) else ""
+            lines.append(f"- Q{fork.number}: {text} (@{fork.answer.by}){source}")
         parts.append("\n".join(lines))
+    if unread:
+        parts.append("Could not read (nothing was recorded from these words):\n" + "\n".join(
+            f"- “{one_line(said, 160)}” by @{login}, about Q{number}: answer it with one of "
+            f"its letters, e.g. `Q{number}: A`, or `Q{number}: recommended`."
+            for number, said, login in unread))
     if reply.strip():
         parts.append(reply.strip())
     if notes:
@@ -278,8 +290,10 @@ def overlaps_of(plan_body: str) -> str:
 def filing_problem_comment(problems: Sequence[str], *, seen: int | None = None) -> str:
     listing = "\n".join(f"- {p}" for p in problems)
     return ("Nothing was filed: the proposed sub-issues failed the filing check.\n\n"
-            f"{listing}\n\nReply on this PR (for example with the change you want) and the "
-            "architect will plan the sub-issues again.\n\n"
+            f"{listing}\n\nReply on this PR and the architect plans the sub-issues again: "
+            "`drop it` / `drop both` / `drop <id>` / `drop #N` leaves a flagged sub-issue out, "
+            "`keep <id>: <how it differs>` files it anyway; anything else you write (the "
+            "change you want) goes to the planner with these problems.\n\n"
             + markers.FilingCheckMark(seen).render())
 
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from architect.core import markers, render
+from architect.core import filing_replies, markers, render
 from architect.core.actions import ProcessAnswers
-from architect.core.answers import RECOMMENDED, parse_comment
+from architect.core.answers import RECOMMENDED, ParsedAnswer, parse_comment
 from architect.core.inputs import HumanComment
 from architect.core.ledger import Answer, ForkStatus, Ledger
-from architect.core.text import clean_text
+from architect.core.text import clean_text, one_line
+from architect.core.words import readable
+from architect.forge.models import Comment
 
 if TYPE_CHECKING:
     from architect.core.sprint import SprintView
@@ -33,34 +35,35 @@ def read_answers(view: SprintView) -> ProcessAnswers:
     recorded: list[int] = []
     notes: list[str] = []
     free: list[HumanComment] = []
+    sources: dict[int, str] = {}
+    unread: list[tuple[int, str, str]] = []
     for comment in view.new_comments:
-        parsed = parse_comment(comment.body, ledger.forks)
+        # Ordinals name the questions as they stood when the comment was written.
+        parsed = parse_comment(comment.body, asked_when(view, comment.id, ledger).forks)
         login = comment.user.login
-        if parsed.approve_all:
+        mine = {a.question for a in parsed.answers}
+        if parsed.approve_all or parsed.rest_recommended:
+            held = tried_before(view, login, comment.id) if parsed.approve_all else {}
+            words = one_line(readable(comment.body), 80)
             for fork in ledger.forks:
-                if fork.status is not ForkStatus.OPEN:
+                if fork.status is not ForkStatus.OPEN or fork.number in mine:
                     continue  # an explicit answer waiting on a follow-up stays as given
+                if fork.number in held:
+                    notes.append(_held_note(fork.number, login, held[fork.number],
+                                            fork.letters))
+                    continue
                 answer = Answer(fork.recommended, _option_words(fork.option_text(fork.recommended)),
                                 login, comment.html_url, comment.id)
                 ledger = ledger.answer(fork.number, answer)
                 recorded.append(fork.number)
+                sources[fork.number] = words
         for item in parsed.answers:
-            target = ledger.get(item.question)
-            if target is None:
-                notes.append(f"Q{item.question} (from @{login}) does not exist; the questions "
-                             f"are Q1–Q{ledger.next_number - 1}.")
-                continue
-            letter = target.recommended if item.choice == RECOMMENDED else item.choice
-            if letter not in target.letters:
-                notes.append(f"Q{target.number}: {letter} is not one of the options "
-                             f"({', '.join(target.letters)}); answer again with one of them.")
-                continue
-            text = _option_words(target.option_text(letter))
-            if item.reason:
-                text = f"{text} — {item.reason}"
-            ledger = ledger.answer(target.number, Answer(letter, text, login, comment.html_url,
-                                                         comment.id))
-            recorded.append(target.number)
+            ledger = _record(ledger, item, comment, notes, recorded)
+            sources[item.question] = item.said
+        unread += [(number, words, login) for number, words in parsed.unread]
+        if view.filing_problems:
+            notes += filing_replies.note(
+                filing_replies.read_replies([comment.body], view.filing_problems), login)
         edited = comment.id in view.edited
         if edited:
             notes.append(f"Read again: [the comment by @{login}]({comment.html_url}), "
@@ -78,7 +81,67 @@ def read_answers(view: SprintView) -> ProcessAnswers:
         view.sprint, view.slug, view.brief(view.accept_words), ledger,
         tuple(dict.fromkeys(recorded)), tuple(notes), tuple(free), said=said,
         read=tuple((c.id, markers.digest(c.body)) for c in view.new_comments),
-        round=view.round, seen=view.heard, after=view.last_other)
+        round=view.round, seen=view.heard, after=view.last_other,
+        sources=tuple((n, w) for n, w in sources.items() if n in recorded),
+        unread=tuple(unread))
+
+
+def _record(ledger: Ledger, item: ParsedAnswer, comment: Comment, notes: list[str],
+            recorded: list[int]) -> Ledger:
+    """One answer into the ledger; a question or letter that does not exist is named."""
+    login = comment.user.login
+    target = ledger.get(item.question)
+    if target is None:
+        notes.append(f"Q{item.question} (from @{login}) does not exist; the questions "
+                     f"are Q1–Q{ledger.next_number - 1}.")
+        return ledger
+    letter = target.recommended if item.choice == RECOMMENDED else item.choice
+    if letter not in target.letters:
+        # Never mapped to another letter: named, with the words it was read from.
+        said = f" — “{one_line(item.said, 80)}” by @{login}" if item.said else ""
+        notes.append(f"Q{target.number}: {letter} is not one of the options "
+                     f"({', '.join(target.letters)}){said}; nothing was recorded for it, "
+                     "answer again with one of them.")
+        return ledger
+    text = _option_words(target.option_text(letter))
+    if item.reason:
+        text = f"{text} — {item.reason}"
+    recorded.append(target.number)
+    return ledger.answer(target.number, Answer(letter, text, login, comment.html_url,
+                                               comment.id))
+
+
+def asked_when(view: SprintView, comment_id: int, ledger: Ledger) -> Ledger:
+    """The ledger the bot last showed before `comment_id` was written."""
+    shown = [held for at, held in view.asked if at < comment_id]
+    return shown[-1] if shown else ledger
+
+
+def tried_before(view: SprintView, login: str, before: int) -> dict[int, str]:
+    """Questions `login` tried to answer in an earlier comment the grammar could not fully
+    read, still open: a `yes` must not answer them with the recommendation."""
+    assert view.ledger is not None
+    tried: dict[int, str] = {}
+    first = view.asked[0][0] if view.asked else 0
+    for comment in view.sprint.comments:
+        if comment.user.login != login or not first < comment.id < before:
+            continue
+        parsed = parse_comment(comment.body, asked_when(view, comment.id, view.ledger).forks)
+        for number, words in parsed.unread:
+            tried.setdefault(number, words)
+        for item in parsed.answers:
+            fork = view.ledger.get(item.question)
+            if fork is not None and item.choice not in (*fork.letters, RECOMMENDED):
+                tried.setdefault(item.question, item.said)
+    return {n: w for n, w in tried.items()
+            if (fork := view.ledger.get(n)) is not None and fork.status is ForkStatus.OPEN}
+
+
+def _held_note(number: int, login: str, words: str, letters: tuple[str, ...]) -> str:
+    return (f"Q{number} is still open: `yes` does not cover it, because @{login} wrote "
+            f"“{one_line(words, 120)}” about it and the architect could not read that. Answer "
+            f"it with one of {', '.join(letters)} (`Q{number}: {letters[0]}`) or "
+            f"`Q{number}: recommended`.")
 
 
 def _option_words(text: str) -> str:

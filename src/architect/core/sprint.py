@@ -12,9 +12,9 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from architect.core import markers
+from architect.core import markers, replies
 from architect.core.actions import Brief, Written
-from architect.core.answers import looks_like_decision, read_decision
+from architect.core.answers import read_decision
 from architect.core.ledger import Ledger
 from architect.core.render import FOOTER_TEXT, pitch_part
 from architect.core.schemas import SubIssue
@@ -76,6 +76,8 @@ class Signal:
     source_id: int
     url: str = ""
     at: datetime | None = None
+    # Why a comment gets one reply instead of an action (`Why`); "" for a signal that acts.
+    why: str = ""
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,10 @@ class SprintView:
     # The answered forks carried over from the vision's last sprint PR, which stopped.
     carried: Ledger | None = None
     carried_from: int = 0
+    # Each design comment of the bot with the ledger it showed, oldest first: the questions
+    # as numbered when a human wrote, which "the first one" and "the last question" name.
+    asked: tuple[tuple[int, Ledger], ...] = ()
+    reviewers: tuple[str, ...] = ()  # the configured `reviewers`: whom a reply names
 
     @property
     def number(self) -> int:
@@ -174,6 +180,7 @@ class Marks:
     reviews: tuple[Review, ...]  # reviews that still matter
     clarified: frozenset[int]  # comments like "LGTM" the bot has replied to already
     edited: frozenset[int] = frozenset()  # answer comments changed since a round read them
+    told: frozenset[str] = frozenset()  # people who may not steer, told so on this PR
 
     @property
     def filing(self) -> bool:
@@ -217,7 +224,9 @@ def read_marks(sprint: SprintPR, bot_login: str) -> Marks:
         read=frozenset(n for _, m in own if isinstance(m, markers.AnswersMark) for n in m.read),
         last_check=last_check, blocked=blocked, candidates=candidates, reviews=reviews,
         clarified=frozenset(m.comment for _, m in own if isinstance(m, markers.UnclearMark)),
-        edited=edited)
+        edited=edited,
+        told=frozenset(m.who.lower() for _, m in own
+                       if isinstance(m, markers.UnclearMark) and m.who))
 
 
 def _edited(comments: tuple[Comment, ...], own: tuple[tuple[Comment, markers.Mark], ...],
@@ -294,6 +303,10 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
         filing_problems=_filing_problems(marks),
         pause_note=pause[0], paused_at=pause[1], resumed=pause[2],
         carried=carried.ledger if carried else None, carried_from=carried.pr if carried else 0,
+        reviewers=tuple(sorted(steering.reviewers)),
+        asked=tuple((c.id, m.ledger) for c, m in marks.own
+                    if isinstance(m, markers.QuestionsMark | markers.AnswersMark)
+                    and m.ledger is not None),
     )
     return replace(view, state=classify(view))
 
@@ -353,16 +366,17 @@ def _read_comments(marks: Marks, steering: Steering) -> _Heard:
     bot = steering.bot_login
     started = marks.ledger is not None
     heard = _Heard()
+    told = set(marks.told)
     for comment in marks.candidates:
-        if steering.is_bot(comment.user.login):
+        login = comment.user.login
+        if steering.is_bot(login):
             continue
-        if not steering.may_steer(comment.user.login):
-            heard.ignored.append(f"comment {comment.id} by @{comment.user.login} "
-                                 "(not a reviewer)")
+        if not steering.may_steer(login):
+            _not_steering(heard, comment, marks, steering, told, started=started)
             continue
         decision = read_decision(comment.body, bot)
         word = decision.word if decision else ""
-        signal = Signal(comment.user.login, decision.rest if decision else "", comment.id,
+        signal = Signal(login, decision.rest if decision else "", comment.id,
                         comment.html_url, comment.created_at)
         if word == "REJECT":
             heard.reject = heard.reject or signal
@@ -370,10 +384,26 @@ def _read_comments(marks: Marks, steering: Steering) -> _Heard:
             heard.accepts.append(signal)
         elif (comment.id > marks.heard_up_to or comment.id in marks.edited) and started:
             heard.new_comments.append(comment)
-        elif (not started and comment.id not in marks.clarified
-              and looks_like_decision(comment.body, bot)):
-            heard.unclear.append(replace(signal, text=comment.body.strip()))
+        elif not started and comment.id not in marks.clarified:
+            unclear = replies.why_unclear(comment.body, bot)
+            if unclear is not None:
+                heard.unclear.append(replace(signal, text=comment.body.strip(), why=unclear))
     return heard
+
+
+def _not_steering(heard: _Heard, comment: Comment, marks: Marks, steering: Steering,
+                  told: set[str], *, started: bool) -> None:
+    """Noted in the log; one reply per person and PR to what reads like a decision or
+    an answer, never to someone whose rights this tick did not read."""
+    login = comment.user.login
+    unknown = steering.needs_lookup(login)
+    why = "whether they may steer was not read this tick" if unknown else "not a reviewer"
+    heard.ignored.append(f"comment {comment.id} by @{login} ({why})")
+    if (login.lower() not in told and comment.id not in marks.clarified and not unknown
+            and replies.wants_steering(comment.body, steering.bot_login, started=started)):
+        told.add(login.lower())
+        heard.unclear.append(Signal(login, comment.body.strip(), comment.id, comment.html_url,
+                                    comment.created_at, why=replies.Why.NOT_STEERER))
 
 
 def heard_up_to(own: tuple[tuple[Comment, markers.Mark], ...]) -> int:

@@ -160,7 +160,11 @@ def _nudge(view: SprintView, _label: bool) -> Action:
 
 def _await_decision(view: SprintView, label: bool) -> Action | None:
     """A comment like `LGTM` gets one reply saying what to write; otherwise, wait."""
-    return ClarifyDecision(view.sprint, view.unclear) if view.unclear else _wait(view, label)
+    return _clarify(view) if view.unclear else _wait(view, label)
+
+
+def _clarify(view: SprintView) -> ClarifyDecision:
+    return ClarifyDecision(view.sprint, view.unclear, view.reviewers)
 
 
 def _wait(view: SprintView, _label: bool) -> Action | None:
@@ -263,6 +267,11 @@ class Repair:
     doc: str = ""
 
 
+# Rows whose own step replies (or that end the sprint): the reply repair leaves them alone.
+_CLARIFIED_BY_ROW: frozenset[SprintState] = frozenset({
+    SprintState.AWAITING_DECISION, SprintState.REJECTED, SprintState.CLOSED_BY_HUMAN,
+    SprintState.MERGED_UNFILED})
+
 SPRINT_REPAIRS: tuple[Repair, ...] = (
     Repair("in-progress put back",
            lambda v, lost: lost and v.state not in (SprintState.PITCH_INCOMPLETE,
@@ -282,7 +291,13 @@ SPRINT_REPAIRS: tuple[Repair, ...] = (
            lambda v: ResumeSprint(v.sprint, v.pause_note),
            doc="paused, and its vision is open and labelled again: one note, and the sprint "
                "goes on from its marks"),
+    Repair("one reply",
+           lambda v, _: bool(v.unclear) and v.state not in _CLARIFIED_BY_ROW,
+           _clarify,
+           doc="someone who may not steer wrote a decision or an answer: one reply, once per "
+               "person and PR, naming who may steer"),
 )
+
 
 
 def repairs(view: SprintView, *, needs_label: bool) -> list[Action]:

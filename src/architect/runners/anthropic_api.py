@@ -26,6 +26,7 @@ from architect.runners.api_runner import ApiRunner, ApiRunnerArgs, import_sdk
 from architect.runners.base import ModelRequest, Usage
 from architect.runners.code_tools import TOOLS, CodeTools
 from architect.runners.inline_schema import self_contained_schema
+from architect.runners.model_families import Effort, claude_thinking
 from architect.runners.retry import Reply, Stop
 
 log = logging.getLogger(__name__)
@@ -41,19 +42,25 @@ class AnthropicRunner(ApiRunner):
 
     name = NAME
     no_tool_choice: ClassVar[dict[str, str]] = {"type": "none"}
+    key_setting = "ANTHROPIC_API_KEY"
+    url_setting = "ANTHROPIC_BASE_URL (unset for the Anthropic API)"
 
     def __init__(
         self,
         *,
         max_tokens: int = DEFAULT_MAX_TOKENS,
         thinking_budget_tokens: int = 0,
+        thinking_effort: Effort | None = None,
         **args: Unpack[ApiRunnerArgs],
     ) -> None:
+        thinking = claude_thinking(
+            args["model_name"], budget_tokens=thinking_budget_tokens, effort=thinking_effort
+        )
         # The API wants room for the answer beyond the thinking budget.
-        room = max(max_tokens, thinking_budget_tokens + MIN_ANSWER_TOKENS)
+        room = max(max_tokens, thinking.budget_tokens + MIN_ANSWER_TOKENS)
         super().__init__(max_tokens=room, **args)
         self.base_url = self.env.get("ANTHROPIC_BASE_URL") or DEFAULT_BASE_URL
-        self.thinking_budget_tokens = thinking_budget_tokens
+        self.thinking = thinking
 
     @property
     def server(self) -> str:
@@ -84,10 +91,13 @@ class AnthropicRunner(ApiRunner):
                 {"type": "text", "text": request.context, "cache_control": {"type": "ephemeral"}}
             )
         schema = output_schema(sdk, request.schema)
+        output_config: dict[str, Any] = {"format": {"type": "json_schema", "schema": schema}}
+        if self.thinking.effort is not None:
+            output_config["effort"] = self.thinking.effort
         params: dict[str, Any] = {
             "model": self.model_name,
             "system": system,
-            "output_config": {"format": {"type": "json_schema", "schema": schema}},
+            "output_config": output_config,
             "max_tokens": room,
         }
         if tools is not None:
@@ -95,9 +105,24 @@ class AnthropicRunner(ApiRunner):
                 {"name": t.name, "description": t.description, "input_schema": t.parameters}
                 for t in TOOLS
             ]
-        if self.thinking_budget_tokens:
-            params["thinking"] = {"type": "enabled", "budget_tokens": self.thinking_budget_tokens}
+        if self.thinking.thinking is not None:
+            params["thinking"] = self.thinking.thinking
         return params
+
+    def _marked(self, turns: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The newest turn's last block marked: the second of two moving breakpoints.
+
+        The first, on the context, caches the stable prefix (tools, system, context) that
+        every call shares; this one caches the whole conversation so far, which the next
+        tool turn or retry extends (two breakpoints of the four the API allows).
+        """
+        if not turns:
+            return turns
+        last = turns[-1]
+        content = last["content"]
+        blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
+        marked = [*blocks[:-1], {**blocks[-1], "cache_control": {"type": "ephemeral"}}]
+        return [*turns[:-1], {**last, "content": marked}]
 
     def _tool_turns(self, response: Any, tools: CodeTools) -> list[dict[str, Any]]:
         uses = [b for b in response.content if getattr(b, "type", "") == "tool_use"]
@@ -116,6 +141,8 @@ class AnthropicRunner(ApiRunner):
         stop = _STOPS.get(response.stop_reason, Stop.DONE)
         if stop is not Stop.DONE:
             log.warning("anthropic answer stopped: %s", response.stop_reason)
+        if stop is Stop.REFUSED:
+            text = refusal_words(response, text)
         return Reply(text, usage, stop, calls)
 
     def _usage(self, response: Any) -> Usage:
@@ -143,6 +170,14 @@ def output_schema(sdk: ModuleType, schema: type[BaseModel]) -> dict[str, Any]:
     """
     sent: dict[str, Any] = sdk.transform_schema(self_contained_schema(schema))
     return sent
+
+
+def refusal_words(response: Any, text: str) -> str:
+    """The provider's words for a refusal: the model's text, the explanation, the category."""
+    details = getattr(response, "stop_details", None)
+    said = " ".join(p for p in (text.strip(), getattr(details, "explanation", None)) if p)
+    category = getattr(details, "category", None)
+    return f"{said} (category: {category})" if category else said
 
 
 _STOPS = {"max_tokens": Stop.CUT_OFF, "refusal": Stop.REFUSED}

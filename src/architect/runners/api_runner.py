@@ -26,7 +26,7 @@ from architect.errors import ModelOverloaded, RunnerFailed, RunnerUnavailable
 from architect.redaction import redact, secret_values
 from architect.runners.api_errors import api_error_text
 from architect.runners.base import Limits, ModelRequest, ModelResult, Usage
-from architect.runners.code_tools import CodeTools, code_snapshot
+from architect.runners.code_tools import CodeTools, code_snapshot, documents_in_prompt
 from architect.runners.retry import Reply, Stop, answer_with_retry
 from architect.runners.sessions import (
     CONTINUES,
@@ -41,7 +41,9 @@ from architect.runners.sessions import (
 T = TypeVar("T", bound=BaseModel)
 
 # Not billed, and the provider asks us to come back later: the action is deferred.
-OVERLOADED = frozenset({429, 529})
+# 429 rate limited, 529 Anthropic overloaded, 502/503 a gateway or server not ready.
+OVERLOADED = frozenset({429, 502, 503, 529})
+PROVE_TIMEOUT_S = 30.0
 
 
 def import_sdk(package: str) -> ModuleType:
@@ -131,6 +133,10 @@ class ApiRunner(ABC):
     def _prompt(self, request: ModelRequest[Any], tools: CodeTools | None) -> str:
         return request.prompt_for(tools is not None)
 
+    def _offers_tools(self, tools: CodeTools | None) -> bool:
+        """Whether the requests offer the code tools (a server may have refused them)."""
+        return tools is not None
+
     def _system_turns(self, request: ModelRequest[Any]) -> list[dict[str, Any]]:
         """Turns sent before the conversation's: none where the system text is a parameter."""
         return []
@@ -142,13 +148,70 @@ class ApiRunner(ABC):
     def drop_session(self, session_key: str) -> None:
         self.sessions.drop(session_key)
 
+    # -- `init`: the model proved through the provider's model endpoint (free) ----------
+
+    key_setting: ClassVar[str]  # where the key comes from, as the fix names it
+    url_setting: ClassVar[str]  # where the base URL comes from, likewise
+
+    def prove_model(self) -> None:
+        """Ask `GET /models/{id}` with the configured key and URL: free, no tokens.
+
+        Raises `RunnerUnavailable` with one line and its fix for a refused key, an
+        unreachable or wrong base URL, or a model id the server does not know.
+        """
+        self.check_ready()
+        sdk = import_sdk(self.name)
+        client = self._client(sdk, PROVE_TIMEOUT_S).with_options(max_retries=0)
+        with client:
+            try:
+                client.models.retrieve(self.model_name)
+            except sdk.NotFoundError as exc:
+                self._not_found(sdk, client, exc)
+            except sdk.APIConnectionError as exc:
+                raise RunnerUnavailable(
+                    f"cannot reach {self.server}: fix {self.url_setting}"
+                ) from exc
+            except (sdk.AuthenticationError, sdk.PermissionDeniedError) as exc:
+                raise RunnerUnavailable(
+                    f"{self.server} refused the key ({self._detail(exc)}): "
+                    f"set {self.key_setting} to a valid key of this provider"
+                ) from exc
+            except sdk.APIStatusError as exc:
+                raise RunnerUnavailable(
+                    f"{self.server} answered HTTP {exc.status_code} for model "
+                    f"'{self.model_name}' ({self._detail(exc)}): run init again later"
+                ) from exc
+
+    def _not_found(self, sdk: ModuleType, client: Any, exc: Any) -> None:
+        """A 404: a wrong base URL (the list is 404 too), or an id the server lacks."""
+        try:
+            known = [m.id for m in client.models.list().data]
+        except sdk.APIError:
+            raise RunnerUnavailable(
+                f"{self.server} is not the API's root (HTTP 404 for /models): "
+                f"fix {self.url_setting}"
+            ) from exc
+        if self.model_name in known:
+            return  # a server that lists its models but serves no single one (llama.cpp)
+        shown = ", ".join(known[:6]) + (", …" if len(known) > 6 else "")
+        raise RunnerUnavailable(
+            f"model_name '{self.model_name}' is not a model of {self.server}: set "
+            f"[architect] model_name to one it serves ({shown or 'it lists none'})"
+        ) from exc
+
+    def _detail(self, exc: Any) -> str:
+        return redact(api_error_text(exc.body, exc.message), self._secrets)
+
     def run(self, request: ModelRequest[T]) -> ModelResult[T]:
         self.check_ready()
         sdk = import_sdk(self.name)
         limits = cap_limits(request.limits, self.limits_cap)
         with (
             self._client(sdk, limits.timeout_s) as client,
-            code_snapshot(self.state_dir, self.project, self.repo_root, self.env) as tools,
+            code_snapshot(
+                self.state_dir, self.project, self.repo_root, self.env,
+                documents_in_prompt(request),
+            ) as tools,
         ):
             return overload_watch(
                 self.sessions, overload_key(request), self.name,
@@ -168,19 +231,27 @@ class ApiRunner(ABC):
         )
         prompt = request.prompt
         last = Reply("", Usage())
+        read: list[dict[str, Any]] = []  # the tool turns of the last answer, kept for a retry
 
         def ask(correction: str | None) -> Reply:
-            nonlocal last, prompt
+            nonlocal last, prompt, read
             room = self.max_tokens * (2 if last.stop is Stop.CUT_OFF else 1)
             while True:
                 # Built again after a refusal: what the runner dropped may change the prompt.
                 prompt = self._prompt(request, tools)
-                retry = None if correction is None else (_shown(last), correction)
-                messages = talk.messages(prompt, retry)
+                messages = talk.messages(prompt)
+                if correction is not None:
+                    # The retry keeps what the model read: it need not read the code again
+                    # (unless the server refused the tools meanwhile: then it reads nothing).
+                    kept = read if self._offers_tools(tools) else []
+                    messages = with_correction([*messages, *kept], _shown(last), correction)
                 try:
-                    last = self._exchange(sdk, client, request, messages, limits, tools, room)
+                    last, turns = self._exchange(
+                        sdk, client, request, messages, limits, tools, room
+                    )
                 except RefusedParameterError:
                     continue
+                read = [*read, *turns]
                 talk.charge(last.usage, last.calls)
                 return last
 
@@ -198,21 +269,34 @@ class ApiRunner(ABC):
         limits: Limits,
         tools: CodeTools | None,
         room: int,
-    ) -> Reply:
-        """One answer, after as many tool calls as `max_turns` allows."""
+    ) -> tuple[Reply, list[dict[str, Any]]]:
+        """One answer, after as many tool calls as `max_turns` allows; and the tool turns.
+
+        With the code tools, each request marks its newest turn (`_marked`) where
+        the API takes cache breakpoints: the next tool turn, or a retry, reads the
+        prompt and every earlier result from the cache instead of paying again.
+        """
         params = self._params(sdk, request, tools, room)
         turns = [*self._system_turns(request), *messages]
         usage = Usage()
+        added: list[dict[str, Any]] = []
         for turn in range(1, limits.max_turns + 1):
             if "tools" in params and turn == limits.max_turns:
                 params["tool_choice"] = self.no_tool_choice
-            response = self._call(sdk, client, {**params, "messages": turns}, limits)
+            # Only a request a tool turn may extend is worth a breakpoint on its newest turn:
+            # writing the cache costs more than plain input (Anthropic: 1.25x).
+            sent = self._marked(turns) if "tools" in params else turns
+            response = self._call(sdk, client, {**params, "messages": sent}, limits)
             usage = usage + self._usage(response)
             results = [] if tools is None else self._tool_turns(response, tools)
             if not results:
-                return self._reply(response, usage, turn)
-            turns = [*turns, *results]
+                return self._reply(response, usage, turn), added
+            turns, added = [*turns, *results], [*added, *results]
         raise RunnerFailed(f"{self.name}: no answer within {limits.max_turns} turns")
+
+    def _marked(self, turns: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The turns as sent: with a cache breakpoint where the API wants one (none here)."""
+        return turns
 
     def _call(self, sdk: ModuleType, client: Any, params: dict[str, Any], limits: Limits) -> Any:
         try:
@@ -227,6 +311,23 @@ class ApiRunner(ABC):
                 raise RefusedParameterError from exc
             error = ModelOverloaded if exc.status_code in OVERLOADED else RunnerFailed
             raise error(f"{self.name}: HTTP {exc.status_code}: {detail}") from exc
+
+
+def with_correction(
+    turns: list[dict[str, Any]], bad: str, correction: str
+) -> list[dict[str, Any]]:
+    """The turns of a retry: the bad answer shown (when there is one), then the correction.
+
+    APIs reject an empty assistant turn, so a refused or cut-off answer is not
+    shown; the correction then joins the last user turn when that is plain text.
+    """
+    if bad.strip():
+        return [*turns, {"role": "assistant", "content": bad},
+                {"role": "user", "content": correction}]  # fmt: skip
+    last = turns[-1]
+    if last.get("role") == "user" and isinstance(last.get("content"), str):
+        return [*turns[:-1], {**last, "content": f"{last['content']}\n\n{correction}"}]
+    return [*turns, {"role": "user", "content": correction}]
 
 
 def _shown(reply: Reply) -> str:

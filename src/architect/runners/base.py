@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
@@ -89,4 +89,13 @@ class Runner(Protocol):
 
     def drop_session(self, session_key: str) -> None:
         """Forget the session of a sprint PR (merged or rejected)."""
+        ...
+
+
+@runtime_checkable
+class ProvesModel(Protocol):
+    """A runner that can prove, free of charge, that its model answers (`architect init`)."""
+
+    def prove_model(self) -> None:
+        """Raise `RunnerUnavailable` with one line and its fix when the model cannot answer."""
         ...

@@ -9,7 +9,8 @@ The prompt goes on stdin (one argument over 128 KiB fails). A resumed session
 keeps the system prompt it started with, which is the same in every mode: a
 resumed run sends the mode's prompt alone (see `_resumed_text`). The model may
 only read a fresh copy of the project checkout (or an empty directory): in
-`dontAsk` mode reads outside the working directory are denied. The child
+`dontAsk` mode reads outside the working directory are denied; a document
+the prompt holds whole (VISION.md, AGENTS.md) is left out of the copy. The child
 gets an allow-listed environment (never a forge token), its own process group
 (killed on timeout), and an exclusive lock so two runs never share one
 Claude login at once.
@@ -22,15 +23,18 @@ Where the binary comes from (`check_ready`): the `claude_bin` option, else
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import importlib.util
 import json
 import logging
 import os
+import re
 import shutil
 import signal
 import subprocess
+import tempfile
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -41,6 +45,7 @@ from architect.errors import InvalidModelOutput, RunnerFailed, RunnerUnavailable
 from architect.redaction import redact, secret_values
 from architect.runners.answer_json import compact_json
 from architect.runners.base import Limits, ModelRequest, ModelResult, Usage
+from architect.runners.code_tools import documents_in_prompt
 from architect.runners.inline_schema import self_contained_schema
 from architect.runners.retry import Reply, answer_with_retry
 from architect.runners.sessions import (
@@ -73,6 +78,11 @@ FIXED_ENV = {
     "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
 }
 SESSION_LOST = "No conversation found"
+# The oldest Claude Code the flags above work with: claude-agent-sdk's own minimum
+# (MINIMUM_CLAUDE_CODE_VERSION), which drives the CLI with the same --json-schema.
+MIN_VERSION = (2, 0, 0)
+_VERSION = re.compile(r"(\d+)\.(\d+)\.(\d+)")
+_PROVE_TIMEOUT_S = 30.0
 _GRACE_S = 3.0
 _EXCERPT = 300
 
@@ -248,13 +258,14 @@ _Call = Callable[[str, "str | None"], Reply]
 
 @dataclass
 class _Conversation:
-    """One run's view of the CLI session: which one, and its cost so far."""
+    """One run's view of the CLI session: which one, its cost so far, what it has read."""
 
     session_id: str | None
     baseline_usd: float  # the CLI's total_cost_usd for session_id before this call
     record: SessionRecord | None
     # Runs of the binary: its inner API turns are not reported, so a run is one call.
     calls: int = 0
+    read: dict[str, str] = field(default_factory=dict)  # see `SessionRecord.read`
 
 
 class ClaudeCliRunner:
@@ -301,6 +312,40 @@ class ClaudeCliRunner:
         if self.repo_root is not None and not self.repo_root.is_dir():
             raise RunnerUnavailable(f"repo_root {self.repo_root} is not a directory")
 
+    def prove_model(self) -> None:
+        """The CLI runs, is new enough, and is logged in or has a key: no billed call.
+
+        `claude --version`, then `claude auth status` (JSON, `loggedIn`; exit 1 when
+        logged out), with the environment a run gets. A CLI without `auth status`
+        passes when a key is set, or its config dir holds a login.
+        """
+        self.check_ready()
+        binary = find_claude(self.claude_bin, self.env)
+        assert binary is not None  # check_ready proved it
+        env = child_env(self.env)
+        shown = self._ask_cli([binary, "--version"], env)
+        found = _VERSION.search(shown.stdout)
+        if shown.exit_code != 0 or found is None:
+            raise RunnerUnavailable(
+                f"`{binary} --version` failed ({_excerpt(shown)}): reinstall Claude Code"
+            )
+        version = tuple(int(n) for n in found.groups())
+        if version < MIN_VERSION:
+            raise RunnerUnavailable(
+                f"Claude Code {found.group(0)} is older than "
+                f"{'.'.join(map(str, MIN_VERSION))}: update it (`claude update`)"
+            )
+        status = self._ask_cli([binary, "auth", "status", "--json"], env)
+        if not _logged_in(status, env):
+            raise RunnerUnavailable(
+                f"Claude Code {found.group(0)} is not logged in: run `claude auth login` "
+                "as the user the architect runs as, or set ANTHROPIC_API_KEY"
+            )
+
+    def _ask_cli(self, argv: list[str], env: Mapping[str, str]) -> Completed:
+        with tempfile.TemporaryDirectory(prefix="architect-claude-check-") as cwd:
+            return invoke(argv, "", cwd=Path(cwd), env=env, timeout_s=_PROVE_TIMEOUT_S)
+
     def drop_session(self, session_key: str) -> None:
         self.sessions.drop(session_key)
 
@@ -315,6 +360,7 @@ class ClaudeCliRunner:
             resumed.session_id if resumed else None,
             resumed.cli_total_cost_usd if resumed else 0.0,
             record,
+            read=dict(resumed.read) if resumed else {},
         )
         with (
             self._login_lock(limits),
@@ -322,6 +368,10 @@ class ClaudeCliRunner:
                 self.state_dir, self.project, request.session_key, self.repo_root, self.env
             ) as cwd,
         ):
+            # Claude Code's own Read and Grep would serve them again: what the prompt holds
+            # whole is not in the copy.
+            for name in documents_in_prompt(request):
+                (cwd / name).unlink(missing_ok=True)
 
             def call(stdin: str, resume: str | None) -> Reply:
                 return self._call(
@@ -345,7 +395,7 @@ class ClaudeCliRunner:
         if talk.session_id is None:
             return call(_fresh_text(request), None)
         try:
-            return call(_resumed_text(request), talk.session_id)
+            return call(_resumed_text(request, talk.read), talk.session_id)
         except SessionLostError:
             # The CLI forgot the session (expired, other machine): start over; the
             # request's prompt carries the whole PR context.
@@ -379,6 +429,7 @@ class ClaudeCliRunner:
             if resume is None:
                 raise RunnerFailed("claude reported a lost session without --resume") from None
             raise
+        talk.read = {**(talk.read if resume else {}), **section_digests(stdin)}
         usage = self._account(request, talk, envelope)
         if envelope.invalid_output:
             raise InvalidModelOutput(envelope.error or "claude gave up on the structured output")
@@ -400,6 +451,7 @@ class ClaudeCliRunner:
                     update={
                         "session_id": env.session_id,
                         "cli_total_cost_usd": env.total_cost_usd,
+                        "read": talk.read,
                         "runner": self.name,
                         "model": self.model_name,
                     }
@@ -425,18 +477,61 @@ class ClaudeCliRunner:
             lock.release()
 
 
+def _logged_in(status: Completed, env: Mapping[str, str]) -> bool:
+    """What `claude auth status --json` says; an older CLI without it: a key or a login file."""
+    try:
+        said = json.loads(status.stdout)
+    except json.JSONDecodeError:
+        said = None
+    if isinstance(said, dict) and "loggedIn" in said:
+        return bool(said["loggedIn"])
+    config = Path(env.get("CLAUDE_CONFIG_DIR") or Path(env.get("HOME", "~")) / ".claude")
+    return bool(env.get("ANTHROPIC_API_KEY")) or (config / ".credentials.json").is_file()
+
+
+def _excerpt(done: Completed) -> str:
+    return (done.stderr.strip() or done.stdout.strip() or f"exit {done.exit_code}")[:_EXCERPT]
+
+
 def _fresh_text(request: ModelRequest[Any]) -> str:
     """What a new session reads: the shared context, then the mode's prompt."""
     return f"{request.context}\n\n{request.prompt}" if request.context else request.prompt
 
 
-def _resumed_text(request: ModelRequest[Any]) -> str:
-    """What a resumed session reads: the mode's prompt, its task and schema at the end.
+_SECTION = re.compile(r"^<(?P<tag>[a-z_]+)>\n.*?\n</(?P=tag)>$", re.DOTALL | re.MULTILINE)
 
-    On `--resume`, Claude Code (2.1.332) keeps the system prompt the session
-    started with and ignores `--append-system-prompt`, while it does take the
-    new `--json-schema` (tests/runners_e2e drive the real binary). The system
-    text is the same in every mode (`prompts`), so the one kept still holds;
-    the task and the schema of this turn close the prompt.
+
+def section_digests(text: str) -> dict[str, str]:
+    """Each tagged section of a prompt (`<vision_issue>…</vision_issue>`): tag -> digest."""
+    return {m["tag"]: _digest(m[0]) for m in _SECTION.finditer(text)}
+
+
+def _digest(section: str) -> str:
+    return hashlib.sha256(section.encode()).hexdigest()[:16]
+
+
+def _resumed_text(request: ModelRequest[Any], read: Mapping[str, str]) -> str:
+    """What a resumed session reads: what is new since its last turn, then the task.
+
+    The session holds every earlier turn, so a section it has read, unchanged
+    (the vision, the pitch, the design forks when no answer came), is named,
+    not sent again; a new or changed one is sent whole. On `--resume`, Claude
+    Code (2.1.332) keeps the system prompt the session started with and
+    ignores `--append-system-prompt`, while it does take the new
+    `--json-schema` (tests/runners_e2e drive the real binary). The system text
+    is the same in every mode (`prompts`), so the one kept still holds; the
+    task and the schema of this turn close the prompt.
     """
-    return request.prompt
+    same: list[str] = []
+
+    def unless_read(found: re.Match[str]) -> str:
+        if read.get(found["tag"]) != _digest(found[0]):
+            return found[0]
+        same.append(found["tag"])
+        return ""
+
+    text = re.sub(r"\n{3,}", "\n\n", _SECTION.sub(unless_read, request.prompt)).strip()
+    if not same:
+        return text
+    named = ", ".join(same)
+    return f"Unchanged since your last turn, so not repeated: {named}.\n\n{text}"

@@ -8,7 +8,9 @@ as JSON schemas; each runner adapts them to its provider's protocol.
 What the model may see is the set of files `CodeTools.files()` lists: regular
 files under the root (a symlink that resolves outside it is left out), not in
 `.git` or a dependency or cache directory, not looking like a secret (`.env`,
-keys, certificates, credentials), not larger than `max_file_bytes`. Every
+keys, certificates, credentials), not larger than `max_file_bytes`, and
+not a document the prompt holds already (VISION.md, AGENTS.md: reading it
+again would pay for it twice). Every
 result is capped at `max_result_bytes`, and all results together at
 `max_total_bytes`: past it the model is told to answer with what it has.
 A bad call (unknown file, bad regex) answers with the reason, never raises.
@@ -28,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from architect.codemap import SKIPPED_DIRS
+from architect.runners.base import ModelRequest
 from architect.runners.sessions import workdir
 
 log = logging.getLogger(__name__)
@@ -98,16 +101,29 @@ TOOLS = (
 )
 
 
+def documents_in_prompt(request: ModelRequest[Any]) -> frozenset[str]:
+    """The repo's documents whose whole text the request's context carries."""
+    documents = {"VISION.md": request.inputs.context.vision_md,
+                 "AGENTS.md": request.inputs.context.agents_md}  # fmt: skip
+    return frozenset(
+        name for name, text in documents.items() if text.strip() and text.strip() in request.context
+    )
+
+
 @contextlib.contextmanager
 def code_snapshot(
-    state_dir: Path, project: str, repo_root: Path | None, env: Mapping[str, str]
+    state_dir: Path,
+    project: str,
+    repo_root: Path | None,
+    env: Mapping[str, str],
+    in_prompt: frozenset[str] = frozenset(),
 ) -> Iterator[CodeTools | None]:
     """The tools over a fresh snapshot of `repo_root`, or None without one."""
     if repo_root is None:
         yield None
         return
     with workdir(state_dir, project, None, repo_root, env) as path:
-        tools = CodeTools(path)
+        tools = CodeTools(path, in_prompt=in_prompt)
         try:
             yield tools
         finally:
@@ -131,8 +147,10 @@ class CodeTools:
         max_result_bytes: int = MAX_RESULT_BYTES,
         max_total_bytes: int = MAX_TOTAL_BYTES,
         max_file_bytes: int = MAX_FILE_BYTES,
+        in_prompt: frozenset[str] = frozenset(),
     ) -> None:
         self.root = Path(root).resolve()
+        self.in_prompt = in_prompt  # paths from the root the prompt holds already
         self.max_result_bytes = max_result_bytes
         self.max_total_bytes = max_total_bytes
         self.max_file_bytes = max_file_bytes
@@ -147,8 +165,9 @@ class CodeTools:
             dirs[:] = [d for d in dirs if d not in SECRET_DIRS and d not in SKIPPED_DIRS]
             for name in names:
                 path = Path(here) / name
-                if not looks_secret(name) and self._inside(path):
-                    found.append(path.relative_to(self.root).as_posix())
+                rel = path.relative_to(self.root).as_posix()
+                if not looks_secret(name) and rel not in self.in_prompt and self._inside(path):
+                    found.append(rel)
         return tuple(sorted(found))
 
     def _inside(self, path: Path) -> bool:
@@ -202,6 +221,8 @@ class CodeTools:
 
     def read_file(self, path: str, start: int | None = None, end: int | None = None) -> str:
         rel = path.strip().removeprefix("./")
+        if rel in self.in_prompt:
+            raise ValueError(f"{rel} is in the prompt already, whole: read it there")
         if rel not in self.files:
             raise ValueError(f"{path!r} is not a readable project file (see list_files)")
         lines = (self.root / rel).read_text(encoding="utf-8", errors="replace").splitlines()

@@ -34,6 +34,8 @@ from architect.runners.api_runner import ApiRunner, ApiRunnerArgs, import_sdk
 from architect.runners.base import ModelRequest, Usage
 from architect.runners.code_tools import TOOLS, CodeTools
 from architect.runners.inline_schema import self_contained_schema
+from architect.runners.learned import Learned, LearnedStore
+from architect.runners.model_families import chat_family
 from architect.runners.retry import Reply, Stop
 from architect.runners.strict_schema import response_format
 
@@ -59,6 +61,8 @@ class OpenAIRunner(ApiRunner):
 
     name = NAME
     no_tool_choice = "none"
+    key_setting = "OPENAI_API_KEY"
+    url_setting = "openai_base_url in [architect] (or OPENAI_BASE_URL; unset for OpenAI)"
 
     def __init__(
         self,
@@ -70,13 +74,16 @@ class OpenAIRunner(ApiRunner):
     ) -> None:
         super().__init__(max_tokens=max_tokens, **args)
         self.base_url = base_url or self.env.get("OPENAI_BASE_URL") or None
-        self.temperature = temperature
-        # OpenAI itself wants max_completion_tokens (reasoning models refuse max_tokens);
-        # the local servers all read max_tokens.
-        self.tokens_key = "max_tokens" if self.base_url else "max_completion_tokens"
-        self.use_tools = True
-        # What the server refused is remembered for this runner, that is for this server only.
-        self.output_format = OutputFormat.JSON_SCHEMA
+        # The model's family says what it takes (reasoning models: max_completion_tokens and
+        # the default temperature); what this server refused before, the state dir says.
+        family = chat_family(self.model_name, local=self.base_url is not None)
+        self.learned = LearnedStore(self.state_dir, self.server, self.model_name)
+        known = self.learned.load()
+        refused = known.temperature_refused or not family.temperature
+        self.temperature = None if refused else temperature
+        self.tokens_key = known.tokens_key or family.tokens_key
+        self.use_tools = not known.tools_refused
+        self.output_format = OutputFormat(min(known.output_format, OutputFormat.TEXT))
 
     @property
     def api_key(self) -> str | None:
@@ -107,12 +114,15 @@ class OpenAIRunner(ApiRunner):
     def _create(self, client: Any, params: dict[str, Any]) -> Any:
         return client.chat.completions.create(**params)
 
+    def _offers_tools(self, tools: CodeTools | None) -> bool:
+        return tools is not None and self.use_tools
+
     def _system_turns(self, request: ModelRequest[Any]) -> list[dict[str, Any]]:
         system = f"{request.system}\n\n{request.context}" if request.context else request.system
         return [{"role": "system", "content": system}]
 
     def _prompt(self, request: ModelRequest[Any], tools: CodeTools | None) -> str:
-        text = request.prompt_for(tools is not None and self.use_tools)
+        text = request.prompt_for(self._offers_tools(tools))
         if self.output_format is OutputFormat.JSON_SCHEMA:
             return text
         schema = compact_json(self_contained_schema(request.schema))
@@ -131,7 +141,7 @@ class OpenAIRunner(ApiRunner):
             params["response_format"] = {"type": "json_object"}
         if self.temperature is not None:
             params["temperature"] = self.temperature
-        if tools is not None and self.use_tools:
+        if self._offers_tools(tools):
             params["tools"] = [
                 {
                     "type": "function",
@@ -170,7 +180,8 @@ class OpenAIRunner(ApiRunner):
         refusal = getattr(choice.message, "refusal", None)
         if refusal or choice.finish_reason == "content_filter":
             log.warning("openai answer refused: %s", choice.finish_reason)
-            return Reply(refusal or "", usage, Stop.REFUSED, calls)
+            said = refusal or "the provider's content filter stopped the answer"
+            return Reply(said, usage, Stop.REFUSED, calls)
         stop = Stop.CUT_OFF if choice.finish_reason == "length" else Stop.DONE
         if stop is Stop.CUT_OFF:
             log.warning("openai answer cut off at the token limit")
@@ -217,6 +228,14 @@ class OpenAIRunner(ApiRunner):
         else:
             return False
         log.warning("%s refused %s: %s", self.server, dropped, detail)
+        self.learned.save(
+            Learned(
+                server=self.server, model=self.model_name,
+                temperature_refused=self.temperature is None,
+                tokens_key=self.tokens_key, tools_refused=not self.use_tools,
+                output_format=int(self.output_format),
+            )
+        )  # fmt: skip
         return True
 
 

@@ -20,6 +20,7 @@ from architect.runners.anthropic_api import AnthropicRunner
 from architect.runners.api_runner import RunnerArgs
 from architect.runners.base import Limits, Runner
 from architect.runners.claude_cli import ClaudeCliRunner
+from architect.runners.model_families import Effort
 from architect.runners.openai_api import OpenAIRunner
 
 KINDS = ("claude-cli", "anthropic", "openai", "offline", "scripted")
@@ -46,6 +47,7 @@ class RunnerSettings:
     openai_base_url: str | None = None
     claude_bin: str | None = None
     thinking_budget_tokens: int = 0
+    thinking_effort: Effort | None = None
 
     @property
     def limits_cap(self) -> Limits | None:
@@ -76,6 +78,7 @@ def make_runner(
     openai_base_url: str | None = None,
     claude_bin: str | None = None,
     thinking_budget_tokens: int = 0,
+    thinking_effort: Effort | None = None,
     factories: Mapping[str, RunnerFactory] | None = None,
 ) -> Runner:
     """The runner of `kind`. Keys given here win over the same keys in `env`."""
@@ -92,6 +95,7 @@ def make_runner(
         openai_base_url=openai_base_url,
         claude_bin=claude_bin,
         thinking_budget_tokens=thinking_budget_tokens,
+        thinking_effort=thinking_effort,
     )
     factory = (factories or {}).get(kind) or _builtin(kind)
     return factory(settings)
@@ -128,7 +132,11 @@ def _claude_cli(s: RunnerSettings) -> Runner:
 
 
 def _anthropic(s: RunnerSettings) -> Runner:
-    return AnthropicRunner(thinking_budget_tokens=s.thinking_budget_tokens, **_args(s))
+    return AnthropicRunner(
+        thinking_budget_tokens=s.thinking_budget_tokens,
+        thinking_effort=s.thinking_effort,
+        **_args(s),
+    )
 
 
 def _openai(s: RunnerSettings) -> Runner:

@@ -56,6 +56,9 @@ class SessionRecord(BaseModel):
     calls: int = 0  # billed model calls (retries and tool turns included)
     cli_total_cost_usd: float = 0.0  # the claude CLI's running total for session_id
     messages: list[dict[str, Any]] = []  # API runners: the conversation so far
+    # claude-cli: the tagged sections the session has read (tag -> digest of the section),
+    # so a resumed run sends only those that are new or changed since.
+    read: dict[str, str] = {}
     overloaded: int = 0  # runs in a row that ended in ModelOverloaded
 
     def charged(self, usage: Usage, calls: int = 1) -> SessionRecord:
@@ -249,20 +252,9 @@ class Transcript:
         # would repeat the vision and the pitch and show forks long since resolved as open.
         self.history: list[dict[str, Any]] = []
 
-    def messages(self, prompt: str, retry: tuple[str, str] | None = None) -> list[dict[str, Any]]:
-        """The turns to send: history, the prompt, and (bad answer, correction) on retry."""
-        turns = [*self.history, {"role": "user", "content": prompt}]
-        if retry is None:
-            return turns
-        bad, correction = retry
-        if not bad.strip():
-            # APIs reject an empty assistant turn: a refused or cut-off answer has none to show.
-            return [*self.history, {"role": "user", "content": f"{prompt}\n\n{correction}"}]
-        return [
-            *turns,
-            {"role": "assistant", "content": bad},
-            {"role": "user", "content": correction},
-        ]
+    def messages(self, prompt: str) -> list[dict[str, Any]]:
+        """The turns to send: history, then the prompt."""
+        return [*self.history, {"role": "user", "content": prompt}]
 
     def charge(self, usage: Usage, calls: int = 1) -> None:
         self.calls += calls

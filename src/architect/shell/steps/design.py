@@ -61,8 +61,8 @@ def process_answers(hands: Hands, action: ProcessAnswers) -> Written:
             # tick would fail the same way, and the humans can answer without a model.
             answer = AnswerRound(reply="")
             notes.append(unread_by_model(action.free_text, exc, ledger))
-            log.error("PR #%d: the model's answers answer was invalid twice: %s; "
-                      "recorded what the grammar read", number, one_line(str(exc), 300))
+            log.error("PR #%d: the model's answers answer: %s: %s; recorded what the grammar "
+                      "read", number, exc.what, one_line(str(exc), 300))
         ledger, read = interpret(ledger, answer, action.free_text, notes)
         acknowledged += read
         reply = neutralize(answer.reply)
@@ -73,8 +73,10 @@ def process_answers(hands: Hands, action: ProcessAnswers) -> Written:
     ledger = settle(ledger)
     notes += render.withdrawn_notes(action.brief.ledger, ledger)
     shown = [f for n in dict.fromkeys(acknowledged) if (f := ledger.get(n)) and f.answer]
+    # What the model read after all is no longer "could not read".
+    unread = [u for u in action.unread if u[0] not in acknowledged[len(action.recorded):]]
     posted = hands.forge.create_comment(hands.ops, number, render.answers_comment(
         ledger, acknowledged=shown, notes=notes, reply=reply, follow_ups=follow_ups,
         round_=round_, read=[i for i, _ in action.read], seen=action.seen,
-        digests=list(action.read)))
+        digests=list(action.read), sources=dict(action.sources), unread=unread))
     return Written(sprint, (posted,), hands.sync(sprint, action.slug, ledger, ()))

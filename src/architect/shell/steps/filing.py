@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from architect.core import render
 from architect.core.actions import FileSprint, FinishSprint, Written
 from architect.core.filing import check_plan, filing_order
+from architect.core.filing_replies import applied, read_replies
 from architect.core.ledger import Ledger
 from architect.core.markers import PlanMark, StoryEvent, StoryMark, find_decomposed, marks_of
 from architect.core.model_output import clean_sub
@@ -59,8 +62,10 @@ def _plan(hands: Hands, action: FileSprint,
         vision, (number, action.brief), new_comments=action.heard,
         backlog_titles=tuple(i.title for i in open_issues),
         filing_problems=action.problems, **live), session_key=session_key(number))
-    subs = tuple(clean_sub(s) for s in plan.sub_issues)
-    problems = _problems(hands, subs, labels, open_issues)
+    # "drop both", "keep #3: it differs because …": the people's reply to the last check.
+    reply = read_replies([c.body for c in action.heard], action.problems)
+    subs = applied(tuple(clean_sub(s) for s in plan.sub_issues), reply)
+    problems = _problems(hands, subs, labels, open_issues, kept=reply.keep.keys())
     if problems:
         check = hands.forge.create_comment(hands.ops, number, render.filing_problem_comment(
             problems, seen=action.seen))
@@ -74,10 +79,10 @@ def _plan(hands: Hands, action: FileSprint,
 
 
 def _problems(hands: Hands, subs: tuple[SubIssue, ...], labels: dict[str, int],
-              open_issues: list[OpenIssue]) -> list[str]:
+              open_issues: list[OpenIssue], *, kept: Collection[str] = ()) -> list[str]:
     settings, repo = hands.config.architect, hands.config.repo
     problems = check_plan(subs, max_sub_issues=settings.max_sub_issues,
-                          known_labels=labels.keys(), backlog=open_issues)
+                          known_labels=labels.keys(), backlog=open_issues, kept=kept)
     if settings.backlog_label not in labels:
         problems.append(f"The label `{settings.backlog_label}` does not exist on {repo}; "
                         "run `architect init` to create it.")

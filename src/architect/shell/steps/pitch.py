@@ -3,7 +3,7 @@ to a comment that reads like a decision."""
 
 from __future__ import annotations
 
-from architect.core import carry, heard, render
+from architect.core import carry, heard, render, replies
 from architect.core.actions import ClarifyDecision, CompletePitch, OpenPitch, RevisePitch
 from architect.core.markers import (
     FooterMark,
@@ -111,6 +111,7 @@ def clarify_decision(hands: Hands, action: ClarifyDecision) -> None:
     for said in action.unclear:
         writes.ensure_comment(
             hands.forge, hands.ops, action.sprint.pr.number,
-            render.unclear_decision_comment(said.login, said.text, said.source_id),
+            replies.reply(said.why or replies.Why.LIKELY, said.login, said.text,
+                          said.source_id, action.reviewers, action.asking),
             bot_login=hands.bot, mark=UnclearMark(said.source_id),
             existing=action.sprint.comments)

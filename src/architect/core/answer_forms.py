@@ -1,0 +1,148 @@
+"""The written forms of an answer on one line: where each answer starts, and what it says. Pure.
+
+A line may carry several answers (`Q1: B, Q2: A`, `Q1: A and Q2: B`, `q1=b; q2=a`,
+`1) B 2) A`, `Q1: A Q2: B`); each runs up to the next one, and what lies between
+is the reason of the one before. A question named with nothing readable after it
+(`Q2: maybe later`) ends the answer before it and is returned as unread, with
+its number, so the acknowledgment can quote it back.
+
+The question: `Q1`, `q1`, `**Q1:**`, `Question 1`, `1)`, `1.` (at the start of the
+line, or after another answer), `Q1.`, `Q1 -`, `q1=`. The letter: bare, `(B)`,
+`option B`, `recommended`, or before the question (`b for q1`, `B for the first one`).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+_CHOICE = (r"(?:\(\s*(?P<{p}p>[A-Za-z])\s*\)|option\s+(?P<{p}o>[A-Za-z])\b"
+           r"|(?P<{p}r>recommended|rec|default)\b|(?P<{p}b>[A-Za-z])(?![A-Za-z0-9]))")
+_EMPH = r"(?:\*\*|__)?"
+_QREF = rf"{_EMPH}\b(?:Q|question\s*\#?)\s*(?P<q>\d{{1,3}})\b"
+_ITEM = re.compile(
+    rf"{_QREF}\s*{_EMPH}\s*(?P<sep>[:=\-–—).]|\bis\b)?\s*{_EMPH}\s*{_CHOICE.format(p='q')}",
+    re.IGNORECASE)
+_NUMBERED = re.compile(
+    rf"(?:^|(?<=[\s;,]))(?:[-*+]\s+)?{_EMPH}(?P<n>\d{{1,2}})\s*[:.)=]\s*{_EMPH}\s*"
+    rf"{_CHOICE.format(p='n')}", re.IGNORECASE)
+_FOR = re.compile(
+    r"\b(?:option\s+)?(?P<fc>[A-Za-z])\s+(?:for|on)\s+"
+    r"(?:(?:Q|question\s*\#?)\s*(?P<fq>\d{1,3})\b"
+    r"|the\s+(?P<ord>first|second|third|fourth|fifth|last)(?:\s+(?:one|question|fork))?\b)",
+    re.IGNORECASE)
+_ANY_REF = re.compile(_QREF, re.IGNORECASE)
+# What may end an answer written loosely ("q1 b", "1: A"): the end of the line, a
+# sentence mark, a dash, a joining word, or the next answer.
+_END = re.compile(
+    r"\s*$|\s*[.,;!?)](?:\s|$)|\s+[-–—:]\s|\s+(?:because|since|as|and|but|please|for\s+now)\b"
+    r"|\s*(?:\*\*|__)?\s*(?:Q|question\s*\#?)\s*\d|\s+\d{1,2}\s*[).:=]\s", re.IGNORECASE)
+_REST = re.compile(
+    r"\b(?:(?:and\s+)?(?:the\s+)?(?:rest|others|remaining(?:\s+ones)?|everything\s+else"
+    r"|all\s+(?:the\s+)?others?)\s+(?:as\s+|are\s+|at\s+)?(?:the\s+)?(?:recommended|default)"
+    r"|all\s+(?:as\s+)?recommended\s+(?:except|but)"
+    r"|(?:recommended|default)\s+for\s+(?:the\s+)?(?:rest|others|everything\s+else))\b",
+    re.IGNORECASE)
+_BARE = re.compile(rf"^\s*{_CHOICE.format(p='x')}", re.IGNORECASE)
+_GLUE = re.compile(r"^[\s,;:.\-–—)*_]*(?:and\b|because\b|since\b|as\b)?[\s,;:]*",
+                   re.IGNORECASE)
+_TRAIL = re.compile(r"[\s,;*_]*(?:\band)?[\s,;]*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Form:
+    """One answer as written: its question (or an ordinal for it), its choice and reason."""
+
+    question: int | None
+    ordinal: str  # "first" … "last" when the question is named by its place, else ""
+    choice: str  # one letter as written, or "recommended"
+    reason: str
+    said: str  # the words that carried the answer, as written
+
+
+@dataclass(frozen=True)
+class LineReading:
+    forms: tuple[Form, ...] = ()
+    unread: tuple[tuple[int, str], ...] = ()  # (question, words) named but not readable
+    rest_recommended: bool = False  # "the rest as recommended"
+
+
+@functools.lru_cache(maxsize=4096)  # pure; a long comment often repeats its lines
+def read_line(line: str) -> LineReading:
+    rest = bool(_REST.search(line))
+    text = _REST.sub(lambda m: " " * len(m.group(0)), line)
+    spans = _answers(text)
+    refs = [(m.start(), m.end(), int(m.group("q"))) for m in _ANY_REF.finditer(text)
+            if not any(s <= m.start() < e for s, e, _ in spans)]
+    cuts = sorted([s for s, _, _ in spans] + [s for s, _, _ in refs] + [len(text)])
+    forms = []
+    for start, end, form in spans:
+        stop = next(c for c in cuts if c >= end)
+        reason = _TRAIL.sub("", _GLUE.sub("", text[end:stop])).strip()
+        forms.append(Form(form.question, form.ordinal, form.choice, reason,
+                          text[start:end].strip()))
+    unread = []
+    for start, _end, number in refs:
+        stop = next(c for c in cuts if c > start)
+        unread.append((number, _TRAIL.sub("", text[start:stop]).strip()))
+    return LineReading(tuple(forms), tuple(unread), rest)
+
+
+def bare_choice(line: str) -> Form | None:
+    """A line that is nothing but a choice (`B`, `(b)`, `option B, because …`): the answer
+    to a question quoted just above it."""
+    match = _BARE.match(line)
+    if match is None or not _ended(line, match.end()):
+        return None
+    choice = _choice(match, "x")
+    reason = _TRAIL.sub("", _GLUE.sub("", line[match.end():])).strip()
+    return Form(None, "", choice, reason, line[:match.end()].strip())
+
+
+def _answers(text: str) -> list[tuple[int, int, Form]]:
+    """Each answer on the line as (start, end, form), left to right, never overlapping."""
+    found: list[tuple[int, int, Form]] = []
+    for match in _ITEM.finditer(text):
+        written = match.group("qp") or match.group("qo") or match.group("qb") or "R"
+        # "Q1. A bit more context" is a sentence: after a full stop, the letter must end.
+        strict = match.group("sep") in (None, ".") or written.islower()
+        if not strict or _ended(text, match.end()):
+            found.append((match.start(), match.end(),
+                          Form(int(match.group("q")), "", _choice(match, "q"), "", "")))
+    for match in _FOR.finditer(text):
+        letter = match.group("fc")
+        # "a for loop" is English; "A for Q1", "b for q1" and "B for the first one" answer.
+        if letter.islower() and match.group("fq") is None:
+            continue
+        question = int(match.group("fq")) if match.group("fq") else None
+        found.append((match.start(), match.end(),
+                      Form(question, (match.group("ord") or "").lower(), letter.upper(), "",
+                           "")))
+    found = _disjoint(found)
+    for match in _NUMBERED.finditer(text):
+        at_start = not text[:match.start()].strip(" -*+")
+        after_answer = any(e <= match.start() for _, e, _ in found)
+        if (at_start or after_answer) and _ended(text, match.end()):
+            found.append((match.start(), match.end(),
+                          Form(int(match.group("n")), "", _choice(match, "n"), "", "")))
+    return _disjoint(found)
+
+
+def _disjoint(found: list[tuple[int, int, Form]]) -> list[tuple[int, int, Form]]:
+    kept: list[tuple[int, int, Form]] = []
+    for item in sorted(found, key=lambda f: (f[0], -f[1])):
+        if not kept or item[0] >= kept[-1][1]:
+            kept.append(item)
+    return kept
+
+
+def _ended(text: str, at: int) -> bool:
+    return _END.match(text, at) is not None
+
+
+def _choice(match: re.Match[str], p: str) -> str:
+    if match.group(f"{p}r"):
+        return "recommended"
+    letter = match.group(f"{p}p") or match.group(f"{p}o") or match.group(f"{p}b")
+    return str(letter).upper()

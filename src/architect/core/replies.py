@@ -1,0 +1,103 @@
+"""The one reply to a comment the architect will not act on: why, and what it says. Pure.
+
+A comment by someone who may steer, on a pitch still awaiting its decision, that
+is neither a decision nor plain discussion gets one reply (`Why`); so does the
+first decision or answer of each person who may not steer. Every reply says
+what was read, that nothing happened, and the words the architect acts on.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+
+from architect.core import answer_forms, markers, render, words
+from architect.core.answers import parse_comment
+from architect.core.text import one_line
+
+
+class Why(StrEnum):
+    LIKELY = "likely"  # "LGTM", "+1", "abgelehnt": a decision, but not one to act on
+    NOT_DECISION = "not a decision"  # "Don't accept this yet", "Reject? Not sure"
+    WRONG_PR = "wrong PR"  # "Q1: B" on a pitch that has no questions yet
+    NOT_STEERER = "not a steerer"  # "REJECT" by someone who may not steer
+
+
+_QUESTION = re.compile(r"\b(?:Q|question\s*#?)\s*\d{1,3}\b", re.IGNORECASE)
+_OPTION = re.compile(r"\boption\s+[A-Z]\b|^\s*\(?[A-Z]\)?\s*$", re.MULTILINE)
+_HOW = ("- To go ahead: reply `ACCEPT` (anything after it is guidance for the design "
+        "questions), or approve the PR with a review.\n"
+        "- To decline: reply `REJECT: <reason>`.")
+
+
+def why_unclear(body: str, bot_login: str) -> Why | None:
+    """Why a comment of someone who may steer, on a pitch awaiting its decision, needs a
+    reply; None for a decision (it acts) or plain discussion (it is left alone)."""
+    if markers.MARK_OPEN in body:
+        return None  # a paste of the bot's own text (its marker in it) is nobody's decision
+    reading = words.read(body, bot_login)
+    if reading.sense is words.Sense.DECISION:
+        return None
+    if reading.sense is words.Sense.LIKELY:
+        return Why.LIKELY
+    text = words.readable(words.bare(body, bot_login))
+    if _QUESTION.search(text) or _OPTION.search(text) or parse_comment(text).answers:
+        return Why.WRONG_PR
+    if reading.sense is words.Sense.NOT_DECISION:
+        return Why.NOT_DECISION
+    if answer_forms.bare_choice(text) is not None:
+        return Why.WRONG_PR
+    return None
+
+
+def wants_steering(body: str, bot_login: str, *, started: bool) -> bool:
+    """Whether a comment by someone who may not steer reads like a decision or an answer
+    (once the questions are asked, a bare `yes` takes every recommendation: an answer)."""
+    if markers.MARK_OPEN in body:
+        return False  # a paste of the bot's own text
+    if words.read(body, bot_login).sense is words.Sense.DECISION:
+        return True
+    parsed = parse_comment(words.readable(words.bare(body, bot_login)))
+    return bool(parsed.answers) or (started and parsed.approve_all)
+
+
+def reply(why: str, login: str, text: str, comment_id: int, reviewers: tuple[str, ...],
+          asking: tuple[int, ...] = ()) -> str:
+    """The one reply to a comment, with its marker; `asking` names the sprint PRs whose
+    design questions are open (where answers written here may belong)."""
+    quoted = one_line(text, 80)
+    if why == Why.NOT_STEERER:
+        return _not_steerer(login, quoted, comment_id, reviewers)
+    if why == Why.LIKELY and words.likely(text) is words.Family.REJECT:
+        head = f"@{login}, I read “{quoted}” as a refusal, but the architect acts only on a " \
+               "decision it cannot misread, so nothing happened yet."
+    elif why == Why.LIKELY:
+        return render.unclear_decision_comment(login, text, comment_id)
+    elif why == Why.WRONG_PR:
+        head = (f"@{login}, I read “{quoted}” as an answer to a design question, but this pitch "
+                "is still awaiting its decision and has no design questions yet, so nothing was "
+                "recorded. Answers belong here once the questions are posted (after `ACCEPT`), "
+                "or on the sprint PR whose questions you meant"
+                + (f" (open questions: {', '.join(f'#{n}' for n in asking)})." if asking
+                   else "."))
+    else:
+        head = f"@{login}, I read “{quoted}” as {_not_deciding(text)}, so nothing happened."
+    return f"{head}\n\n{_HOW}\n\n{markers.UnclearMark(comment_id).render()}"
+
+
+def _not_deciding(text: str) -> str:
+    said = words.readable(text)
+    if said.rstrip().endswith("?"):
+        return "a question, not a decision"
+    if words.negated(said):
+        return "not a decision (it says not to, or not yet)"
+    return "a sentence about a decision, not the decision itself"
+
+
+def _not_steerer(login: str, quoted: str, comment_id: int, reviewers: tuple[str, ...]) -> str:
+    who = (", ".join(f"@{r}" for r in reviewers) + " (the project's `reviewers`)" if reviewers
+           else "people with write access to this repository")
+    return (f"@{login}, I read “{quoted}”, but only {who} may accept, reject or answer the "
+            "design questions of this sprint, so nothing happened. Ask one of them, or a "
+            "maintainer to add you. (This note is posted once per person on this PR.)\n\n"
+            + markers.UnclearMark(comment_id, login).render())

@@ -1,0 +1,289 @@
+"""The words people write to decide a sprint PR: one registry, and how a comment is read. Pure.
+
+Every word the architect acts on, or answers with "write this instead", is a row of
+`REGISTRY`; the README's steering section lists the same rows (a test keeps them
+equal). A comment is read as one of four senses:
+
+- `Sense.DECISION`: a clear accept or reject (the first word, dressed in any case,
+  punctuation or emphasis, past tense, a typo one or two letters off, or
+  `I reject this, …`): the architect acts.
+- `Sense.LIKELY`: agreement or refusal the architect will not act on (`LGTM`, `+1`,
+  `Ship it`, another language): one reply saying what to write.
+- `Sense.NOT_DECISION`: a decision word that does not decide (`Don't accept this
+  yet`, `Reject? Not sure`, `I would not ACCEPT this`): one reply saying so.
+- `Sense.NONE`: plain discussion, left alone.
+
+Quoted lines (`> …`), code and HTML comments are never read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from architect.core.text import clean_text, strip_html_comments
+
+
+class Family(StrEnum):
+    ACCEPT = "ACCEPT"
+    REJECT = "REJECT"
+
+
+class Sense(StrEnum):
+    DECISION = "decision"
+    LIKELY = "likely"
+    NOT_DECISION = "not a decision"
+    NONE = "none"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One row of the registry: a word (or phrase), its family and whether it acts."""
+
+    text: str
+    family: Family
+    acts: bool  # False: a reply says what to write instead
+    note: str = ""
+
+
+_A, _R = Family.ACCEPT, Family.REJECT
+
+REGISTRY: tuple[Entry, ...] = (
+    Entry("accept", _A, True, "first word; anything after it guides the design questions"),
+    Entry("accepted", _A, True, "first word"),
+    Entry("reject", _R, True, "first word, at any stage; anything after it is the reason"),
+    Entry("rejected", _R, True, "first word"),
+    Entry("decline", _R, True, "first word"),
+    Entry("declined", _R, True, "first word"),
+    Entry("no-go", _R, True, "first word (also `nogo`, `no go`)"),
+    Entry("i accept this", _A, True, "also `we accept this`, `I accept the pitch`"),
+    Entry("i reject this", _R, True, "also `we reject this`, `I reject the pitch, …`"),
+    Entry("approved", _A, True, "first word: the past tense says the decision is made"),
+    Entry("approve", _A, False, "a review approving the PR acts; the bare verb asks for `ACCEPT`"),
+    Entry("lgtm", _A, False),
+    Entry("looks good", _A, False, "also `looks good to me`"),
+    Entry("sounds good", _A, False),
+    Entry("ship it", _A, False),
+    Entry("go", _A, False, "also `go ahead`, `go for it`, `let's do it`"),
+    Entry("yes", _A, False, "during the design questions: take every recommendation"),
+    Entry("agreed", _A, False),
+    Entry("+1", _A, False, "also 👍, `:+1:`, `:thumbsup:`"),
+    Entry("i accept", _A, False, "without `this`: a reply asks for `ACCEPT`"),
+    Entry("akzeptiert", _A, False, "other languages: angenommen, einverstanden, accepté, "
+                                  "d'accord, aceptado, de acuerdo, accettato, aceito, 同意"),
+    Entry("no", _R, False, "also `nope`, `nah`, 👎, `not now`"),
+    Entry("abgelehnt", _R, False, "other languages: rejeté, refusé, rechazado, rifiutato, "
+                                 "rejeitado, 却下, 拒绝"),
+)
+
+# The likely words beyond the registry's headwords (its notes name them for people).
+_LIKELY_MORE: dict[str, Family] = {
+    "approving": _A, "looks good to me": _A, "go ahead": _A, "go for it": _A,
+    "let's do it": _A, "lets do it": _A, ":+1:": _A, ":thumbsup:": _A, "👍": _A, "ok": _A,
+    "okay": _A, "yep": _A, "yeah": _A, "sure": _A, "fine by me": _A, "works for me": _A,
+    "angenommen": _A, "einverstanden": _A, "genehmigt": _A, "accepté": _A, "acceptée": _A,
+    "approuvé": _A, "d'accord": _A, "aceptado": _A, "aprobado": _A, "de acuerdo": _A,
+    "accettato": _A, "approvato": _A, "aceito": _A, "aprovado": _A, "akkoord": _A,
+    "同意": _A, "承認": _A, "好的": _A, "赞成": _A,
+    "nope": _R, "nah": _R, "👎": _R, ":-1:": _R, ":thumbsdown:": _R, "not now": _R,
+    "no thanks": _R, "rejeté": _R, "refusé": _R, "rechazado": _R, "rifiutato": _R,
+    "respinto": _R, "rejeitado": _R, "afgewezen": _R, "却下": _R, "拒绝": _R, "拒否": _R,
+    "驳回": _R,
+}
+# Words a comment may add around a likely word without changing it ("LGTM, thanks!").
+_FILLER = frozenset({"thanks", "thank you", "thx", "from me", "from my side", "for me",
+                     "all", "to me", "merci", "danke", "gracias", "please", "✅", "🚀", "🎉"})
+
+_CLEAR_FIRST: dict[str, Family] = {e.text: e.family for e in REGISTRY
+                                   if e.acts and " " not in e.text}
+_LIKELY: dict[str, Family] = {**{e.text: e.family for e in REGISTRY if not e.acts},
+                              **_LIKELY_MORE}
+# Real English words a typo of a decision word could be taken for: never a decision.
+_NOT_TYPOS = frozenset({"adept", "accent", "accede", "accost", "accepts", "rejects",
+                        "accented", "acceded", "adapted", "adopted", "aspect", "acceptor",
+                        "accepter", "rejecter", "rejector", "acceptee"})
+_TYPO_TARGETS: tuple[tuple[str, Family, str], ...] = (
+    ("accept", _A, "p"), ("accepted", _A, "p"), ("reject", _R, "j"), ("rejected", _R, "j"))
+# Words whose family is a decision word: their mention is never plain discussion.
+_MENTION = re.compile(r"\b(?:accept(?:ed|ing|s)?|reject(?:ed|ing|s|ion)?|approv(?:e|ed|es|ing|al)"
+                      r"|declin(?:e|ed|ing)|no-?go)\b", re.IGNORECASE)
+_NEGATION = re.compile(
+    r"\b(?:not|never|don'?t|do\s+not|doesn'?t|won'?t|wouldn'?t|shouldn'?t|can'?t|cannot"
+    r"|isn'?t|aren'?t|no\s+need\s+to|nicht|pas)\b|\bno\b(?!-?\s?go\b)", re.IGNORECASE)
+_LEAD = re.compile(r"^[*_~]{0,3}")
+_FIRST = re.compile(r"^[*_~]{0,3}(?P<word>no[-\s]?go|[^\W\d_](?:[^\W\d_]|')*)(?P<rest>.*)\Z",
+                    re.IGNORECASE | re.DOTALL)
+_SUBJECT = re.compile(
+    r"^(?:i|we)(?:\s+(?:hereby|do|will|officially|formally))?(?:'ll)?\s+"
+    r"(?P<word>accept|reject|decline)\s+(?:this|it|the\s+pitch|this\s+pitch|this\s+pr"
+    r"|the\s+pr|the\s+sprint|this\s+sprint|the\s+proposal|this\s+proposal)"
+    r"(?![\w-])(?P<rest>.*)\Z", re.IGNORECASE | re.DOTALL)
+_REST_LEAD = re.compile(r"^[\s*_~:.,;!\-–—]+")
+_ABOUT_AN_OPTION = re.compile(
+    r"\s+(?:the\s+|that\s+|this\s+)?(?:[\w-]+\s+)?(?:options?|q\s*\d|question|answers?"
+    r"|recommendations?|(?-i:[A-Z])\b(?!\s*[:,-]))", re.IGNORECASE)
+_FIRST_SENTENCE = re.compile(r"[^.!?\n]*\??")
+_INLINE_CODE = re.compile(r"`[^`\n]*`")
+_PUNCT = re.compile(r"[\s.,;:!()\-–—*_~\"“”]+")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one comment says about the decision."""
+
+    sense: Sense
+    family: Family | None = None
+    rest: str = ""  # the reason or guidance after a clear word
+    said: str = ""  # the words that carried it, as written
+
+
+def bare(body: str, bot_login: str) -> str:
+    """The comment without HTML comments, surrounding space and a leading @bot."""
+    text = strip_html_comments(clean_text(body)).strip()
+    mention = re.match(rf"@{re.escape(bot_login)}(?![\w-])[\s,:]*", text, re.IGNORECASE) \
+        if bot_login else None
+    return text[mention.end():] if mention else text
+
+
+def readable(body: str, *, inline_code: bool = False) -> str:
+    """The text outside quotes, code and HTML comments: what may decide or answer
+    (`inline_code`: keep `code spans`, where people write ids)."""
+    lines: list[str] = []
+    fence = False
+    for line in strip_html_comments(clean_text(body)).split("\n"):
+        stripped = line.lstrip()
+        if stripped.startswith(("```", "~~~")):
+            fence = not fence
+            continue
+        if not fence and not stripped.startswith(">"):
+            lines.append(line if inline_code else _INLINE_CODE.sub(" ", line))
+    return "\n".join(lines).strip()
+
+
+def read(body: str, bot_login: str) -> Reading:
+    """The sense of a whole comment (see the module's docstring)."""
+    clear = read_clear(body, bot_login)
+    if clear is not None:
+        return clear
+    text = bare(body, bot_login)
+    family = likely(text)
+    if family is not None:
+        return Reading(Sense.LIKELY, family, said=text.strip())
+    words = readable(bare(body, bot_login))
+    mention = _MENTION.search(words)
+    if mention is not None:
+        return Reading(Sense.NOT_DECISION, _family_of(mention.group(0)), said=_sentence(
+            words, mention.start()))
+    return Reading(Sense.NONE)
+
+
+def read_clear(body: str, bot_login: str) -> Reading | None:
+    """A clear accept or reject, or None."""
+    text = bare(body, bot_login)
+    subject = _SUBJECT.match(text)
+    if subject is not None:
+        return _decided(_family_of(subject.group("word")), subject.group("rest"), text)
+    match = _FIRST.match(text)
+    if match is None:
+        return None
+    word = re.sub(r"[-\s]", "-", match.group("word").lower())
+    family = _CLEAR_FIRST.get(word) or _CLEAR_FIRST.get(word.replace("-", ""))
+    if family is None and word in ("nogo", "no-go"):
+        family = _R
+    if family is None and word not in _LIKELY:
+        family = typo_of(word)
+    if family is None:
+        return None
+    rest = match.group("rest")
+    # "Reject the cookie option", "Accept Q1: A": a verb about an option, not the sprint.
+    if _ABOUT_AN_OPTION.match(rest):
+        return None
+    # "Reject? Not sure yet" and "ACCEPTED already?" ask; they do not decide.
+    first = _FIRST_SENTENCE.match(rest)
+    if first is not None and first.group(0).rstrip(" *_~").endswith("?"):
+        return None
+    if text.startswith(("*", "_", "~")):
+        rest = _REST_LEAD.sub("", rest).rstrip().rstrip("*_~").rstrip()
+    return _decided(family, rest, text)
+
+
+def _decided(family: Family, rest: str, text: str) -> Reading:
+    return Reading(Sense.DECISION, family, _REST_LEAD.sub("", rest).rstrip(),
+                   said=text.strip())
+
+
+def typo_of(word: str) -> Family | None:
+    """The family of a decision word `word` misspells by one or two letters, if any."""
+    word = word.lower()
+    if len(word) < 4 or word in _NOT_TYPOS or not word.isalpha():
+        return None
+    for target, family, needed in _TYPO_TARGETS:
+        if word[0] == target[0] and needed in word and _distance(word, target) <= 2:
+            # Two letters off only for a word long enough to keep its shape.
+            if _distance(word, target) == 2 and len(word) < 5:
+                continue
+            return family
+    return None
+
+
+def likely(text: str) -> Family | None:
+    """The family of a short comment that reads like a decision but is none (`LGTM`)."""
+    flat = clean_text(text).strip().strip("*_~ ")
+    if not flat or len(flat) > 40:
+        return None
+    rest = " " + _PUNCT.sub(" ", flat.lower()).strip() + " "
+    found: Family | None = None
+    for phrase in sorted((*_LIKELY, *_FILLER), key=len, reverse=True):
+        needle = f" {phrase} " if phrase.isascii() and phrase[0].isalnum() else phrase
+        if needle in rest:
+            family = _LIKELY.get(phrase)
+            if family is not None and found is not None and family is not found:
+                return None  # "yes … no": not a decision either way
+            found = family or found
+            rest = rest.replace(needle, " ")
+    return found if not rest.strip() else None
+
+
+def negated(text: str) -> bool:
+    return _NEGATION.search(text) is not None
+
+
+def mentions_decision(body: str, bot_login: str) -> bool:
+    """Whether the readable text names a decision word (so it is not plain discussion)."""
+    return _MENTION.search(readable(bare(body, bot_login))) is not None
+
+
+def _family_of(word: str) -> Family:
+    lower = word.lower()
+    return _R if lower.startswith(("rej", "decl", "no")) else _A
+
+
+def _sentence(text: str, at: int) -> str:
+    start = max(text.rfind(".", 0, at), text.rfind("\n", 0, at)) + 1
+    ends = [i for i in (text.find(".", at), text.find("\n", at)) if i != -1]
+    return text[start:min(ends) if ends else len(text)].strip()
+
+
+def _distance(a: str, b: str) -> int:
+    """Edit distance counting a swap of two neighbours as one (optimal string alignment)."""
+    rows = [list(range(len(b) + 1))]
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            row[j] = min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], rows[i - 2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1]
+
+
+def markdown() -> str:
+    """The registry as the README's table (a test keeps the README equal to it)."""
+    lines = ["| words | family | the architect |", "| --- | --- | --- |"]
+    for entry in REGISTRY:
+        does = "acts" if entry.acts else "replies once with what to write"
+        note = f"; {entry.note}" if entry.note else ""
+        lines.append(f"| `{entry.text}` | {entry.family.value} | {does}{note} |")
+    return "\n".join(lines)

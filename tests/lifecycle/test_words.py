@@ -1,0 +1,71 @@
+"""The registry of decision words: what acts, what gets one reply, and the README's copy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from architect.core import words
+from architect.core.words import Family, Sense
+
+README = Path(__file__).parents[2] / "README.md"
+BOT = "architect-bot"
+
+
+def test_the_readme_lists_the_registry() -> None:
+    assert words.markdown() in README.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("entry", words.REGISTRY, ids=lambda e: e.text)
+def test_every_registry_word_reads_as_its_row_says(entry: words.Entry) -> None:
+    said = "I accept this" if entry.text == "i accept this" else (
+        "I reject this" if entry.text == "i reject this" else entry.text)
+    reading = words.read(said, BOT)
+    assert reading.family is entry.family
+    assert reading.sense is (Sense.DECISION if entry.acts else Sense.LIKELY)
+
+
+@pytest.mark.parametrize(("text", "family", "rest"), [
+    ("Accepted.", Family.ACCEPT, ""),
+    ("Approved ✅", Family.ACCEPT, "✅"),
+    ("Accepted, thanks!", Family.ACCEPT, "thanks!"),
+    ("ACCEPTED — go", Family.ACCEPT, "go"),
+    ("acept, looks good to me", Family.ACCEPT, "looks good to me"),
+    ("Rejected: colours are out of scope", Family.REJECT, "colours are out of scope"),
+    ("REJECTED", Family.REJECT, ""),
+    ("I reject this, it is too big", Family.REJECT, "it is too big"),
+    ("No-go: no budget this quarter", Family.REJECT, "no budget this quarter"),
+    ("rejet", Family.REJECT, ""),
+    ("rejcet: too big", Family.REJECT, "too big"),
+    ("Declined - not this year", Family.REJECT, "not this year"),
+])
+def test_clear_decisions_act(text: str, family: Family, rest: str) -> None:
+    reading = words.read(text, BOT)
+    assert (reading.sense, reading.family, reading.rest) == (Sense.DECISION, family, rest)
+
+
+@pytest.mark.parametrize("text", ["approve", "LGTM 👍", "+1", "Ship it!", "abgelehnt",
+                                  "d'accord", "同意", "nope", "I accept", "go ahead"])
+def test_likely_decisions_get_a_reply(text: str) -> None:
+    assert words.read(text, BOT).sense is Sense.LIKELY
+
+
+@pytest.mark.parametrize("text", ["Don't accept this yet", "I would not ACCEPT this",
+                                  "Reject? Not sure yet", "ACCEPTED already?",
+                                  "We could reject it if the cost grows"])
+def test_decision_words_that_do_not_decide(text: str) -> None:
+    assert words.read(text, BOT).sense is Sense.NOT_DECISION
+
+
+@pytest.mark.parametrize("text", ["> ACCEPT", "`ACCEPT`", "except for the page",
+                                  "accent colours matter", "Interesting, let me read the code"])
+def test_quotes_code_and_lookalike_words_are_plain(text: str) -> None:
+    assert words.read(text, BOT).sense is Sense.NONE
+
+
+@pytest.mark.parametrize("word", ["except", "expect", "adept", "accent", "respect", "repeat",
+                                  "recent", "react", "redact", "reflect", "eject", "acceptor",
+                                  "acceptance", "accepting", "rejecting", "rejection"])
+def test_english_words_near_a_decision_word_are_no_typos(word: str) -> None:
+    assert words.typo_of(word) is None
