@@ -15,7 +15,11 @@ then measures, against the targets of issue 7:
 * how the idle and busy ticks grow when V, P, C and I double (a fresh forge each);
 * an incremental idle tick (nothing changed since the last full read: issue 13);
 * a "covered" tick: one free pitch slot, every vision held by open sub-issues
-  that people filed ("Decomposed from #N"), read through one search (issue 13).
+  that people filed ("Decomposed from #N"), read through one search (issue 13);
+* the read figures of issue 20 (bench/reads.py): a filing tick alone, the covered
+  tick on a small ops repo (V=100, S=100, O=0, P=0, and I doubled), and how soon
+  ticks are incremental again behind a proxy adding its own Date and after a
+  crowded second.
 
 The embedded forge searches as Forgejo's bleve indexer does (`--issue-indexer
 db` for the database one) and indexes each change `--index-delay` seconds late.
@@ -51,6 +55,7 @@ except ModuleNotFoundError:  # a checkout without the package installed
 
 from procs import cli_help_seconds, run_peak_rss_mb, webhook_latency
 from prompt_size import pitch_prompt_tokens
+from reads import more_reads
 
 from architect.app.wiring import utc_now
 from architect.core.actions import FileSprint, FinishSprint, OpenPitch, ProcessAnswers
@@ -91,9 +96,11 @@ class TickFigures:
         return self.reads + self.writes
 
 
-def measure_tick(world: BenchWorld, *, max_open_pitches: int,
-                 incremental: bool = False) -> tuple[TickFigures, TickReport]:
-    recorder = Recorder(world.transport)
+def measure_tick(world: BenchWorld, *, max_open_pitches: int, incremental: bool = False,
+                 transport: httpx.BaseTransport | None = None
+                 ) -> tuple[TickFigures, TickReport]:
+    """One tick; `transport`: what stands between the client and the forge (a proxy)."""
+    recorder = Recorder(transport or world.transport)
     config = world.config(max_open_pitches=max_open_pitches)
     changes = Changes.of(config) if incremental else None
     with world.client(BOT, transport=recorder) as bot:
@@ -338,6 +345,7 @@ def main() -> int:
         busy, _ = busy_tick(world)
         loop = webhook_latency(world)
         covered = covered_tick(world)
+        more = more_reads(world, tmp)
         world.forge.stop()
         with_profile = measure_world(replace(sizes, profile=True), tmp / "profile")
         help_s = cli_help_seconds()
@@ -354,12 +362,21 @@ def main() -> int:
             Row("reads of a tick whose free slot every vision's sub-issues hold",
                 str(covered.figures.reads), f"<= {covered.bound}",
                 covered.figures.reads <= covered.bound),
+            *(Row(f"  ... V=100 S=100 O=0 P=0, I={c.issues}", str(c.reads), f"<= {c.bound}",
+                  c.reads <= c.bound) for c in more.small),
             Row("model calls of an idle tick", str(idle.model_calls), "0", idle.model_calls == 0),
             Row("requests of a busy tick, beyond its writes", f"{busy.reads} (+{busy.writes} "
                 f"writes)", "<= 30", busy.reads <= 30),
             Row("  ... with the bot's .profile repo", f"{with_profile.busy.reads} "
                 f"(+{with_profile.busy.writes} writes)", "<= 30",
                 with_profile.busy.reads <= 30, extra=True),
+            Row("  ... a filing tick alone (plan, overlap check, 5 filed, merge)",
+                f"{more.filing.reads} (+{more.filing.writes} writes)", "<= 30",
+                more.filing.reads <= 30),
+            Row("incremental again behind a proxy adding its own Date", more.proxied.shown(),
+                "<= 4", more.proxied.ok),
+            Row("incremental again after a crowded second (60 comments)", more.crowded.shown(),
+                "<= 4", more.crowded.ok),
             Row("wall time of an idle tick", f"{idle.seconds * 1000:.0f} ms", "<= 500 ms",
                 idle.seconds <= 0.5),
             Row("peak memory of `architect run`", f"{rss:.0f} MB", "<= 100 MB", rss <= 100),
@@ -375,6 +392,8 @@ def main() -> int:
         ]
         print(f"busy tick: {busy.model_calls} model call(s); did: " + "; ".join(busy.actions))
         print(f"covered tick bound: {covered.formula}")
+        for c in more.small:
+            print(f"covered tick at V=100, S=100, O=0, P=0, I={c.issues}: {c.formula}")
         print()
         print_table(rows)
         ok = all(r.ok is not False for r in rows if not r.extra)
@@ -382,6 +401,7 @@ def main() -> int:
             shown = [("idle", idle), ("busy", busy), ("busy, with .profile", with_profile.busy),
                      ("covered", covered.figures)]
             shown.append(("full read with its look", incremental.full))
+            shown.append(("filing", more.filing))
             if incremental.idle is not None:
                 shown.append(("incremental idle", incremental.idle))
             for name, figures in shown:

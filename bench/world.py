@@ -232,6 +232,8 @@ def build_world(sizes: Sizes, tmp: Path) -> BenchWorld:
 def _sprints(world: BenchWorld) -> None:
     """P visions, pitched, reviewed, accepted and talked over by the architect itself."""
     sizes = world.sizes
+    if not sizes.prs:
+        return
     with world.client(OWNER) as owner:
         label = {lab.name: lab.id for lab in owner.list_labels(PROJECT)}["vision"]
         for n in range(sizes.prs):

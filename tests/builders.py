@@ -214,6 +214,7 @@ class Conversation:
     vision_slipped: bool = False  # closed or unlabelled: it may come back (a pause first)
     closed_by: str = ""  # a human closed (or, with `merged`, merged) the PR
     merged: bool = False
+    branch_gone: bool = False  # reopened after its branch was deleted
     _next_id: int = 0
 
     @property
@@ -296,7 +297,7 @@ class Conversation:
     def sprint(self) -> SprintPR:
         return SprintPR(self.pr(), self.vision, tuple(self.comments), tuple(self.reviews),
                         vision_gone=self.vision_gone, closed_by=self.closed_by,
-                        vision_slipped=self.vision_slipped)
+                        vision_slipped=self.vision_slipped, branch_gone=self.branch_gone)
 
 
 def conversation_in(state: SprintState, *, vision: int = VISION, title: str = VISION_TITLE,
@@ -327,6 +328,9 @@ def conversation_in(state: SprintState, *, vision: int = VISION, title: str = VI
         talk.vision_gone, talk.vision_slipped = f"its vision #{vision} was closed", True
         if state is SprintState.PAUSED:
             talk.paused()
+        return talk
+    if state is SprintState.BRANCH_GONE:
+        talk.branch_gone = True
         return talk
     talk.human("ACCEPT")
     if state is SprintState.ACCEPTED:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import textwrap
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -45,6 +46,16 @@ class SteppingClock:
     def jump(self, to: datetime) -> None:
         """Days pass: the next reading is `to`, and the clock steps on from there."""
         self.start += to - self.now - timedelta(seconds=1)
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """Everything written inside happens within one second (a bulk change)."""
+        at = next(self._ticks)
+        self._ticks = itertools.repeat(at)
+        try:
+            yield
+        finally:
+            self._ticks = itertools.count(at + 1)
 
 
 VISION_BODY = textwrap.dedent("""\

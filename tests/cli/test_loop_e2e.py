@@ -63,12 +63,20 @@ def test_loop_ticks_every_interval_until_sigterm(served: Served) -> None:
         file_vision(served)
         # The first tick may have run before the vision existed; the interval tick pitches it.
         wait_for(lambda: len(bot.list_pulls("acme/shop-ops", state="open")) == 1, 10)
+        # The dashboard tells the interval this loop keeps, not the project file's 6h.
+        wait_for(lambda: "a tick every 2s;" in dashboard(bot), 10)
     finally:
         code, err = stop(proc)
     assert code == 0, err
     # #1 or #2: a first tick that ran before the vision existed made the dashboard issue.
     (pr,) = bot.list_pulls("acme/shop-ops", state="open")
     assert f"pitched as PR #{pr.number}" in err
+    assert "every 6h" not in dashboard(bot)
+
+
+def dashboard(bot: ForgeClient) -> str:
+    found = bot.list_issues("acme/shop-ops", labels=["architect"], type="issues")
+    return found[0].body if found else ""
 
 
 def test_a_forge_webhook_brings_the_answer_within_two_seconds(served: Served) -> None:

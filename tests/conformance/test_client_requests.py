@@ -73,8 +73,10 @@ ENDPOINTS = {
 
 
 # Query keys one server does not declare and so ignores; the client filters the answer
-# itself (`ForgeClient.list_pulls`), so the result is right on both (docs/gitea.md).
-IGNORED_QUERY = {("gitea", "GET", "/repos/{owner}/{repo}/pulls"): {"head", "base"}}
+# itself (`ForgeClient.list_pulls`), so the result is right on both (docs/gitea.md). A
+# search's `sort=relevance` only orders the hits: Gitea answers them newest first.
+IGNORED_QUERY = {("gitea", "GET", "/repos/{owner}/{repo}/pulls"): {"head", "base"},
+                 ("gitea", "GET", "/repos/{owner}/{repo}/issues"): {"sort"}}
 
 
 def _as_understood(api: str, method: str, url: str) -> str:
@@ -147,6 +149,7 @@ def exercise(bot: ForgeClient, human: ForgeClient) -> set[str]:  # noqa: PLR0915
     call("changed_since", PROJECT, since, limit=50)
     call("changed_since", PROJECT, None, limit=1)
     call("comments_changed_since", OPS, since, limit=50)
+    call("search_issues", PROJECT, "cache api", limit=50)
     call("add_dependency", PROJECT, second.number, depends_on=first.number)
     call("list_dependencies", PROJECT, second.number)
 

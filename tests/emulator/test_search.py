@@ -179,3 +179,26 @@ def test_architect_forge_names_a_bad_search_option_and_exits_2() -> None:
     assert '--index-delay: "soon" is not a duration' in delay.stderr
     assert "unknown issue indexer 'elastic'" in indexer.stderr
 
+
+
+# -- sort=relevance (SortByScore) ---------------------------------------------------------
+
+
+def _ranked(world: Forge, q: str) -> list[int]:
+    return [int(i["number"]) for i in world.get(ISSUES, params={"q": q, "sort": "relevance"})]
+
+
+def test_relevance_ranks_an_issue_matching_more_words_first_with_bleve(world: Forge) -> None:
+    near = world.issue("Wishlist API endpoint")
+    crowd = [world.issue(f"Wishlist icon {n}") for n in range(3)]
+    body = world.issue("Notes", "the API of the wishlist")  # two words, not in its title
+    assert _ranked(world, "api endpoint wishlist") == [near, body, *reversed(crowd)]
+    # Without `sort`, the newest first, as always.
+    newest = [int(i["number"]) for i in world.get(ISSUES, params={"q": "wishlist"})]
+    assert newest == [body, *reversed(crowd), near]
+
+
+def test_the_db_indexer_has_no_score_and_answers_newest_first(db_world: Forge) -> None:
+    near = db_world.issue("Wishlist API endpoint")
+    later = db_world.issue("Wishlist icon")
+    assert _ranked(db_world, "api endpoint wishlist") == [later, near]

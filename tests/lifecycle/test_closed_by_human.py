@@ -187,3 +187,35 @@ def test_a_sprint_closed_before_the_last_window_of_closed_prs_is_not_looked_for(
     listed = tuple(world.bot.list_pulls(OPS, state="all"))
     assert closed_sprints(world.bot, world.config, me, visions, set()) == []
     assert closed_sprints(world.bot, world.config, me, visions, set(), listed=listed) == []
+
+
+def test_a_pr_reopened_after_its_branch_was_deleted_gets_one_note_and_stays_in_status(
+        tmp_path: Path) -> None:
+    from architect.app.status import collect_status  # noqa: PLC0415 - only this test
+
+    world, vision, pr = _pitched(tmp_path)
+    world.client("bob").delete_branch(OPS, pr.head.ref)
+    assert world.tick().ok  # closed by the deletion: the note on the vision
+    world.client("bob").edit_pull(OPS, pr.number, state="open")
+
+    report = world.tick()
+    assert [a.describe() for a in report.applied] == [
+        f"PR #{pr.number}: reopened without its branch {pr.head.ref} → one note on the PR"]
+    note = world.bot_comments(pr.number)[-1]
+    assert f"its branch `{pr.head.ref}` was deleted" in note
+    assert "restore the branch" in note and "treats this sprint as closed" in note
+    rows = {(r.kind, r.number): r for r in collect_status(world.bot, world.config,
+                                                          world.clock.now)}
+    assert rows[("sprint", pr.number)].state == "reopened without its branch"
+    assert rows[("sprint", pr.number)].waits_for == "a human: the branch restored, or the PR closed"
+    assert rows[("vision", vision)].state == f"in sprint PR #{pr.number}"
+    # Treated as closed: no label put back, no answer read, and no second note.
+    world.comment(pr.number, "ACCEPT")
+    assert world.tick().applied == []
+    assert "in-progress" not in world.bot.get_issue(PROJECT, vision).label_names
+    assert len([c for c in world.bot_comments(pr.number) if "was deleted" in c]) == 1
+
+    world.client("bob").create_branch(OPS, pr.head.ref, pr.head.sha)  # restored
+    assert world.tick().ok
+    assert "in-progress" in world.bot.get_issue(PROJECT, vision).label_names
+    assert any(c.startswith("Q1") or "Q1:" in c for c in world.bot_comments(pr.number))

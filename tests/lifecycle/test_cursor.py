@@ -92,3 +92,15 @@ def test_a_full_read_is_due_after_full_read_every_a_deadline_or_unfinished_work(
     assert Cursor({}, None, T0).due(T0 + every, every) == "full_read_every has passed"
     assert Cursor({}, None, T0, settled=False).due(T0, every) == \
         "the last tick left work to retry"
+
+
+def test_a_crowded_second_of_comments_is_left_behind_once_the_clock_proves_it_over() -> None:
+    """60 comments at T0 (a bot commenting on 60 issues at once): the next look asks from
+    the second after, so its one page is not filled by them on every tick."""
+    crowd = [a_comment("bump", id_=n, at_=T0, on=f"acme/shop-ops/issues/{n}")
+             for n in range(100, 160)]
+    answer = a_comment("Q1: A", id_=7, at_=T0 + S, on="acme/shop-ops/pulls/5")
+    mark = comment_mark(T0, T0 + 10 * S, [*crowd, answer])
+    assert mark.at == T0 + S and mark.seen == {(7, T0 + S)}
+    # Not proved over yet (the clock 1 s past it may be a proxy's): asked again from T0.
+    assert comment_mark(T0, T0 + S, crowd).at == T0

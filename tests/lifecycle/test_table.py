@@ -260,12 +260,29 @@ def walk_sprints_closed_and_merged_by_a_human(tmp_path: Path) -> set[SprintState
     return seen
 
 
+def walk_a_pr_reopened_without_its_branch(tmp_path: Path) -> set[SprintState]:
+    """Its branch deleted (which closes it), then reopened: one note on the PR."""
+    world = make_world(tmp_path)
+    world.vision("Wishlists")
+    dry_then_real(world)
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.client("bob").delete_branch(OPS, pr.head.ref)
+    dry_then_real(world)
+    world.client("bob").edit_pull(OPS, pr.number, state="open")
+    done, seen = dry_then_real(world)
+    assert done == [f"PR #{pr.number}: reopened without its branch {pr.head.ref} → one note "
+                    "on the PR"]
+    assert dry_then_real(world)[0] == []
+    return seen
+
+
 def test_every_row_of_the_table_is_walked_and_dry_run_lists_what_each_tick_does(
         tmp_path: Path) -> None:
     walked = set()
     for walk in (walk_the_story, walk_a_model_failure, walk_the_filing_rows, walk_the_waiting,
                  walk_a_vision_closed_under_its_sprint,
-                 walk_sprints_closed_and_merged_by_a_human):
+                 walk_sprints_closed_and_merged_by_a_human,
+                 walk_a_pr_reopened_without_its_branch):
         (tmp_path / walk.__name__).mkdir()
         walked |= walk(tmp_path / walk.__name__)
     assert set(SprintState) - walked == set()

@@ -11,6 +11,7 @@ from architect.core.overlap import (
     exact_duplicates,
     find_overlaps,
     normalised_title,
+    search_words,
     similarity,
     words,
 )
@@ -73,3 +74,12 @@ def test_a_title_always_meets_itself_exactly(title: str) -> None:
     overlaps = find_overlaps([PlannedItem("x", title)], [OpenIssue(7, title, "", "")],
                              threshold=1.0)
     assert [o.exact for o in overlaps] == [True]
+
+
+def test_the_search_asks_for_the_meaningful_words_the_longest_last() -> None:
+    # The database indexer keeps only the last word: the most telling one goes there.
+    assert search_words("Add the Due Dates to Todos") == "due date todo"
+    assert search_words("Wishlist API endpoints") == "api endpoint wishlist"
+    # Numbers would name issues to bleve; stop words alone ask for nothing.
+    assert search_words("Phase 2 of 3: the export") == "phase export"
+    assert search_words("Add it to the") == ""

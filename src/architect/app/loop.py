@@ -274,6 +274,17 @@ def intervals_for(configs: Sequence[ProjectConfig], interval: str | None) -> lis
     return [every for _ in configs]
 
 
+def on_interval(config: ProjectConfig, seconds: float) -> ProjectConfig:
+    """The project as this loop runs it: its dashboard tells the interval the loop keeps
+    (`--interval 30s`, not the file's 6h). The full reads keep the file's period."""
+    settings = config.architect
+    if settings.interval.total_seconds() == seconds:
+        return config
+    kept = settings.full_read_every or settings.interval
+    return config.model_copy(update={"architect": settings.model_copy(
+        update={"interval": timedelta(seconds=seconds), "full_read_every": kept})})
+
+
 def check_projects(configs: Sequence[ProjectConfig]) -> None:
     if not configs:
         raise SetupError("no project to tick; pass -p projects/NAME.toml")
@@ -299,6 +310,7 @@ def run_forever(configs: Sequence[ProjectConfig], secrets: Secrets, env: Mapping
     except SetupError as exc:
         log.error("%s", exc)
         return 2
+    configs = [on_interval(c, every) for c, every in zip(configs, intervals, strict=True)]
     scheduler = Scheduler(configs, intervals, secrets, env, tick=tick, clock=clock, wait=wait,
                           stop_event=stop_event)
     with _webhooks(webhook, configs, secrets, scheduler) as code:

@@ -193,10 +193,13 @@ def init_project(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str]
         # init is no tick: no later run tries again unless the user does.
         log.error("%s: %s", config.name, without_retry_promise(str(exc)))
         return exc.exit_code or 1
+    for warning in found.warnings:
+        log.warning("%s", warning)
     for problem in found.problems:
         log.error("%s", problem)
     if found.problems:
         log.error("%s: not ready: %d problem(s)", config.name, len(found.problems))
         return 2
-    out(f"{config.name}: ready")
+    warned = f", with {len(found.warnings)} warning(s) above" if found.warnings else ""
+    out(f"{config.name}: ready{warned}")
     return 0

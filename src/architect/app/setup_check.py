@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from architect.config import ProjectConfig
+from architect.core.dashboard import is_dashboard
 from architect.core.setup_lines import (
     WRITES,
     Collection,
@@ -20,10 +21,13 @@ from architect.core.setup_lines import (
     missing_label_line,
     missing_repo_line,
     reviewer_line,
+    second_dashboard_line,
+    steering_token_line,
     unwritable_line,
     wanted_labels,
 )
 from architect.core.sprint import PARKED_LABEL
+from architect.core.steering import Steering
 from architect.errors import (
     ArchitectError,
     ConfigError,
@@ -35,8 +39,9 @@ from architect.errors import (
     RunnerUnavailable,
 )
 from architect.forge.client import ForgeClient
-from architect.forge.models import Repository, User
+from architect.forge.models import Issue, Repository, User
 from architect.runners.base import ProvesModel, Runner
+from architect.shell.dashboard import find
 
 Say = Callable[[str], None]
 LABEL_COLORS = ("5319e7", "fbca04", "0e8a16")  # vision, in-progress, backlog
@@ -49,6 +54,7 @@ class Findings:
 
     problems: list[str] = field(default_factory=list)
     proved: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # not blocking, but likely wrong
 
     def add(self, problem: str | None) -> None:
         if problem:
@@ -144,6 +150,46 @@ def check_reviewers(forge: ForgeClient, config: ProjectConfig, found: Findings) 
             continue
         exists = forge.get_user(login) is not None
         found.add(reviewer_line(login, config.ops_repo, writers, exists=exists))
+
+
+def check_token_owner(forge: ForgeClient, config: ProjectConfig, me: User,
+                      found: Findings) -> None:
+    """Warn when the token's account is one whose comments steer: a person's, by the same
+    rule a tick judges comments with (`Steering.may_steer`), as if the architect were another
+    account. Listed in `reviewers`, or with `reviewers` empty a writer on the ops repo whose
+    login matches none of `bot_accounts` (`*-bot`, `*[bot]` …)."""
+    s = config.architect
+    writers = None
+    if not s.reviewers:
+        writers = frozenset(u.login for u in forge.list_assignees(config.ops_repo))
+    judge = Steering(bot_login="", reviewers=frozenset(s.reviewers),
+                     bot_patterns=s.bot_account_globs, writers=writers)
+    if not judge.may_steer(me.login):
+        found.proved.append(f"@{me.login} is no one who steers (a bot account)")
+        return
+    why = ("listed in `reviewers`" if s.reviewers else
+           f"writes on {config.ops_repo} and its name matches none of `bot_accounts`")
+    found.warnings.append(steering_token_line(me.login, why))
+
+
+def check_dashboard(forge: ForgeClient, config: ProjectConfig, me: User,
+                    found: Findings) -> Issue | None:
+    """The project's dashboard kept by this token's account; a problem when another account
+    keeps it, since a tick with this token would create a second one."""
+    mine = find(forge, config, me)
+    if mine is not None:
+        return mine
+    label = config.architect.dashboard_label
+    if label not in {lab.name for lab in forge.list_labels(config.ops_repo)}:
+        return None  # no dashboard can carry it (and the forge would drop the filter)
+    others = [i for i in forge.list_issues(config.ops_repo, state="all", type="issues",
+                                           labels=[label])
+              if i.user.login != me.login and is_dashboard(i.body, config.name)]
+    if others:
+        other = min(others, key=lambda i: (i.state != "open", i.number))
+        found.add(second_dashboard_line(config.ops_repo, other.number, other.user.login,
+                                        me.login))
+    return None
 
 
 def check_hooks(forge: ForgeClient, config: ProjectConfig, bot: User, url: str, *,

@@ -12,17 +12,18 @@ from collections.abc import Callable
 from architect.app.setup_check import (
     Findings,
     Say,
+    check_dashboard,
     check_hooks,
     check_labels,
     check_repos,
     check_reviewers,
+    check_token_owner,
     check_writes,
 )
 from architect.config import ProjectConfig, Secrets
 from architect.errors import ForgePermissionError
 from architect.forge.client import ForgeClient
 from architect.forge.models import User
-from architect.shell.dashboard import find
 
 WEBHOOK_EVENTS = ("issues", "issue_comment", "pull_request", "pull_request_review",
                   "pull_request_comment")
@@ -43,6 +44,7 @@ def prove_setup(forge: ForgeClient, config: ProjectConfig, secrets: Secrets, *,
                      say=say)
     if config.ops_repo in repos:
         check_reviewers(forge, config, found)
+        check_token_owner(forge, config, me, found)
     not_ready = runner_ready()
     found.add(not_ready)
     if not_ready is None:
@@ -55,15 +57,18 @@ def prove_setup(forge: ForgeClient, config: ProjectConfig, secrets: Secrets, *,
             creator = _hook_creator(forge, secrets, webhook_url, found, say) if write else None
             check_hooks(forge, config, me, webhook_url, create=creator, found=found)
     if config.ops_repo in repos and not found.problems and config.architect.dashboard:
-        _dashboard(forge, config, me, say)
+        _dashboard(forge, config, me, found, say)
     for line in found.proved:
         say(f"ok: {line}")
     return found
 
 
-def _dashboard(forge: ForgeClient, config: ProjectConfig, me: User, say: Say) -> None:
+def _dashboard(forge: ForgeClient, config: ProjectConfig, me: User, found: Findings,
+               say: Say) -> None:
     # Created by the first tick, at its end, so that it shows what that tick did.
-    issue = find(forge, config, me)
+    issue = check_dashboard(forge, config, me, found)
+    if found.problems:
+        return
     if issue is None:
         say(f"{config.ops_repo}: the first tick creates the dashboard issue "
             f"'{config.architect.dashboard_title}'")

@@ -194,6 +194,18 @@ class NoteClosedSprint:
 
 
 @dataclass(frozen=True)
+class NoteBranchGone:
+    """A sprint PR reopened after its branch was deleted: one note on it saying how to go on
+    (restore the branch); until then the sprint is left as closed."""
+
+    sprint: SprintPR
+
+    def describe(self) -> str:
+        return (f"PR #{self.sprint.pr.number}: reopened without its branch "
+                f"{self.sprint.pr.head.label} → one note on the PR")
+
+
+@dataclass(frozen=True)
 class StopSprint:
     """The vision changed under the sprint (closed, deleted, unlabelled): a rejection
     whose reason says what happened, before any further model call or filing."""
@@ -310,4 +322,4 @@ class ResumeSprint:
 Action = (OpenPitch | CompletePitch | RevisePitch | StartQuestions | ProcessAnswers | FileSprint
           | FinishSprint | RejectSprint | SyncLedger | ClarifyDecision | CompleteVision
           | RepairMerged | NudgeSprint | UnparkSprint | StopSprint | NoteClosedSprint
-          | PauseSprint | ResumeSprint)
+          | PauseSprint | ResumeSprint | NoteBranchGone)

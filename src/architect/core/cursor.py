@@ -12,7 +12,8 @@ Whenever a watermark cannot be proved exact it is left with nothing seen, so
 the next look reads fully rather than risk missing a change: the list was cut
 by its page (its newest is then only a lower bound), the forge sent no clock,
 or the forge's clock still stood in the newest second (an item seen could
-change again within it).
+change again within it). A second the clock proved over is not asked again, for
+issues as for comments: a crowded second is paged once, then left behind.
 """
 
 from __future__ import annotations
@@ -125,9 +126,16 @@ def watermark(old: Watermark | None, page: Page[Issue]) -> Watermark | None:
 def comment_mark(at: datetime, clock: datetime | None, read: Iterable[Comment]) -> Watermark:
     """The comments a full read saw updated at or after `at`. One written at or after the
     look's second (`clock`) could change again within it unseen: it is left out, and the
-    next look reads fully."""
+    next look reads fully.
+
+    Once the clock proves `at`'s second over, the next look asks from the second after:
+    a crowded second (a bot commenting on 60 issues at once) would otherwise fill every
+    later look's one page, and no tick would be incremental again while the repo rests.
+    """
     if clock is None:
         return Watermark(at)
+    if clock >= at + SKEW:
+        at += SECOND
     return Watermark(at, frozenset(stamp(c) for c in read if at <= c.updated_at < clock))
 
 

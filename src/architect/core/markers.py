@@ -123,6 +123,7 @@ class Kind(StrEnum):
     PAUSED = "paused"
     RESUMED = "resumed"
     CARRIED = "carried"
+    BRANCH_GONE = "branch-gone"
 
 
 DESIGN_KINDS = frozenset({Kind.QUESTIONS, Kind.ANSWERS, Kind.FILING_CHECK})
@@ -380,6 +381,23 @@ class UnclearMark:
         return None if comment is None else cls(comment, found.attrs.get("who", ""))
 
 
+@dataclass(frozen=True)
+class BranchGoneMark:
+    """The one note on a sprint PR reopened after its branch was deleted."""
+
+    kind: ClassVar[Kind] = Kind.BRANCH_GONE
+
+    def render(self) -> str:
+        return marker(self.kind)
+
+    def key(self) -> tuple[object, ...]:
+        return ()
+
+    @classmethod
+    def parse(cls, found: Marker) -> BranchGoneMark:
+        return cls()
+
+
 class StoryEvent(StrEnum):
     """What became of a vision's sprint PR, as its `StoryMark` tells the vision."""
 
@@ -575,7 +593,7 @@ _PARSERS: dict[str, Any] = {
     for cls in (FooterMark, QuestionsMark, AnswersMark, PlanMark, FilingCheckMark, FiledMark,
                 RevisedMark, RejectedMark, ModelErrorMark, UnclearMark, StoryMark, ReminderMark,
                 ParkedMark, DashboardMark, BoxMark, SteeredMark, PausedMark, ResumedMark,
-                CarriedMark)
+                CarriedMark, BranchGoneMark)
 }
 
 

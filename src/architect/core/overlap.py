@@ -12,6 +12,10 @@ The score is ``0.7 * title + 0.3 * body`` when both sides have a body, else the
 title alone. A pair at or over the threshold is a near-duplicate (listed with
 its link on the plan comment); a pair whose normalised titles are equal is an
 exact duplicate, which the filing check refuses.
+
+The open issues compared are those the forge's issue search ranks nearest to
+the vision's title (for the model's prompt) and to each planned title
+(`search_words`): one page each, never the whole backlog.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from dataclasses import dataclass
 
 TITLE_WEIGHT = 0.7
 DEFAULT_THRESHOLD = 0.6
+MAX_SEARCH_WORDS = 6
 _WORD = re.compile(r"[a-z0-9]+")
 # Words that carry no meaning of their own in an issue title or body.
 STOP_WORDS = frozenset({
@@ -74,6 +79,18 @@ def _stem(word: str) -> str:
     if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
         return word[:-1]
     return word
+
+
+def search_words(title: str) -> str:
+    """What to ask the forge's issue search for to find issues like `title`.
+
+    Its meaningful words, the longest last: bleve ORs them (each fuzzy) and ranks an
+    issue that matches more of them higher, while the database indexer keeps only the
+    last word's LIKE, where the most telling word serves best. Numbers are left out
+    (bleve reads `12` as issue #12); the stem ("todo" for "todos") is what LIKE needs.
+    """
+    found = sorted((w for w in words(title) if not w.isdigit()), key=lambda w: (len(w), w))
+    return " ".join(found[-MAX_SEARCH_WORDS:])
 
 
 def normalised_title(title: str) -> str:

@@ -323,6 +323,16 @@ def unclear_decision_comment(login: str, text: str, comment_id: int) -> str:
             + markers.UnclearMark(comment_id).render())
 
 
+def branch_gone_comment(branch: str) -> str:
+    """The one note on a sprint PR reopened after its branch was deleted."""
+    return (f"This PR is open again, but its branch `{branch}` was deleted, so nothing it "
+            "holds can be changed or merged. To go on with this sprint, restore the branch "
+            "(the PR's page on the forge offers it, or push its last commit to "
+            f"`{branch}`): the next tick resumes where it stopped. Until then the architect "
+            "treats this sprint as closed and reads no answers here; close the PR to leave "
+            "it at that.\n\n" + markers.BranchGoneMark().render())
+
+
 def rejected_comment(reason: str, by: str) -> str:
     return (f"Rejected by @{by}: {one_line(reason, 500) or '(no reason given)'}\n\n"
             "Closing this PR and deleting its branch; the reason goes to the journal.\n\n"

@@ -73,6 +73,20 @@ def reviewer_line(login: str, repo: str, writers: Iterable[str], *, exists: bool
             f"give them write access, or fix `reviewers`{hint}")
 
 
+def steering_token_line(login: str, why: str) -> str:
+    """The token is a person's: the architect takes its own account's words as its own."""
+    return (f"the token is @{login}'s, who may steer ({why}): the architect would read "
+            f"@{login}'s ACCEPT, REJECT and answers as its own words and ignore them, and "
+            "write under their name; give the architect an account of its own (a bot user) "
+            "and its token in FORGE_ARCHITECT_TOKEN")
+
+
+def second_dashboard_line(repo: str, number: int, keeper: str, login: str) -> str:
+    return (f"{repo}: the dashboard is #{number}, kept by @{keeper}; with @{login}'s token a "
+            f"tick would create a second one: run the architect with @{keeper}'s token "
+            "(FORGE_ARCHITECT_TOKEN)")
+
+
 def wanted_labels(config: ProjectConfig) -> tuple[str, ...]:
     s = config.architect
     return (s.vision_label, s.in_progress_label, s.backlog_label)

@@ -67,6 +67,8 @@ class SprintPR:
     vision_slipped: bool = False
     # A sprint PR a human closed or merged, not yet answered: who did it.
     closed_by: str = ""
+    # Open, but its head branch was deleted (a PR reopened after that): nothing can land.
+    branch_gone: bool = False
 
 
 @dataclass(frozen=True)

@@ -22,12 +22,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from architect.core import markers
 from architect.core.actions import (
     Action,
     ClarifyDecision,
     CompletePitch,
     FileSprint,
     FinishSprint,
+    NoteBranchGone,
     NoteClosedSprint,
     NudgeSprint,
     PauseSprint,
@@ -69,6 +71,7 @@ class SprintState(StrEnum):
     MERGED_UNFILED = "merged before filing"
     VISION_SLIPPED = "vision slipped"
     PAUSED = "paused"
+    BRANCH_GONE = "reopened without its branch"
 
 
 # What the step of a row needs beyond the view: whether the vision lost its label.
@@ -97,6 +100,14 @@ def _closed(view: SprintView, _label: bool) -> Action:
             and (d := read_decision(c.body, "")) is not None and d.word == "REJECT"]
     return NoteClosedSprint(sprint, sprint.closed_by, sprint.pr.merged,
                             said[-1] if said else "")
+
+
+def _branch_gone(view: SprintView, _label: bool) -> Action | None:
+    """One note; then the sprint waits, as if closed, until the branch is back."""
+    bot = view.sprint.pr.user.login
+    if any(markers.marks_of(markers.BranchGoneMark, view.sprint.comments, bot)):
+        return None
+    return NoteBranchGone(view.sprint)
 
 
 def _stop(view: SprintView, _label: bool) -> Action:
@@ -186,6 +197,10 @@ SPRINT_TABLE: tuple[Row, ...] = (
     Row(SprintState.REJECTED, lambda v: v.reject is not None, _reject,
         "the architect (closing the PR)",
         doc="a REJECT: came in, at any stage: close the PR, delete its branch, journal"),
+    Row(SprintState.BRANCH_GONE, lambda v: v.sprint.branch_gone, _branch_gone,
+        "a human: the branch restored, or the PR closed",
+        doc="reopened after its branch was deleted: one note on the PR (restore the branch "
+            "to resume); treated as closed until then"),
     Row(SprintState.FILED, lambda v: bool(v.filed), _finish,
         "the architect (merging the PR)", same_tick=True,
         doc='"Sprint filed" is posted: record ## Filed and merge'),
@@ -275,7 +290,8 @@ _CLARIFIED_BY_ROW: frozenset[SprintState] = frozenset({
 SPRINT_REPAIRS: tuple[Repair, ...] = (
     Repair("in-progress put back",
            lambda v, lost: lost and v.state not in (SprintState.PITCH_INCOMPLETE,
-                                                    SprintState.REJECTED),
+                                                    SprintState.REJECTED,
+                                                    SprintState.BRANCH_GONE),
            lambda v: CompletePitch(v.sprint, v.slug, footer=False, label=True),
            doc="its vision lost the label in-progress (an incomplete pitch puts it back with "
                "its footer; a rejection takes it off)"),

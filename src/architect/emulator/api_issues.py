@@ -128,22 +128,30 @@ def filter_issues(ctx: Ctx, repo: Repo) -> list[Issue]:
     if mentioned is not None:
         handle = f"@{mentioned.login.lower()}"
         selected = [i for i in selected if handle in i.body.lower()]
+    scores: dict[int, tuple[int, int]] = {}
     if keyword is not None:
-        selected = _search(ctx, selected, keyword)
+        selected, scores = _search(ctx, selected, keyword)
     key, descending = _SORTS.get(ctx.query("sort"), _SORTS["latest"])
     selected.sort(key=key, reverse=descending)
+    if scores and ctx.query("sort") == "relevance":
+        selected.sort(key=lambda i: scores[i.id], reverse=True)  # stable: the newest next
     return selected
 
 
-def _search(ctx: Ctx, issues: list[Issue], keyword: list[search.Token]) -> list[Issue]:
-    """`q` goes to the issue indexer, which may not have seen the latest changes."""
+def _search(ctx: Ctx, issues: list[Issue], keyword: list[search.Token]
+            ) -> tuple[list[Issue], dict[int, tuple[int, int]]]:
+    """`q` goes to the issue indexer, which may not have seen the latest changes. Bleve
+    also scores each hit (`sort=relevance`); the database indexer has no score."""
+    bleve = ctx.store.settings.issue_indexer == search.BLEVE
     matches = search.matcher(ctx.store.settings.issue_indexer)
-    found = []
+    found, scores = [], {}
     for issue in issues:
         doc = ctx.store.searchable(issue)
         if doc is not None and matches(keyword, doc):
             found.append(issue)
-    return found
+            if bleve:
+                scores[issue.id] = search.bleve_score(keyword, doc)
+    return found, scores
 
 
 def list_issues(ctx: Ctx) -> Reply:

@@ -13,6 +13,10 @@ sources (d883bd8f12):
   index N. Fuzzy tokens use bleve's automatic fuzziness
   (`search/searcher/search_fuzzy.go`, `GetAutoFuzziness`: 0 edits up to two
   bytes, 1 up to five, 2 beyond).
+* `sort=relevance` (`SortByScore`): bleve orders by its score, which grows with
+  the clauses a document matches (the coordination factor); here, the number of
+  tokens that hit, then those that hit the title, then the newest. The database
+  indexer has no score and answers newest first (`db/options.go`, `ToDBOptions`).
 * `modules/indexer/issues/db/db.go`, `Search`: each token is a case-insensitive
   `LIKE '%term%'` on title, content and comment text, but the loop reassigns
   its condition, so only the last token counts; and the index comparison sits
@@ -226,6 +230,16 @@ def bleve_matches(query: Sequence[Token], doc: Document) -> bool:
     if not all(_bleve_hit(t, doc) for t in must):
         return False
     return bool(must) or not should or any(_bleve_hit(t, doc) for t in should)
+
+
+def bleve_score(query: Sequence[Token], doc: Document) -> tuple[int, int]:
+    """How well `doc` answers `query` for `sort=relevance`: the tokens that hit it, then
+    those that hit its title (an approximation of bleve's score, same order in the cases
+    that matter: more words in common ranks higher)."""
+    wanted = [t for t in query if t.kind is not Kind.NOT]
+    title = doc.terms[0] if doc.terms else ()
+    return (sum(1 for t in wanted if _bleve_hit(t, doc)),
+            sum(1 for t in wanted if _phrase_in(t.phrase, title, t.fuzzy)))
 
 
 def _like(term: str) -> re.Pattern[str]:

@@ -19,9 +19,15 @@ from werkzeug.wrappers import Request, Response
 from architect.emulator import auth
 from architect.emulator.store import Store
 from architect.emulator.webview_html import SECURITY_HEADERS, esc, href, link, listing, page
-from architect.emulator.webview_issues import issue_page, issues_page
+from architect.emulator.webview_issues import files_page, issue_page, issues_page
 from architect.emulator.webview_lookup import Missing, Moved, Page, names
-from architect.emulator.webview_tree import commit_page, raw_file, repo_page, src_page
+from architect.emulator.webview_tree import (
+    branches_page,
+    commit_page,
+    raw_file,
+    repo_page,
+    src_page,
+)
 
 
 @cache
@@ -36,6 +42,8 @@ def _url_map() -> Map:
             Rule(repo + "/pulls", endpoint="issues", defaults={"pulls": True}),
             Rule(repo + "/issues/<int:number>", endpoint="issue", defaults={"pulls": False}),
             Rule(repo + "/pulls/<int:number>", endpoint="issue", defaults={"pulls": True}),
+            Rule(repo + "/pulls/<int:number>/files", endpoint="files"),
+            Rule(repo + "/branches", endpoint="branches"),
             Rule(repo + "/src/branch/<path:rest>", endpoint="src"),
             Rule(repo + "/raw/branch/<path:rest>", endpoint="raw"),
             Rule(repo + "/commit/<sha>", endpoint="commit"),
@@ -108,4 +116,6 @@ _PAGES: dict[str, Callable[..., Page]] = {
     "issue": issue_page,
     "src": src_page,
     "commit": commit_page,
+    "files": files_page,
+    "branches": branches_page,
 }

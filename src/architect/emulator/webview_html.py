@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import quote
 
 from markdown_it import MarkdownIt
+from markdown_it.token import Token
 
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 _COLOR = re.compile(r"#?[0-9a-fA-F]{6}")
@@ -72,6 +73,9 @@ def _parser() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
     md.add_render_rule("html_block", _raw_html_as_text)
     md.add_render_rule("html_inline", _raw_html_as_text)
+    md.core.ruler.push("task_boxes", _task_boxes)
+    md.core.ruler.push("references", _references)
+    md.add_render_rule("task_box", _task_box)
     return md
 
 
@@ -79,9 +83,99 @@ def _raw_html_as_text(self: Any, tokens: Sequence[Any], idx: int, *_: Any) -> st
     return esc(_COMMENT.sub("", tokens[idx].content))
 
 
-def markdown(text: str) -> str:
-    """A body as a forge shows it: CommonMark, HTML comments (the bots' markers) hidden."""
-    return str(_parser().render(text))
+def markdown(text: str, repo: tuple[str, str] | None = None) -> str:
+    """A body as a forge shows it: CommonMark, HTML comments (the bots' markers) hidden,
+    task lists as boxes, bare links, `#N` (in `repo`) and `owner/repo#N` as links."""
+    return str(_parser().render(text, {"repo": repo}))
+
+
+# -- what a forge adds to CommonMark ------------------------------------------------
+
+_BOX = re.compile(r"\[([ xX])\] ")
+# A bare URL (its trailing punctuation left to the sentence), or an issue reference:
+# `#12` in this repo, `owner/repo#12` in another (Forgejo's reference rules, narrowed).
+_REFERENCE = re.compile(
+    r"(?P<url>https?://[^\s<>]*[^\s<>.,;:!?'\")\]])"
+    r"|(?<![\w/&#.-])(?:(?P<owner>[\w.-]+)/(?P<name>[\w.-]+))?#(?P<number>\d+)\b"
+)
+
+
+def _task_boxes(state: Any) -> None:
+    """`- [ ] …` and `- [x] …` items: a disabled checkbox instead of the brackets."""
+    tokens = state.tokens
+    for at in range(2, len(tokens)):
+        inline, first = tokens[at], tokens[at - 2]
+        if (inline.type != "inline" or first.type != "list_item_open" or not inline.children
+                or inline.children[0].type != "text"):
+            continue
+        text = inline.children[0]
+        found = _BOX.match(text.content)
+        if found is None:
+            continue
+        text.content = text.content[found.end():]
+        box = Token("task_box", "input", 0)
+        box.meta = {"checked": found.group(1) != " "}
+        inline.children.insert(0, box)
+
+
+def _task_box(self: Any, tokens: Sequence[Any], idx: int, *_: Any) -> str:
+    checked = " checked" if tokens[idx].meta["checked"] else ""
+    return f'<input type="checkbox" disabled{checked}> '
+
+
+def _references(state: Any) -> None:
+    """Bare URLs and issue references in plain text become links (not in code or links)."""
+    repo = state.env.get("repo")
+    for inline in (t for t in state.tokens if t.type == "inline" and t.children):
+        children: list[Token] = []
+        depth = 0
+        for child in inline.children:
+            depth += {"link_open": 1, "link_close": -1}.get(child.type, 0)
+            if child.type != "text" or depth:
+                children.append(child)
+                continue
+            children += _linked(child.content, repo)
+        inline.children = children
+
+
+def _linked(text: str, repo: tuple[str, str] | None) -> list[Token]:
+    tokens: list[Token] = []
+    at = 0
+    for found in _REFERENCE.finditer(text):
+        url = found["url"] or _issue_href(found, repo)
+        if url is None:
+            continue
+        tokens += [_text(text[at:found.start()]), _link_open(url), _text(found.group()),
+                   Token("link_close", "a", -1)]
+        at = found.end()
+    return [*tokens, _text(text[at:])] if tokens else [_text(text)]
+
+
+def _issue_href(found: re.Match[str], repo: tuple[str, str] | None) -> str | None:
+    owner, name = (found["owner"], found["name"]) if found["owner"] else repo or (None, None)
+    return href(owner, name, "issues", found["number"]) if owner and name else None
+
+
+def _text(content: str) -> Token:
+    token = Token("text", "", 0)
+    token.content = content
+    return token
+
+
+def _link_open(url: str) -> Token:
+    token = Token("link_open", "a", 1)
+    token.attrs = {"href": url}
+    return token
+
+
+_CODE_SPAN = re.compile(r"`([^`]+)`")
+
+
+def title_html(title: str) -> str:
+    """A title as a forge shows it: escaped, with `code spans` as code."""
+    parts = _CODE_SPAN.split(title)
+    return "".join(f"<code>{esc(p)}</code>" if odd else esc(p)
+                   for odd, p in ((i % 2 == 1, p) for i, p in enumerate(parts)))
 
 
 def state_badge(state: str) -> str:

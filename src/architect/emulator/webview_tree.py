@@ -38,7 +38,8 @@ def repo_page(store: Store, owner: str, repo: str) -> Page:
     body = [f"<h1>{esc(owner)}/{esc(name)}</h1>"]
     if found.description:
         body.append(f'<p class="meta">{esc(found.description)}</p>')
-    body += ["<h2>Branches</h2>", listing(branches, "The repository is empty.")]
+    body += [f"<h2>{link(href(owner, name, 'branches'), 'Branches')}</h2>",
+             listing(branches, "The repository is empty.")]
     tree = head_tree(found, found.default_branch)
     if tree:
         body += [
@@ -50,7 +51,7 @@ def repo_page(store: Store, owner: str, repo: str) -> Page:
     if readme is not None:
         body += [
             '<h2>README.md</h2><div class="markdown">',
-            markdown(readme.decode("utf-8", "replace")),
+            markdown(readme.decode("utf-8", "replace"), (owner, name)),
             "</div>",
         ]
     return f"{owner}/{name}", "".join(body), repo_crumbs(store, found)
@@ -131,3 +132,19 @@ def commit_page(store: Store, owner: str, repo: str, sha: str) -> Page:
         + listing((esc(p) for p in changed), "None.")
     )
     return f"{title} · {owner}/{name}", body, repo_crumbs(store, found)
+
+
+def branches_page(store: Store, owner: str, repo: str) -> Page:
+    """Every branch with its head commit, the default one first."""
+    found = visible_repo(store, owner, repo)
+    owner, name = names(store, found)
+    order = sorted(found.branches.items(), key=lambda b: (b[0] != found.default_branch, b[0]))
+    rows = [
+        link(href(owner, name, "src/branch", branch), branch)
+        + (' <span class="meta">default</span>' if branch == found.default_branch else "")
+        + f' <span class="meta">{link(href(owner, name, "commit", sha), sha[:10])}</span>'
+        for branch, sha in order
+    ]
+    body = "<h1>Branches</h1>" + listing(rows, "The repository is empty.")
+    crumbs = [*repo_crumbs(store, found), (href(owner, name, "branches"), "branches")]
+    return f"Branches · {owner}/{name}", body, crumbs

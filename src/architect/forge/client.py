@@ -29,7 +29,6 @@ import base64
 import binascii
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from email.utils import parsedate_to_datetime
 from types import TracebackType
 from typing import Any, Literal, Self, TypeVar
 from urllib.parse import quote
@@ -53,6 +52,7 @@ from architect.forge.http import (
     JsonBody,
     RequestStats,
     RetryPolicy,
+    server_clock,
 )
 from architect.forge.models import (
     Branch,
@@ -166,16 +166,6 @@ def parse(model: type[M], data: Any, what: str) -> M:
 def _total(headers: httpx.Headers, received: int) -> int:
     total = headers.get("x-total-count", "")
     return int(total) if total.isdigit() else received
-
-
-def _server_time(headers: httpx.Headers) -> datetime | None:
-    dates = headers.get_list("date")
-    if len(dates) != 1:  # none, or two clocks (a proxy's and the forge's): trust neither
-        return None
-    try:
-        return parsedate_to_datetime(dates[0]).astimezone(UTC)
-    except (TypeError, ValueError):
-        return None
 
 
 def parse_list(model: type[M], items: list[Any], what: str) -> list[M]:
@@ -344,14 +334,23 @@ class ForgeClient:
             params["since"] = rfc3339(since)
         items, headers = self._http.get_page(f"{repo_path(repo)}/issues", params)
         found = parse_list(Issue, [i for i in items if i is not None], f"the issues of {repo}")
-        return Page(found, _total(headers, len(found)), _server_time(headers))
+        return Page(found, _total(headers, len(found)), server_clock(headers))
+
+    def search_issues(self, repo: str, q: str, *, limit: int) -> list[Issue]:
+        """One page of `q`'s hits. `sort=relevance` is Forgejo's (Gitea ignores it and
+        answers by date; docs/gitea.md); the database indexer answers by date too."""
+        params = {"state": "open", "type": "issues", "q": q, "sort": "relevance",
+                  "limit": str(limit), "page": "1"}
+        items, _ = self._http.get_page(f"{repo_path(repo)}/issues", params)
+        found = parse_list(Issue, [i for i in items if i is not None], f"the issues of {repo}")
+        return [i for i in found if not i.is_pull]
 
     def comments_changed_since(self, repo: str, since: datetime, *,
                                limit: int) -> Page[Comment]:
         params = {"since": rfc3339(since), "limit": str(limit), "page": "1"}
         items, headers = self._http.get_page(f"{repo_path(repo)}/issues/comments", params)
         found = parse_list(Comment, items, f"the comments of {repo}")
-        return Page(found, _total(headers, len(found)), _server_time(headers))
+        return Page(found, _total(headers, len(found)), server_clock(headers))
 
     def get_issue(self, repo: str, number: int) -> Issue:
         return self._get(Issue, f"{repo_path(repo)}/issues/{number}", f"issue #{number}")

@@ -177,11 +177,32 @@ def next_page(link: str | None, page: int) -> int | None:
     return None
 
 
-def retry_after(value: str | None, *, date: str | None, now: datetime) -> float | None:
+# An IMF-fixdate (RFC 9110 §5.6.7): the form every server sends. It holds a comma, so two
+# Date fields folded into one line cannot be split on commas.
+_HTTP_DATE = re.compile(r"[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT")
+
+
+def server_clock(headers: httpx.Headers) -> datetime | None:
+    """The forge's clock from the Date header, or None when there is none readable.
+
+    A reverse proxy may add its own Date beside the forge's, as a second field or folded
+    into one line: the first value counts (the cursor allows a proxy's clock some skew).
+    """
+    fields = headers.get_list("date")
+    first = _HTTP_DATE.search(fields[0]) if fields else None
+    if first is None:
+        return None
+    try:
+        return parsedate_to_datetime(first.group()).astimezone(UTC)
+    except (TypeError, ValueError):
+        return None
+
+
+def retry_after(value: str | None, *, date: datetime | None, now: datetime) -> float | None:
     """Seconds to wait from a Retry-After header (delta-seconds or HTTP-date), if any.
 
-    An HTTP-date is measured against the response's own Date header when there
-    is one, so a skewed local clock does not matter.
+    An HTTP-date is measured against the response's own clock (`server_clock`) when
+    there is one, so a skewed local clock does not matter.
     """
     if not value:
         return None
@@ -190,10 +211,9 @@ def retry_after(value: str | None, *, date: str | None, now: datetime) -> float 
         return float(value)
     try:
         when = parsedate_to_datetime(value)
-        reference = parsedate_to_datetime(date) if date else now
     except (TypeError, ValueError, IndexError):
         return None
-    return max(0.0, (when - reference).total_seconds())
+    return max(0.0, (when - (date or now)).total_seconds())
 
 
 def forge_message(response: httpx.Response, secret: Secret) -> str:
@@ -498,7 +518,7 @@ class ForgeHttp:
     def _delay(self, response: httpx.Response, attempt: int) -> float:
         after = retry_after(
             response.headers.get("retry-after"),
-            date=response.headers.get("date"),
+            date=server_clock(response.headers),
             now=self._retry.now(),
         )
         return self._retry.backoff(attempt) if after is None else after

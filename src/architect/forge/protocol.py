@@ -75,6 +75,11 @@ class Forge(Protocol):
         """The repo's comments created or edited at or after `since`: one page."""
         ...
 
+    def search_issues(self, repo: str, q: str, *, limit: int) -> list[Issue]:
+        """Open issues (not PRs) the forge's issue search finds for `q`: one page, the
+        best ranked first where the forge ranks (Forgejo's bleve; by date elsewhere)."""
+        ...
+
     def create_issue(
         self, repo: str, *, title: str, body: str, label_ids: Sequence[int] = ()
     ) -> Issue: ...

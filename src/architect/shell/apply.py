@@ -13,6 +13,7 @@ from architect.core.actions import (
     CompleteVision,
     FileSprint,
     FinishSprint,
+    NoteBranchGone,
     NoteClosedSprint,
     NudgeSprint,
     OpenPitch,
@@ -30,7 +31,12 @@ from architect.core.actions import (
 )
 from architect.errors import InvalidModelOutput
 from architect.shell import nudges, story
-from architect.shell.steps.closing import note_closed_sprint, reject_sprint, stop_sprint
+from architect.shell.steps.closing import (
+    note_branch_gone,
+    note_closed_sprint,
+    reject_sprint,
+    stop_sprint,
+)
 from architect.shell.steps.design import process_answers, start_questions
 from architect.shell.steps.filing import file_sprint, finish_sprint
 from architect.shell.steps.hands import Hands
@@ -72,6 +78,8 @@ def _step(hands: Hands, action: Action) -> Written | None:
             stop_sprint(hands, action)
         case NoteClosedSprint():
             note_closed_sprint(hands, action)
+        case NoteBranchGone():
+            note_branch_gone(hands, action)
         case SyncLedger():
             hands.sync(action.sprint, action.slug, action.ledger, ())
         case NudgeSprint():

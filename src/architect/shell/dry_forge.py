@@ -40,7 +40,7 @@ _READS = frozenset({
     "list_branches", "probe_write", "list_issues", "get_issue", "changed_since",
     "comments_changed_since", "list_labels", "list_comments", "list_pulls", "get_pull",
     "recently_closed_pulls", "list_timeline", "list_reviews", "get_branch", "get_file",
-    "list_files", "list_dependencies", "list_hooks",
+    "list_files", "list_dependencies", "list_hooks", "search_issues",
 })
 
 

@@ -53,7 +53,7 @@ _READ_AGAIN = frozenset({
     "get_repo", "collaborator_permission", "list_collaborators", "get_user", "changed_since",
     "comments_changed_since", "list_labels", "list_pulls", "recently_closed_pulls",
     "get_branch", "list_branches", "probe_write", "list_files", "list_dependencies",
-    "list_hooks", "stats",
+    "list_hooks", "stats", "search_issues",
 })
 
 

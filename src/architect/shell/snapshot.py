@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from architect.config import ProjectConfig
-from architect.core import rules
+from architect.core import markers, rules
 from architect.core.pitch_order import prerequisite_order
 from architect.core.snapshot import Snapshot, VisionHistory
 from architect.core.sprint import SprintPR, read_marks, vision_of_branch
@@ -23,7 +23,7 @@ from architect.core.steering import Steering
 from architect.forge.models import Comment, Issue, PullRequest, User
 from architect.forge.protocol import Forge
 from architect.shell.closed_sprints import closed_sprints
-from architect.shell.pr_history import ClosedSprintPRs, SprintPRHistory
+from architect.shell.pr_history import ClosedSprintPRs, SprintPRHistory, vision_of
 from architect.shell.story import read_merged
 from architect.shell.subissues import SubIssueLookup
 from architect.shell.vision_gone import vision_gone
@@ -52,12 +52,17 @@ def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: Us
     known_open: frozenset[int] = frozenset()
     open_for = {sp.vision_number for sp in sprints}
     possible = [v for v in visions if rules.may_be_pitched(v, open_for, s.in_progress_label)]
+    reads = _HistoryReads(SprintPRHistory(forge, config, bot.login),
+                          SubIssueLookup(forge, config, bot.login))
     if budget > 0 and possible:
         order = tuple(prerequisite_order(prerequisites(), [(v.number, v.title) for v in possible]))
-        found, verdicts, steering, reads = _histories(forge, config, bot, steering, possible,
-                                                      order, budget)
+        found, verdicts, steering = _histories(forge, config, reads, steering, possible, order,
+                                               budget)
         candidates = tuple(found)
-        listed, known_open = reads.prs.listed, reads.subs.listed_open
+    held, held_verdicts, steering = _rejected_beyond(forge, config, reads, steering, possible,
+                                                     {h.vision.number for h in candidates})
+    candidates, verdicts = (*candidates, *held), {**verdicts, **held_verdicts}
+    listed, known_open = reads.prs.listed, reads.subs.listed_open
     # A vision in progress: its closed sprint PRs, listed once, answer both readers.
     own_closed = ClosedSprintPRs(forge, config)
     closed = tuple(closed_sprints(forge, config, bot, visions, open_for, listed=listed,
@@ -73,13 +78,15 @@ def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: Us
 def _read_sprints(forge: Forge, config: ProjectConfig, bot: User) -> list[SprintPR]:
     sprints: list[SprintPR] = []
     for pr in forge.list_pulls(config.ops_repo, state="open"):
-        number = vision_of_branch(pr.head.ref)
+        # A PR reopened after its branch was deleted names the branch in its label only.
+        number = vision_of(pr)
         if number is None or pr.user.login != bot.login:
             continue
         comments = tuple(forge.list_comments(config.ops_repo, pr.number))
         # Reviews matter until the filing starts: an approval accepts the pitch, and a
         # request for changes revises it, during the design questions too.
-        sprint = SprintPR(pr, number, comments)
+        sprint = SprintPR(pr, number, comments,
+                          branch_gone=vision_of_branch(pr.head.ref) != number)
         if not read_marks(sprint, bot.login).filing:
             sprint = replace(sprint, reviews=tuple(forge.list_reviews(config.ops_repo, pr.number)))
         sprints.append(sprint)
@@ -106,19 +113,15 @@ def _with_writers(forge: Forge, config: ProjectConfig, steering: Steering) -> St
     return replace(steering, writers=writers)
 
 
-def _histories(forge: Forge, config: ProjectConfig, bot: User, steering: Steering,
-               possible: list[Issue],
-               order: tuple[int, ...], budget: int,
-               ) -> tuple[list[VisionHistory], dict[int, rules.Verdict], Steering,
-                          _HistoryReads]:
+def _histories(forge: Forge, config: ProjectConfig, reads: _HistoryReads, steering: Steering,
+               possible: list[Issue], order: tuple[int, ...], budget: int,
+               ) -> tuple[list[VisionHistory], dict[int, rules.Verdict], Steering]:
     """The histories in pitch order, each with its verdict, until `budget` may be pitched;
-    with the reads, whose lists (if they listed everything) answer later questions too."""
+    `reads`' lists (if they listed everything) answer later questions too."""
     by_number = {v.number: v for v in possible}
     found: list[VisionHistory] = []
     verdicts: dict[int, rules.Verdict] = {}
     eligible = 0
-    reads = _HistoryReads(SprintPRHistory(forge, config, bot.login),
-                          SubIssueLookup(forge, config, bot.login))
     for number in order:
         if eligible >= budget:
             break
@@ -127,7 +130,36 @@ def _histories(forge: Forge, config: ProjectConfig, bot: User, steering: Steerin
         found.append(history)
         if verdicts[number].ok:
             eligible += 1
-    return found, verdicts, steering, reads
+    return found, verdicts, steering
+
+
+# The rejection note on a vision (`markers.RejectedMark`), as the issue search finds it: a
+# quoted phrase, exact with bleve and one LIKE with the database indexer.
+REJECTED_QUERY = f'"{markers.MARK_OPEN.removeprefix("<!--").strip()} {markers.Kind.REJECTED}"'
+
+
+def _rejected_beyond(forge: Forge, config: ProjectConfig, reads: _HistoryReads,
+                     steering: Steering, possible: list[Issue], walked: set[int],
+                     ) -> tuple[list[VisionHistory], dict[int, rules.Verdict], Steering]:
+    """The visions a rejection holds that the walk for free slots did not reach (every slot
+    full, or filled before them): shown as rejected, with their "pitch again" box, and never
+    pitched from here. Only a vision with a comment can carry a rejection note; one search
+    finds those that do (none is made while no such vision is left), then each one's history.
+    The index lags: a rejection of the last seconds shows from the next tick."""
+    rest = [v for v in possible if v.number not in walked and v.comments]
+    if not rest:
+        return [], {}, steering
+    noted = {i.number for i in forge.list_issues(config.repo, state="open", type="issues",
+                                                 labels=[config.architect.vision_label],
+                                                 q=REJECTED_QUERY)}
+    found: list[VisionHistory] = []
+    verdicts: dict[int, rules.Verdict] = {}
+    for vision in (v for v in rest if v.number in noted):
+        history, verdict, steering = _history(forge, config, reads, steering, vision)
+        if not verdict.ok:  # one asked to be pitched again waits for a slot: queued
+            found.append(history)
+            verdicts[vision.number] = verdict
+    return found, verdicts, steering
 
 
 @dataclass(frozen=True)

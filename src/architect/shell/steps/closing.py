@@ -5,8 +5,8 @@ from __future__ import annotations
 from contextlib import suppress
 
 from architect.core import render
-from architect.core.actions import NoteClosedSprint, RejectSprint, StopSprint
-from architect.core.markers import RejectedMark, marks_of
+from architect.core.actions import NoteBranchGone, NoteClosedSprint, RejectSprint, StopSprint
+from architect.core.markers import BranchGoneMark, RejectedMark, marks_of
 from architect.core.sprint import Signal, SprintPR, branch_for, vision_title_of
 from architect.core.text import one_line
 from architect.errors import ForgeNotFound
@@ -32,6 +32,14 @@ def stop_sprint(hands: Hands, action: StopSprint) -> None:
                     render.stopped_notice(sprint.pr.number, action.reason, label),
                     Signal(hands.bot, action.reason, 0))
     log.info("PR #%d: stopped: %s", sprint.pr.number, action.reason)
+
+
+def note_branch_gone(hands: Hands, action: NoteBranchGone) -> None:
+    pr = action.sprint.pr
+    writes.ensure_comment(hands.forge, hands.ops, pr.number, render.branch_gone_comment(
+        pr.head.label), bot_login=hands.bot, mark=BranchGoneMark(),
+        existing=action.sprint.comments)
+    log.info("PR #%d: reopened without its branch: noted", pr.number)
 
 
 def note_closed_sprint(hands: Hands, action: NoteClosedSprint) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection
+from functools import partial
 
 from architect.core import render
 from architect.core.actions import FileSprint, FinishSprint, Written
@@ -19,7 +20,7 @@ from architect.errors import ConfigError
 from architect.forge.models import Comment
 from architect.runners.base import Mode
 from architect.shell import writes
-from architect.shell.backlog import open_backlog
+from architect.shell.backlog import near_backlog
 from architect.shell.filing_record import FilingRecord
 from architect.shell.journal import JournalEntry
 from architect.shell.logs import outcome_log
@@ -57,24 +58,30 @@ def _plan(hands: Hands, action: FileSprint,
     # Withdrawn follow-ups were decided for an option no longer chosen: not for the plan.
     ledger = action.brief.ledger
     live = {"ledger": ledger.live} if ledger is not None else {}
-    open_issues = open_backlog(hands.forge, hands.config.repo, sprint.vision_number, action.slug)
+    near = partial(near_backlog, hands.forge, hands.config.repo, sprint.vision_number,
+                   action.slug)
+    like_vision = near([vision.title])
     plan = hands.ask(Mode.FILE, SubIssuePlan, hands.inputs(
         vision, (number, action.brief), new_comments=action.heard,
-        backlog_titles=tuple(i.title for i in open_issues),
+        backlog_titles=tuple(i.title for i in like_vision),
         filing_problems=action.problems, **live), session_key=session_key(number))
     # "drop both", "keep #3: it differs because …": the people's reply to the last check.
     reply = read_replies([c.body for c in action.heard], action.problems)
     subs = applied(tuple(clean_sub(s) for s in plan.sub_issues), reply)
+    # A plan over the limit fails the check whatever else it finds: no search past it.
+    found = {i.number: i for i in (*like_vision,
+                                   *near([s.title for s in subs[:settings.max_sub_issues]]))}
+    open_issues = [found[n] for n in sorted(found)]
     problems = _problems(hands, subs, labels, open_issues, kept=reply.keep.keys())
     if problems:
         check = hands.forge.create_comment(hands.ops, number, render.filing_problem_comment(
             problems, seen=action.seen))
         log.warning("PR #%d: filing check failed: %s", number, "; ".join(problems))
         return check
-    near = find_overlaps([PlannedItem(s.id, s.title, f"{s.problem}\n{s.proposed_solution}")
-                          for s in subs], open_issues, threshold=settings.overlap_threshold)
+    overlaps = find_overlaps([PlannedItem(s.id, s.title, f"{s.problem}\n{s.proposed_solution}")
+                              for s in subs], open_issues, threshold=settings.overlap_threshold)
     comment = hands.forge.create_comment(hands.ops, number, render.plan_comment(
-        subs, near=near, repo=hands.config.repo))
+        subs, near=overlaps, repo=hands.config.repo))
     return subs, comment
 
 
