@@ -246,6 +246,7 @@ def load_config(path: Path, env: Mapping[str, str]) -> ProjectConfig:
     """Read, check and validate the project TOML at `path`, with `env` overriding it."""
     data = _read_toml(path)
     reject_secrets(path, data)
+    _reject_misspelt_architect_table(path, data)
     _reject_unknown_architect_keys(path, data.get("architect"))
     _resolve_relative_paths(path, data)
     # Validated even when absent, so that its defaults see the injected HOME.
@@ -286,6 +287,17 @@ def _toml_error(exc: tomllib.TOMLDecodeError) -> str:
 
 
 # --- unknown keys --------------------------------------------------------------------
+
+
+def _reject_misspelt_architect_table(path: Path, data: dict[str, Any]) -> None:
+    """Other tables belong to the factory and are ignored, but `[architekt]` is a typo
+    that would silently run every setting on its default (claude-cli, the default state dir)."""
+    if "architect" in data:
+        return
+    for name, value in data.items():
+        if isinstance(value, dict) and difflib.get_close_matches(name, ["architect"], cutoff=0.75):
+            raise ConfigError(f"{path}: table [{name}] is not read; did you mean [architect]? "
+                              "Rename it, or every setting in it falls back to its default")
 
 
 def _reject_unknown_architect_keys(path: Path, table: object) -> None:

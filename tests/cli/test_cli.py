@@ -48,6 +48,7 @@ def test_init_enable_run_status_on_a_served_forge(served: Served) -> None:
     result = architect("init", "-p", str(served.toml), env=served.env)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "created label 'vision'" in result.stdout
+    assert "acme/shop-ops: created label 'architect'" in result.stdout  # the dashboard's
     assert "acme/shop-ops: the first tick creates the dashboard issue" in result.stdout
     file_vision(served)
 

@@ -43,6 +43,9 @@ def test_dry_run_json_is_the_plan_and_run_json_what_the_forge_now_shows(served: 
     idle = json.loads(architect("run", "--json", "-p", str(served.toml),
                                 env=served.env).stdout)
     assert idle["planned"] == [] and idle["applied"] == [] and idle["exit"] == 0
+    # The sprint's state as the tick's decision held it.
+    assert idle["sprints"] == [{"pr": pr.number, "vision": 1,
+                                "state": "pitch awaiting decision"}]
 
 
 def test_run_json_reports_a_skip_and_an_error(served: Served) -> None:

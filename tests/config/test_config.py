@@ -175,6 +175,24 @@ def test_an_unknown_architect_key_suggests_the_right_one(
     )
 
 
+@pytest.mark.parametrize("table", ["architekt", "Architect", "archtect"])
+def test_a_misspelt_architect_table_is_named_not_ignored(
+    tmp_path: Path, env: dict[str, str], table: str
+) -> None:
+    path = write(tmp_path, MINIMAL + f"[{table}]\nmodel = 'offline'\n")
+
+    assert error_of(path, env) == (
+        f"{path}: table [{table}] is not read; did you mean [architect]? "
+        "Rename it, or every setting in it falls back to its default"
+    )
+
+
+def test_the_factorys_other_tables_are_still_ignored(tmp_path: Path, env: dict[str, str]) -> None:
+    config = load_config(write(tmp_path, MINIMAL + "[agents]\nplanner = 'x'\n"), env)
+
+    assert config.architect.model == ArchitectConfig(state_dir=config.architect.state_dir).model
+
+
 def test_an_unknown_key_like_no_other_lists_the_known_ones(
     tmp_path: Path, env: dict[str, str]
 ) -> None:

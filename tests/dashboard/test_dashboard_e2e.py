@@ -8,14 +8,16 @@ from pathlib import Path
 import httpx
 import pytest
 
+from architect.app.status import collect
+from architect.core.actions import AnswerBox
 from architect.core.story import filed_numbers
 from architect.forge.models import Issue
 from architect.forge.secret import Secret
 from architect.runners.base import Mode
 from architect.runners.scripted import ScriptedRunner
-from architect.shell.dashboard import Desk
+from architect.shell.changes import Changes
 from architect.shell.guards import edited_by, edits, enable, is_active
-from architect.shell.tick import plan_tick, run_paused
+from architect.shell.tick import plan_tick, run_tick
 from architect.shell.webhooks import WebhookServer, edits_for, routes_for
 from tests.service.test_webhooks import post, signed
 from tests.world import BOT, OPS, PROJECT, SteppingClock, World, make_world
@@ -127,14 +129,57 @@ def test_pause_and_resume(world: World) -> None:
     tick_box(world, "pause the architect")
     world.vision("Gift cards")
     report = world.tick()
-    assert not report.applied and len(world.sprint_prs()) == 1  # nothing pitched
-    assert not is_active(world.config.project_state_dir)
-    body = the_dashboard(world).body
-    assert "**paused**" in body and "- [ ] resume the architect" in body and "[x]" not in body
-    tick_box(world, "resume the architect")
-    assert run_paused(world.bot, world.config, SteppingClock())  # what `run` does when paused
+    assert [a.describe() for a in report.applied] == [
+        'dashboard: "pause the architect" ticked → pause (nothing else this tick)']
+    assert len(world.sprint_prs()) == 1  # nothing pitched
+    # Paused is its own state, a mark on the dashboard: the active flag stays.
     assert is_active(world.config.project_state_dir)
-    assert "- [ ] pause the architect" in the_dashboard(world).body
+    body = the_dashboard(world).body
+    assert "**paused** from this dashboard since " in body
+    assert "- [ ] resume the architect" in body and "[x]" not in body
+    assert "[sprint PR #" in section(body, "Needs a human now")  # still shown as it stands
+    assert not world.tick().applied and len(world.sprint_prs()) == 1  # still paused
+    rows, paused = collect(world.bot, world.config, datetime(2026, 11, 25, 12, tzinfo=UTC))
+    assert paused and f"since {paused.replace('T', ' ')}" in body  # `status` says it too
+    assert [r.kind for r in rows].count("sprint") == 1
+    tick_box(world, "resume the architect")
+    report = world.tick()  # resumed, and the work goes on in the same tick
+    assert [type(a).__name__ for a in report.applied] == ["ResumeArchitect", "OpenPitch"]
+    body = the_dashboard(world).body
+    assert "- [ ] pause the architect" in body and "**paused**" not in body
+
+
+class Counting(httpx.BaseTransport):
+    def __init__(self, inner: httpx.BaseTransport) -> None:
+        self.inner = inner
+        self.seen: list[str] = []
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        self.seen.append(f"{request.method} {request.url.path}")
+        return self.inner.handle_request(request)
+
+
+def test_a_tick_paused_from_the_dashboard_reads_only_the_dashboard(world: World) -> None:
+    world.vision("Wishlists")
+    changes = Changes.of(world.config)
+    counting = Counting(httpx.WSGITransport(app=world.forge.wsgi))
+
+    def tick() -> object:
+        return run_tick(world.client(BOT, counting), world.runner, world.config,
+                        SteppingClock(), changes=changes)
+
+    tick()
+    tick_box(world, "pause the architect")
+    tick()  # reads fully (the body changed), pauses
+    world.vision("Gift cards")
+    counting.seen.clear()
+    tick()
+    assert len(counting.seen) <= 2, counting.seen
+    assert all(line.startswith("GET") for line in counting.seen)
+    assert len(world.sprint_prs()) == 1
+    tick_box(world, "resume the architect")
+    tick()
+    assert len(world.sprint_prs()) == 2  # resumed: the new vision is pitched at once
 
 
 def steered_by_alice(tmp_path: Path) -> World:
@@ -181,7 +226,7 @@ def test_a_tick_by_a_reviewer_a_signed_delivery_names_is_carried_out(tmp_path: P
     assert deliver_edit(world, "alice") == (202, [world.config.name])
     world.tick()
     body = the_dashboard(world).body
-    assert not is_active(world.config.project_state_dir)
+    assert "**paused** from this dashboard since" in body  # a mark, not the active flag
     assert "[x]" not in body and "- [ ] resume the architect" in body
     assert "ask with a comment on the vision or sprint PR instead" not in body
     # The record is taken once: a later edit restoring the same body is not alice's.
@@ -246,6 +291,7 @@ def test_retry_beside_a_sprint_model_failure_asks_the_model_again(world: World) 
     tick_box(world, "retry")
     report = world.tick()
     assert [a.describe() for a in report.applied] == [
+        f'PR #{number}: "retry" ticked on the dashboard → answer it',  # the box: an action
         f"PR #{number}: approved by @alice → start design questions"]
     assert any("Retrying, as asked on the dashboard" in c for c in world.bot_comments(number))
     assert any("**Q1:** Where are wishlists kept?" in c for c in world.bot_comments(number))
@@ -266,6 +312,19 @@ def test_retry_beside_a_failed_pitch_pitches_again(world: World) -> None:
     assert "[x]" not in the_dashboard(world).body
 
 
+class FailDashboardEdit(httpx.BaseTransport):
+    """The forge refuses every edit of the dashboard (a 500)."""
+
+    def __init__(self, inner: httpx.BaseTransport, number: int) -> None:
+        self.inner = inner
+        self.path = f"/api/v1/repos/{OPS}/issues/{number}"
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        if request.method == "PATCH" and request.url.path == self.path:
+            return httpx.Response(500, json={"message": "injected"}, request=request)
+        return self.inner.handle_request(request)
+
+
 def test_a_box_answered_by_a_tick_killed_before_the_dashboard_write_is_answered_once(
         world: World) -> None:
     """The answer lands, the tick dies before it unticks the box, and the same steering
@@ -274,10 +333,14 @@ def test_a_box_answered_by_a_tick_killed_before_the_dashboard_write_is_answered_
     world.tick(runner=ScriptedRunner({Mode.PITCH: ["not json"] * 2}))
     assert world.tick().applied == []  # held: the dashboard now offers "retry"
     tick_box(world, "retry")
-    snapshot, decision, _ = plan_tick(world.bot, world.config, datetime.now(UTC))
-    for _ in range(2):
-        desk = Desk.open(world.bot, world.config, snapshot, decision, enabled=True, live=True)
-        assert desk.steered.answered == ["retry-1"]
+    _, planned = plan_tick(world.bot, world.config, datetime.now(UTC))
+    assert [a.box for a in planned.decision.actions if isinstance(a, AnswerBox)] == ["retry-1"]
+    board = the_dashboard(world)
+    world.tick(transport=FailDashboardEdit(httpx.WSGITransport(app=world.forge.wsgi),
+                                           board.number))
+    assert "- [x] retry" in the_dashboard(world).body  # the render failed: still ticked
+    world.tick()
+    assert "[x]" not in the_dashboard(world).body
     answers = [c for c in world.bot_comments(number, repo=PROJECT)
                if "Retrying the pitch, as asked on the dashboard." in c]
     assert len(answers) == 1

@@ -32,6 +32,7 @@ from architect.core.table import SPRINT_TABLE, SprintState
 from architect.runners.base import Mode
 from architect.runners.scripted import ScriptedRunner
 from architect.shell.tick import TickReport
+from tests.dashboard.test_dashboard_e2e import tick_box
 from tests.lifecycle.test_lifecycle_e2e import snapshot_state
 from tests.world import BASE, BOT, OPS, PROJECT, World, make_world
 
@@ -139,6 +140,18 @@ def walk_the_story(tmp_path: Path) -> set[SprintState]:
     seen |= visited
     assert done == [f"PR #{pr2.number}: rejected by @alice → close, delete branch, journal"]
     assert "in-progress" not in world.bot.get_issue(PROJECT, second).label_names
+
+    # A box ticked on the dashboard is a signal like a comment: the dry run lists the
+    # answer it gets and the pitch that answer releases, and the tick does both.
+    tick_box(world, "pitch again")
+    done, _ = dry_then_real(world)
+    slug = f"{second}-gift-cards"
+    assert done == [f'vision #{second}: "pitch again" ticked on the dashboard → answer it',
+                    f"vision #{second}: pitch a sprint (again, after a rejection) → "
+                    f"sprints/{slug}.md"]
+    assert any("Pitching again, as asked on the dashboard." in c
+               for c in world.bot_comments(second, repo=PROJECT))
+    assert len(world.bot.list_pulls(OPS, state="open")) == 1
 
     assert {SprintState.AWAITING_DECISION, SprintState.REVISION_REQUESTED,
             SprintState.ACCEPTED, SprintState.QUESTIONS_OPEN, SprintState.ANSWERS_PENDING,

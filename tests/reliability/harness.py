@@ -39,6 +39,7 @@ from architect.forge.client import ForgeClient
 from architect.forge.http import RetryPolicy
 from architect.runners.base import Mode, ModelRequest, ModelResult
 from architect.runners.offline import OfflinePlanner
+from architect.shell.changes import Changes
 from architect.shell.tick import run_tick
 from tests.world import BASE, BOT, OPS, PROJECT, SETTINGS_VISION, SteppingClock, World, make_world
 
@@ -294,6 +295,7 @@ class Run:
     at: datetime | None = None  # the ticks' clock (the forge keeps its own), for reminders
     unsettled: list[str] = field(default_factory=list)  # steps that never went quiet
     crashes: list[str] = field(default_factory=list)  # exceptions outside the error tree
+    cursor: bool = False  # keep the cursor, as `architect run` does: incremental ticks
 
     def tick(self) -> bool:
         """One tick through the faulty transport; True when it had nothing to do."""
@@ -301,7 +303,8 @@ class Run:
         client = ForgeClient(BASE, self.world.tokens[BOT], transport=self.transport,
                              retry=RetryPolicy(sleep=lambda _: None, rng=lambda: 0.0))
         try:
-            report = run_tick(client, self.runner, self.world.config, SteppingClock(self.at))
+            report = run_tick(client, self.runner, self.world.config, SteppingClock(self.at),
+                              changes=Changes.of(self.world.config) if self.cursor else None)
         except ArchitectError:
             return False
         except Exception as exc:  # a crash: reported, and the run goes on as a new tick would
@@ -309,7 +312,7 @@ class Run:
             return False
         finally:
             client.close()
-        return not report.decision.actions and report.ok
+        return not report.decision.actions and report.settled  # the render done too
 
     def settle(self, step: str) -> None:
         for _ in range(MAX_TICKS):
@@ -401,11 +404,11 @@ class Result:
 
 
 def run_scenario(fault: Fault | None = None, *, tmp: Path | None = None,
-                 play_fn: Callable[[Run], None] = play) -> Result:
+                 play_fn: Callable[[Run], None] = play, cursor: bool = False) -> Result:
     with scratch_dir(tmp) as where:
         world = make_world(where)
         transport = FaultyTransport(httpx.WSGITransport(app=world.forge.wsgi), fault)
-        run = Run(world, transport)
+        run = Run(world, transport, cursor=cursor)
         play_fn(run)
         return Result(fault, transport.count, run.ticks, forge_state(world),
                       tuple(run.unsettled), tuple(run.crashes), transport.injected,

@@ -260,8 +260,8 @@ def _finale(world: DemoWorld, elapsed: float, *, keep: bool) -> None:
                 if line.startswith("Depends on #")]
         suffix = f"  (depends on {', '.join(deps)})" if deps else ""
         console.print(f"  #{issue.number} {issue.title}{suffix} — {issue.state}", markup=False)
-    _, decision, _ = plan_tick(bot, world.config, utc_now())
-    plan = ", ".join(a.describe() for a in decision.actions) or "nothing to do"
+    _, planned = plan_tick(bot, world.config, utc_now())
+    plan = ", ".join(a.describe() for a in planned.decision.actions) or "nothing to do"
     console.print(f"\n[bold]architect run --dry-run[/] now: {plan}")
     number, url = _sprint_to_open(world)
     console.print(f"\nSprint PR #{number}, its questions and answers, in a browser:")

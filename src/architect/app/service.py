@@ -12,12 +12,12 @@ import logging
 import time
 from collections.abc import Callable, Mapping
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from architect.app.setup_check import check_model, missing_repo
 from architect.app.setup_forge import prove_setup
-from architect.app.status import collect_status, render_table
+from architect.app.status import collect, render_table
 from architect.app.status_notes import project_notes
 from architect.app.tick_json import tick_document
 from architect.app.wiring import filer_client, forge_client, project_runner, utc_now
@@ -27,7 +27,7 @@ from architect.forge.http import without_retry_promise
 from architect.redaction import Redactor
 from architect.shell.changes import Changes
 from architect.shell.guards import active_flag, is_active, run_guards
-from architect.shell.tick import TickReport, run_paused, run_tick
+from architect.shell.tick import TickReport, run_tick
 
 if TYPE_CHECKING:
     from architect.forge.client import ForgeClient
@@ -106,23 +106,13 @@ def _guarded_tick(config: ProjectConfig, secrets: Secrets, forge: ForgeClient,
         return outcome
     with run_guards(config) as guard:
         if not guard.proceed:
+            # Off means off: a disabled project sends the forge no request at all.
             log.info("%s: skipped: %s", config.name, guard.reason)
-            if guard.inactive and config.architect.dashboard:
-                _paused_dashboard(config, forge)
             return TickOutcome(0, skipped=guard.reason)
         return _tick(lambda: run_tick(forge, runner, config, utc_now, filer=filer,
                                       secrets=tuple(secrets.values()),
                                       should_stop=should_stop, wait=time.sleep,
                                       changes=Changes.of(config)), config, forge)
-
-
-def _paused_dashboard(config: ProjectConfig, forge: ForgeClient) -> None:
-    """Paused, the dashboard is still read and rendered, so that "resume" can be ticked."""
-    try:
-        if run_paused(forge, config, utc_now):
-            log.info("%s: resumed from the dashboard; the next tick does the work", config.name)
-    except ArchitectError as exc:
-        log.warning("%s: dashboard not updated: %s", config.name, exc)
 
 
 def _tick(call: Callable[[], TickReport], config: ProjectConfig,
@@ -151,7 +141,8 @@ def show_status(config: ProjectConfig, secrets: Secrets, *, as_json: bool,
         with forge_client(config, secrets) as forge:
             try:
                 notes = project_notes(forge, config)
-                rows = collect_status(forge, config, utc_now())
+                rows, paused = collect(forge, config, utc_now())
+                notes = replace(notes, paused_since=paused)
             except ForgeNotFound as exc:  # what `run` says of a repo that is not there
                 error = missing_repo(forge, config)
                 if error is None:

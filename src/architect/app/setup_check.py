@@ -41,6 +41,7 @@ from architect.errors import (
 from architect.forge.client import ForgeClient
 from architect.forge.models import Issue, Repository, User
 from architect.runners.base import ProvesModel, Runner
+from architect.shell.dashboard import LABEL_COLOR as DASHBOARD_COLOR
 from architect.shell.dashboard import find
 
 Say = Callable[[str], None]
@@ -119,8 +120,12 @@ def check_labels(forge: ForgeClient, config: ProjectConfig, repos: dict[str, Rep
     _check_labels(forge, config.repo, wanted, create=create, found=found, say=say)
     if config.ops_repo in repos:
         # The sprint PRs live on the ops repo: so does the label that parks one.
-        _check_labels(forge, config.ops_repo, {PARKED_LABEL: PARKED_COLOR}, create=create,
-                      found=found, say=say)
+        ops_labels = {PARKED_LABEL: PARKED_COLOR}
+        if create and config.architect.dashboard:
+            # init makes what the first tick would; --check does not ask for it, since the
+            # tick creates it with the dashboard.
+            ops_labels[config.architect.dashboard_label] = DASHBOARD_COLOR.lstrip("#")
+        _check_labels(forge, config.ops_repo, ops_labels, create=create, found=found, say=say)
 
 
 def _check_labels(forge: ForgeClient, repo: str, wanted: dict[str, str], *, create: bool,

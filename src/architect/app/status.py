@@ -13,7 +13,6 @@ from rich.console import Console
 from rich.table import Table
 
 from architect.config import ProjectConfig
-from architect.core.decide import timed_views
 from architect.core.sprint import SprintView
 from architect.core.table import WAITS_FOR, vision_label, vision_row
 from architect.core.text import one_line
@@ -40,11 +39,17 @@ class StatusRow:
 
 
 def collect_status(forge: Forge, config: ProjectConfig, now: datetime) -> list[StatusRow]:
-    snapshot, decision, _ = plan_tick(forge, config, now)
+    return collect(forge, config, now)[0]
+
+
+def collect(forge: Forge, config: ProjectConfig,
+            now: datetime) -> tuple[list[StatusRow], str]:
+    """The rows, and since when the dashboard says the architect is paused ("": it is not)."""
+    _, planned = plan_tick(forge, config, now)
+    snapshot, decision = planned.snapshot, planned.decision
     sessions = SessionStore(config.architect.state_dir, config.name)
-    sprint_views = timed_views(snapshot, config.architect)
     rows = []
-    for view in sprint_views:
+    for view in decision.views:  # the views the plan holds: each PR's marks read once
         record = sessions.load(f"pr-{view.number}")
         rows.append(_sprint_row(view, record.cost_usd if record and record.calls else None))
     facts = vision_facts(snapshot, config.architect, pitched=decision.pitched)
@@ -53,7 +58,7 @@ def collect_status(forge: Forge, config: ProjectConfig, now: datetime) -> list[S
         rows.append(StatusRow("vision", vision.number, one_line(vision.title, 60),
                               vision_label(facts[vision.number]), _iso(vision.updated_at),
                               row.waits_for))
-    return rows
+    return rows, planned.paused_since
 
 
 def _sprint_row(view: SprintView, cost: float | None) -> StatusRow:

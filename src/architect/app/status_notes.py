@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from architect.config import ProjectConfig
 from architect.core.setup_lines import missing_label_line, wanted_labels
 from architect.forge.protocol import Forge
-from architect.shell.guards import Holder, RunLock, is_active, lock_path
+from architect.shell.guards import Holder, RunLock, disabled_since, is_active, lock_path
 
 
 @dataclass(frozen=True)
@@ -22,11 +22,20 @@ class ProjectNotes:
     active: bool
     missing_labels: tuple[str, ...]
     lock: Holder | None
+    disabled_since: str = ""  # when `architect disable` ran, if noted
+    paused_since: str = ""  # paused from the dashboard (its mark), if it is
 
     def lines(self, config: ProjectConfig) -> list[str]:
         found = []
         if not self.active:
-            found.append(f"{config.name} is disabled: ticks skip it (run `architect enable`)")
+            since = f" since {self.disabled_since}" if self.disabled_since else ""
+            found.append(f"{config.name} is disabled{since}: ticks skip it and send the forge "
+                         "nothing (run `architect enable`)" if since else
+                         f"{config.name} is disabled: ticks skip it (run `architect enable`)")
+        if self.paused_since:
+            found.append(f"{config.name} is paused from the dashboard since "
+                         f"{self.paused_since}: ticks read only the dashboard (tick "
+                         "\"resume the architect\" there)")
         found += [missing_label_line(config.repo, name) for name in self.missing_labels]
         if self.lock is not None:
             found.append(f"a tick is running: the run lock is held by {self.lock.describe()}")
@@ -34,14 +43,16 @@ class ProjectNotes:
 
     def as_dict(self) -> dict[str, object]:
         return {"active": self.active, "missing_labels": list(self.missing_labels),
-                "lock": self.lock.__dict__ if self.lock else None}
+                "lock": self.lock.__dict__ if self.lock else None,
+                "disabled_since": self.disabled_since or None,
+                "paused_since": self.paused_since or None}
 
 
 def project_notes(forge: Forge, config: ProjectConfig) -> ProjectNotes:
     existing = {label.name for label in forge.list_labels(config.repo)}
     missing = tuple(name for name in wanted_labels(config) if name not in existing)
     return ProjectNotes(is_active(config.project_state_dir), missing,
-                        lock_holder(config))
+                        lock_holder(config), disabled_since(config.project_state_dir))
 
 
 def lock_holder(config: ProjectConfig) -> Holder | None:

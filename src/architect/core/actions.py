@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from architect.core.inputs import HumanComment
 from architect.core.ledger import Ledger
+from architect.core.markers import SteeredMark
 from architect.core.schemas import SubIssue
 from architect.forge.models import Comment, Review
 
@@ -319,7 +320,44 @@ class ResumeSprint:
         return f"PR #{self.sprint.pr.number}: its vision is back → resume the sprint"
 
 
+@dataclass(frozen=True)
+class AnswerBox:
+    """A box ticked on the dashboard, carried out: one answer on the vision (project repo)
+    or sprint PR (ops repo) it concerns, which is also what releases the hold."""
+
+    box: str  # the box's id, e.g. "pitch-again-7"
+    kind: str  # what the box says, e.g. "pitch again"
+    on_ops: bool
+    number: int
+    text: str
+    mark: SteeredMark
+    remove_label: str = ""  # unpark: the label the answer takes off the PR first
+
+    def describe(self) -> str:
+        where = f"PR #{self.number}" if self.on_ops else f"vision #{self.number}"
+        return f"{where}: \"{self.kind}\" ticked on the dashboard → answer it"
+
+
+@dataclass(frozen=True)
+class PauseArchitect:
+    """\"pause the architect\" ticked: kept as a mark on the dashboard, from `since`."""
+
+    since: datetime
+
+    def describe(self) -> str:
+        return "dashboard: \"pause the architect\" ticked → pause (nothing else this tick)"
+
+
+@dataclass(frozen=True)
+class ResumeArchitect:
+    def describe(self) -> str:
+        return "dashboard: \"resume the architect\" ticked → resume"
+
+
 Action = (OpenPitch | CompletePitch | RevisePitch | StartQuestions | ProcessAnswers | FileSprint
           | FinishSprint | RejectSprint | SyncLedger | ClarifyDecision | CompleteVision
           | RepairMerged | NudgeSprint | UnparkSprint | StopSprint | NoteClosedSprint
-          | PauseSprint | ResumeSprint | NoteBranchGone)
+          | NoteBranchGone | PauseSprint | ResumeSprint | AnswerBox | PauseArchitect
+          | ResumeArchitect)
+# The dashboard's own: they act on the architect or answer a box, never on a sprint's state.
+DashboardAction = AnswerBox | PauseArchitect | ResumeArchitect

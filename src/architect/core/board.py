@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from architect.core import markers, rules
 from architect.core.dashboard import Box, BoxKind, Entry, Link, Section
-from architect.core.decide import Decision, timed_views
+from architect.core.decide import Decision
 from architect.core.snapshot import Snapshot, VisionHistory
 from architect.core.sprint import PARKED_LABEL, SprintPR, SprintView
 from architect.core.table import (
@@ -42,7 +42,7 @@ _SECTION_OF_VISION = {
 
 
 def entries(snapshot: Snapshot, decision: Decision, settings: ArchitectConfig) -> list[Entry]:
-    found = [_sprint_entry(view, snapshot) for view in timed_views(snapshot, settings)]
+    found = [_sprint_entry(view, snapshot) for view in decision.views]
     histories = {h.vision.number: h for h in snapshot.candidates}
     merged = {m.vision_number: m for m in snapshot.merged if m.filed}
     for number, facts in vision_facts(snapshot, settings, pitched=decision.pitched).items():

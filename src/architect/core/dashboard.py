@@ -89,6 +89,7 @@ class ArchitectState:
     model: str
     spend_this_month: float | None = None
     last_tick: str = ""  # the outcome of the last tick, without its time
+    paused_since: str = ""  # paused from the dashboard (its own mark keeps when); "" if not
 
 
 @dataclass(frozen=True)
@@ -161,7 +162,8 @@ def render(board: Dashboard) -> str:
     """The issue body. Equal boards render equal text, byte for byte."""
     lines = [
         markers.DashboardMark(board.project, tuple(f.payload() for f in board.finished),
-                              tuple(sorted(board.open_sprints))).render(),
+                              tuple(sorted(board.open_sprints)),
+                              board.architect.paused_since).render(),
         f"The planning state of **{board.project}**, kept up to date by @{board.bot}. Tick a "
         "box to ask the architect for something: it does it on its next tick and answers "
         "on the vision or sprint PR concerned.",
@@ -202,6 +204,9 @@ def _entry_lines(entry: Entry) -> list[str]:
 
 def _architect_lines(state: ArchitectState) -> list[str]:
     status = "enabled" if state.enabled else "**paused** (nothing is pitched, asked or filed)"
+    if not state.enabled and state.paused_since:
+        status = f"**paused** from this dashboard since {_moment(state.paused_since)} " \
+            "(nothing is pitched, asked or filed)"
     lines = [f"- {status}; a tick every {state.interval}; model `{state.model}`"]
     if state.spend_this_month is not None:
         lines.append(f"- model spend this month: ${state.spend_this_month:.2f}")
@@ -210,6 +215,10 @@ def _architect_lines(state: ArchitectState) -> list[str]:
     box = Box(BoxKind.PAUSE) if state.enabled else Box(BoxKind.RESUME)
     lines.append(box.line())
     return lines
+
+
+def _moment(iso: str) -> str:
+    return iso.replace("T", " ")
 
 
 def ticked_boxes(body: str) -> list[str]:
@@ -227,6 +236,32 @@ def ticked_boxes(body: str) -> list[str]:
 def is_dashboard(body: str, project: str | None = None) -> bool:
     mark = dashboard_mark(body)
     return mark is not None and (project is None or mark.project == project)
+
+
+def paused_since(body: str) -> str:
+    """When the architect was paused from this dashboard ("" while it is not)."""
+    mark = dashboard_mark(body)
+    return mark.paused if mark is not None else ""
+
+
+@dataclass(frozen=True)
+class Seen:
+    """The dashboard issue as the tick read it: facts of the snapshot, like a comment."""
+
+    number: int | None  # None: there is none yet
+    open: bool
+    body: str
+    # Whether a person who may steer left the body as it is (always, with `reviewers`
+    # empty; else a signed webhook delivery must say so): unsteerable boxes are unticked.
+    steerable: bool
+
+    @property
+    def ticked(self) -> list[str]:
+        return ticked_boxes(self.body) if self.open else []
+
+    @property
+    def paused_since(self) -> str:
+        return paused_since(self.body) if self.open else ""
 
 
 def box_of(box_id: str, offered: Iterable[Box]) -> Box | None:

@@ -8,35 +8,33 @@ None. `shell.tick` keeps the earliest in the state dir with the cursor.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 from architect.core.nudge import due_at
 from architect.core.slip import stop_at
-from architect.core.snapshot import Snapshot
-from architect.core.sprint import view_of
+from architect.core.sprint import SprintView
 
 if TYPE_CHECKING:
     from architect.config import ArchitectConfig
 
-Deadline = Callable[[Snapshot, "ArchitectConfig"], datetime | None]
+# Each rule reads the sprint views the tick's decision holds (`Decision.views`).
+Deadline = Callable[[Sequence[SprintView], "ArchitectConfig"], datetime | None]
 
 
-def nudges(snapshot: Snapshot, settings: ArchitectConfig) -> datetime | None:
+def nudges(views: Sequence[SprintView], settings: ArchitectConfig) -> datetime | None:
     """The first reminder or parking of open questions nobody answers."""
-    due = [when for sprint in snapshot.sprints
-           if (when := due_at(view_of(sprint, snapshot.steering),
-                              remind_after=settings.remind_after,
-                              park_after=settings.park_after)) is not None]
+    due = [when for view in views if view.sprint.pr.state == "open"
+           and (when := due_at(view, remind_after=settings.remind_after,
+                               park_after=settings.park_after)) is not None]
     return min(due, default=None)
 
 
-def pauses(snapshot: Snapshot, settings: ArchitectConfig) -> datetime | None:
+def pauses(views: Sequence[SprintView], settings: ArchitectConfig) -> datetime | None:
     """The first stop of a sprint paused because its vision slipped."""
-    due = [when for sprint in snapshot.sprints
-           if (when := stop_at(view_of(sprint, snapshot.steering),
-                               stop_after=settings.stop_after)) is not None]
+    due = [when for view in views if view.sprint.pr.state == "open"
+           and (when := stop_at(view, stop_after=settings.stop_after)) is not None]
     return min(due, default=None)
 
 
@@ -44,7 +42,7 @@ def pauses(snapshot: Snapshot, settings: ArchitectConfig) -> datetime | None:
 RULES: tuple[Deadline, ...] = (nudges, pauses)
 
 
-def next_deadline(snapshot: Snapshot, settings: ArchitectConfig,
+def next_deadline(views: Sequence[SprintView], settings: ArchitectConfig,
                   rules: tuple[Deadline, ...] = RULES) -> datetime | None:
-    due = [when for rule in rules if (when := rule(snapshot, settings)) is not None]
+    due = [when for rule in rules if (when := rule(views, settings)) is not None]
     return min(due, default=None)

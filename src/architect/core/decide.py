@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 class Decision:
     actions: tuple[Action, ...]
     notes: tuple[str, ...]  # decisions that need no action, for the log
+    # Each sprint PR as the tick saw it (its marks read once, the clock applied): what the
+    # dashboard, `status`, the deadlines and the JSON report show, never worked out again.
+    views: tuple[SprintView, ...] = ()
 
     @property
     def pitched(self) -> frozenset[int]:
@@ -71,7 +74,7 @@ def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
     pitches, skipped = _pitches(snapshot, settings)
     actions.extend(pitches)
     notes.extend(skipped)
-    return Decision(tuple(actions), tuple(notes))
+    return Decision(tuple(actions), tuple(notes), tuple(timed))
 
 
 def _where_answers_belong(actions: list[Action], timed: list[SprintView]) -> list[Action]:

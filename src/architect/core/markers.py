@@ -522,9 +522,12 @@ class DashboardMark:
     project: str
     finished: tuple[dict[str, Any], ...] = ()
     open: tuple[int, ...] = ()  # the sprint PRs open at this render: one that is gone ended
+    paused: str = ""  # paused from the dashboard since then (ISO 8601); "" while not paused
 
     def render(self) -> str:
         prs = {"open": ",".join(map(str, self.open))} if self.open else {}
+        if self.paused:
+            prs["paused"] = self.paused
         return marker(self.kind, list(self.finished) if self.finished else None,
                       project=self.project, **prs)
 
@@ -536,7 +539,7 @@ class DashboardMark:
         items = found.payload if isinstance(found.payload, list) else []
         return cls(found.attrs.get("project", ""),
                    tuple(item for item in items if isinstance(item, dict)),
-                   _ints(found.attrs.get("open")))
+                   _ints(found.attrs.get("open")), found.attrs.get("paused", ""))
 
 
 @dataclass(frozen=True)

@@ -43,14 +43,17 @@ def with_clock(view: SprintView, now: datetime, *, remind_after: timedelta,
 def due_at(view: SprintView, *, remind_after: timedelta,
            park_after: timedelta) -> datetime | None:
     """When `with_clock` will first find this sprint due for a reminder or the parking:
-    the moment an incremental tick must read fully, though nothing changed on the forge."""
-    waiting = view.state in (SprintState.QUESTIONS_OPEN, SprintState.PARKED)
-    if not waiting or view.asked_at is None:
+    the moment an incremental tick must read fully, though nothing changed on the forge.
+    A view `with_clock` already found due is read as the row it came from."""
+    state = view.state
+    if state in (SprintState.REMINDER_DUE, SprintState.PARK_DUE):
+        state = SprintState.PARKED if view.parked else SprintState.QUESTIONS_OPEN
+    if state not in (SprintState.QUESTIONS_OPEN, SprintState.PARKED) or view.asked_at is None:
         return None
     times = []
     if markers.ParkedMark not in view.nudged:
         times.append(view.asked_at + park_after)
-    if view.state is SprintState.QUESTIONS_OPEN and not view.nudged:
+    if state is SprintState.QUESTIONS_OPEN and not view.nudged:
         times.append(view.asked_at + remind_after)
     return min(times, default=None)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from architect.core.actions import (
     Action,
+    AnswerBox,
     ClarifyDecision,
     CompletePitch,
     CompleteVision,
@@ -17,10 +18,12 @@ from architect.core.actions import (
     NoteClosedSprint,
     NudgeSprint,
     OpenPitch,
+    PauseArchitect,
     PauseSprint,
     ProcessAnswers,
     RejectSprint,
     RepairMerged,
+    ResumeArchitect,
     ResumeSprint,
     RevisePitch,
     StartQuestions,
@@ -37,6 +40,7 @@ from architect.shell.steps.closing import (
     reject_sprint,
     stop_sprint,
 )
+from architect.shell.steps.dashboard import answer_box, pause_architect, resume_architect
 from architect.shell.steps.design import process_answers, start_questions
 from architect.shell.steps.filing import file_sprint, finish_sprint
 from architect.shell.steps.hands import Hands
@@ -94,4 +98,10 @@ def _step(hands: Hands, action: Action) -> Written | None:
             pause_sprint(hands, action)
         case ResumeSprint():
             resume_sprint(hands, action)
+        case AnswerBox():
+            answer_box(hands, action)
+        case PauseArchitect():
+            pause_architect(hands, action)
+        case ResumeArchitect():
+            resume_architect(hands, action)
     return None

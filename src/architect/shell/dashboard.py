@@ -20,26 +20,23 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from architect.config import ProjectConfig
 from architect.core import board as board_
+from architect.core.after import Wrote
 from architect.core.dashboard import (
     ArchitectState,
-    Box,
-    BoxKind,
     Dashboard,
     Finished,
-    box_of,
+    Seen,
     carried_forward,
     is_dashboard,
-    offered_boxes,
     previous_finishes,
     previous_open,
     render,
-    ticked_boxes,
 )
 from architect.core.decide import Decision
 from architect.core.markers import RejectedMark, find_vision, marks_of
@@ -51,23 +48,11 @@ from architect.forge.protocol import Forge
 from architect.runners.sessions import SessionStore
 from architect.shell import guards
 from architect.shell.logs import outcome_log
-from architect.shell.writes import ensure_comment, ensure_no_label
 
 log = logging.getLogger("architect")
 LABEL_COLOR = "#5319e7"
 _FILED = re.compile(rf"^{re.escape(FILED_HEADING)}(.*)$", re.MULTILINE)
-NOT_STEERABLE = ("A box was ticked, but `reviewers` is set and the forge does not say who "
-                 "edited this issue, so it was unticked: ask with a comment on the vision or "
-                 "sprint PR instead.")
 
-
-@dataclass
-class Steered:
-    """What the ticked boxes asked for, done."""
-
-    paused: bool | None = None  # True: paused now; False: resumed now
-    answered: list[str] = field(default_factory=list)  # box ids answered on the forge
-    notes: list[str] = field(default_factory=list)
 
 
 def find(forge: Forge, config: ProjectConfig, bot: User) -> Issue | None:
@@ -93,56 +78,11 @@ def board_of(snapshot: Snapshot, decision: Decision, config: ProjectConfig, *, e
                      notes=tuple(notes), finished=tuple(finished))
 
 
-def steer(forge: Forge, config: ProjectConfig, issue: Issue | None, board: Dashboard,
-          snapshot: Snapshot, *, live: bool) -> Steered:
-    """Carry out the boxes ticked in the dashboard's current body."""
-    done = Steered()
-    if issue is None or issue.state != "open":
-        return done
-    # Paused, the architect does nothing but read its dashboard, so only "resume" counts.
-    offered = offered_boxes(board) if board.architect.enabled else [Box(BoxKind.RESUME)]
-    ticked = [box for box in (box_of(i, offered) for i in ticked_boxes(issue.body)) if box]
-    if not ticked:
-        return done
-    if config.architect.reviewers and not _steered_by_reviewer(config, issue):
-        log.warning("dashboard: %d ticked box(es) undone: reviewers are set and no recorded "
-                    "webhook delivery says a reviewer left this body", len(ticked))
-        done.notes.append(NOT_STEERABLE)
-        return done
-    for box in ticked:
-        outcome_log.info("dashboard: %s", box.kind.value)
-    if not live:
-        return done
-    if config.architect.reviewers:
-        guards.forget_edits(config.project_state_dir, issue.number)  # taken once
-    _pause_or_resume(config, ticked, done)
-    for request in board_.requests(ticked, snapshot):
-        repo = config.ops_repo if request.on_ops else config.repo
-        if request.remove_label:  # first: the answer is the mark that the box was done
-            ensure_no_label(forge, repo, request.number, request.remove_label)
-        ensure_comment(forge, repo, request.number, f"{request.text}\n\n{request.mark.render()}",
-                       bot_login=snapshot.bot.login, mark=request.mark)
-        done.answered.append(request.box.id)
-    return done
-
-
 def _steered_by_reviewer(config: ProjectConfig, issue: Issue) -> bool:
     """A signed webhook delivery said someone in `reviewers` left the body as it is now."""
     reviewers = {r.lower() for r in config.architect.reviewers}
     editors = guards.edited_by(config.project_state_dir, issue.number, issue.body)
     return any(login.lower() in reviewers for login in editors)
-
-
-def _pause_or_resume(config: ProjectConfig, ticked: Sequence[Box], done: Steered) -> None:
-    kinds = {box.kind for box in ticked}
-    if BoxKind.PAUSE in kinds:
-        guards.disable(config.project_state_dir)
-        done.paused = True
-        outcome_log.info("dashboard: paused (the active flag is removed)")
-    elif BoxKind.RESUME in kinds:
-        guards.enable(config.project_state_dir)
-        done.paused = False
-        outcome_log.info("dashboard: resumed (the active flag is back)")
 
 
 def write(forge: Forge, config: ProjectConfig, issue: Issue | None, board: Dashboard) -> Issue:
@@ -164,7 +104,7 @@ def write(forge: Forge, config: ProjectConfig, issue: Issue | None, board: Dashb
 
 
 def finishes(forge: Forge, config: ProjectConfig, issue: Issue | None,
-             snapshot: Snapshot) -> list[Finished]:
+             snapshot: Snapshot, known: Collection[int] = ()) -> list[Finished]:
     """The sprints that ended since the last render: open then, gone now. Read from the
     forge (a request or two each, only when one ended), so a tick that died after the
     merge loses none."""
@@ -174,17 +114,19 @@ def finishes(forge: Forge, config: ProjectConfig, issue: Issue | None,
     day = snapshot.now.date().isoformat()
     found = []
     for number in previous_open(issue.body):
-        if number in now_open:
+        if number in now_open or number in known:  # known: this tick ended it
             continue
         pr = forge.get_pull(config.ops_repo, number)
         vision = vision_of_branch(pr.head.ref) or find_vision(pr.body)
         if pr.state == "open" or vision is None:
             continue
-        known = snapshot.vision(vision)
-        title = known.title if known else vision_title_of(pr.title)
-        url = known.html_url if known else pr.html_url
+        issue_ = snapshot.vision(vision)
+        title = issue_.title if issue_ else vision_title_of(pr.title)
+        url = issue_.html_url if issue_ else pr.html_url
+        # The day it closed, a fact of the forge: a render a day late shows the same day.
+        closed = pr.closed_at.date().isoformat() if pr.closed_at is not None else day
         found.append(Finished(vision, title, url, _outcome(forge, config, pr, vision,
-                                                           snapshot.bot.login), day))
+                                                           snapshot.bot.login), closed))
     return found
 
 
@@ -200,6 +142,36 @@ def _outcome(forge: Forge, config: ProjectConfig, pr: PullRequest, vision: int,
     if said and said[-1].reason:
         return f"{'stopped' if said[-1].stop else 'rejected'}: {said[-1].reason}"
     return "closed"
+
+
+def ended_here(before: Snapshot, left: Snapshot, writes: Sequence[Wrote],
+               config: ProjectConfig) -> dict[int, Finished]:
+    """The sprints this tick ended (merged after filing, or closed), by PR number, from its
+    own writes: known without a read, and kept even when this render fails and the next
+    one's mark never showed them open."""
+    still = {sp.pr.number for sp in left.sprints}
+    merged = {m.pr.number: m for m in left.merged}
+    bot = before.bot.login
+    reasons = {m.pr: m.reason for w in writes if w.comment is not None and w.repo == config.repo
+               for _, m in marks_of(RejectedMark, [w.comment], bot)}
+    day = left.now.date().isoformat()
+    found = {}
+    for sprint in (*before.sprints, *before.closed):
+        number = sprint.pr.number
+        if number in still or not any(w.number == number or w.deleted_branch for w in writes):
+            continue
+        vision = left.vision(sprint.vision_number) or before.vision(sprint.vision_number)
+        title = vision.title if vision else vision_title_of(sprint.pr.title)
+        url = vision.html_url if vision else sprint.pr.html_url
+        if number in merged:
+            numbers = merged[number].filed
+            text = "filed " + ", ".join(f"{config.repo}#{n}" for n in numbers)
+        elif number in reasons:
+            text = f"rejected: {reasons[number]}" if reasons[number] else "closed"
+        else:
+            continue  # not ended by this tick's writes: the next read tells
+        found[number] = Finished(sprint.vision_number, title, url, text, day)
+    return found
 
 
 def recent(issue: Issue | None, new: Sequence[Finished],
@@ -237,36 +209,35 @@ def _interval(seconds: float) -> str:
     return f"{int(seconds)}s"
 
 
-@dataclass
-class Desk:
-    """The dashboard across one tick: read and steered before the actions, written after."""
+def read(forge: Forge, config: ProjectConfig, bot: User) -> tuple[Issue | None, Seen]:
+    """The dashboard and what its body says (ticked boxes, the pause): one request."""
+    issue = find(forge, config, bot)
+    if issue is None:
+        return None, Seen(None, False, "", steerable=True)
+    steerable = not config.architect.reviewers or _steered_by_reviewer(config, issue)
+    seen = Seen(issue.number, issue.state == "open", issue.body.replace("\r\n", "\n"),
+                steerable=steerable)
+    if seen.ticked and not steerable:
+        log.warning("dashboard: ticked box(es) undone: reviewers are set and no recorded "
+                    "webhook delivery says a reviewer left this body")
+    return issue, seen
 
-    config: ProjectConfig
-    issue: Issue | None
-    steered: Steered
-    enabled: bool
 
-    @classmethod
-    def open(cls, forge: Forge, config: ProjectConfig, snapshot: Snapshot, decision: Decision,
-             *, enabled: bool, live: bool) -> Desk:
-        issue = find(forge, config, snapshot.bot)
-        board = board_of(snapshot, decision, config, enabled=enabled, last_tick="",
-                         finished=())
-        steered = steer(forge, config, issue, board, snapshot, live=live)
-        if steered.paused is not None:
-            enabled = not steered.paused
-        return cls(config, issue, steered, enabled)
+def render_once(forge: Forge, config: ProjectConfig, issue: Issue | None, snapshot: Snapshot,
+                decision: Decision, *, paused_since: str, notes: Sequence[str],
+                outcome: str, ended: Mapping[int, Finished] | None = None) -> Issue:
+    """Render the dashboard from the snapshot as the tick left it, and write it if changed.
 
-    def close(self, forge: Forge, snapshot: Snapshot, decision: Decision, *, outcome: str,
-              create: bool = True) -> Issue | None:
-        """Render and write; `create` False only updates a dashboard that exists (a paused
-        architect that was never enabled puts nothing on the forge)."""
-        if self.issue is None and not create:
-            return None
-        finished = recent(self.issue, finishes(forge, self.config, self.issue, snapshot),
-                          snapshot.now)
-        board = replace(board_of(snapshot, decision, self.config, enabled=self.enabled,
-                                 last_tick=outcome, finished=finished,
-                                 notes=self.steered.notes),
-                        open_sprints=tuple(s.pr.number for s in snapshot.sprints))
-        return write(forge, self.config, self.issue, board)
+    "Recently finished" holds what the last render carried, the sprints this tick ended
+    (`ended`), and every sprint PR the last render showed open that is not open now (read
+    from the forge): a render that failed leaves its mark as it was, so the next one
+    still finds every sprint that ended since the last one written."""
+    ended = ended or {}
+    found = {f.vision: f for f in finishes(forge, config, issue, snapshot, known=ended)}
+    found.update({f.vision: f for f in ended.values()})
+    finished = recent(issue, list(found.values()), snapshot.now)
+    board = replace(board_of(snapshot, decision, config, enabled=not paused_since,
+                             last_tick=outcome, finished=finished, notes=notes),
+                    open_sprints=tuple(s.pr.number for s in snapshot.sprints))
+    board = replace(board, architect=replace(board.architect, paused_since=paused_since))
+    return write(forge, config, issue, board)

@@ -37,6 +37,7 @@ from architect.errors import ArchitectError
 from architect.shell.logs import make_private_dir
 
 ACTIVE_FLAG = ".architect-active"
+DISABLED_AT = ".architect-disabled-at"  # when `architect disable` removed the flag
 EDITS_FILE = "dashboard-edits.json"
 KEPT_EDITS = 50
 LOCK_FILE = "run.lock"
@@ -104,6 +105,7 @@ def is_active(project_dir: Path) -> bool:
 
 def enable(project_dir: Path) -> bool:
     """Create the flag; False when it was there already."""
+    (project_dir / DISABLED_AT).unlink(missing_ok=True)
     if is_active(project_dir):
         return False
     make_private_dir(project_dir)
@@ -111,13 +113,25 @@ def enable(project_dir: Path) -> bool:
     return True
 
 
-def disable(project_dir: Path) -> bool:
-    """Remove the flag; False when it was not there."""
+def disable(project_dir: Path, now: datetime | None = None) -> bool:
+    """Remove the flag, noting when (for `status`); False when it was not there."""
     try:
         active_flag(project_dir).unlink()
     except FileNotFoundError:
         return False
+    when = (now or _utc_now()).strftime("%Y-%m-%d %H:%M UTC")
+    (project_dir / DISABLED_AT).write_text(when + "\n")
     return True
+
+
+def disabled_since(project_dir: Path) -> str:
+    """When `architect disable` removed the flag ("" while active, or never noted)."""
+    if is_active(project_dir):
+        return ""
+    try:
+        return (project_dir / DISABLED_AT).read_text().strip()
+    except OSError:
+        return ""
 
 
 # --- the run lock ------------------------------------------------------------------------

@@ -1,8 +1,11 @@
-"""One tick: snapshot → decide → apply (DESIGN.md §5).
+"""One tick, one pass: look → read → decide → apply → render → save (DESIGN.md §5).
 
-`run_tick` is the imperative shell around the pure `decide`. The forge client,
-the runner and the clock come in as arguments, so a tick runs unchanged
-against a real Forgejo, the embedded forge, or a test.
+`run_tick` is the imperative shell around the pure plan (`core.steer.plan`:
+the tables, the dashboard's boxes among the signals). Nothing plans twice: the
+dashboard is rendered once, from the snapshot with the tick's own writes
+folded in (`core.after`). The forge client, the runner and the clock come in
+as arguments, so a tick runs unchanged against a real Forgejo, the embedded
+forge, or a test.
 """
 
 from __future__ import annotations
@@ -13,15 +16,18 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from architect.config import ProjectConfig
-from architect.core.actions import Action
+from architect.core.actions import Action, DashboardAction
+from architect.core.after import Wrote, after, views_after
 from architect.core.cursor import Look
+from architect.core.dashboard import Seen
 from architect.core.deadlines import next_deadline
-from architect.core.decide import Decision, decide
+from architect.core.decide import Decision
 from architect.core.inputs import PlannerInputs, ProjectContext, VisionInput
 from architect.core.schemas import LessonsDigest
 from architect.core.setup_lines import empty_repo_line
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import advance, view_of
+from architect.core.steer import Plan, plan
 from architect.core.table import ROWS, SPRINT_TABLE, sprint_step
 from architect.errors import (
     ArchitectError,
@@ -30,13 +36,14 @@ from architect.errors import (
     ModelNotAsked,
     RunnerError,
 )
+from architect.forge.models import Issue
 from architect.forge.protocol import Forge
 from architect.runners.base import Mode, Runner, Usage
+from architect.shell import dashboard, guards, pause
 from architect.shell.apply import apply
 from architect.shell.asking import Asker, spent
 from architect.shell.changes import Changes, look, why_full
 from architect.shell.context import TickContext
-from architect.shell.dashboard import Desk
 from architect.shell.dry_forge import DryForge
 from architect.shell.forge_facts import (
     Preflight,
@@ -46,7 +53,7 @@ from architect.shell.forge_facts import (
 )
 from architect.shell.journal import digest_journal
 from architect.shell.logs import dry_run_outcomes
-from architect.shell.reread import Remembered
+from architect.shell.recorded import Recorded
 from architect.shell.snapshot import read_snapshot
 from architect.shell.steps.hands import Hands
 
@@ -65,20 +72,66 @@ class TickReport:
     model_calls: int = 0
     forge_down: bool = False
     incremental: bool = False  # nothing changed since the last full read: nothing was read
+    # The dashboard was due a render that did not happen (a request failed, or the tick
+    # stopped first): the tick is not settled, and the next one reads fully and renders.
+    render_missed: bool = False
 
     @property
     def ok(self) -> bool:
         return not self.failed and not self.blocked
 
+    @property
+    def settled(self) -> bool:
+        """Nothing left for the next tick to retry: every action and the render done."""
+        return self.ok and not self.render_missed
 
-def plan_tick(forge: Forge, config: ProjectConfig, now: datetime, *,
-              filer_login: str = "") -> tuple[Snapshot, Decision, TickContext]:
+
+@dataclass(frozen=True)
+class Read:
+    """What one tick read: the snapshot, the dashboard as a fact of it, the context."""
+
+    snapshot: Snapshot
+    context: TickContext
+    dashboard: Issue | None = None
+    seen: Seen | None = None  # None: no dashboard kept (`dashboard = false`), or unread
+    filer_login: str = ""
+
+
+def read_tick(forge: Forge, config: ProjectConfig, now: datetime, *,
+              filer: Forge | None = None) -> Read:
+    """Step 2 of a tick: one snapshot, the dashboard's body and ticked boxes included."""
+    filer_login = filer.current_user().login if filer is not None else ""
     bot = forge.current_user()
     context = TickContext(forge, config, bot)
     snapshot = read_snapshot(forge, config, now=now, bot=bot,
                              prerequisites=lambda: context.prerequisites,
                              filer_login=filer_login)
-    return snapshot, decide(snapshot, config.architect), context
+    if not config.architect.dashboard:
+        return Read(snapshot, context, filer_login=filer_login)
+    try:
+        issue, seen = dashboard.read(forge, config, bot)
+    except ArchitectError as exc:  # the dashboard never holds up the sprints
+        log.error("dashboard: not read: %s", exc)
+        return Read(snapshot, context, filer_login=filer_login)
+    if issue is None:
+        _refuse_empty_ops(forge, config)
+    return Read(snapshot, context, issue, seen, filer_login)
+
+
+def plan_tick(forge: Forge, config: ProjectConfig, now: datetime) -> tuple[Read, Plan]:
+    """Read and decide, as a tick does before it acts (`status` shows this)."""
+    read = read_tick(forge, config, now)
+    return read, plan(read.snapshot, config.architect, read.seen)
+
+
+@dataclass
+class _Applied:
+    """What the apply step leaves for the render and the save."""
+
+    report: TickReport
+    finished: bool  # every action reached (not stopped early)
+    writes: list[Wrote]
+    forge: Forge  # what the steps wrote through (in a dry run, `DryForge`): the render too
 
 
 def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callable[[], datetime],
@@ -86,35 +139,70 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
              secrets: tuple[str, ...] = (), should_stop: Callable[[], bool] = lambda: False,
              wait: Callable[[float], None] | None = None,
              changes: Changes | None = None) -> TickReport:
-    """One tick; with `changes` (never in a dry run), first ask what changed since the last.
-    In a dry run, what the steps log they did reads "would: …"."""
+    """One pass: look → read → decide → apply → render → save (DESIGN.md §5).
+
+    With `changes` (never in a dry run), the look asks what changed since the last
+    tick first. A dry run is the same pass on `DryForge`: what the steps and the
+    render log they did reads "would: …", and nothing is saved."""
     with dry_run_outcomes(dry_run):
-        return _run_tick(forge, runner, config, clock, dry_run=dry_run, filer=filer,
-                         secrets=secrets, should_stop=should_stop, wait=wait, changes=changes)
+        now = clock()
+        looked = look_step(forge, config, now, None if dry_run else changes)
+        if isinstance(looked, TickReport):
+            return looked
+        read = read_tick(forge, config, now, filer=filer)
+        planned = decide_step(read, config)
+        applied = apply_step(forge, runner, config, read, planned, dry_run=dry_run,
+                             filer=filer, secrets=secrets, should_stop=should_stop, wait=wait)
+        rendered = render_step(config, read, planned, applied, should_stop=should_stop)
+        applied.report.render_missed = not rendered
+        save_step(config, read, planned, applied, looked, changes, rendered=rendered,
+                  dry_run=dry_run)
+        return applied.report
 
 
-def _run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callable[[], datetime],
-              *, dry_run: bool, filer: Forge | None, secrets: tuple[str, ...],
-              should_stop: Callable[[], bool], wait: Callable[[float], None] | None,
-              changes: Changes | None) -> TickReport:
-    now = clock()
-    looked = _look_first(forge, config, now, changes) if not dry_run else None
+def look_step(forge: Forge, config: ProjectConfig, now: datetime,
+              changes: Changes | None) -> Look | TickReport | None:
+    """Step 1: whether to read at all. A TickReport ends the tick here (nothing changed,
+    or paused from the dashboard with "resume" not ticked); None: read fully."""
+    if changes is None:
+        return None
+    if config.architect.dashboard and pause.remembered(config.project_state_dir):
+        still = _still_paused(forge, config)
+        if still is not None:
+            return TickReport(Decision((), (still,)), incremental=True)
+        # Resumed, or the mark is gone: the look sees the dashboard's edit, and reads fully.
+    looked = _look_first(forge, config, now, changes)
     if looked is False:
         return TickReport(Decision((), ()), incremental=True)
-    filer_login = filer.current_user().login if filer is not None else ""
-    # Remembered for the dashboard's second read, which then reads what the tick wrote.
-    reading, memory = Remembered.around(forge) if config.architect.dashboard and not dry_run \
-        else (forge, None)
-    snapshot, decision, context = plan_tick(reading, config, now, filer_login=filer_login)
-    desk = _open_desk(forge, config, snapshot, decision, live=not dry_run)
-    if desk is not None and desk.steered.answered:  # the answers release holds: act now
-        if memory is not None:
-            memory.forget()  # the answers were written past it
-        snapshot, decision, context = plan_tick(reading, config, now, filer_login=filer_login)
-    if desk is not None and not desk.enabled:
-        decision = Decision((), decision.notes)  # paused from the dashboard: nothing else
-    for note in decision.notes:
+    return looked if isinstance(looked, Look) else None
+
+
+def _still_paused(forge: Forge, config: ProjectConfig) -> str | None:
+    """Paused from the dashboard: read it alone (two requests). The note while it stays
+    paused; None when it says otherwise ("resume" ticked, the mark gone)."""
+    _, seen = dashboard.read(forge, config, forge.current_user())
+    if seen.paused_since and not seen.ticked:
+        log.info("paused from the dashboard since %s: tick \"resume the architect\" there",
+                 seen.paused_since)
+        return f"paused from the dashboard since {seen.paused_since}"
+    return None
+
+
+def decide_step(read: Read, config: ProjectConfig) -> Plan:
+    """Step 3: the tables turn every human signal, the ticked boxes too, into actions."""
+    planned = plan(read.snapshot, config.architect, read.seen)
+    for note in planned.decision.notes:
         log.info("%s", note)
+    return planned
+
+
+def apply_step(forge: Forge, runner: Runner, config: ProjectConfig, read: Read,
+               planned: Plan, *, dry_run: bool, filer: Forge | None,
+               secrets: tuple[str, ...], should_stop: Callable[[], bool],
+               wait: Callable[[float], None] | None) -> _Applied:
+    """Step 4: each action by its one step; what a step's writes make due on its sprint
+    follows at once (`_perform`)."""
+    snapshot, decision, now = planned.snapshot, planned.decision, read.snapshot.now
     report = TickReport(decision)
     if not snapshot.visions and not snapshot.sprints:
         report.setup_notes = missing_vision_label(forge, config)
@@ -125,38 +213,71 @@ def _run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callab
     preflight = Preflight(forge, filer_forge, config, snapshot, probe=not dry_run,
                           labels=labels)
     blockers = preflight.check(decision.actions)
-    filer_login = filer_login or snapshot.bot.login
+    writes: list[Wrote] = []
     if dry_run:
         forge, filer_forge = DryForge(forge, now), DryForge(filer_forge, now)
-    elif memory is not None:  # what either client writes, the second read reads again
-        forge, filer_forge = memory.writer(forge), memory.writer(filer_forge)
-    asker = Asker(runner, config, context, secrets, dry_run=dry_run)
-    hands = Hands(forge=forge, filer=filer_forge, filer_login=filer_login, asker=asker,
-                  config=config, context=context, snapshot=snapshot, live=not dry_run, wait=wait,
-                  labels=labels)
+    else:  # what either client writes, the render folds into the snapshot
+        forge, filer_forge = Recorded.around(forge, writes), Recorded.around(filer_forge, writes)
+    asker = Asker(runner, config, read.context, secrets, dry_run=dry_run)
+    hands = Hands(forge=forge, filer=filer_forge, filer_login=read.filer_login or
+                  snapshot.bot.login, asker=asker, config=config, context=read.context,
+                  snapshot=snapshot, live=not dry_run, wait=wait, labels=labels)
     finished = _apply_all(hands, preflight, zip(decision.actions, blockers, strict=True),
                           report, dry_run=dry_run, should_stop=should_stop)
     if hands.journaled and not should_stop():
-        _digest(context, asker, config)
-    # A forge that stopped answering gets no more writes this tick; the next one renders.
-    if desk is not None and not should_stop() and not report.forge_down:
-        if report.applied and memory is not None:  # render what this tick made of the forge
-            snapshot, decision, _ = plan_tick(memory.replay(), config, now,
-                                              filer_login=filer_login)
-        try:
-            desk.close(forge, snapshot, decision, outcome=_outcome(report))
-        except ArchitectError as exc:  # the sprints' work is done; the next tick renders it
-            log.error("dashboard: not updated: %s", exc)
+        _digest(read.context, asker, config)
     report.usage = asker.usage
     report.model_calls = asker.calls
     if asker.calls:
         log.info("tick: %d model call(s), %s", asker.calls, spent(asker.usage))
-    if changes is not None and isinstance(looked, Look):
-        sprints = {sp.pr.number: sp.comments for sp in snapshot.sprints}
-        changes.save(looked.cursor(config.ops_repo, sprints, full_read_at=now,
-                                   deadline=next_deadline(snapshot, config.architect),
-                                   settled=finished and report.ok, setup=changes.setup))
-    return report
+    return _Applied(report, finished, writes, hands.forge)
+
+
+def render_step(config: ProjectConfig, read: Read, planned: Plan, applied: _Applied, *,
+                should_stop: Callable[[], bool]) -> bool:
+    """Step 5: the dashboard, once, from the snapshot as the tick left it (in a dry run,
+    written to `DryForge`: what it would write is logged). False when it is not rendered
+    as it should be: the tick stays unsettled, so the next one renders."""
+    if read.seen is None:
+        return not config.architect.dashboard
+    report = applied.report
+    # A forge that stopped answering gets no more writes this tick; the next one renders.
+    if should_stop() or report.forge_down:
+        return False
+    left = after(read.snapshot, applied.writes, repo=config.repo, ops_repo=config.ops_repo)
+    views = views_after(planned.decision.views, left, config.architect)
+    ended = dashboard.ended_here(read.snapshot, left, applied.writes, config)
+    try:
+        dashboard.render_once(applied.forge, config, read.dashboard, left,
+                              Decision((), (), views),
+                              paused_since=planned.paused_since, notes=planned.notes,
+                              outcome=_outcome(report), ended=ended)
+    except ArchitectError as exc:  # the sprints' work is done; the next tick renders it
+        log.error("dashboard: not updated: %s", exc)
+        return False
+    return True
+
+
+def save_step(config: ProjectConfig, read: Read, planned: Plan, applied: _Applied,
+              looked: Look | None, changes: Changes | None, *, rendered: bool,
+              dry_run: bool) -> None:
+    """Step 6: the cursor, settled only when every action and the render went through;
+    the pause remembered for the next look."""
+    if dry_run:
+        return
+    if read.seen is not None:
+        pause.remember(config.project_state_dir, paused=bool(planned.paused_since))
+        steered = any(isinstance(a, DashboardAction) for a in applied.report.applied)
+        if steered and config.architect.reviewers and read.seen.number is not None:
+            guards.forget_edits(config.project_state_dir, read.seen.number)  # taken once
+    if changes is None or looked is None:
+        return
+    sprints = {sp.pr.number: sp.comments for sp in read.snapshot.sprints}
+    settled = applied.finished and applied.report.settled and rendered
+    changes.save(looked.cursor(config.ops_repo, sprints, full_read_at=read.snapshot.now,
+                               deadline=next_deadline(planned.decision.views,
+                                                      config.architect),
+                               settled=settled, setup=changes.setup))
 
 
 def _look_first(forge: Forge, config: ProjectConfig, now: datetime,
@@ -199,20 +320,6 @@ def _block(report: TickReport, action: Action, reason: str, *, dry_run: bool) ->
         log.error("%s: not attempted: %s", action.describe(), reason)
 
 
-def _open_desk(forge: Forge, config: ProjectConfig, snapshot: Snapshot, decision: Decision,
-               *, live: bool) -> Desk | None:
-    if not config.architect.dashboard:
-        return None
-    try:
-        desk = Desk.open(forge, config, snapshot, decision, enabled=True, live=live)
-    except ArchitectError as exc:  # the dashboard never holds up the sprints
-        log.error("dashboard: not read: %s", exc)
-        return None
-    if desk.issue is None:
-        _refuse_empty_ops(forge, config)
-    return desk
-
-
 def _refuse_empty_ops(forge: Forge, config: ProjectConfig) -> None:
     """An ops repo without a commit is a setup error (exit 2), said before the dashboard
     would be its first issue. Asked only while there is no dashboard, so that a tick that
@@ -221,16 +328,6 @@ def _refuse_empty_ops(forge: Forge, config: ProjectConfig) -> None:
     if not ops_branches(forge, config):
         raise ForgeRepoEmpty(empty_repo_line(ops), status=404, method="GET",
                              path=f"/repos/{ops}/branches")
-
-
-def run_paused(forge: Forge, config: ProjectConfig, clock: Callable[[], datetime]) -> bool:
-    """A tick while the active flag is off: the dashboard only, so that its "resume" box
-    works. True when it resumed."""
-    now = clock()
-    snapshot, decision, _ = plan_tick(forge, config, now)
-    desk = Desk.open(forge, config, snapshot, decision, enabled=False, live=True)
-    desk.close(forge, snapshot, decision, outcome="paused", create=False)
-    return desk.enabled
 
 
 def _outcome(report: TickReport) -> str:

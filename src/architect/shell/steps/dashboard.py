@@ -1,0 +1,40 @@
+"""The dashboard's steps: a ticked box answered, the architect paused or resumed.
+
+The answer is the mark that the box was done (`SteeredMark`), so it is the
+step's last write; pausing and resuming change only the local hint that lets a
+paused tick read nothing but its dashboard (the pause itself is the mark the
+render writes on the dashboard).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from architect.core.actions import AnswerBox, PauseArchitect, ResumeArchitect
+from architect.shell import pause
+from architect.shell.logs import outcome_log
+from architect.shell.steps.hands import Hands
+from architect.shell.writes import ensure_comment, ensure_no_label
+
+log = logging.getLogger("architect")
+
+
+def answer_box(hands: Hands, action: AnswerBox) -> None:
+    repo = hands.ops if action.on_ops else hands.config.repo
+    outcome_log.info("dashboard: %s", action.kind)
+    if action.remove_label:  # first: the answer is the mark that the box was done
+        ensure_no_label(hands.forge, repo, action.number, action.remove_label)
+    ensure_comment(hands.forge, repo, action.number, action.text, bot_login=hands.bot,
+                   mark=action.mark)
+
+
+def pause_architect(hands: Hands, action: PauseArchitect) -> None:
+    if hands.live:
+        pause.remember(hands.config.project_state_dir, paused=True)
+    outcome_log.info("dashboard: paused (kept as a mark on the dashboard)")
+
+
+def resume_architect(hands: Hands, _action: ResumeArchitect) -> None:
+    if hands.live:
+        pause.remember(hands.config.project_state_dir, paused=False)
+    outcome_log.info("dashboard: resumed")
