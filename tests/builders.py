@@ -23,7 +23,7 @@ from architect.core import render
 from architect.core.decide import judged
 from architect.core.facts import VisionHistory
 from architect.core.ledger import Answer, DesignFork, ForkStatus, Ledger
-from architect.core.markers import ModelErrorMark
+from architect.core.markers import ModelErrorMark, PausedMark
 from architect.core.schemas import Pitch, SubIssue, Verdict
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import PARKED_LABEL, branch_for, sprint_slug
@@ -175,7 +175,8 @@ def a_pitch() -> Pitch:
 def pr_body(vision: int = VISION, title: str = VISION_TITLE, ledger: Ledger | None = None,
             filed: Sequence[int] = ()) -> str:
     """The PR body exactly as the architect writes it."""
-    return render.pr_body(vision, render.pitch_markdown(vision, title, a_pitch()), ledger, filed)
+    return render.pr_body(vision, render.pitch_markdown(vision, title, a_pitch(), repo=PROJECT),
+                          ledger, filed, repo=PROJECT)
 
 
 def a_pull(vision: int = VISION, *, number: int = 1, title: str = VISION_TITLE,
@@ -212,6 +213,7 @@ class Conversation:
     round: int = 0
     labels: tuple[str, ...] = ()  # on the PR
     vision_gone: str = ""  # why the vision no longer holds the sprint (the snapshot says)
+    vision_slipped: bool = False  # closed or unlabelled: it may come back (a pause first)
     closed_by: str = ""  # a human closed (or, with `merged`, merged) the PR
     merged: bool = False
     branch_gone: bool = False  # reopened after its branch was deleted
@@ -268,7 +270,8 @@ class Conversation:
                                                follow_ups=(), round_=self.round))
 
     def plan(self, subs: Sequence[SubIssue] | None = None) -> Comment:
-        return self.bot(render.plan_comment(a_plan() if subs is None else subs))
+        return self.bot(render.plan_comment(a_plan() if subs is None else subs,
+                                             repo=PROJECT))
 
     def filing_check(self, *problems: str) -> Comment:
         return self.bot(render.filing_problem_comment(problems or ("`api` has no criteria.",)))
@@ -277,9 +280,12 @@ class Conversation:
         return self.bot(render.model_error_comment(ModelErrorMark(step, after=0),
                                                      "- forks: Field required"))
 
+    def paused(self, since: int = 0) -> Comment:
+        return self.bot(f"Paused: {self.vision_gone}.\n\n{PausedMark(since).render()}")
+
     def filed(self, numbers: Sequence[int] = (20, 21)) -> Comment:
         self.filed_numbers = tuple(numbers)
-        return self.bot(render.filed_comment(numbers))
+        return self.bot(render.filed_comment(numbers, repo=PROJECT))
 
     # -- reading -----------------------------------------------------------------
     def pr(self) -> PullRequest:
@@ -293,7 +299,7 @@ class Conversation:
     def sprint(self) -> SprintPR:
         return SprintPR(self.pr(), self.vision, tuple(self.comments), tuple(self.reviews),
                         vision_gone=self.vision_gone, closed_by=self.closed_by,
-                        branch_gone=self.branch_gone)
+                        vision_slipped=self.vision_slipped, branch_gone=self.branch_gone)
 
 
 def conversation_in(state: SprintState, *, vision: int = VISION, title: str = VISION_TITLE,
@@ -318,7 +324,12 @@ def conversation_in(state: SprintState, *, vision: int = VISION, title: str = VI
         talk.closed_by, talk.merged = REVIEWER, True
         return talk
     if state is SprintState.VISION_GONE:
-        talk.vision_gone = f"its vision #{vision} was closed"
+        talk.vision_gone = f"its vision #{vision} was deleted"
+        return talk
+    if state in (SprintState.VISION_SLIPPED, SprintState.PAUSED):
+        talk.vision_gone, talk.vision_slipped = f"its vision #{vision} was closed", True
+        if state is SprintState.PAUSED:
+            talk.paused()
         return talk
     if state is SprintState.BRANCH_GONE:
         talk.branch_gone = True

@@ -159,6 +159,8 @@ class ArchitectConfig(BaseModel):
     close_vision_when_done: bool = True
     remind_after: Duration = timedelta(days=3)  # an unanswered design fork: one reminder
     park_after: Duration = timedelta(days=14)  # still unanswered: the sprint is parked
+    # A vision that lost its label (or was closed) pauses its sprint this long before it stops.
+    stop_after: Duration = timedelta(days=1)
     # The dashboard issue on the ops repo (README "The dashboard"); false: none.
     dashboard: bool = True
     dashboard_title: Text = "Architect dashboard"

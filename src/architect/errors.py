@@ -4,8 +4,10 @@
 
     ArchitectError
     ├── ConfigError              bad or missing configuration        → exit 2
-    │   └── ForgeSchemeMismatch  https:// against a plain-HTTP forge, or the reverse
+    │   ├── ForgeSchemeMismatch  https:// against a plain-HTTP forge, or the reverse
+    │   └── LocalStateError      the state dir, log dir or run lock is not usable
     ├── ForgeError               anything the forge did not do
+    │   ├── ForgeFileNotText     a file the forge returned is not UTF-8 text
     │   ├── ForgeUnavailable     connection refused, timeout, 5xx     → exit 1 (a later tick
     │   │   │                                                             may cure it)
     │   │   └── ForgeRateLimited GitHub's rate limit is spent until `resumes_at`
@@ -68,8 +70,17 @@ class ForgeSchemeMismatch(ConfigError):
     """
 
 
+class LocalStateError(ConfigError):
+    """The local state is broken (a state dir that is a file, a lock that is a directory):
+    the message names the path and the fix."""
+
+
 class ForgeError(ArchitectError):
     """The forge did not do what was asked."""
+
+
+class ForgeFileNotText(ForgeError):
+    """A file read through the contents API is not UTF-8 text (a reader may skip it)."""
 
 
 class ForgeUnavailable(ForgeError):

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import base64
+import logging
 from datetime import UTC, datetime
 from pathlib import Path
+
+import httpx
+import pytest
 
 from architect.runners.offline import OfflinePlanner
 from architect.runners.scripted import ScriptedRunner
@@ -14,7 +19,7 @@ from architect.shell.journal import (
     ProfileJournal,
     digest_journal,
 )
-from tests.world import BOT, OPS, World, make_world
+from tests.world import BASE, BOT, OPS, World, make_world
 
 
 def entry(pr: int, reason: str) -> JournalEntry:
@@ -72,3 +77,21 @@ def test_a_rejection_reaches_the_next_pitch_prompt(tmp_path: Path) -> None:
     world.tick(runner=recorder)
     (pitch,) = [r for r in recorder.requests if r.mode.value == "pitch"]
     assert "no new database this quarter" in pitch.context
+
+
+def test_a_lessons_file_that_is_not_utf8_is_skipped_and_kept(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    world, journal = profile_world(tmp_path)
+    broken = base64.b64encode(b"- caf\xe9\n").decode()
+    http = httpx.Client(transport=httpx.WSGITransport(app=world.forge.wsgi), base_url=BASE)
+    made = http.post(f"/api/v1/repos/{BOT}/.profile/contents/{LESSONS_PATH}",
+                     json={"content": broken, "branch": "main"},
+                     headers={"Authorization": f"token {world.tokens[BOT]}"})
+    assert made.status_code == 201, made.text
+    with caplog.at_level(logging.WARNING, logger="architect"):
+        assert journal.lessons() == ""
+    assert any(LESSONS_PATH in m and "not UTF-8" in m for m in caplog.messages)
+    assert not journal.add_lesson("Sprint X was rejected: too big")
+    world.vision("Wishlists")
+    report = world.tick()
+    assert report.ok, report.failed  # the pitch goes on without the lessons

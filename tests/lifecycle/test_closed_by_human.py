@@ -94,7 +94,7 @@ def test_a_pr_merged_before_filing_says_nothing_was_filed(tmp_path: Path, dialec
         "in-progress, journal"]
     pr_note = world.bot_comments(pr.number)[-1]
     assert pr_note.startswith("Merged by @bob before the sub-issues were filed: nothing was "
-                              f"filed for #{vision}")
+                              f"filed for {PROJECT}#{vision}")
     (note,) = _notes(world, vision)
     assert f"(PR #{pr.number}) was merged by @bob before its sub-issues were filed" in note
     assert "file the sub-issues by hand" in note

@@ -54,7 +54,7 @@ def test_a_retried_filing_files_only_what_is_missing_though_a_body_was_rewritten
     first_two = backlog(world)
     assert len(first_two) == 2 and not world.bot.get_pull(OPS, number).merged
     plan = next(c for c in world.bot_comments(number) if c.startswith("Filing 3 sub-issues"))
-    assert all(f"→ #{n}" in plan for n, _ in first_two)
+    assert all(f"→ {PROJECT}#{n}" in plan for n, _ in first_two)
 
     # A person rewrites a filed sub-issue; the provenance marker goes with the old body.
     rewritten = first_two[0][0]
@@ -70,9 +70,9 @@ def test_a_retried_filing_files_only_what_is_missing_though_a_body_was_rewritten
     assert filed[:2] == first_two
     assert world.bot.get_issue(PROJECT, rewritten).body == "Rewritten by alice."
     assert world.bot.get_pull(OPS, number).merged
-    assert [c for c in world.bot_comments(number) if c.startswith("Sprint filed: ")] == [
-        f"Sprint filed: {', '.join(f'#{n}' for n, _ in filed)}"
-        f"\n\n<!-- architect: filed numbers={','.join(str(n) for n, _ in filed)} -->"]
+    assert [c for c in world.bot_comments(number) if c.startswith("Sprint filed:")] == [
+        "Sprint filed:\n\n" + "\n".join(f"- {PROJECT}#{n} — {t}" for n, t in filed)
+        + f"\n\n<!-- architect: filed numbers={','.join(str(n) for n, _ in filed)} -->"]
     assert world.tick().decision.actions == ()
     assert backlog(world) == filed
 
@@ -223,7 +223,7 @@ def test_an_edit_after_the_filing_started_changes_nothing(world: World) -> None:
     assert world.bot.get_pull(OPS, number).merged
     after = world.bot_comments(number)
     assert not any("Read again" in c for c in after)
-    assert len(after) == len(said) + 1 and after[-1].startswith("Sprint filed: ")
+    assert len(after) == len(said) + 1 and after[-1].startswith("Sprint filed:")
     on_main = world.bot.get_file(OPS, "sprints/1-settings.md", ref="main")
     assert on_main is not None and "- **Answer:** A) In browser localStorage" in on_main.text
 

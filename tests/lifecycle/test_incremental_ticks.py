@@ -222,3 +222,18 @@ def test_a_reminder_falls_due_while_nothing_changes_and_the_tick_reads_fully_for
     assert not report.incremental
     assert [type(a).__name__ for a in report.applied] == ["NudgeSprint"]
     assert "This is the only reminder for this round." in world.bot_comments(sprint(world))[-1]
+
+
+def test_a_paused_sprint_stops_on_time_though_nothing_changes(tmp_path: Path) -> None:
+    """Its vision lost the label: paused, the ticks stay incremental until `stop_after`
+    (1d) is over, then one reads fully and stops the sprint."""
+    world = make_world(tmp_path, extra='full_read_every = "7d"')
+    world.accepted()
+    settle(world)
+    world.client("alice").remove_issue_label(PROJECT, 1, "vision")
+    assert [type(a).__name__ for a in tick(world).applied] == ["PauseSprint"]
+    settle(world)
+    assert tick(world, T0 + timedelta(hours=12)).incremental
+    report = tick(world, T0 + timedelta(days=1))
+    assert not report.incremental
+    assert [type(a).__name__ for a in report.applied] == ["StopSprint"]

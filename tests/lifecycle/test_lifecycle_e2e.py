@@ -51,7 +51,7 @@ def test_pitch_opens_branch_file_pr_footer_and_label(world: World) -> None:
                     "## Complexity", "## Risks", "## Cost — new infra to maintain",
                     "## Recommendation"):
         assert section in pr.body
-    assert f"- #{number} — Wishlists" in pr.body
+    assert f"- {PROJECT}#{number} — Wishlists" in pr.body
     assert f"<!-- architect: vision=#{number} -->" in pr.body
     sprint_file = world.bot.get_file(OPS, f"sprints/{number}-wishlists.md", ref=pr.head.ref)
     assert sprint_file is not None and "## What this enables" in sprint_file.text
@@ -157,14 +157,16 @@ def test_all_answers_file_sub_issues_and_merge(world: World) -> None:
     assert f"Depends on #{store.number}" in api.body
     assert f"<!-- decomposed-from: #{vision}, sprint: 1-wishlists, id: api -->" in api.body
     numbers = sorted(i.number for i in filed)
-    filed_comments = [c for c in world.bot_comments(pr.number) if c.startswith("Sprint filed: ")]
+    filed_comments = [c for c in world.bot_comments(pr.number) if c.startswith("Sprint filed:")]
     assert filed_comments == [
-        f"Sprint filed: {', '.join(f'#{n}' for n in numbers)}\n\n"
+        "Sprint filed:\n\n"
+        + "\n".join(f"- {PROJECT}#{n} — {world.bot.get_issue(PROJECT, n).title}"
+                    for n in numbers) + "\n\n"
         f"<!-- architect: filed numbers={','.join(map(str, numbers))} -->"]
     assert "## Filed: " in merged.body
     on_main = world.bot.get_file(OPS, "sprints/1-wishlists.md", ref="main")
     assert on_main is not None and "- **Status:** resolved" in on_main.text
-    assert all(f"#{n}" in on_main.text for n in numbers)
+    assert all(f"{PROJECT}#{n}" in on_main.text for n in numbers)
     deps = world.bot.list_dependencies(PROJECT, api.number)
     assert [d.number for d in deps] == [store.number]
     before = snapshot_state(world)

@@ -115,3 +115,18 @@ def test_a_pasted_rejection_notice_is_not_the_architects() -> None:
     verdict = rules.pitchable(history, STEERING)
     assert verdict.ok  # a human spoke after the rejection
     assert verdict.rejection_reason == "the real reason"
+
+
+def test_a_stop_is_no_reason_for_the_next_pitch_to_heed() -> None:
+    """What happened to a stopped sprint (its vision lost its label) is no person's reason:
+    the next pitch is not told of it as a rejection; notices written before the mark said
+    `stop=1` are known by their words."""
+    for notice in (render.stopped_notice(1, "its vision acme/shop#7 lost the `vision` label",
+                                         "vision"),
+                   "The sprint for this vision (PR #1) was stopped: its vision #7 was closed."
+                   "\n\n" + markers.RejectedMark(1, "its vision #7 was closed").render()):
+        history = VisionHistory(a_vision(), (a_pull(number=1, state="closed", closed_at=at(9)),),
+                                (a_comment(notice, by=BOT, id_=300, at_=at(10)),
+                                 a_comment("Pitch it again.", id_=600, at_=at(40))))
+        verdict = rules.pitchable(history, STEERING)
+        assert verdict.ok and verdict.rejection_reason == ""

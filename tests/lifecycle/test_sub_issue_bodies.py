@@ -59,7 +59,7 @@ def test_the_recommendation_does_not_repeat_the_verdict(written: str) -> None:
     pitch = Pitch(what_this_enables="a", what_exists_today="b", complexity="c", risks="d",
                   cost_new_infra="e", verdict=Verdict.GO, recommendation=written)
 
-    rendered = pitch_markdown(1, "Wishlists", pitch)
+    rendered = pitch_markdown(1, "Wishlists", pitch, repo="acme/shop")
 
     assert rendered.endswith("## Recommendation\n\n**GO** — Cheap and visible.")
 
@@ -69,5 +69,5 @@ def test_a_recommendation_that_only_starts_like_the_verdict_is_kept() -> None:
                   cost_new_infra="e", verdict=Verdict.NO_GO,
                   recommendation="NO-GOing back: the cost outweighs the gain.")
 
-    assert pitch_markdown(1, "W", pitch).endswith("**NO-GO** — NO-GOing back: the cost "
-                                                  "outweighs the gain.")
+    assert pitch_markdown(1, "W", pitch, repo="acme/shop").endswith(
+        "**NO-GO** — NO-GOing back: the cost outweighs the gain.")

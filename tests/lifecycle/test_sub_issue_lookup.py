@@ -68,7 +68,7 @@ def test_a_closed_sprint_whose_sub_issues_are_open_is_not_pitched_again(tmp_path
     alice.edit_issue(PROJECT, vision, body="Let shoppers keep a wishlist, and share it.")
     report = world.tick()
     assert report.decision.actions == ()
-    listing = ", ".join(f"#{n}" for n in filed)
+    listing = ", ".join(f"{PROJECT}#{n}" for n in filed)
     assert f"vision #{vision}: not pitched: it has open sub-issues ({listing})" in \
         report.decision.notes
     assert [p.number for p in world.sprint_prs()] == [pr]  # type: ignore[attr-defined]
@@ -96,9 +96,10 @@ def test_sub_issues_filed_by_people_cost_a_phrase_each_then_one_search_for_all(t
     pitched = [p.number for p in world.sprint_prs()]  # type: ignore[attr-defined]
     assert len(pitched) == 1
     notes = report.decision.notes
-    assert any(f"vision #{visions[1]}: not pitched: it has open sub-issues (#" in n
+    assert any(f"vision #{visions[1]}: not pitched: it has open sub-issues ({PROJECT}#" in n
                and f"#{both.number})" in n for n in notes)
-    assert f"vision #{visions[2]}: not pitched: it has open sub-issues (#{both.number})" in notes
+    assert (f"vision #{visions[2]}: not pitched: it has open sub-issues "
+            f"({PROJECT}#{both.number})") in notes
     # A quoted phrase for each of the first visions, then one query for all the others.
     asked = [parse_qs(q)["q"][0] for q in recorder.queries if "q" in parse_qs(q)]
     assert asked == [f'"Decomposed from #{v}"' for v in visions[:PHRASE_QUERIES]] + [QUERY]

@@ -209,7 +209,7 @@ def walk_the_filing_rows(tmp_path: Path) -> set[SprintState]:
     subs = (SubIssue(id="store", title="Store wishlist items", problem="p", proposed_solution="s"),
             SubIssue(id="api", title="Wishlist API", problem="p", proposed_solution="s",
                      depends_on=["store"]))
-    world.bot.create_comment(OPS, pr.number, render.plan_comment(subs))
+    world.bot.create_comment(OPS, pr.number, render.plan_comment(subs, repo=PROJECT))
     seen |= shown(world)
     done, visited = dry_then_real(world)
     assert done == [f"PR #{pr.number}: file the planned sub-issues (2)",
@@ -236,17 +236,23 @@ def walk_the_waiting(tmp_path: Path) -> set[SprintState]:
 
 
 def walk_a_vision_closed_under_its_sprint(tmp_path: Path) -> set[SprintState]:
-    """The vision is closed while its pitch is open: the sprint stops, once."""
+    """The vision is closed while its pitch is open: the sprint pauses, then stops, once."""
     world = make_world(tmp_path)
     vision = world.vision("Wishlists")
     dry_then_real(world)
     (pr,) = world.bot.list_pulls(OPS, state="open")
     world.client("alice").edit_issue(PROJECT, vision, state="closed")
     done, seen = dry_then_real(world)
-    assert done == [f"PR #{pr.number}: its vision #{vision} was closed → stop: close, "
+    assert done == [f"PR #{pr.number}: its vision {PROJECT}#{vision} was closed → pause the "
+                    "sprint (one note)"]
+    done, paused = dry_then_real(world)
+    assert done == []
+    later = world.clock.now + timedelta(days=1, minutes=1)  # stop_after is 1d
+    done, stopped = dry_then_real(world, at=later)
+    assert done == [f"PR #{pr.number}: its vision {PROJECT}#{vision} was closed → stop: close, "
                     "delete branch, journal"]
-    assert dry_then_real(world)[0] == []
-    return seen
+    assert dry_then_real(world, at=later)[0] == []
+    return seen | paused | stopped
 
 
 def walk_sprints_closed_and_merged_by_a_human(tmp_path: Path) -> set[SprintState]:

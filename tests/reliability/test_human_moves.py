@@ -1,14 +1,17 @@
 """Faults while the architect answers what humans did outside its grammar: a sprint
 PR closed without `REJECT:`, one merged before filing, a vision closed under its
-sprint. Every request of those answers is broken in turn (lost answer, 500): the
-forge ends as without the fault, nothing duplicated."""
+sprint (paused, then stopped after `stop_after`). Every request of those answers is
+broken in turn (lost answer, 500): the forge ends as without the fault, nothing
+duplicated."""
 
 from __future__ import annotations
+
+from datetime import timedelta
 
 import pytest
 
 from tests.reliability.harness import Fault, FaultKind, Result, Run, judge, run_scenario
-from tests.world import OPS, PROJECT
+from tests.world import OPS, PROJECT, SteppingClock
 
 
 def play_human_moves(run: Run) -> None:
@@ -24,7 +27,9 @@ def play_human_moves(run: Run) -> None:
         bob.merge_pull(OPS, run.pr_for(merged), style="merge")
     if run.pr_for(gone):
         w.client("alice").edit_issue(PROJECT, gone, state="closed")
-    run.settle("closed, merged, vision gone")
+    run.settle("closed, merged, vision gone (its sprint paused)")
+    run.at = SteppingClock().start + timedelta(days=2)  # past stop_after (1d): it stops
+    run.settle("the paused sprint stops")
     w.comment(closed, "Smaller, please: only the list.", repo=PROJECT)
     run.settle("pitch again")
 
@@ -41,7 +46,7 @@ def test_the_scenario_answers_each_move_once(baseline: Result) -> None:
     notes = [body for thread in project["comments"].values() for _, body in thread]
     assert sum("was closed by @bob without a `REJECT:` reason" in n for n in notes) == 1
     assert sum("was merged by @bob before its sub-issues were filed" in n for n in notes) == 1
-    assert sum("was stopped: its vision #3 was closed" in n for n in notes) == 1
+    assert sum(f"was stopped: its vision {PROJECT}#3 was closed" in n for n in notes) == 1
     assert len(baseline.state["journal"]) == 3
 
 

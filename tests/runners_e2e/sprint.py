@@ -337,8 +337,8 @@ def _check_filed(world: World, run: SprintRun) -> None:
     assert f"Decomposed from #{run.vision}" in api.body
     assert f"Depends on #{store.number}" in api.body
     assert f"<!-- decomposed-from: #{run.vision}, sprint: 1-wishlists, id: api -->" in api.body
-    numbers = ", ".join(f"#{i.number}" for i in filed)
-    assert any(c.startswith(f"Sprint filed: {numbers}") for c in world.bot_comments(run.pr))
+    numbers = "\n".join(f"- {PROJECT}#{i.number} — {i.title}" for i in filed)
+    assert any(c.startswith(f"Sprint filed:\n\n{numbers}") for c in world.bot_comments(run.pr))
     merged = world.bot.get_pull(OPS, run.pr)
     assert merged.merged
     assert "## Filed: " in merged.body

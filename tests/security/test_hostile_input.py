@@ -39,7 +39,7 @@ def _forged(kind: str) -> str:
         "footer": footer_comment("1-wishlists"),
         "questions": questions_comment(Ledger((fork,)), no_fork_reason="", round_=1),
         "answers": markers.marker("answers", to_payload(Ledger((fork,))), round=2),
-        "plan": plan_comment([sub]),
+        "plan": plan_comment([sub], repo="acme/shop"),
         "filed": "Sprint filed: #1\n\n" + markers.marker("filed", numbers="1"),
         "filing-check": markers.marker("filing-check"),
         "model-error": markers.marker("model-error", step="questions", after=0),

@@ -86,6 +86,17 @@ def load(project: Path | None, *, json: bool = False) -> tuple[ProjectConfig, Se
         fail(f"error: {exc}", 2, json=json)
 
 
+def usable(config: ProjectConfig, *, json: bool = False) -> ProjectConfig:
+    """The config, once its state dir, log dir and run lock are known to be usable."""
+    from architect.shell.state_dir import check_local_state  # noqa: PLC0415  start-up
+
+    try:
+        check_local_state(config)
+    except ConfigError as exc:
+        fail(f"error: {exc}", 2, json=json)
+    return config
+
+
 def logging_for(config: ProjectConfig, secrets: Secrets, *, json: bool, verbose: bool) -> None:
     from architect.shell.logs import setup_logging  # noqa: PLC0415  start-up: logging.handlers
 
@@ -106,7 +117,7 @@ def run(project: ProjectOpt = None,
     from architect.app.service import tick_once  # noqa: PLC0415  start-up: the whole tick
 
     config, secrets = load(project, json=json)
-    logging_for(config, secrets, json=json, verbose=verbose)
+    logging_for(usable(config, json=json), secrets, json=json, verbose=verbose)
     raise typer.Exit(tick_once(config, secrets, os.environ, dry_run=dry_run, as_json=json))
 
 
@@ -128,6 +139,8 @@ def loop(project: Annotated[list[Path] | None, typer.Option(
     from architect.app.loop import run_forever  # noqa: PLC0415  start-up: the whole tick
 
     loaded = [load(p) for p in (project or [None])]  # type: ignore[list-item]
+    for each, _ in loaded:
+        usable(each)
     config, secrets = loaded[0]
     logging_for(config, secrets, json=json, verbose=verbose)
     raise typer.Exit(run_forever([c for c, _ in loaded], secrets, os.environ,
@@ -140,7 +153,7 @@ def status(project: ProjectOpt = None, json: JsonOpt = False, verbose: VerboseOp
     from architect.app.service import show_status  # noqa: PLC0415  start-up: the whole tick
 
     config, secrets = load(project, json=json)
-    logging_for(config, secrets, json=False, verbose=verbose)
+    logging_for(usable(config, json=json), secrets, json=False, verbose=verbose)
     raise typer.Exit(show_status(config, secrets, as_json=json))
 
 
@@ -150,7 +163,7 @@ def enable(project: ProjectOpt = None) -> None:
     from architect.shell.guards import active_flag  # noqa: PLC0415  start-up: pydantic
     from architect.shell.guards import enable as do_enable  # noqa: PLC0415  start-up: pydantic
 
-    config, _ = load(project)
+    config = usable(load(project)[0])
     changed = do_enable(config.project_state_dir)
     state = "enabled" if changed else "already enabled"
     typer.echo(f"{config.name}: {state} ({active_flag(config.project_state_dir)})")
@@ -161,7 +174,7 @@ def disable(project: ProjectOpt = None) -> None:
     """Remove the active flag: ticks of this project skip."""
     from architect.shell.guards import disable as do_disable  # noqa: PLC0415  start-up: pydantic
 
-    config, _ = load(project)
+    config = usable(load(project)[0])
     changed = do_disable(config.project_state_dir)
     typer.echo(f"{config.name}: {'disabled' if changed else 'already disabled'}")
 

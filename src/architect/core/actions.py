@@ -174,6 +174,9 @@ class StartQuestions(_AsksTheModel):
     brief: Brief
     seen: int  # the newest human comment read: the questions' `seen=`
     after: int
+    # The answered forks of the vision's last sprint PR, which stopped (`carried_from`).
+    carried: Ledger | None = None
+    carried_from: int = 0
 
     def describe(self) -> str:
         who = ", ".join(sorted({f"@{g.login}" for g in self.guidance}))
@@ -405,6 +408,31 @@ class UnparkSprint(_OnSprint):
 
 
 
+@dataclass(frozen=True)
+class PauseSprint(_OnSprint):
+    """Its vision was closed or lost its label: a slip, maybe. One note; nothing more is
+    asked or filed until the vision is back (resume) or `stop_after` passed (stop)."""
+
+    sprint: SprintPR
+    reason: str
+    since: int  # the resume note that ended the last pause, 0 for none (the mark's key)
+
+    def describe(self) -> str:
+        return f"PR #{self.sprint.pr.number}: {self.reason} → pause the sprint (one note)"
+
+
+@dataclass(frozen=True)
+class ResumeSprint(_OnSprint):
+    """Its vision is open and labelled again within `stop_after`: one note, and the sprint
+    goes on from its marks, everything kept."""
+
+    sprint: SprintPR
+    pause: int  # the pause note this ends
+
+    def describe(self) -> str:
+        return f"PR #{self.sprint.pr.number}: its vision is back → resume the sprint"
+
+
 # -- after filing: re-planning a merged sprint (`core.replan`) --------------------
 
 @dataclass(frozen=True)
@@ -536,7 +564,8 @@ class ResumeArchitect(ActionFacts):
 Action = (OpenPitch | CompletePitch | RevisePitch | StartQuestions | ProcessAnswers | FileSprint
           | FinishSprint | RejectSprint | SyncLedger | ClarifyDecision | CompleteVision
           | RepairMerged | NudgeSprint | UnparkSprint | StopSprint | NoteClosedSprint
-          | NoteBranchGone | AnswerBox | PauseArchitect | ResumeArchitect
+          | NoteBranchGone | PauseSprint | ResumeSprint | AnswerBox | PauseArchitect
+          | ResumeArchitect
           | ProposeReplan | ApplyReplan | DropReplan | ReplyAfterFiling | NudgeReplan)
 # The dashboard's own: they act on the architect or answer a box, never on a sprint's state.
 DashboardAction = AnswerBox | PauseArchitect | ResumeArchitect

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from architect.core.nudge import due_at
+from architect.core.slip import stop_at
 from architect.core.view import SprintView
 
 if TYPE_CHECKING:
@@ -30,8 +31,15 @@ def nudges(views: Sequence[SprintView], settings: ArchitectConfig) -> datetime |
     return min(due, default=None)
 
 
+def pauses(views: Sequence[SprintView], settings: ArchitectConfig) -> datetime | None:
+    """The first stop of a sprint paused because its vision slipped."""
+    due = [when for view in views if view.sprint.pr.state == "open"
+           and (when := stop_at(view, stop_after=settings.stop_after)) is not None]
+    return min(due, default=None)
+
+
 # The time-based rules: each added here is honoured by incremental ticks.
-RULES: tuple[Deadline, ...] = (nudges,)
+RULES: tuple[Deadline, ...] = (nudges, pauses)
 
 
 def next_deadline(views: Sequence[SprintView], settings: ArchitectConfig,

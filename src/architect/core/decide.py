@@ -15,6 +15,7 @@ from architect.core.actions import Action, OpenPitch
 from architect.core.facts import VisionState
 from architect.core.nudge import with_clock
 from architect.core.replan_views import replan_views
+from architect.core.slip import with_pause
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import sprint_slug, view_of
 from architect.core.story import story_actions
@@ -55,10 +56,12 @@ def views(snapshot: Snapshot) -> list[SprintView]:
 
 
 def timed_views(snapshot: Snapshot, settings: ArchitectConfig) -> list[SprintView]:
-    """Each sprint PR in the state the tick acts on: with reminders and parking due at
-    the snapshot's `now` (what `decide`, `status` and the dashboard all show)."""
-    return [with_clock(view, snapshot.now, remind_after=settings.remind_after,
-                       park_after=settings.park_after) for view in views(snapshot)]
+    """Each sprint PR in the state the tick acts on: with reminders, parking and the stop
+    of a pause due at the snapshot's `now` (what `decide`, `status` and the dashboard all show)."""
+    return [with_pause(with_clock(view, snapshot.now, remind_after=settings.remind_after,
+                                  park_after=settings.park_after),
+                       snapshot.now, stop_after=settings.stop_after)
+            for view in views(snapshot)]
 
 
 def judged(snapshot: Snapshot) -> Snapshot:

@@ -120,6 +120,9 @@ class Kind(StrEnum):
     DASHBOARD = "dashboard"
     BOX = "box"
     STEERED = "steered"
+    PAUSED = "paused"
+    RESUMED = "resumed"
+    CARRIED = "carried"
     BRANCH_GONE = "branch-gone"
     REPLAN = "replan"  # a re-plan proposal on a merged sprint PR (`core.replan`)
     REPLAN_DONE = "replan-done"  # what became of it: applied, dropped, failed
@@ -321,11 +324,15 @@ class RejectedMark:
     kind: ClassVar[Kind] = Kind.REJECTED
     pr: int | None = None
     reason: str = ""
+    # The architect stopped the sprint itself (its vision gone): `reason` says what
+    # happened, and is no person's reason for a rejection.
+    stop: bool = False
 
     def render(self) -> str:
         if self.pr is None:
             return marker(self.kind)
-        return marker(self.kind, {"reason": self.reason}, pr=self.pr)
+        return marker(self.kind, {"reason": self.reason}, pr=self.pr,
+                      **({"stop": 1} if self.stop else {}))
 
     def key(self) -> tuple[object, ...]:
         return (self.pr,)
@@ -333,7 +340,7 @@ class RejectedMark:
     @classmethod
     def parse(cls, found: Marker) -> RejectedMark:
         reason = found.payload.get("reason", "") if isinstance(found.payload, dict) else ""
-        return cls(_int(found.attrs.get("pr")), str(reason))
+        return cls(_int(found.attrs.get("pr")), str(reason), found.attrs.get("stop") == "1")
 
 
 @dataclass(frozen=True)
@@ -449,6 +456,66 @@ class ReminderMark:
 @dataclass(frozen=True)
 class ParkedMark(ReminderMark):
     kind: ClassVar[Kind] = Kind.PARKED
+
+
+@dataclass(frozen=True)
+class PausedMark:
+    """On a sprint PR: its vision slipped (closed, or its label gone), so the sprint waits
+    `stop_after` before it stops. `since`: the resume note that ended the last pause (0 for
+    none), so that each slip gets its own note, and one only."""
+
+    kind: ClassVar[Kind] = Kind.PAUSED
+    since: int = 0
+
+    def render(self) -> str:
+        return marker(self.kind, since=self.since)
+
+    def key(self) -> tuple[object, ...]:
+        return (self.since,)
+
+    @classmethod
+    def parse(cls, found: Marker) -> PausedMark:
+        return cls(_int(found.attrs.get("since")) or 0)
+
+
+@dataclass(frozen=True)
+class ResumedMark:
+    """On a sprint PR: its vision came back within `stop_after`; `pause`: the pause note
+    this ends."""
+
+    kind: ClassVar[Kind] = Kind.RESUMED
+    pause: int
+
+    def render(self) -> str:
+        return marker(self.kind, pause=self.pause)
+
+    def key(self) -> tuple[object, ...]:
+        return (self.pause,)
+
+    @classmethod
+    def parse(cls, found: Marker) -> ResumedMark:
+        return cls(_int(found.attrs.get("pause")) or 0)
+
+
+@dataclass(frozen=True)
+class CarriedMark:
+    """On a new sprint PR: the answered design forks of the vision's last sprint PR, which
+    stopped (`pr`); the design questions start from them instead of asking them again."""
+
+    kind: ClassVar[Kind] = Kind.CARRIED
+    pr: int
+    ledger: Ledger | None
+
+    def render(self) -> str:
+        return marker(self.kind, to_payload(self.ledger or Ledger()), pr=self.pr)
+
+    def key(self) -> tuple[object, ...]:
+        return (self.pr,)
+
+    @classmethod
+    def parse(cls, found: Marker) -> CarriedMark | None:
+        pr = _int(found.attrs.get("pr"))
+        return None if pr is None else cls(pr, from_payload(found.payload))
 
 
 @dataclass(frozen=True)
@@ -649,8 +716,9 @@ _PARSERS: dict[str, Any] = {
     cls.kind.value: cls.parse
     for cls in (FooterMark, QuestionsMark, AnswersMark, PlanMark, FilingCheckMark, FiledMark,
                 RevisedMark, RejectedMark, ModelErrorMark, UnclearMark, StoryMark, ReminderMark,
-                ParkedMark, DashboardMark, BoxMark, SteeredMark, BranchGoneMark, ReplanMark,
-                ReplanDoneMark, ReplannedMark, ReplanReplyMark, ReplanReminderMark)
+                ParkedMark, DashboardMark, BoxMark, SteeredMark, PausedMark, ResumedMark,
+                CarriedMark, BranchGoneMark, ReplanMark, ReplanDoneMark, ReplannedMark,
+                ReplanReplyMark, ReplanReminderMark)
 }
 
 

@@ -19,12 +19,21 @@ from architect.errors import InvalidModelOutput
 FOOTER_TEXT = "Reply `ACCEPT` to proceed with design questions, or `REJECT: <reason>` to decline."
 FORKS_HEADING = "## Design forks"
 FILED_HEADING = "## Filed:"
-FILE_FOOTER = "_Vision: #"  # the sprint file's last line: its sections go before it
+# The sprint file's last line: its sections go before it (`_Vision: owner/repo#N. …`, and
+# `_Vision: #N. …` in files written before the references were qualified).
+FILE_FOOTER = "_Vision: "
 
 
-def pitch_markdown(vision_number: int, vision_title: str, pitch: Pitch) -> str:
+def issue_ref(repo: str, number: int) -> str:
+    """A project-repo issue as text written on the ops repo, where a bare `#N` would link
+    to the ops repo's own item N."""
+    return f"{repo}#{number}"
+
+
+def pitch_markdown(vision_number: int, vision_title: str, pitch: Pitch, *, repo: str) -> str:
     sections = [
-        ("Vision issues", f"- #{vision_number} — {one_line(vision_title, 200)}"),
+        ("Vision issues",
+         f"- {issue_ref(repo, vision_number)} — {one_line(vision_title, 200)}"),
         ("What this enables", pitch.what_this_enables),
         ("What exists today", pitch.what_exists_today),
         ("Complexity", pitch.complexity),
@@ -43,29 +52,30 @@ def without_verdict(text: str, verdict: str) -> str:
     return (rest[:1].upper() + rest[1:]) if rest else text.strip()
 
 
-def pr_body(vision_number: int, pitch_md: str, ledger: Ledger | None, filed: Sequence[int]) -> str:
+def pr_body(vision_number: int, pitch_md: str, ledger: Ledger | None, filed: Sequence[int],
+            *, repo: str) -> str:
     parts = [pitch_md.strip()]
     if ledger is not None:
         parts.append(forks_section(ledger))
     if filed:
-        parts.append(filed_line(filed))
+        parts.append(filed_line(filed, repo=repo))
     parts.append(markers.vision_marker(vision_number))
     return "\n\n".join(parts) + "\n"
 
 
 def sprint_file(title: str, vision_number: int, pitch_md: str, ledger: Ledger | None,
-                filed: Sequence[int]) -> str:
+                filed: Sequence[int], *, repo: str) -> str:
     parts = [f"# Sprint: {one_line(title, 200)}", pitch_md.strip()]
     if ledger is not None:
         parts.append(forks_section(ledger))
     if filed:
-        parts.append(filed_line(filed))
-    parts.append(f"{FILE_FOOTER}{vision_number}. Kept by the architect._")
+        parts.append(filed_line(filed, repo=repo))
+    parts.append(f"{FILE_FOOTER}{issue_ref(repo, vision_number)}. Kept by the architect._")
     return "\n\n".join(parts) + "\n"
 
 
-def filed_line(filed: Sequence[int]) -> str:
-    return FILED_HEADING + " " + " ".join(f"#{n}" for n in filed)
+def filed_line(filed: Sequence[int], *, repo: str) -> str:
+    return FILED_HEADING + " " + " ".join(issue_ref(repo, n) for n in filed)
 
 
 def forks_section(ledger: Ledger) -> str:
@@ -242,7 +252,7 @@ def decision_line(fork: DesignFork) -> str:
 
 
 def plan_comment(subs: Sequence[SubIssue], filed: Mapping[str, int] | None = None,
-                 near: Sequence[Overlap] = (), *, overlaps: str | None = None) -> str:
+                 near: Sequence[Overlap] = (), *, repo: str, overlaps: str | None = None) -> str:
     """The plan; `filed` (edited in as the filing goes) shows each issue made so far.
 
     `near` lists the open issues a sub-issue looks like; a re-render during the filing
@@ -251,7 +261,7 @@ def plan_comment(subs: Sequence[SubIssue], filed: Mapping[str, int] | None = Non
     done = dict(filed or {})
     listing = "\n".join(f"- `{s.id}`: {one_line(s.title, 150)}" +
                         (f" (after {', '.join(s.depends_on)})" if s.depends_on else "") +
-                        (f" → #{done[s.id]}" if s.id in done else "")
+                        (f" → {issue_ref(repo, done[s.id])}" if s.id in done else "")
                         for s in subs)
     mark = markers.PlanMark(tuple(subs), tuple((s.id, done[s.id]) for s in subs
                                                if s.id in done)).render()
@@ -287,10 +297,15 @@ def filing_problem_comment(problems: Sequence[str], *, seen: int | None = None) 
             + markers.FilingCheckMark(seen).render())
 
 
-def filed_comment(numbers: Sequence[int]) -> str:
-    listing = ", ".join(f"#{n}" for n in numbers)
+def filed_comment(numbers: Sequence[int], *, repo: str,
+                  titles: Mapping[int, str] | None = None) -> str:
+    """`Sprint filed:` and the issues, each with its title when known."""
+    known = titles or {}
+    listing = "\n".join(f"- {issue_ref(repo, n)}" + (f" — {one_line(known[n], 150)}"
+                                                      if n in known else "")
+                        for n in numbers)
     mark = markers.FiledMark(tuple(numbers)).render()
-    return f"Sprint filed: {listing}\n\n{mark}"
+    return f"Sprint filed:\n\n{listing}\n\n{mark}"
 
 
 def revised_comment(review_id: int, reviewer: str, changes: str) -> str:
@@ -343,10 +358,11 @@ def closed_notice(pr_number: int, by: str, *, merged: bool, reason: str = "") ->
             + markers.RejectedMark(pr_number, reason).render())
 
 
-def merged_unfiled_comment(by: str, vision_number: int) -> str:
+def merged_unfiled_comment(by: str, vision_number: int, *, repo: str) -> str:
     return (f"Merged by @{by} before the sub-issues were filed: nothing was filed for "
-            f"#{vision_number}, and this sprint ends here.\n\nTo continue, edit the vision "
-            "or comment on it to ask for a new pitch, or file the sub-issues by hand.\n\n"
+            f"{issue_ref(repo, vision_number)}, and this sprint ends here.\n\nTo continue, "
+            "edit the vision or comment on it to ask for a new pitch, or file the sub-issues "
+            "by hand.\n\n"
             + markers.RejectedMark().render())
 
 
@@ -359,7 +375,7 @@ def stopped_notice(pr_number: int, reason: str, vision_label: str) -> str:
     return (f"The sprint for this vision (PR #{pr_number}) was stopped: {reason}.\n\n"
             f"To plan it again, make sure this issue is open and labelled `{vision_label}`, "
             "then edit it or comment on it to ask for a new pitch.\n\n"
-            + markers.RejectedMark(pr_number, reason).render())
+            + markers.RejectedMark(pr_number, reason, stop=True).render())
 
 
 _MODEL_STEPS = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from datetime import datetime
 from typing import TypeVar
+from urllib.parse import urlsplit
 
 from architect.core import markers
 from architect.core.facts import Eligibility, VisionHistory
@@ -32,7 +33,9 @@ def pitchable(history: VisionHistory, steering: Steering) -> Eligibility:
     # the search finds the vision, which is no sub-issue of its own.
     subs = [n for n in history.open_sub_issues if n != history.vision.number]
     if subs:
-        listing = ", ".join(f"#{n}" for n in subs)
+        # Shown on the dashboard too, on the ops repo: the numbers name the project's issues.
+        repo = _repo_of(history.vision)
+        listing = ", ".join(f"{repo}#{n}" for n in subs)
         return Eligibility(False, f"it has open sub-issues ({listing})")
     if pitch_on_hold(history.vision, history.vision_comments, steering):
         return Eligibility(False, "the model failed on its pitch (see the note on the issue); "
@@ -51,6 +54,12 @@ def pitchable(history: VisionHistory, steering: Steering) -> Eligibility:
     return Eligibility(False, "rejected; waiting for an edit or a comment on the vision")
 
 
+def _repo_of(issue: Issue) -> str:
+    """`owner/repo` of an issue, read from its link (`…/owner/repo/issues/N`); "" unknown."""
+    parts = urlsplit(issue.html_url).path.strip("/").split("/")
+    return "/".join(parts[-4:-2]) if len(parts) >= 4 and parts[-2] == "issues" else ""
+
+
 def pitch_on_hold(vision: Issue, comments: tuple[Comment, ...], steering: Steering) -> bool:
     """A model-error note on the vision with no edit or human comment since."""
     notes = [c for c, m in _own(markers.ModelErrorMark, comments, steering.own_logins)
@@ -67,11 +76,18 @@ def _own(kind: type[M], comments: tuple[Comment, ...],
 
 def last_rejection(comments: tuple[Comment, ...],
                    *logins: str) -> tuple[Comment | None, str]:
+    """The architect's last note that a sprint of the vision ended, and the person's reason
+    it gives ("" for none, and for a stop: what happened is no reason to learn from)."""
     found: tuple[Comment | None, str] = (None, "")
     for comment, mark in _own(markers.RejectedMark, comments, logins):
         if mark.pr is not None:
-            found = (comment, mark.reason)
+            stopped = mark.stop or comment.body.startswith(_OLD_STOP)
+            found = (comment, "" if stopped else mark.reason)
     return found
+
+
+# How a stop notice began before its mark said `stop=1` (`render.stopped_notice`).
+_OLD_STOP = "The sprint for this vision (PR #"
 
 
 def activity_since(vision: Issue, comments: tuple[Comment, ...], notice: Comment,

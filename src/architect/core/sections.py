@@ -15,13 +15,13 @@ from architect.core.ledger import Ledger
 Sections = tuple[tuple[str, str], ...]  # (heading, the whole section), in their order
 
 
-def own_sections(ledger: Ledger | None, filed: Sequence[int]) -> Sections:
+def own_sections(ledger: Ledger | None, filed: Sequence[int], *, repo: str) -> Sections:
     """What the architect keeps in a sprint's texts; a part not known yet is left alone."""
     found: list[tuple[str, str]] = []
     if ledger is not None:
         found.append((render.FORKS_HEADING, render.forks_section(ledger)))
     if filed:
-        found.append((render.FILED_HEADING, render.filed_line(filed)))
+        found.append((render.FILED_HEADING, render.filed_line(filed, repo=repo)))
     return tuple(found)
 
 

@@ -195,6 +195,8 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
         accepts = [a for a in accepts if a.at is not None and a.at > changes_asked]
 
     yeses = _yeses(sprint, steering.bot_login)
+    pause = _pause(marks.own)
+    carried = next((m for _, m in marks.own if isinstance(m, markers.CarriedMark)), None)
     view = SprintView(
         sprint=sprint, state=SprintState.AWAITING_DECISION,
         slug=marks.slug or sprint_slug(sprint.vision_number, vision_title), ledger=ledger,
@@ -217,12 +219,24 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
         accepted_by=_accepted_by(yeses, steering),
         accept_words=_accept_words(yeses, steering),
         filing_problems=_filing_problems(marks),
+        pause_note=pause[0], paused_at=pause[1], resumed=pause[2],
+        carried=carried.ledger if carried else None, carried_from=carried.pr if carried else 0,
         reviewers=tuple(sorted(steering.reviewers)),
         asked=tuple((c.id, m.ledger) for c, m in marks.own
                     if isinstance(m, markers.QuestionsMark | markers.AnswersMark)
                     and m.ledger is not None),
     )
     return replace(view, state=classify(view))
+
+
+def _pause(own: tuple[tuple[Comment, markers.Mark], ...]) -> tuple[int, datetime | None, int]:
+    """The pause note still open (no resume note ends it), when it was written, and the
+    last resume note."""
+    ended = {m.pause: c.id for c, m in own if isinstance(m, markers.ResumedMark)}
+    notes = [c for c, m in own if isinstance(m, markers.PausedMark)]
+    last = notes[-1] if notes and notes[-1].id not in ended else None
+    return (last.id if last else 0, last.created_at if last else None,
+            max(ended.values(), default=0))
 
 
 def _yeses(sprint: SprintPR, bot_login: str) -> list[tuple[str, str]]:

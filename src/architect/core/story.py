@@ -9,7 +9,7 @@ one summary, loses the label and, with `close_vision_when_done`, is closed.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from architect.core import markers
@@ -17,13 +17,15 @@ from architect.core.actions import CompleteVision, RepairMerged
 from architect.core.facts import MergedSprint, VisionState
 from architect.core.snapshot import Snapshot
 from architect.core.table import vision_row
+from architect.core.text import one_line
 from architect.core.visions import facts_of
 from architect.forge.models import Issue, PullRequest
 
 if TYPE_CHECKING:
     from architect.config import ArchitectConfig
 
-_FILED = re.compile(r"^## Filed:(?P<numbers>[ #\d,]*)$", re.MULTILINE)
+# `## Filed: owner/repo#4 owner/repo#5`, or `## Filed: #4 #5` as older sprints wrote it.
+_FILED = re.compile(r"^## Filed:(?P<numbers>[ #\d,\w./-]*)$", re.MULTILINE)
 # Forgejo keeps no reason for a close: a label the team uses for "won't do" is the one
 # thing the issue's JSON says about it.
 NOT_PLANNED_LABELS = ("wontfix", "won't fix", "not planned", "duplicate", "invalid")
@@ -76,8 +78,12 @@ def pitched_notice(pr: PullRequest) -> str:
             + markers.StoryMark(markers.StoryEvent.PITCHED, pr.number).render())
 
 
-def filed_notice(pr_number: int, filed: Sequence[int]) -> str:
-    listing = "\n".join(f"- #{n}" for n in filed)
+def filed_notice(pr_number: int, filed: Sequence[int],
+                 titles: Mapping[int, str] | None = None) -> str:
+    """On the vision (the project repo, where `#N` is its own issue): each with its title."""
+    known = titles or {}
+    listing = "\n".join(f"- #{n}" + (f" {one_line(known[n], 150)}" if n in known else "")
+                        for n in filed)
     return (f"Its sprint (PR #{pr_number}) filed these sub-issues:\n\n{listing}\n\n"
             "This vision keeps the `in-progress` label until all of them are closed.\n\n"
             + markers.StoryMark(markers.StoryEvent.FILED, pr_number).render())

@@ -33,9 +33,11 @@ from architect.core.actions import (
     NoteClosedSprint,
     NudgeReplan,
     NudgeSprint,
+    PauseSprint,
     ProposeReplan,
     RejectSprint,
     ReplyAfterFiling,
+    ResumeSprint,
     RevisePitch,
     StartQuestions,
     StopSprint,
@@ -91,6 +93,15 @@ def _stop(view: SprintView, _label: bool) -> Action:
     return StopSprint(view.sprint, view.sprint.vision_gone)
 
 
+def _pause(view: SprintView, _label: bool) -> Action:
+    return PauseSprint(view.sprint, view.sprint.vision_gone, since=view.resumed)
+
+
+def _paused(_view: SprintView, _label: bool) -> None:
+    """Paused: nothing is read, asked or filed until the vision is back or the time is up."""
+    return None
+
+
 def _finish(view: SprintView, _label: bool) -> Action:
     return FinishSprint(view.sprint, view.slug, view.ledger, view.filed)
 
@@ -116,7 +127,8 @@ def _revise(view: SprintView, _label: bool) -> Action:
 
 def _questions(view: SprintView, _label: bool) -> Action:
     return StartQuestions(view.sprint, view.slug, view.guidance, view.brief(_guidance(view)),
-                          seen=view.heard, after=view.last_other)
+                          seen=view.heard, after=view.last_other, carried=view.carried,
+                          carried_from=view.carried_from)
 
 
 def _guidance(view: SprintView) -> str:
@@ -171,10 +183,18 @@ SPRINT_TABLE: tuple[Row, ...] = (
     Row(SprintState.FILED, lambda v: bool(v.filed), _finish,
         "the architect (merging the PR)", same_tick=True,
         doc='"Sprint filed" is posted: record ## Filed and merge'),
+    Row(SprintState.VISION_SLIPPED, lambda v: v.sprint.vision_slipped and not v.pause_note,
+        _pause, "the architect (pausing the sprint)",
+        doc="its vision was closed or lost its label, maybe by mistake: one note on the PR; "
+            "the sprint pauses, the PR stays open"),
+    Row(SprintState.PAUSED, lambda v: v.sprint.vision_slipped and v.due != "stop", _paused,
+        "a human: the vision reopened or labelled again, within stop_after",
+        doc="paused for stop_after (default 1d): nothing is asked or filed; the vision back "
+            "in time resumes the sprint with everything kept"),
     Row(SprintState.VISION_GONE, lambda v: bool(v.sprint.vision_gone), _stop,
         "the architect (closing the PR)",
-        doc="its vision was closed, deleted or lost its label: stop before any model call or "
-            "filing, as a rejection saying so"),
+        doc="its vision was deleted, or paused longer than stop_after: stop before any model "
+            "call or filing, as a rejection saying so"),
     Row(SprintState.FILING, lambda v: v.plan is not None, _file,
         "the architect (filing sub-issues)",
         doc="the plan is posted; file what is not filed yet"),
@@ -259,6 +279,13 @@ SPRINT_REPAIRS: tuple[Repair, ...] = (
                                                      SprintState.REJECTED),
            lambda v: UnparkSprint(v.sprint),
            doc="labelled parked, but someone moved it (an answer, a comment): the label comes off"),
+    Repair("resumed",
+           lambda v, _: bool(v.pause_note) and not v.sprint.vision_gone
+           and v.state not in (SprintState.REJECTED, SprintState.CLOSED_BY_HUMAN,
+                               SprintState.MERGED_UNFILED),
+           lambda v: ResumeSprint(v.sprint, v.pause_note),
+           doc="paused, and its vision is open and labelled again: one note, and the sprint "
+               "goes on from its marks"),
     Repair("one reply",
            lambda v, _: bool(v.unclear) and v.state not in _CLARIFIED_BY_ROW,
            _clarify,

@@ -39,6 +39,8 @@ class SprintState(StrEnum):
     VISION_GONE = "vision gone"
     CLOSED_BY_HUMAN = "closed by a human"
     MERGED_UNFILED = "merged before filing"
+    VISION_SLIPPED = "vision slipped"
+    PAUSED = "paused"
     BRANCH_GONE = "reopened without its branch"
 
 
@@ -74,6 +76,8 @@ class SprintPR:
     # Why its vision no longer holds the sprint (closed, deleted, unlabelled); "" while it does.
     vision_gone: str = ""
     # A sprint PR a human closed or merged, not yet answered: who did it.
+    # Its vision was closed or lost its label (it may come back): the sprint pauses first.
+    vision_slipped: bool = False
     closed_by: str = ""
     # Open, but its head branch was deleted (a PR reopened after that): nothing can land.
     branch_gone: bool = False
@@ -125,6 +129,15 @@ class SprintView:
     accept_words: str = ""
     filing_problems: tuple[str, ...] = ()  # what the last failed filing check listed
     due: str = ""  # "remind" or "park", set by `nudge.with_clock` from the tick's `now`
+    # "stop" (`slip.with_pause`): paused for `stop_after` and its vision is still not back.
+    # The note that paused the sprint while its vision slipped, not yet ended by a resume
+    # note (0: none), when it was written, and the last resume note (a new pause's `since`).
+    pause_note: int = 0
+    paused_at: datetime | None = None
+    resumed: int = 0
+    # The answered forks carried over from the vision's last sprint PR, which stopped.
+    carried: Ledger | None = None
+    carried_from: int = 0
     # Each design comment of the bot with the ledger it showed, oldest first: the questions
     # as numbered when a human wrote, which "the first one" and "the last question" name.
     asked: tuple[tuple[int, Ledger], ...] = ()

@@ -36,7 +36,13 @@ from urllib.parse import quote
 import httpx
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from architect.errors import ConfigError, ForgeError, ForgeNotFound, ForgeValidation
+from architect.errors import (
+    ConfigError,
+    ForgeError,
+    ForgeFileNotText,
+    ForgeNotFound,
+    ForgeValidation,
+)
 from architect.forge.http import (
     API_PREFIX,
     DEFAULT_TOKEN_ENV,
@@ -172,7 +178,7 @@ def decode_file(contents: _Contents, what: str) -> FileContent:
     try:
         text = base64.b64decode(contents.content).decode("utf-8")
     except (binascii.Error, UnicodeDecodeError) as exc:
-        raise ForgeError(f"{what} is not UTF-8 text encoded as base64: {exc}") from exc
+        raise ForgeFileNotText(f"{what} is not UTF-8 text encoded as base64: {exc}") from exc
     return FileContent(path=contents.path, sha=contents.sha, text=text)
 
 

@@ -22,12 +22,14 @@ from architect.core.actions import (
     NudgeSprint,
     OpenPitch,
     PauseArchitect,
+    PauseSprint,
     ProcessAnswers,
     ProposeReplan,
     RejectSprint,
     RepairMerged,
     ReplyAfterFiling,
     ResumeArchitect,
+    ResumeSprint,
     RevisePitch,
     StartQuestions,
     StopSprint,
@@ -48,6 +50,7 @@ from architect.shell.steps.filing import file_sprint, finish_sprint
 from architect.shell.steps.hands import Hands
 from architect.shell.steps.model_failure import note_model_failure
 from architect.shell.steps.nudges import nudge_sprint, unpark_sprint
+from architect.shell.steps.pause import pause_sprint, resume_sprint
 from architect.shell.steps.pitch import clarify_decision, complete_pitch, open_pitch, revise_pitch
 from architect.shell.steps.replan import (
     drop_replan,
@@ -86,6 +89,15 @@ def _step(hands: Hands, action: Action) -> Written | None:
             return file_sprint(hands, action)
         case FinishSprint():
             finish_sprint(hands, action)
+        case _:
+            _after_design(hands, action)
+    return None
+
+
+def _after_design(hands: Hands, action: Action) -> None:
+    """The steps that end, pause, remind, re-plan or answer the dashboard: none of them
+    writes what the same tick would act on again."""
+    match action:
         case RejectSprint():
             reject_sprint(hands, action)
         case StopSprint():
@@ -104,6 +116,10 @@ def _step(hands: Hands, action: Action) -> Written | None:
             complete_vision(hands, action)
         case RepairMerged():
             repair_merged(hands, action)
+        case PauseSprint():
+            pause_sprint(hands, action)
+        case ResumeSprint():
+            resume_sprint(hands, action)
         case AnswerBox():
             answer_box(hands, action)
         case PauseArchitect():
@@ -120,4 +136,3 @@ def _step(hands: Hands, action: Action) -> Written | None:
             reply_after_filing(hands, action)
         case NudgeReplan():
             nudge_replan(hands, action)
-    return None

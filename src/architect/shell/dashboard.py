@@ -138,8 +138,10 @@ def _outcome(forge: Forge, config: ProjectConfig, pr: PullRequest, vision: int,
         # The dashboard is on the ops repo: a bare #N would name one of its issues.
         return "filed " + ", ".join(f"{config.repo}#{n}" for n in numbers)
     comments = forge.list_comments(config.repo, vision)
-    reasons = [m.reason for _, m in marks_of(RejectedMark, comments, bot) if m.pr == pr.number]
-    return f"rejected: {reasons[-1]}" if reasons and reasons[-1] else "closed"
+    said = [m for _, m in marks_of(RejectedMark, comments, bot) if m.pr == pr.number]
+    if said and said[-1].reason:
+        return f"{'stopped' if said[-1].stop else 'rejected'}: {said[-1].reason}"
+    return "closed"
 
 
 def ended_here(before: Snapshot, left: Snapshot, writes: Sequence[Wrote],

@@ -20,9 +20,10 @@ from architect.forge.protocol import Forge
 
 class FilingRecord:
     def __init__(self, forge: Forge, repo: str, comment: Comment,
-                 subs: tuple[SubIssue, ...], bot_login: str) -> None:
+                 subs: tuple[SubIssue, ...], bot_login: str, *, project: str) -> None:
         self.forge = forge
         self.repo = repo
+        self.project = project  # the repo the sub-issues are filed on, named in the plan
         self.comment = comment
         self.subs = subs
         planned = {s.id for s in subs}
@@ -43,5 +44,5 @@ class FilingRecord:
         self.comment = self.forge.edit_comment(self.repo, self.comment.id,
                                                render.plan_comment(
                                                    self.subs, self.done,
-                                                   overlaps=render.overlaps_of(
+                                                   repo=self.project, overlaps=render.overlaps_of(
                                                        self.comment.body)))

@@ -20,8 +20,8 @@ from pathlib import Path, PurePosixPath
 from typing import Protocol
 
 from architect.core.inputs import LESSONS_MAX_BYTES
-from architect.errors import ForgeValidation
-from architect.forge.models import FileChange
+from architect.errors import ForgeFileNotText, ForgeValidation
+from architect.forge.models import FileChange, FileContent
 from architect.forge.protocol import Forge
 
 log = logging.getLogger("architect")
@@ -29,6 +29,9 @@ log = logging.getLogger("architect")
 LESSONS_PATH = "knowledge/lessons-learned.md"
 ARCHIVE_DIR = "journal/archive"  # digested entries (see digest_journal)
 DIGEST_THRESHOLD = 10
+# In an entry without a person's reason (a stop, a close without `REJECT:`): the digest
+# archives it with the rest but never makes a lesson of it.
+NO_LESSON = "- Lesson: none (no reason given by a person)"
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,7 @@ class JournalEntry:
     vision_title: str
     outcome: str  # "rejected" | "merged"
     text: str  # the reason, or the decisions taken
+    human: bool = True  # the text is a person's reason (or decisions): a lesson may come of it
 
     @property
     def filename(self) -> str:
@@ -48,14 +52,18 @@ class JournalEntry:
         return (f"# PR #{self.pr_number}: {self.outcome}\n\n"
                 f"- Vision: #{self.vision_number} — {self.vision_title}\n"
                 f"- Date: {self.when:%Y-%m-%d %H:%M} UTC\n"
-                f"- Outcome: {self.outcome}\n\n{self.text.strip()}\n")
+                f"- Outcome: {self.outcome}\n"
+                + ("" if self.human else f"{NO_LESSON}\n")
+                + f"\n{self.text.strip()}\n")
 
 
 class Journal(Protocol):
     where: str
 
     def record(self, entry: JournalEntry) -> bool:
-        """Write the entry unless it is there already; True when it was written now."""
+        """Write the entry unless it is there already; True when it was written now. An
+        entry with a person's reason replaces one of the same name without (a `REJECT:
+        not now` after a close without a reason and a reopen)."""
         ...
 
     def lessons(self) -> str: ...
@@ -63,6 +71,11 @@ class Journal(Protocol):
     def add_lesson(self, line: str) -> bool:
         """Append one lesson to lessons-learned.md at once, so the next prompt has it."""
         ...
+
+
+def _replaces(entry: JournalEntry, current: str) -> bool:
+    """A person's reason replaces an entry that had none; nothing else is written twice."""
+    return entry.human and NO_LESSON in current and entry.markdown() != current
 
 
 RECENT_HEADING = "## Recent rejections (not yet digested)"
@@ -102,18 +115,24 @@ class LocalJournal:
     def record(self, entry: JournalEntry) -> bool:
         path = self.directory / "journal" / entry.filename
         # An entry digested already sits in the archive: writing it again would digest it twice.
-        if path.exists() or (self.directory / ARCHIVE_DIR / entry.filename).exists():
+        if (self.directory / ARCHIVE_DIR / entry.filename).exists():
+            return False
+        if path.exists() and not _replaces(entry, path.read_text(encoding="utf-8",
+                                                                 errors="replace")):
             return False
         _write_private(path, entry.markdown())
         return True
 
     def lessons(self) -> str:
-        path = self.directory / LESSONS_PATH
-        return cap_lessons(path.read_text(encoding="utf-8")) if path.exists() else ""
+        current = _read_text(self.directory / LESSONS_PATH)
+        return cap_lessons(current) if current else ""
 
     def add_lesson(self, line: str) -> bool:
         path = self.directory / LESSONS_PATH
-        text = with_lesson(path.read_text(encoding="utf-8") if path.exists() else "", line)
+        current = _read_text(path)
+        if current is None:
+            return False  # unreadable: a rewrite would destroy what a person may fix
+        text = with_lesson(current, line)
         if text is None:
             return False
         _write_private(path, text)
@@ -129,22 +148,43 @@ class ProfileJournal:
 
     def record(self, entry: JournalEntry) -> bool:
         path = f"journal/{entry.filename}"
-        if self.forge.get_file(self.repo, f"{ARCHIVE_DIR}/{entry.filename}",
-                               ref=self.branch) is not None:
-            return False  # digested already
+        try:
+            if self.forge.get_file(self.repo, f"{ARCHIVE_DIR}/{entry.filename}",
+                                   ref=self.branch) is not None:
+                return False  # digested already
+        except ForgeFileNotText:
+            return False  # there, though not text: digested already
+        message = f"journal: PR #{entry.pr_number} {entry.outcome}"
         try:
             self.forge.create_file(self.repo, path, entry.markdown(), branch=self.branch,
-                                   message=f"journal: PR #{entry.pr_number} {entry.outcome}")
-        except ForgeValidation:
-            return False  # the forge's 422 "repository file already exists": written before
+                                   message=message)
+        except ForgeValidation:  # the forge's 422 "repository file already exists"
+            found = _profile_file(self.forge, self.repo, path, self.branch)
+            if found is None or not _replaces(entry, found.text):
+                return False  # written before
+            self.forge.update_file(self.repo, path, entry.markdown(), sha=found.sha,
+                                   branch=self.branch, message=message)
         return True
 
     def lessons(self) -> str:
-        found = self.forge.get_file(self.repo, LESSONS_PATH, ref=self.branch)
+        found = self._lessons()
         return cap_lessons(found.text) if found else ""
 
+    def _lessons(self) -> FileContent | None:
+        """The lessons file; None when there is none, or (with a warning) when it is not
+        UTF-8 text, so that a broken file costs its lessons, never a pitch."""
+        try:
+            return self.forge.get_file(self.repo, LESSONS_PATH, ref=self.branch)
+        except ForgeFileNotText:
+            log.warning("journal: %s/%s is not UTF-8 text, skipped: save it as UTF-8 (or "
+                        "delete it) so the lessons count again", self.repo, LESSONS_PATH)
+            return None
+
     def add_lesson(self, line: str) -> bool:
-        found = self.forge.get_file(self.repo, LESSONS_PATH, ref=self.branch)
+        try:
+            found = self.forge.get_file(self.repo, LESSONS_PATH, ref=self.branch)
+        except ForgeFileNotText:
+            return False  # unreadable (`_lessons` warned): a rewrite would destroy it
         text = with_lesson(found.text if found else "", line)
         if text is None:
             return False
@@ -184,7 +224,12 @@ def digest_journal(journal: Journal, ask: Digester, *,
 
 
 def _new_lessons(ask: Digester, current: str, entries: Sequence[str]) -> str | None:
-    lessons = cap_lessons(ask(current, tuple(entries)).strip())
+    """The lessons with what the entries that carry a person's reason teach; `current`
+    unchanged (no model call) when none does."""
+    telling = tuple(e for e in entries if NO_LESSON not in e)
+    if not telling:
+        return current
+    lessons = cap_lessons(ask(current, telling).strip())
     if not lessons:
         log.warning("journal: the digest came back empty; keeping the entries for next time")
         return None
@@ -197,17 +242,40 @@ def _digest_local(directory: Path, ask: Digester, threshold: int) -> bool:
     if len(waiting) <= threshold:
         return False
     lessons_path = directory / LESSONS_PATH
-    current = lessons_path.read_text(encoding="utf-8") if lessons_path.exists() else ""
-    lessons = _new_lessons(ask, current, [p.read_text(encoding="utf-8") for p in waiting])
+    current = _read_text(lessons_path)
+    if current is None:
+        return False  # the lessons must be readable before anything is folded into them
+    texts = {p: _read_text(p) for p in waiting}
+    waiting = [p for p in waiting if texts[p] is not None]  # an unreadable entry stays put
+    if len(waiting) <= threshold:
+        return False
+    lessons = _new_lessons(ask, current, [t for p in waiting if (t := texts[p]) is not None])
     if lessons is None:
         return False
-    _write_private(lessons_path, lessons)
+    if lessons != current:
+        _write_private(lessons_path, lessons)
     archive = directory / ARCHIVE_DIR
     archive.mkdir(parents=True, exist_ok=True, mode=0o700)
     for path in waiting:
         path.replace(archive / path.name)
     log.info("journal: %d entries digested into %s", len(waiting), lessons_path)
     return True
+
+
+def _read_text(path: Path) -> str | None:
+    """A local journal file's text ("" when missing); None, with one warning naming the
+    file and the fix, when it is not UTF-8 (or not a readable file)."""
+    if not path.exists():
+        return ""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        log.warning("journal: %s is not UTF-8 text, skipped: save it as UTF-8 (or delete it)",
+                    path)
+    except OSError as exc:
+        log.warning("journal: %s cannot be read (%s), skipped", path,
+                    exc.strerror or type(exc).__name__)
+    return None
 
 
 def _write_private(path: Path, text: str) -> None:
@@ -224,13 +292,19 @@ def _digest_profile(forge: Forge, repo: str, branch: str, ask: Digester,
     names = sorted(p for p in forge.list_files(repo, "journal", ref=branch) if p.endswith(".md"))
     if len(names) <= threshold:
         return False
-    entries = [found for found in (forge.get_file(repo, n, ref=branch) for n in names) if found]
-    old = forge.get_file(repo, LESSONS_PATH, ref=branch)
-    lessons = _new_lessons(ask, old.text if old else "", [e.text for e in entries])
+    entries = [found for found in (_profile_file(forge, repo, n, branch) for n in names)
+               if found]
+    try:
+        old = forge.get_file(repo, LESSONS_PATH, ref=branch)
+    except ForgeFileNotText:
+        return False  # the lessons must be readable before anything is folded into them
+    current = old.text if old else ""
+    lessons = _new_lessons(ask, current, [e.text for e in entries])
     if lessons is None:
         return False
-    changes = [FileChange("update", LESSONS_PATH, lessons, sha=old.sha) if old
-               else FileChange("create", LESSONS_PATH, lessons)]
+    changes = [] if lessons == current else [
+        FileChange("update", LESSONS_PATH, lessons, sha=old.sha) if old
+        else FileChange("create", LESSONS_PATH, lessons)]
     changes += [FileChange("update", f"{ARCHIVE_DIR}/{PurePosixPath(e.path).name}", e.text,
                            sha=e.sha, from_path=e.path) for e in entries]
     # One commit: the lessons and the archived entries land together or not at all.
@@ -238,3 +312,12 @@ def _digest_profile(forge: Forge, repo: str, branch: str, ask: Digester,
                        message=f"journal: digest {len(entries)} entries into {LESSONS_PATH}")
     log.info("journal: %d entries digested into %s/%s", len(entries), repo, LESSONS_PATH)
     return True
+
+
+def _profile_file(forge: Forge, repo: str, path: str, branch: str) -> FileContent | None:
+    try:
+        return forge.get_file(repo, path, ref=branch)
+    except ForgeFileNotText:
+        log.warning("journal: %s/%s is not UTF-8 text, skipped: save it as UTF-8 (or delete "
+                    "it)", repo, path)
+        return None

@@ -6,7 +6,7 @@ from contextlib import suppress
 
 from architect.core import render
 from architect.core.actions import NoteBranchGone, NoteClosedSprint, RejectSprint, StopSprint
-from architect.core.markers import BranchGoneMark, RejectedMark
+from architect.core.markers import BranchGoneMark, RejectedMark, marks_of
 from architect.core.sprint import branch_for, vision_title_of
 from architect.core.text import one_line
 from architect.core.view import Signal, SprintPR
@@ -50,19 +50,18 @@ def note_closed_sprint(hands: Hands, action: NoteClosedSprint) -> None:
     number, repo = sprint.vision_number, hands.config.repo
     if action.merged:
         writes.ensure_comment(hands.forge, hands.ops, pr.number,
-                              render.merged_unfiled_comment(by, number), bot_login=hands.bot,
-                              mark=RejectedMark(), existing=sprint.comments)
-    writes.ensure_comment(hands.filer, repo, number,
-                          render.closed_notice(pr.number, by, merged=action.merged,
-                                               reason=action.reason),
-                          bot_login=hands.filer_login,
-                          mark=RejectedMark(pr.number, action.reason))
+                              render.merged_unfiled_comment(by, number, repo=repo),
+                              bot_login=hands.bot, mark=RejectedMark(), existing=sprint.comments)
+    _tell_vision(hands, number, render.closed_notice(pr.number, by, merged=action.merged,
+                                                     reason=action.reason),
+                 RejectedMark(pr.number, action.reason))
     said = ("merged before its sub-issues were filed; nothing was filed"
             if action.merged else f"closed: {action.reason}" if action.reason
             else "closed without a REJECT: reason")
     hands.journal(JournalEntry(pr.created_at, pr.number, number,
                                vision_title_of(pr.title),
-                               "merged" if action.merged else "rejected", f"By @{by}: {said}"))
+                               "merged" if action.merged else "rejected", f"By @{by}: {said}",
+                               human=bool(action.reason) and not action.merged))
     writes.ensure_no_label(hands.filer, repo, number, hands.config.architect.in_progress_label)
     log.info("PR #%d: %s by @%s; noted on vision #%d", pr.number,
              "merged before filing" if action.merged else "closed", by, number)
@@ -78,9 +77,8 @@ def _close_rejected(hands: Hands, sprint: SprintPR, pr_note: str, vision_note: s
                            hands.config.architect.in_progress_label)
     # A vision deleted or moved away must not keep its sprint PR open forever.
     with suppress(ForgeNotFound):
-        writes.ensure_comment(hands.filer, repo, vision_number, vision_note,
-                              bot_login=hands.filer_login,
-                              mark=RejectedMark(pr.number, signal.text))
+        _tell_vision(hands, vision_number, vision_note,
+                     RejectedMark(pr.number, signal.text, stop=signal.login == hands.bot))
     # Deleting the head branch closes the PR on Forgejo (CloseBranchPulls), after which
     # it is never read again: everything local happens before.
     _journal_rejection(hands, sprint, signal)
@@ -97,8 +95,24 @@ def _journal_rejection(hands: Hands, sprint: SprintPR, signal: Signal) -> None:
     stopped = signal.login == hands.bot
     said = (f"Stopped: {signal.text}" if stopped
             else f"Rejected by @{signal.login}: {signal.text or '(no reason given)'}")
-    lesson = "" if stopped or not signal.text else (
+    human = not stopped and bool(signal.text)
+    lesson = "" if not human else (
         f"Sprint \"{one_line(title, 80)}\" (PR #{pr.number}) was rejected: "
         f"{one_line(signal.text, 300)}")
     hands.journal(JournalEntry(pr.created_at, pr.number, sprint.vision_number, title,
-                               "rejected", said), lesson)
+                               "rejected", said, human=human), lesson)
+
+
+def _tell_vision(hands: Hands, number: int, note: str, mark: RejectedMark) -> None:
+    """One note on the vision per sprint PR; a reason given later (a `REJECT: not now`
+    after a close without one and a reopen) replaces the note that had none, so the
+    vision, the dashboard and the next pitch read the reason."""
+    forge, repo = hands.filer, hands.config.repo
+    comments = forge.list_comments(repo, number)
+    said = [c for c, m in marks_of(RejectedMark, comments, hands.filer_login)
+            if m.pr == mark.pr and not m.reason]
+    if said and mark.reason:
+        forge.edit_comment(repo, said[-1].id, note)
+        return
+    writes.ensure_comment(forge, repo, number, note, bot_login=hands.filer_login, mark=mark,
+                          existing=comments)

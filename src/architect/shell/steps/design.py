@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from architect.core import render
+from architect.core import carry, render
 from architect.core.actions import ProcessAnswers, StartQuestions, Written
 from architect.core.ledger import DesignFork, Ledger
 from architect.core.markers import neutralize
@@ -27,9 +27,13 @@ def start_questions(hands: Hands, action: StartQuestions) -> Written:
                          session_key=session_key(number))
     forks = proposal.forks[:MAX_FORKS]
     ledger = Ledger(tuple(numbered_fork(i + 1, f, 1) for i, f in enumerate(forks)))
-    posted = hands.forge.create_comment(hands.ops, number, render.questions_comment(
-        ledger, no_fork_reason=neutralize(proposal.no_fork_reason), round_=1,
-        seen=action.seen))
+    # A vision whose last sprint stopped: what was answered there is not asked again.
+    ledger, kept = carry.start_from(ledger, action.carried)
+    text = render.questions_comment(ledger, no_fork_reason=neutralize(proposal.no_fork_reason),
+                                    round_=1, seen=action.seen)
+    note = carry.carried_note(action.carried_from, kept)
+    posted = hands.forge.create_comment(hands.ops, number,
+                                        f"{note}\n\n{text}" if note else text)
     body = hands.sync(sprint, action.slug, ledger, ())
     log.info("PR #%d: asked %d design question(s)", number, len(ledger.forks))
     return Written(sprint, (posted,), body)

@@ -10,7 +10,7 @@ from architect.core.actions import FileSprint, FinishSprint, Written
 from architect.core.filing import check_plan, filing_order
 from architect.core.filing_replies import applied, read_replies
 from architect.core.ledger import Ledger
-from architect.core.markers import StoryEvent, StoryMark, find_decomposed
+from architect.core.markers import PlanMark, StoryEvent, StoryMark, find_decomposed, marks_of
 from architect.core.model_output import clean_sub
 from architect.core.overlap import OpenIssue, PlannedItem, find_overlaps
 from architect.core.schemas import SubIssue, SubIssuePlan
@@ -44,7 +44,9 @@ def file_sprint(hands: Hands, action: FileSprint) -> Written:
         posted = (plan_comment,)
     numbers = tuple(_file_subs(hands, action, subs, plan_comment, labels, fresh=fresh))
     log.info("PR #%d: filed %s", number, " ".join(f"#{n}" for n in numbers))
-    filed = hands.forge.create_comment(hands.ops, number, render.filed_comment(numbers))
+    titles = {n: s.title for s, n in zip(subs, numbers, strict=False)}
+    filed = hands.forge.create_comment(hands.ops, number, render.filed_comment(
+        numbers, repo=hands.config.repo, titles=titles))
     return Written(sprint, (*posted, filed), None)
 
 
@@ -78,8 +80,8 @@ def _plan(hands: Hands, action: FileSprint,
         return check
     overlaps = find_overlaps([PlannedItem(s.id, s.title, f"{s.problem}\n{s.proposed_solution}")
                               for s in subs], open_issues, threshold=settings.overlap_threshold)
-    comment = hands.forge.create_comment(hands.ops, number,
-                                         render.plan_comment(subs, near=overlaps))
+    comment = hands.forge.create_comment(hands.ops, number, render.plan_comment(
+        subs, near=overlaps, repo=hands.config.repo))
     return subs, comment
 
 
@@ -97,7 +99,8 @@ def _problems(hands: Hands, subs: tuple[SubIssue, ...], labels: dict[str, int],
 def _file_subs(hands: Hands, action: FileSprint, subs: tuple[SubIssue, ...],
                plan_comment: Comment, labels: dict[str, int], *, fresh: bool) -> list[int]:
     repo, filer = hands.config.repo, hands.filer
-    record = FilingRecord(hands.forge, hands.ops, plan_comment, subs, hands.bot)
+    record = FilingRecord(hands.forge, hands.ops, plan_comment, subs, hands.bot,
+                          project=repo)
     record.note(_filed_before(hands, action, plan_comment, fresh=fresh or record.complete))
     existing = dict(record.done)
     numbers: dict[str, int] = {}
@@ -153,11 +156,23 @@ def finish_sprint(hands: Hands, action: FinishSprint) -> None:
     decisions = render.forks_section(action.ledger) if action.ledger else "No design forks."
     hands.journal(JournalEntry(pr.created_at, pr.number, vision.number, vision.title, "merged",
                                f"Filed: {' '.join(f'#{n}' for n in filed)}\n\n{decisions}"))
-    hands.tell_vision(vision.number, filed_notice(pr.number, filed),
+    hands.tell_vision(vision.number, filed_notice(pr.number, filed,
+                                                  _titles(action.sprint.comments, hands.bot,
+                                                          filed)),
                       StoryMark(StoryEvent.FILED, pr.number))
-    message = f"Sprint filed: {' '.join(f'#{n}' for n in filed)}"
+    # The merge commit lands on the ops repo: its references are qualified too.
+    message = f"Sprint filed: {' '.join(render.issue_ref(hands.config.repo, n) for n in filed)}"
     if writes.merge_when_ready(hands.forge, hands.ops, pr.number, message=message,
                                wait=hands.wait):
         log.info("PR #%d: merged", pr.number)
         # Missed here (a lost answer), the next tick's RepairMerged deletes it.
         writes.ensure_branch_deleted(hands.forge, hands.ops, branch_for(vision.number))
+
+
+def _titles(comments: tuple[Comment, ...], bot: str, filed: tuple[int, ...]) -> dict[int, str]:
+    """Each filed issue's title: the filing files the plan's sub-issues and lists their
+    numbers in the plan's order (`_file_subs`), so the plan alone names them."""
+    plans = [plan for _, plan in marks_of(PlanMark, comments, bot)]
+    if not plans or len(plans[-1].subs) != len(filed):
+        return {}
+    return {number: sub.title for sub, number in zip(plans[-1].subs, filed, strict=True)}

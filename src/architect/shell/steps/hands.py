@@ -115,12 +115,13 @@ class Hands:
     def sync(self, sprint: SprintPR, slug: str, ledger: Ledger | None,
              filed: tuple[int, ...]) -> str:
         """Bring the sprint file, then the PR body, in line with the trusted ledger."""
-        sections = own_sections(ledger, filed)
+        sections = own_sections(ledger, filed, repo=self.config.repo)
 
         def whole() -> str:
             vision = self.vision(sprint.vision_number)
             return render.sprint_file(vision.title, vision.number,
-                                      render.pitch_part(sprint.pr.body), ledger, filed)
+                                      render.pitch_part(sprint.pr.body), ledger, filed,
+                                      repo=self.config.repo)
 
         ensure_file_edit(self.forge, self.ops, sprint_path(slug), sections_edit(sections, whole),
                          branch=branch_for(sprint.vision_number),

@@ -3,7 +3,7 @@ to a comment that reads like a decision."""
 
 from __future__ import annotations
 
-from architect.core import heard, render, replies
+from architect.core import carry, heard, render, replies
 from architect.core.actions import ClarifyDecision, CompletePitch, OpenPitch, RevisePitch
 from architect.core.markers import (
     FooterMark,
@@ -21,6 +21,7 @@ from architect.runners.base import Mode
 from architect.shell import writes
 from architect.shell.logs import outcome_log
 from architect.shell.section_writes import ensure_body_edit, ensure_file_edit, replacing
+from architect.shell.steps.carried import carried_over
 from architect.shell.steps.hands import Hands, sprint_path
 
 # What the step did: each line reads "would: …" in a dry run (shell/logs.py).
@@ -35,20 +36,25 @@ def open_pitch(hands: Hands, action: OpenPitch) -> None:
         vision, rejection_reason=action.rejection_reason,
         vision_comments=heard.vision_comments(history, snapshot.steering),
         rejected_pitch=heard.rejected_pitch(history, *snapshot.steering.own_logins)))
-    md = render.pitch_markdown(vision.number, vision.title, clean_pitch(pitch))
+    md = render.pitch_markdown(vision.number, vision.title, clean_pitch(pitch),
+                               repo=hands.config.repo)
     branch = branch_for(vision.number)
     forge, ops, primary = hands.forge, hands.ops, hands.config.primary_branch
+    file = render.sprint_file(vision.title, vision.number, md, None, (), repo=hands.config.repo)
+    before = carried_over(hands, history, file)
     created = writes.ensure_branch(forge, ops, branch, primary)
+    ref = render.issue_ref(hands.config.repo, vision.number)
     writes.ensure_file(forge, ops, sprint_path(action.slug),
-                       render.sprint_file(vision.title, vision.number, md, None, ()),
-                       branch=branch, message=f"sprint: pitch for #{vision.number}",
-                       probably_new=created)
+                       carry.with_sections(file, before.sections),
+                       branch=branch, message=f"sprint: pitch for {ref}", probably_new=created)
     title = pr_title(vision.title)
     try:
-        pr = forge.create_pull(ops, title=title, body=render.pr_body(vision.number, md, None, ()),
+        pr = forge.create_pull(ops, title=title, body=render.pr_body(vision.number, md, None, (),
+                                                               repo=hands.config.repo),
                                head=branch, base=primary)
         # Before the footer, which marks the pitch complete: the notice is never lost.
         hands.filer.create_comment(hands.config.repo, vision.number, pitched_notice(pr))
+        before.tell(hands, pr.number)
         forge.create_comment(ops, pr.number, render.footer_comment(action.slug))
     except ForgeConflict:
         # The PR exists already (a run lost the forge's answer): finish it instead.
@@ -58,6 +64,7 @@ def open_pitch(hands: Hands, action: OpenPitch) -> None:
         pr = found
         hands.tell_vision(vision.number, pitched_notice(pr),
                           StoryMark(StoryEvent.PITCHED, pr.number))
+        before.tell(hands, pr.number)
         writes.ensure_comment(forge, ops, pr.number, render.footer_comment(action.slug),
                               bot_login=hands.bot, mark=FooterMark(action.slug))
     writes.ensure_label(hands.filer, hands.config.repo, vision.number,
@@ -83,15 +90,17 @@ def revise_pitch(hands: Hands, action: RevisePitch) -> None:
     vision = hands.vision(sprint.vision_number)
     revised = hands.ask(Mode.REVISE, RevisedPitch, hands.inputs(
         vision, (number, action.brief), feedback=review.body))
-    md = render.pitch_markdown(vision.number, vision.title, clean_pitch(revised))
+    md = render.pitch_markdown(vision.number, vision.title, clean_pitch(revised),
+                               repo=hands.config.repo)
     # Only the pitch is revised: what a person added around it, meanwhile too, stays.
     old, ledger = action.brief.pitch, action.brief.ledger
     file = replacing(old, md.strip(), lambda: render.sprint_file(
-        vision.title, vision.number, md, ledger, ()))
+        vision.title, vision.number, md, ledger, (), repo=hands.config.repo))
     ensure_file_edit(hands.forge, hands.ops, sprint_path(action.slug), file,
                      branch=sprint.pr.head.ref, message="sprint: revise the pitch")
     ensure_body_edit(hands.forge, hands.ops, number, replacing(
-        old, md.strip(), lambda: render.pr_body(vision.number, md, ledger, ())))
+        old, md.strip(), lambda: render.pr_body(vision.number, md, ledger, (),
+                                                       repo=hands.config.repo)))
     reviewer = review.user.login if review.user else "reviewer"
     hands.forge.create_comment(hands.ops, number, render.revised_comment(
         review.id, reviewer, neutralize(revised.changes)))

@@ -100,7 +100,7 @@ def apply_replan(hands: Hands, action: ApplyReplan) -> None:
     entry = replans_entry(n=mark.n, by=by, url=action.proposal.html_url, line=line)
     # `## Filed:` names the added ones too: the vision's story waits for them as well.
     filed = tuple(dict.fromkeys((*filed_numbers(sprint.pr.body), *added.values())))
-    sections = own_sections(ledger if ledger.forks else None, filed)
+    sections = own_sections(ledger if ledger.forks else None, filed, repo=hands.config.repo)
     _sprint_file(hands, action, sections, (*action.earlier, entry))
     ensure_body_sections(hands.forge, hands.ops, sprint.pr, sections)
     vision_mark = markers.ReplannedMark(number, mark.n)
