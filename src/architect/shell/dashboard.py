@@ -152,8 +152,8 @@ def ended_here(before: Snapshot, left: Snapshot, writes: Sequence[Wrote],
     still = {sp.pr.number for sp in left.sprints}
     merged = {m.pr.number: m for m in left.merged}
     bot = before.bot.login
-    reasons = {m.pr: m.reason for w in writes if w.comment is not None and w.repo == config.repo
-               for _, m in marks_of(RejectedMark, [w.comment], bot)}
+    reasons = {m.pr: (m, c) for w in writes if w.comment is not None and w.repo == config.repo
+               for c, m in marks_of(RejectedMark, [w.comment], bot)}
     day = left.now.date().isoformat()
     found = {}
     for sprint in (*before.sprints, *before.closed):
@@ -163,15 +163,29 @@ def ended_here(before: Snapshot, left: Snapshot, writes: Sequence[Wrote],
         vision = left.vision(sprint.vision_number) or before.vision(sprint.vision_number)
         title = vision.title if vision else vision_title_of(sprint.pr.title)
         url = vision.html_url if vision else sprint.pr.html_url
+        closed = _closed_day(writes, config, number)
         if number in merged:
             numbers = merged[number].filed
             text = "filed " + ", ".join(f"{config.repo}#{n}" for n in numbers)
         elif number in reasons:
-            text = f"rejected: {reasons[number]}" if reasons[number] else "closed"
+            said, note = reasons[number]
+            text = (f"{'stopped' if said.stop else 'rejected'}: {said.reason}" if said.reason
+                    else "closed")
+            # The forge's clock, as `finishes` reads the close: the note is its last word.
+            closed = closed or note.created_at.date().isoformat()
         else:
             continue  # not ended by this tick's writes: the next read tells
-        found[number] = Finished(sprint.vision_number, title, url, text, day)
+        found[number] = Finished(sprint.vision_number, title, url, text, closed or day)
     return found
+
+
+def _closed_day(writes: Sequence[Wrote], config: ProjectConfig, number: int) -> str:
+    """The day the forge says the PR closed, from its answer to this tick's write: the
+    same fact `finishes` reads, so a sprint ended by a retried tick shows the same day."""
+    days = [w.pull.closed_at.date().isoformat() for w in writes
+            if w.repo == config.ops_repo and w.number == number and w.pull is not None
+            and w.pull.closed_at is not None]
+    return days[-1] if days else ""
 
 
 def recent(issue: Issue | None, new: Sequence[Finished],
