@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 # plan_quality imports the runner wrapper of tests/runners_e2e: rewritten like there.
-pytest.register_assert_rewrite("tests.runners_e2e.sprint")
+pytest.register_assert_rewrite("tests.e2e.runners.sprint")
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 if str(BENCH) not in sys.path:

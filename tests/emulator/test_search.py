@@ -16,7 +16,7 @@ import pytest
 
 from architect.emulator import EmbeddedForge, Settings
 from architect.emulator.search import Kind, Token, analyze, tokens
-from tests.cli.conftest import architect
+from tests.app.cli.conftest import architect
 from tests.emulator.conftest import REPO, Forge, ManualClock, SteppingClock, make_forge
 
 ISSUES = f"/repos/{REPO}/issues"

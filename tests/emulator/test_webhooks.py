@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from architect.emulator.webhooks import Target, build_request
-from tests.conformance.spec import validate_definition
 from tests.emulator.conftest import REPO, Forge
+from tests.forge.conformance.spec import validate_definition
 
 SECRET = "s3cr3t"
 EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "forgejo" / "examples"

@@ -21,7 +21,7 @@ from architect.runners.anthropic_api import output_schema
 from architect.runners.base import Mode
 from architect.runners.inline_schema import self_contained_schema
 from architect.runners.strict_schema import strict_schema
-from tests.planner.helpers import SCHEMAS
+from tests.runners.offline.helpers import SCHEMAS
 
 INPUTS = PlannerInputs(
     project="shop", vision=VisionInput(4, "Wishlists", "Customers keep a list."),

@@ -26,6 +26,9 @@ from tests.reliability.harness import (
 )
 from tests.world import BOT, OPS, PROJECT
 
+# Real processes, servers or fault matrices: out of the fast lane (`-m "not slow"`).
+pytestmark = pytest.mark.slow
+
 SEED = 20261125
 SAMPLE = 40
 

@@ -20,6 +20,9 @@ from tests.reliability.harness import (
 )
 from tests.world import OPS, PROJECT
 
+# Real processes, servers or fault matrices: out of the fast lane (`-m "not slow"`).
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def baseline() -> Result:

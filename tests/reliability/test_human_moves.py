@@ -13,6 +13,9 @@ import pytest
 from tests.reliability.harness import Fault, FaultKind, Result, Run, judge, run_scenario
 from tests.world import OPS, PROJECT, SteppingClock
 
+# Real processes, servers or fault matrices: out of the fast lane (`-m "not slow"`).
+pytestmark = pytest.mark.slow
+
 
 def play_human_moves(run: Run) -> None:
     w = run.world

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from tests.e2e.test_replan_e2e import REPLANNED
 from tests.reliability.crash import crash_run
 from tests.reliability.harness import (
     Fault,
@@ -17,7 +18,6 @@ from tests.reliability.harness import (
     judge,
     run_scenario,
 )
-from tests.replan.test_replan_e2e import REPLANNED
 from tests.world import PROJECT
 
 pytestmark = pytest.mark.slow

@@ -12,8 +12,8 @@ from architect.core.schemas import Pitch
 from architect.runners.anthropic_api import AnthropicRunner
 from architect.runners.base import Mode, ModelRequest
 from architect.runners.openai_api import OpenAIRunner
-from tests.runners_e2e.chat_api import ChatCompletionsAPI
-from tests.runners_e2e.messages_api import MessagesAPI
+from tests.e2e.runners.chat_api import ChatCompletionsAPI
+from tests.e2e.runners.messages_api import MessagesAPI
 
 KEY = "sk-floor-test-0123456789abcdef"
 PITCH = {

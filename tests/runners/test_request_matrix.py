@@ -36,9 +36,9 @@ from architect.runners.anthropic_api import AnthropicRunner
 from architect.runners.base import Limits, Mode, ModelRequest
 from architect.runners.model_families import Thinking, chat_family, claude_family
 from architect.runners.openai_api import OpenAIRunner
-from tests.runners_e2e.chat_api import ChatCompletionsAPI, strict_problem
-from tests.runners_e2e.messages_api import MessagesAPI, ToolCall
-from tests.runners_e2e.sprint import ANSWERS
+from tests.e2e.runners.chat_api import ChatCompletionsAPI, strict_problem
+from tests.e2e.runners.messages_api import MessagesAPI, ToolCall
+from tests.e2e.runners.sprint import ANSWERS
 from tests.sdk import needs_sdk
 
 KEY = "sk-matrix-test-0123456789abcdef"

@@ -21,8 +21,8 @@ from architect.errors import RunnerFailed
 from architect.runners.base import Mode
 from architect.runners.offline import OfflinePlanner
 from architect.runners.scripted import ScriptedRunner
-from tests.lifecycle.test_tick_requests import Recorder
 from tests.reliability.harness import Fault, FaultKind, FaultyTransport
+from tests.shell.test_tick_requests import Recorder
 from tests.world import BOT, OPS, PROJECT, World, make_world
 
 NOT_JSON = "Sure! Here are some thoughtful design questions for your sprint."
