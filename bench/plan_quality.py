@@ -66,9 +66,9 @@ from architect.emulator.setup import ForgeSetup  # noqa: E402
 from architect.forge.client import ForgeClient  # noqa: E402
 from architect.runners.base import ModelRequest, ModelResult, Runner, Usage  # noqa: E402
 from architect.shell.tick import run_tick  # noqa: E402
-from tests.runners_e2e.chat_api import ChatCompletionsAPI  # noqa: E402
-from tests.runners_e2e.messages_api import MessagesAPI, ToolCall  # noqa: E402
-from tests.runners_e2e.sprint import Metered  # noqa: E402
+from tests.e2e.runners.chat_api import ChatCompletionsAPI  # noqa: E402
+from tests.e2e.runners.messages_api import MessagesAPI, ToolCall  # noqa: E402
+from tests.e2e.runners.sprint import Metered  # noqa: E402
 
 SAMPLES = ROOT / "bench" / "samples"
 BASE = "http://forge.plan-bench"
