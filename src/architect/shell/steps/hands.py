@@ -27,7 +27,12 @@ from architect.shell import writes
 from architect.shell.asking import Asker
 from architect.shell.context import TickContext
 from architect.shell.journal import JournalEntry
-from architect.shell.section_writes import ensure_body_sections, ensure_file_edit, sections_edit
+from architect.shell.section_writes import (
+    WrittenFiles,
+    ensure_body_sections,
+    ensure_file_edit,
+    sections_edit,
+)
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -54,6 +59,13 @@ class Hands:
     wait: writes.Wait | None = None  # pauses between merge attempts; None: one a tick
     journaled: bool = False  # a step recorded a journal entry: time to digest?
     _closed_visions: dict[int, Issue] = field(default_factory=dict)
+    _written_files: WrittenFiles = field(default_factory=dict)
+
+    @property
+    def written_files(self) -> WrittenFiles | None:
+        """The sprint files this tick wrote, as written; None in a dry run, whose writes
+        are only shown."""
+        return self._written_files if self.live else None
 
     @property
     def bot(self) -> str:
@@ -125,7 +137,8 @@ class Hands:
 
         ensure_file_edit(self.forge, self.ops, sprint_path(slug), sections_edit(sections, whole),
                          branch=branch_for(sprint.vision_number),
-                         message=f"sprint: update {sprint_path(slug)}")
+                         message=f"sprint: update {sprint_path(slug)}",
+                         written=self.written_files)
         return ensure_body_sections(self.forge, self.ops, sprint.pr, sections)
 
 

@@ -97,7 +97,8 @@ def revise_pitch(hands: Hands, action: RevisePitch) -> None:
     file = replacing(old, md.strip(), lambda: render.sprint_file(
         vision.title, vision.number, md, ledger, (), repo=hands.config.repo))
     ensure_file_edit(hands.forge, hands.ops, sprint_path(action.slug), file,
-                     branch=sprint.pr.head.ref, message="sprint: revise the pitch")
+                     branch=sprint.pr.head.ref, message="sprint: revise the pitch",
+                     written=hands.written_files)
     ensure_body_edit(hands.forge, hands.ops, number, replacing(
         old, md.strip(), lambda: render.pr_body(vision.number, md, ledger, (),
                                                        repo=hands.config.repo)))

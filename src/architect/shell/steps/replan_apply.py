@@ -233,7 +233,8 @@ def _sprint_file(hands: Hands, action: ApplyReplan, sections: Sections,
 
     ensure_file_edit(hands.forge, hands.ops, sprint_path(action.slug), edit,
                      branch=hands.config.primary_branch,
-                     message=f"sprint: re-plan {sprint_path(action.slug)}")
+                     message=f"sprint: re-plan {sprint_path(action.slug)}",
+                     written=hands.written_files)
 
 
 def _bodies(hands: Hands, numbers: list[int]) -> dict[str, str]:
