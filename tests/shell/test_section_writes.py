@@ -10,6 +10,7 @@ from architect.shell.section_writes import WrittenFiles, ensure_file_edit
 from tests.shell.test_tick_requests import Recorder, pitched
 from tests.world import OPS, World
 
+
 def appending(line: str) -> Callable[[str | None], str]:
     """Adds `line` unless it is there already."""
     def edit(current: str | None) -> str:
