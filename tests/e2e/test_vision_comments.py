@@ -72,6 +72,7 @@ def test_discussion_on_the_vision_stays_unanswered(world: World) -> None:
     world.comment(vision, "Interesting idea, let me read the code first", repo=PROJECT)
     world.tick()
     assert replies_on_vision(world, vision) == []
+    assert_second_tick_adds_nothing(world, vision, number)
 
 
 def test_a_strangers_decision_on_the_vision_gets_the_one_reply_naming_who_may_steer(
@@ -81,6 +82,8 @@ def test_a_strangers_decision_on_the_vision_gets_the_one_reply_naming_who_may_st
     world.comment(vision, "REJECT: no", by="stranger", repo=PROJECT)
     world.tick()
     (reply,) = replies_on_vision(world, vision)
-    assert reply.startswith("@stranger, I read “ACCEPT”, but only ")
+    assert reply.startswith("@stranger, I read “ACCEPT”, but only people with write access "
+                            f"to {OPS} may accept")
+    assert f"{OPS}#{number}" in reply
     assert world.bot.get_pull(OPS, number).state == "open"
     assert_second_tick_adds_nothing(world, vision, number)

@@ -51,12 +51,20 @@ def _signal(comment: Comment, *, why: str) -> Signal:
 def pointer(said: Signal, *, ops_repo: str, pr_number: int, pr_url: str,
             reviewers: tuple[str, ...]) -> str:
     """The one reply on the vision: where to write it, and the words understood there."""
-    if said.why == replies.Why.NOT_STEERER:
-        return replies.reply(said.why, said.login, said.text, said.source_id, reviewers)
     where = f"[{ops_repo}#{pr_number}]({pr_url})"
-    sense = words.read(said.text, "").sense
-    what = "a decision" if sense is words.Sense.DECISION else "a decision or an answer"
-    return (f"@{said.login}, I read “{one_line(said.text, 80)}” as {what} on the sprint "
+    quoted = one_line(said.text, 80)
+    if said.why == replies.Why.NOT_STEERER:
+        who = (", ".join(f"@{r}" for r in reviewers) + " (the project's `reviewers`)"
+               if reviewers else f"people with write access to {ops_repo}")
+        return (f"@{said.login}, I read “{quoted}”, but only {who} may accept, reject or "
+                f"answer the design questions of this vision's sprint ({where}), so nothing "
+                "happened. Ask one of them, or a maintainer to add you. (This note is posted "
+                "once per person on this vision.)\n\n"
+                + markers.UnclearMark(said.source_id, said.login).render())
+    what = {words.Sense.DECISION: "a decision",
+            words.Sense.NOT_DECISION: "a sentence about the decision"}.get(
+        words.read(said.text, "").sense, "a decision or an answer")
+    return (f"@{said.login}, I read “{quoted}” as {what} on the sprint "
             f"pitched for this vision, but the architect reads decisions and answers only on "
             f"its sprint PR, {where}, so nothing happened. Write it there:\n\n"
             "- To go ahead: `ACCEPT` (anything after it is guidance for the design "
