@@ -237,3 +237,22 @@ def test_a_paused_sprint_stops_on_time_though_nothing_changes(tmp_path: Path) ->
     report = tick(world, T0 + timedelta(days=1))
     assert not report.incremental
     assert [type(a).__name__ for a in report.applied] == ["StopSprint"]
+
+
+def test_an_unanswered_replan_proposal_is_reminded_on_time_though_nothing_changes(
+        tmp_path: Path) -> None:
+    """A filed sprint's re-plan proposal nobody answers: the ticks stay incremental until
+    its reminder is due (`remind_after`, 3 days), then one reads fully and sends it."""
+    world = make_world(tmp_path, extra='full_read_every = "7d"')
+    world.accepted()
+    (pr,) = [p.number for p in world.bot.list_pulls(OPS, state="open")]
+    world.comment(pr, "Q1: B\nQ2: recommended")
+    settle(world)
+    assert world.bot.get_pull(OPS, pr).merged
+    world.comment(pr, "REPLAN: drop the wishlist page")
+    settle(world)
+    assert world.bot_comments(pr)[-1].startswith("**Re-plan proposal 1**")
+    assert tick(world, T0 + timedelta(days=1)).incremental
+    report = tick(world, T0 + timedelta(days=3, hours=1))
+    assert not report.incremental
+    assert [type(a).__name__ for a in report.applied] == ["NudgeReplan"]

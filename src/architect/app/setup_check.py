@@ -170,7 +170,7 @@ def check_token_owner(forge: Forge, config: ProjectConfig, me: User,
     judge = Steering(bot_login="", reviewers=frozenset(s.reviewers),
                      bot_patterns=s.bot_account_globs, writers=writers)
     if not judge.may_steer(me.login):
-        found.proved.append(f"@{me.login} is no one who steers (a bot account)")
+        found.proved.append(f"@{me.login} is a bot account: its comments never steer")
         return
     why = ("listed in `reviewers`" if s.reviewers else
            f"writes on {config.ops_repo} and its name matches none of `bot_accounts`")

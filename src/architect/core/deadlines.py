@@ -13,6 +13,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from architect.core.nudge import due_at
+from architect.core.replan import ReplanView
+from architect.core.replan_views import reminder_due
 from architect.core.slip import stop_at
 from architect.core.view import SprintView
 
@@ -42,7 +44,18 @@ def pauses(views: Sequence[SprintView], settings: ArchitectConfig) -> datetime |
 RULES: tuple[Deadline, ...] = (nudges, pauses)
 
 
+def replan_reminders(replans: Sequence[ReplanView], settings: ArchitectConfig,
+                     ) -> datetime | None:
+    """The first reminder of a re-plan proposal nobody answered (a filed sprint's)."""
+    due = [when for view in replans
+           if (when := reminder_due(view, remind_after=settings.remind_after)) is not None]
+    return min(due, default=None)
+
+
 def next_deadline(views: Sequence[SprintView], settings: ArchitectConfig,
-                  rules: tuple[Deadline, ...] = RULES) -> datetime | None:
+                  rules: tuple[Deadline, ...] = RULES,
+                  replans: Sequence[ReplanView] = ()) -> datetime | None:
     due = [when for rule in rules if (when := rule(views, settings)) is not None]
+    if (when := replan_reminders(replans, settings)) is not None:
+        due.append(when)
     return min(due, default=None)

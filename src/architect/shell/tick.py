@@ -23,6 +23,7 @@ from architect.core.dashboard import Seen
 from architect.core.deadlines import next_deadline
 from architect.core.decide import Decision
 from architect.core.inputs import PlannerInputs, ProjectContext, VisionInput
+from architect.core.replan_views import replan_views
 from architect.core.schemas import LessonsDigest
 from architect.core.setup_lines import empty_repo_line
 from architect.core.snapshot import Snapshot
@@ -275,8 +276,9 @@ def save_step(config: ProjectConfig, read: Read, planned: Plan, applied: _Applie
     sprints = {sp.pr.number: sp.comments for sp in read.snapshot.sprints}
     settled = applied.finished and applied.report.settled and rendered
     changes.save(looked.cursor(config.ops_repo, sprints, full_read_at=read.snapshot.now,
-                               deadline=next_deadline(planned.decision.views,
-                                                      config.architect),
+                               deadline=next_deadline(
+                                   planned.decision.views, config.architect,
+                                   replans=replan_views(read.snapshot, config.architect)),
                                settled=settled, setup=changes.setup))
 
 

@@ -26,7 +26,7 @@ def test_a_writers_token_is_ready_with_a_warning_and_the_bots_without(served: Se
     bot = architect("init", "--check", "-p", str(served.toml), env=served.env)
     assert bot.returncode == 0, bot.stderr
     assert "who may steer" not in bot.stderr
-    assert "ok: @architect-bot is no one who steers (a bot account)" in bot.stdout
+    assert "ok: @architect-bot is a bot account: its comments never steer" in bot.stdout
     assert bot.stdout.splitlines()[-1] == "shop: ready"
 
 
