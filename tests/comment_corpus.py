@@ -23,11 +23,13 @@ from pathlib import Path
 
 from architect.core import markers
 from architect.forge.models import Comment
-from tests.world import BOT, OPS, SETTINGS_VISION, World, make_world
+from architect.shell.pr_history import vision_of
+from tests.world import BOT, OPS, PROJECT, SETTINGS_VISION, World, make_world
 
 CORPUS = Path(__file__).parent / "data" / "comments" / "corpus.toml"
 OUTCOMES = ("accept", "reject", "reply", "answers", "ack", "none")
 STAGES = ("pitch", "questions")
+WHERE = ("pr", "vision")  # on the sprint PR, or on its vision (project repo)
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,7 @@ class Case:
     allowed: tuple[str, ...]
     answers: dict[int, str] = field(default_factory=dict)
     says: str = ""  # words the bot's reply or acknowledgment must contain
+    where: str = "pr"
 
 
 @dataclass(frozen=True)
@@ -74,26 +77,27 @@ def load(path: Path = CORPUS) -> list[Case]:
         allowed = item["outcome"]
         allowed = (allowed,) if isinstance(allowed, str) else tuple(allowed)
         stage = item.get("stage", "pitch")
-        if stage not in STAGES or not set(allowed) <= set(OUTCOMES):
-            raise ValueError(f"corpus entry {n}: stage {stage!r} or outcome {allowed!r} unknown")
+        where = item.get("where", "pr")
+        if stage not in STAGES or where not in WHERE or not set(allowed) <= set(OUTCOMES):
+            raise ValueError(f"corpus entry {n}: stage {stage!r}, where {where!r} or outcome "
+                             f"{allowed!r} unknown")
         answers = {int(k.lstrip("Qq")): v for k, v in item.get("answers", {}).items()}
         cases.append(Case(item["text"], stage, item.get("by", "alice"), allowed, answers,
-                          item.get("says", "")))
+                          item.get("says", ""), where))
     return cases
 
 
 def run(cases: list[Case], tmp: Path) -> list[Result]:
     results: dict[int, Result] = {}
-    for stage in STAGES:
-        staged = [(i, c) for i, c in enumerate(cases) if c.stage == stage]
+    for stage, where in ((s, w) for s in STAGES for w in WHERE):
+        staged = [(i, c) for i, c in enumerate(cases) if (c.stage, c.where) == (stage, where)]
         if not staged:
             continue
-        folder = tmp / stage
+        folder = tmp / f"{stage}-{where}"
         folder.mkdir()
         world = make_world(folder, max_open_pitches=len(staged) + 1)
         prs = _sprint_prs(world, len(staged), ask=stage == "questions")
-        written = {i: (prs[k], world.comment(prs[k], case.text, by=case.by))
-                   for k, (i, case) in enumerate(staged)}
+        written = {i: (prs[k], _write(world, prs[k], case)) for k, (i, case) in enumerate(staged)}
         world.tick()
         for i, case in staged:
             number, comment_id = written[i]
@@ -126,12 +130,28 @@ def _sprint_prs(world: World, n: int, *, ask: bool) -> list[int]:
     return numbers
 
 
+def _write(world: World, number: int, case: Case) -> int:
+    """The comment, on the sprint PR or on its vision."""
+    if case.where == "vision":
+        vision = vision_of(world.bot.get_pull(OPS, number))
+        assert vision is not None
+        return world.comment(vision, case.text, by=case.by, repo=PROJECT)
+    return world.comment(number, case.text, by=case.by)
+
+
 def _outcome(world: World, case: Case, number: int, comment_id: int) -> Result:
     pr = world.bot.get_pull(OPS, number)
     later = [c for c in world.bot.list_comments(OPS, number)
              if c.user.login == BOT and c.id > comment_id]
     marks = [(c, m) for c in later for m in markers.marks_in(c.body)]
-    reply = next((c.body for c, m in marks
+    replies = marks
+    if case.where == "vision":
+        vision = vision_of(pr)
+        assert vision is not None
+        replies = [(c, m) for c in world.bot.list_comments(PROJECT, vision)
+                   if c.user.login == BOT and c.id > comment_id
+                   for m in markers.marks_in(c.body)]
+    reply = next((c.body for c, m in replies
                   if isinstance(m, markers.UnclearMark) and m.comment == comment_id), "")
     if pr.state == "closed" and not pr.merged:
         return Result(case, "reject", {}, _last(later))

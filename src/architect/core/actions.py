@@ -327,6 +327,21 @@ class ClarifyDecision(_OnSprint):
 
 
 @dataclass(frozen=True)
+class PointToSprint(_OnSprint):
+    """One reply on the vision to each decision or answer written there, not on the PR."""
+
+    sprint: SprintPR
+    said: tuple[Signal, ...]  # each gets one reply on the vision
+    reviewers: tuple[str, ...] = ()  # whom a reply to someone who may not steer names
+
+    def describe(self) -> str:
+        who = ", ".join(f"@{s.login}" + (f" ({s.why})" if s.why else "") for s in self.said)
+        return (f"vision #{self.sprint.vision_number}: {who} wrote what looks like a decision "
+                f"or an answer there → one reply on the vision pointing to PR "
+                f"#{self.sprint.pr.number}")
+
+
+@dataclass(frozen=True)
 class SyncLedger(_OnSprint):
     sprint: SprintPR
     slug: str
@@ -563,6 +578,7 @@ class ResumeArchitect(ActionFacts):
 
 Action = (OpenPitch | CompletePitch | RevisePitch | StartQuestions | ProcessAnswers | FileSprint
           | FinishSprint | RejectSprint | SyncLedger | ClarifyDecision | CompleteVision
+          | PointToSprint
           | RepairMerged | NudgeSprint | UnparkSprint | StopSprint | NoteClosedSprint
           | NoteBranchGone | PauseSprint | ResumeSprint | AnswerBox | PauseArchitect
           | ResumeArchitect

@@ -22,6 +22,7 @@ from architect.core.steering import Steering
 from architect.core.table import classify
 from architect.core.text import slugify
 from architect.core.view import Signal, SprintPR, SprintState, SprintView
+from architect.core.vision_comments import heard_on_vision
 from architect.core.words import Family
 from architect.forge.models import Comment, Review, ReviewState
 
@@ -205,6 +206,7 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
         filing_replies=_filing_replies(sprint.comments, marks, new_comments), plan=plan,
         plan_comment=marks.plan_comment, filed=marks.filed, has_footer=marks.has_footer,
         round=marks.round, ignored=tuple(ignored), unclear=tuple(unclear),
+        on_vision=heard_on_vision(sprint, steering),
         model_failed=_waiting_after_model_error(sprint, marks.own, steering),
         filing_blocked=marks.blocked, edited=marks.edited,
         heard=max((c.id for c in sprint.comments if not steering.is_bot(c.user.login)),

@@ -34,6 +34,7 @@ from architect.core.actions import (
     NudgeReplan,
     NudgeSprint,
     PauseSprint,
+    PointToSprint,
     ProposeReplan,
     RejectSprint,
     ReplyAfterFiling,
@@ -266,6 +267,9 @@ _CLARIFIED_BY_ROW: frozenset[SprintState] = frozenset({
     SprintState.AWAITING_DECISION, SprintState.REJECTED, SprintState.CLOSED_BY_HUMAN,
     SprintState.MERGED_UNFILED})
 
+# Rows that end the sprint: a reply pointing to its PR would point nowhere useful.
+_ENDING: frozenset[SprintState] = _CLARIFIED_BY_ROW - {SprintState.AWAITING_DECISION}
+
 SPRINT_REPAIRS: tuple[Repair, ...] = (
     Repair("in-progress put back",
            lambda v, lost: lost and v.state not in (SprintState.PITCH_INCOMPLETE,
@@ -291,6 +295,11 @@ SPRINT_REPAIRS: tuple[Repair, ...] = (
            _clarify,
            doc="someone who may not steer wrote a decision or an answer: one reply, once per "
                "person and PR, naming who may steer"),
+    Repair("one reply on the vision",
+           lambda v, _: bool(v.on_vision) and v.state not in _ENDING,
+           lambda v: PointToSprint(v.sprint, v.on_vision, v.reviewers),
+           doc="a decision or an answer written on the vision, not on the sprint PR: one reply "
+               "there naming the PR and the words it understands (never acted on from there)"),
 )
 
 

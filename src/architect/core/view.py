@@ -81,6 +81,8 @@ class SprintPR:
     closed_by: str = ""
     # Open, but its head branch was deleted (a PR reopened after that): nothing can land.
     branch_gone: bool = False
+    # Its vision's comments since the pitch, read only when the vision moved since then.
+    vision_comments: tuple[Comment, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -119,6 +121,8 @@ class SprintView:
     ignored: tuple[str, ...] = field(default_factory=tuple)
     # Comments like "LGTM" on a pitch awaiting a decision that no reply of the bot names yet.
     unclear: tuple[Signal, ...] = ()
+    # Decisions and answers written on the vision instead of the PR: one reply each there.
+    on_vision: tuple[Signal, ...] = ()
     edited: frozenset[int] = frozenset()  # answer comments edited since they were read
     parked: bool = False  # it carries PARKED_LABEL
     asked_at: datetime | None = None  # the bot's last design comment: the questions' clock

@@ -23,6 +23,7 @@ from architect.core.actions import (
     OpenPitch,
     PauseArchitect,
     PauseSprint,
+    PointToSprint,
     ProcessAnswers,
     ProposeReplan,
     RejectSprint,
@@ -51,7 +52,13 @@ from architect.shell.steps.hands import Hands
 from architect.shell.steps.model_failure import note_model_failure
 from architect.shell.steps.nudges import nudge_sprint, unpark_sprint
 from architect.shell.steps.pause import pause_sprint, resume_sprint
-from architect.shell.steps.pitch import clarify_decision, complete_pitch, open_pitch, revise_pitch
+from architect.shell.steps.pitch import (
+    clarify_decision,
+    complete_pitch,
+    open_pitch,
+    point_to_sprint,
+    revise_pitch,
+)
 from architect.shell.steps.replan import (
     drop_replan,
     nudge_replan,
@@ -81,6 +88,8 @@ def _step(hands: Hands, action: Action) -> Written | None:
             revise_pitch(hands, action)
         case ClarifyDecision():
             clarify_decision(hands, action)
+        case PointToSprint():
+            point_to_sprint(hands, action)
         case StartQuestions():
             return start_questions(hands, action)
         case ProcessAnswers():

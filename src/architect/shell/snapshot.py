@@ -44,7 +44,7 @@ def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: Us
         # when none is known), so the label is checked here again.
         if not v.is_pull and s.vision_label in v.label_names
     )
-    sprints = tuple(vision_gone(forge, config, sp, visions)
+    sprints = tuple(_on_vision(forge, config, vision_gone(forge, config, sp, visions), visions)
                     for sp in _read_sprints(forge, config, bot))
     steering = replace(_steering(forge, config, bot, sprints), filer_login=filer_login)
     budget = s.max_open_pitches - len(sprints)
@@ -96,13 +96,27 @@ def _read_sprints(forge: Forge, config: ProjectConfig, bot: User) -> list[Sprint
     return sprints
 
 
+def _on_vision(forge: Forge, config: ProjectConfig, sprint: SprintPR,
+               visions: tuple[Issue, ...]) -> SprintPR:
+    """The vision's comments since the pitch, read only when the vision moved after the
+    PR last did: a comment moves an issue's `updated_at`, and the architect's own writes
+    on the vision come before its later ones on the PR. So an idle sprint costs nothing."""
+    vision = next((v for v in visions if v.number == sprint.vision_number), None)
+    if vision is None or not vision.comments or vision.updated_at <= sprint.pr.updated_at:
+        return sprint
+    comments = tuple(c for c in forge.list_comments(config.repo, vision.number)
+                     if c.created_at >= sprint.pr.created_at)
+    return replace(sprint, vision_comments=comments)
+
+
 def _steering(forge: Forge, config: ProjectConfig, bot: User,
               sprints: tuple[SprintPR, ...]) -> Steering:
     """Who may steer, read once per tick and only when someone's input matters."""
     s = config.architect
     base = Steering(bot_login=bot.login, reviewers=frozenset(s.reviewers),
                     bot_patterns=s.bot_account_globs)
-    authors = set().union(*(read_marks(sprint, bot.login).authors for sprint in sprints))
+    authors = set().union(*(read_marks(sprint, bot.login).authors for sprint in sprints),
+                          *({c.user.login for c in sprint.vision_comments} for sprint in sprints))
     logins = sorted(login for login in authors if base.needs_lookup(login))
     if not logins:
         return base

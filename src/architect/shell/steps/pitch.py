@@ -4,7 +4,13 @@ to a comment that reads like a decision."""
 from __future__ import annotations
 
 from architect.core import carry, heard, render, replies
-from architect.core.actions import ClarifyDecision, CompletePitch, OpenPitch, RevisePitch
+from architect.core.actions import (
+    ClarifyDecision,
+    CompletePitch,
+    OpenPitch,
+    PointToSprint,
+    RevisePitch,
+)
 from architect.core.markers import (
     FooterMark,
     StoryEvent,
@@ -16,6 +22,7 @@ from architect.core.model_output import clean_pitch
 from architect.core.schemas import Pitch, RevisedPitch
 from architect.core.sprint import branch_for, pr_title
 from architect.core.story import pitched_notice
+from architect.core.vision_comments import pointer
 from architect.errors import ForgeConflict
 from architect.runners.base import Mode
 from architect.shell import writes
@@ -116,3 +123,15 @@ def clarify_decision(hands: Hands, action: ClarifyDecision) -> None:
                           said.source_id, action.reviewers, action.asking),
             bot_login=hands.bot, mark=UnclearMark(said.source_id),
             existing=action.sprint.comments)
+
+
+def point_to_sprint(hands: Hands, action: PointToSprint) -> None:
+    """One reply on the vision to each decision or answer written there: where it belongs."""
+    sprint = action.sprint
+    for said in action.said:
+        writes.ensure_comment(
+            hands.filer, hands.config.repo, sprint.vision_number,
+            pointer(said, ops_repo=hands.ops, pr_number=sprint.pr.number,
+                    pr_url=sprint.pr.html_url, reviewers=action.reviewers),
+            bot_login=hands.filer_login, mark=UnclearMark(said.source_id, said.login),
+            existing=sprint.vision_comments)
