@@ -135,13 +135,23 @@ def _outcome(forge: Forge, config: ProjectConfig, pr: PullRequest, vision: int,
     if pr.merged:
         filed = _FILED.search(pr.body)
         numbers = re.findall(r"#(\d+)", filed.group(1)) if filed else []
-        # The dashboard is on the ops repo: a bare #N would name one of its issues.
-        return "filed " + ", ".join(f"{config.repo}#{n}" for n in numbers)
+        return _filed_text(config, numbers)
     comments = forge.list_comments(config.repo, vision)
     said = [m for _, m in marks_of(RejectedMark, comments, bot) if m.pr == pr.number]
-    if said and said[-1].reason:
-        return f"{'stopped' if said[-1].stop else 'rejected'}: {said[-1].reason}"
-    return "closed"
+    return _closed_text(said[-1] if said else None)
+
+
+def _filed_text(config: ProjectConfig, numbers: Sequence[int | str]) -> str:
+    # The dashboard is on the ops repo: a bare #N would name one of its issues.
+    return "filed " + ", ".join(f"{config.repo}#{n}" for n in numbers)
+
+
+def _closed_text(said: RejectedMark | None) -> str:
+    """A closed sprint's outcome, from the note that closed it: one wording whether this
+    tick wrote the note or a later one reads it."""
+    if said is None or not said.reason:
+        return "closed"
+    return f"{'stopped' if said.stop else 'rejected'}: {said.reason}"
 
 
 def ended_here(before: Snapshot, left: Snapshot, writes: Sequence[Wrote],
@@ -165,12 +175,10 @@ def ended_here(before: Snapshot, left: Snapshot, writes: Sequence[Wrote],
         url = vision.html_url if vision else sprint.pr.html_url
         closed = _closed_day(writes, config, number)
         if number in merged:
-            numbers = merged[number].filed
-            text = "filed " + ", ".join(f"{config.repo}#{n}" for n in numbers)
+            text = _filed_text(config, merged[number].filed)
         elif number in reasons:
             said, note = reasons[number]
-            text = (f"{'stopped' if said.stop else 'rejected'}: {said.reason}" if said.reason
-                    else "closed")
+            text = _closed_text(said)
             # The forge's clock, as `finishes` reads the close: the note is its last word.
             closed = closed or note.created_at.date().isoformat()
         else:
