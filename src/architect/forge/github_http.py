@@ -45,9 +45,11 @@ from architect.errors import (
     ForgeValidation,
 )
 from architect.forge.http import (
+    NEVER_SENT,
     SAFE_METHODS,
     RequestStats,
     RetryPolicy,
+    may_retry,
     retry_after,
     server_clock,
 )
@@ -243,7 +245,7 @@ class GitHubHttp:
                 response = self._client.request(method, path, params=params, json=json_body,
                                                 headers={**auth, **(headers or {})})
             except httpx.TransportError as exc:
-                if last or not _may_retry(method, exc):
+                if last or not may_retry(method, exc):
                     raise self._unreachable(method, path, exc) from exc
                 delay, why = self._retry.backoff(attempt), type(exc).__name__
             else:
@@ -290,7 +292,7 @@ class GitHubHttp:
         if response.status_code not in (403, 429):
             return None
         after = retry_after(response.headers.get("retry-after"),
-                            date=response.headers.get("date"), now=self._retry.now())
+                            date=server_clock(response.headers), now=self._retry.now())
         if after is not None:
             return after
         if response.headers.get("x-ratelimit-remaining") == "0":
@@ -333,20 +335,12 @@ class GitHubHttp:
         return kind(message, status=status, method=request.method, path=path)
 
     def _unreachable(self, method: str, path: str, exc: httpx.TransportError) -> ForgeUnavailable:
-        if method not in SAFE_METHODS and not isinstance(exc, _NEVER_SENT):
+        if method not in SAFE_METHODS and not isinstance(exc, NEVER_SENT):
             return ForgeUnavailable(
                 f"GitHub did not answer {method} {path} ({type(exc).__name__}); the request "
                 "may have been applied, so it was not repeated: the next run will reconcile.")
         return ForgeUnavailable(f"GitHub at {self.api_url} is unreachable: {method} {path} "
                                 f"failed ({type(exc).__name__}); a later run will try again.")
-
-
-_NEVER_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
-_TRANSIENT = (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtocolError)
-
-
-def _may_retry(method: str, exc: httpx.TransportError) -> bool:
-    return isinstance(exc, _TRANSIENT if method in SAFE_METHODS else _NEVER_SENT)
 
 
 def next_url(link: str | None) -> str | None:

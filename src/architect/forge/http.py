@@ -65,7 +65,7 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 READ_RETRY_STATUSES = frozenset({429, 502, 503, 504})
 WRITE_RETRY_STATUSES = frozenset({429})
 # Transport errors after which a write surely never reached the server.
-_NEVER_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
+NEVER_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
 # Transport errors worth another try for a read.
 _TRANSIENT = (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtocolError)
 
@@ -196,6 +196,11 @@ def server_clock(headers: httpx.Headers) -> datetime | None:
         return parsedate_to_datetime(first.group()).astimezone(UTC)
     except (TypeError, ValueError):
         return None
+
+
+def may_retry(method: str, exc: httpx.TransportError) -> bool:
+    """A read retries any passing fault; a write only one that surely never left."""
+    return isinstance(exc, _TRANSIENT if method in SAFE_METHODS else NEVER_SENT)
 
 
 def retry_after(value: str | None, *, date: datetime | None, now: datetime) -> float | None:
@@ -427,7 +432,7 @@ class ForgeHttp:
                 tls = _tls_error(exc)
                 if tls is not None:
                     raise self._tls_refused(tls, exc) from exc
-                if last or not self._may_retry(method, exc):
+                if last or not may_retry(method, exc):
                     raise self._unreachable(method, path, exc, attempt) from exc
                 delay, why = self._retry.backoff(attempt), _describe_exc(exc)
             else:
@@ -509,11 +514,6 @@ class ForgeHttp:
     def _auth(self) -> dict[str, str]:
         return {"Authorization": f"token {self._token.reveal()}"} if self._token else {}
 
-    @staticmethod
-    def _may_retry(method: str, exc: httpx.TransportError) -> bool:
-        if method in SAFE_METHODS:
-            return isinstance(exc, _TRANSIENT)
-        return isinstance(exc, _NEVER_SENT)
 
     def _delay(self, response: httpx.Response, attempt: int) -> float:
         after = retry_after(
@@ -556,7 +556,7 @@ class ForgeHttp:
     ) -> ForgeUnavailable:
         where = f"{method} {API_PREFIX}{path}"
         reason = self._token.redact(_describe_exc(exc))
-        if method not in SAFE_METHODS and not isinstance(exc, _NEVER_SENT):
+        if method not in SAFE_METHODS and not isinstance(exc, NEVER_SENT):
             return ForgeUnavailable(
                 f"the forge at {self.forge} did not answer {where} ({reason}); the request "
                 "may have been applied, so it was not repeated: the next run will reconcile."

@@ -90,6 +90,17 @@ def test_a_secondary_limit_is_waited_out_when_retry_after_is_short() -> None:
     assert slept == [3.0] and len(seen) == 2
 
 
+def test_a_retry_after_date_is_measured_against_githubs_own_clock() -> None:
+    """An HTTP-date Retry-After counts from the answer's Date, not the local clock."""
+    slept: list[float] = []
+    seen, transport = _refusing(429, {"Retry-After": "Wed, 25 Nov 2026 09:00:05 GMT",
+                                      "Date": "Wed, 25 Nov 2026 09:00:00 GMT"},
+                                {"message": "You have exceeded a secondary rate limit."})
+    forge = GitHubClient(None, "t", transport=transport, retry=RetryPolicy(sleep=slept.append))
+    assert forge.current_user().login == "architect-bot"
+    assert slept == [5.0] and len(seen) == 2
+
+
 def test_a_long_retry_after_stops_the_run_instead_of_sleeping() -> None:
     slept: list[float] = []
     seen, transport = _refusing(429, {"Retry-After": "600"}, {"message": "slow down"})
