@@ -249,11 +249,6 @@ def negated(text: str) -> bool:
     return _NEGATION.search(text) is not None
 
 
-def mentions_decision(body: str, bot_login: str) -> bool:
-    """Whether the readable text names a decision word (so it is not plain discussion)."""
-    return _MENTION.search(readable(bare(body, bot_login))) is not None
-
-
 def _family_of(word: str) -> Family:
     lower = word.lower()
     return _R if lower.startswith(("rej", "decl", "no")) else _A
