@@ -232,9 +232,10 @@ def check_model(kind: str, runner: Callable[[], Runner]) -> str | None:
     One line naming the problem and its fix, or None."""
     try:
         built = runner()
-        built.check_ready()
         if isinstance(built, ProvesModel):
-            built.prove_model()
+            built.prove_model()  # begins with check_ready itself
+        else:
+            built.check_ready()
     except (ConfigError, RunnerUnavailable, RunnerFailed) as exc:
         return f"model runner '{kind}' is not ready: {exc}"
     return None

@@ -371,7 +371,7 @@ class ForgeClient:
         state: Literal["open", "closed"] | None = None,
     ) -> Issue:
         path = f"{repo_path(repo)}/issues/{number}"
-        return self._send(Issue, "PATCH", path, _edits(title, body, state), f"issue #{number}")
+        return self._send(Issue, "PATCH", path, edits(title, body, state), f"issue #{number}")
 
     def add_issue_labels(self, repo: str, number: int, labels: Sequence[str]) -> list[Label]:
         """Adds labels by name (unknown names are ignored by the forge); returns all the issue's."""
@@ -491,7 +491,7 @@ class ForgeClient:
         state: Literal["open", "closed"] | None = None,
     ) -> PullRequest:
         path = f"{repo_path(repo)}/pulls/{number}"
-        payload = _edits(title, body, state)
+        payload = edits(title, body, state)
         return self._send(PullRequest, "PATCH", path, payload, f"pull request #{number}")
 
     def merge_pull(
@@ -653,7 +653,7 @@ class ForgeClient:
         return self._send(Hook, "POST", f"{repo_path(repo)}/hooks", payload, "a new webhook")
 
 
-def _edits(title: str | None, body: str | None, state: str | None) -> dict[str, str]:
+def edits(title: str | None, body: str | None, state: str | None) -> dict[str, str]:
     """Only the keys to change: an absent key leaves the field as it is (pointer semantics)."""
     fields = {"title": title, "body": body, "state": state}
     return {key: value for key, value in fields.items() if value is not None}

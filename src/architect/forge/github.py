@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from types import TracebackType
 from typing import Any, Literal, Self
 
@@ -41,13 +41,15 @@ from architect.forge import github_shapes as gh
 from architect.forge.client import (
     _Contents,
     decode_file,
+    edits,
     encode_text,
     head_matches,
     parse,
+    repo_path,
+    rfc3339,
     segment,
     wildcard,
 )
-from architect.forge.client import repo_path as _repo_path
 from architect.forge.github_app import InstallationTokens
 from architect.forge.github_http import GITHUB_API, GitHubHttp, PersonalToken, TokenSource
 from architect.forge.http import RequestStats, RetryPolicy
@@ -93,10 +95,6 @@ def api_root(forge_url: str | None) -> str:
     if parsed.host in ("github.com", "www.github.com"):
         return GITHUB_API  # the web address, written for the API's
     return url
-
-
-def repo_path(repo: str) -> str:
-    return _repo_path(repo)
 
 
 class GitHubClient:
@@ -204,7 +202,7 @@ class GitHubClient:
         if q:
             return self._search(repo, state=state, labels=labels, type=type, q=q)
         params: dict[str, str] = {"state": state}
-        optional = {"labels": ",".join(labels), "since": _stamp(since) if since else "",
+        optional = {"labels": ",".join(labels), "since": rfc3339(since) if since else "",
                     "creator": created_by or ""}
         params |= {k: v for k, v in optional.items() if v}
         found = gh.issues(self._http.get_pages(f"{repo_path(repo)}/issues", params),
@@ -253,14 +251,14 @@ class GitHubClient:
         params = {"state": "all", "sort": "updated", "direction": "desc",
                   "per_page": str(min(limit, 100)), "page": "1"}
         if since is not None:
-            params["since"] = _stamp(since)
+            params["since"] = rfc3339(since)
         items, more, clock = self._http.get_page(f"{repo_path(repo)}/issues", params)
         found = gh.issues(items, f"the issues of {repo}")
         return Page(found, len(found) + (1 if more else 0), clock)
 
     def comments_changed_since(self, repo: str, since: datetime, *,
                                limit: int) -> Page[Comment]:
-        params = {"since": _stamp(since), "sort": "updated", "direction": "desc",
+        params = {"since": rfc3339(since), "sort": "updated", "direction": "desc",
                   "per_page": str(min(limit, 100)), "page": "1"}
         items, more, clock = self._http.get_page(f"{repo_path(repo)}/issues/comments", params)
         found = gh.comments(items, f"the comments of {repo}")
@@ -276,7 +274,7 @@ class GitHubClient:
                    body: str | None = None,
                    state: Literal["open", "closed"] | None = None) -> Issue:
         path = f"{repo_path(repo)}/issues/{number}"
-        return gh.issue(self._http.send_json("PATCH", path, _edits(title, body, state)),
+        return gh.issue(self._http.send_json("PATCH", path, edits(title, body, state)),
                         f"issue #{number}")
 
     def add_issue_labels(self, repo: str, number: int, labels: Sequence[str]) -> list[Label]:
@@ -377,7 +375,7 @@ class GitHubClient:
                   body: str | None = None,
                   state: Literal["open", "closed"] | None = None) -> PullRequest:
         path = f"{repo_path(repo)}/pulls/{number}"
-        return gh.pull(self._http.send_json("PATCH", path, _edits(title, body, state)),
+        return gh.pull(self._http.send_json("PATCH", path, edits(title, body, state)),
                        f"pull request #{number}")
 
     def merge_pull(self, repo: str, number: int, *, style: str = "merge",
@@ -557,15 +555,3 @@ class GitHubClient:
                               "insecure_ssl": "0"}}
         return gh.hook(self._http.send_json("POST", f"{repo_path(repo)}/hooks", payload),
                        "a new webhook")
-
-
-def _stamp(moment: datetime) -> str:
-    if moment.tzinfo is None:
-        raise ValueError("a forge timestamp needs a time zone; pass an aware datetime")
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def _edits(title: str | None, body: str | None, state: str | None) -> dict[str, str]:
-    fields = {"title": title, "body": body, "state": state}
-    return {key: value for key, value in fields.items() if value is not None}
-
