@@ -29,7 +29,6 @@ from architect.core.answers import (
 from architect.core.inputs import HumanComment
 from architect.core.ledger import Answer, Ledger, from_payload, to_payload
 from architect.core.replan_schema import ReplanProposal
-from architect.core.text import clean_text, strip_html_comments
 from architect.core.words import Sense
 from architect.forge.models import Comment, Issue
 
@@ -42,7 +41,6 @@ if TYPE_CHECKING:
 REPLAN_WORD = "REPLAN"
 _REPLAN = re.compile(rf"^[*_~]{{0,3}}{REPLAN_WORD}(?![A-Za-z])(?P<rest>.*)\Z",
                      re.IGNORECASE | re.DOTALL)
-_REST_LEAD = re.compile(r"^[\s*_~:.,;!\-–—]+")
 
 
 def read_word(body: str, bot_login: str) -> tuple[str, str] | None:
@@ -51,12 +49,10 @@ def read_word(body: str, bot_login: str) -> tuple[str, str] | None:
     decision = read_decision(body, bot_login)
     if decision is not None:
         return decision.word, decision.rest
-    text = strip_html_comments(clean_text(body)).strip()
-    text = re.sub(rf"^@{re.escape(bot_login)}(?![\w-])[\s,:]*", "", text, flags=re.IGNORECASE)
-    match = _REPLAN.match(text)
+    match = _REPLAN.match(words.bare(body, bot_login))
     if match is None or match.group("rest").lstrip("*_~ ").startswith("?"):
         return None
-    return REPLAN_WORD, _REST_LEAD.sub("", match.group("rest")).rstrip().rstrip("*_~")
+    return REPLAN_WORD, words.REST_LEAD.sub("", match.group("rest")).rstrip().rstrip("*_~")
 
 
 def answers_in(body: str, ledger: Ledger) -> tuple[ParsedAnswer, ...]:

@@ -21,9 +21,6 @@ from architect.core.text import clean_text
 _URL = re.compile(r"https?://\S+")
 
 
-_URL = re.compile(r"https?://\S+")
-
-
 def normalized(body: str) -> str:
     """A body's fingerprint, blind to markers, spacing and links (a forge that moved to a
     new address has not edited every issue)."""

@@ -119,7 +119,7 @@ _SUBJECT = re.compile(
     r"(?P<word>accept|reject|decline)\s+(?:this|it|the\s+pitch|this\s+pitch|this\s+pr"
     r"|the\s+pr|the\s+sprint|this\s+sprint|the\s+proposal|this\s+proposal)"
     r"(?![\w-])(?P<rest>.*)\Z", re.IGNORECASE | re.DOTALL)
-_REST_LEAD = re.compile(r"^[\s*_~:.,;!\-–—]+")
+REST_LEAD = re.compile(r"^[\s*_~:.,;!\-–—]+")
 _ABOUT_AN_OPTION = re.compile(
     r"\s+(?:the\s+|that\s+|this\s+)?(?:[\w-]+\s+)?(?:options?|q\s*\d|question|answers?"
     r"|recommendations?|(?-i:[A-Z])\b(?!\s*[:,-]))", re.IGNORECASE)
@@ -204,12 +204,12 @@ def read_clear(body: str, bot_login: str) -> Reading | None:
     if first is not None and first.group(0).rstrip(" *_~").endswith("?"):
         return None
     if text.startswith(("*", "_", "~")):
-        rest = _REST_LEAD.sub("", rest).rstrip().rstrip("*_~").rstrip()
+        rest = REST_LEAD.sub("", rest).rstrip().rstrip("*_~").rstrip()
     return _decided(family, rest, text)
 
 
 def _decided(family: Family, rest: str, text: str) -> Reading:
-    return Reading(Sense.DECISION, family, _REST_LEAD.sub("", rest).rstrip(),
+    return Reading(Sense.DECISION, family, REST_LEAD.sub("", rest).rstrip(),
                    said=text.strip())
 
 

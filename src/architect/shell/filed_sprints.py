@@ -23,6 +23,7 @@ from architect.core.view import SprintPR
 from architect.errors import ForgeNotFound
 from architect.forge.models import Issue
 from architect.forge.protocol import Forge
+from architect.shell.forge_facts import with_writers
 
 # A branch named for an issue: `12-fix`, `issue-12`, `fix/12-login`.
 _BRANCH_NUMBER = re.compile(
@@ -48,8 +49,7 @@ def read_filed(forge: Forge, config: ProjectConfig, visions: Sequence[Issue],
                           if c.created_at >= since) if vision.updated_at > since else ()
         authors = {c.user.login for c in (*comments, *on_vision)}
         if steering.writers is None and any(steering.needs_lookup(a) for a in authors):
-            writers = frozenset(u.login for u in forge.list_assignees(config.ops_repo))
-            steering = replace(steering, writers=writers)
+            steering = with_writers(forge, config, steering)
         found.append(FiledSprint(sprint, SprintPR(pr, sprint.vision_number, comments),
                                  comments, on_vision))
     needed = [f for f in found if needs_subs(replan_view(f, steering))]

@@ -9,13 +9,14 @@ forge refuses for its empty body (`Forge.probe_write`), not in a dry run.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from architect.config import ProjectConfig
 from architect.core.actions import Action
 from architect.core.preconditions import ForgeFacts, blocker, writes_of
 from architect.core.setup_lines import Collection, missing_label_line, unwritable_line
 from architect.core.snapshot import Snapshot
+from architect.core.steering import Steering
 from architect.errors import ForgePermissionError
 from architect.forge.models import Label
 from architect.forge.protocol import Forge
@@ -141,3 +142,11 @@ def missing_vision_label(forge: Forge, config: ProjectConfig) -> list[str]:
     if any(found.name == label for found in forge.list_labels(config.repo)):
         return []
     return [missing_label_line(config.repo, label)]
+
+
+def with_writers(forge: Forge, config: ProjectConfig, steering: Steering) -> Steering:
+    """`steering` knowing who writes on the ops repo (who may steer when `reviewers` is
+    empty). The assignees are exactly the users with write access, and unlike other users'
+    permissions any reader of the repo may list them: one request, no admin right."""
+    writers = frozenset(u.login for u in forge.list_assignees(config.ops_repo))
+    return replace(steering, writers=writers)

@@ -26,6 +26,7 @@ from architect.forge.models import Comment, Issue, PullRequest, User
 from architect.forge.protocol import Forge
 from architect.shell.closed_sprints import closed_sprints
 from architect.shell.filed_sprints import read_filed
+from architect.shell.forge_facts import with_writers
 from architect.shell.pr_history import ClosedSprintPRs, SprintPRHistory, vision_of
 from architect.shell.story import read_merged
 from architect.shell.subissues import SubIssueLookup
@@ -120,14 +121,7 @@ def _steering(forge: Forge, config: ProjectConfig, bot: User,
     logins = sorted(login for login in authors if base.needs_lookup(login))
     if not logins:
         return base
-    return _with_writers(forge, config, base)
-
-
-def _with_writers(forge: Forge, config: ProjectConfig, steering: Steering) -> Steering:
-    # The assignees are exactly the users with write access, and unlike other users'
-    # permissions any reader of the repo may list them: one request, no admin right.
-    writers = frozenset(u.login for u in forge.list_assignees(config.ops_repo))
-    return replace(steering, writers=writers)
+    return with_writers(forge, config, base)
 
 
 def _histories(forge: Forge, config: ProjectConfig, reads: _HistoryReads, steering: Steering,
@@ -204,7 +198,7 @@ def _history(forge: Forge, config: ProjectConfig, reads: _HistoryReads, steering
         comments = tuple(forge.list_comments(config.repo, vision.number))
         if any(steering.needs_lookup(c.user.login) for c in comments):
             # Only people who may steer can ask for a new pitch: a drive-by "+1" cannot.
-            steering = _with_writers(forge, config, steering)
+            steering = with_writers(forge, config, steering)
         so_far = VisionHistory(vision, prs, comments,
                                own_change=_own_change(forge, config, vision, comments, steering))
         verdict = rules.pitchable(so_far, steering)
