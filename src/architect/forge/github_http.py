@@ -50,6 +50,7 @@ from architect.forge.http import (
     RequestStats,
     RetryPolicy,
     may_retry,
+    next_url,
     retry_after,
     server_clock,
 )
@@ -341,15 +342,6 @@ class GitHubHttp:
                 "may have been applied, so it was not repeated: the next run will reconcile.")
         return ForgeUnavailable(f"GitHub at {self.api_url} is unreachable: {method} {path} "
                                 f"failed ({type(exc).__name__}); a later run will try again.")
-
-
-def next_url(link: str | None) -> str | None:
-    """The URL of ``rel="next"`` in a Link header, or None."""
-    for part in (link or "").split(","):
-        url, _, rest = part.partition(";")
-        if 'rel="next"' in rest.replace(" ", "") or "rel=next" in rest.replace(" ", ""):
-            return url.strip().strip("<>")
-    return None
 
 
 def github_message(response: httpx.Response, secret: Secret) -> str:

@@ -168,6 +168,14 @@ def describe_target(api_path: str) -> Target:
 _LINK = re.compile(r'<(?P<url>[^>]*)>\s*;\s*rel="?(?P<rel>[^",;]+)"?')
 
 
+def next_url(link: str | None) -> str | None:
+    """The URL of ``rel="next"`` in a Link header, or None (GitHub pages by URL)."""
+    for match in _LINK.finditer(link or ""):
+        if match["rel"] == "next":
+            return match["url"]
+    return None
+
+
 def next_page(link: str | None, page: int) -> int | None:
     """The page number of ``rel="next"`` in a Link header, or None when there is none."""
     for match in _LINK.finditer(link or ""):

@@ -12,7 +12,7 @@ import pytest
 
 from architect.errors import ForgePermissionError, ForgeRateLimited
 from architect.forge.github import GitHubClient
-from architect.forge.http import RetryPolicy
+from architect.forge.http import RetryPolicy, next_url
 from tests.world import BASE, BOT, OPS, World, make_world
 
 
@@ -131,3 +131,12 @@ def test_a_refusal_names_the_permission_github_says_the_token_lacks() -> None:
         forge.create_comment("acme/shop", 1, "hi")
     assert "needs the permission issues=write" in str(refused.value)
     assert "github_pat_secretvalue" not in str(refused.value)
+
+
+def test_the_next_page_is_read_whole_though_its_query_holds_a_comma() -> None:
+    link = ('<https://api.github.com/repositories/1/issues?labels=vision,backlog&page=2>; '
+            'rel="next", <https://api.github.com/repositories/1/issues?labels=vision,backlog'
+            '&page=5>; rel="last"')
+    assert next_url(link) == ("https://api.github.com/repositories/1/issues"
+                              "?labels=vision,backlog&page=2")
+    assert next_url('<https://api.github.com/x?page=1>; rel="prev"') is None
