@@ -197,6 +197,8 @@ def _add(hands: Hands, action: ApplyReplan, subs: list[SubIssue], record: _Recor
             record.note_added(sub.id, done[sub.id])
         writes.ensure_dependencies(hands.filer, repo, done[sub.id], deps,
                                    fresh=done[sub.id] in created)
+        # Under the vision, as the sprint's own filing hangs its sub-issues (GitHub).
+        writes.ensure_sub_issue(hands.filer, repo, sprint.vision_number, done[sub.id])
     return {s.id: done[s.id] for s in subs}, created
 
 
