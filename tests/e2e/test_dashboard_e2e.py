@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 from architect.app.status import collect
+from architect.app.status_notes import ProjectNotes
 from architect.core.actions import AnswerBox
 from architect.core.story import filed_numbers
 from architect.forge.models import Issue
@@ -141,6 +142,8 @@ def test_pause_and_resume(world: World) -> None:
     assert not world.tick().applied and len(world.sprint_prs()) == 1  # still paused
     rows, paused = collect(world.bot, world.config, datetime(2026, 11, 25, 12, tzinfo=UTC))
     assert paused and f"since {paused.replace('T', ' ')}" in body  # `status` says it too
+    notes = ProjectNotes(True, (), None, paused_since=paused).as_dict()
+    assert notes["paused_since"] == paused and paused.endswith(":00Z")  # RFC 3339, UTC
     assert [r.kind for r in rows].count("sprint") == 1
     tick_box(world, "resume the architect")
     report = world.tick()  # resumed, and the work goes on in the same tick

@@ -50,7 +50,8 @@ class Plan:
 
 
 def moment(at: datetime) -> str:
-    return at.strftime("%Y-%m-%dT%H:%MZ")
+    """The pause's time in the dashboard's mark: RFC 3339, UTC (the snapshot's `now`)."""
+    return at.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def plan(snapshot: Snapshot, settings: ArchitectConfig, seen: Seen | None) -> Plan:
