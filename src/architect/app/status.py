@@ -6,6 +6,7 @@ It reads the same snapshot a tick reads and the same state table
 
 from __future__ import annotations
 
+import os
 from dataclasses import asdict, dataclass
 from datetime import datetime
 
@@ -96,4 +97,16 @@ def render_table(rows: list[StatusRow], *, title: str) -> None:
         if costs:
             cells.append(f"${row.cost_usd:.2f}" if row.cost_usd is not None else "")
         table.add_row(*cells)
-    Console().print(table)
+    output_console().print(table)
+
+
+PIPED_WIDTH = 10_000  # wide enough that no row is folded
+
+
+def output_console() -> Console:
+    """Rich's console for stdout. Piped (`status | grep`), rich would fold every line at
+    80 columns: a row stays one line unless COLUMNS asks for a width."""
+    console = Console()
+    if not console.is_terminal and not os.environ.get("COLUMNS", "").isdigit():
+        console.width = PIPED_WIDTH
+    return console
