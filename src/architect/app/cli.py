@@ -171,12 +171,22 @@ def enable(project: ProjectOpt = None) -> None:
 
 @app.command()
 def disable(project: ProjectOpt = None) -> None:
-    """Remove the active flag: ticks of this project skip."""
+    """Remove the active flag: ticks of this project skip (and send the forge nothing).
+    The dashboard says so, if the forge answers within seconds."""
+    from architect.app.switch import tell_dashboard  # noqa: PLC0415  start-up: httpx
     from architect.shell.guards import disable as do_disable  # noqa: PLC0415  start-up: pydantic
+    from architect.shell.guards import disabled_since  # noqa: PLC0415  start-up: pydantic
 
-    config = usable(load(project)[0])
-    changed = do_disable(config.project_state_dir)
+    config, secrets = load(project)
+    state = usable(config).project_state_dir
+    changed = do_disable(state)
     typer.echo(f"{config.name}: {'disabled' if changed else 'already disabled'}")
+    since = disabled_since(state)
+    # Disabled first: a forge that is down (the maintenance itself) changes nothing of that.
+    problem = tell_dashboard(config, secrets, since) if since is not None else None
+    if problem is not None:
+        typer.echo(f"architect: {config.name}: disabled, but the dashboard still shows the last "
+                   f"tick: {problem}", err=True)
 
 
 @app.command()
