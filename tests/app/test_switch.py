@@ -11,11 +11,9 @@ import pytest
 
 from architect.app.switch import tell_dashboard
 from architect.secrets import Secrets, load_secrets
-from architect.shell.changes import Changes
 from architect.shell.guards import disable, disabled_since, enable
-from architect.shell.tick import TickReport, run_tick
-from tests.e2e.test_dashboard_e2e import Counting, the_dashboard
-from tests.world import BOT, DIALECTS, SteppingClock, World, make_world
+from tests.e2e.test_dashboard_e2e import Counting, incremental, the_dashboard
+from tests.world import BOT, DIALECTS, World, make_world
 
 DISABLED = ("- **disabled** since 2026-11-27 09:13 UTC (`architect disable`): no tick reads "
             "or writes anything until `architect enable`; a tick every 6h; model `offline`")
@@ -35,12 +33,7 @@ def test_disable_says_so_on_the_dashboard_and_enable_puts_it_back_on_the_next_ti
     state = world.config.project_state_dir
     enable(state)
     world.vision("Wishlists")
-    changes = Changes.of(world.config)
-
-    def tick() -> TickReport:
-        return run_tick(world.bot, world.runner, world.config, SteppingClock(),
-                        changes=changes)
-
+    _, tick = incremental(world)
     tick()
     assert not tick().applied  # incremental, nothing to do
     before = the_dashboard(world).body

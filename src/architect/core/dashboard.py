@@ -278,11 +278,14 @@ class Seen:
 
     @property
     def ticked(self) -> list[str]:
-        return ticked_boxes(self.body) if self.open else []
+        # Closed, it offers nothing; but a pause holds on a closed dashboard, and so does
+        # its "resume" box (core/steer: a closed dashboard is not a resume).
+        return ticked_boxes(self.body) if self.open or self.paused_since else []
 
     @property
     def paused_since(self) -> str:
-        return paused_since(self.body) if self.open else ""
+        """When it was paused from this dashboard, open or closed ("" while it is not)."""
+        return paused_since(self.body)
 
 
 def box_of(box_id: str, offered: Iterable[Box]) -> Box | None:
