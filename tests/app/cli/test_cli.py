@@ -90,6 +90,12 @@ def test_status_piped_keeps_each_row_on_one_line(served: Served) -> None:
     assert "a human: ACCEPT, REJECT: <reason>, or a review" in row
     narrow = architect("status", "-p", str(served.toml), env={**env, "COLUMNS": "60"})
     assert max(map(len, narrow.stdout.splitlines())) <= 60  # COLUMNS is obeyed
+    title = "Wishlists that people share with friends and family before the holidays begin"
+    served.setup.create_issue("acme/shop", title, "Let people share wishlists.",
+                              labels=("vision",), token=served.tokens["alice"])
+    dry = architect("run", "--dry-run", "-p", str(served.toml), env=env)
+    assert "would: vision #2: pitch a sprint → sprints/2-wishlists-that-people-share" in dry.stderr
+    assert any(title in line for line in dry.stderr.splitlines()), dry.stderr
 
 
 def test_forge_command_starts_prints_and_stops_on_ctrl_c(tmp_path: Path) -> None:
