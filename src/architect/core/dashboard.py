@@ -227,7 +227,7 @@ def disabled_body(body: str, since: str) -> str | None:
     lines = body.replace("\r\n", "\n").split("\n")
     if ARCHITECT_HEADING not in lines:
         return None
-    start = lines.index(ARCHITECT_HEADING)
+    start = len(lines) - 1 - lines[::-1].index(ARCHITECT_HEADING)  # the last section
     at = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("- ")), None)
     if at is None:
         return None
