@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -9,7 +10,9 @@ import httpx
 import pytest
 
 from architect.app.status import collect
+from architect.app.status_notes import ProjectNotes
 from architect.core.actions import AnswerBox
+from architect.core.steer import CLOSED_WHILE_PAUSED
 from architect.core.story import filed_numbers
 from architect.forge.models import Issue
 from architect.forge.secret import Secret
@@ -17,7 +20,7 @@ from architect.runners.base import Mode
 from architect.runners.scripted import ScriptedRunner
 from architect.shell.changes import Changes
 from architect.shell.guards import edited_by, edits, enable, is_active
-from architect.shell.tick import plan_tick, run_tick
+from architect.shell.tick import TickReport, plan_tick, run_tick
 from architect.shell.webhooks import WebhookServer, edits_for, routes_for
 from tests.app.service.test_webhooks import post, signed
 from tests.world import BOT, DIALECTS, OPS, PROJECT, SteppingClock, World, make_world
@@ -141,6 +144,8 @@ def test_pause_and_resume(world: World) -> None:
     assert not world.tick().applied and len(world.sprint_prs()) == 1  # still paused
     rows, paused = collect(world.bot, world.config, datetime(2026, 11, 25, 12, tzinfo=UTC))
     assert paused and f"since {paused.replace('T', ' ')}" in body  # `status` says it too
+    notes = ProjectNotes(True, (), None, paused_since=paused).as_dict()
+    assert notes["paused_since"] == paused and paused.endswith(":00Z")  # RFC 3339, UTC
     assert [r.kind for r in rows].count("sprint") == 1
     tick_box(world, "resume the architect")
     report = world.tick()  # resumed, and the work goes on in the same tick
@@ -159,15 +164,21 @@ class Counting(httpx.BaseTransport):
         return self.inner.handle_request(request)
 
 
-def test_a_tick_paused_from_the_dashboard_reads_only_the_dashboard(world: World) -> None:
-    world.vision("Wishlists")
+def incremental(world: World) -> tuple[Counting, Callable[[], TickReport]]:
+    """Ticks as `architect run` makes them (a look first, with the project's cursor), and
+    the requests they send."""
     changes = Changes.of(world.config)
     counting = Counting(httpx.WSGITransport(app=world.wsgi))
 
-    def tick() -> object:
+    def tick() -> TickReport:
         return run_tick(world.client(BOT, counting), world.runner, world.config,
                         SteppingClock(), changes=changes)
+    return counting, tick
 
+
+def test_a_tick_paused_from_the_dashboard_reads_only_the_dashboard(world: World) -> None:
+    world.vision("Wishlists")
+    counting, tick = incremental(world)
     tick()
     tick_box(world, "pause the architect")
     tick()  # reads fully (the body changed), pauses
@@ -180,6 +191,57 @@ def test_a_tick_paused_from_the_dashboard_reads_only_the_dashboard(world: World)
     tick_box(world, "resume the architect")
     tick()
     assert len(world.sprint_prs()) == 2  # resumed: the new vision is pitched at once
+
+
+def paused_then_closed(world: World) -> tuple[Counting, Callable[[], TickReport]]:
+    """Paused from the dashboard, a new vision waiting, and then @alice closes the
+    dashboard; the ticks are incremental ones, as `architect run` makes them."""
+    enable(world.config.project_state_dir)
+    world.vision("Wishlists")
+    counting, tick = incremental(world)
+    tick()
+    tick_box(world, "pause the architect")
+    tick()
+    world.vision("Gift cards")
+    world.client("alice").edit_issue(OPS, the_dashboard(world).number, state="closed")
+    return counting, tick
+
+
+def test_closing_the_dashboard_while_paused_is_not_a_resume(world: World) -> None:
+    counting, tick = paused_then_closed(world)
+    report = tick()
+    assert not report.applied and len(world.sprint_prs()) == 1  # still paused
+    board = the_dashboard(world)
+    assert board.state == "closed"  # the architect does not reopen what a person closed
+    assert f"> {CLOSED_WHILE_PAUSED}" in board.body  # one note, saying why and what to do
+    assert "**paused** from this dashboard since " in board.body
+    assert "- [ ] resume the architect" in board.body
+    counting.seen.clear()
+    assert not tick().applied  # said once: paused, the tick reads the dashboard alone
+    assert len(counting.seen) <= 2 and the_dashboard(world).updated_at == board.updated_at
+    _, paused = collect(world.bot, world.config, datetime(2026, 11, 25, 12, tzinfo=UTC))
+    assert paused  # `status` says paused too
+
+    tick_box(world, "resume the architect")  # ticked on the closed dashboard
+    report = tick()
+    assert [type(a).__name__ for a in report.applied] == ["ResumeArchitect", "OpenPitch"]
+    board = the_dashboard(world)
+    assert board.state == "closed" and "**paused**" not in board.body
+    assert CLOSED_WHILE_PAUSED not in board.body
+    assert not tick().applied and the_dashboard(world).updated_at == board.updated_at
+
+
+def test_a_dashboard_reopened_while_paused_drops_the_note_and_stays_paused(
+        world: World) -> None:
+    _, tick = paused_then_closed(world)
+    tick()
+    world.client("alice").edit_issue(OPS, the_dashboard(world).number, state="open")
+    assert not tick().applied and len(world.sprint_prs()) == 1
+    body = the_dashboard(world).body
+    assert CLOSED_WHILE_PAUSED not in body and "**paused** from this dashboard" in body
+    tick_box(world, "resume the architect")
+    tick()
+    assert len(world.sprint_prs()) == 2
 
 
 def steered_by_alice(tmp_path: Path) -> World:

@@ -82,8 +82,9 @@ def test_a_strangers_decision_on_the_vision_gets_the_one_reply_naming_who_may_st
     world.comment(vision, "REJECT: no", by="stranger", repo=PROJECT)
     world.tick()
     (reply,) = replies_on_vision(world, vision)
+    # The rule, and whom it names this tick: the ops repo's writers, bots left out.
     assert reply.startswith("@stranger, I read “ACCEPT”, but only people with write access "
-                            f"to {OPS} may accept")
+                            f"to {OPS} (@acme, @alice, @bob) may accept")
     assert f"{OPS}#{number}" in reply
     assert world.bot.get_pull(OPS, number).state == "open"
     assert_second_tick_adds_nothing(world, vision, number)

@@ -121,6 +121,23 @@ def test_configured_reviewers_are_the_only_ones_who_count(
     assert world.bot.get_pull(OPS, pr.number).merged
 
 
+def test_the_reply_to_a_stranger_names_a_few_writers_and_how_many_more(tmp_path: Path) -> None:
+    world = make_world(tmp_path)  # no `reviewers`: the ops repo's writers may steer
+    for login in ("dora", "erin", "finn", "gus"):
+        world.tokens[login] = world.setup.create_user(login)
+        world.setup.add_collaborator(OPS, login, "write")
+    pr = pitched(world)
+    world.comment(pr.number, "REJECT: too big", by="stranger")
+    only_told(world.tick(), "stranger")
+    reply = world.bot_comments(pr.number)[-1]
+    # Seven writers besides the bots: five by name, sorted, then how many more; the rule
+    # stays the sentence that says why.
+    assert ("only people with write access to this repository (@acme, @alice, @bob, @dora, "
+            "@erin and 2 more) may accept, reject or answer") in reply
+    assert "@finn" not in reply and "-bot" not in reply
+    assert world.bot.get_pull(OPS, pr.number).state == "open"
+
+
 def test_a_collaborator_with_write_access_steers_when_no_reviewers_are_set(
         tmp_path: Path) -> None:
     world = make_world(tmp_path)

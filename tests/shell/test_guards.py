@@ -18,9 +18,11 @@ from architect.shell.guards import (
     check_memory,
     clean_scratch,
     disable,
+    disabled_since,
     enable,
     is_active,
     lock_path,
+    moment_of,
     run_guards,
 )
 
@@ -197,3 +199,16 @@ def test_a_held_lock_is_a_skip_not_a_failure(tmp_path: Path) -> None:
     assert isinstance(held, ArchitectError)
     assert held.exit_code == 0
     assert held.holder == "a process that did not say who it is"
+
+
+def test_disable_notes_when_to_the_second_and_older_notes_still_read(tmp_path: Path) -> None:
+    project = tmp_path / "state" / "myproj"
+    enable(project)
+    assert disabled_since(project) is None
+    disable(project, now=datetime(2026, 11, 27, 9, 13, 5, tzinfo=UTC))
+    assert (project / ".architect-disabled-at").read_text() == "2026-11-27T09:13:05Z\n"
+    assert disabled_since(project) == datetime(2026, 11, 27, 9, 13, 5, tzinfo=UTC)
+    (project / ".architect-disabled-at").write_text("2026-11-27 09:13 UTC\n")  # before
+    assert disabled_since(project) == datetime(2026, 11, 27, 9, 13, tzinfo=UTC)
+    assert moment_of("2026-11-25T10:00Z") == datetime(2026, 11, 25, 10, tzinfo=UTC)
+    assert moment_of("not a time") is None

@@ -171,12 +171,22 @@ def enable(project: ProjectOpt = None) -> None:
 
 @app.command()
 def disable(project: ProjectOpt = None) -> None:
-    """Remove the active flag: ticks of this project skip."""
+    """Remove the active flag: ticks of this project skip (and send the forge nothing).
+    The dashboard says so, if the forge answers within seconds."""
+    from architect.app.switch import tell_dashboard  # noqa: PLC0415  start-up: httpx
     from architect.shell.guards import disable as do_disable  # noqa: PLC0415  start-up: pydantic
+    from architect.shell.guards import disabled_since  # noqa: PLC0415  start-up: pydantic
 
-    config = usable(load(project)[0])
-    changed = do_disable(config.project_state_dir)
+    config, secrets = load(project)
+    state = usable(config).project_state_dir
+    changed = do_disable(state)
     typer.echo(f"{config.name}: {'disabled' if changed else 'already disabled'}")
+    since = disabled_since(state)
+    # Disabled first: a forge that is down (the maintenance itself) changes nothing of that.
+    problem = tell_dashboard(config, secrets, since) if since is not None else None
+    if problem is not None:
+        typer.echo(f"architect: {config.name}: disabled, but the dashboard still shows the last "
+                   f"tick: {problem}", err=True)
 
 
 @app.command()
@@ -210,8 +220,9 @@ def demo(keep: Annotated[bool, typer.Option("--keep", help="Keep the forge runni
                                             "(Ctrl-C stops it).")] = False,
          verbose: VerboseOpt = False,
          forge: Annotated[ForgeKind, typer.Option(
-             "--forge", help="The API the architect speaks: forgejo, or the embedded forge's "
-                             "GitHub dialect.")] = ForgeKind.FORGEJO) -> None:
+             "--forge", metavar="[forgejo|github]",
+             help="The API the architect speaks: forgejo, or the embedded forge's "
+                  "GitHub dialect.")] = ForgeKind.FORGEJO) -> None:
     """The whole lifecycle on the embedded forge with the offline planner. No network."""
     from architect.app.demo import run_demo  # noqa: PLC0415  start-up: the forge and a tick
 
@@ -219,29 +230,36 @@ def demo(keep: Annotated[bool, typer.Option("--keep", help="Keep the forge runni
 
 
 @app.command()
-def forge(port: Annotated[int, typer.Option("--port", help="0 picks a free port.")] = 3000,
-          host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
-          data: Annotated[Path | None, typer.Option("--data", help="Persist to this JSON file.")]
+def forge(port: Annotated[int, typer.Option(
+              "--port", metavar="PORT", help="0 picks a free port.")] = 3000,
+          host: Annotated[str, typer.Option("--host", metavar="HOST")] = "127.0.0.1",
+          data: Annotated[Path | None, typer.Option(
+              "--data", metavar="FILE", help="Persist to this JSON file.")]
           = None,
           admin_token: Annotated[str | None, typer.Option(
-              "--admin-token", help="The admin's token (generated when absent).")] = None,
+              "--admin-token", metavar="TOKEN",
+              help="The admin's token (generated when absent).")] = None,
           issue_indexer: Annotated[str, typer.Option(
-              "--issue-indexer", help="How `q` searches: bleve (Forgejo's default) or db.")]
+              "--issue-indexer", metavar="[bleve|db]",
+              help="How `q` searches: bleve (Forgejo's default) or db.")]
           = "bleve",
           index_delay: Annotated[str | None, typer.Option(
-              "--index-delay", help="How long a change takes to reach the search index "
-                                    "(e.g. 2s; default: at once).")] = None,
+              "--index-delay", metavar="DURATION",
+              help="How long a change takes to reach the search index "
+                   "(e.g. 2s; default: at once).")] = None,
           merge_check: Annotated[str | None, typer.Option(
-              "--merge-check", help="How long a PR cannot be merged after its head or base "
-                                    "moved (405 \"Please try again later\"; default: no wait).")]
+              "--merge-check", metavar="DURATION",
+              help="How long a PR cannot be merged after its head or base "
+                   "moved (405 \"Please try again later\"; default: no wait).")]
           = None,
           seed: Annotated[bool, typer.Option(
               "--seed", help="Create what `architect init --example` expects (users, repos, "
                              "labels, a vision) and print the tokens and the commands to try.")]
           = False,
           dialect: Annotated[ForgeKind, typer.Option(
-              "--dialect", help="github: also serve GitHub's REST API under /api/v3 "
-                                "(same store).")] = ForgeKind.FORGEJO,
+              "--dialect", metavar="[forgejo|github]",
+              help="github: also serve GitHub's REST API under /api/v3 "
+                   "(same store).")] = ForgeKind.FORGEJO,
           ) -> None:
     """Run the embedded Forgejo-compatible forge on its own."""
     from architect.app.playground import (  # noqa: PLC0415  start-up: the forge

@@ -6,12 +6,14 @@ It reads the same snapshot a tick reads and the same state table
 
 from __future__ import annotations
 
+import os
 from dataclasses import asdict, dataclass
 from datetime import datetime
 
 from rich.console import Console
 from rich.table import Table
 
+from architect.app.status_notes import json_time
 from architect.config import ProjectConfig
 from architect.core.replan_views import replan_views
 from architect.core.table import REPLAN_ROWS, WAITS_FOR, vision_label, vision_row
@@ -29,14 +31,14 @@ class StatusRow:
     number: int
     title: str
     state: str
-    since: str
+    since: datetime  # when the state began, as the forge recorded it
     waits_for: str
     vision: int | None = None
     open_questions: str = ""
     cost_usd: float | None = None  # model cost so far, from the PR's session file
 
     def as_dict(self) -> dict[str, object]:
-        return asdict(self)
+        return {**asdict(self), "since": json_time(self.since)}
 
 
 def collect_status(forge: Forge, config: ProjectConfig, now: datetime) -> list[StatusRow]:
@@ -57,15 +59,15 @@ def collect(forge: Forge, config: ProjectConfig,
         if filed.state is not None and filed.state is not ReplanState.FILED:
             pr = filed.filed.merged.pr
             rows.append(StatusRow("sprint", pr.number, one_line(pr.title, 60), filed.state.value,
-                                  _iso(max((c.created_at for c in filed.filed.comments),
-                                           default=pr.updated_at)),
+                                  max((c.created_at for c in filed.filed.comments),
+                                      default=pr.updated_at),
                                   REPLAN_ROWS[filed.state].waits_for,
                                   vision=filed.filed.merged.vision_number))
     facts = vision_facts(snapshot, config.architect, pitched=decision.pitched)
     for vision in sorted(snapshot.visions, key=lambda v: v.number):
         row = vision_row(facts[vision.number])
         rows.append(StatusRow("vision", vision.number, one_line(vision.title, 60),
-                              vision_label(facts[vision.number]), _iso(vision.updated_at),
+                              vision_label(facts[vision.number]), vision.updated_at,
                               row.waits_for))
     return rows, planned.paused_since
 
@@ -73,7 +75,7 @@ def collect(forge: Forge, config: ProjectConfig,
 def _sprint_row(view: SprintView, cost: float | None) -> StatusRow:
     pr = view.sprint.pr
     bot_times = [c.created_at for c in view.sprint.comments if c.user.login == pr.user.login]
-    since = _iso(max(bot_times, default=pr.created_at))
+    since = max(bot_times, default=pr.created_at)
     open_q = ""
     if view.ledger is not None:
         open_q = ", ".join(f"Q{f.number}" for f in view.ledger.unresolved)
@@ -83,10 +85,6 @@ def _sprint_row(view: SprintView, cost: float | None) -> StatusRow:
                      open_questions=open_q, cost_usd=cost)
 
 
-def _iso(moment: datetime) -> str:
-    return moment.strftime("%Y-%m-%d %H:%M")
-
-
 def render_table(rows: list[StatusRow], *, title: str) -> None:
     table = Table(title=title, show_lines=False)
     costs = any(row.cost_usd is not None for row in rows)  # no column for offline or idle
@@ -94,8 +92,21 @@ def render_table(rows: list[StatusRow], *, title: str) -> None:
         table.add_column(column, overflow="fold")
     for row in rows:
         label = "PR" if row.kind == "sprint" else "vision"
-        cells = [label, f"#{row.number}", row.title, row.state, row.since, row.waits_for]
+        cells = [label, f"#{row.number}", row.title, row.state,
+                 row.since.strftime("%Y-%m-%d %H:%M"), row.waits_for]
         if costs:
             cells.append(f"${row.cost_usd:.2f}" if row.cost_usd is not None else "")
         table.add_row(*cells)
-    Console().print(table)
+    output_console().print(table)
+
+
+PIPED_WIDTH = 10_000  # wide enough that no row is folded
+
+
+def output_console() -> Console:
+    """Rich's console for stdout. Piped (`status | grep`), rich would fold every line at
+    80 columns: a row stays one line unless COLUMNS asks for a width."""
+    console = Console()
+    if not console.is_terminal and not os.environ.get("COLUMNS", "").isdigit():
+        console.width = PIPED_WIDTH
+    return console

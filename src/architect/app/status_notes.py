@@ -10,11 +10,20 @@ from __future__ import annotations
 import os
 import socket
 from dataclasses import dataclass
+from datetime import datetime
 
 from architect.config import ProjectConfig
 from architect.core.setup_lines import missing_label_line, wanted_labels
+from architect.forge.client import rfc3339
 from architect.forge.protocol import Forge
-from architect.shell.guards import Holder, RunLock, disabled_since, is_active, lock_path
+from architect.shell.guards import (
+    Holder,
+    RunLock,
+    disabled_since,
+    is_active,
+    lock_path,
+    moment_of,
+)
 
 
 @dataclass(frozen=True)
@@ -22,13 +31,13 @@ class ProjectNotes:
     active: bool
     missing_labels: tuple[str, ...]
     lock: Holder | None
-    disabled_since: str = ""  # when `architect disable` ran, if noted
+    disabled_since: datetime | None = None  # when `architect disable` ran, if noted
     paused_since: str = ""  # paused from the dashboard (its mark), if it is
 
     def lines(self, config: ProjectConfig) -> list[str]:
         found = []
         if not self.active:
-            since = f" since {self.disabled_since}" if self.disabled_since else ""
+            since = f" since {short(self.disabled_since)}" if self.disabled_since else ""
             found.append(f"{config.name} is disabled{since}: ticks skip it and send the forge "
                          "nothing (run `architect enable`)" if since else
                          f"{config.name} is disabled: ticks skip it (run `architect enable`)")
@@ -44,8 +53,18 @@ class ProjectNotes:
     def as_dict(self) -> dict[str, object]:
         return {"active": self.active, "missing_labels": list(self.missing_labels),
                 "lock": self.lock.__dict__ if self.lock else None,
-                "disabled_since": self.disabled_since or None,
-                "paused_since": self.paused_since or None}
+                "disabled_since": json_time(self.disabled_since),
+                "paused_since": json_time(moment_of(self.paused_since))}
+
+
+def short(moment: datetime) -> str:
+    """A time for eyes: to the minute, in UTC."""
+    return moment.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def json_time(moment: datetime | None) -> str | None:
+    """A time for programs: RFC 3339 in UTC, to the second."""
+    return rfc3339(moment) if moment is not None else None
 
 
 def project_notes(forge: Forge, config: ProjectConfig) -> ProjectNotes:

@@ -16,6 +16,7 @@ from architect.forge.client import ForgeClient
 from architect.forge.github import GitHubClient, api_root
 from architect.forge.github_app import InstallationTokens
 from architect.forge.github_http import PersonalToken
+from architect.forge.http import RetryPolicy
 from architect.runners.base import Runner
 from architect.runners.registry import make_runner as make_model_runner
 
@@ -28,27 +29,32 @@ def utc_now() -> datetime:
 
 
 def forge_client(config: ProjectConfig, secrets: Secrets, *,
-                 transport: httpx.BaseTransport | None = None) -> ForgeConnection:
-    """The architect's client for the project's forge (`forge` in the project file)."""
+                 transport: httpx.BaseTransport | None = None, timeout: float = 30.0,
+                 retry: RetryPolicy | None = None) -> ForgeConnection:
+    """The architect's client for the project's forge (`forge` in the project file);
+    `timeout` and `retry` for a command that must not wait long on a forge that is down."""
     if config.forge == "github":
-        return github_client(config, secrets, transport=transport)
+        return github_client(config, secrets, transport=transport, timeout=timeout,
+                             retry=retry)
     token = secrets.require_forge_token()
     return ForgeClient(config.forge_url, token,
                        token_env=secrets.forge_token_env or "FORGE_ARCHITECT_TOKEN",
-                       transport=transport)
+                       transport=transport, timeout=timeout, retry=retry)
 
 
 def github_client(config: ProjectConfig, secrets: Secrets, *,
-                  transport: httpx.BaseTransport | None = None) -> GitHubClient:
+                  transport: httpx.BaseTransport | None = None, timeout: float = 30.0,
+                  retry: RetryPolicy | None = None) -> GitHubClient:
     """A GitHub App installation when GITHUB_APP_ID is set, else the access token."""
     api = api_root(config.forge_url)
     if secrets.github_app is not None:
         # Nothing is asked of GitHub yet: the first request makes the installation token.
         tokens = InstallationTokens(secrets.github_app, api, config.repo, transport=transport)
-        return GitHubClient(api, tokens, transport=transport)
+        return GitHubClient(api, tokens, transport=transport, timeout=timeout, retry=retry)
     token = secrets.require_forge_token()
     return GitHubClient(api, PersonalToken(token, secrets.forge_token_env
-                                           or "FORGE_ARCHITECT_TOKEN"), transport=transport)
+                                           or "FORGE_ARCHITECT_TOKEN"), transport=transport,
+                        timeout=timeout, retry=retry)
 
 
 def filer_client(config: ProjectConfig, secrets: Secrets, *,

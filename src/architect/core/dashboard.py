@@ -23,6 +23,8 @@ from architect.core import markers
 from architect.core.text import one_line
 
 _BOX_LINE = re.compile(r"^\s*[-*]\s+\[(?P<mark>[ xX])\]\s+(?P<rest>.*)$")
+ARCHITECT_HEADING = "## The architect"
+_TICK_EVERY = "; a tick every "
 
 
 class Section(StrEnum):
@@ -181,7 +183,7 @@ def render(board: Dashboard) -> str:
             lines += _entry_lines(entry)
         lines += [f"- [#{f.vision}]({f.url}) {_text(f.title, 80)}: {_text(f.outcome, 200)}"
                   f" ({f.day})" for f in finished]
-    lines += ["", "## The architect", "", *_architect_lines(board.architect)]
+    lines += ["", ARCHITECT_HEADING, "", *_architect_lines(board.architect)]
     return "\n".join(lines) + "\n"
 
 
@@ -207,7 +209,7 @@ def _architect_lines(state: ArchitectState) -> list[str]:
     if not state.enabled and state.paused_since:
         status = f"**paused** from this dashboard since {_moment(state.paused_since)} " \
             "(nothing is pitched, asked or filed)"
-    lines = [f"- {status}; a tick every {state.interval}; model `{state.model}`"]
+    lines = [f"- {status}{_TICK_EVERY}{state.interval}; model `{state.model}`"]
     if state.spend_this_month is not None:
         lines.append(f"- model spend this month: ${state.spend_this_month:.2f}")
     if state.last_tick:
@@ -215,6 +217,25 @@ def _architect_lines(state: ArchitectState) -> list[str]:
     box = Box(BoxKind.PAUSE) if state.enabled else Box(BoxKind.RESUME)
     lines.append(box.line())
     return lines
+
+
+def disabled_body(body: str, since: str) -> str | None:
+    """The dashboard's body with its status line saying the architect is disabled since
+    `since` (`architect disable`, which writes it: a disabled tick sends nothing, so no
+    render can). The next render after `architect enable` writes the line back. None when
+    the body has no status line to change."""
+    lines = body.replace("\r\n", "\n").split("\n")
+    if ARCHITECT_HEADING not in lines:
+        return None
+    start = len(lines) - 1 - lines[::-1].index(ARCHITECT_HEADING)  # the last section
+    at = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("- ")), None)
+    if at is None:
+        return None
+    _, found, rest = lines[at].partition(_TICK_EVERY)
+    tail = _TICK_EVERY + rest if found else ""
+    lines[at] = (f"- **disabled** since {since} (`architect disable`): no tick reads or "
+                 f"writes anything until `architect enable`{tail}")
+    return "\n".join(lines)
 
 
 def _moment(iso: str) -> str:
@@ -257,11 +278,14 @@ class Seen:
 
     @property
     def ticked(self) -> list[str]:
-        return ticked_boxes(self.body) if self.open else []
+        # Closed, it offers nothing; but a pause holds on a closed dashboard, and so does
+        # its "resume" box (core/steer: a closed dashboard is not a resume).
+        return ticked_boxes(self.body) if self.open or self.paused_since else []
 
     @property
     def paused_since(self) -> str:
-        return paused_since(self.body) if self.open else ""
+        """When it was paused from this dashboard, open or closed ("" while it is not)."""
+        return paused_since(self.body)
 
 
 def box_of(box_id: str, offered: Iterable[Box]) -> Box | None:

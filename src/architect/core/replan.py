@@ -29,6 +29,7 @@ from architect.core.answers import (
 from architect.core.inputs import HumanComment
 from architect.core.ledger import Answer, Ledger, from_payload, to_payload
 from architect.core.replan_schema import ReplanProposal
+from architect.core.replies import who_may_steer
 from architect.core.words import Sense
 from architect.forge.models import Comment, Issue
 
@@ -218,7 +219,8 @@ def _heard(view: ReplanView, fresh: list[Comment], steering: Steering,
         if not steering.may_steer(comment.user.login):
             if asks and said.author not in told:
                 told.add(said.author)
-                replies.append(Reply(said, not_a_steerer(said.author), once_per=said.author))
+                replies.append(Reply(said, not_a_steerer(said.author, steering.steerers()),
+                                     once_per=said.author))
             continue
         if undecided:  # "Don't accept this yet": read, and said so, never acted on
             replies.append(Reply(said, not_decided(view, said)))
@@ -277,7 +279,12 @@ def rejects_all(requests: Sequence[HumanComment], bot_login: str) -> str:
     return ""
 
 
-def not_a_steerer(login: str) -> str:
+def not_a_steerer(login: str, writers: Sequence[str] = ()) -> str:
+    """`writers`: who may steer, read this tick, while `reviewers` is empty."""
+    if writers:
+        who = who_may_steer((), writers, "people with write access to the ops repo")
+        return (f"@{login}, only {who} may change this sprint's plan; one of them can write "
+                "`REPLAN: <what changes>` here.")
     return (f"@{login}, only the project's reviewers (or, when none are configured, the "
             "people with write access to the ops repo) may change this sprint's plan; a "
             "reviewer can write `REPLAN: <what changes>` here.")

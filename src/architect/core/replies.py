@@ -9,6 +9,7 @@ what was read, that nothing happened, and the words the architect acts on.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from enum import StrEnum
 
 from architect.core import answer_forms, markers, render, words
@@ -62,12 +63,13 @@ def wants_steering(body: str, bot_login: str, *, started: bool) -> bool:
 
 
 def reply(why: str, login: str, text: str, comment_id: int, reviewers: tuple[str, ...],
-          asking: tuple[int, ...] = ()) -> str:
+          asking: tuple[int, ...] = (), writers: Sequence[str] = ()) -> str:
     """The one reply to a comment, with its marker; `asking` names the sprint PRs whose
-    design questions are open (where answers written here may belong)."""
+    design questions are open (where answers written here may belong); `writers`, those
+    who may steer when `reviewers` is empty (`Steering.steerers`)."""
     quoted = one_line(text, 80)
     if why == Why.NOT_STEERER:
-        return _not_steerer(login, quoted, comment_id, reviewers)
+        return _not_steerer(login, quoted, comment_id, reviewers, writers)
     if why == Why.LIKELY and words.likely(text) is words.Family.REJECT:
         head = f"@{login}, I read “{quoted}” as a refusal, but the architect acts only on a " \
                "decision it cannot misread, so nothing happened yet."
@@ -94,9 +96,25 @@ def _not_deciding(text: str) -> str:
     return "a sentence about a decision, not the decision itself"
 
 
-def _not_steerer(login: str, quoted: str, comment_id: int, reviewers: tuple[str, ...]) -> str:
-    who = (", ".join(f"@{r}" for r in reviewers) + " (the project's `reviewers`)" if reviewers
-           else "people with write access to this repository")
+NAMED = 5  # steerers a reply names before "and N more"
+
+
+def who_may_steer(reviewers: Sequence[str], writers: Sequence[str], rule: str) -> str:
+    """Whom a reply to someone who may not steer names: the `reviewers`, or else the rule
+    (`rule`: "people with write access to …") with the writers read this tick, a few by
+    name so that the reader knows whom to ask."""
+    if reviewers:
+        return ", ".join(f"@{r}" for r in reviewers) + " (the project's `reviewers`)"
+    if not writers:
+        return rule
+    named = ", ".join(f"@{w}" for w in writers[:NAMED])
+    more = f" and {len(writers) - NAMED} more" if len(writers) > NAMED else ""
+    return f"{rule} ({named}{more})"
+
+
+def _not_steerer(login: str, quoted: str, comment_id: int, reviewers: tuple[str, ...],
+                 writers: Sequence[str]) -> str:
+    who = who_may_steer(reviewers, writers, "people with write access to this repository")
     return (f"@{login}, I read “{quoted}”, but only {who} may accept, reject or answer the "
             "design questions of this sprint, so nothing happened. Ask one of them, or a "
             "maintainer to add you. (This note is posted once per person on this PR.)\n\n"

@@ -34,6 +34,10 @@ from architect.forge.models import Comment
 if TYPE_CHECKING:
     from architect.config import ArchitectConfig
 
+CLOSED_WHILE_PAUSED = ("This dashboard was closed while the architect is paused from it: "
+                       "closing it is not resuming, so the architect stays paused. Tick "
+                       "\"resume the architect\" below to resume (reopen this issue to keep "
+                       "seeing the planning state).")
 NOT_STEERABLE = ("A box was ticked, but `reviewers` is set and the forge does not say who "
                  "edited this issue, so it was unticked: ask with a comment on the vision or "
                  "sprint PR instead.")
@@ -50,7 +54,8 @@ class Plan:
 
 
 def moment(at: datetime) -> str:
-    return at.strftime("%Y-%m-%dT%H:%MZ")
+    """The pause's time in the dashboard's mark: RFC 3339, UTC (the snapshot's `now`)."""
+    return at.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def plan(snapshot: Snapshot, settings: ArchitectConfig, seen: Seen | None) -> Plan:
@@ -72,12 +77,22 @@ def plan(snapshot: Snapshot, settings: ArchitectConfig, seen: Seen | None) -> Pl
     folded = fold_answers(snapshot, answers)
     boxes: tuple[Action, ...] = (*steps, *answers)
     if paused:
+        if seen is not None and not seen.open:  # still paused: the dashboard says why
+            notes = (*notes, CLOSED_WHILE_PAUSED)
         note = f"paused from the dashboard since {paused}: nothing else is done"
         # Nothing is decided, but every sprint is still shown as it stands.
         views = tuple(timed_views(folded, settings))
         return Plan(Decision(boxes, (note,), views), folded, paused, notes)
     decision = decide(folded, settings)
     return Plan(replace(decision, actions=(*boxes, *decision.actions)), folded, "", notes)
+
+
+def settled_pause(seen: Seen) -> bool:
+    """Paused from the dashboard, nothing ticked, and the body already saying whether it
+    was closed (CLOSED_WHILE_PAUSED): a tick may read the dashboard alone. Otherwise it
+    reads fully, and the render says what changed."""
+    told = CLOSED_WHILE_PAUSED in seen.body
+    return bool(seen.paused_since) and not seen.ticked and told == (not seen.open)
 
 
 def _ticked(seen: Seen | None, snapshot: Snapshot, settings: ArchitectConfig, *,

@@ -39,6 +39,14 @@ class Steering:
             return login in self.writers
         return False
 
+    def steerers(self) -> tuple[str, ...]:
+        """The writers read this tick who may steer (no bot), sorted: whom a reply to
+        someone who may not steer names while `reviewers` is empty."""
+        if self.reviewers:
+            return ()
+        return tuple(sorted((w for w in self.writers or () if not self.is_bot(w)),
+                            key=str.lower))
+
     def needs_lookup(self, login: str) -> bool:
         """True when deciding about `login` needs its permission on the ops repo."""
         return not self.reviewers and self.writers is None and not self.is_bot(login)

@@ -10,6 +10,8 @@ repeated; someone who may not steer is told once per vision who may.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from architect.core import markers, replies, words
 from architect.core.steering import Steering
 from architect.core.text import one_line
@@ -49,13 +51,13 @@ def _signal(comment: Comment, *, why: str) -> Signal:
 
 
 def pointer(said: Signal, *, ops_repo: str, pr_number: int, pr_url: str,
-            reviewers: tuple[str, ...]) -> str:
+            reviewers: tuple[str, ...], writers: Sequence[str] = ()) -> str:
     """The one reply on the vision: where to write it, and the words understood there."""
     where = f"[{ops_repo}#{pr_number}]({pr_url})"
     quoted = one_line(said.text, 80)
     if said.why == replies.Why.NOT_STEERER:
-        who = (", ".join(f"@{r}" for r in reviewers) + " (the project's `reviewers`)"
-               if reviewers else f"people with write access to {ops_repo}")
+        who = replies.who_may_steer(reviewers, writers,
+                                    f"people with write access to {ops_repo}")
         return (f"@{said.login}, I read “{quoted}”, but only {who} may accept, reject or "
                 f"answer the design questions of this vision's sprint ({where}), so nothing "
                 "happened. Ask one of them, or a maintainer to add you. (This note is posted "

@@ -34,6 +34,7 @@ from architect.core.dashboard import (
     Seen,
     carried_forward,
     is_dashboard,
+    paused_since,
     previous_finishes,
     previous_open,
     render,
@@ -96,8 +97,10 @@ def write(forge: Forge, config: ProjectConfig, issue: Issue | None, board: Dashb
                                      label_ids=[label])
         outcome_log.info("dashboard: created #%d", created.number)
         return created
-    if issue.state != "open":
+    if issue.state != "open" and not (board.architect.paused_since or paused_since(issue.body)):
         return issue  # a person closed it: the architect leaves it closed
+    # Closed while paused, it stays closed and is written: the pause holds, and the body
+    # says so (core/steer.CLOSED_WHILE_PAUSED); a resume ticked there clears the mark.
     if issue.body.replace("\r\n", "\n") != body:
         try:
             edited = forge.edit_issue(config.ops_repo, issue.number, body=body)

@@ -119,19 +119,30 @@ def disable(project_dir: Path, now: datetime | None = None) -> bool:
         active_flag(project_dir).unlink()
     except FileNotFoundError:
         return False
-    when = (now or _utc_now()).strftime("%Y-%m-%d %H:%M UTC")
+    when = (now or _utc_now()).astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     (project_dir / DISABLED_AT).write_text(when + "\n")
     return True
 
 
-def disabled_since(project_dir: Path) -> str:
-    """When `architect disable` removed the flag ("" while active, or never noted)."""
+def disabled_since(project_dir: Path) -> datetime | None:
+    """When `architect disable` removed the flag (None while active, or never noted)."""
     if is_active(project_dir):
-        return ""
+        return None
     try:
-        return (project_dir / DISABLED_AT).read_text().strip()
+        return moment_of((project_dir / DISABLED_AT).read_text())
     except OSError:
-        return ""
+        return None
+
+
+def moment_of(text: str) -> datetime | None:
+    """A time as this package notes it (`2026-11-27T09:13:05Z`, a dashboard's older
+    `2026-11-27T09:13Z`, an older note's `2026-11-27 09:13 UTC`), in UTC; None if unread."""
+    raw = text.strip().removesuffix(" UTC").removesuffix("Z").replace(" ", "T")
+    try:
+        moment = datetime.fromisoformat(raw)
+    except ValueError:
+        return None
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
 # --- the run lock ------------------------------------------------------------------------

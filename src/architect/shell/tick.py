@@ -28,7 +28,7 @@ from architect.core.schemas import LessonsDigest
 from architect.core.setup_lines import empty_repo_line
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import advance, view_of
-from architect.core.steer import Plan, plan
+from architect.core.steer import Plan, plan, settled_pause
 from architect.core.table import ROWS, SPRINT_TABLE, sprint_step
 from architect.errors import (
     ArchitectError,
@@ -208,7 +208,7 @@ def _still_paused(forge: Forge, config: ProjectConfig) -> str | None:
     """Paused from the dashboard: read it alone (two requests). The note while it stays
     paused; None when it says otherwise ("resume" ticked, the mark gone)."""
     _, seen = dashboard.read(forge, config, forge.current_user())
-    if seen.paused_since and not seen.ticked:
+    if settled_pause(seen):
         log.info("paused from the dashboard since %s: tick \"resume the architect\" there",
                  seen.paused_since)
         return f"paused from the dashboard since {seen.paused_since}"

@@ -10,7 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.app.cli.conftest import ARCHITECT, Served, architect, file_vision
+from tests.app.cli.conftest import ARCHITECT, Served, architect, file_vision, vision_enabled
 
 # Real processes, servers or fault matrices: out of the fast lane (`-m "not slow"`).
 pytestmark = pytest.mark.slow
@@ -77,6 +77,25 @@ def test_init_enable_run_status_on_a_served_forge(served: Served) -> None:
 
     again = architect("run", "-p", str(served.toml), "--dry-run", env=served.env)
     assert "would:" not in again.stderr
+
+
+def test_status_piped_keeps_each_row_on_one_line(served: Served) -> None:
+    vision_enabled(served)
+    assert architect("run", "-p", str(served.toml), env=served.env).returncode == 0
+    env = {k: v for k, v in served.env.items() if k != "COLUMNS"}
+    piped = architect("status", "-p", str(served.toml), env=env)  # stdout is a pipe
+    assert piped.returncode == 0, piped.stderr
+    (row,) = [line for line in piped.stdout.splitlines() if "pitch awaiting" in line]
+    assert "architect: Wishlists" in row and "pitch awaiting decision" in row
+    assert "a human: ACCEPT, REJECT: <reason>, or a review" in row
+    narrow = architect("status", "-p", str(served.toml), env={**env, "COLUMNS": "60"})
+    assert max(map(len, narrow.stdout.splitlines())) <= 60  # COLUMNS is obeyed
+    title = "Wishlists that people share with friends and family before the holidays begin"
+    served.setup.create_issue("acme/shop", title, "Let people share wishlists.",
+                              labels=("vision",), token=served.tokens["alice"])
+    dry = architect("run", "--dry-run", "-p", str(served.toml), env=env)
+    assert "would: vision #2: pitch a sprint → sprints/2-wishlists-that-people-share" in dry.stderr
+    assert any(title in line for line in dry.stderr.splitlines()), dry.stderr
 
 
 def test_forge_command_starts_prints_and_stops_on_ctrl_c(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 import pytest
 
@@ -103,6 +104,24 @@ def test_status_shows_a_disabled_project_missing_labels_and_the_lock_holder(
     free = json.loads(architect("status", "--json", "-p", str(served.toml),
                                 env=served.env).stdout)
     assert free["lock"] is None
+
+
+RFC3339_UTC = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
+
+
+def test_status_json_gives_every_since_in_rfc_3339_utc(served: Served) -> None:
+    vision_enabled(served)
+    assert architect("run", "-p", str(served.toml), env=served.env).returncode == 0
+    assert architect("disable", "-p", str(served.toml), env=served.env).returncode == 0
+    result = architect("status", "--json", "-p", str(served.toml), env=served.env)
+    assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert {i["kind"] for i in document["items"]} == {"sprint", "vision"}
+    sinces = [document["disabled_since"], *(i["since"] for i in document["items"])]
+    assert all(RFC3339_UTC.match(since) for since in sinces), sinces
+    # The table for eyes stays short: to the minute.
+    text = architect("status", "-p", str(served.toml), env=served.env).stdout
+    assert re.search(r"shop is disabled since \d{4}-\d\d-\d\d \d\d:\d\d UTC:", text), text
 
 
 def test_json_log_lines_name_their_project(served: Served) -> None:

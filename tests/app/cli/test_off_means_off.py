@@ -10,7 +10,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import httpx
 import pytest
 
-from tests.app.cli.conftest import Served, architect, file_vision
+from tests.app.cli.conftest import Served, architect, file_vision, vision_enabled
 
 
 class CountingProxy:
@@ -80,3 +80,30 @@ def test_a_disabled_project_ticks_without_a_single_request(served: Served,
     status = architect("status", "-p", toml, env=served.env)
     assert status.returncode == 0, status.stderr
     assert "shop is disabled since " in status.stdout
+
+
+@pytest.mark.slow
+def test_disable_tells_the_dashboard_and_a_forge_that_is_down_does_not_stop_it(
+        served: Served) -> None:
+    toml = str(served.toml)
+    vision_enabled(served)
+    assert architect("run", "-p", toml, env=served.env).returncode == 0
+    off = architect("disable", "-p", toml, env=served.env)
+    assert (off.returncode, off.stdout, off.stderr) == (0, "shop: disabled\n", "")
+    (board,) = httpx.get(f"{served.url}/api/v1/repos/acme/shop-ops/issues",
+                         params={"type": "issues", "labels": "architect"}, timeout=5).json()
+    assert "- **disabled** since " in board["body"]
+    assert " UTC (`architect disable`)" in board["body"]
+
+    # The forge goes down for maintenance: the disable still disables, and says the rest.
+    assert architect("enable", "-p", toml, env=served.env).returncode == 0
+    served.toml.write_text(served.toml.read_text().replace(served.url, "http://127.0.0.1:9"))
+    down = architect("disable", "-p", toml, env=served.env, timeout=30)
+    assert down.returncode == 0 and down.stdout == "shop: disabled\n"
+    (line,) = down.stderr.splitlines()
+    assert line.startswith("architect: shop: disabled, but the dashboard still shows the last "
+                           "tick: the forge at http://127.0.0.1:9 is unreachable")
+    assert "Traceback" not in down.stderr
+    state = served.toml.parent / "state" / "shop"
+    assert not (state / ".architect-active").exists()
+    assert (state / ".architect-disabled-at").exists()

@@ -35,7 +35,10 @@ def test_the_demo_walks_the_whole_lifecycle_with_the_offline_planner(tmp_path: P
     play(world, sync, "sync", 0)  # REJECT: too much infra
     play(world, due, "due-dates", 1)  # Q1: B because …
     play(world, due, "due-dates", 2)  # free text, read by the planner; asks the follow-up
-    assert "Q3:" in world.bot_comments(due)[-1]
+    asked = world.bot_comments(due)[-1]
+    assert "Q3:" in asked
+    # The follow-ups are announced once, by their heading.
+    assert asked.count("Follow-up questions") == 1 and "come next" not in asked
     play(world, due, "due-dates", 3)  # Q3: A because …; everything is resolved: filing
 
     filed = [

@@ -311,7 +311,8 @@ def test_a_comment_naming_an_option_is_read_as_that_answer() -> None:
     assert "Read @alice's comment as Q2: B." in round_.reply
     # What is still open is the acknowledgment's to list, once (see render.answers_comment).
     assert "Q1" not in round_.reply
-    assert "Follow-up questions come next." in round_.reply
+    # The comment lists the follow-ups under its own heading: the reply does not announce them.
+    assert "Follow-up" not in round_.reply
 
 
 def test_a_negated_option_is_not_an_answer() -> None:

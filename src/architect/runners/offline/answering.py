@@ -41,7 +41,7 @@ def answers(inputs: PlannerInputs) -> AnswerRound:
     return AnswerRound(
         interpretations=interpretations,
         follow_ups=[_hanging(to_fork(q), origins.get(normalize(q.text))) for q in follow_ups],
-        reply=_reply(ledger, picks, unread, bool(follow_ups)),
+        reply=_reply(ledger, picks, unread),
     )
 
 
@@ -112,8 +112,8 @@ def _reply(
     ledger: Ledger,
     picks: dict[int, tuple[str, HumanComment]],
     unread: Sequence[HumanComment],
-    follow_ups: bool,
 ) -> str:
+    # No word about follow-ups: the comment lists them under its own heading.
     parts = [
         f"Read @{comment.author}'s comment as Q{number}: {letter}."
         for number, (letter, comment) in sorted(picks.items())
@@ -130,8 +130,6 @@ def _reply(
                 "Please answer as `Q<n>: <letter>`, one per line:\n"
                 + "\n".join(_open_line(f) for f in still_open)
             )
-    if follow_ups:
-        parts.append("Follow-up questions come next.")
     return "\n\n".join(parts)
 
 

@@ -1,9 +1,10 @@
 """The dashboard's steps: a ticked box answered, the architect paused or resumed.
 
 The answer is the mark that the box was done (`SteeredMark`), so it is the
-step's last write; pausing and resuming change only the local hint that lets a
-paused tick read nothing but its dashboard (the pause itself is the mark the
-render writes on the dashboard).
+step's last write. Pausing and resuming write nothing here: the pause is the
+mark the render writes on the dashboard, and the local hint that lets a paused
+tick read nothing but its dashboard is the save step's (shell/tick.save_step),
+written once the tick is over, from the plan.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 import logging
 
 from architect.core.actions import AnswerBox, PauseArchitect, ResumeArchitect
-from architect.shell import pause
 from architect.shell.logs import outcome_log
 from architect.shell.steps.hands import Hands
 from architect.shell.writes import ensure_comment, ensure_no_label
@@ -28,13 +28,9 @@ def answer_box(hands: Hands, action: AnswerBox) -> None:
                    mark=action.mark)
 
 
-def pause_architect(hands: Hands, action: PauseArchitect) -> None:
-    if hands.live:
-        pause.remember(hands.config.project_state_dir, paused=True)
+def pause_architect(_hands: Hands, _action: PauseArchitect) -> None:
     outcome_log.info("dashboard: paused (kept as a mark on the dashboard)")
 
 
-def resume_architect(hands: Hands, _action: ResumeArchitect) -> None:
-    if hands.live:
-        pause.remember(hands.config.project_state_dir, paused=False)
+def resume_architect(_hands: Hands, _action: ResumeArchitect) -> None:
     outcome_log.info("dashboard: resumed")

@@ -120,7 +120,8 @@ def clarify_decision(hands: Hands, action: ClarifyDecision) -> None:
         writes.ensure_comment(
             hands.forge, hands.ops, action.sprint.pr.number,
             replies.reply(said.why or replies.Why.LIKELY, said.login, said.text,
-                          said.source_id, action.reviewers, action.asking),
+                          said.source_id, action.reviewers, action.asking,
+                          writers=hands.snapshot.steering.steerers()),
             bot_login=hands.bot, mark=UnclearMark(said.source_id),
             existing=action.sprint.comments)
 
@@ -132,6 +133,7 @@ def point_to_sprint(hands: Hands, action: PointToSprint) -> None:
         writes.ensure_comment(
             hands.filer, hands.config.repo, sprint.vision_number,
             pointer(said, ops_repo=hands.ops, pr_number=sprint.pr.number,
-                    pr_url=sprint.pr.html_url, reviewers=action.reviewers),
+                    pr_url=sprint.pr.html_url, reviewers=action.reviewers,
+                    writers=hands.snapshot.steering.steerers()),
             bot_login=hands.filer_login, mark=UnclearMark(said.source_id, said.login),
             existing=sprint.vision_comments)
