@@ -15,11 +15,13 @@ from architect.durations import format_duration
 from architect.shell import writes
 from architect.shell.logs import outcome_log
 from architect.shell.steps.hands import Hands
+from architect.shell.steps.registry import performs
 
 # What the step did: each line reads "would: …" in a dry run (shell/logs.py).
 log = outcome_log
 
 
+@performs(PauseSprint)
 def pause_sprint(hands: Hands, action: PauseSprint) -> None:
     s, number = hands.config.architect, action.sprint.pr.number
     note = paused_note(action.reason, action.since, format_duration(s.stop_after),
@@ -29,6 +31,7 @@ def pause_sprint(hands: Hands, action: PauseSprint) -> None:
     log.info("PR #%d: paused: %s", number, action.reason)
 
 
+@performs(ResumeSprint)
 def resume_sprint(hands: Hands, action: ResumeSprint) -> None:
     number = action.sprint.pr.number
     writes.ensure_comment(hands.forge, hands.ops, number, resumed_note(action.pause),
