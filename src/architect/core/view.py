@@ -66,6 +66,45 @@ class Brief:
 
 
 @dataclass(frozen=True)
+class Marks:
+    """What a sprint PR's own marks say, before anyone's right to steer is judged.
+
+    Read once per PR: the snapshot uses `authors` to decide what to read (who may
+    steer; reviews only until the filing), and `assess` judges the same candidates:
+    `sprint.with_marks` carries them on the PR, so each PR's comments are read once a tick.
+    """
+
+    own: tuple[tuple[Comment, markers.Mark], ...]
+    slug: str  # from the footer; "" before it
+    has_footer: bool
+    ledger: Ledger | None  # None until the design questions start
+    round: int
+    heard_up_to: int
+    plan: tuple[SubIssue, ...] | None
+    plan_comment: Comment | None
+    filed: tuple[int, ...]
+    revised: frozenset[int]  # reviews a revision answered
+    read: frozenset[int]  # comments the answer rounds read
+    last_check: int  # the newest failed filing check
+    blocked: bool  # the bot's last design word is that check
+    candidates: tuple[Comment, ...]  # comments that can change the sprint
+    clarified: frozenset[int]  # comments like "LGTM" the bot has replied to already
+    edited: frozenset[int] = frozenset()  # answer comments changed since a round read them
+    told: frozenset[str] = frozenset()  # people who may not steer, told so on this PR
+    reviews: tuple[Review, ...] = ()  # reviews that still matter
+
+    @property
+    def filing(self) -> bool:
+        return self.plan is not None or bool(self.filed)
+
+    @property
+    def authors(self) -> set[str]:
+        """Logins whose comments or reviews on this PR may steer it (bots included)."""
+        return ({c.user.login for c in self.candidates}
+                | {r.user.login for r in self.reviews if r.user is not None})
+
+
+@dataclass(frozen=True)
 class SprintPR:
     """An open sprint PR with everything the tick read about it."""
 
@@ -83,6 +122,10 @@ class SprintPR:
     branch_gone: bool = False
     # Its vision's comments since the pitch, read only when the vision moved since then.
     vision_comments: tuple[Comment, ...] = ()
+    # Its marks as the tick read them once (`sprint.with_marks`): the bot they were read
+    # for, the comments they were read from (reused only while these are the comments).
+    marks: tuple[str, tuple[Comment, ...], Marks] | None = field(
+        default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
