@@ -28,7 +28,8 @@ from architect.core.schemas import Pitch, SubIssue, Verdict
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import PARKED_LABEL, branch_for, sprint_slug
 from architect.core.steering import Steering
-from architect.core.view import SprintPR, SprintState
+from architect.core.table import SprintState
+from architect.core.view import SprintPR
 from architect.forge.models import (
     BranchRef,
     Comment,

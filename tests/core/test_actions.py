@@ -23,7 +23,7 @@ from architect.core.actions import (
 )
 from architect.core.facts import MergedSprint
 from architect.core.preconditions import blocker, writes_of
-from architect.core.view import SprintState
+from architect.core.table import SprintState
 from tests.builders import OPS, PROJECT, a_pull
 from tests.core.test_preconditions import FINE, PITCH, action_in, config
 

@@ -15,7 +15,8 @@ from architect.core.ledger import ForkStatus, Ledger, to_payload
 from architect.core.nudge import with_clock
 from architect.core.sprint import advance, assess, read_marks, with_marks
 from architect.core.steering import Steering
-from architect.core.view import SprintPR, SprintState, SprintView
+from architect.core.table import SprintState
+from architect.core.view import SprintPR, SprintView
 from architect.forge.models import ReviewState
 from tests.builders import (
     BOT,

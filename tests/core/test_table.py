@@ -28,8 +28,7 @@ from architect.core.actions import (
     SyncLedger,
 )
 from architect.core.schemas import SubIssue
-from architect.core.table import SPRINT_TABLE
-from architect.core.view import SprintState
+from architect.core.table import SPRINT_TABLE, SprintState
 from architect.runners.base import Mode
 from architect.runners.scripted import ScriptedRunner
 from architect.shell.tick import TickReport

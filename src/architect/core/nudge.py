@@ -14,8 +14,8 @@ from datetime import datetime, timedelta
 from architect.core import markers
 from architect.core.actions import NudgeSprint
 from architect.core.sprint import PARKED_LABEL
-from architect.core.table import classify
-from architect.core.view import SprintState, SprintView
+from architect.core.table import SprintState, classify
+from architect.core.view import SprintView
 
 
 def with_clock(view: SprintView, now: datetime, *, remind_after: timedelta,

@@ -18,9 +18,9 @@ from architect.core.answers import read_decision
 from architect.core.ledger import Ledger
 from architect.core.render import FOOTER_TEXT
 from architect.core.steering import Steering
-from architect.core.table import classify
+from architect.core.table import SprintState, classify
 from architect.core.text import slugify
-from architect.core.view import Marks, Signal, SprintPR, SprintState, SprintView
+from architect.core.view import Marks, Signal, SprintPR, SprintView
 from architect.core.vision_comments import heard_on_vision
 from architect.core.words import Family
 from architect.forge.models import Comment, Review, ReviewState
@@ -186,7 +186,8 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
         filing_replies=_filing_replies(sprint.comments, marks, new_comments), plan=plan,
         plan_comment=marks.plan_comment, filed=marks.filed, has_footer=marks.has_footer,
         round=marks.round, ignored=tuple(ignored), unclear=tuple(unclear),
-        on_vision=heard_on_vision(sprint, steering),
+        on_vision=heard_on_vision(sprint, steering), said=tuple(heard.said),
+        replied=marks.clarified,
         model_failed=_waiting_after_model_error(sprint, marks.own, steering),
         filing_blocked=marks.blocked, edited=marks.edited,
         heard=max((c.id for c in sprint.comments if not steering.is_bot(c.user.login)),
@@ -260,6 +261,12 @@ class _Heard:
     accepts: list[Signal] = field(default_factory=list)
     new_comments: list[Comment] = field(default_factory=list)
     unclear: list[Signal] = field(default_factory=list)
+    said: list[Signal] = field(default_factory=list)  # every other word, by its kind
+
+
+# The words read here one by one (their reviews, their stages); every other word of the
+# registry is kept on the view by its kind (`SprintView.said`) for the table to read.
+_DECIDING = frozenset({"", Family.ACCEPT, Family.REJECT})
 
 
 def _read_comments(marks: Marks, steering: Steering) -> _Heard:
@@ -278,7 +285,9 @@ def _read_comments(marks: Marks, steering: Steering) -> _Heard:
         word = decision.word if decision else ""
         signal = Signal(login, decision.rest if decision else "", comment.id,
                         comment.html_url, comment.created_at)
-        if word == Family.REJECT:
+        if word not in _DECIDING:  # every other word of the registry: kept by its kind
+            heard.said.append(replace(signal, kind=Family(word)))
+        elif word == Family.REJECT:
             heard.reject = heard.reject or signal
         elif word == Family.ACCEPT and not started:
             heard.accepts.append(signal)
@@ -324,8 +333,8 @@ def heard_up_to(own: tuple[tuple[Comment, markers.Mark], ...]) -> int:
 def _is_signal(word: str, comment_id: int, *, last_design: int, started: bool) -> bool:
     """Whether a human comment can change the sprint: the test `assess` and the
     snapshot's permission lookups share, so no one's rights are read in vain."""
-    if word == Family.REJECT or comment_id > last_design:
-        return True
+    if word not in (Family.ACCEPT, "") or comment_id > last_design:
+        return True  # REJECT, and every word kept by its kind, count at any stage
     return word == Family.ACCEPT and not started
 
 

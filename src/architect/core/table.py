@@ -51,8 +51,36 @@ from architect.core.inputs import HumanComment
 from architect.core.replan import ReplanView, new_ledger, read_word
 from architect.core.replan_subs import issues_now
 from architect.core.rounds import forks_in_sync, read_answers
-from architect.core.view import ReplanState, SprintState, SprintView
+from architect.core.view import ReplanState, SprintView, State
 from architect.core.words import Family
+
+
+class SprintState(State):
+    """A sprint PR's state: the first row of `SPRINT_TABLE` its view meets (a new state
+    is written here, beside its row)."""
+
+    PITCH_INCOMPLETE = "pitch incomplete"
+    AWAITING_DECISION = "pitch awaiting decision"
+    REVISION_REQUESTED = "revision requested"
+    ACCEPTED = "accepted"
+    QUESTIONS_OPEN = "questions open"
+    ANSWERS_PENDING = "answers to process"
+    READY_TO_FILE = "ready to file"
+    FILING_BLOCKED = "filing check failed"
+    FILING = "filing"
+    FILED = "filed"
+    REJECTED = "rejected"
+    MODEL_FAILED = "model failed"
+    PARKED = "parked"
+    REMINDER_DUE = "questions unanswered"
+    PARK_DUE = "questions unanswered too long"
+    VISION_GONE = "vision gone"
+    CLOSED_BY_HUMAN = "closed by a human"
+    MERGED_UNFILED = "merged before filing"
+    VISION_SLIPPED = "vision slipped"
+    PAUSED = "paused"
+    BRANCH_GONE = "reopened without its branch"
+
 
 # What the step of a row needs beyond the view: whether the vision lost its label.
 Step = Callable[["SprintView", bool], Action | None]
@@ -239,8 +267,8 @@ SPRINT_TABLE: tuple[Row, ...] = (
         doc="questions asked; waits for answers"),
 )
 
-ROWS = {row.state: row for row in SPRINT_TABLE}
-WAITS_FOR = {row.state: row.waits_for for row in SPRINT_TABLE}
+ROWS: dict[State, Row] = {row.state: row for row in SPRINT_TABLE}
+WAITS_FOR: dict[State, str] = {row.state: row.waits_for for row in SPRINT_TABLE}
 
 
 def classify(view: SprintView) -> SprintState:
