@@ -342,6 +342,9 @@ def conversation_in(state: SprintState, *, vision: int = VISION, title: str = VI
         talk.model_error()
         return talk
     talk.ask()
+    if state is SprintState.HELD:
+        talk.human("HOLD: waiting for the legal review")
+        return talk
     # The two "unanswered" states also need the tick's clock (`nudge.with_clock`).
     if state in (SprintState.QUESTIONS_OPEN, SprintState.REMINDER_DUE, SprintState.PARK_DUE):
         return talk
