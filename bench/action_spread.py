@@ -150,7 +150,8 @@ def main(argv: list[str]) -> int:
     print("\na new human signal (a `/pause` comment) touches:")
     for what, where in places:
         print(f"  {where:32} {what}")
-    print(f"files: {len({where for _, where in places})}")
+    print(f"files: {len({where for _, where in places})}  (a step of a new kin, in a new "
+          "module, adds shell/steps/__init__.py, which imports every step module)")
     commit = hold_commit(src)
     if commit is not None:
         sha, files = commit
@@ -167,9 +168,10 @@ def hold_commit(src: Path) -> tuple[str, list[str]] | None:
     def git(*args: str) -> str:
         return subprocess.run(["git", "-C", str(src), *args], capture_output=True, text=True,
                               check=False).stdout.strip()
-    sha = git("log", "-1", "--format=%H", "--grep=^HOLD", "--extended-regexp")
-    if not sha:
+    found = git("log", "--format=%H", "--grep=^HOLD", "--extended-regexp").splitlines()
+    if not found:
         return None
+    sha = found[-1]  # the oldest: the commit that added it, not a later one about it
     files = git("show", "--name-only", "--format=", sha, "--", ":/src").splitlines()
     return sha, sorted(f for f in files if f.startswith("src/"))
 
