@@ -21,7 +21,7 @@ def test_a_hold_on_a_filed_sprint_gets_one_reply(world: World, word: str) -> Non
     _, pr, _ = filed(world)
     world.comment(pr, word)
     world.tick()
-    said = word.split(":")[0]
+    said = word.split(":", maxsplit=1)[0]
     assert world.bot_comments(pr)[-1].startswith(
         f"@alice, this sprint is filed, so `{said}` has nothing to act on")
     assert world.tick().decision.actions == ()
