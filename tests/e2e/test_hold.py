@@ -17,13 +17,14 @@ import pytest
 from architect.app.status import collect_status
 from tests.e2e.test_dashboard_e2e import section, the_dashboard
 from tests.e2e.test_lifecycle_e2e import snapshot_state
-from tests.world import OPS, PROJECT, World, make_world
+from tests.world import DIALECTS, OPS, PROJECT, World, make_world
 
 ASKED = datetime(2026, 11, 25, 10, tzinfo=UTC)
 
 
-def held(tmp_path: Path, hold: str = "HOLD: waiting for the legal review") -> tuple[World, int]:
-    world = make_world(tmp_path)
+def held(tmp_path: Path, hold: str = "HOLD: waiting for the legal review", *,
+         dialect: str = "forgejo") -> tuple[World, int]:
+    world = make_world(tmp_path, dialect=dialect)
     number = world.accepted()
     world.comment(number, hold)
     assert _names(world) == ["HoldReplies"]
@@ -53,8 +54,10 @@ def quiet(world: World, **kw: object) -> None:
     assert snapshot_state(world) == before
 
 
-def test_hold_is_acknowledged_once_and_stops_reminders_and_parking(tmp_path: Path) -> None:
-    world, number = held(tmp_path)
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_hold_is_acknowledged_once_and_stops_reminders_and_parking(tmp_path: Path,
+                                                                   dialect: str) -> None:
+    world, number = held(tmp_path, dialect=dialect)
     (reply,) = _replies(world, number)
     assert reply.startswith("On hold: waiting for the legal review. Nothing is asked, "
                             "reminded, parked or filed until someone who may steer writes "
@@ -222,3 +225,16 @@ def test_accept_while_held_is_kept_and_asks_the_questions_on_resume(tmp_path: Pa
     world.comment(pr.number, "RESUME")
     assert sorted(_names(world)) == ["HoldReplies", "StartQuestions"]
     assert _state(world).startswith("questions open")
+
+
+def test_the_time_on_hold_is_no_waiting_resume_starts_the_questions_clock_again(
+        tmp_path: Path) -> None:
+    world, number = held(tmp_path)
+    back = ASKED + timedelta(days=20)  # beyond park_after (14d)
+    world.wait_until(back)
+    world.comment(number, "RESUME")
+    assert _names(world, at=back) == ["HoldReplies"]  # no reminder, no parking yet
+    quiet(world, at=back + timedelta(days=2))
+    report = world.tick(at=back + timedelta(days=3))
+    assert [type(a).__name__ for a in report.applied] == ["NudgeSprint"]
+    assert "here have waited 3 days for an answer" in world.bot_comments(number)[-1]
