@@ -2,8 +2,9 @@
 
 The clock is the snapshot's `now`; the questions' age is that of the bot's last
 design comment, so any round (an answer, a discussion the architect replied to)
-starts it again; so does a `RESUME` after it (the time on hold was no waiting). Parking puts the label on before its note: the label alone
-already stops every nudge, and the note is finished by the next tick.
+starts it again; so does a `RESUME` after it (the time on hold was no waiting).
+Parking puts the label on before its note: the label alone already stops every
+nudge, and the note is finished by the next tick.
 """
 
 from __future__ import annotations
