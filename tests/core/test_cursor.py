@@ -4,6 +4,7 @@ remembers nothing (the next tick reads fully rather than miss a change)."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta
 
 from architect.core import cursor as cursors
@@ -82,6 +83,70 @@ def test_the_cursor_file_round_trips_and_a_broken_one_means_a_full_read() -> Non
     assert cursors.loads(cursors.dumps(cursor)) == cursor
     assert cursors.loads("{") is None
     assert cursors.loads('{"repos": []}') is None
+
+
+def test_the_cursor_file_keeps_the_carried_lists_and_an_older_file_carries_none() -> None:
+    cursor = Cursor({"acme/shop": Watermark(T0)}, None, T0, visions=(an_issue(4), an_issue(2)),
+                    visions_at=T0, visions_label="vision", dashboard=an_issue(9, labels=()))
+    assert cursors.loads(cursors.dumps(cursor)) == cursor
+    older = json.loads(cursors.dumps(cursor))
+    for key in ("visions", "visions_at", "visions_label", "dashboard"):
+        del older[key]  # as the last release wrote it
+    assert cursors.loads(json.dumps(older)) == Cursor({"acme/shop": Watermark(T0)}, None, T0)
+
+
+REPO, OPS = "acme/shop", "acme/shop-ops"
+KEPT = Cursor({REPO: Watermark(T0), OPS: Watermark(T0)}, None, T0,
+              visions=(an_issue(4, "Returns"), an_issue(2, "Wishlists")), visions_at=T0,
+              visions_label="vision", dashboard=an_issue(9, "Architect dashboard",
+                                                         labels=("architect",)))
+
+
+def looked(*changed: Issue, ops: tuple[Issue, ...] = (), total: int | None = None,
+           previous: Cursor | None = KEPT) -> Look:
+    return Look({REPO: page(*changed, total=total), OPS: page(*ops)}, {}, previous=previous)
+
+
+def carried(look: Look, now: datetime = T0 + 60 * S) -> list[tuple[int, str]] | None:
+    kept = cursors.carried_visions(look, REPO, "vision", now=now, every=timedelta(hours=6))
+    return None if kept is None else [(v.number, v.title) for v in kept.visions or ()]
+
+
+def test_the_looks_changes_are_laid_over_the_carried_visions() -> None:
+    closed = an_issue(4, "Returns", state="closed")
+    unlabelled = an_issue(2, "Wishlists", labels=())
+    new = an_issue(7, "Gift cards")
+    a_pr = an_issue(8, "Not a vision").model_copy(update={"pull_request": {"merged": False}})
+    assert carried(looked()) == [(4, "Returns"), (2, "Wishlists")]
+    assert carried(looked(closed, new)) == [(7, "Gift cards"), (2, "Wishlists")]
+    assert carried(looked(unlabelled, an_issue(4, "Easy returns"))) == [(4, "Easy returns")]
+    assert carried(looked(a_pr)) == [(4, "Returns"), (2, "Wishlists")]
+
+
+def test_the_visions_are_listed_afresh_when_the_look_cannot_vouch_for_them() -> None:
+    assert carried(looked(total=80)) is None  # the page was cut: not every change is on it
+    assert carried(looked(previous=None)) is None  # no cursor: the look listed no changes
+    assert carried(looked(), now=T0 + timedelta(hours=6)) is None  # full_read_every passed
+    other = Cursor(KEPT.repos, None, T0, visions=KEPT.visions, visions_at=T0,
+                   visions_label="idea")
+    assert carried(looked(previous=other)) is None  # kept under another label
+    assert carried(looked(previous=Cursor(KEPT.repos, None, T0))) is None  # none kept
+
+
+def test_the_dashboard_is_carried_or_taken_from_the_look() -> None:
+    def ours(issue: Issue) -> bool:
+        return "architect" in issue.label_names
+
+    assert KEPT.dashboard is not None
+    assert cursors.carried_dashboard(looked(), OPS, ours) == KEPT.dashboard
+    ticked = KEPT.dashboard.model_copy(update={"body": "- [x] pause the architect"})
+    assert cursors.carried_dashboard(looked(ops=(ticked,)), OPS, ours) == ticked
+    # Its label taken off: not the dashboard any more; another one made: find it afresh.
+    assert cursors.carried_dashboard(
+        looked(ops=(ticked.model_copy(update={"labels": []}),)), OPS, ours) is None
+    second = an_issue(12, "Architect dashboard", labels=("architect",))
+    assert cursors.carried_dashboard(looked(ops=(second,)), OPS, ours) is None
+    assert cursors.carried_dashboard(looked(previous=None), OPS, ours) is None
 
 
 def test_a_full_read_is_due_after_full_read_every_a_deadline_or_unfinished_work() -> None:

@@ -14,13 +14,21 @@ by its page (its newest is then only a lower bound), the forge sent no clock,
 or the forge's clock still stood in the newest second (an item seen could
 change again within it). A second the clock proved over is not asked again, for
 issues as for comments: a crowded second is paged once, then left behind.
+
+Between full reads the cursor also carries two lists that rarely change and cost
+the most to read again: the open visions (a page per 50) and the dashboard issue.
+A tick that reads because something changed takes them from the cursor with the
+look's page laid over them (that page holds every issue of the repo updated since
+the watermark, whole): the same list a fresh read would give, except for an issue
+deleted outright, which no list shows. So the visions are read afresh at least
+once per `full_read_every`; a deleted dashboard shows as a 404 when it is written.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -62,6 +70,12 @@ class Cursor:
     settled: bool = True  # every action of that tick done: nothing to retry
     tracked: frozenset[int] = frozenset()
     setup: str = ""  # a digest of the project file: a new max_open_pitches changes decisions
+    # The open visions as the last read saw them (None: not kept), and when the forge
+    # last listed them: carried lists are laid over, never older than `full_read_every`.
+    visions: tuple[Issue, ...] | None = None
+    visions_at: datetime | None = None
+    visions_label: str = ""  # the label they were listed by: another one lists afresh
+    dashboard: Issue | None = None  # the dashboard issue as the last read saw it
 
     def due(self, now: datetime, every: timedelta, setup: str = "") -> str | None:
         """Why the next tick must read fully whatever changed, or None."""
@@ -87,19 +101,73 @@ class Look:
     issues: Mapping[str, Page[Issue]]
     marks: Mapping[str, Watermark | None]  # each repo's watermark as of this look
     comments: Page[Comment] | None = None  # the ops repo's, asked only while all else is still
+    previous: Cursor | None = None  # the cursor this look started from
 
     def cursor(self, ops_repo: str, sprints: Mapping[int, Sequence[Comment]], *,
                full_read_at: datetime, deadline: datetime | None, settled: bool,
-               setup: str = "") -> Cursor:
+               setup: str = "", kept: Kept | None = None) -> Cursor:
         """The cursor to keep after the full read that followed this look; `sprints` are
-        the open sprint PRs' comments it read."""
+        the open sprint PRs' comments it read, `kept` the lists it carries on."""
         ops = self.marks.get(ops_repo)
         clock = self.issues[ops_repo].server_time
         comments = None
         if ops is not None:
             comments = comment_mark(ops.at, clock, [c for cs in sprints.values() for c in cs])
+        kept = kept or Kept()
         return Cursor({repo: m for repo, m in self.marks.items() if m is not None}, comments,
-                      full_read_at, deadline, settled, frozenset(sprints), setup)
+                      full_read_at, deadline, settled, frozenset(sprints), setup,
+                      kept.visions, kept.visions_at, kept.visions_label, kept.dashboard)
+
+    def changed(self, repo: str) -> dict[int, Issue] | None:
+        """Every issue of `repo` updated since the cursor, by number; None when this look
+        cannot say (no watermark to list from, or a page cut short)."""
+        page = self.issues.get(repo)
+        if (page is None or self.previous is None or repo not in self.previous.repos
+                or page.total > len(page.items)):
+            return None
+        return {i.number: i for i in page.items}
+
+
+@dataclass(frozen=True)
+class Kept:
+    """What a read hands the next one through the cursor (see the module's docstring)."""
+
+    visions: tuple[Issue, ...] | None = None
+    visions_at: datetime | None = None
+    visions_label: str = ""
+    dashboard: Issue | None = None
+
+
+def carried_visions(look: Look, repo: str, label: str, *, now: datetime,
+                    every: timedelta) -> Kept | None:
+    """The open visions as a fresh list would give them, from the cursor's with the look's
+    changes laid over (newest first, as the forge lists them); None: list them afresh
+    (nothing kept, kept under another label, or kept for `every` already). The look
+    answers only for a repo the cursor watched: another `repo` lists afresh."""
+    old, changed = look.previous, look.changed(repo)
+    if (old is None or changed is None or old.visions is None or old.visions_at is None
+            or old.visions_label != label or now - old.visions_at >= every):
+        return None
+    by_number = {v.number: v for v in old.visions if v.number not in changed}
+    for number, issue in changed.items():
+        if not issue.is_pull and issue.state == "open" and label in issue.label_names:
+            by_number[number] = issue
+    visions = sorted(by_number.values(), key=lambda v: (v.created_at, v.number), reverse=True)
+    return Kept(tuple(visions), old.visions_at, label)
+
+
+def carried_dashboard(look: Look, ops_repo: str, is_ours: Callable[[Issue], bool]
+                      ) -> Issue | None:
+    """The dashboard the last read saw, or the look's newer copy of it; None: find it
+    afresh. A dashboard made since shows in the look as an issue the cursor does not
+    hold: found afresh then, as it is when the cursor holds none."""
+    old, changed = look.previous, look.changed(ops_repo)
+    if old is None or old.dashboard is None or changed is None:
+        return None
+    if any(is_ours(i) for n, i in changed.items() if n != old.dashboard.number):
+        return None  # another issue of the bot's with the mark: let `find` choose
+    newer = changed.get(old.dashboard.number, old.dashboard)
+    return newer if is_ours(newer) else None
 
 
 def stamp(item: Issue | Comment) -> Stamp:
@@ -177,6 +245,11 @@ def dumps(cursor: Cursor) -> str:
         "settled": cursor.settled,
         "tracked": sorted(cursor.tracked),
         "setup": cursor.setup,
+        "visions": (None if cursor.visions is None
+                    else [v.model_dump(mode="json") for v in cursor.visions]),
+        "visions_at": cursor.visions_at.isoformat() if cursor.visions_at else None,
+        "visions_label": cursor.visions_label,
+        "dashboard": cursor.dashboard.model_dump(mode="json") if cursor.dashboard else None,
     }, indent=1) + "\n"
 
 
@@ -184,6 +257,7 @@ def loads(text: str) -> Cursor | None:
     """The cursor a file holds; None for anything unreadable (the next tick reads fully)."""
     try:
         data = json.loads(text)
+        kept = _kept(data)
         return Cursor(
             repos={repo: m for repo, raw in data["repos"].items()
                    if (m := _mark(raw)) is not None},
@@ -193,9 +267,22 @@ def loads(text: str) -> Cursor | None:
             settled=bool(data["settled"]),
             tracked=frozenset(int(n) for n in data["tracked"]),
             setup=str(data["setup"]),
+            visions=kept.visions, visions_at=kept.visions_at,
+            visions_label=kept.visions_label, dashboard=kept.dashboard,
         )
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
+
+
+def _kept(data: dict[str, object]) -> Kept:
+    """The carried lists; a cursor written before they were kept carries none."""
+    visions, at, board = data.get("visions"), data.get("visions_at"), data.get("dashboard")
+    if visions is not None and not isinstance(visions, list):
+        raise TypeError("visions is a list")
+    return Kept(None if visions is None else tuple(Issue.model_validate(v) for v in visions),
+                datetime.fromisoformat(str(at)) if at else None,
+                str(data.get("visions_label", "")),
+                Issue.model_validate(board) if board else None)
 
 
 def _mark(raw: object) -> Watermark | None:

@@ -75,7 +75,7 @@ def look(forge: Forge, config: ProjectConfig, cursor: Cursor | None, now: dateti
             and cursor.due(now, changes.every, changes.setup) is None
             and cursor.issues_still(pages)):
         comments = forge.comments_changed_since(config.ops_repo, cursor.comments.at, limit=PAGE)
-    return Look(pages, marks, comments)
+    return Look(pages, marks, comments, previous=cursor)
 
 
 def _changes(forge: Forge, repo: str, old: Watermark | None) -> Page[Issue]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -43,6 +43,7 @@ from architect.core.markers import RejectedMark, find_vision, marks_of
 from architect.core.render import FILED_HEADING
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import vision_of_branch, vision_title_of
+from architect.errors import ForgeNotFound
 from architect.forge.models import Issue, PullRequest, User
 from architect.forge.protocol import Forge
 from architect.runners.sessions import SessionStore
@@ -98,8 +99,15 @@ def write(forge: Forge, config: ProjectConfig, issue: Issue | None, board: Dashb
     if issue.state != "open":
         return issue  # a person closed it: the architect leaves it closed
     if issue.body.replace("\r\n", "\n") != body:
+        try:
+            edited = forge.edit_issue(config.ops_repo, issue.number, body=body)
+        except ForgeNotFound:  # deleted since the cursor carried it: as if never found
+            log.warning("dashboard: #%d is gone; looking for it again", issue.number)
+            again = find(forge, config, forge.current_user())
+            return write(forge, config, again if again is not None and again.number
+                         != issue.number else None, board)
         outcome_log.info("dashboard: #%d updated", issue.number)
-        return forge.edit_issue(config.ops_repo, issue.number, body=body)
+        return edited
     return issue
 
 
@@ -231,9 +239,20 @@ def _interval(seconds: float) -> str:
     return f"{int(seconds)}s"
 
 
-def read(forge: Forge, config: ProjectConfig, bot: User) -> tuple[Issue | None, Seen]:
-    """The dashboard and what its body says (ticked boxes, the pause): one request."""
-    issue = find(forge, config, bot)
+def is_ours(config: ProjectConfig, bot: User) -> Callable[[Issue], bool]:
+    """Whether an issue is this project's dashboard, as `find` would list and keep it."""
+    def ours(issue: Issue) -> bool:
+        return (not issue.is_pull and issue.user.login == bot.login
+                and config.architect.dashboard_label in issue.label_names
+                and is_dashboard(issue.body, config.name))
+    return ours
+
+
+def read(forge: Forge, config: ProjectConfig, bot: User, *,
+         known: Issue | None = None) -> tuple[Issue | None, Seen]:
+    """The dashboard and what its body says (ticked boxes, the pause): one request, none
+    when it is `known` (carried by the cursor, unchanged or as the look saw it)."""
+    issue = known or find(forge, config, bot)
     if issue is None:
         return None, Seen(None, False, "", steerable=True)
     steerable = not config.architect.reviewers or _steered_by_reviewer(config, issue)

@@ -60,10 +60,11 @@ class JournalEntry:
 class Journal(Protocol):
     where: str
 
-    def record(self, entry: JournalEntry) -> bool:
+    def record(self, entry: JournalEntry, *, first: bool = False) -> bool:
         """Write the entry unless it is there already; True when it was written now. An
         entry with a person's reason replaces one of the same name without (a `REJECT:
-        not now` after a close without a reason and a reopen)."""
+        not now` after a close without a reason and a reopen). `first`: no earlier tick
+        can have written it, so none can have been digested into the archive."""
         ...
 
     def lessons(self) -> str: ...
@@ -112,7 +113,7 @@ class LocalJournal:
         self.directory = directory
         self.where = str(directory)
 
-    def record(self, entry: JournalEntry) -> bool:
+    def record(self, entry: JournalEntry, *, first: bool = False) -> bool:
         path = self.directory / "journal" / entry.filename
         # An entry digested already sits in the archive: writing it again would digest it twice.
         if (self.directory / ARCHIVE_DIR / entry.filename).exists():
@@ -146,11 +147,11 @@ class ProfileJournal:
         self.branch = branch
         self.where = f"{repo} (journal/)"
 
-    def record(self, entry: JournalEntry) -> bool:
+    def record(self, entry: JournalEntry, *, first: bool = False) -> bool:
         path = f"journal/{entry.filename}"
         try:
-            if self.forge.get_file(self.repo, f"{ARCHIVE_DIR}/{entry.filename}",
-                                   ref=self.branch) is not None:
+            if not first and self.forge.get_file(self.repo, f"{ARCHIVE_DIR}/{entry.filename}",
+                                                 ref=self.branch) is not None:
                 return False  # digested already
         except ForgeFileNotText:
             return False  # there, though not text: digested already

@@ -36,15 +36,18 @@ log = logging.getLogger("architect")
 
 
 def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: User,
-                  prerequisites: Callable[[], str], filer_login: str = "") -> Snapshot:
+                  prerequisites: Callable[[], str], filer_login: str = "",
+                  visions: tuple[Issue, ...] | None = None) -> Snapshot:
+    """`visions`: the open visions when they are known already (carried by the cursor)."""
     s = config.architect
-    visions = tuple(
-        v for v in forge.list_issues(config.repo, state="open", labels=[s.vision_label],
-                                     type="issues")
-        # The forge drops unknown label names from the filter (and returns everything
-        # when none is known), so the label is checked here again.
-        if not v.is_pull and s.vision_label in v.label_names
-    )
+    if visions is None:
+        visions = tuple(
+            v for v in forge.list_issues(config.repo, state="open", labels=[s.vision_label],
+                                         type="issues")
+            # The forge drops unknown label names from the filter (and returns everything
+            # when none is known), so the label is checked here again.
+            if not v.is_pull and s.vision_label in v.label_names
+        )
     sprints = tuple(_on_vision(forge, config, vision_gone(forge, config, sp, visions), visions)
                     for sp in _read_sprints(forge, config, bot))
     steering = replace(_steering(forge, config, bot, sprints), filer_login=filer_login)

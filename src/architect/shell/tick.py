@@ -13,12 +13,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from architect.config import ProjectConfig
 from architect.core.actions import Action, DashboardAction
 from architect.core.after import Wrote, after, views_after
-from architect.core.cursor import Look
+from architect.core.cursor import Kept, Look, carried_dashboard, carried_visions
 from architect.core.dashboard import Seen
 from architect.core.deadlines import next_deadline
 from architect.core.decide import Decision
@@ -96,27 +96,51 @@ class Read:
     dashboard: Issue | None = None
     seen: Seen | None = None  # None: no dashboard kept (`dashboard = false`), or unread
     filer_login: str = ""
+    visions_at: datetime | None = None  # when the forge last listed the visions
+    visions_label: str = ""
+
+    def kept(self) -> Kept:
+        """What the cursor carries to the next read."""
+        return Kept(self.snapshot.visions, self.visions_at or self.snapshot.now,
+                    self.visions_label, self.dashboard)
 
 
 def read_tick(forge: Forge, config: ProjectConfig, now: datetime, *,
-              filer: Forge | None = None) -> Read:
-    """Step 2 of a tick: one snapshot, the dashboard's body and ticked boxes included."""
+              filer: Forge | None = None, looked: Look | None = None,
+              every: timedelta | None = None) -> Read:
+    """Step 2 of a tick: one snapshot, the dashboard's body and ticked boxes included.
+
+    After a look (`looked`), the visions and the dashboard come from the cursor with
+    the look's changes laid over them (`core.cursor.carried_visions`), while they may."""
     filer_login = filer.current_user().login if filer is not None else ""
     bot = forge.current_user()
     context = TickContext(forge, config, bot)
+    kept, label = None, config.architect.vision_label
+    if looked is not None and every is not None:
+        kept = carried_visions(looked, config.repo, label, now=now,
+                               every=every)
     snapshot = read_snapshot(forge, config, now=now, bot=bot,
                              prerequisites=lambda: context.prerequisites,
-                             filer_login=filer_login)
+                             filer_login=filer_login,
+                             visions=kept.visions if kept is not None else None)
+    visions_at = kept.visions_at if kept is not None else None
+    if kept is not None:
+        log.info("visions: %d carried from the last read, %d changed since",
+                 len(snapshot.visions), len(looked.changed(config.repo) or ()) if looked else 0)
     if not config.architect.dashboard:
-        return Read(snapshot, context, filer_login=filer_login)
+        return Read(snapshot, context, filer_login=filer_login, visions_at=visions_at,
+                    visions_label=label)
+    known = (carried_dashboard(looked, config.ops_repo, dashboard.is_ours(config, bot))
+             if looked is not None else None)
     try:
-        issue, seen = dashboard.read(forge, config, bot)
+        issue, seen = dashboard.read(forge, config, bot, known=known)
     except ArchitectError as exc:  # the dashboard never holds up the sprints
         log.error("dashboard: not read: %s", exc)
-        return Read(snapshot, context, filer_login=filer_login)
+        return Read(snapshot, context, filer_login=filer_login, visions_at=visions_at,
+                    visions_label=label)
     if issue is None:
         _refuse_empty_ops(forge, config)
-    return Read(snapshot, context, issue, seen, filer_login)
+    return Read(snapshot, context, issue, seen, filer_login, visions_at, label)
 
 
 def plan_tick(forge: Forge, config: ProjectConfig, now: datetime) -> tuple[Read, Plan]:
@@ -150,7 +174,9 @@ def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callabl
         looked = look_step(forge, config, now, None if dry_run else changes)
         if isinstance(looked, TickReport):
             return looked
-        read = read_tick(forge, config, now, filer=filer)
+        read = read_tick(forge, config, now, filer=filer,
+                         looked=looked if isinstance(looked, Look) else None,
+                         every=changes.every if changes is not None else None)
         planned = decide_step(read, config)
         applied = apply_step(forge, runner, config, read, planned, dry_run=dry_run,
                              filer=filer, secrets=secrets, should_stop=should_stop, wait=wait)
@@ -279,7 +305,7 @@ def save_step(config: ProjectConfig, read: Read, planned: Plan, applied: _Applie
                                deadline=next_deadline(
                                    planned.decision.views, config.architect,
                                    replans=replan_views(read.snapshot, config.architect)),
-                               settled=settled, setup=changes.setup))
+                               settled=settled, setup=changes.setup, kept=read.kept()))
 
 
 def _look_first(forge: Forge, config: ProjectConfig, now: datetime,

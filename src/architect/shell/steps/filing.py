@@ -157,12 +157,14 @@ def finish_sprint(hands: Hands, action: FinishSprint) -> None:
     # no longer read, so whatever follows a merge whose answer was lost never happens.
     vision = hands.vision(action.sprint.vision_number)
     decisions = render.forks_section(action.ledger) if action.ledger else "No design forks."
+    first = hands.planned_here(pr.number)
     hands.journal(JournalEntry(pr.created_at, pr.number, vision.number, vision.title, "merged",
-                               f"Filed: {' '.join(f'#{n}' for n in filed)}\n\n{decisions}"))
+                               f"Filed: {' '.join(f'#{n}' for n in filed)}\n\n{decisions}"),
+                  first=first)
     hands.tell_vision(vision.number, filed_notice(pr.number, filed,
                                                   _titles(action.sprint.comments, hands.bot,
                                                           filed)),
-                      StoryMark(StoryEvent.FILED, pr.number))
+                      StoryMark(StoryEvent.FILED, pr.number), first=first)
     # The merge commit lands on the ops repo: its references are qualified too.
     message = f"Sprint filed: {' '.join(render.issue_ref(hands.config.repo, n) for n in filed)}"
     if writes.merge_when_ready(hands.forge, hands.ops, pr.number, message=message,

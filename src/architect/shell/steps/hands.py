@@ -14,7 +14,7 @@ from architect.core import render
 from architect.core.facts import VisionHistory
 from architect.core.inputs import PlannerInputs, VisionInput
 from architect.core.ledger import Ledger
-from architect.core.markers import StoryMark
+from architect.core.markers import PlanMark, StoryMark, marks_of
 from architect.core.sections import own_sections
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import branch_for
@@ -82,6 +82,13 @@ class Hands:
             found = self._closed_visions[number] = self.forge.get_issue(self.config.repo, number)
         return found
 
+    def planned_here(self, pr_number: int) -> bool:
+        """Whether this tick posted the sprint's plan: the snapshot's PR holds none. Then no
+        earlier tick can have finished its filing, and what only the finish writes (the
+        vision's "filed" note, the journal entry) needs no look for an earlier copy."""
+        sprint = next((s for s in self.snapshot.sprints if s.pr.number == pr_number), None)
+        return sprint is not None and not any(marks_of(PlanMark, sprint.comments, self.bot))
+
     def history(self, number: int) -> VisionHistory | None:
         """What the snapshot read of a vision it weighed for a pitch (None: it did not)."""
         return next((h for h in self.snapshot.candidates if h.vision.number == number), None)
@@ -108,18 +115,21 @@ class Hands:
         fields.update(extra)
         return PlannerInputs(**fields)  # type: ignore[arg-type]
 
-    def tell_vision(self, number: int, text: str, mark: StoryMark) -> None:
-        """One comment on the vision per event of its sprint (by the filer: project repo)."""
+    def tell_vision(self, number: int, text: str, mark: StoryMark, *,
+                    first: bool = False) -> None:
+        """One comment on the vision per event of its sprint (by the filer: project repo).
+        `first`: no earlier tick can have written it (`planned_here`): nothing to look up."""
         with suppress(ForgeNotFound):  # a vision deleted meanwhile hears nothing
             writes.ensure_comment(self.filer, self.config.repo, number, text,
-                                  bot_login=self.filer_login, mark=mark)
+                                  bot_login=self.filer_login, mark=mark,
+                                  existing=() if first else None)
 
-    def journal(self, entry: JournalEntry, lesson: str = "") -> None:
+    def journal(self, entry: JournalEntry, lesson: str = "", *, first: bool = False) -> None:
         """The sprint's story ends: record it (and the lesson), drop its model session.
-        Not in a dry run."""
+        Not in a dry run. `first` as for `tell_vision`."""
         if not self.live:
             return
-        self.journaled |= self.context.journal.record(entry)
+        self.journaled |= self.context.journal.record(entry, first=first)
         if lesson:
             self.context.journal.add_lesson(lesson)
         self.asker.runner.drop_session(session_key(entry.pr_number))
