@@ -1,11 +1,12 @@
 """How far one feature spreads: for each action, the source files that name it; and the
 files a new human signal touches.
 
-A new human signal (say a `/pause` comment) means a new action; every module
-that must learn its name is a file the change touches beyond the action and its
-step. Actions that state their own facts (`core.actions.ActionFacts`) keep that
-down to where they are made (a row of `core/table.py` or `decide`) and where they
-are performed (`shell/apply.py` and their step).
+A new human signal (say a `/pause` comment) means a new word, a state with its row,
+an action and its step; every other module that must learn its name is a file the
+change beyond those. Actions that state their own facts (`core.actions.ActionFacts`)
+and steps that declare their action (`@performs`) keep that down to where they are
+made (a row of `core/table.py`) and where they are performed (their step). Last, the
+files under src/ the commit that added `HOLD` touched (found by its subject, `HOLD…`).
 
     python bench/action_spread.py [SRC]   # SRC: a tree's src/architect (default: this one)
 """
@@ -13,6 +14,7 @@ are performed (`shell/apply.py` and their step).
 from __future__ import annotations
 
 import ast
+import subprocess
 import sys
 from pathlib import Path
 
@@ -39,17 +41,57 @@ def naming(src: Path, name: str) -> list[str]:
 
 
 # Where a new human signal (a `/pause` comment) must be registered, each found by what
-# the code defines there: the word, the view's field and its reading, the state and
-# its row, the action with its facts, its step, and the dispatch to it.
+# the code defines there: the word, its state and its row, the action with its facts,
+# its step. Two more places count only while the code still needs them: a field of the
+# sprint view with its own reading in `assess` (unless signals carry their kind), and a
+# dispatch naming each action (unless each step declares its action where it lives).
 SIGNAL_POINTS = (
     ("the word people write", "REGISTRY", "read_decision"),
-    ("the signal on the sprint view", "SprintView", None),
-    ("reading it from the comments", "assess", None),
     ("its state", "SprintState", None),
     ("its row in the table", "SPRINT_TABLE", None),
     ("its action, stating its facts", "Action", None),
-    ("performing it (the dispatch)", "apply", None),
 )
+
+
+def _class(src: Path, name: str) -> ast.ClassDef | None:
+    where = defining(src, name)
+    if where is None:
+        return None
+    tree = ast.parse((src / where).read_text(encoding="utf-8"))
+    return next((n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name), None)
+
+
+def signals_by_kind(src: Path) -> bool:
+    """Whether the view holds the signals by kind: `Signal` has a `kind` and the module
+    that defines `assess` builds it from the registry's word (`Family(word)`)."""
+    signal = _class(src, "Signal")
+    has_kind = signal is not None and any(
+        isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name) and n.target.id == "kind"
+        for n in signal.body)
+    where = reading(src)
+    reads = where is not None and any(
+        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "Family"
+        for n in ast.walk(ast.parse((src / where).read_text(encoding="utf-8"))))
+    return has_kind and reads
+
+
+def reading(src: Path) -> str | None:
+    """The module whose `assess` reads a sprint PR into its `SprintView`."""
+    for path in sorted(src.rglob("*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if (isinstance(node, ast.FunctionDef) and node.name == "assess"
+                    and node.returns is not None and ast.unparse(node.returns) == "SprintView"):
+                return str(path.relative_to(src))
+    return None
+
+
+def dispatching(src: Path) -> str | None:
+    """The module that defines `apply`, when it dispatches by a `match` on the action."""
+    where = defining(src, "apply")
+    if where is None:
+        return None
+    tree = ast.parse((src / where).read_text(encoding="utf-8"))
+    return where if any(isinstance(n, ast.Match) for n in ast.walk(tree)) else None
 
 
 def defining(src: Path, name: str) -> str | None:
@@ -84,7 +126,13 @@ def signal_touches(src: Path, actions: list[str]) -> list[tuple[str, str]]:
     for what, name, fallback in SIGNAL_POINTS:
         where = defining(src, name) or (defining(src, fallback) if fallback else None)
         places.append((what, where or "?"))
+    if not signals_by_kind(src):
+        places.append(("the signal on the sprint view", defining(src, "SprintView") or "?"))
+        places.append(("reading it from the comments", reading(src) or "?"))
     places.append(("its step", "shell/steps/<its kin>.py"))
+    dispatch = dispatching(src)
+    if dispatch is not None:
+        places.append(("performing it (the dispatch)", dispatch))
     places += [("an isinstance chain", path) for path in sorting_by_type(src, set(actions))]
     return places
 
@@ -102,8 +150,30 @@ def main(argv: list[str]) -> int:
     print("\na new human signal (a `/pause` comment) touches:")
     for what, where in places:
         print(f"  {where:32} {what}")
-    print(f"files: {len({where for _, where in places})}")
+    print(f"files: {len({where for _, where in places})}  (a step of a new kin, in a new "
+          "module, adds shell/steps/__init__.py, which imports every step module)")
+    commit = hold_commit(src)
+    if commit is not None:
+        sha, files = commit
+        print(f"\nthe commit that added HOLD ({sha[:10]}) touched {len(files)} source files "
+              f"under src/:")
+        for path in files:
+            print(f"  {path}")
     return 0
+
+
+def hold_commit(src: Path) -> tuple[str, list[str]] | None:
+    """The commit that added the HOLD signal, and the files under src/ it touched (tests,
+    README and docs not counted); None outside a git checkout or before it landed."""
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-C", str(src), *args], capture_output=True, text=True,
+                              check=False).stdout.strip()
+    found = git("log", "--format=%H", "--grep=^HOLD", "--extended-regexp").splitlines()
+    if not found:
+        return None
+    sha = found[-1]  # the oldest: the commit that added it, not a later one about it
+    files = git("show", "--name-only", "--format=", sha, "--", ":/src").splitlines()
+    return sha, sorted(f for f in files if f.startswith("src/"))
 
 
 if __name__ == "__main__":

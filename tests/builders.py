@@ -28,7 +28,8 @@ from architect.core.schemas import Pitch, SubIssue, Verdict
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import PARKED_LABEL, branch_for, sprint_slug
 from architect.core.steering import Steering
-from architect.core.view import SprintPR, SprintState
+from architect.core.table import SprintState
+from architect.core.view import SprintPR
 from architect.forge.models import (
     BranchRef,
     Comment,
@@ -341,6 +342,9 @@ def conversation_in(state: SprintState, *, vision: int = VISION, title: str = VI
         talk.model_error()
         return talk
     talk.ask()
+    if state is SprintState.HELD:
+        talk.human("HOLD: waiting for the legal review")
+        return talk
     # The two "unanswered" states also need the tick's clock (`nudge.with_clock`).
     if state in (SprintState.QUESTIONS_OPEN, SprintState.REMINDER_DUE, SprintState.PARK_DUE):
         return talk

@@ -9,7 +9,8 @@ bot reply to that comment, what did the ledger record from it.
 Outcomes: `accept` (the design questions were posted), `reject` (the PR was
 closed), `reply` (one reply to that comment, marked `unclear comment=<id>`),
 `answers` (the answers round recorded letters from it: exactly `answers`),
-`ack` (an answers round read it and recorded nothing from it), `none`.
+`ack` (an answers round read it and recorded nothing from it), `hold` (the sprint is on
+hold: the one reply to it says so), `none`.
 A *misread* is a decision or a letter the comment did not mean; *silent* is
 `none` where the corpus allows no silence.
 """
@@ -27,7 +28,7 @@ from architect.shell.pr_history import vision_of
 from tests.world import BOT, OPS, PROJECT, SETTINGS_VISION, World, make_world
 
 CORPUS = Path(__file__).parent / "data" / "comments" / "corpus.toml"
-OUTCOMES = ("accept", "reject", "reply", "answers", "ack", "none")
+OUTCOMES = ("accept", "reject", "reply", "answers", "ack", "hold", "none")
 STAGES = ("pitch", "questions")
 WHERE = ("pr", "vision")  # on the sprint PR, or on its vision (project repo)
 
@@ -53,7 +54,8 @@ class Result:
     @property
     def misread(self) -> bool:
         """A decision, or a letter, the comment did not mean."""
-        if self.outcome in ("accept", "reject") and self.outcome not in self.case.allowed:
+        if (self.outcome in ("accept", "reject", "hold")
+                and self.outcome not in self.case.allowed):
             return True
         if self.recorded and "answers" not in self.case.allowed:
             return True
@@ -156,7 +158,7 @@ def _outcome(world: World, case: Case, number: int, comment_id: int) -> Result:
     if pr.state == "closed" and not pr.merged:
         return Result(case, "reject", {}, _last(later))
     if reply:
-        return Result(case, "reply", {}, reply)
+        return Result(case, "hold" if reply.startswith("On hold") else "reply", {}, reply)
     if case.stage == "pitch" and any(isinstance(m, markers.QuestionsMark) for _, m in marks):
         return Result(case, "accept", {}, "")
     round_ = next(((c, m) for c, m in marks

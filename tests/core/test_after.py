@@ -9,7 +9,7 @@ from architect.core.dashboard import Seen
 from architect.core.markers import DashboardMark, SteeredMark
 from architect.core.sprint import branch_for
 from architect.core.steer import NOT_STEERABLE, plan
-from architect.core.view import SprintState
+from architect.core.table import SprintState
 from tests.builders import (
     BOT,
     OPS,

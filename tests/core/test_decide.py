@@ -28,8 +28,8 @@ from architect.core.actions import (
 from architect.core.decide import Decision, decide, judged, views
 from architect.core.facts import Eligibility, VisionHistory, VisionState
 from architect.core.ledger import ForkStatus, Ledger
-from architect.core.table import vision_row
-from architect.core.view import SprintPR, SprintState
+from architect.core.table import SprintState, vision_row
+from architect.core.view import SprintPR
 from architect.core.visions import vision_facts
 from architect.forge.models import ReviewState
 from tests.builders import (

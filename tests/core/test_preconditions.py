@@ -12,7 +12,7 @@ from pathlib import Path
 from architect.config import ArchitectConfig, ProjectConfig
 from architect.core.actions import Action, OpenPitch
 from architect.core.preconditions import ForgeFacts, blocker
-from architect.core.view import SprintState
+from architect.core.table import SprintState
 from tests.builders import OPS, PROJECT, a_sprint_pr, settings
 from tests.core.test_decide import only_action, tick
 

@@ -10,11 +10,13 @@ from datetime import timedelta
 import pytest
 
 from architect.core import markers
+from architect.core.actions import Written
 from architect.core.ledger import ForkStatus, Ledger, to_payload
 from architect.core.nudge import with_clock
-from architect.core.sprint import assess
+from architect.core.sprint import advance, assess, read_marks, with_marks
 from architect.core.steering import Steering
-from architect.core.view import SprintPR, SprintState, SprintView
+from architect.core.table import SprintState
+from architect.core.view import SprintPR, SprintView
 from architect.forge.models import ReviewState
 from tests.builders import (
     BOT,
@@ -426,3 +428,21 @@ def test_a_pasted_revised_marker_does_not_answer_a_review() -> None:
     review = talk.review(ReviewState.REQUEST_CHANGES, body="Too big.")
     talk.human(markers.marker("revised", review=review.id))
     assert state_of(talk) is SprintState.REVISION_REQUESTED
+
+
+# -- the marks, read once a tick ------------------------------------------------
+
+
+def test_the_marks_carried_on_the_pr_are_reused_while_its_comments_are_the_same() -> None:
+    talk = conversation_in(SprintState.QUESTIONS_OPEN)
+    sprint = with_marks(talk.sprint(), BOT)
+    assert sprint.marks is not None
+    carried = sprint.marks[2]
+    again = read_marks(sprint, BOT)
+    assert again.own is carried.own and again.candidates is carried.candidates
+    assert view_of(sprint) == view_of(talk.sprint())  # the same view, read or carried
+    # New comments (a step's writes folded in): read again, never the stale marks.
+    answer = talk.human("Q1: B")
+    moved = advance(Written(sprint, (answer,), None))
+    assert moved.marks is None and answer in read_marks(moved, BOT).candidates
+    assert read_marks(sprint, "someone-else").own == ()  # read for its own bot only

@@ -28,8 +28,7 @@ from architect.core.actions import (
     SyncLedger,
 )
 from architect.core.schemas import SubIssue
-from architect.core.table import SPRINT_TABLE
-from architect.core.view import SprintState
+from architect.core.table import SPRINT_TABLE, SprintState
 from architect.runners.base import Mode
 from architect.runners.scripted import ScriptedRunner
 from architect.shell.tick import TickReport
@@ -290,13 +289,27 @@ def walk_a_pr_reopened_without_its_branch(tmp_path: Path) -> set[SprintState]:
     return seen
 
 
+def walk_a_hold(tmp_path: Path) -> set[SprintState]:
+    """HOLD by someone who may steer: one reply, then the sprint waits; RESUME, one more."""
+    world, number = accepted(tmp_path)
+    world.tick()  # the questions
+    hold = world.comment(number, "HOLD: legal review")
+    done, seen = dry_then_real(world)
+    assert done == [f"PR #{number}: on hold or resumed → one reply to comment {hold}"]
+    assert dry_then_real(world)[0] == []
+    resume = world.comment(number, "RESUME")
+    done, visited = dry_then_real(world)
+    assert done == [f"PR #{number}: on hold or resumed → one reply to comment {resume}"]
+    return seen | visited
+
+
 def test_every_row_of_the_table_is_walked_and_dry_run_lists_what_each_tick_does(
         tmp_path: Path) -> None:
     walked = set()
     for walk in (walk_the_story, walk_a_model_failure, walk_the_filing_rows, walk_the_waiting,
                  walk_a_vision_closed_under_its_sprint,
                  walk_sprints_closed_and_merged_by_a_human,
-                 walk_a_pr_reopened_without_its_branch):
+                 walk_a_pr_reopened_without_its_branch, walk_a_hold):
         (tmp_path / walk.__name__).mkdir()
         walked |= walk(tmp_path / walk.__name__)
     assert set(SprintState) - walked == set()

@@ -69,3 +69,23 @@ def test_quotes_code_and_lookalike_words_are_plain(text: str) -> None:
                                   "acceptance", "accepting", "rejecting", "rejection"])
 def test_english_words_near_a_decision_word_are_no_typos(word: str) -> None:
     assert words.typo_of(word) is None
+
+
+@pytest.mark.parametrize(("text", "family", "rest"), [
+    ("HOLD", words.Family.HOLD, ""),
+    ("hold: waiting for legal", words.Family.HOLD, "waiting for legal"),
+    ("On hold — budget review", words.Family.HOLD, "budget review"),
+    ("ON HOLD", words.Family.HOLD, ""),
+    ("**PAUSE** until Monday", words.Family.HOLD, "until Monday"),
+    ("RESUME", words.Family.RESUME, ""),
+])
+def test_hold_and_resume_are_read_with_their_reason(text: str, family: words.Family,
+                                                      rest: str) -> None:
+    reading = words.read_clear(text, BOT)
+    assert reading is not None and (reading.family, reading.rest) == (family, rest)
+
+
+@pytest.mark.parametrize("text", ["> HOLD", "`HOLD`", "don't hold this", "Hold on, Q1 is B",
+                                  "hold up", "Resume?", "Hold Q2 for now", "Please hold"])
+def test_hold_quoted_coded_negated_or_as_discussion_is_no_signal(text: str) -> None:
+    assert words.read_clear(text, BOT) is None

@@ -20,7 +20,8 @@ from architect.core.render import footer_comment, plan_comment, questions_commen
 from architect.core.schemas import SubIssue
 from architect.core.sprint import assess
 from architect.core.steering import Steering
-from architect.core.view import SprintPR, SprintState
+from architect.core.table import SprintState
+from architect.core.view import SprintPR
 from tests.builders import a_comment, a_pull
 from tests.world import BOT, OPS, PROJECT, VISION_BODY, World, make_world
 

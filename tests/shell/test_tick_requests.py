@@ -141,3 +141,11 @@ def test_a_sprint_a_human_closed_costs_its_branch_list_and_one_page_of_the_last_
     assert [q for q in recorder.listings(f"/repos/{OPS}/pulls") if "state=closed" in q] == [
         f"state=closed&head=architect%2Fsprint-vision-{vision}&limit=50&page=1",
         "state=closed&sort=recentclose&limit=50&page=1"]
+
+
+def test_each_sprint_prs_marks_are_read_once_and_carried_to_its_view(tmp_path: Path) -> None:
+    world = with_open_questions(tmp_path)
+    (view,) = world.tick().decision.views
+    assert view.sprint.marks is not None
+    bot, comments, _ = view.sprint.marks
+    assert comments is view.sprint.comments and bot == view.sprint.pr.user.login

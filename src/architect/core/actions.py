@@ -448,6 +448,19 @@ class ResumeSprint(_OnSprint):
         return f"PR #{self.sprint.pr.number}: its vision is back → resume the sprint"
 
 
+@dataclass(frozen=True)
+class HoldReplies(_OnSprint):
+    """HOLD or RESUME by someone who may steer, or a comment that would act while the sprint
+    is held: one reply to each (the hold itself is the words on the PR, read each tick)."""
+
+    sprint: SprintPR
+    replies: tuple[tuple[int, str], ...]  # (the comment answered, the reply)
+
+    def describe(self) -> str:
+        said = ", ".join(f"comment {n}" for n, _ in self.replies)
+        return f"PR #{self.sprint.pr.number}: on hold or resumed → one reply to {said}"
+
+
 # -- after filing: re-planning a merged sprint (`core.replan`) --------------------
 
 @dataclass(frozen=True)
@@ -580,7 +593,7 @@ Action = (OpenPitch | CompletePitch | RevisePitch | StartQuestions | ProcessAnsw
           | FinishSprint | RejectSprint | SyncLedger | ClarifyDecision | CompleteVision
           | PointToSprint
           | RepairMerged | NudgeSprint | UnparkSprint | StopSprint | NoteClosedSprint
-          | NoteBranchGone | PauseSprint | ResumeSprint | AnswerBox | PauseArchitect
+          | NoteBranchGone | PauseSprint | ResumeSprint | HoldReplies | AnswerBox | PauseArchitect
           | ResumeArchitect
           | ProposeReplan | ApplyReplan | DropReplan | ReplyAfterFiling | NudgeReplan)
 # The dashboard's own: they act on the architect or answer a box, never on a sprint's state.

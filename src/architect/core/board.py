@@ -23,8 +23,8 @@ from architect.core.replan import ReplanView
 from architect.core.replan_views import replan_views
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import PARKED_LABEL
-from architect.core.table import REPLAN_ROWS, WAITS_FOR, vision_label, vision_row
-from architect.core.view import ReplanState, SprintPR, SprintState, SprintView
+from architect.core.table import REPLAN_ROWS, WAITS_FOR, SprintState, vision_label, vision_row
+from architect.core.view import ReplanState, SprintPR, SprintView
 from architect.core.visions import vision_facts
 
 if TYPE_CHECKING:

@@ -365,7 +365,8 @@ class ModelErrorMark:
 
 @dataclass(frozen=True)
 class UnclearMark:
-    """The one reply to a comment like `LGTM` that reads like a decision but is none."""
+    """The one reply to a comment: one like `LGTM` that reads like a decision but is none,
+    or a word the table answers by its kind (`SprintView.replied` names them all)."""
 
     kind: ClassVar[Kind] = Kind.UNCLEAR
     comment: int  # the comment answered

@@ -2,8 +2,9 @@
 
 The clock is the snapshot's `now`; the questions' age is that of the bot's last
 design comment, so any round (an answer, a discussion the architect replied to)
-starts it again. Parking puts the label on before its note: the label alone
-already stops every nudge, and the note is finished by the next tick.
+starts it again; so does a `RESUME` after it (the time on hold was no waiting).
+Parking puts the label on before its note: the label alone already stops every
+nudge, and the note is finished by the next tick.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from datetime import datetime, timedelta
 from architect.core import markers
 from architect.core.actions import NudgeSprint
 from architect.core.sprint import PARKED_LABEL
-from architect.core.table import classify
-from architect.core.view import SprintState, SprintView
+from architect.core.table import SprintState, classify
+from architect.core.view import SprintView
+from architect.core.words import Family
 
 
 def with_clock(view: SprintView, now: datetime, *, remind_after: timedelta,
@@ -27,9 +29,10 @@ def with_clock(view: SprintView, now: datetime, *, remind_after: timedelta,
     note (a tick killed between the two) is due until the note is there.
     """
     waiting = view.state in (SprintState.QUESTIONS_OPEN, SprintState.PARKED)
-    if not waiting or view.asked_at is None:
+    asked = _asked(view)
+    if not waiting or asked is None:
         return view
-    waited = now - view.asked_at
+    waited = now - asked
     if waited >= park_after and markers.ParkedMark not in view.nudged:
         due = "park"
     elif view.state is SprintState.QUESTIONS_OPEN and waited >= remind_after and not view.nudged:
@@ -37,8 +40,16 @@ def with_clock(view: SprintView, now: datetime, *, remind_after: timedelta,
         due = "remind"
     else:
         return view
-    timed = replace(view, due=due)
+    timed = replace(view, due=due, asked_at=asked)
     return replace(timed, state=classify(timed))
+
+
+def _asked(view: SprintView) -> datetime | None:
+    """When the open questions' clock started: the bot's last design comment, or a
+    `RESUME` written after it."""
+    if view.asked_at is None:
+        return None
+    return max([view.asked_at, *(s.at for s in view.of(Family.RESUME) if s.at is not None)])
 
 
 def due_at(view: SprintView, *, remind_after: timedelta,
@@ -49,13 +60,14 @@ def due_at(view: SprintView, *, remind_after: timedelta,
     state = view.state
     if state in (SprintState.REMINDER_DUE, SprintState.PARK_DUE):
         state = SprintState.PARKED if view.parked else SprintState.QUESTIONS_OPEN
-    if state not in (SprintState.QUESTIONS_OPEN, SprintState.PARKED) or view.asked_at is None:
+    asked = _asked(view)
+    if state not in (SprintState.QUESTIONS_OPEN, SprintState.PARKED) or asked is None:
         return None
     times = []
     if markers.ParkedMark not in view.nudged:
-        times.append(view.asked_at + park_after)
+        times.append(asked + park_after)
     if state is SprintState.QUESTIONS_OPEN and not view.nudged:
-        times.append(view.asked_at + remind_after)
+        times.append(asked + remind_after)
     return min(times, default=None)
 
 

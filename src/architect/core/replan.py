@@ -300,6 +300,14 @@ def not_decided(view: ReplanView, said: HumanComment) -> str:
 
 def nothing_to_do(view: ReplanView, said: HumanComment, word: tuple[str, str] | None,
                   answers: bool) -> str:
+    if word is not None and word[0] not in ("ACCEPT", "REJECT", REPLAN_WORD):
+        # A word of the registry for an open sprint (`HOLD`, `RESUME`): nothing to hold here.
+        then = (f"`ACCEPT` applies re-plan proposal {view.proposal.n}; `REJECT: <reason>` "
+                f"drops re-plan proposal {view.proposal.n}." if view.proposal is not None
+                else "To change its plan, write `REPLAN: <what changes>` or a changed answer "
+                "(`Q1: B`).")
+        return (f"@{said.author}, this sprint is filed, so `{word[0]}` has nothing to act on: "
+                f"it acts on a sprint PR until its sub-issues are filed. {then}")
     if view.proposal is not None:
         return (f"@{said.author}, [your comment]({said.url}) reads as agreement, but only "
                 f"`ACCEPT` applies re-plan proposal {view.proposal.n}; `REJECT: <reason>` "

@@ -17,11 +17,10 @@ from architect.core.actions import Written
 from architect.core.answers import read_decision
 from architect.core.ledger import Ledger
 from architect.core.render import FOOTER_TEXT
-from architect.core.schemas import SubIssue
 from architect.core.steering import Steering
-from architect.core.table import classify
+from architect.core.table import SprintState, classify
 from architect.core.text import slugify
-from architect.core.view import Signal, SprintPR, SprintState, SprintView
+from architect.core.view import Marks, Signal, SprintPR, SprintView
 from architect.core.vision_comments import heard_on_vision
 from architect.core.words import Family
 from architect.forge.models import Comment, Review, ReviewState
@@ -67,72 +66,53 @@ def advance(written: Written) -> SprintPR:
     sprint = written.sprint
     pr = sprint.pr if written.body is None else sprint.pr.model_copy(
         update={"body": written.body})
-    return replace(sprint, pr=pr, comments=(*sprint.comments, *written.comments))
+    return replace(sprint, pr=pr, comments=(*sprint.comments, *written.comments), marks=None)
 
 
 def sprint_slug(vision_number: int, vision_title: str) -> str:
     return f"{vision_number}-{slugify(vision_title, max_words=6) or 'sprint'}"
 
 
-@dataclass(frozen=True)
-class Marks:
-    """What a sprint PR's own marks say, before anyone's right to steer is judged.
-
-    Read once per PR: the snapshot uses `authors` to decide what to read (who may
-    steer; reviews only until the filing), and `assess` judges the same candidates.
-    """
-
-    own: tuple[tuple[Comment, markers.Mark], ...]
-    slug: str  # from the footer; "" before it
-    has_footer: bool
-    ledger: Ledger | None  # None until the design questions start
-    round: int
-    heard_up_to: int
-    plan: tuple[SubIssue, ...] | None
-    plan_comment: Comment | None
-    filed: tuple[int, ...]
-    revised: frozenset[int]  # reviews a revision answered
-    read: frozenset[int]  # comments the answer rounds read
-    last_check: int  # the newest failed filing check
-    blocked: bool  # the bot's last design word is that check
-    candidates: tuple[Comment, ...]  # comments that can change the sprint
-    reviews: tuple[Review, ...]  # reviews that still matter
-    clarified: frozenset[int]  # comments like "LGTM" the bot has replied to already
-    edited: frozenset[int] = frozenset()  # answer comments changed since a round read them
-    told: frozenset[str] = frozenset()  # people who may not steer, told so on this PR
-
-    @property
-    def filing(self) -> bool:
-        return self.plan is not None or bool(self.filed)
-
-    @property
-    def authors(self) -> set[str]:
-        """Logins whose comments or reviews on this PR may steer it (bots included)."""
-        return ({c.user.login for c in self.candidates}
-                | {r.user.login for r in self.reviews if r.user is not None})
+def with_marks(sprint: SprintPR, bot_login: str) -> SprintPR:
+    """The PR carrying its marks, read once: every later `read_marks` of it this tick (the
+    snapshot's, `assess`) reuses them while its comments are the ones they were read from."""
+    return replace(sprint, marks=(bot_login, sprint.comments,
+                                  _comment_marks(sprint.comments, bot_login)))
 
 
 def read_marks(sprint: SprintPR, bot_login: str) -> Marks:
-    own = tuple(markers.read_marks(sprint.comments, bot_login))
+    carried = sprint.marks
+    if carried is not None and carried[0] == bot_login and carried[1] is sprint.comments:
+        marks = carried[2]
+    else:
+        marks = _comment_marks(sprint.comments, bot_login)
+    started = marks.ledger is not None
+    return replace(marks, reviews=tuple(
+        r for r in sprint.reviews
+        if not r.dismissed and _review_matters(r, started, bot=bot_login)))
+
+
+def _comment_marks(comments: tuple[Comment, ...], bot_login: str) -> Marks:
+    """What the comments say (the reviews are judged by `read_marks`, each time: they
+    are read after the marks decide whether they still matter)."""
+    own = tuple(markers.read_marks(comments, bot_login))
     ledger, round_ = _trusted_ledger(own)
     last_design = heard_up_to(own)
     started = ledger is not None
     plan = next(((c, m) for c, m in reversed(own) if isinstance(m, markers.PlanMark)), None)
     footers = [m for _, m in own if isinstance(m, markers.FooterMark)]
     legacy = any(c.user.login == bot_login and _LEGACY_FOOTER in " ".join(c.body.split())
-                 for c in sprint.comments)
+                 for c in comments)
     last_check = max((c.id for c, m in own if isinstance(m, markers.FilingCheckMark)), default=0)
     blocked = last_check != 0 and last_check == max(
         (c.id for c, m in own if m.kind in markers.DESIGN_KINDS), default=0)
     filed = next((m.numbers for _, m in reversed(own) if isinstance(m, markers.FiledMark)), ())
     # Once the filing starts, the plan is what was decided: an edit comes too late.
-    edited = frozenset() if plan or filed else _edited(sprint.comments, own, bot_login)
+    edited = frozenset() if plan or filed else _edited(comments, own, bot_login)
     candidates = tuple(
-        c for c in sprint.comments if c.user.login != bot_login
+        c for c in comments if c.user.login != bot_login
         and (c.id in edited or _is_signal(_word(c.body, bot_login), c.id,
                                           last_design=last_design, started=started)))
-    reviews = tuple(r for r in sprint.reviews
-                    if not r.dismissed and _review_matters(r, started, bot=bot_login))
     return Marks(
         own=own, slug=next((m.slug for m in footers if m.slug), ""),
         has_footer=bool(footers) or legacy,
@@ -141,7 +121,7 @@ def read_marks(sprint: SprintPR, bot_login: str) -> Marks:
         filed=filed,
         revised=frozenset(m.review for _, m in own if isinstance(m, markers.RevisedMark)),
         read=frozenset(n for _, m in own if isinstance(m, markers.AnswersMark) for n in m.read),
-        last_check=last_check, blocked=blocked, candidates=candidates, reviews=reviews,
+        last_check=last_check, blocked=blocked, candidates=candidates,
         clarified=frozenset(m.comment for _, m in own if isinstance(m, markers.UnclearMark)),
         edited=edited,
         told=frozenset(m.who.lower() for _, m in own
@@ -206,7 +186,8 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
         filing_replies=_filing_replies(sprint.comments, marks, new_comments), plan=plan,
         plan_comment=marks.plan_comment, filed=marks.filed, has_footer=marks.has_footer,
         round=marks.round, ignored=tuple(ignored), unclear=tuple(unclear),
-        on_vision=heard_on_vision(sprint, steering),
+        on_vision=heard_on_vision(sprint, steering), said=tuple(heard.said),
+        replied=marks.clarified,
         model_failed=_waiting_after_model_error(sprint, marks.own, steering),
         filing_blocked=marks.blocked, edited=marks.edited,
         heard=max((c.id for c in sprint.comments if not steering.is_bot(c.user.login)),
@@ -280,6 +261,12 @@ class _Heard:
     accepts: list[Signal] = field(default_factory=list)
     new_comments: list[Comment] = field(default_factory=list)
     unclear: list[Signal] = field(default_factory=list)
+    said: list[Signal] = field(default_factory=list)  # every other word, by its kind
+
+
+# The words read here one by one (their reviews, their stages); every other word of the
+# registry is kept on the view by its kind (`SprintView.said`) for the table to read.
+_DECIDING = frozenset({"", Family.ACCEPT, Family.REJECT})
 
 
 def _read_comments(marks: Marks, steering: Steering) -> _Heard:
@@ -298,7 +285,9 @@ def _read_comments(marks: Marks, steering: Steering) -> _Heard:
         word = decision.word if decision else ""
         signal = Signal(login, decision.rest if decision else "", comment.id,
                         comment.html_url, comment.created_at)
-        if word == Family.REJECT:
+        if word not in _DECIDING:  # every other word of the registry: kept by its kind
+            heard.said.append(replace(signal, kind=Family(word)))
+        elif word == Family.REJECT:
             heard.reject = heard.reject or signal
         elif word == Family.ACCEPT and not started:
             heard.accepts.append(signal)
@@ -344,8 +333,8 @@ def heard_up_to(own: tuple[tuple[Comment, markers.Mark], ...]) -> int:
 def _is_signal(word: str, comment_id: int, *, last_design: int, started: bool) -> bool:
     """Whether a human comment can change the sprint: the test `assess` and the
     snapshot's permission lookups share, so no one's rights are read in vain."""
-    if word == Family.REJECT or comment_id > last_design:
-        return True
+    if word not in (Family.ACCEPT, "") or comment_id > last_design:
+        return True  # REJECT, and every word kept by its kind, count at any stage
     return word == Family.ACCEPT and not started
 
 

@@ -29,6 +29,7 @@ from architect.core.actions import (
     DropReplan,
     FileSprint,
     FinishSprint,
+    HoldReplies,
     NoteBranchGone,
     NoteClosedSprint,
     NudgeReplan,
@@ -51,8 +52,38 @@ from architect.core.inputs import HumanComment
 from architect.core.replan import ReplanView, new_ledger, read_word
 from architect.core.replan_subs import issues_now
 from architect.core.rounds import forks_in_sync, read_answers
-from architect.core.view import ReplanState, SprintState, SprintView
+from architect.core.text import one_line
+from architect.core.view import ReplanState, Signal, SprintView, State
 from architect.core.words import Family
+
+
+class SprintState(State):
+    """A sprint PR's state: the first row of `SPRINT_TABLE` its view meets (a new state
+    is written here, beside its row)."""
+
+    PITCH_INCOMPLETE = "pitch incomplete"
+    AWAITING_DECISION = "pitch awaiting decision"
+    REVISION_REQUESTED = "revision requested"
+    ACCEPTED = "accepted"
+    QUESTIONS_OPEN = "questions open"
+    ANSWERS_PENDING = "answers to process"
+    READY_TO_FILE = "ready to file"
+    FILING_BLOCKED = "filing check failed"
+    FILING = "filing"
+    FILED = "filed"
+    REJECTED = "rejected"
+    MODEL_FAILED = "model failed"
+    PARKED = "parked"
+    REMINDER_DUE = "questions unanswered"
+    PARK_DUE = "questions unanswered too long"
+    VISION_GONE = "vision gone"
+    CLOSED_BY_HUMAN = "closed by a human"
+    MERGED_UNFILED = "merged before filing"
+    VISION_SLIPPED = "vision slipped"
+    PAUSED = "paused"
+    HELD = "on hold"
+    BRANCH_GONE = "reopened without its branch"
+
 
 # What the step of a row needs beyond the view: whether the vision lost its label.
 Step = Callable[["SprintView", bool], Action | None]
@@ -101,6 +132,64 @@ def _pause(view: SprintView, _label: bool) -> Action:
 def _paused(_view: SprintView, _label: bool) -> None:
     """Paused: nothing is read, asked or filed until the vision is back or the time is up."""
     return None
+
+
+# -- a hold: HOLD and RESUME, by someone who may steer ----------------------------
+
+def held_by(view: SprintView) -> Signal | None:
+    """The HOLD that holds the sprint: the newest of its HOLDs and RESUMEs, if a HOLD."""
+    said = view.of(Family.HOLD, Family.RESUME)
+    return said[-1] if said and said[-1].kind is Family.HOLD else None
+
+
+def _held(_view: SprintView, _label: bool) -> None:
+    """On hold: nothing is asked, reminded, parked or filed until RESUME (the replies are
+    the repair `hold answered`, beside whatever row the sprint is in)."""
+    return None
+
+
+def _hold_replies(view: SprintView) -> tuple[tuple[int, str], ...]:
+    """One reply to each HOLD and RESUME, and to each comment that would act while held
+    (an answer, an ACCEPT): kept, and read once the sprint resumes."""
+    replies: list[tuple[int, str]] = []
+    holding: Signal | None = None
+    for said in view.of(Family.HOLD, Family.RESUME):
+        if said.source_id not in view.replied:
+            replies.append((said.source_id, _hold_reply(view, said, holding)))
+        holding = said if said.kind is Family.HOLD else None
+    if holding is not None:
+        comments = {c.id for c in view.sprint.comments}  # an approving review gets none
+        waiting = {c.id for c in view.new_comments} | {g.source_id for g in view.guidance}
+        replies += [(n, _held_note(holding)) for n in sorted(waiting & comments)
+                    if n > holding.source_id and n not in view.replied]
+    return tuple(replies)
+
+
+def _hold_reply(view: SprintView, said: Signal, holding: Signal | None) -> str:
+    who = f"@{said.login}"
+    if said.kind is Family.HOLD and holding is not None:
+        return f"{who}, this sprint is already on hold (since @{holding.login}'s HOLD). " \
+               "Write `RESUME` to continue."
+    if said.kind is Family.HOLD:
+        reason = f": {one_line(said.text, 200).rstrip('.')}" if said.text else ""
+        return (f"On hold{reason}. Nothing is asked, reminded, parked or filed until someone "
+                "who may steer writes `RESUME`. Write `RESUME` to continue.")
+    slipped = view.sprint.vision_gone if view.sprint.vision_slipped else ""
+    if slipped:
+        lifted = "the hold is lifted, but" if holding is not None else "there is no hold to " \
+                 "lift:"
+        return (f"{who}, {lifted} this sprint is paused because {slipped}. `RESUME` lifts a "
+                "hold a person put on; the sprint goes on when its vision is open and labelled "
+                "again.")
+    if holding is None:
+        return f"{who}, this sprint is not on hold, so there is nothing to resume."
+    return f"Resumed, {who}: the sprint goes on from where it was."
+
+
+def _held_note(holding: Signal) -> str:
+    reason = f" ({one_line(holding.text, 200).rstrip('.')})" if holding.text else ""
+    return (f"This sprint is on hold{reason}: your comment is kept and read once someone who "
+            "may steer writes `RESUME`. Write `RESUME` first.")
 
 
 def _finish(view: SprintView, _label: bool) -> Action:
@@ -196,6 +285,11 @@ SPRINT_TABLE: tuple[Row, ...] = (
         "the architect (closing the PR)",
         doc="its vision was deleted, or paused longer than stop_after: stop before any model "
             "call or filing, as a rejection saying so"),
+    Row(SprintState.HELD, lambda v: held_by(v) is not None, _held,
+        "a human: RESUME",
+        doc="HOLD (or ON HOLD, PAUSE) by someone who may steer: no questions, reminders, "
+            "parking or filing; one reply to it, and to each answer written meanwhile; RESUME "
+            "lifts it"),
     Row(SprintState.FILING, lambda v: v.plan is not None, _file,
         "the architect (filing sub-issues)",
         doc="the plan is posted; file what is not filed yet"),
@@ -239,8 +333,8 @@ SPRINT_TABLE: tuple[Row, ...] = (
         doc="questions asked; waits for answers"),
 )
 
-ROWS = {row.state: row for row in SPRINT_TABLE}
-WAITS_FOR = {row.state: row.waits_for for row in SPRINT_TABLE}
+ROWS: dict[State, Row] = {row.state: row for row in SPRINT_TABLE}
+WAITS_FOR: dict[State, str] = {row.state: row.waits_for for row in SPRINT_TABLE}
 
 
 def classify(view: SprintView) -> SprintState:
@@ -290,6 +384,12 @@ SPRINT_REPAIRS: tuple[Repair, ...] = (
            lambda v: ResumeSprint(v.sprint, v.pause_note),
            doc="paused, and its vision is open and labelled again: one note, and the sprint "
                "goes on from its marks"),
+    Repair("hold answered",
+           lambda v, _: v.state not in _ENDING and bool(_hold_replies(v)),
+           lambda v: HoldReplies(v.sprint, _hold_replies(v)),
+           doc="HOLD, RESUME, or an answer written while held: one reply each (a second HOLD "
+               "gets a short one; RESUME on a sprint paused because its vision slipped says "
+               "so, and resumes nothing)"),
     Repair("one reply",
            lambda v, _: bool(v.unclear) and v.state not in _CLARIFIED_BY_ROW,
            _clarify,

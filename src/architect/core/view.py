@@ -15,33 +15,13 @@ from architect.core import markers
 from architect.core.ledger import Ledger
 from architect.core.render import pitch_part
 from architect.core.schemas import SubIssue
+from architect.core.words import Family
 from architect.forge.models import Comment, PullRequest, Review
 
 
-class SprintState(StrEnum):
-    """A sprint PR's state: the first row of `table.SPRINT_TABLE` its view meets."""
-
-    PITCH_INCOMPLETE = "pitch incomplete"
-    AWAITING_DECISION = "pitch awaiting decision"
-    REVISION_REQUESTED = "revision requested"
-    ACCEPTED = "accepted"
-    QUESTIONS_OPEN = "questions open"
-    ANSWERS_PENDING = "answers to process"
-    READY_TO_FILE = "ready to file"
-    FILING_BLOCKED = "filing check failed"
-    FILING = "filing"
-    FILED = "filed"
-    REJECTED = "rejected"
-    MODEL_FAILED = "model failed"
-    PARKED = "parked"
-    REMINDER_DUE = "questions unanswered"
-    PARK_DUE = "questions unanswered too long"
-    VISION_GONE = "vision gone"
-    CLOSED_BY_HUMAN = "closed by a human"
-    MERGED_UNFILED = "merged before filing"
-    VISION_SLIPPED = "vision slipped"
-    PAUSED = "paused"
-    BRANCH_GONE = "reopened without its branch"
+class State(StrEnum):
+    """A sprint PR's state. Its members are `table.SprintState`, defined beside the rows
+    that reach them (`table.SPRINT_TABLE`): a new state is written where its row is."""
 
 
 # A filed sprint's re-plan (core.replan), beside the sprint PR's own states.
@@ -66,6 +46,45 @@ class Brief:
 
 
 @dataclass(frozen=True)
+class Marks:
+    """What a sprint PR's own marks say, before anyone's right to steer is judged.
+
+    Read once per PR: the snapshot uses `authors` to decide what to read (who may
+    steer; reviews only until the filing), and `assess` judges the same candidates:
+    `sprint.with_marks` carries them on the PR, so each PR's comments are read once a tick.
+    """
+
+    own: tuple[tuple[Comment, markers.Mark], ...]
+    slug: str  # from the footer; "" before it
+    has_footer: bool
+    ledger: Ledger | None  # None until the design questions start
+    round: int
+    heard_up_to: int
+    plan: tuple[SubIssue, ...] | None
+    plan_comment: Comment | None
+    filed: tuple[int, ...]
+    revised: frozenset[int]  # reviews a revision answered
+    read: frozenset[int]  # comments the answer rounds read
+    last_check: int  # the newest failed filing check
+    blocked: bool  # the bot's last design word is that check
+    candidates: tuple[Comment, ...]  # comments that can change the sprint
+    clarified: frozenset[int]  # comments like "LGTM" the bot has replied to already
+    edited: frozenset[int] = frozenset()  # answer comments changed since a round read them
+    told: frozenset[str] = frozenset()  # people who may not steer, told so on this PR
+    reviews: tuple[Review, ...] = ()  # reviews that still matter
+
+    @property
+    def filing(self) -> bool:
+        return self.plan is not None or bool(self.filed)
+
+    @property
+    def authors(self) -> set[str]:
+        """Logins whose comments or reviews on this PR may steer it (bots included)."""
+        return ({c.user.login for c in self.candidates}
+                | {r.user.login for r in self.reviews if r.user is not None})
+
+
+@dataclass(frozen=True)
 class SprintPR:
     """An open sprint PR with everything the tick read about it."""
 
@@ -83,6 +102,10 @@ class SprintPR:
     branch_gone: bool = False
     # Its vision's comments since the pitch, read only when the vision moved since then.
     vision_comments: tuple[Comment, ...] = ()
+    # Its marks as the tick read them once (`sprint.with_marks`): the bot they were read
+    # for, the comments they were read from (reused only while these are the comments).
+    marks: tuple[str, tuple[Comment, ...], Marks] | None = field(
+        default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -94,12 +117,14 @@ class Signal:
     at: datetime | None = None
     # Why a comment gets one reply instead of an action (`Why`); "" for a signal that acts.
     why: str = ""
+    # Its kind, for a signal beyond ACCEPT and REJECT (`SprintView.said`): the registry's.
+    kind: Family | None = None
 
 
 @dataclass(frozen=True)
 class SprintView:
     sprint: SprintPR
-    state: SprintState
+    state: State  # a `table.SprintState`
     slug: str
     ledger: Ledger | None  # None until the design questions start
     guidance: tuple[Signal, ...] = ()
@@ -149,10 +174,19 @@ class SprintView:
     # The other open sprint PRs whose questions are open, set by `decide` from the tick's
     # views: where answers written on the wrong PR belong.
     asking: tuple[int, ...] = ()
+    # Every other word of the registry (`core.words`) a person who may steer wrote on the PR,
+    # oldest first, each with its kind: the rows of `core.table` read them by kind
+    # (`of`), so a new word needs no field here and no reading in `core.sprint`.
+    said: tuple[Signal, ...] = ()
+    replied: frozenset[int] = frozenset()  # comments the bot has replied to (once each)
 
     @property
     def number(self) -> int:
         return self.sprint.pr.number
+
+    def of(self, *kinds: Family) -> tuple[Signal, ...]:
+        """The signals of these kinds, oldest first."""
+        return tuple(s for s in self.said if s.kind in kinds)
 
     def brief(self, guidance: str) -> Brief:
         return Brief(pitch_part(self.sprint.pr.body), guidance, self.ledger)

@@ -26,8 +26,13 @@ from architect.core.text import clean_text, strip_html_comments
 
 
 class Family(StrEnum):
+    """What a word does: decide the pitch, or (beyond the decision) a signal the sprint
+    view holds by its kind (`SprintView.said`) for the table's rows."""
+
     ACCEPT = "ACCEPT"
     REJECT = "REJECT"
+    HOLD = "HOLD"  # the sprint waits: nothing asked, reminded, parked or filed
+    RESUME = "RESUME"  # a hold lifted
 
 
 class Sense(StrEnum):
@@ -47,7 +52,7 @@ class Entry:
     note: str = ""
 
 
-_A, _R = Family.ACCEPT, Family.REJECT
+_A, _R, _H = Family.ACCEPT, Family.REJECT, Family.HOLD
 
 REGISTRY: tuple[Entry, ...] = (
     Entry("accept", _A, True, "first word; anything after it guides the design questions"),
@@ -60,6 +65,13 @@ REGISTRY: tuple[Entry, ...] = (
     Entry("i accept this", _A, True, "also `we accept this`, `I accept the pitch`"),
     Entry("i reject this", _R, True, "also `we reject this`, `I reject the pitch, …`"),
     Entry("approved", _A, True, "first word: the past tense says the decision is made"),
+    Entry("hold", _H, True, "first word, on a sprint PR: no questions, reminders, parking "
+                            "or filing until `RESUME`; anything after it is the reason "
+                            "(`hold on`, `hold up` are discussion)"),
+    Entry("on hold", _H, True, "the first words, as `hold`"),
+    Entry("pause", _H, True, "first word, as `hold`"),
+    Entry("resume", Family.RESUME, True, "first word: lifts a hold (a sprint paused because "
+                                         "its vision was closed waits for the vision)"),
     Entry("approve", _A, False, "a review approving the PR acts; the bare verb asks for `ACCEPT`"),
     Entry("lgtm", _A, False),
     Entry("looks good", _A, False, "also `looks good to me`"),
@@ -97,6 +109,15 @@ _FILLER = frozenset({"thanks", "thank you", "thx", "from me", "from my side", "f
 
 _CLEAR_FIRST: dict[str, Family] = {e.text: e.family for e in REGISTRY
                                    if e.acts and " " not in e.text}
+# Acting words of more than one word, first in the comment (`on hold`); the subject
+# forms (`I reject this`) are read by `_SUBJECT`.
+_CLEAR_PHRASES: tuple[tuple[re.Pattern[str], Family], ...] = tuple(
+    (re.compile(r"^[*_~]{0,3}(?P<word>" + r"[\s-]+".join(map(re.escape, e.text.split()))
+                + r")(?![\w-])(?P<rest>.*)\Z", re.IGNORECASE | re.DOTALL), e.family)
+    for e in REGISTRY if e.acts and " " in e.text and not e.text.startswith("i "))
+# A word that acts alone but not before these (`Hold on, …` is discussion).
+_NOT_BEFORE: dict[Family, re.Pattern[str]] = {
+    _H: re.compile(r"^[\s,]*(?:on|up|off|tight|that|the\s+thought)\b", re.IGNORECASE)}
 _LIKELY: dict[str, Family] = {**{e.text: e.family for e in REGISTRY if not e.acts},
                               **_LIKELY_MORE}
 # Real English words a typo of a decision word could be taken for: never a decision.
@@ -184,11 +205,13 @@ def read_clear(body: str, bot_login: str) -> Reading | None:
     subject = _SUBJECT.match(text)
     if subject is not None:
         return _decided(_family_of(subject.group("word")), subject.group("rest"), text)
-    match = _FIRST.match(text)
+    phrase = next(((m, f) for pattern, f in _CLEAR_PHRASES if (m := pattern.match(text))), None)
+    match = phrase[0] if phrase else _FIRST.match(text)
     if match is None:
         return None
     word = re.sub(r"[-\s]", "-", match.group("word").lower())
-    family = _CLEAR_FIRST.get(word) or _CLEAR_FIRST.get(word.replace("-", ""))
+    family = phrase[1] if phrase else (
+        _CLEAR_FIRST.get(word) or _CLEAR_FIRST.get(word.replace("-", "")))
     if family is None and word in ("nogo", "no-go"):
         family = _R
     if family is None and word not in _LIKELY:
@@ -196,6 +219,8 @@ def read_clear(body: str, bot_login: str) -> Reading | None:
     if family is None:
         return None
     rest = match.group("rest")
+    if family in _NOT_BEFORE and _NOT_BEFORE[family].match(rest):
+        return None
     # "Reject the cookie option", "Accept Q1: A": a verb about an option, not the sprint.
     if _ABOUT_AN_OPTION.match(rest):
         return None

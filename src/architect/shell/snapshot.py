@@ -19,7 +19,7 @@ from architect.core import markers, rules
 from architect.core.facts import Eligibility, VisionHistory
 from architect.core.pitch_order import prerequisite_order
 from architect.core.snapshot import Snapshot
-from architect.core.sprint import read_marks, vision_of_branch
+from architect.core.sprint import read_marks, vision_of_branch, with_marks
 from architect.core.steering import Steering
 from architect.core.view import SprintPR
 from architect.forge.models import Comment, Issue, PullRequest, User
@@ -92,8 +92,9 @@ def _read_sprints(forge: Forge, config: ProjectConfig, bot: User) -> list[Sprint
         comments = tuple(forge.list_comments(config.ops_repo, pr.number))
         # Reviews matter until the filing starts: an approval accepts the pitch, and a
         # request for changes revises it, during the design questions too.
-        sprint = SprintPR(pr, number, comments,
-                          branch_gone=vision_of_branch(pr.head.ref) != number)
+        sprint = with_marks(SprintPR(pr, number, comments,
+                                     branch_gone=vision_of_branch(pr.head.ref) != number),
+                            bot.login)
         if not read_marks(sprint, bot.login).filing:
             sprint = replace(sprint, reviews=tuple(forge.list_reviews(config.ops_repo, pr.number)))
         sprints.append(sprint)

@@ -15,11 +15,13 @@ from architect.shell import writes
 from architect.shell.journal import JournalEntry
 from architect.shell.logs import outcome_log
 from architect.shell.steps.hands import Hands
+from architect.shell.steps.registry import performs
 
 # What the step did: each line reads "would: …" in a dry run (shell/logs.py).
 log = outcome_log
 
 
+@performs(RejectSprint)
 def reject_sprint(hands: Hands, action: RejectSprint) -> None:
     sprint, signal = action.sprint, action.signal
     _close_rejected(hands, sprint, render.rejected_comment(signal.text, signal.login),
@@ -27,6 +29,7 @@ def reject_sprint(hands: Hands, action: RejectSprint) -> None:
     log.info("PR #%d: closed after rejection by @%s", sprint.pr.number, signal.login)
 
 
+@performs(StopSprint)
 def stop_sprint(hands: Hands, action: StopSprint) -> None:
     sprint, label = action.sprint, hands.config.architect.vision_label
     _close_rejected(hands, sprint, render.stopped_comment(action.reason),
@@ -35,6 +38,7 @@ def stop_sprint(hands: Hands, action: StopSprint) -> None:
     log.info("PR #%d: stopped: %s", sprint.pr.number, action.reason)
 
 
+@performs(NoteBranchGone)
 def note_branch_gone(hands: Hands, action: NoteBranchGone) -> None:
     pr = action.sprint.pr
     writes.ensure_comment(hands.forge, hands.ops, pr.number, render.branch_gone_comment(
@@ -43,6 +47,7 @@ def note_branch_gone(hands: Hands, action: NoteBranchGone) -> None:
     log.info("PR #%d: reopened without its branch: noted", pr.number)
 
 
+@performs(NoteClosedSprint)
 def note_closed_sprint(hands: Hands, action: NoteClosedSprint) -> None:
     """A rejection without a reason; removing `in-progress` is the last write, the
     mark that it was answered (the tick reads such PRs only while the label is on)."""

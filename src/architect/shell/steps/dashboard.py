@@ -14,11 +14,13 @@ import logging
 from architect.core.actions import AnswerBox, PauseArchitect, ResumeArchitect
 from architect.shell.logs import outcome_log
 from architect.shell.steps.hands import Hands
+from architect.shell.steps.registry import performs
 from architect.shell.writes import ensure_comment, ensure_no_label
 
 log = logging.getLogger("architect")
 
 
+@performs(AnswerBox)
 def answer_box(hands: Hands, action: AnswerBox) -> None:
     repo = hands.ops if action.on_ops else hands.config.repo
     outcome_log.info("dashboard: %s", action.kind)
@@ -28,9 +30,11 @@ def answer_box(hands: Hands, action: AnswerBox) -> None:
                    mark=action.mark)
 
 
+@performs(PauseArchitect)
 def pause_architect(_hands: Hands, _action: PauseArchitect) -> None:
     outcome_log.info("dashboard: paused (kept as a mark on the dashboard)")
 
 
+@performs(ResumeArchitect)
 def resume_architect(_hands: Hands, _action: ResumeArchitect) -> None:
     outcome_log.info("dashboard: resumed")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from architect.core import carry, render
-from architect.core.actions import ProcessAnswers, StartQuestions, Written
+from architect.core.actions import ProcessAnswers, StartQuestions, SyncLedger, Written
 from architect.core.ledger import DesignFork, Ledger
 from architect.core.markers import neutralize
 from architect.core.model_output import interpret, numbered_fork, unread_by_model
@@ -14,11 +14,13 @@ from architect.errors import InvalidModelOutput
 from architect.runners.base import Mode
 from architect.shell.logs import outcome_log
 from architect.shell.steps.hands import Hands, session_key
+from architect.shell.steps.registry import performs
 
 # What the step did: each line reads "would: …" in a dry run (shell/logs.py).
 log = outcome_log
 
 
+@performs(StartQuestions)
 def start_questions(hands: Hands, action: StartQuestions) -> Written:
     sprint, number = action.sprint, action.sprint.pr.number
     vision = hands.vision(sprint.vision_number)
@@ -39,6 +41,7 @@ def start_questions(hands: Hands, action: StartQuestions) -> Written:
     return Written(sprint, (posted,), body)
 
 
+@performs(ProcessAnswers)
 def process_answers(hands: Hands, action: ProcessAnswers) -> Written:
     sprint, number = action.sprint, action.sprint.pr.number
     ledger = action.ledger
@@ -80,3 +83,9 @@ def process_answers(hands: Hands, action: ProcessAnswers) -> Written:
         round_=round_, read=[i for i, _ in action.read], seen=action.seen,
         digests=list(action.read), sources=dict(action.sources), unread=unread))
     return Written(sprint, (posted,), hands.sync(sprint, action.slug, ledger, ()))
+
+
+@performs(SyncLedger)
+def sync_ledger(hands: Hands, action: SyncLedger) -> None:
+    """A `## Design forks` section broken by hand: the trusted ledger written back."""
+    hands.sync(action.sprint, action.slug, action.ledger, ())

@@ -25,11 +25,13 @@ from architect.shell.filing_record import FilingRecord
 from architect.shell.journal import JournalEntry
 from architect.shell.logs import outcome_log
 from architect.shell.steps.hands import Hands, session_key
+from architect.shell.steps.registry import performs
 
 # What the step did: each line reads "would: …" in a dry run (shell/logs.py).
 log = outcome_log
 
 
+@performs(FileSprint)
 def file_sprint(hands: Hands, action: FileSprint) -> Written:
     sprint, number = action.sprint, action.sprint.pr.number
     labels = {label.name: label.id for label in hands.labels()}
@@ -146,6 +148,7 @@ def _filed_before(hands: Hands, action: FileSprint, plan_comment: Comment, *,
     return found
 
 
+@performs(FinishSprint)
 def finish_sprint(hands: Hands, action: FinishSprint) -> None:
     filed = action.filed  # from the bot's own "Sprint filed" marker
     hands.sync(action.sprint, action.slug, action.ledger, filed)

@@ -14,11 +14,13 @@ from architect.core.sprint import PARKED_LABEL
 from architect.shell import writes
 from architect.shell.logs import outcome_log
 from architect.shell.steps.hands import Hands
+from architect.shell.steps.registry import performs
 
 # What the step did: each line reads "would: …" in a dry run (shell/logs.py).
 log = outcome_log
 
 
+@performs(NudgeSprint)
 def nudge_sprint(hands: Hands, action: NudgeSprint) -> None:
     forge, ops, bot = hands.forge, hands.ops, hands.bot
     sprint, number = action.sprint, action.sprint.pr.number
@@ -34,6 +36,7 @@ def nudge_sprint(hands: Hands, action: NudgeSprint) -> None:
     log.info("PR #%d: parked after %d days without an answer", number, waited.days)
 
 
+@performs(UnparkSprint)
 def unpark_sprint(hands: Hands, action: UnparkSprint) -> None:
     writes.ensure_no_label(hands.forge, hands.ops, action.sprint.pr.number, PARKED_LABEL)
     log.info("PR #%d: unparked", action.sprint.pr.number)

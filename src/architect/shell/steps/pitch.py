@@ -30,11 +30,13 @@ from architect.shell.logs import outcome_log
 from architect.shell.section_writes import ensure_body_edit, ensure_file_edit, replacing
 from architect.shell.steps.carried import carried_over
 from architect.shell.steps.hands import Hands, sprint_path
+from architect.shell.steps.registry import performs
 
 # What the step did: each line reads "would: …" in a dry run (shell/logs.py).
 log = outcome_log
 
 
+@performs(OpenPitch)
 def open_pitch(hands: Hands, action: OpenPitch) -> None:
     vision = hands.vision(action.vision_number)
     snapshot = hands.snapshot
@@ -79,6 +81,7 @@ def open_pitch(hands: Hands, action: OpenPitch) -> None:
     log.info("vision #%d: pitched as PR #%d", vision.number, pr.number)
 
 
+@performs(CompletePitch)
 def complete_pitch(hands: Hands, action: CompletePitch) -> None:
     sprint = action.sprint
     if action.footer:
@@ -92,6 +95,7 @@ def complete_pitch(hands: Hands, action: CompletePitch) -> None:
                             hands.config.architect.in_progress_label)
 
 
+@performs(RevisePitch)
 def revise_pitch(hands: Hands, action: RevisePitch) -> None:
     sprint, review, number = action.sprint, action.review, action.sprint.pr.number
     vision = hands.vision(sprint.vision_number)
@@ -114,6 +118,7 @@ def revise_pitch(hands: Hands, action: RevisePitch) -> None:
         review.id, reviewer, neutralize(revised.changes)))
 
 
+@performs(ClarifyDecision)
 def clarify_decision(hands: Hands, action: ClarifyDecision) -> None:
     """One reply to each comment that reads like a decision the architect cannot act on."""
     for said in action.unclear:
@@ -126,6 +131,7 @@ def clarify_decision(hands: Hands, action: ClarifyDecision) -> None:
             existing=action.sprint.comments)
 
 
+@performs(PointToSprint)
 def point_to_sprint(hands: Hands, action: PointToSprint) -> None:
     """One reply on the vision to each decision or answer written there: where it belongs."""
     sprint = action.sprint

@@ -26,6 +26,7 @@ from architect.runners.base import Mode
 from architect.shell import writes
 from architect.shell.logs import outcome_log
 from architect.shell.steps.hands import Hands
+from architect.shell.steps.registry import performs
 
 # What the step did: each line reads "would: …" in a dry run (shell/logs.py).
 log = outcome_log
@@ -33,6 +34,7 @@ log = outcome_log
 
 # -- propose ------------------------------------------------------------------
 
+@performs(ProposeReplan)
 def propose_replan(hands: Hands, action: ProposeReplan) -> None:
     sprint, number = action.sprint, action.sprint.pr.number
     # The words as written (who wrote them comes with `new_comments`).
@@ -68,6 +70,7 @@ def propose_replan(hands: Hands, action: ProposeReplan) -> None:
 
 # -- drop, reply, remind --------------------------------------------------------
 
+@performs(DropReplan)
 def drop_replan(hands: Hands, action: DropReplan) -> None:
     mark = markers.ReplanDoneMark(action.n, "dropped", {"seen": action.seen})
     writes.ensure_comment(hands.forge, hands.ops, action.sprint.pr.number, dropped_text(
@@ -75,6 +78,7 @@ def drop_replan(hands: Hands, action: DropReplan) -> None:
         mark=mark, existing=action.sprint.comments)
 
 
+@performs(ReplyAfterFiling)
 def reply_after_filing(hands: Hands, action: ReplyAfterFiling) -> None:
     listing = filed_listing(hands.config.repo, hands.config.forge_url, action.filed)
     for said, text, login in action.replies:
@@ -84,6 +88,7 @@ def reply_after_filing(hands: Hands, action: ReplyAfterFiling) -> None:
                               mark=mark, existing=action.sprint.comments)
 
 
+@performs(NudgeReplan)
 def nudge_replan(hands: Hands, action: NudgeReplan) -> None:
     mark = markers.ReplanReminderMark(action.n)
     writes.ensure_comment(hands.forge, hands.ops, action.sprint.pr.number, reminder_comment(

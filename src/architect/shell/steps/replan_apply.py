@@ -40,6 +40,7 @@ from architect.shell import writes
 from architect.shell.logs import outcome_log
 from architect.shell.section_writes import ensure_body_sections, ensure_file_edit
 from architect.shell.steps.hands import Hands, sprint_path
+from architect.shell.steps.registry import performs
 
 # What the step did: each line reads "would: …" in a dry run (shell/logs.py).
 log = outcome_log
@@ -71,6 +72,7 @@ class _Record:
         self.mark = mark
 
 
+@performs(ApplyReplan)
 def apply_replan(hands: Hands, action: ApplyReplan) -> None:
     sprint, number = action.sprint, action.sprint.pr.number
     record = _Record(hands, action.proposal, action.by)

@@ -14,11 +14,13 @@ from architect.forge.protocol import Forge
 from architect.shell import writes
 from architect.shell.logs import outcome_log
 from architect.shell.steps.hands import Hands
+from architect.shell.steps.registry import performs
 
 # What the step did: each line reads "would: …" in a dry run (shell/logs.py).
 log = outcome_log
 
 
+@performs(CompleteVision)
 def complete_vision(hands: Hands, action: CompleteVision) -> None:
     """Label off, summary on, vision closed: each an ensure, the close last."""
     forge, filer, filer_login, config = hands.forge, hands.filer, hands.filer_login, hands.config
@@ -51,6 +53,7 @@ def _reopened(filer: Forge, repo: str, number: int, comments: Sequence[Comment],
     return vision.updated_at.replace(microsecond=0) > said
 
 
+@performs(RepairMerged)
 def repair_merged(hands: Hands, action: RepairMerged) -> None:
     forge, filer, config = hands.forge, hands.filer, hands.config
     if action.label:
