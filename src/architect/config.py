@@ -39,6 +39,7 @@ from pydantic import (
 from architect.config_messages import describe
 from architect.durations import DurationError, parse_duration
 from architect.errors import ConfigError
+from architect.forge.github_http import GITHUB_API_URL
 from architect.secrets import (
     FORGE_TOKEN_VARIABLES,
     Secrets,
@@ -180,9 +181,6 @@ class ArchitectConfig(BaseModel):
     def bot_account_globs(self) -> tuple[str, ...]:
         """`bot_accounts` for `fnmatch.fnmatchcase`, with "[" made literal ("*[[]bot]")."""
         return tuple(p.lower().replace("[", "[[]") for p in self.bot_accounts)
-
-GITHUB_API_URL = "https://api.github.com"
-
 
 class ProjectConfig(BaseModel):
     """One project: the top-level keys of the project TOML plus ``[architect]``."""
