@@ -299,9 +299,9 @@ def total_count(reply: Reply, total: int) -> Reply:
 
 
 def page_links(current: int, pages: int) -> list[tuple[int, str]]:
-    """The pages a `Link` header names from page `current` of `pages`, in the order both
-    Forgejo and GitHub write them: next and last (when there are more), first and prev
-    (when this is not the first)."""
+    """The pages a `Link` header names from page `current` of `pages`, in Forgejo's order
+    (the GitHub dialect's too): next and last when there are more, first and prev when
+    this is not the first."""
     links: list[tuple[int, str]] = []
     if current < pages:
         links.append((current + 1, "next"))
