@@ -5,6 +5,7 @@ remembers nothing (the next tick reads fully rather than miss a change)."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from architect.core import cursor as cursors
@@ -87,10 +88,12 @@ def test_the_cursor_file_round_trips_and_a_broken_one_means_a_full_read() -> Non
 
 def test_the_cursor_file_keeps_the_carried_lists_and_an_older_file_carries_none() -> None:
     cursor = Cursor({"acme/shop": Watermark(T0)}, None, T0, visions=(an_issue(4), an_issue(2)),
-                    visions_at=T0, visions_label="vision", dashboard=an_issue(9, labels=()))
+                    visions_at=T0, visions_repo="acme/shop", visions_label="vision",
+                    dashboard=an_issue(9, labels=()), dashboard_repo="acme/shop-ops")
     assert cursors.loads(cursors.dumps(cursor)) == cursor
     older = json.loads(cursors.dumps(cursor))
-    for key in ("visions", "visions_at", "visions_label", "dashboard"):
+    for key in ("visions", "visions_at", "visions_repo", "visions_label", "dashboard",
+                "dashboard_repo"):
         del older[key]  # as the last release wrote it
     assert cursors.loads(json.dumps(older)) == Cursor({"acme/shop": Watermark(T0)}, None, T0)
 
@@ -98,8 +101,9 @@ def test_the_cursor_file_keeps_the_carried_lists_and_an_older_file_carries_none(
 REPO, OPS = "acme/shop", "acme/shop-ops"
 KEPT = Cursor({REPO: Watermark(T0), OPS: Watermark(T0)}, None, T0,
               visions=(an_issue(4, "Returns"), an_issue(2, "Wishlists")), visions_at=T0,
-              visions_label="vision", dashboard=an_issue(9, "Architect dashboard",
-                                                         labels=("architect",)))
+              visions_repo=REPO, visions_label="vision",
+              dashboard=an_issue(9, "Architect dashboard", labels=("architect",)),
+              dashboard_repo=OPS)
 
 
 def looked(*changed: Issue, ops: tuple[Issue, ...] = (), total: int | None = None,
@@ -127,9 +131,10 @@ def test_the_visions_are_listed_afresh_when_the_look_cannot_vouch_for_them() -> 
     assert carried(looked(total=80)) is None  # the page was cut: not every change is on it
     assert carried(looked(previous=None)) is None  # no cursor: the look listed no changes
     assert carried(looked(), now=T0 + timedelta(hours=6)) is None  # full_read_every passed
-    other = Cursor(KEPT.repos, None, T0, visions=KEPT.visions, visions_at=T0,
-                   visions_label="idea")
+    other = replace(KEPT, visions_label="idea")
     assert carried(looked(previous=other)) is None  # kept under another label
+    # Kept for another repo (the project moved onto the old ops repo, which the look watched).
+    assert carried(looked(previous=replace(KEPT, visions_repo=OPS))) is None
     assert carried(looked(previous=Cursor(KEPT.repos, None, T0))) is None  # none kept
 
 
@@ -147,6 +152,8 @@ def test_the_dashboard_is_carried_or_taken_from_the_look() -> None:
     second = an_issue(12, "Architect dashboard", labels=("architect",))
     assert cursors.carried_dashboard(looked(ops=(second,)), OPS, ours) is None
     assert cursors.carried_dashboard(looked(previous=None), OPS, ours) is None
+    # Kept for another ops repo: never written where another repo's issue has its number.
+    assert cursors.carried_dashboard(looked(), REPO, ours) is None
 
 
 def test_a_full_read_is_due_after_full_read_every_a_deadline_or_unfinished_work() -> None:

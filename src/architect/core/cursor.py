@@ -74,8 +74,11 @@ class Cursor:
     # last listed them: carried lists are laid over, never older than `full_read_every`.
     visions: tuple[Issue, ...] | None = None
     visions_at: datetime | None = None
-    visions_label: str = ""  # the label they were listed by: another one lists afresh
+    # Where and by which label they were listed: another repo or label lists afresh.
+    visions_repo: str = ""
+    visions_label: str = ""
     dashboard: Issue | None = None  # the dashboard issue as the last read saw it
+    dashboard_repo: str = ""
 
     def due(self, now: datetime, every: timedelta, setup: str = "") -> str | None:
         """Why the next tick must read fully whatever changed, or None."""
@@ -116,7 +119,8 @@ class Look:
         kept = kept or Kept()
         return Cursor({repo: m for repo, m in self.marks.items() if m is not None}, comments,
                       full_read_at, deadline, settled, frozenset(sprints), setup,
-                      kept.visions, kept.visions_at, kept.visions_label, kept.dashboard)
+                      kept.visions, kept.visions_at, kept.visions_repo, kept.visions_label,
+                      kept.dashboard, kept.dashboard_repo)
 
     def changed(self, repo: str) -> dict[int, Issue] | None:
         """Every issue of `repo` updated since the cursor, by number; None when this look
@@ -134,26 +138,28 @@ class Kept:
 
     visions: tuple[Issue, ...] | None = None
     visions_at: datetime | None = None
+    visions_repo: str = ""
     visions_label: str = ""
     dashboard: Issue | None = None
+    dashboard_repo: str = ""
 
 
 def carried_visions(look: Look, repo: str, label: str, *, now: datetime,
                     every: timedelta) -> Kept | None:
     """The open visions as a fresh list would give them, from the cursor's with the look's
     changes laid over (newest first, as the forge lists them); None: list them afresh
-    (nothing kept, kept under another label, or kept for `every` already). The look
-    answers only for a repo the cursor watched: another `repo` lists afresh."""
+    (nothing kept, kept for another repo or label, or kept for `every` already)."""
     old, changed = look.previous, look.changed(repo)
     if (old is None or changed is None or old.visions is None or old.visions_at is None
-            or old.visions_label != label or now - old.visions_at >= every):
+            or (old.visions_repo, old.visions_label) != (repo, label)
+            or now - old.visions_at >= every):
         return None
     by_number = {v.number: v for v in old.visions if v.number not in changed}
     for number, issue in changed.items():
         if not issue.is_pull and issue.state == "open" and label in issue.label_names:
             by_number[number] = issue
     visions = sorted(by_number.values(), key=lambda v: (v.created_at, v.number), reverse=True)
-    return Kept(tuple(visions), old.visions_at, label)
+    return Kept(tuple(visions), old.visions_at, repo, label)
 
 
 def carried_dashboard(look: Look, ops_repo: str, is_ours: Callable[[Issue], bool]
@@ -162,7 +168,8 @@ def carried_dashboard(look: Look, ops_repo: str, is_ours: Callable[[Issue], bool
     afresh. A dashboard made since shows in the look as an issue the cursor does not
     hold: found afresh then, as it is when the cursor holds none."""
     old, changed = look.previous, look.changed(ops_repo)
-    if old is None or old.dashboard is None or changed is None:
+    if (old is None or old.dashboard is None or old.dashboard_repo != ops_repo
+            or changed is None):
         return None
     if any(is_ours(i) for n, i in changed.items() if n != old.dashboard.number):
         return None  # another issue of the bot's with the mark: let `find` choose
@@ -248,8 +255,10 @@ def dumps(cursor: Cursor) -> str:
         "visions": (None if cursor.visions is None
                     else [v.model_dump(mode="json") for v in cursor.visions]),
         "visions_at": cursor.visions_at.isoformat() if cursor.visions_at else None,
+        "visions_repo": cursor.visions_repo,
         "visions_label": cursor.visions_label,
         "dashboard": cursor.dashboard.model_dump(mode="json") if cursor.dashboard else None,
+        "dashboard_repo": cursor.dashboard_repo,
     }, indent=1) + "\n"
 
 
@@ -267,8 +276,9 @@ def loads(text: str) -> Cursor | None:
             settled=bool(data["settled"]),
             tracked=frozenset(int(n) for n in data["tracked"]),
             setup=str(data["setup"]),
-            visions=kept.visions, visions_at=kept.visions_at,
+            visions=kept.visions, visions_at=kept.visions_at, visions_repo=kept.visions_repo,
             visions_label=kept.visions_label, dashboard=kept.dashboard,
+            dashboard_repo=kept.dashboard_repo,
         )
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
@@ -281,8 +291,9 @@ def _kept(data: dict[str, object]) -> Kept:
         raise TypeError("visions is a list")
     return Kept(None if visions is None else tuple(Issue.model_validate(v) for v in visions),
                 datetime.fromisoformat(str(at)) if at else None,
-                str(data.get("visions_label", "")),
-                Issue.model_validate(board) if board else None)
+                str(data.get("visions_repo", "")), str(data.get("visions_label", "")),
+                Issue.model_validate(board) if board else None,
+                str(data.get("dashboard_repo", "")))
 
 
 def _mark(raw: object) -> Watermark | None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import os
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -26,6 +25,7 @@ from architect.core import cursor as cursors
 from architect.core.cursor import Cursor, Look, Watermark, watermark
 from architect.forge.models import Issue, Page
 from architect.forge.protocol import Forge
+from architect.runners.state_file import write_private
 
 log = logging.getLogger("architect")
 
@@ -55,10 +55,9 @@ class Changes:
             return None
 
     def save(self, cursor: Cursor) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        partial = self.path.with_suffix(".partial")
-        partial.write_text(cursors.dumps(cursor))
-        os.replace(partial, self.path)  # a tick killed mid-write leaves the old cursor
+        # Private (it holds the visions' and the dashboard's text) and whole: a tick
+        # killed mid-write leaves the old cursor.
+        write_private(self.path, cursors.dumps(cursor))
 
 
 def look(forge: Forge, config: ProjectConfig, cursor: Cursor | None, now: datetime,

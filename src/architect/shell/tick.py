@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 from architect.config import ProjectConfig
@@ -93,16 +93,18 @@ class Read:
 
     snapshot: Snapshot
     context: TickContext
+    labels: ProjectLabels  # the project repo's, read at most once a tick
     dashboard: Issue | None = None
     seen: Seen | None = None  # None: no dashboard kept (`dashboard = false`), or unread
     filer_login: str = ""
-    visions_at: datetime | None = None  # when the forge last listed the visions
-    visions_label: str = ""
+    # When the forge last listed the visions; None: this read listed them.
+    carried_since: datetime | None = None
 
-    def kept(self) -> Kept:
-        """What the cursor carries to the next read."""
-        return Kept(self.snapshot.visions, self.visions_at or self.snapshot.now,
-                    self.visions_label, self.dashboard)
+    def kept(self, config: ProjectConfig, *, stale: bool = False) -> Kept:
+        """What the cursor carries to the next read (`stale`: not the visions)."""
+        return Kept(None if stale else self.snapshot.visions,
+                    self.carried_since or self.snapshot.now, config.repo,
+                    config.architect.vision_label, self.dashboard, config.ops_repo)
 
 
 def read_tick(forge: Forge, config: ProjectConfig, now: datetime, *,
@@ -111,36 +113,51 @@ def read_tick(forge: Forge, config: ProjectConfig, now: datetime, *,
     """Step 2 of a tick: one snapshot, the dashboard's body and ticked boxes included.
 
     After a look (`looked`), the visions and the dashboard come from the cursor with
-    the look's changes laid over them (`core.cursor.carried_visions`), while they may."""
+    the look's changes laid over them (`core.cursor`), while they may: the visions while
+    their label is still the repo's (deleting or renaming a label moves no issue), the
+    dashboard unless the look read it afresh for a pause."""
     filer_login = filer.current_user().login if filer is not None else ""
     bot = forge.current_user()
     context = TickContext(forge, config, bot)
-    kept, label = None, config.architect.vision_label
-    if looked is not None and every is not None:
-        kept = carried_visions(looked, config.repo, label, now=now,
-                               every=every)
+    labels = ProjectLabels(filer or forge, config.repo)
+    kept = _carried_visions(config, now, looked, every, labels)
     snapshot = read_snapshot(forge, config, now=now, bot=bot,
                              prerequisites=lambda: context.prerequisites,
                              filer_login=filer_login,
                              visions=kept.visions if kept is not None else None)
-    visions_at = kept.visions_at if kept is not None else None
-    if kept is not None:
-        log.info("visions: %d carried from the last read, %d changed since",
-                 len(snapshot.visions), len(looked.changed(config.repo) or ()) if looked else 0)
+    read = Read(snapshot, context, labels, filer_login=filer_login,
+                carried_since=kept.visions_at if kept is not None else None)
     if not config.architect.dashboard:
-        return Read(snapshot, context, filer_login=filer_login, visions_at=visions_at,
-                    visions_label=label)
-    known = (carried_dashboard(looked, config.ops_repo, dashboard.is_ours(config, bot))
-             if looked is not None else None)
+        return read
+    known = None
+    if looked is not None and not pause.remembered(config.project_state_dir):
+        known = carried_dashboard(looked, config.ops_repo, dashboard.is_ours(config, bot))
     try:
         issue, seen = dashboard.read(forge, config, bot, known=known)
     except ArchitectError as exc:  # the dashboard never holds up the sprints
         log.error("dashboard: not read: %s", exc)
-        return Read(snapshot, context, filer_login=filer_login, visions_at=visions_at,
-                    visions_label=label)
+        return read
     if issue is None:
         _refuse_empty_ops(forge, config)
-    return Read(snapshot, context, issue, seen, filer_login, visions_at, label)
+    return replace(read, dashboard=issue, seen=seen)
+
+
+def _carried_visions(config: ProjectConfig, now: datetime, looked: Look | None,
+                     every: timedelta | None, labels: ProjectLabels) -> Kept | None:
+    """The visions from the cursor with the look's changes, or None: list them afresh."""
+    if looked is None or every is None:
+        return None
+    label = config.architect.vision_label
+    kept = carried_visions(looked, config.repo, label, now=now, every=every)
+    if kept is None:
+        return None
+    if label not in {found.name for found in labels()}:
+        log.info("visions: the label '%s' is not on %s any more: listed afresh", label,
+                 config.repo)
+        return None
+    log.info("visions: %d carried from the last read, %d issue(s) changed since",
+             len(kept.visions or ()), len(looked.changed(config.repo) or ()))
+    return kept
 
 
 def plan_tick(forge: Forge, config: ProjectConfig, now: datetime) -> tuple[Read, Plan]:
@@ -157,6 +174,7 @@ class _Applied:
     finished: bool  # every action reached (not stopped early)
     writes: list[Wrote]
     forge: Forge  # what the steps wrote through (in a dry run, `DryForge`): the render too
+    stale_visions: bool = False  # a carried vision is gone: the next read lists them afresh
 
 
 def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callable[[], datetime],
@@ -236,7 +254,7 @@ def apply_step(forge: Forge, runner: Runner, config: ProjectConfig, read: Read,
         for note in report.setup_notes:
             log.warning("%s", note)
     filer_forge = filer or forge
-    labels = ProjectLabels(filer_forge, config.repo)
+    labels = read.labels
     preflight = Preflight(forge, filer_forge, config, snapshot, probe=not dry_run,
                           labels=labels)
     blockers = preflight.check(decision.actions)
@@ -248,7 +266,8 @@ def apply_step(forge: Forge, runner: Runner, config: ProjectConfig, read: Read,
     asker = Asker(runner, config, read.context, secrets, dry_run=dry_run)
     hands = Hands(forge=forge, filer=filer_forge, filer_login=read.filer_login or
                   snapshot.bot.login, asker=asker, config=config, context=read.context,
-                  snapshot=snapshot, live=not dry_run, wait=wait, labels=labels)
+                  snapshot=snapshot, live=not dry_run, wait=wait, labels=labels,
+                  carried=read.carried_since is not None)
     finished = _apply_all(hands, preflight, zip(decision.actions, blockers, strict=True),
                           report, dry_run=dry_run, should_stop=should_stop)
     if hands.journaled and not should_stop():
@@ -257,7 +276,7 @@ def apply_step(forge: Forge, runner: Runner, config: ProjectConfig, read: Read,
     report.model_calls = asker.calls
     if asker.calls:
         log.info("tick: %d model call(s), %s", asker.calls, spent(asker.usage))
-    return _Applied(report, finished, writes, hands.forge)
+    return _Applied(report, finished, writes, hands.forge, stale_visions=hands.stale)
 
 
 def render_step(config: ProjectConfig, read: Read, planned: Plan, applied: _Applied, *,
@@ -300,12 +319,15 @@ def save_step(config: ProjectConfig, read: Read, planned: Plan, applied: _Applie
     if changes is None or looked is None:
         return
     sprints = {sp.pr.number: sp.comments for sp in read.snapshot.sprints}
-    settled = applied.finished and applied.report.settled and rendered
+    # A carried vision found gone leaves work too: the next tick lists the visions afresh.
+    settled = (applied.finished and applied.report.settled and rendered
+               and not applied.stale_visions)
     changes.save(looked.cursor(config.ops_repo, sprints, full_read_at=read.snapshot.now,
                                deadline=next_deadline(
                                    planned.decision.views, config.architect,
                                    replans=replan_views(read.snapshot, config.architect)),
-                               settled=settled, setup=changes.setup, kept=read.kept()))
+                               settled=settled, setup=changes.setup,
+                               kept=read.kept(config, stale=applied.stale_visions)))
 
 
 def _look_first(forge: Forge, config: ProjectConfig, now: datetime,

@@ -44,6 +44,7 @@ def file_sprint(hands: Hands, action: FileSprint) -> Written:
             return Written(sprint, (planned,), None)
         subs, plan_comment = planned
         posted = (plan_comment,)
+        hands.planned.add(number)
     numbers = tuple(_file_subs(hands, action, subs, plan_comment, labels, fresh=fresh))
     log.info("PR #%d: filed %s", number, " ".join(f"#{n}" for n in numbers))
     titles = {n: s.title for s, n in zip(subs, numbers, strict=False)}

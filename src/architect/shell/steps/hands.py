@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -14,12 +15,12 @@ from architect.core import render
 from architect.core.facts import VisionHistory
 from architect.core.inputs import PlannerInputs, VisionInput
 from architect.core.ledger import Ledger
-from architect.core.markers import PlanMark, StoryMark, marks_of
+from architect.core.markers import StoryMark
 from architect.core.sections import own_sections
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import branch_for
 from architect.core.view import Brief, SprintPR
-from architect.errors import ForgeNotFound
+from architect.errors import ForgeNotFound, ForgeRefused
 from architect.forge.models import Issue, Label
 from architect.forge.protocol import Forge
 from architect.runners.base import Mode
@@ -35,6 +36,7 @@ from architect.shell.section_writes import (
 )
 
 M = TypeVar("M", bound=BaseModel)
+log = logging.getLogger("architect")
 
 
 @dataclass
@@ -58,6 +60,11 @@ class Hands:
     live: bool = True
     wait: writes.Wait | None = None  # pauses between merge attempts; None: one a tick
     journaled: bool = False  # a step recorded a journal entry: time to digest?
+    planned: set[int] = field(default_factory=set)  # sprint PRs whose plan this tick posted
+    # The visions came from the cursor (`core.cursor.carried_visions`); `stale`: one of them
+    # is gone, so the cursor must not carry them to the next read.
+    carried: bool = False
+    stale: bool = False
     _closed_visions: dict[int, Issue] = field(default_factory=dict)
     _written_files: WrittenFiles = field(default_factory=dict)
 
@@ -82,12 +89,28 @@ class Hands:
             found = self._closed_visions[number] = self.forge.get_issue(self.config.repo, number)
         return found
 
+    def still_there(self, number: int) -> bool:
+        """Whether a vision the cursor carried still exists. Deleting an issue (or moving it
+        away) moves nothing a look sees: before a pitch asks the model and opens a PR for a
+        carried vision, one read makes sure of it."""
+        if not self.carried:
+            return True
+        try:
+            self.filer.get_issue(self.config.repo, number)
+        except ForgeRefused as exc:
+            if exc.status not in (404, 410):
+                raise
+            self.stale = True
+            log.warning("vision #%d is gone (deleted or moved since the visions were last "
+                        "listed): not pitched; the next tick lists the visions afresh", number)
+            return False
+        return True
+
     def planned_here(self, pr_number: int) -> bool:
-        """Whether this tick posted the sprint's plan: the snapshot's PR holds none. Then no
-        earlier tick can have finished its filing, and what only the finish writes (the
-        vision's "filed" note, the journal entry) needs no look for an earlier copy."""
-        sprint = next((s for s in self.snapshot.sprints if s.pr.number == pr_number), None)
-        return sprint is not None and not any(marks_of(PlanMark, sprint.comments, self.bot))
+        """Whether this tick posted the sprint's plan (`planned`). Then no earlier tick can
+        have finished its filing, and what only the finish writes (the vision's "filed"
+        note, the journal entry) needs no look for an earlier copy."""
+        return pr_number in self.planned
 
     def history(self, number: int) -> VisionHistory | None:
         """What the snapshot read of a vision it weighed for a pitch (None: it did not)."""

@@ -38,6 +38,8 @@ log = outcome_log
 
 @performs(OpenPitch)
 def open_pitch(hands: Hands, action: OpenPitch) -> None:
+    if not hands.still_there(action.vision_number):
+        return
     vision = hands.vision(action.vision_number)
     snapshot = hands.snapshot
     history = hands.history(vision.number)
