@@ -22,15 +22,8 @@ from tests.world import BOT, OPS, PROJECT, World, make_world
 
 
 @pytest.fixture
-def world(tmp_path: Path, dialect: str) -> World:
-    """As tests/shell/test_carried_reads.py: one accepted sprint and four more visions, on
-    each forge API the architect speaks."""
-    world = make_world(tmp_path, max_open_pitches=1, dialect=dialect)
-    world.accepted()
-    for title in ("Gift cards", "Reviews", "Search", "Returns"):
-        world.vision(title)
-    settle(world)
-    return world
+def world(sprint_and_visions: World) -> World:
+    return sprint_and_visions
 
 
 def boards(world: World) -> list[int]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
@@ -19,21 +18,14 @@ from architect.shell.changes import Changes
 from architect.shell.tick import run_tick
 from tests.shell.test_changes import T0, as_owner, settle, tick
 from tests.shell.test_tick_requests import Recorder
-from tests.world import BOT, OPS, PROJECT, World, make_world
+from tests.world import BOT, OPS, PROJECT, World
 
 VISION_LIST = "labels=vision"
 
 
 @pytest.fixture
-def world(tmp_path: Path, dialect: str) -> World:
-    """One accepted sprint (the only pitch slot taken) and four more visions, on each
-    forge API the architect speaks."""
-    world = make_world(tmp_path, max_open_pitches=1, dialect=dialect)
-    world.accepted()
-    for title in ("Gift cards", "Reviews", "Search", "Returns"):
-        world.vision(title)
-    settle(world)
-    return world
+def world(sprint_and_visions: World) -> World:
+    return sprint_and_visions
 
 
 def fresh_visions(world: World) -> list[tuple[int, str, str, frozenset[str]]]:
