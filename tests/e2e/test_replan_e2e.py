@@ -93,7 +93,19 @@ def test_a_changed_answer_brings_one_proposal_that_changes_nothing_yet(world: Wo
     assert world.tick().decision.actions == ()  # one proposal, then it waits
 
 
-def test_accept_applies_the_proposal_once(world: World) -> None:
+# The GitHub dialect of the embedded forge lacks two things this story needs (owned by the
+# `ghclean` branch): the DELETE of a `blocked_by` dependency (closing a dropped sub-issue
+# unlinks it first) and the issues' `assignees` (it serves `[]`, so an assigned sub-issue
+# looks untouched). Strict: once the dialect has both, this passes and the mark must go.
+GITHUB_GAPS = pytest.mark.xfail(strict=True, reason="the embedded GitHub dialect has no DELETE "
+                                ".../dependencies/blocked_by/<id> and serves no assignees")
+
+
+def test_accept_applies_the_proposal_once(tmp_path: Path, dialect: str,
+                                          request: pytest.FixtureRequest) -> None:
+    if dialect == "github":
+        request.applymarker(GITHUB_GAPS)
+    world = make_world(tmp_path, dialect=dialect)
     vision, pr, subs = asked(world)
     world.tick()
     world.comment(pr, "ACCEPT")
