@@ -41,6 +41,7 @@ from architect.shell.logs import outcome_log
 from architect.shell.section_writes import ensure_body_sections, ensure_file_edit
 from architect.shell.steps.hands import Hands, sprint_path
 from architect.shell.steps.registry import performs
+from architect.shell.steps.sub_filing import Filing, file_each, filed_before
 
 # What the step did: each line reads "would: …" in a dry run (shell/logs.py).
 log = outcome_log
@@ -172,36 +173,20 @@ def _add(hands: Hands, action: ApplyReplan, subs: list[SubIssue], record: _Recor
          ledger: Ledger) -> tuple[dict[str, int], set[int]]:
     """The new sub-issues, each filed once: the record, then a search for a lost answer;
     with the ones this call created."""
-    repo, sprint = hands.config.repo, action.sprint
+    sprint = action.sprint
+    labels = {label.name: label.id for label in hands.labels()} if subs else {}
+    filing = Filing(sprint.vision_number, action.slug, sprint.pr.html_url, labels, ledger)
+    ordered = _in_order(subs)
     done = record.added
     if subs and len(done) < len(subs):
-        done = {**_filed_before(hands, action), **done}
-    labels = {label.name: label.id for label in hands.labels()} if subs else {}
-    backlog = hands.config.architect.backlog_label
+        found = filed_before(hands, filing, since=action.proposal.created_at,
+                             skip={s.number for s in action.subs})
+        done = {**found, **done}
+        for sub in ordered:  # found by its marker: recorded now
+            if sub.id in done and sub.id not in record.added:
+                record.note_added(sub.id, done[sub.id])
     filed = {s.sub_id: s.number for s in action.subs if s.sub_id}
-    live = ledger.live
-    created: set[int] = set()
-    for sub in _in_order(subs):
-        known = {**filed, **done}
-        deps = [known[d] for d in sub.depends_on if d in known]
-        deps += [int(d.lstrip("#")) for d in sub.depends_on if d.lstrip("#").isdigit()]
-        if sub.id not in done:
-            shaped = [f for n in dict.fromkeys(sub.shaped_by) if (f := live.get(n)) is not None]
-            body = render.sub_issue_body(sub, vision=sprint.vision_number, slug=action.slug,
-                                         depends_on=deps, shaped_by=shaped,
-                                         pr_url=sprint.pr.html_url)
-            ids = [labels[name] for name in (backlog, *sub.labels) if name in labels]
-            issue = hands.filer.create_issue(repo, title=sub.title, body=body, label_ids=ids)
-            done[sub.id] = issue.number
-            created.add(issue.number)
-            record.note_added(sub.id, issue.number)
-        if sub.id not in record.added:
-            record.note_added(sub.id, done[sub.id])
-        writes.ensure_dependencies(hands.filer, repo, done[sub.id], deps,
-                                   fresh=done[sub.id] in created)
-        # Under the vision, as the sprint's own filing hangs its sub-issues (GitHub).
-        writes.ensure_sub_issue(hands.filer, repo, sprint.vision_number, done[sub.id])
-    return {s.id: done[s.id] for s in subs}, created
+    return file_each(hands, filing, ordered, done=done, note=record.note_added, known=filed)
 
 
 def _in_order(subs: list[SubIssue]) -> list[SubIssue]:
@@ -211,19 +196,6 @@ def _in_order(subs: list[SubIssue]) -> list[SubIssue]:
     among = [s.model_copy(update={"depends_on": [d for d in s.depends_on if d in ids]})
              for s in subs]
     return [by_id[s.id] for s in filing_order(among)]
-
-
-def _filed_before(hands: Hands, action: ApplyReplan) -> dict[str, int]:
-    """New sub-issues a killed tick created before it could record them."""
-    found: dict[str, int] = {}
-    for issue in hands.filer.list_issues(hands.config.repo, state="all", type="issues",
-                                         created_by=hands.filer_login,
-                                         since=action.proposal.created_at):
-        mark = markers.find_decomposed(issue.body)
-        if (mark and mark.vision == action.sprint.vision_number and mark.slug == action.slug
-                and issue.number not in {s.number for s in action.subs}):
-            found.setdefault(mark.sub_id, issue.number)
-    return found
 
 
 def _sprint_file(hands: Hands, action: ApplyReplan, sections: Sections,
