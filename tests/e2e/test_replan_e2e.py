@@ -7,7 +7,9 @@ API issue, and @alice changes her answer to Q1.
 
 from __future__ import annotations
 
+import re
 import sys
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
@@ -16,6 +18,8 @@ from typing import TypeVar
 import pytest
 
 from architect.app.status import collect_status
+from architect.core import markers
+from architect.core.replan_subs import normalized
 from architect.core.replan_views import replan_views
 from architect.core.view import ReplanState
 from architect.forge.models import Issue
@@ -25,7 +29,7 @@ from architect.runners.scripted import ScriptedRunner
 from architect.shell.changes import Changes
 from architect.shell.tick import TickReport, run_tick
 from tests.reliability.harness import forge_state
-from tests.shell.test_tick_requests import reads_of_an_idle_tick
+from tests.shell.test_tick_requests import Recorder, reads_of_an_idle_tick
 from tests.world import OPS, PROJECT, VISION_BODY, SteppingClock, World, make_world
 
 T = TypeVar("T")
@@ -146,6 +150,26 @@ def test_accept_applies_the_proposal_once(tmp_path: Path, dialect: str,
     state = forge_state(world)
     assert world.tick().decision.actions == ()
     assert forge_state(world) == state
+
+
+def test_the_apply_reads_back_no_body_it_wrote(world: World) -> None:
+    _, pr, _ = asked(world)
+    world.tick()
+    world.comment(pr, "ACCEPT")
+    recorder = Recorder(world)
+    assert world.tick(transport=recorder).ok
+    after = subs_by_id(world)
+    one = re.compile(rf"/repos/{PROJECT}/issues/(\d+)")
+    reads = Counter(int(m[1]) for method, path in recorder.seen
+                    if method == "GET" and (m := one.fullmatch(path)))
+    store, api, page, export = (after[i].number for i in ("store", "api", "page", "export"))
+    # Each sub-issue read once, with the snapshot (the first open one once more: the
+    # vision's story); the edited one not again, the added one never.
+    assert reads == {store: 2, api: 1, page: 1}
+    done = next(m for m in markers.marks_in(world.bot_comments(pr)[-1])
+                if isinstance(m, markers.ReplanDoneMark))
+    assert done.payload is not None and done.payload["bodies"] == {
+        str(n): normalized(world.bot.get_issue(PROJECT, n).body) for n in (store, export)}
 
 
 def test_reject_on_the_proposal_drops_it_and_changes_nothing(world: World) -> None:

@@ -17,6 +17,7 @@ from architect.core import render
 from architect.core.ledger import Ledger
 from architect.core.markers import find_decomposed
 from architect.core.schemas import SubIssue
+from architect.forge.models import Issue
 from architect.shell import writes
 from architect.shell.steps.hands import Hands
 
@@ -48,16 +49,16 @@ def filed_before(hands: Hands, filing: Filing, *, since: datetime,
 
 def file_each(hands: Hands, filing: Filing, subs: Sequence[SubIssue], *,
               done: Mapping[str, int], note: Callable[[str, int], None],
-              known: Mapping[str, int] | None = None) -> tuple[dict[str, int], set[int]]:
+              known: Mapping[str, int] | None = None) -> tuple[dict[str, int], dict[int, Issue]]:
     """Each of `subs`, in the order given (what it waits for first), as an issue once:
     those in `done` (recorded, or found by their marker) kept, the others created, each
     `note`d as soon as it exists; every one linked to what it depends on and hung under
     the vision. `known`: the sprint's issues filed before, which a dependency may name.
-    The issues by sub-issue id, and the ones created by this call."""
+    The issues by sub-issue id, and the ones created by this call (as the forge answered)."""
     repo, filer = hands.config.repo, hands.filer
     backlog = hands.config.architect.backlog_label
     numbers = dict(done)
-    created: set[int] = set()
+    created: dict[int, Issue] = {}
     for sub in subs:
         named = {**(known or {}), **numbers}
         deps = [named[d] for d in sub.depends_on if d in named]
@@ -74,7 +75,7 @@ def file_each(hands: Hands, filing: Filing, subs: Sequence[SubIssue], *,
                    if name in filing.labels]
             issue = filer.create_issue(repo, title=sub.title, body=body, label_ids=ids)
             numbers[sub.id] = issue.number
-            created.add(issue.number)
+            created[issue.number] = issue
             note(sub.id, issue.number)
         number = numbers[sub.id]
         writes.ensure_dependencies(filer, repo, number, deps, fresh=number in created)
