@@ -61,7 +61,7 @@ def test_hold_is_acknowledged_once_and_stops_reminders_and_parking(tmp_path: Pat
     (reply,) = _replies(world, number)
     assert reply.startswith("On hold: waiting for the legal review. Nothing is asked, "
                             "reminded, parked or filed until someone who may steer writes "
-                            "`RESUME`. Write `RESUME` to continue.")
+                            "`RESUME`.")
     assert _state(world) == "on hold (Q1, Q2) | a human: RESUME"
     world.tick()  # the dashboard renders the tick's outcome
     assert "on hold (Q1, Q2)" in section(the_dashboard(world).body, "Needs a human now")
@@ -83,8 +83,8 @@ def test_an_answer_while_held_gets_one_reply_and_is_read_after_resume(tmp_path: 
     assert _names(world) == ["HoldReplies"]  # no model call, nothing recorded
     note = _replies(world, number)[-1]
     assert note.startswith("This sprint is on hold (waiting for the legal review): your "
-                           "comment is kept and read once someone who may steer writes "
-                           "`RESUME`. Write `RESUME` first.")
+                           "comment is kept, and read once someone who may steer writes "
+                           "`RESUME`.")
     assert f"comment={answer}" in note
     quiet(world)
     world.comment(number, "RESUME")

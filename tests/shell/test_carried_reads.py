@@ -25,9 +25,10 @@ VISION_LIST = "labels=vision"
 
 
 @pytest.fixture
-def world(tmp_path: Path) -> World:
-    """One accepted sprint (the only pitch slot taken) and four more visions."""
-    world = make_world(tmp_path, max_open_pitches=1)
+def world(tmp_path: Path, dialect: str) -> World:
+    """One accepted sprint (the only pitch slot taken) and four more visions, on each
+    forge API the architect speaks."""
+    world = make_world(tmp_path, max_open_pitches=1, dialect=dialect)
     world.accepted()
     for title in ("Gift cards", "Reviews", "Search", "Returns"):
         world.vision(title)

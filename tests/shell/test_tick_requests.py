@@ -19,12 +19,13 @@ class Recorder(httpx.BaseTransport):
     """The embedded forge in-process, remembering each request as (method, path)."""
 
     def __init__(self, world: World) -> None:
-        self.inner = httpx.WSGITransport(app=world.forge.wsgi)
+        self.inner = httpx.WSGITransport(app=world.wsgi)  # the dialect the architect speaks
         self.seen: list[tuple[str, str]] = []
         self.queries: list[str] = []  # each request's query, beside `seen`
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
-        self.seen.append((request.method, request.url.path.removeprefix("/api/v1")))
+        path = request.url.path
+        self.seen.append((request.method, path.removeprefix("/api/v1").removeprefix("/api/v3")))
         self.queries.append(request.url.query.decode())
         return self.inner.handle_request(request)
 

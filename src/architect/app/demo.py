@@ -8,6 +8,7 @@ beyond loopback, no model, nothing installed beyond the package.
 
 from __future__ import annotations
 
+import os
 import signal
 import tempfile
 import textwrap
@@ -18,6 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
+from typing import Any
 
 import httpx
 from rich.console import Console
@@ -65,12 +67,29 @@ class DemoWorld:
         return ForgeClient(self.url, self.tokens[login])
 
 
+class _Narration(Console):
+    """Piped (`architect demo | less`), a sentence stays one line instead of being folded
+    at 80 columns; the panels keep that width."""
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        if all(isinstance(o, str) for o in objects):
+            kwargs.setdefault("soft_wrap", True)
+        super().print(*objects, **kwargs)
+
+
+def narration_console() -> Console:
+    """Rich's console for the story: in a terminal as it is, piped without folded lines."""
+    if Console().is_terminal or os.environ.get("COLUMNS", "").isdigit():
+        return Console()
+    return _Narration()
+
+
 def run_demo(
     *, keep: bool = False, verbose: bool = False, console: Console | None = None,
     dialect: str = "forgejo",
 ) -> int:
     """`dialect` "github": the architect speaks the embedded forge's GitHub dialect."""
-    console = console or Console()
+    console = console or narration_console()
     started = time.monotonic()
     with _sigterm_as_interrupt(), tempfile.TemporaryDirectory(prefix="architect-demo-") as tmp, \
             EmbeddedForge() as forge:

@@ -173,7 +173,7 @@ def _hold_reply(view: SprintView, said: Signal, holding: Signal | None) -> str:
     if said.kind is Family.HOLD:
         reason = f": {one_line(said.text, 200).rstrip('.')}" if said.text else ""
         return (f"On hold{reason}. Nothing is asked, reminded, parked or filed until someone "
-                "who may steer writes `RESUME`. Write `RESUME` to continue.")
+                "who may steer writes `RESUME`.")
     slipped = view.sprint.vision_gone if view.sprint.vision_slipped else ""
     if slipped:
         lifted = "the hold is lifted, but" if holding is not None else "there is no hold to " \
@@ -188,8 +188,8 @@ def _hold_reply(view: SprintView, said: Signal, holding: Signal | None) -> str:
 
 def _held_note(holding: Signal) -> str:
     reason = f" ({one_line(holding.text, 200).rstrip('.')})" if holding.text else ""
-    return (f"This sprint is on hold{reason}: your comment is kept and read once someone who "
-            "may steer writes `RESUME`. Write `RESUME` first.")
+    return (f"This sprint is on hold{reason}: your comment is kept, and read once someone "
+            "who may steer writes `RESUME`.")
 
 
 def _finish(view: SprintView, _label: bool) -> Action:

@@ -39,6 +39,17 @@ def test_the_demo_narrates_the_story_to_the_closed_vision_in_under_30_seconds(
            "closed" in text
 
 
+def test_piped_the_story_keeps_each_sentence_on_one_line(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("COLUMNS", raising=False)
+    assert run_demo() == 0  # stdout captured: a pipe, not a terminal
+    lines = capsys.readouterr().out.splitlines()
+    assert any(re.fullmatch(r"Embedded forge at http://127\.0\.0\.1:\d+, speaking Forgejo "
+                            r"\(offline planner, no model, no network\)", line) for line in lines)
+    borders = [line for line in lines if line.startswith(("╭", "╰"))]  # the panels'
+    assert borders and max(map(len, borders)) <= 80  # the panels keep their width
+
+
 README = Path(__file__).resolve().parents[3] / "README.md"
 
 
