@@ -13,7 +13,9 @@ equal). A comment is read as one of four senses:
   yet`, `Reject? Not sure`, `I would not ACCEPT this`): one reply saying so.
 - `Sense.NONE`: plain discussion, left alone.
 
-Quoted lines (`> …`), code and HTML comments are never read.
+Quoted lines (`> …`), code and HTML comments are never read. A row marked `filed`
+(`REPLAN: …`) acts only where a sprint is filed (read with `filed=True`); on a sprint
+PR still open it is discussion.
 """
 
 from __future__ import annotations
