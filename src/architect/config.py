@@ -39,6 +39,8 @@ from pydantic import (
 from architect.config_messages import describe
 from architect.durations import DurationError, parse_duration
 from architect.errors import ConfigError
+from architect.forge.github_http import GITHUB_API_URL
+from architect.runners.model_families import Effort
 from architect.secrets import (
     FORGE_TOKEN_VARIABLES,
     Secrets,
@@ -150,7 +152,7 @@ class ArchitectConfig(BaseModel):
     # for the models that take a budget; the others get the effort that spends about as much
     thinking_budget_tokens: Annotated[int, Field(ge=0)] = 0
     # anthropic only: how hard an adaptive-thinking model thinks (None: the model's default)
-    thinking_effort: Literal["low", "medium", "high", "xhigh", "max"] | None = None
+    thinking_effort: Effort | None = None
     webhook_max_body_kb: Annotated[int, Field(ge=1)] = 1024
     vision_label: Text = "vision"
     in_progress_label: Text = "in-progress"
@@ -180,9 +182,6 @@ class ArchitectConfig(BaseModel):
     def bot_account_globs(self) -> tuple[str, ...]:
         """`bot_accounts` for `fnmatch.fnmatchcase`, with "[" made literal ("*[[]bot]")."""
         return tuple(p.lower().replace("[", "[[]") for p in self.bot_accounts)
-
-GITHUB_API_URL = "https://api.github.com"
-
 
 class ProjectConfig(BaseModel):
     """One project: the top-level keys of the project TOML plus ``[architect]``."""

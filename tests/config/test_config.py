@@ -18,6 +18,7 @@ from architect.config import (
 )
 from architect.core.steering import Steering
 from architect.errors import ConfigError
+from architect.runners.model_families import EFFORTS
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -531,3 +532,15 @@ def test_the_dashboard_and_overlap_keys_are_checked_as_the_others(
     path = write(tmp_path, MINIMAL + f"[architect]\n{line}\n")
 
     assert error_of(path, env).startswith(f"{path}: {expected}")
+
+
+def test_thinking_effort_takes_each_effort_the_anthropic_runner_knows(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    """One list of efforts (runners/model_families.py): the file accepts what the runner
+    sends, and nothing else."""
+    for effort in EFFORTS:
+        path = write(tmp_path, MINIMAL + f'[architect]\nthinking_effort = "{effort}"\n')
+        assert load_config(path, env).architect.thinking_effort == effort
+    said = error_of(write(tmp_path, MINIMAL + '[architect]\nthinking_effort = "extreme"\n'), env)
+    assert "thinking_effort" in said

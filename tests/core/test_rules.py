@@ -55,6 +55,15 @@ def test_open_sub_issues_block_a_pitch_and_are_named() -> None:
     assert "#31" in verdict.reason and "#32" in verdict.reason
 
 
+def test_open_sub_issues_are_named_on_the_repo_the_history_was_read_from() -> None:
+    """The repo comes from the project file (the shell reads the history there), not from
+    the vision's link, which an answer may lack."""
+    vision = a_vision().model_copy(update={"html_url": ""})
+    history = VisionHistory(vision, open_sub_issues=(31, 32), repo="acme/shop")
+    verdict = rules.pitchable(history, STEERING)
+    assert verdict.reason == "it has open sub-issues (acme/shop#31, acme/shop#32)"
+
+
 def test_a_rejection_with_no_activity_since_blocks_a_pitch() -> None:
     verdict = rules.pitchable(a_rejected_history(), STEERING)
     assert not verdict.ok

@@ -25,6 +25,9 @@ class VisionHistory:
     # The architect's own last label change on the vision (its timeline), read only when
     # the vision changed after the last notice: removing `in-progress` is no activity.
     own_change: datetime | None = None
+    # The project repo the vision and its sub-issues are on (the config's `repo`): the
+    # verdict names them `owner/repo#N`, since the dashboard shows it on the ops repo.
+    repo: str = ""
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Collection
 from datetime import datetime
 from typing import TypeVar
-from urllib.parse import urlsplit
 
 from architect.core import markers
 from architect.core.facts import Eligibility, VisionHistory
@@ -34,8 +33,7 @@ def pitchable(history: VisionHistory, steering: Steering) -> Eligibility:
     subs = [n for n in history.open_sub_issues if n != history.vision.number]
     if subs:
         # Shown on the dashboard too, on the ops repo: the numbers name the project's issues.
-        repo = _repo_of(history.vision)
-        listing = ", ".join(f"{repo}#{n}" for n in subs)
+        listing = ", ".join(f"{history.repo}#{n}" for n in subs)
         return Eligibility(False, f"it has open sub-issues ({listing})")
     if pitch_on_hold(history.vision, history.vision_comments, steering):
         return Eligibility(False, "the model failed on its pitch (see the note on the issue); "
@@ -52,12 +50,6 @@ def pitchable(history: VisionHistory, steering: Steering) -> Eligibility:
                       own_change=history.own_change):
         return Eligibility(True, "the vision changed since its rejection", reason)
     return Eligibility(False, "rejected; waiting for an edit or a comment on the vision")
-
-
-def _repo_of(issue: Issue) -> str:
-    """`owner/repo` of an issue, read from its link (`…/owner/repo/issues/N`); "" unknown."""
-    parts = urlsplit(issue.html_url).path.strip("/").split("/")
-    return "/".join(parts[-4:-2]) if len(parts) >= 4 and parts[-2] == "issues" else ""
 
 
 def pitch_on_hold(vision: Issue, comments: tuple[Comment, ...], steering: Steering) -> bool:

@@ -39,7 +39,7 @@ def list_pulls(d: Backend, call: Call) -> Reply:
         # A deleted head branch leaves only its label on the emulator's PR.
         items = [p for p in items if branch in (p["head"]["ref"], p["head"].get("label"))]
     repo = d.repo_json(call)
-    return page(call, [ser.pull(call.urls, call.full, p, repo) for p in sorted_by(call, items)])
+    return page(call, sorted_by(call, items), lambda p: ser.pull(call.urls, call.full, p, repo))
 
 
 @route("/repos/<owner>/<repo>/pulls", "POST")
@@ -85,9 +85,8 @@ def merge_pull(d: Backend, call: Call) -> Reply:
 def list_reviews(d: Backend, call: Call) -> Reply:
     number = int(call.params["number"])
     items = d.forgejo_all(call, f"/repos/{call.full}/pulls/{number}/reviews")
-    shaped = [ser.review(call.urls, call.full, number, r) for r in items
-              if r.get("state") != "REQUEST_REVIEW"]  # GitHub lists requests elsewhere
-    return page(call, shaped)
+    kept = [r for r in items if r.get("state") != "REQUEST_REVIEW"]  # listed elsewhere on GitHub
+    return page(call, kept, lambda r: ser.review(call.urls, call.full, number, r))
 
 
 @route("/repos/<owner>/<repo>/pulls/<int:number>/reviews", "POST")
@@ -106,7 +105,7 @@ def create_review(d: Backend, call: Call) -> Reply:
 @route("/repos/<owner>/<repo>/branches", "GET")
 def list_branches(d: Backend, call: Call) -> Reply:
     items = d.forgejo_all(call, f"/repos/{call.full}/branches")
-    return page(call, [ser.short_branch(call.urls, call.full, b) for b in items])
+    return page(call, items, lambda b: ser.short_branch(call.urls, call.full, b))
 
 
 @route("/repos/<owner>/<repo>/branches/<path:branch>", "GET")
@@ -266,9 +265,8 @@ def put_contents(d: Backend, call: Call) -> Reply:
 @route("/repos/<owner>/<repo>/hooks", "GET")
 def list_hooks(d: Backend, call: Call) -> Reply:
     items = d.forgejo_all(call, f"/repos/{call.full}/hooks")
-    return page(call, [ser.hook(call.urls, call.full, h,
-                                d.hook_events.get((call.full, h["id"]), _github_events(h)))
-                       for h in items])
+    return page(call, items, lambda h: ser.hook(
+        call.urls, call.full, h, d.hook_events.get((call.full, h["id"]), _github_events(h))))
 
 
 def _github_events(fj: JSON) -> list[str]:

@@ -64,13 +64,13 @@ def list_collaborators(d: Backend, call: Call) -> Reply:
         items = d.forgejo(call, "GET", f"/repos/{call.full}/assignees")[1] or []
     else:
         items = d.forgejo_all(call, f"/repos/{call.full}/collaborators")
-    return page(call, [{**ser.user(call.urls, u), "role_name": "write"} for u in items])
+    return page(call, items, lambda u: {**ser.user(call.urls, u), "role_name": "write"})
 
 
 @route("/repos/<owner>/<repo>/assignees", "GET")
 def list_assignees(d: Backend, call: Call) -> Reply:
     items = d.forgejo(call, "GET", f"/repos/{call.full}/assignees")[1] or []
-    return page(call, [ser.user(call.urls, u) for u in items])
+    return page(call, items, lambda u: ser.user(call.urls, u))
 
 
 # -- issues ------------------------------------------------------------------------------
@@ -88,7 +88,7 @@ def list_issues(d: Backend, call: Call) -> Reply:
     # GitHub matches no issue for a label it does not know (Forgejo drops the filter).
     items = [] if any(w not in have for w in wanted) else \
         d.forgejo_all(call, f"/repos/{call.full}/issues", params)
-    return page(call, [ser.issue(call.urls, call.full, i) for i in sorted_by(call, items)])
+    return page(call, sorted_by(call, items), lambda i: ser.issue(call.urls, call.full, i))
 
 
 def _label_ids(d: Backend, call: Call, names: list[JSON]) -> list[int]:
@@ -131,15 +131,15 @@ def edit_issue(d: Backend, call: Call) -> Reply:
 def list_repo_comments(d: Backend, call: Call) -> Reply:
     params = {"since": call.arg("since")} if call.arg("since") else {}
     items = d.forgejo_all(call, f"/repos/{call.full}/issues/comments", params)
-    return page(call, [ser.comment(call.urls, call.full, issue_number(c), c)
-                       for c in sorted_by(call, items)])
+    return page(call, sorted_by(call, items),
+                lambda c: ser.comment(call.urls, call.full, issue_number(c), c))
 
 
 @route("/repos/<owner>/<repo>/issues/<int:number>/comments", "GET")
 def list_comments(d: Backend, call: Call) -> Reply:
     number = int(call.params["number"])
     items = d.forgejo_all(call, f"/repos/{call.full}/issues/{number}/comments")
-    return page(call, [ser.comment(call.urls, call.full, number, c) for c in items])
+    return page(call, items, lambda c: ser.comment(call.urls, call.full, number, c))
 
 
 @route("/repos/<owner>/<repo>/issues/<int:number>/comments", "POST")
@@ -161,7 +161,7 @@ def edit_comment(d: Backend, call: Call) -> Reply:
 def list_timeline(d: Backend, call: Call) -> Reply:
     number = int(call.params["number"])
     items = d.forgejo_all(call, f"/repos/{call.full}/issues/{number}/timeline")
-    return page(call, [ser.timeline_event(call.urls, call.full, number, e) for e in items])
+    return page(call, items, lambda e: ser.timeline_event(call.urls, call.full, number, e))
 
 
 # -- labels -----------------------------------------------------------------------------
@@ -170,7 +170,7 @@ def list_timeline(d: Backend, call: Call) -> Reply:
 @route("/repos/<owner>/<repo>/labels", "GET")
 def list_labels(d: Backend, call: Call) -> Reply:
     items = d.forgejo_all(call, f"/repos/{call.full}/labels")
-    return page(call, [ser.label(call.urls, call.full, x) for x in items])
+    return page(call, items, lambda x: ser.label(call.urls, call.full, x))
 
 
 @route("/repos/<owner>/<repo>/labels", "POST")
@@ -221,9 +221,8 @@ def remove_label(d: Backend, call: Call) -> Reply:
 def list_sub_issues(d: Backend, call: Call) -> Reply:
     parent = int(call.params["number"])
     d.forgejo(call, "GET", f"/repos/{call.full}/issues/{parent}")
-    children = [d.forgejo(call, "GET", f"/repos/{call.full}/issues/{n}")[1]
-                for n in d.sub_issues.get((call.full, parent), [])]
-    return page(call, [ser.issue(call.urls, call.full, c) for c in children])
+    return page(call, d.sub_issues.get((call.full, parent), []), lambda n: ser.issue(
+        call.urls, call.full, d.forgejo(call, "GET", f"/repos/{call.full}/issues/{n}")[1]))
 
 
 @route("/repos/<owner>/<repo>/issues/<int:number>/sub_issues", "POST")
@@ -231,7 +230,9 @@ def add_sub_issue(d: Backend, call: Call) -> Reply:
     parent = int(call.params["number"])
     found = d.forgejo(call, "GET", f"/repos/{call.full}/issues/{parent}")[1]
     child = number_of(d, call, call.body().get("sub_issue_id"))
-    if any(child in kids for kids in d.sub_issues.values()):
+    # An issue has one parent: a child of any parent in this repository (numbers name
+    # issues only within their repository) cannot be added again.
+    if any(child in kids for (repo, _), kids in d.sub_issues.items() if repo == call.full):
         raise DialectError(422, "Validation Failed", [{"resource": "Issue", "code": "invalid",
                                                        "message": "Issue may not contain "
                                                        "duplicate sub-issues"}])
@@ -243,7 +244,7 @@ def add_sub_issue(d: Backend, call: Call) -> Reply:
 def list_blocked_by(d: Backend, call: Call) -> Reply:
     number = int(call.params["number"])
     items = d.forgejo_all(call, f"/repos/{call.full}/issues/{number}/dependencies")
-    return page(call, [ser.issue(call.urls, call.full, i) for i in items])
+    return page(call, items, lambda i: ser.issue(call.urls, call.full, i))
 
 
 @route("/repos/<owner>/<repo>/issues/<int:number>/dependencies/blocked_by", "POST")
@@ -255,6 +256,25 @@ def add_blocked_by(d: Backend, call: Call) -> Reply:
               body={"index": blocker, "owner": owner, "repo": name})
     found = d.forgejo(call, "GET", f"/repos/{call.full}/issues/{number}")[1]
     return Reply(201, ser.issue(call.urls, call.full, found))
+
+
+@route("/repos/<owner>/<repo>/issues/<int:number>/dependencies/blocked_by/<int:issue_id>",
+       "DELETE")
+def remove_blocked_by(d: Backend, call: Call) -> Reply:
+    """`issues/remove-dependency-blocked-by`: 200 with the issue; a blocker it does not
+    have is a 404, as is an id GitHub does not know."""
+    number = int(call.params["number"])
+    path = f"/repos/{call.full}/issues/{number}"
+    d.forgejo(call, "GET", path)
+    blocker_id = int(call.params["issue_id"])
+    blocker = d.number_by_id(call, blocker_id)
+    if blocker is None or blocker_id not in {i["id"] for i in d.forgejo_all(
+            call, f"{path}/dependencies")}:
+        raise DialectError(404, "Not Found")
+    owner, _, name = call.full.partition("/")
+    d.forgejo(call, "DELETE", f"{path}/dependencies",
+              body={"index": blocker, "owner": owner, "repo": name})
+    return Reply(200, ser.issue(call.urls, call.full, d.forgejo(call, "GET", path)[1]))
 
 
 @route("/search/issues", "GET")
@@ -281,8 +301,7 @@ def search_issues(d: Backend, call: Call) -> Reply:
         params["q"] = text.strip('"')
     owner_repo = repo.group(1)
     items = d.forgejo_all(call, f"/repos/{owner_repo}/issues", params)
-    shaped = [{**ser.issue(call.urls, owner_repo, i), "score": 1.0} for i in items]
-    paged = page(call, shaped)
-    body = {"total_count": len(shaped), "incomplete_results": False, "items": paged.body,
+    paged = page(call, items, lambda i: {**ser.issue(call.urls, owner_repo, i), "score": 1.0})
+    body = {"total_count": len(items), "incomplete_results": False, "items": paged.body,
             "search_type": "lexical"}
     return Reply(200, body, paged.headers)

@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import urlencode
 
 from werkzeug.test import EnvironBuilder
 from werkzeug.wrappers import Request
 
 from architect.emulator import github_serialize as ser
+from architect.emulator.web import page_links
 
 if TYPE_CHECKING:
     from architect.emulator import EmbeddedForge
@@ -22,7 +24,9 @@ if TYPE_CHECKING:
 PREFIX = "/api/v3"
 PER_PAGE_MAX = 100
 FORGEJO_PAGE = 50
+ASKED_KEPT = 1000
 JSON = Any
+T = TypeVar("T")
 # GitHub's webhook event names ↔ the embedded forge's subscription flags.
 HOOK_EVENTS = {"issues": ["issues"], "issue_comment": ["issue_comment"],
                "pull_request": ["pull_request"],
@@ -95,6 +99,8 @@ class Backend:
         self.commits: dict[str, tuple[str, str, list[str]]] = {}  # sha → (tree, msg, parents)
         self.hook_events: dict[tuple[str, int], list[str]] = {}
         self.last_date: str | None = None
+        # (method, path) of the last Forgejo requests made, to read what an answer cost.
+        self.asked: deque[tuple[str, str]] = deque(maxlen=ASKED_KEPT)
 
     def now(self) -> datetime:
         return self.forge.wsgi.store.now()
@@ -103,6 +109,7 @@ class Backend:
     def forgejo(self, call: Call, method: str, path: str, *, params: dict[str, str] | None = None,
                 body: JSON = None, admin: bool = False) -> tuple[int, JSON]:
         """The emulator's own answer to a Forgejo request; its errors become GitHub's."""
+        self.asked.append((method, path))
         auth = f"token {self.forge.admin_token}" if admin else _as_token(call.auth)
         headers = [("Authorization", auth)] if auth else []
         builder = EnvironBuilder(path="/api/v1" + path, method=method,
@@ -144,6 +151,20 @@ class Backend:
     def repo_json(self, call: Call) -> JSON:
         return self.forgejo(call, "GET", f"/repos/{call.full}")[1]
 
+    def number_by_id(self, call: Call, issue_id: object) -> int | None:
+        """The number of the issue or PR with id `issue_id` in the call's repository, from
+        the store's index of ids: Forgejo's API has no lookup by id, and listing the whole
+        repository to find one would cost a read of every issue."""
+        if not isinstance(issue_id, int) or isinstance(issue_id, bool):
+            return None
+        store = self.forge.wsgi.store
+        with store.lock:
+            repo = store.repo(call.params["owner"], call.params["repo"])
+            found = store.issues_by_id.get(issue_id)
+            if repo is None or found is None or found.repo_id != repo.id:
+                return None
+            return found.number
+
 
 Handler = Callable[[Backend, Call], Reply]
 Routes = list[tuple[str, str, Handler]]
@@ -182,29 +203,29 @@ def _github_error(status: int, data: JSON) -> DialectError:
     return DialectError(status, said or "Server Error")
 
 
-def page(call: Call, items: list[JSON]) -> Reply:
-    """GitHub's pagination: `per_page` (≤ 100, default 30), `page`, and a Link header."""
+def page(call: Call, items: Sequence[T], shape: Callable[[T], JSON]) -> Reply:
+    """GitHub's pagination: `per_page` (≤ 100, default 30), `page`, and a Link header
+    (its entries joined by ", ", the query kept in its order with `page` last). Only the
+    items of the page are shaped."""
     per_page = min(PER_PAGE_MAX, max(1, int(call.arg("per_page", "30") or 30)))
     number = max(1, int(call.arg("page", "1") or 1))
     last = max(1, -(-len(items) // per_page))
-    chunk = items[(number - 1) * per_page: number * per_page]
-    links = []
+    chunk = [shape(item) for item in items[(number - 1) * per_page: number * per_page]]
     base = {k: v for k, v in call.request.args.items() if k != "page"}
     url = call.urls.web + call.request.path
-    for rel, target in (("next", number + 1), ("last", last), ("first", 1), ("prev", number - 1)):
-        if (rel in ("next", "last") and number < last) or (rel in ("first", "prev")
-                                                           and number > 1):
-            links.append(f'<{url}?{urlencode({**base, "page": target})}>; rel="{rel}"')
+    links = [f'<{url}?{urlencode({**base, "page": target})}>; rel="{rel}"'
+             for target, rel in page_links(number, last)]
     return Reply(200, chunk, {"Link": ", ".join(links)} if links else {})
 
 
-def number_of(dialect: Backend, call: Call, issue_id: object) -> int:
-    """GitHub names a sub-issue or a blocker by its id: find its number."""
-    for item in dialect.forgejo_all(call, f"/repos/{call.full}/issues", {"state": "all"}):
-        if item.get("id") == issue_id:
-            return int(item["number"])
-    raise DialectError(422, "Validation Failed", [{"resource": "Issue", "field": "issue_id",
-                                                   "code": "invalid"}])
+def number_of(d: Backend, call: Call, issue_id: object) -> int:
+    """GitHub names a sub-issue or a blocker by its id: its number in this repository."""
+    d.repo_json(call)  # a repository the caller cannot see is a 404 first, as on GitHub
+    number = d.number_by_id(call, issue_id)
+    if number is None:
+        raise DialectError(422, "Validation Failed", [{"resource": "Issue", "field": "issue_id",
+                                                       "code": "invalid"}])
+    return number
 
 
 def sorted_by(call: Call, items: list[JSON]) -> list[JSON]:

@@ -298,10 +298,10 @@ def total_count(reply: Reply, total: int) -> Reply:
     return reply
 
 
-def link_header(ctx: Ctx, reply: Reply, total: int, page: Page) -> Reply:
-    """`SetLinkHeader`: next, last, first, prev joined by "," (no space); none for one page."""
-    pages = max((total + page.limit - 1) // page.limit, 1)
-    current = min(page.page, pages)
+def page_links(current: int, pages: int) -> list[tuple[int, str]]:
+    """The pages a `Link` header names from page `current` of `pages`, in Forgejo's order
+    (the GitHub dialect's too): next and last when there are more, first and prev when
+    this is not the first."""
     links: list[tuple[int, str]] = []
     if current < pages:
         links.append((current + 1, "next"))
@@ -309,6 +309,13 @@ def link_header(ctx: Ctx, reply: Reply, total: int, page: Page) -> Reply:
     if current > 1:
         links.append((1, "first"))
         links.append((current - 1, "prev"))
+    return links
+
+
+def link_header(ctx: Ctx, reply: Reply, total: int, page: Page) -> Reply:
+    """`SetLinkHeader`: next, last, first, prev joined by "," (no space); none for one page."""
+    pages = max((total + page.limit - 1) // page.limit, 1)
+    links = page_links(min(page.page, pages), pages)
     if links:
         reply.headers["Link"] = ",".join(
             f'<{_page_url(ctx, number)}>; rel="{rel}"' for number, rel in links

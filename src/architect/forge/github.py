@@ -51,7 +51,7 @@ from architect.forge.client import (
     wildcard,
 )
 from architect.forge.github_app import InstallationTokens
-from architect.forge.github_http import GITHUB_API, GitHubHttp, PersonalToken, TokenSource
+from architect.forge.github_http import GITHUB_API_URL, GitHubHttp, PersonalToken, TokenSource
 from architect.forge.http import RequestStats, RetryPolicy
 from architect.forge.models import (
     Branch,
@@ -84,7 +84,7 @@ _REVIEW_EVENTS = {"APPROVED": "APPROVE", "REQUEST_CHANGES": "REQUEST_CHANGES",
 
 def api_root(forge_url: str | None) -> str:
     """The REST root: api.github.com, or a GHES ``https://HOST/api/v3``."""
-    url = (forge_url or GITHUB_API).strip().rstrip("/")
+    url = (forge_url or GITHUB_API_URL).strip().rstrip("/")
     try:
         parsed = httpx.URL(url)
     except httpx.InvalidURL as exc:
@@ -93,7 +93,7 @@ def api_root(forge_url: str | None) -> str:
         raise ConfigError(f"forge_url must be GitHub's API URL (https://api.github.com, or "
                           f"https://HOST/api/v3 for GitHub Enterprise Server); got {forge_url!r}")
     if parsed.host in ("github.com", "www.github.com"):
-        return GITHUB_API  # the web address, written for the API's
+        return GITHUB_API_URL  # the web address, written for the API's
     return url
 
 

@@ -58,7 +58,7 @@ from architect.forge.secret import Secret
 
 log = logging.getLogger(__name__)
 
-GITHUB_API = "https://api.github.com"
+GITHUB_API_URL = "https://api.github.com"  # the default API address (`forge_url` unset)
 API_VERSION = "2022-11-28"
 PER_PAGE = 100  # GitHub's cap for every list the architect reads
 MAX_PAGES = 1_000

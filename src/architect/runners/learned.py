@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import os
-import tempfile
 from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
+
+from architect.runners.state_file import write_private
 
 log = logging.getLogger(__name__)
 
@@ -50,17 +50,9 @@ class LearnedStore:
         return found if (found.server, found.model) == (self.server, self.model) else fresh
 
     def save(self, learned: Learned) -> None:
-        """Written atomically; a state dir that takes no file costs a refusal next run, no more."""
+        """Written as a session is (0600, whole); a state dir that takes no file costs a
+        refusal next run, no more."""
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".tmp-", suffix=".json")
+            write_private(self.path, learned.model_dump_json(indent=1))
         except OSError as exc:
             log.warning("cannot keep what %s refused in %s: %s", self.server, self.path, exc)
-            return
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(learned.model_dump_json(indent=1))
-            os.replace(tmp, self.path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise

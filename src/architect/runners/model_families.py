@@ -23,10 +23,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
+# How hard an adaptive model thinks, least first; also the values `thinking_effort` takes.
 Effort = Literal["low", "medium", "high", "xhigh", "max"]
-EFFORTS: tuple[Effort, ...] = ("low", "medium", "high", "xhigh", "max")
+EFFORTS: tuple[Effort, ...] = get_args(Effort)
 
 
 class Thinking(StrEnum):

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import os
 import re
 import shutil
 import subprocess
@@ -29,6 +28,7 @@ from pydantic import BaseModel, ValidationError
 
 from architect.errors import ModelOverloaded, RunnerFailed, StillOverloaded
 from architect.runners.base import Limits, Mode, ModelRequest, Usage
+from architect.runners.state_file import write_private
 
 log = logging.getLogger(__name__)
 
@@ -87,17 +87,7 @@ class SessionStore:
             return None
 
     def save(self, record: SessionRecord) -> None:
-        path = self.path(record.key)
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
-        try:
-            os.fchmod(fd, 0o600)
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(record.model_dump_json(indent=1))
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_private(self.path(record.key), record.model_dump_json(indent=1))
 
     def drop(self, key: str) -> None:
         self.path(key).unlink(missing_ok=True)

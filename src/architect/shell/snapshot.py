@@ -194,16 +194,16 @@ def _history(forge: Forge, config: ProjectConfig, reads: _HistoryReads, steering
     if any(pr.state == "open" for pr in prs) or (
             any(pr.merged for pr in prs) and not vision.comments):
         # A merged sprint holds the vision unless a note on it says nothing was filed.
-        held = VisionHistory(vision, prs)
+        held = VisionHistory(vision, prs, repo=config.repo)
         return held, rules.pitchable(held, steering), steering
-    so_far = VisionHistory(vision, prs)
+    so_far = VisionHistory(vision, prs, repo=config.repo)
     if prs or vision.comments:
         # An earlier rejection, or a note that the model failed on its pitch, is a comment.
         comments = tuple(forge.list_comments(config.repo, vision.number))
         if any(steering.needs_lookup(c.user.login) for c in comments):
             # Only people who may steer can ask for a new pitch: a drive-by "+1" cannot.
             steering = with_writers(forge, config, steering)
-        so_far = VisionHistory(vision, prs, comments,
+        so_far = VisionHistory(vision, prs, comments, repo=config.repo,
                                own_change=_own_change(forge, config, vision, comments, steering))
         verdict = rules.pitchable(so_far, steering)
         if not verdict.ok:

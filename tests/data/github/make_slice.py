@@ -38,6 +38,7 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
     "/repos/{owner}/{repo}/issues/{issue_number}/timeline": ("get",),
     "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues": ("get", "post"),
     "/repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by": ("get", "post"),
+    "/repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by/{issue_id}": ("delete",),
     "/repos/{owner}/{repo}/labels": ("get", "post"),
     "/repos/{owner}/{repo}/labels/{name}": ("get", "patch", "delete"),
     "/repos/{owner}/{repo}/pulls": ("get", "post"),

@@ -88,6 +88,16 @@ def test_a_github_project_needs_no_forge_url(tmp_path: Path) -> None:
     assert enterprise.forge_url == "https://ghe.example/api/v3"
 
 
+def test_the_default_api_address_is_written_once() -> None:
+    """The project file's default and the adapter's are one value (forge/github_http.py):
+    two copies could drift apart, and a project without forge_url would then be judged
+    by one address and talked to at another."""
+    src = Path(__file__).parents[3] / "src" / "architect"
+    written = [str(path.relative_to(src)) for path in sorted(src.rglob("*.py"))
+               if '"https://api.github.com"' in path.read_text(encoding="utf-8")]
+    assert written == ["forge/github_http.py"]
+
+
 def test_a_personal_access_token_makes_a_github_client(tmp_path: Path) -> None:
     config = load_config(github_project(tmp_path), {})
     secrets = load_secrets({"FORGE_ARCHITECT_TOKEN": "github_pat_x"})

@@ -54,6 +54,7 @@ def test_the_walk_covers_what_the_lifecycle_uses(walked: tuple[World, list[Excha
     _, seen = walked
     ids = {op.id for e in seen if (op := operation_for(e.method, e.path)) is not None}
     assert {"issues/create", "issues/add-sub-issue", "issues/add-blocked-by-dependency",
+            "issues/remove-dependency-blocked-by",
             "pulls/create", "pulls/merge", "pulls/list-reviews", "git/create-ref",
             "git/delete-ref", "repos/create-or-update-file-contents", "git/create-tree",
             "git/create-commit", "git/update-ref", "issues/list-events-for-timeline",

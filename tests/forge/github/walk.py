@@ -3,8 +3,8 @@
 Two visions: one goes vision → pitch → revise → accept → questions → answers →
 filed sub-issues → merged sprint PR; the other is rejected. Around them the calls
 `architect init` makes (labels, permissions, hooks, write probes), a multi-file
-commit, a label removed by hand and a text search. The checks in this folder hold
-each exchange against GitHub's published artefacts.
+commit, a label removed by hand, a dependency removed (as a re-plan does) and a text
+search. The checks in this folder hold each exchange against GitHub's published artefacts.
 """
 
 from __future__ import annotations
@@ -101,6 +101,10 @@ def walk(tmp_path: Path) -> tuple[World, list[Exchange]]:
     bot.comments_changed_since(OPS, world.clock.start, limit=50)
     bot.changed_since(PROJECT, world.clock.start, limit=50)
     bot.list_dependencies(PROJECT, filed[-1].number)
+    # What a re-plan closing a sub-issue does first: unlink what it waits for.
+    blocked, blockers = next((i.number, found) for i in filed
+                             if (found := bot.list_dependencies(PROJECT, i.number)))
+    bot.remove_dependency(PROJECT, blocked, depends_on=blockers[0].number)
     main = bot.get_file(OPS, "README.md", ref="main")
     assert main is not None
     bot.change_files(OPS, [FileChange("update", "README.md", text="# ops\n", sha=main.sha),
