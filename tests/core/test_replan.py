@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from architect.core.inputs import FiledIssue, HumanComment
 from architect.core.ledger import Answer, DesignFork, ForkStatus, Ledger
-from architect.core.replan import REPLAN_WORD, changed_answers, new_ledger, read_word
+from architect.core.replan import changed_answers, new_ledger, read_word
 from architect.core.replan_render import edited_body, shape
 from architect.core.replan_schema import (
     ReplanProposal,
@@ -12,6 +12,7 @@ from architect.core.replan_schema import (
     SubIssueEdit,
 )
 from architect.core.schemas import SubIssue
+from architect.core.words import Family
 
 BOT = "architect-bot"
 Q1 = DesignFork(1, "Where are wishlists kept?", (("A", "In the session cookie"),
@@ -26,9 +27,9 @@ def said(body: str) -> HumanComment:
 
 
 def test_the_replan_word_is_read_as_the_other_decision_words_are() -> None:
-    assert read_word("REPLAN: drop the page", BOT) == (REPLAN_WORD, "drop the page")
-    assert read_word("**replan** — add a CSV export", BOT) == (REPLAN_WORD, "add a CSV export")
-    assert read_word("@architect-bot Replan: drop it", BOT) == (REPLAN_WORD, "drop it")
+    assert read_word("REPLAN: drop the page", BOT) == (Family.REPLAN, "drop the page")
+    assert read_word("**replan** — add a CSV export", BOT) == (Family.REPLAN, "add a CSV export")
+    assert read_word("@architect-bot Replan: drop it", BOT) == (Family.REPLAN, "drop it")
     assert read_word("REJECT: we changed our minds", BOT) == ("REJECT", "we changed our minds")
     assert read_word("Replan? not sure", BOT) is None
     assert read_word("replanning is hard", BOT) is None

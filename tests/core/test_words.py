@@ -21,7 +21,7 @@ def test_the_readme_lists_the_registry() -> None:
 def test_every_registry_word_reads_as_its_row_says(entry: words.Entry) -> None:
     said = "I accept this" if entry.text == "i accept this" else (
         "I reject this" if entry.text == "i reject this" else entry.text)
-    reading = words.read(said, BOT)
+    reading = words.read(said, BOT, filed=entry.filed)  # a row for after filing: read there
     assert reading.family is entry.family
     assert reading.sense is (Sense.DECISION if entry.acts else Sense.LIKELY)
 
@@ -89,3 +89,14 @@ def test_hold_and_resume_are_read_with_their_reason(text: str, family: words.Fam
                                   "hold up", "Resume?", "Hold Q2 for now", "Please hold"])
 def test_hold_quoted_coded_negated_or_as_discussion_is_no_signal(text: str) -> None:
     assert words.read_clear(text, BOT) is None
+
+
+def test_replan_acts_only_on_a_filed_sprint() -> None:
+    # On a sprint PR still open, the word is the discussion it always was there.
+    assert words.read("REPLAN: drop the page", BOT).sense is Sense.NONE
+    said = words.read("REPLAN: drop the page", BOT, filed=True)
+    assert (said.sense, said.family, said.rest) == (Sense.DECISION, Family.REPLAN,
+                                                    "drop the page")
+    assert words.read("Replan? not sure", BOT, filed=True).sense is not Sense.DECISION
+    asked = words.read("REPLAN: could we drop the page?", BOT, filed=True)
+    assert (asked.family, asked.rest) == (Family.REPLAN, "could we drop the page?")

@@ -7,18 +7,32 @@ API issue, and @alice changes her answer to Q1.
 
 from __future__ import annotations
 
+import re
+import sys
+from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
+from types import FrameType
+from typing import TypeVar
 
 import pytest
 
 from architect.app.status import collect_status
+from architect.core import markers
+from architect.core.replan_subs import normalized
+from architect.core.replan_views import replan_views
+from architect.core.view import ReplanState
 from architect.forge.models import Issue
 from architect.runners.base import Mode
 from architect.runners.offline import OfflinePlanner
 from architect.runners.scripted import ScriptedRunner
+from architect.shell.changes import Changes
+from architect.shell.tick import TickReport, run_tick
 from tests.reliability.harness import forge_state
-from tests.shell.test_tick_requests import reads_of_an_idle_tick
-from tests.world import OPS, PROJECT, VISION_BODY, World, make_world
+from tests.shell.test_tick_requests import Recorder, reads_of_an_idle_tick
+from tests.world import OPS, PROJECT, VISION_BODY, SteppingClock, World, make_world
+
+T = TypeVar("T")
 
 REPLANNED = VISION_BODY.replace(
     "- [ ] Wishlist page (id: page) (after: api)",
@@ -93,7 +107,18 @@ def test_a_changed_answer_brings_one_proposal_that_changes_nothing_yet(world: Wo
     assert world.tick().decision.actions == ()  # one proposal, then it waits
 
 
-def test_accept_applies_the_proposal_once(world: World) -> None:
+# The GitHub dialect of the embedded forge serves no issue's `assignees` (always `[]`), so
+# the sub-issue @bob took looks untouched and is edited. Strict: once the dialect serves
+# them, this passes and the mark must go.
+GITHUB_GAPS = pytest.mark.xfail(strict=True, reason="the embedded GitHub dialect serves no "
+                                "assignees on issues")
+
+
+def test_accept_applies_the_proposal_once(tmp_path: Path, dialect: str,
+                                          request: pytest.FixtureRequest) -> None:
+    if dialect == "github":
+        request.applymarker(GITHUB_GAPS)
+    world = make_world(tmp_path, dialect=dialect)
     vision, pr, subs = asked(world)
     world.tick()
     world.comment(pr, "ACCEPT")
@@ -124,6 +149,26 @@ def test_accept_applies_the_proposal_once(world: World) -> None:
     state = forge_state(world)
     assert world.tick().decision.actions == ()
     assert forge_state(world) == state
+
+
+def test_the_apply_reads_back_no_body_it_wrote(world: World) -> None:
+    _, pr, _ = asked(world)
+    world.tick()
+    world.comment(pr, "ACCEPT")
+    recorder = Recorder(world)
+    assert world.tick(transport=recorder).ok
+    after = subs_by_id(world)
+    one = re.compile(rf"/repos/{PROJECT}/issues/(\d+)")
+    reads = Counter(int(m[1]) for method, path in recorder.seen
+                    if method == "GET" and (m := one.fullmatch(path)))
+    store, api, page, export = (after[i].number for i in ("store", "api", "page", "export"))
+    # Each sub-issue read once, with the snapshot (the first open one once more: the
+    # vision's story); the edited one not again, the added one never.
+    assert reads == {store: 2, api: 1, page: 1}
+    done = next(m for m in markers.marks_in(world.bot_comments(pr)[-1])
+                if isinstance(m, markers.ReplanDoneMark))
+    assert done.payload is not None and done.payload["bodies"] == {
+        str(n): normalized(world.bot.get_issue(PROJECT, n).body) for n in (store, export)}
 
 
 def test_reject_on_the_proposal_drops_it_and_changes_nothing(world: World) -> None:
@@ -241,6 +286,47 @@ def test_status_and_the_dashboard_show_a_proposal_then_the_applied_replan(
     assert all(r.state != "re-plan proposed"
                for r in collect_status(world.bot, world.config, world.clock.now))
     assert vision
+
+
+def calls_of(function: Callable[..., object], run: Callable[[], T]) -> tuple[T, int]:
+    """What `run()` returns, and how many times `function` ran meanwhile: counted by a
+    profile hook on its code, nothing patched."""
+    code, seen = function.__code__, [0]
+    before = sys.getprofile()
+
+    def hook(frame: FrameType, event: str, arg: object) -> None:
+        if event == "call" and frame.f_code is code:
+            seen[0] += 1
+
+    sys.setprofile(hook)
+    try:
+        return run(), seen[0]
+    finally:
+        sys.setprofile(before)
+
+
+def test_a_tick_works_out_the_replan_views_once_and_hands_them_on(world: World) -> None:
+    pr = proposed(world)
+
+    def tick() -> TickReport:  # as `architect run` ticks: with the cursor and its deadline
+        return run_tick(world.bot, world.runner, world.config, SteppingClock(),
+                        changes=Changes.of(world.config))
+
+    report, runs = calls_of(replan_views, tick)
+    assert runs == 1  # the plan's; the dashboard, the deadline and the steps take them from it
+    assert [(v.number, v.state) for v in report.decision.replans] == [
+        (pr, ReplanState.REPLAN_PROPOSED)]
+    board = next(i for i in world.bot.list_issues(OPS, state="open", type="issues")
+                 if i.title == "Architect dashboard")
+    assert "re-plan proposed" in board.body
+    rows, runs = calls_of(replan_views, lambda: collect_status(world.bot, world.config,
+                                                                world.clock.now))
+    assert runs == 1 and any(r.state == "re-plan proposed" for r in rows)
+    world.comment(pr, "LGTM")
+    report, runs = calls_of(replan_views, tick)
+    # Worked out again for the one filed sprint the tick wrote on (its reply), for the
+    # dashboard to show it as it is left: as the sprint views are (core/after.py).
+    assert report.decision.actions and runs == 2
 
 
 def test_an_answer_the_ledger_cannot_take_is_named_in_the_reply(world: World) -> None:

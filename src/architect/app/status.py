@@ -15,7 +15,6 @@ from rich.table import Table
 
 from architect.app.status_notes import json_time
 from architect.config import ProjectConfig
-from architect.core.replan_views import replan_views
 from architect.core.table import REPLAN_ROWS, WAITS_FOR, vision_label, vision_row
 from architect.core.text import one_line
 from architect.core.view import ReplanState, SprintView
@@ -55,7 +54,7 @@ def collect(forge: Forge, config: ProjectConfig,
     for view in decision.views:  # the views the plan holds: each PR's marks read once
         record = sessions.load(f"pr-{view.number}")
         rows.append(_sprint_row(view, record.cost_usd if record and record.calls else None))
-    for filed in replan_views(snapshot, config.architect):  # merged sprints being re-planned
+    for filed in decision.replans:  # merged sprints being re-planned, as the plan holds them
         if filed.state is not None and filed.state is not ReplanState.FILED:
             pr = filed.filed.merged.pr
             rows.append(StatusRow("sprint", pr.number, one_line(pr.title, 60), filed.state.value,

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 from architect.core import rules
 from architect.core.decide import timed_views
 from architect.core.facts import MergedSprint, VisionHistory
-from architect.core.replan import FiledSprint
+from architect.core.replan import FiledSprint, ReplanView
+from architect.core.replan_views import replan_views
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import vision_of_branch
 from architect.core.story import filed_numbers
@@ -196,3 +197,20 @@ def views_after(views: Sequence[SprintView], snapshot: Snapshot,
     changed = [sp for sp in every if not same(sp)]
     fresh = iter(timed_views(replace(snapshot, sprints=tuple(changed), closed=()), settings))
     return tuple(kept[sp.pr.number] if same(sp) else next(fresh) for sp in every)
+
+
+def replans_after(replans: Sequence[ReplanView], snapshot: Snapshot,
+                  settings: ArchitectConfig) -> tuple[ReplanView, ...]:
+    """The re-plan views of the folded snapshot, as `views_after` does for the sprints:
+    the decision's, carried, for every filed sprint the tick did not write to."""
+    kept = {view.filed.number: view for view in replans}
+
+    def same(filed: FiledSprint) -> bool:
+        view = kept.get(filed.number)
+        return view is not None and view.filed == filed
+
+    changed = [f for f in snapshot.filed if not same(f)]
+    if not changed:
+        return tuple(kept[f.number] for f in snapshot.filed)
+    fresh = iter(replan_views(replace(snapshot, filed=tuple(changed)), settings))
+    return tuple(kept[f.number] if same(f) else next(fresh) for f in snapshot.filed)

@@ -20,7 +20,6 @@ from architect.core.dashboard import Box, BoxKind, Entry, Link, Section
 from architect.core.decide import Decision
 from architect.core.facts import VisionHistory, VisionState
 from architect.core.replan import ReplanView
-from architect.core.replan_views import replan_views
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import PARKED_LABEL
 from architect.core.table import REPLAN_ROWS, WAITS_FOR, SprintState, vision_label, vision_row
@@ -43,7 +42,7 @@ def entries(snapshot: Snapshot, decision: Decision, settings: ArchitectConfig) -
     found = [_sprint_entry(view, snapshot) for view in decision.views]
     histories = {h.vision.number: h for h in snapshot.candidates}
     merged = {m.vision_number: m for m in snapshot.merged if m.filed}
-    replans = {v.filed.merged.vision_number: v for v in replan_views(snapshot, settings)}
+    replans = {v.filed.merged.vision_number: v for v in decision.replans}
     for number, facts in vision_facts(snapshot, settings, pitched=decision.pitched).items():
         if facts.sprint_pr is not None:
             continue

@@ -14,6 +14,7 @@ from architect.core import rules
 from architect.core.actions import Action, OpenPitch
 from architect.core.facts import VisionState
 from architect.core.nudge import with_clock
+from architect.core.replan import ReplanView
 from architect.core.replan_views import replan_views
 from architect.core.slip import with_pause
 from architect.core.snapshot import Snapshot
@@ -42,6 +43,9 @@ class Decision:
     # Each sprint PR as the tick saw it (its marks read once, the clock applied): what the
     # dashboard, `status`, the deadlines and the JSON report show, never worked out again.
     views: tuple[SprintView, ...] = ()
+    # Each filed sprint as its re-plan stands, likewise worked out once: what the steps,
+    # the dashboard, `status` and the next deadline read.
+    replans: tuple[ReplanView, ...] = ()
 
     @property
     def pitched(self) -> frozenset[int]:
@@ -89,7 +93,8 @@ def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
             actions.append(action)
         actions.extend(repairs(view, needs_label=needs_label))
     actions.extend(story_actions(snapshot, settings))
-    for filed in replan_views(snapshot, settings):
+    replans = tuple(replan_views(snapshot, settings))
+    for filed in replans:
         steps = replan_steps(filed)
         actions.extend(steps)
         if not steps and filed.state is ReplanState.REPLAN_PROPOSED:
@@ -98,7 +103,7 @@ def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
     pitches, skipped = _pitches(snapshot, settings)
     actions.extend(pitches)
     notes.extend(skipped)
-    return Decision(tuple(actions), tuple(notes), tuple(timed))
+    return Decision(tuple(actions), tuple(notes), tuple(timed), replans)
 
 
 def _where_answers_belong(timed: list[SprintView]) -> list[SprintView]:

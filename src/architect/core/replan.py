@@ -14,7 +14,6 @@ A proposal never touches a sub-issue on which work has started (`started`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
@@ -24,13 +23,12 @@ from architect.core.answers import (
     ParsedAnswer,
     looks_like_decision,
     parse_comment,
-    read_decision,
 )
 from architect.core.inputs import HumanComment
 from architect.core.ledger import Answer, Ledger, from_payload, to_payload
 from architect.core.replan_schema import ReplanProposal
 from architect.core.replies import who_may_steer
-from architect.core.words import Sense
+from architect.core.words import Family, Sense
 from architect.forge.models import Comment, Issue
 
 if TYPE_CHECKING:
@@ -38,22 +36,13 @@ if TYPE_CHECKING:
     from architect.core.steering import Steering
     from architect.core.view import ReplanState, SprintPR
 
-# The word that asks for a re-plan: written here once, beside ACCEPT and REJECT.
-REPLAN_WORD = "REPLAN"
-_REPLAN = re.compile(rf"^[*_~]{{0,3}}{REPLAN_WORD}(?![A-Za-z])(?P<rest>.*)\Z",
-                     re.IGNORECASE | re.DOTALL)
-
-
 def read_word(body: str, bot_login: str) -> tuple[str, str] | None:
-    """The decision word a comment starts with (ACCEPT, REJECT or REPLAN) and the words
-    after it. The one place the re-plan reads decision words: the registry replaces it."""
-    decision = read_decision(body, bot_login)
-    if decision is not None:
-        return decision.word, decision.rest
-    match = _REPLAN.match(words.bare(body, bot_login))
-    if match is None or match.group("rest").lstrip("*_~ ").startswith("?"):
+    """The decision word a comment starts with (ACCEPT, REJECT or REPLAN: the registry's,
+    as on a filed sprint) and the words after it."""
+    said = words.read_clear(body, bot_login, filed=True)
+    if said is None or said.family is None:
         return None
-    return REPLAN_WORD, words.REST_LEAD.sub("", match.group("rest")).rstrip().rstrip("*_~")
+    return said.family.value, said.rest
 
 
 def answers_in(body: str, ledger: Ledger) -> tuple[ParsedAnswer, ...]:
@@ -232,7 +221,7 @@ def _heard(view: ReplanView, fresh: list[Comment], steering: Steering,
             if word is not None and word[0] == "REJECT":
                 reject = said
                 break
-        asked = word is not None and word[0] in ("REJECT", REPLAN_WORD)
+        asked = word is not None and word[0] in ("REJECT", Family.REPLAN)
         if asked or (answers and changed_answers(view.ledger, said)):
             requests.append(said)
         elif view.proposal is not None and not agrees and (
@@ -300,7 +289,7 @@ def not_decided(view: ReplanView, said: HumanComment) -> str:
 
 def nothing_to_do(view: ReplanView, said: HumanComment, word: tuple[str, str] | None,
                   answers: bool) -> str:
-    if word is not None and word[0] not in ("ACCEPT", "REJECT", REPLAN_WORD):
+    if word is not None and word[0] not in ("ACCEPT", "REJECT", Family.REPLAN):
         # A word of the registry for an open sprint (`HOLD`, `RESUME`): nothing to hold here.
         then = (f"`ACCEPT` applies re-plan proposal {view.proposal.n}; `REJECT: <reason>` "
                 f"drops re-plan proposal {view.proposal.n}." if view.proposal is not None

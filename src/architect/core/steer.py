@@ -26,6 +26,7 @@ from architect.core.actions import (
 )
 from architect.core.dashboard import Box, BoxKind, Seen, box_of
 from architect.core.decide import Decision, decide, timed_views
+from architect.core.replan_views import replan_views
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import PARKED_LABEL
 from architect.core.view import SprintPR
@@ -82,7 +83,8 @@ def plan(snapshot: Snapshot, settings: ArchitectConfig, seen: Seen | None) -> Pl
         note = f"paused from the dashboard since {paused}: nothing else is done"
         # Nothing is decided, but every sprint is still shown as it stands.
         views = tuple(timed_views(folded, settings))
-        return Plan(Decision(boxes, (note,), views), folded, paused, notes)
+        replans = tuple(replan_views(folded, settings))
+        return Plan(Decision(boxes, (note,), views, replans), folded, paused, notes)
     decision = decide(folded, settings)
     return Plan(replace(decision, actions=(*boxes, *decision.actions)), folded, "", notes)
 
@@ -101,6 +103,7 @@ def _ticked(seen: Seen | None, snapshot: Snapshot, settings: ArchitectConfig, *,
     if seen is None or not seen.ticked:
         return []
     # Paused, the architect does nothing but read its dashboard, so only "resume" counts.
+    # No re-plan views: a filed sprint's re-plan offers no box.
     offered = [Box(BoxKind.RESUME)] if paused else [
         *(b for e in board.entries(snapshot, Decision((), (), tuple(timed_views(
             snapshot, settings))), settings) for b in e.boxes),

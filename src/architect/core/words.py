@@ -13,7 +13,9 @@ equal). A comment is read as one of four senses:
   yet`, `Reject? Not sure`, `I would not ACCEPT this`): one reply saying so.
 - `Sense.NONE`: plain discussion, left alone.
 
-Quoted lines (`> …`), code and HTML comments are never read.
+Quoted lines (`> …`), code and HTML comments are never read. A row marked `filed`
+(`REPLAN: …`) acts only where a sprint is filed (read with `filed=True`); on a sprint
+PR still open it is discussion.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ class Family(StrEnum):
     REJECT = "REJECT"
     HOLD = "HOLD"  # the sprint waits: nothing asked, reminded, parked or filed
     RESUME = "RESUME"  # a hold lifted
+    REPLAN = "REPLAN"  # after filing: a re-plan proposal asked for (`core.replan`)
 
 
 class Sense(StrEnum):
@@ -50,6 +53,9 @@ class Entry:
     family: Family
     acts: bool  # False: a reply says what to write instead
     note: str = ""
+    # Read only on a filed sprint (its merged PR, its vision): on a sprint PR still open,
+    # the word is the plain discussion it always was there.
+    filed: bool = False
 
 
 _A, _R, _H = Family.ACCEPT, Family.REJECT, Family.HOLD
@@ -72,6 +78,10 @@ REGISTRY: tuple[Entry, ...] = (
     Entry("pause", _H, True, "first word, as `hold`"),
     Entry("resume", Family.RESUME, True, "first word: lifts a hold (a sprint paused because "
                                          "its vision was closed waits for the vision)"),
+    Entry("replan", Family.REPLAN, True, "first word, after filing (on the merged sprint PR "
+                                         "or its open vision): asks for a re-plan proposal; "
+                                         "anything after it says what changes (`REPLAN?` "
+                                         "asks nothing)", filed=True),
     Entry("approve", _A, False, "a review approving the PR acts; the bare verb asks for `ACCEPT`"),
     Entry("lgtm", _A, False),
     Entry("looks good", _A, False, "also `looks good to me`"),
@@ -108,13 +118,15 @@ _FILLER = frozenset({"thanks", "thank you", "thx", "from me", "from my side", "f
                      "all", "to me", "merci", "danke", "gracias", "please", "✅", "🚀", "🎉"})
 
 _CLEAR_FIRST: dict[str, Family] = {e.text: e.family for e in REGISTRY
-                                   if e.acts and " " not in e.text}
+                                   if e.acts and not e.filed and " " not in e.text}
+# The words that act only on a filed sprint, first in the comment (`REPLAN: …`).
+_FILED_FIRST: dict[str, Family] = {e.text: e.family for e in REGISTRY if e.acts and e.filed}
 # Acting words of more than one word, first in the comment (`on hold`); the subject
 # forms (`I reject this`) are read by `_SUBJECT`.
 _CLEAR_PHRASES: tuple[tuple[re.Pattern[str], Family], ...] = tuple(
     (re.compile(r"^[*_~]{0,3}(?P<word>" + r"[\s-]+".join(map(re.escape, e.text.split()))
                 + r")(?![\w-])(?P<rest>.*)\Z", re.IGNORECASE | re.DOTALL), e.family)
-    for e in REGISTRY if e.acts and " " in e.text and not e.text.startswith("i "))
+    for e in REGISTRY if e.acts and not e.filed and " " in e.text and not e.text.startswith("i "))
 # A word that acts alone but not before these (`Hold on, …` is discussion).
 _NOT_BEFORE: dict[Family, re.Pattern[str]] = {
     _H: re.compile(r"^[\s,]*(?:on|up|off|tight|that|the\s+thought)\b", re.IGNORECASE)}
@@ -182,9 +194,10 @@ def readable(body: str, *, inline_code: bool = False) -> str:
     return "\n".join(lines).strip()
 
 
-def read(body: str, bot_login: str) -> Reading:
-    """The sense of a whole comment (see the module's docstring)."""
-    clear = read_clear(body, bot_login)
+def read(body: str, bot_login: str, *, filed: bool = False) -> Reading:
+    """The sense of a whole comment (see the module's docstring); `filed`: written on a
+    filed sprint, where the words of its rows with `filed` act too."""
+    clear = read_clear(body, bot_login, filed=filed)
     if clear is not None:
         return clear
     text = bare(body, bot_login)
@@ -199,9 +212,11 @@ def read(body: str, bot_login: str) -> Reading:
     return Reading(Sense.NONE)
 
 
-def read_clear(body: str, bot_login: str) -> Reading | None:
-    """A clear accept or reject, or None."""
+def read_clear(body: str, bot_login: str, *, filed: bool = False) -> Reading | None:
+    """A clear accept or reject (or, `filed`, a request after filing), or None."""
     text = bare(body, bot_login)
+    if filed and (asked := _after_filing(text)) is not None:
+        return asked
     subject = _SUBJECT.match(text)
     if subject is not None:
         return _decided(_family_of(subject.group("word")), subject.group("rest"), text)
@@ -231,6 +246,19 @@ def read_clear(body: str, bot_login: str) -> Reading | None:
     if text.startswith(("*", "_", "~")):
         rest = REST_LEAD.sub("", rest).rstrip().rstrip("*_~").rstrip()
     return _decided(family, rest, text)
+
+
+def _after_filing(text: str) -> Reading | None:
+    """A word that acts only on a filed sprint, first (`REPLAN: drop the page`); a question
+    right after it (`REPLAN?`) asks nothing. What follows is the request itself, so a
+    question there (`REPLAN: could we drop the page?`) still asks."""
+    match = _FIRST.match(text)
+    family = _FILED_FIRST.get(match.group("word").lower()) if match is not None else None
+    if match is None or family is None or match.group("rest").lstrip("*_~ ").startswith("?"):
+        return None
+    return Reading(Sense.DECISION, family,
+                   REST_LEAD.sub("", match.group("rest")).rstrip().rstrip("*_~"),
+                   said=text.strip())
 
 
 def _decided(family: Family, rest: str, text: str) -> Reading:

@@ -52,13 +52,13 @@ def read_filed(forge: Forge, config: ProjectConfig, visions: Sequence[Issue],
             steering = with_writers(forge, config, steering)
         found.append(FiledSprint(sprint, SprintPR(pr, sprint.vision_number, comments),
                                  comments, on_vision))
-    needed = [f for f in found if needs_subs(replan_view(f, steering))]
+    views = {f.number: replan_view(f, steering) for f in found}
+    needed = {f.number for f in found if needs_subs(views[f.number])}
     if not needed:
         return tuple(found), steering
     linked = _linked(forge, config)
-    return tuple(replace(f, subs=read_subs(forge, config, replan_view(f, steering).numbers,
-                                           linked)) if f in needed else f
-                 for f in found), steering
+    return tuple(replace(f, subs=read_subs(forge, config, views[f.number].numbers, linked))
+                 if f.number in needed else f for f in found), steering
 
 
 def read_subs(forge: Forge, config: ProjectConfig, numbers: Sequence[int],

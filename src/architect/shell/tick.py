@@ -17,13 +17,12 @@ from datetime import datetime, timedelta
 
 from architect.config import ProjectConfig
 from architect.core.actions import Action, DashboardAction
-from architect.core.after import Wrote, after, views_after
+from architect.core.after import Wrote, after, replans_after, views_after
 from architect.core.cursor import Kept, Look, carried_dashboard, carried_visions
 from architect.core.dashboard import Seen
 from architect.core.deadlines import next_deadline
 from architect.core.decide import Decision
 from architect.core.inputs import PlannerInputs, ProjectContext, VisionInput
-from architect.core.replan_views import replan_views
 from architect.core.schemas import LessonsDigest
 from architect.core.setup_lines import empty_repo_line
 from architect.core.snapshot import Snapshot
@@ -292,10 +291,11 @@ def render_step(config: ProjectConfig, read: Read, planned: Plan, applied: _Appl
         return False
     left = after(read.snapshot, applied.writes, repo=config.repo, ops_repo=config.ops_repo)
     views = views_after(planned.decision.views, left, config.architect)
+    replans = replans_after(planned.decision.replans, left, config.architect)
     ended = dashboard.ended_here(read.snapshot, left, applied.writes, config)
     try:
         dashboard.render_once(applied.forge, config, read.dashboard, left,
-                              Decision((), (), views),
+                              Decision((), (), views, replans),
                               paused_since=planned.paused_since, notes=planned.notes,
                               outcome=_outcome(report), ended=ended)
     except ArchitectError as exc:  # the sprints' work is done; the next tick renders it
@@ -325,7 +325,7 @@ def save_step(config: ProjectConfig, read: Read, planned: Plan, applied: _Applie
     changes.save(looked.cursor(config.ops_repo, sprints, full_read_at=read.snapshot.now,
                                deadline=next_deadline(
                                    planned.decision.views, config.architect,
-                                   replans=replan_views(read.snapshot, config.architect)),
+                                   replans=planned.decision.replans),
                                settled=settled, setup=changes.setup,
                                kept=read.kept(config, stale=applied.stale_visions)))
 

@@ -10,7 +10,7 @@ from architect.core.actions import FileSprint, FinishSprint, Written
 from architect.core.filing import check_plan, filing_order
 from architect.core.filing_replies import applied, read_replies
 from architect.core.ledger import Ledger
-from architect.core.markers import PlanMark, StoryEvent, StoryMark, find_decomposed, marks_of
+from architect.core.markers import PlanMark, StoryEvent, StoryMark, marks_of
 from architect.core.model_output import clean_sub
 from architect.core.overlap import OpenIssue, PlannedItem, find_overlaps
 from architect.core.schemas import SubIssue, SubIssuePlan
@@ -26,6 +26,7 @@ from architect.shell.journal import JournalEntry
 from architect.shell.logs import outcome_log
 from architect.shell.steps.hands import Hands, session_key
 from architect.shell.steps.registry import performs
+from architect.shell.steps.sub_filing import Filing, file_each, filed_before
 
 # What the step did: each line reads "would: …" in a dry run (shell/logs.py).
 log = outcome_log
@@ -101,52 +102,22 @@ def _problems(hands: Hands, subs: tuple[SubIssue, ...], labels: dict[str, int],
 
 def _file_subs(hands: Hands, action: FileSprint, subs: tuple[SubIssue, ...],
                plan_comment: Comment, labels: dict[str, int], *, fresh: bool) -> list[int]:
-    repo, filer = hands.config.repo, hands.filer
+    repo = hands.config.repo
     record = FilingRecord(hands.forge, hands.ops, plan_comment, subs, hands.bot,
                           project=repo)
-    record.note(_filed_before(hands, action, plan_comment, fresh=fresh or record.complete))
-    existing = dict(record.done)
-    numbers: dict[str, int] = {}
-    ledger = (action.brief.ledger or Ledger()).live
+    filing = Filing(action.sprint.vision_number, action.slug, action.sprint.pr.html_url,
+                    labels, action.brief.ledger or Ledger())
+    # Issues filed for a plan were created after it was posted; a plan posted in this very
+    # call has none yet, and a complete record needs no lookup.
+    if not (fresh or record.complete):
+        record.note(filed_before(hands, filing, since=plan_comment.created_at))
     backlog = hands.config.architect.backlog_label
-    for sub in filing_order(subs):
-        deps = [numbers[d] for d in sub.depends_on if d in numbers]
-        if sub.id in existing:
-            numbers[sub.id] = existing[sub.id]
-            writes.ensure_dependencies(filer, repo, existing[sub.id], deps)
-            writes.ensure_sub_issue(filer, repo, action.sprint.vision_number, existing[sub.id])
-            continue
-        shaped = [f for n in dict.fromkeys(sub.shaped_by) if (f := ledger.get(n)) is not None]
-        body = render.sub_issue_body(sub, vision=action.sprint.vision_number, slug=action.slug,
-                                     depends_on=deps, shaped_by=shaped,
-                                     pr_url=action.sprint.pr.html_url)
-        if backlog not in labels:
-            raise ConfigError(f"the label '{backlog}' does not exist on {repo}: run "
-                              "`architect init` to create it")
-        label_ids = [labels[backlog], *(labels[name] for name in sub.labels if name in labels)]
-        issue = filer.create_issue(repo, title=sub.title, body=body, label_ids=label_ids)
-        numbers[sub.id] = issue.number
-        record.note({sub.id: issue.number})
-        writes.ensure_dependencies(filer, repo, issue.number, deps, fresh=True)
-        writes.ensure_sub_issue(filer, repo, action.sprint.vision_number, issue.number)
+    if backlog not in labels and not record.complete:
+        raise ConfigError(f"the label '{backlog}' does not exist on {repo}: run "
+                          "`architect init` to create it")
+    numbers, _ = file_each(hands, filing, filing_order(subs), done=record.done,
+                           note=lambda sub_id, number: record.note({sub_id: number}))
     return [numbers[s.id] for s in subs]
-
-
-def _filed_before(hands: Hands, action: FileSprint, plan_comment: Comment, *,
-                  fresh: bool) -> dict[str, int]:
-    """Sub-issues a killed tick filed for this plan: issues filed for a plan were created
-    after it was posted; a plan posted in this very call has none yet, and a complete
-    record needs no lookup (`fresh`)."""
-    if fresh:
-        return {}
-    found: dict[str, int] = {}
-    for issue in hands.filer.list_issues(hands.config.repo, state="all", type="issues",
-                                         created_by=hands.filer_login,
-                                         since=plan_comment.created_at):
-        mark = find_decomposed(issue.body)
-        if mark and mark.vision == action.sprint.vision_number and mark.slug == action.slug:
-            found.setdefault(mark.sub_id, issue.number)
-    return found
 
 
 @performs(FinishSprint)

@@ -10,6 +10,7 @@ write and its done-mark.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from architect.core import markers, render
@@ -35,12 +36,13 @@ from architect.core.schemas import SubIssue
 from architect.core.sections import Sections, in_file, own_sections
 from architect.core.story import NOT_PLANNED_LABELS, filed_numbers
 from architect.errors import ForgeNotFound
-from architect.forge.models import Comment
+from architect.forge.models import Comment, Issue
 from architect.shell import writes
 from architect.shell.logs import outcome_log
 from architect.shell.section_writes import ensure_body_sections, ensure_file_edit
 from architect.shell.steps.hands import Hands, sprint_path
 from architect.shell.steps.registry import performs
+from architect.shell.steps.sub_filing import Filing, file_each, filed_before
 
 # What the step did: each line reads "would: …" in a dry run (shell/logs.py).
 log = outcome_log
@@ -85,10 +87,12 @@ def apply_replan(hands: Hands, action: ApplyReplan) -> None:
     for close in plan.close:
         note.on(close.number, f"closed. {close.reason}")
         _close(hands, close.number)
+    known: dict[int, str] = {}  # the bodies as this apply left them
     for edit in plan.edit:
-        _edit(hands, edit, ledger, subs.get(edit.number))
+        known[edit.number] = _edit(hands, edit, ledger, subs.get(edit.number))
         note.on(edit.number, f"edited ({edit.why})")
     added, fresh = _add(hands, action, plan.add, record, ledger)
+    known |= {number: issue.body for number, issue in fresh.items()}
     for new in added.values():
         note.on(new, "added to the sprint.", fresh=new in fresh)
     for change in plan.dependencies:
@@ -109,7 +113,7 @@ def apply_replan(hands: Hands, action: ApplyReplan) -> None:
     writes.ensure_comment(hands.filer, hands.config.repo, sprint.vision_number, vision_note(
         pr_number=number, ops_repo=hands.ops, n=mark.n, line=line, mark=vision_mark),
         bot_login=hands.filer_login, mark=vision_mark)
-    bodies = _bodies(hands, [*edited, *added.values()])
+    bodies = _bodies(hands, [*edited, *added.values()], known)
     done = markers.ReplanDoneMark(mark.n, "applied", {
         "ledger": to_payload(ledger), "bodies": bodies, "added": list(added.values()),
         "seen": action.seen, "entry": entry})
@@ -152,13 +156,14 @@ def _close(hands: Hands, number: int) -> None:
     hands.filer.edit_issue(repo, number, state="closed")
 
 
-def _edit(hands: Hands, edit: SubIssueEdit, ledger: Ledger, sub: FiledIssue | None) -> None:
+def _edit(hands: Hands, edit: SubIssueEdit, ledger: Ledger, sub: FiledIssue | None) -> str:
+    """The edit made (from the sub-issue as the tick read it); the body it leaves."""
     repo = hands.config.repo
-    issue = hands.filer.get_issue(repo, edit.number)
-    body = edited_body(issue.body, edit, ledger)
-    title = edit.title.strip() or issue.title
-    if body != issue.body or title != issue.title:
-        hands.filer.edit_issue(repo, edit.number, title=title, body=body)
+    now = (sub.title, sub.body) if sub is not None else _read(hands, edit.number)
+    body = edited_body(now[1], edit, ledger)
+    title = edit.title.strip() or now[0]
+    if body != now[1] or title != now[0]:
+        body = hands.filer.edit_issue(repo, edit.number, title=title, body=body).body
     if edit.add_labels:
         known = {label.name for label in hands.labels()}
         wanted = [name for name in edit.add_labels if name in known]
@@ -166,42 +171,32 @@ def _edit(hands: Hands, edit: SubIssueEdit, ledger: Ledger, sub: FiledIssue | No
             hands.filer.add_issue_labels(repo, edit.number, wanted)
     for name in edit.remove_labels:
         writes.ensure_no_label(hands.filer, repo, edit.number, name)
+    return body
+
+
+def _read(hands: Hands, number: int) -> tuple[str, str]:
+    issue = hands.filer.get_issue(hands.config.repo, number)
+    return issue.title, issue.body
 
 
 def _add(hands: Hands, action: ApplyReplan, subs: list[SubIssue], record: _Record,
-         ledger: Ledger) -> tuple[dict[str, int], set[int]]:
+         ledger: Ledger) -> tuple[dict[str, int], dict[int, Issue]]:
     """The new sub-issues, each filed once: the record, then a search for a lost answer;
     with the ones this call created."""
-    repo, sprint = hands.config.repo, action.sprint
+    sprint = action.sprint
+    labels = {label.name: label.id for label in hands.labels()} if subs else {}
+    filing = Filing(sprint.vision_number, action.slug, sprint.pr.html_url, labels, ledger)
+    ordered = _in_order(subs)
     done = record.added
     if subs and len(done) < len(subs):
-        done = {**_filed_before(hands, action), **done}
-    labels = {label.name: label.id for label in hands.labels()} if subs else {}
-    backlog = hands.config.architect.backlog_label
+        found = filed_before(hands, filing, since=action.proposal.created_at,
+                             skip={s.number for s in action.subs})
+        done = {**found, **done}
+        for sub in ordered:  # found by its marker: recorded now
+            if sub.id in done and sub.id not in record.added:
+                record.note_added(sub.id, done[sub.id])
     filed = {s.sub_id: s.number for s in action.subs if s.sub_id}
-    live = ledger.live
-    created: set[int] = set()
-    for sub in _in_order(subs):
-        known = {**filed, **done}
-        deps = [known[d] for d in sub.depends_on if d in known]
-        deps += [int(d.lstrip("#")) for d in sub.depends_on if d.lstrip("#").isdigit()]
-        if sub.id not in done:
-            shaped = [f for n in dict.fromkeys(sub.shaped_by) if (f := live.get(n)) is not None]
-            body = render.sub_issue_body(sub, vision=sprint.vision_number, slug=action.slug,
-                                         depends_on=deps, shaped_by=shaped,
-                                         pr_url=sprint.pr.html_url)
-            ids = [labels[name] for name in (backlog, *sub.labels) if name in labels]
-            issue = hands.filer.create_issue(repo, title=sub.title, body=body, label_ids=ids)
-            done[sub.id] = issue.number
-            created.add(issue.number)
-            record.note_added(sub.id, issue.number)
-        if sub.id not in record.added:
-            record.note_added(sub.id, done[sub.id])
-        writes.ensure_dependencies(hands.filer, repo, done[sub.id], deps,
-                                   fresh=done[sub.id] in created)
-        # Under the vision, as the sprint's own filing hangs its sub-issues (GitHub).
-        writes.ensure_sub_issue(hands.filer, repo, sprint.vision_number, done[sub.id])
-    return {s.id: done[s.id] for s in subs}, created
+    return file_each(hands, filing, ordered, done=done, note=record.note_added, known=filed)
 
 
 def _in_order(subs: list[SubIssue]) -> list[SubIssue]:
@@ -211,19 +206,6 @@ def _in_order(subs: list[SubIssue]) -> list[SubIssue]:
     among = [s.model_copy(update={"depends_on": [d for d in s.depends_on if d in ids]})
              for s in subs]
     return [by_id[s.id] for s in filing_order(among)]
-
-
-def _filed_before(hands: Hands, action: ApplyReplan) -> dict[str, int]:
-    """New sub-issues a killed tick created before it could record them."""
-    found: dict[str, int] = {}
-    for issue in hands.filer.list_issues(hands.config.repo, state="all", type="issues",
-                                         created_by=hands.filer_login,
-                                         since=action.proposal.created_at):
-        mark = markers.find_decomposed(issue.body)
-        if (mark and mark.vision == action.sprint.vision_number and mark.slug == action.slug
-                and issue.number not in {s.number for s in action.subs}):
-            found.setdefault(mark.sub_id, issue.number)
-    return found
 
 
 def _sprint_file(hands: Hands, action: ApplyReplan, sections: Sections,
@@ -241,15 +223,16 @@ def _sprint_file(hands: Hands, action: ApplyReplan, sections: Sections,
                      written=hands.written_files)
 
 
-def _bodies(hands: Hands, numbers: list[int]) -> dict[str, str]:
-    """What the architect's bodies now say, so a later re-plan tells a person's edit apart."""
+def _bodies(hands: Hands, numbers: list[int], known: Mapping[int, str]) -> dict[str, str]:
+    """What the architect's bodies now say, so a later re-plan tells a person's edit apart:
+    as this apply left them; read only for an issue a killed tick added."""
     found: dict[str, str] = {}
     for number in numbers:
-        try:
-            found[str(number)] = normalized(hands.filer.get_issue(hands.config.repo,
-                                                                  number).body)
-        except ForgeNotFound:
-            continue
+        body = known.get(number)
+        if body is None:
+            try:
+                body = hands.filer.get_issue(hands.config.repo, number).body
+            except ForgeNotFound:
+                continue
+        found[str(number)] = normalized(body)
     return found
-
-
