@@ -110,14 +110,7 @@ def test_a_changed_answer_brings_one_proposal_that_changes_nothing_yet(world: Wo
 # The GitHub dialect of the embedded forge serves no issue's `assignees` (always `[]`), so
 # the sub-issue @bob took looks untouched and is edited. Strict: once the dialect serves
 # them, this passes and the mark must go.
-GITHUB_GAPS = pytest.mark.xfail(strict=True, reason="the embedded GitHub dialect serves no "
-                                "assignees on issues")
-
-
-def test_accept_applies_the_proposal_once(tmp_path: Path, dialect: str,
-                                          request: pytest.FixtureRequest) -> None:
-    if dialect == "github":
-        request.applymarker(GITHUB_GAPS)
+def test_accept_applies_the_proposal_once(tmp_path: Path, dialect: str) -> None:
     world = make_world(tmp_path, dialect=dialect)
     vision, pr, subs = asked(world)
     world.tick()

@@ -85,6 +85,12 @@ def _association(fj: JSON, owner: str) -> str:
     return "OWNER" if login == owner else "COLLABORATOR"
 
 
+def _assigned(u: Urls, fj: JSON) -> dict[str, JSON]:
+    """GitHub's `assignee` (the first) and `assignees`, from Forgejo's list."""
+    people = [user(u, x) for x in fj.get("assignees") or []]
+    return {"assignee": people[0] if people else None, "assignees": people}
+
+
 def issue(u: Urls, full: str, fj: JSON) -> JSON:
     api = f"{u.repo(full)}/issues/{fj['number']}"
     shaped: dict[str, JSON] = {
@@ -96,7 +102,7 @@ def issue(u: Urls, full: str, fj: JSON) -> JSON:
         "state_reason": "completed" if fj["state"] == "closed" else None,
         "title": fj["title"], "body": fj.get("body") or None, "user": user(u, fj.get("user")),
         "labels": [label(u, full, x) for x in fj.get("labels") or []],
-        "assignee": None, "assignees": [], "milestone": None, "locked": False,
+        **_assigned(u, fj), "milestone": None, "locked": False,
         "active_lock_reason": None, "comments": fj.get("comments", 0),
         "closed_at": fj.get("closed_at"), "created_at": fj["created_at"],
         "updated_at": fj["updated_at"],
