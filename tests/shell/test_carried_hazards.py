@@ -204,3 +204,22 @@ def test_a_dashboard_deleted_on_github_is_made_again(tmp_path: Path) -> None:
         report = tick(world, recorder=gone)
     assert not report.render_missed, "the render fails on every tick (410 is no 404)"
     assert len(boards(world)) == 1
+
+
+def test_a_deleted_vision_that_was_talked_about_is_listed_afresh_not_a_failed_tick(
+        tmp_path: Path) -> None:
+    """A carried vision with comments is read for its history before any pitch: deleted,
+    that read answers 404, and the tick lists the visions afresh instead of failing."""
+    world = make_world(tmp_path, max_open_pitches=0)
+    gone = world.vision("Wishlists")
+    world.vision("Gift cards")
+    world.comment(gone, "What about mobile?", repo=PROJECT)
+    settle(world)
+    with as_owner(world) as owner:
+        assert owner.delete(f"/repos/{PROJECT}/issues/{gone}").status_code == 204
+    world.config = world.config.model_copy(update={"architect": world.config.architect
+                                                   .model_copy(update={"max_open_pitches": 1})})
+    report = tick(world)
+    assert report.ok
+    heads = [p.head.ref for p in world.sprint_prs()]  # type: ignore[attr-defined]
+    assert heads == ["architect/sprint-vision-2"], heads

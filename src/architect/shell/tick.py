@@ -31,6 +31,7 @@ from architect.core.steer import Plan, plan, settled_pause
 from architect.core.table import ROWS, SPRINT_TABLE, sprint_step
 from architect.errors import (
     ArchitectError,
+    ForgeRefused,
     ForgeRepoEmpty,
     ForgeUnavailable,
     ModelNotAsked,
@@ -44,6 +45,7 @@ from architect.shell.apply import apply
 from architect.shell.asking import Asker, spent
 from architect.shell.changes import Changes, look, why_full
 from architect.shell.context import TickContext
+from architect.shell.dashboard import GONE
 from architect.shell.dry_forge import DryForge
 from architect.shell.forge_facts import (
     Preflight,
@@ -120,10 +122,21 @@ def read_tick(forge: Forge, config: ProjectConfig, now: datetime, *,
     context = TickContext(forge, config, bot)
     labels = ProjectLabels(filer or forge, config.repo)
     kept = _carried_visions(config, now, looked, every, labels)
-    snapshot = read_snapshot(forge, config, now=now, bot=bot,
+
+    def snapshot_of(visions: tuple[Issue, ...] | None) -> Snapshot:
+        return read_snapshot(forge, config, now=now, bot=bot,
                              prerequisites=lambda: context.prerequisites,
-                             filer_login=filer_login,
-                             visions=kept.visions if kept is not None else None)
+                             filer_login=filer_login, visions=visions)
+
+    try:
+        snapshot = snapshot_of(kept.visions if kept is not None else None)
+    except ForgeRefused as exc:
+        if kept is None or exc.status not in GONE:
+            raise
+        # A carried vision deleted (or moved away) since: no look shows that.
+        log.info("visions: one carried is gone (%s): listed afresh", exc.path)
+        kept = None
+        snapshot = snapshot_of(None)
     read = Read(snapshot, context, labels, filer_login=filer_login,
                 carried_since=kept.visions_at if kept is not None else None)
     if not config.architect.dashboard:
