@@ -324,13 +324,18 @@ class GitHubHttp:
             hint = f" The token needs the permission {needs}." if needs else ""
             return ForgePermissionError(f"GitHub refused {where}.{said}{hint}",
                                         status=status, method=request.method, path=path)
-        kind: type[ForgeRefused] = {404: ForgeNotFound, 409: ForgeConflict, 422: ForgeValidation,
-                                    400: ForgeValidation}.get(status, ForgeRefused)
+        # 410 Gone: an issue deleted (or its repo's issues turned off): to every caller
+        # the same as Forgejo's 404 for a deleted issue.
+        kind: type[ForgeRefused] = {404: ForgeNotFound, 410: ForgeNotFound, 409: ForgeConflict,
+                                    422: ForgeValidation, 400: ForgeValidation
+                                    }.get(status, ForgeRefused)
         if status == 404 and path.count("/") == 3 and path.startswith("/repos/"):
             kind = ForgeRepoMissing
         if status == 404:
             message = (f"{where}: not found on GitHub (check the name; a private repository "
                        f"the token cannot see also answers 404).{said}")
+        elif status == 410:
+            message = f"{where}: gone on GitHub (deleted, or issues turned off).{said}"
         else:
             message = f"GitHub refused {where} with HTTP {status}.{said}"
         return kind(message, status=status, method=request.method, path=path)

@@ -44,7 +44,7 @@ from architect.core.markers import RejectedMark, find_vision, marks_of
 from architect.core.render import FILED_HEADING
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import vision_of_branch, vision_title_of
-from architect.errors import ForgeRefused
+from architect.errors import ForgeNotFound
 from architect.forge.models import Issue, PullRequest, User
 from architect.forge.protocol import Forge
 from architect.runners.sessions import SessionStore
@@ -53,7 +53,6 @@ from architect.shell.logs import outcome_log
 
 log = logging.getLogger("architect")
 LABEL_COLOR = "#5319e7"
-GONE = (404, 410)  # an issue deleted: Forgejo's answer, GitHub's
 _FILED = re.compile(rf"^{re.escape(FILED_HEADING)}(.*)$", re.MULTILINE)
 
 
@@ -105,10 +104,7 @@ def write(forge: Forge, config: ProjectConfig, issue: Issue | None, board: Dashb
     if issue.body.replace("\r\n", "\n") != body:
         try:
             edited = forge.edit_issue(config.ops_repo, issue.number, body=body)
-        except ForgeRefused as exc:
-            if exc.status not in GONE:
-                raise
-            # Deleted since the cursor carried it (GitHub says 410): as if never found.
+        except ForgeNotFound:  # deleted since the cursor carried it: as if never found
             log.warning("dashboard: #%d is gone; looking for it again", issue.number)
             again = find(forge, config, forge.current_user())
             return write(forge, config, again if again is not None and again.number

@@ -31,7 +31,7 @@ from architect.core.steer import Plan, plan, settled_pause
 from architect.core.table import ROWS, SPRINT_TABLE, sprint_step
 from architect.errors import (
     ArchitectError,
-    ForgeRefused,
+    ForgeNotFound,
     ForgeRepoEmpty,
     ForgeUnavailable,
     ModelNotAsked,
@@ -45,7 +45,6 @@ from architect.shell.apply import apply
 from architect.shell.asking import Asker, spent
 from architect.shell.changes import Changes, look, why_full
 from architect.shell.context import TickContext
-from architect.shell.dashboard import GONE
 from architect.shell.dry_forge import DryForge
 from architect.shell.forge_facts import (
     Preflight,
@@ -130,8 +129,8 @@ def read_tick(forge: Forge, config: ProjectConfig, now: datetime, *,
 
     try:
         snapshot = snapshot_of(kept.visions if kept is not None else None)
-    except ForgeRefused as exc:
-        if kept is None or exc.status not in GONE:
+    except ForgeNotFound as exc:
+        if kept is None:
             raise
         # A carried vision deleted (or moved away) since: no look shows that.
         log.info("visions: one carried is gone (%s): listed afresh", exc.path)

@@ -20,7 +20,7 @@ from architect.core.sections import own_sections
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import branch_for
 from architect.core.view import Brief, SprintPR
-from architect.errors import ForgeNotFound, ForgeRefused
+from architect.errors import ForgeNotFound
 from architect.forge.models import Issue, Label
 from architect.forge.protocol import Forge
 from architect.runners.base import Mode
@@ -97,9 +97,7 @@ class Hands:
             return True
         try:
             self.filer.get_issue(self.config.repo, number)
-        except ForgeRefused as exc:
-            if exc.status not in (404, 410):
-                raise
+        except ForgeNotFound:
             self.stale = True
             log.warning("vision #%d is gone (deleted or moved since the visions were last "
                         "listed): not pitched; the next tick lists the visions afresh", number)
