@@ -8,7 +8,6 @@ beyond loopback, no model, nothing installed beyond the package.
 
 from __future__ import annotations
 
-import os
 import signal
 import tempfile
 import textwrap
@@ -28,7 +27,7 @@ from rich.panel import Panel
 
 from architect.app.demo_project import DEMO, DemoProject
 from architect.app.setup_forge import prove_setup
-from architect.app.status import collect_status, render_table
+from architect.app.status import collect_status, folds_at_80, render_table
 from architect.app.wiring import utc_now
 from architect.config import ProjectConfig, Secrets, load_config
 from architect.core import markers
@@ -79,9 +78,7 @@ class _Narration(Console):
 
 def narration_console() -> Console:
     """Rich's console for the story: in a terminal as it is, piped without folded lines."""
-    if Console().is_terminal or os.environ.get("COLUMNS", "").isdigit():
-        return Console()
-    return _Narration()
+    return _Narration() if folds_at_80(Console()) else Console()
 
 
 def run_demo(

@@ -102,10 +102,15 @@ def render_table(rows: list[StatusRow], *, title: str) -> None:
 PIPED_WIDTH = 10_000  # wide enough that no row is folded
 
 
+def folds_at_80(console: Console) -> bool:
+    """Whether rich would fold this console's lines at its default 80 columns: stdout is
+    piped (`status | grep`) and COLUMNS asks for no width."""
+    return not console.is_terminal and not os.environ.get("COLUMNS", "").isdigit()
+
+
 def output_console() -> Console:
-    """Rich's console for stdout. Piped (`status | grep`), rich would fold every line at
-    80 columns: a row stays one line unless COLUMNS asks for a width."""
+    """Rich's console for stdout: piped, a row stays one line."""
     console = Console()
-    if not console.is_terminal and not os.environ.get("COLUMNS", "").isdigit():
+    if folds_at_80(console):
         console.width = PIPED_WIDTH
     return console
