@@ -7,6 +7,7 @@ the key written right. No message repeats a URL's credentials.
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from collections.abc import Mapping
@@ -82,7 +83,10 @@ _PATTERNS: Mapping[str, str] = {
 }
 
 
-def describe(path: Path, err: ErrorDetails, origins: Mapping[tuple[str, ...], str]) -> str:
+def describe(path: Path, err: ErrorDetails, origins: Mapping[tuple[str, ...], str],
+             present: Mapping[tuple[str, ...], list[str]] | None = None) -> str:
+    """One line for one validation error. `present`: the keys the file has, per table (the
+    top level is `()`), so that a missing key written another way (`opsrepo`) is named."""
     loc = tuple(str(part) for part in err["loc"])
     key = next((part for part in reversed(loc) if not part.isdigit()), loc[-1])
     problem = _problem(err, key)
@@ -100,6 +104,13 @@ def describe(path: Path, err: ErrorDetails, origins: Mapping[tuple[str, ...], st
         return f"{path}: {where}: {problem}; for example {key} = {EXAMPLES[key]}"
     if err["type"] == "missing":
         hint = "under [architect]" if loc[0] == "architect" else "before the first [table]"
+        # Other top-level keys belong to the factory and are ignored, so a typo of a required
+        # one is only seen here, as the key that is missing.
+        written = (present or {}).get(loc[:-1], [])
+        close = difflib.get_close_matches(key, [k for k in written if k != key], n=1, cutoff=0.75)
+        if close:
+            return (f"{path}: missing required key '{key}'; found '{close[0]}': did you mean "
+                    f"'{key}'? Rename it")
         return f"{path}: missing required key '{key}'; add {key} = {EXAMPLES[key]} {hint}"
     return f"{path}: {where} {problem} (got {_show(err['input'])}); write {key} = {EXAMPLES[key]}"
 

@@ -544,3 +544,20 @@ def test_thinking_effort_takes_each_effort_the_anthropic_runner_knows(
         assert load_config(path, env).architect.thinking_effort == effort
     said = error_of(write(tmp_path, MINIMAL + '[architect]\nthinking_effort = "extreme"\n'), env)
     assert "thinking_effort" in said
+
+
+@pytest.mark.parametrize(("written", "meant"), [("opsrepo", "ops_repo"), ("forge_ulr", "forge_url"),
+                                               ("Repo", "repo")])
+def test_a_misspelt_top_level_key_is_named_with_the_one_it_meant(
+    tmp_path: Path, env: dict[str, str], written: str, meant: str
+) -> None:
+    # Top-level keys the architect does not know are the factory's and ignored, so a typo
+    # of a required one shows only as the key that is missing: the message names both.
+    lines = [line if not line.startswith(f"{meant} ") else line.replace(meant, written, 1)
+             for line in MINIMAL.splitlines()]
+    path = write(tmp_path, "\n".join(lines) + "\n")
+
+    assert error_of(path, env) == (
+        f"{path}: missing required key '{meant}'; found '{written}': did you mean '{meant}'? "
+        "Rename it"
+    )

@@ -172,6 +172,7 @@ def test_an_unknown_indexer_is_refused() -> None:
         Settings(issue_indexer="elastic")
 
 
+@pytest.mark.slow  # starts a process
 def test_architect_forge_names_a_bad_search_option_and_exits_2() -> None:
     delay = architect("forge", "--port", "0", "--index-delay", "soon")
     indexer = architect("forge", "--port", "0", "--issue-indexer", "elastic")

@@ -11,7 +11,6 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-import anthropic
 import pytest
 from pydantic import BaseModel
 
@@ -22,6 +21,11 @@ from architect.runners.base import Mode
 from architect.runners.inline_schema import self_contained_schema
 from architect.runners.strict_schema import strict_schema
 from tests.runners.offline.helpers import SCHEMAS
+
+# An optional SDK: without it these tests are skipped, not an import error.
+anthropic = pytest.importorskip(
+    "anthropic", reason="the optional `anthropic` SDK is not installed: "
+    "pip install -e '.[anthropic]'")
 
 INPUTS = PlannerInputs(
     project="shop", vision=VisionInput(4, "Wishlists", "Customers keep a list."),

@@ -108,6 +108,7 @@ def expected_argv(claude: FakeClaude, schema: type[Any], *tail: str) -> list[str
     ]  # fmt: skip
 
 
+@pytest.mark.slow  # starts a process
 def test_structured_output_with_exact_argv_prompt_on_stdin_and_clean_env(
     tmp_path: Path, env: dict[str, str], claude: FakeClaude
 ) -> None:
@@ -133,6 +134,7 @@ def test_structured_output_with_exact_argv_prompt_on_stdin_and_clean_env(
     assert OPENAI_KEY not in seen
 
 
+@pytest.mark.slow  # starts a process
 def test_plain_result_text_is_parsed_when_there_is_no_structured_output(
     tmp_path: Path, env: dict[str, str], claude: FakeClaude
 ) -> None:
@@ -148,6 +150,7 @@ def test_plain_result_text_is_parsed_when_there_is_no_structured_output(
 VISION = "# Vision\n\nTicks within seconds.\n"
 
 
+@pytest.mark.slow  # starts a process
 def test_the_working_directory_is_a_fresh_copy_of_repo_root(
     tmp_path: Path, env: dict[str, str], claude: FakeClaude
 ) -> None:
@@ -185,6 +188,7 @@ def test_the_working_directory_is_a_fresh_copy_of_repo_root(
     ],
     ids=["is_error-true", "is_error-false"],
 )
+@pytest.mark.slow  # starts a process
 def test_max_turns_is_a_failure_whatever_is_error_says(
     tmp_path: Path,
     env: dict[str, str],
@@ -206,6 +210,7 @@ def test_max_turns_is_a_failure_whatever_is_error_says(
     assert record.cost_usd == pytest.approx(0.0006)  # what it cost is still counted
 
 
+@pytest.mark.slow  # starts a process
 def test_an_api_error_reported_as_success_is_a_failure(
     tmp_path: Path, env: dict[str, str], claude: FakeClaude
 ) -> None:
@@ -215,6 +220,7 @@ def test_an_api_error_reported_as_success_is_a_failure(
         a_runner(tmp_path, env).run(a_request(Mode.PITCH, Pitch))
 
 
+@pytest.mark.slow  # starts a process
 def test_garbage_on_stdout_fails_with_a_short_excerpt(
     tmp_path: Path, env: dict[str, str], claude: FakeClaude
 ) -> None:
@@ -229,6 +235,7 @@ def test_garbage_on_stdout_fails_with_a_short_excerpt(
     assert len(message) < 500
 
 
+@pytest.mark.slow  # starts a process
 def test_a_run_past_its_timeout_is_killed_with_its_children(
     tmp_path: Path, env: dict[str, str], claude: FakeClaude
 ) -> None:
@@ -244,6 +251,7 @@ def test_a_run_past_its_timeout_is_killed_with_its_children(
     assert not running(child)
 
 
+@pytest.mark.slow  # starts a process
 def test_answers_resume_the_session_and_count_only_the_new_cost(
     tmp_path: Path, env: dict[str, str], claude: FakeClaude
 ) -> None:
@@ -276,6 +284,7 @@ def test_answers_resume_the_session_and_count_only_the_new_cost(
     assert stat.S_IMODE(store.path("pr-12").stat().st_mode) == 0o600
 
 
+@pytest.mark.slow  # starts a process
 def test_an_expired_session_falls_back_to_a_fresh_one_with_the_full_context(
     tmp_path: Path, env: dict[str, str], claude: FakeClaude
 ) -> None:
@@ -298,6 +307,7 @@ def test_an_expired_session_falls_back_to_a_fresh_one_with_the_full_context(
     assert record.session_id == RECORDED_SESSION
 
 
+@pytest.mark.slow  # starts a process
 def test_invalid_output_is_sent_back_once_in_the_same_session(
     tmp_path: Path, env: dict[str, str], claude: FakeClaude
 ) -> None:
@@ -315,6 +325,7 @@ def test_invalid_output_is_sent_back_once_in_the_same_session(
     assert result.usage.cost_usd == pytest.approx(0.0006)  # same session: the total did not grow
 
 
+@pytest.mark.slow  # starts a process
 def test_invalid_output_twice_is_invalid_model_output(
     tmp_path: Path, env: dict[str, str], claude: FakeClaude
 ) -> None:
@@ -326,6 +337,7 @@ def test_invalid_output_twice_is_invalid_model_output(
     assert len(claude.calls) == 2
 
 
+@pytest.mark.slow  # starts a process
 def test_the_cli_giving_up_on_structured_output_is_invalid_model_output(
     tmp_path: Path, env: dict[str, str], claude: FakeClaude
 ) -> None:
@@ -348,6 +360,7 @@ def test_a_held_login_lock_fails_the_run_after_its_timeout(
     assert claude.calls == []
 
 
+@pytest.mark.slow  # starts a process
 def test_drop_session_deletes_the_session_file(
     tmp_path: Path, env: dict[str, str], claude: FakeClaude
 ) -> None:
@@ -373,6 +386,7 @@ def test_check_ready_names_the_missing_binary(tmp_path: Path, base_env: dict[str
     assert "ARCHITECT_CLAUDE_BIN" in str(missing.value)
 
 
+@pytest.mark.slow  # starts a process
 def test_the_binary_can_be_named_by_option_or_environment(
     tmp_path: Path, base_env: dict[str, str], claude: FakeClaude
 ) -> None:

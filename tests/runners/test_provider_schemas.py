@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import anthropic
 import pytest
 from pydantic import BaseModel
 
@@ -34,6 +33,11 @@ from architect.core.schemas import (
 from architect.runners.anthropic_api import output_schema
 from architect.runners.strict_schema import strict_schema
 from architect.runners.validation import validate_output
+
+# An optional SDK: without it these tests are skipped, not an import error.
+anthropic = pytest.importorskip(
+    "anthropic", reason="the optional `anthropic` SDK is not installed: "
+    "pip install -e '.[anthropic]'")
 
 SCHEMAS = [Pitch, RevisedPitch, ForkProposal, AnswerRound, SubIssuePlan, LessonsDigest,
            ReplanProposal]

@@ -71,6 +71,7 @@ def lock(tmp_path: Path) -> Path:
     return tmp_path / "state" / "myproj" / "run.lock"
 
 
+@pytest.mark.slow  # starts a process
 def test_a_second_tick_is_refused_and_told_who_holds_the_lock(
     lock: Path, ticks: list[Tick]
 ) -> None:
@@ -88,6 +89,7 @@ def test_a_second_tick_is_refused_and_told_who_holds_the_lock(
     first.finish()
 
 
+@pytest.mark.slow  # starts a process
 def test_two_ticks_started_together_one_runs_and_the_other_names_it(
     lock: Path, ticks: list[Tick]
 ) -> None:
@@ -104,6 +106,7 @@ def test_two_ticks_started_together_one_runs_and_the_other_names_it(
         tick.finish()
 
 
+@pytest.mark.slow  # starts a process
 def test_a_lock_released_normally_can_be_taken(lock: Path, ticks: list[Tick]) -> None:
     first = Tick(lock)
     ticks.append(first)
@@ -116,6 +119,7 @@ def test_a_lock_released_normally_can_be_taken(lock: Path, ticks: list[Tick]) ->
     assert runner.holder() is None
 
 
+@pytest.mark.slow  # starts a process
 def test_a_lock_left_by_a_killed_process_does_not_block(lock: Path, ticks: list[Tick]) -> None:
     first = Tick(lock)
     ticks.append(first)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import json as jsonlib
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
@@ -63,12 +65,15 @@ def _options(version: Annotated[bool, typer.Option(
     """Planning bot: vision issues → sprint pitches → design questions → sub-issues."""
 
 
-def fail(message: str, code: int, *, json: bool = False) -> NoReturn:
-    """The message on stderr; with `--json`, also `{"error", "exit"}` on stdout."""
-    typer.echo(f"architect: {message}", err=True)
+def fail(message: str, code: int, *, json: bool = False, project: str | None = None) -> NoReturn:
+    """The message on stderr, shaped as the log's lines are (`architect: PROJECT: error: …`);
+    with `--json`, also `{"project", "error", "exit"}` on stdout."""
+    typer.echo(f"architect: {project}: {message}" if project else f"architect: {message}",
+               err=True)
     if json:
         # The plain line's "error: " is a label for eyes; the JSON key says it already.
-        typer.echo(jsonlib.dumps({"error": message.removeprefix("error: "), "exit": code}))
+        typer.echo(jsonlib.dumps({"project": project, "error": message.removeprefix("error: "),
+                                  "exit": code}))
     raise typer.Exit(code)
 
 
@@ -93,16 +98,49 @@ def usable(config: ProjectConfig, *, json: bool = False) -> ProjectConfig:
     try:
         check_local_state(config)
     except ConfigError as exc:
-        fail(f"error: {exc}", 2, json=json)
+        fail(f"error: {exc}", 2, json=json, project=config.name)
     return config
 
 
-def logging_for(config: ProjectConfig, secrets: Secrets, *, json: bool, verbose: bool) -> None:
+@contextmanager
+def interrupts_logged(command: str) -> Iterator[list[int]]:
+    """Inside, SIGINT and SIGTERM end the command with one log line saying so (in the log
+    file as on stderr: a tick killed unseen leaves the next reader guessing), and the exit
+    code 128 + the signal. The tick holds no state a kill could break: the next run
+    converges from what the forge shows."""
+    import logging  # noqa: PLC0415  start-up: only the commands that tick pay for it
+    import signal  # noqa: PLC0415  start-up: only the commands that tick pay for it
+
+    class Interrupted(BaseException):
+        def __init__(self, signum: int) -> None:
+            self.signum = signum
+
+    def on_signal(signum: int, _frame: object) -> None:
+        raise Interrupted(signum)
+
+    code: list[int] = []
+    previous = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield code
+    except Interrupted as stop:
+        name = signal.Signals(stop.signum).name
+        logging.getLogger("architect").warning(
+            "%s interrupted by %s: stopped mid-tick; the next run takes up what it left",
+            command, name)
+        code.append(128 + stop.signum)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def logging_for(config: ProjectConfig, secrets: Secrets, *, json: bool, verbose: bool,
+                one_project: bool = True) -> None:
     from architect.shell.logs import setup_logging  # noqa: PLC0415  start-up: logging.handlers
 
-    # A JSON line names its project (a text line's messages already do).
+    # Every line names its project as `fail` does: `architect: PROJECT: LEVEL: message`. A
+    # loop over several projects names each line's own (`log_project`), none by default.
     setup_logging(log_file=config.log_file, json=json, secrets=secrets.values(), verbose=verbose,
-                  project=config.name if json else None)
+                  project=config.name if one_project else None)
 
 
 @app.command()
@@ -118,7 +156,9 @@ def run(project: ProjectOpt = None,
 
     config, secrets = load(project, json=json)
     logging_for(usable(config, json=json), secrets, json=json, verbose=verbose)
-    raise typer.Exit(tick_once(config, secrets, os.environ, dry_run=dry_run, as_json=json))
+    with interrupts_logged("run") as code:
+        code.append(tick_once(config, secrets, os.environ, dry_run=dry_run, as_json=json))
+    raise typer.Exit(code[-1])
 
 
 @app.command()
@@ -142,7 +182,7 @@ def loop(project: Annotated[list[Path] | None, typer.Option(
     for each, _ in loaded:
         usable(each)
     config, secrets = loaded[0]
-    logging_for(config, secrets, json=json, verbose=verbose)
+    logging_for(config, secrets, json=json, verbose=verbose, one_project=len(loaded) == 1)
     raise typer.Exit(run_forever([c for c, _ in loaded], secrets, os.environ,
                                  interval=interval, webhook=webhook))
 
@@ -210,7 +250,8 @@ def init(project: ProjectOpt = None,
         typer.echo(example_text(), nl=False)
         raise typer.Exit(0)
     config, secrets = load(project)
-    logging_for(config, secrets, json=False, verbose=verbose)
+    # The same local checks as `run`: `--check` must not say ready where `run` would refuse.
+    logging_for(usable(config), secrets, json=False, verbose=verbose)
     raise typer.Exit(init_project(config, secrets, os.environ, webhook_url=webhook_url,
                                   check=check))
 

@@ -87,7 +87,7 @@ def _tick_outcome(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str
             if not dry_run:
                 runner.check_ready()
         except (ConfigError, RunnerUnavailable) as exc:
-            log.error("%s: %s", config.name, exc)
+            log.error("%s", exc)
             return TickOutcome(2, error=str(exc))
         return _guarded_tick(config, secrets, forge, filer, runner, dry_run=dry_run,
                              should_stop=should_stop)
@@ -102,13 +102,13 @@ def _guarded_tick(config: ProjectConfig, secrets: Secrets, forge: ForgeConnectio
         if outcome.report is not None and not is_active(config.project_state_dir):
             note = (f"disabled: a real tick skips {config.name} "
                     f"({active_flag(config.project_state_dir)} is absent): `architect enable`")
-            log.warning("%s: %s", config.name, note)
+            log.warning("%s", note)
             outcome.report.setup_notes.append(note)
         return outcome
     with run_guards(config) as guard:
         if not guard.proceed:
             # Off means off: a disabled project sends the forge no request at all.
-            log.info("%s: skipped: %s", config.name, guard.reason)
+            log.info("skipped: %s", guard.reason)
             return TickOutcome(0, skipped=guard.reason)
         return _tick(lambda: run_tick(forge, runner, config, utc_now, filer=filer,
                                       secrets=tuple(secrets.values()),
@@ -123,13 +123,13 @@ def _tick(call: Callable[[], TickReport], config: ProjectConfig,
     except ForgeNotFound as exc:
         # A 404 on a list of a repo that is not there names the list, not the project file.
         error: ArchitectError = missing_repo(forge, config) or exc
-        log.error("%s: tick failed: %s", config.name, error)
+        log.error("tick failed: %s", error)
         return TickOutcome(error.exit_code or 1, error=str(error))
     except ArchitectError as exc:
-        log.error("%s: tick failed: %s", config.name, exc)
+        log.error("tick failed: %s", exc)
         return TickOutcome(exc.exit_code or 1, error=str(exc))
     if not report.decision.actions:
-        log.info("%s: nothing to do", config.name)
+        log.info("nothing to do")
     if report.blocked:  # the setup, not the forge's mood: `architect init --check` tells all
         return TickOutcome(2, report)
     return TickOutcome(0 if report.ok else 1, report)
@@ -150,7 +150,7 @@ def show_status(config: ProjectConfig, secrets: Secrets, *, as_json: bool,
                     raise
                 raise error from exc
     except ArchitectError as exc:
-        log.error("%s: status failed: %s", config.name, exc)
+        log.error("status failed: %s", exc)
         code = exc.exit_code or 1
         if as_json:
             out(json.dumps({"project": config.name, "error": _redactor(secrets)(str(exc)),
@@ -183,14 +183,14 @@ def init_project(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str]
                                 say=out)
     except ArchitectError as exc:
         # init is no tick: no later run tries again unless the user does.
-        log.error("%s: %s", config.name, without_retry_promise(str(exc)))
+        log.error("%s", without_retry_promise(str(exc)))
         return exc.exit_code or 1
     for warning in found.warnings:
         log.warning("%s", warning)
     for problem in found.problems:
         log.error("%s", problem)
     if found.problems:
-        log.error("%s: not ready: %d problem(s)", config.name, len(found.problems))
+        log.error("not ready: %d problem(s)", len(found.problems))
         return 2
     warned = f", with {len(found.warnings)} warning(s) above" if found.warnings else ""
     out(f"{config.name}: ready{warned}")

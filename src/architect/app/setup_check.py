@@ -144,32 +144,36 @@ def _check_labels(forge: Forge, repo: str, wanted: dict[str, str], *, create: bo
             found.add(f"{repo}: cannot create label '{name}': {exc}")
 
 
-def check_reviewers(forge: Forge, config: ProjectConfig, found: Findings) -> None:
-    reviewers = config.architect.reviewers
-    if not reviewers:
-        return
-    writers = {u.login for u in forge.list_assignees(config.ops_repo)}
-    for login in reviewers:
+def check_steering(forge: Forge, config: ProjectConfig, me: User, found: Findings) -> None:
+    """Who may steer, said in full (with `reviewers` empty it is the ops repo's writers whose
+    login matches none of `bot_accounts`), each listed reviewer proved to write on the ops
+    repo, and a warning when the token's own account would steer: a person's, by the same
+    rule a tick judges comments with (`Steering.may_steer`)."""
+    s = config.architect
+    writers = frozenset(u.login for u in forge.list_assignees(config.ops_repo))
+    for login in s.reviewers:
         if login in writers:
             found.proved.append(f"reviewer '{login}' writes on {config.ops_repo}")
             continue
         exists = forge.get_user(login) is not None
         found.add(reviewer_line(login, config.ops_repo, writers, exists=exists))
-
-
-def check_token_owner(forge: Forge, config: ProjectConfig, me: User,
-                      found: Findings) -> None:
-    """Warn when the token's account is one whose comments steer: a person's, by the same
-    rule a tick judges comments with (`Steering.may_steer`), as if the architect were another
-    account. Listed in `reviewers`, or with `reviewers` empty a writer on the ops repo whose
-    login matches none of `bot_accounts` (`*-bot`, `*[bot]` …)."""
-    s = config.architect
-    writers = None
+    judge = Steering(bot_login=me.login, reviewers=frozenset(s.reviewers),
+                     bot_patterns=s.bot_account_globs,
+                     writers=None if s.reviewers else writers)
     if not s.reviewers:
-        writers = frozenset(u.login for u in forge.list_assignees(config.ops_repo))
-    judge = Steering(bot_login="", reviewers=frozenset(s.reviewers),
-                     bot_patterns=s.bot_account_globs, writers=writers)
-    if not judge.may_steer(me.login):
+        steer = judge.steerers()
+        if steer:
+            found.proved.append(
+                f"who may steer: {', '.join('@' + login for login in steer)} (writers on "
+                f"{config.ops_repo}; set `reviewers` to choose others)")
+        else:
+            found.warnings.append(
+                f"nobody may steer: {config.ops_repo} has no writer but bots; give a person "
+                "write access there, or list the people in `reviewers`")
+    as_another = Steering(bot_login="", reviewers=frozenset(s.reviewers),
+                          bot_patterns=s.bot_account_globs,
+                          writers=None if s.reviewers else writers)
+    if not as_another.may_steer(me.login):
         found.proved.append(f"@{me.login} is a bot account: its comments never steer")
         return
     why = ("listed in `reviewers`" if s.reviewers else

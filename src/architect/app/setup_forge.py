@@ -16,8 +16,7 @@ from architect.app.setup_check import (
     check_hooks,
     check_labels,
     check_repos,
-    check_reviewers,
-    check_token_owner,
+    check_steering,
     check_writes,
 )
 from architect.config import ProjectConfig, Secrets
@@ -44,8 +43,7 @@ def prove_setup(forge: Forge, config: ProjectConfig, secrets: Secrets, *,
         check_labels(forge, config, repos, create=write and not found.problems, found=found,
                      say=say)
     if config.ops_repo in repos:
-        check_reviewers(forge, config, found)
-        check_token_owner(forge, config, me, found)
+        check_steering(forge, config, me, found)
     not_ready = runner_ready()
     found.add(not_ready)
     if not_ready is None:

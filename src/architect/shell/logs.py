@@ -223,7 +223,7 @@ def setup_logging(
     text = TextFormatter(redactor, None if json else project)
     console = _StreamHandler(stream if stream is not None else sys.stderr)
     console.setFormatter(JsonFormatter(redactor, project) if json else text)
-    handlers: list[logging.Handler] = [console]
+    handlers: list[logging.Handler] = []
     if log_file is not None:
         make_private_dir(log_file.parent)
         os.close(_open_private(str(log_file)))
@@ -233,6 +233,9 @@ def setup_logging(
         )
         to_file.setFormatter(text)
         handlers.append(to_file)
+    # The file first: a kill between the two writes leaves the log, not the terminal,
+    # holding the last line (the log holds every line stderr shows).
+    handlers.append(console)
     for handler in handlers:
         handler.addFilter(RedactingFilter(redactor))
         logger.addHandler(handler)

@@ -369,7 +369,8 @@ def _apply_all(hands: Hands, preflight: Preflight,
         if reason:
             _block(report, action, reason, dry_run=dry_run)
             continue
-        if not _perform(hands, preflight, action, report, dry_run=dry_run):
+        if not _perform(hands, preflight, action, report, dry_run=dry_run,
+                        should_stop=should_stop):
             return False
     return True
 
@@ -402,7 +403,7 @@ def _outcome(report: TickReport) -> str:
 
 
 def _perform(hands: Hands, preflight: Preflight, action: Action, report: TickReport, *,
-             dry_run: bool) -> bool:
+             dry_run: bool, should_stop: Callable[[], bool] = lambda: False) -> bool:
     """Apply the action, then whatever its own writes make due on the same sprint.
 
     The sprint's view is re-derived from what the step wrote (`advance`), as the
@@ -414,6 +415,11 @@ def _perform(hands: Hands, preflight: Preflight, action: Action, report: TickRep
     for _ in SPRINT_TABLE:
         if step is None:
             break
+        if step is not action and should_stop():
+            # A stop asked for during the step ends the chain too: "the current action"
+            # is the step, not the sprint's whole way to its merge.
+            log.info("stopping before: %s", step.describe())
+            return False
         if step is not action and (reason := preflight.check_next(step)):
             _block(report, step, reason, dry_run=dry_run)
             break

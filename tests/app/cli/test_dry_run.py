@@ -24,7 +24,7 @@ OPS = "acme/shop-ops"
 
 def steps(stderr: str, *, dry: bool) -> list[str]:
     """The actions a run logged, one line each (a dry run prefixes them with "would:")."""
-    lead = r"architect: would: " if dry else r"architect: "
+    lead = r"architect: shop: would: " if dry else r"architect: shop: "
     wanted = re.compile(rf"{lead}((?:PR|vision) #\d+: .*→.*)$")
     return [m.group(1) for line in stderr.splitlines() if (m := wanted.search(line))]
 
@@ -91,7 +91,7 @@ def test_a_dry_run_logs_what_it_would_do_and_never_that_it_did(served: Served) -
     assert forge_state(served) == before  # nothing was written
     said = claims(log_file.read_text())
     assert said and claims(dry.stderr) == said
-    assert [line.split("architect: ", 1)[1] for line in said] == [
+    assert [line.split("architect: shop: ", 1)[1] for line in said] == [
         "would: vision #1: pitched as PR #1", "would: dashboard: created #2"]
     # The PR a dry run would open has no link yet: it is named once.
     assert ("would:   comment on acme/shop#1: Pitched as a sprint: PR #1 on the ops repo. "
@@ -100,7 +100,7 @@ def test_a_dry_run_logs_what_it_would_do_and_never_that_it_did(served: Served) -
     # The same lines, without "would: ", once the tick is real.
     real = architect("run", "-p", str(served.toml), env=served.env)
     assert real.returncode == 0, real.stderr
-    assert [line.split("architect: ", 1)[1] for line in claims(real.stderr)] == [
+    assert [line.split("architect: shop: ", 1)[1] for line in claims(real.stderr)] == [
         "vision #1: pitched as PR #1", "dashboard: created #2"]
     assert forge_state(served) != before
 
@@ -112,7 +112,7 @@ def test_every_line_a_dry_run_of_the_whole_filing_logs_says_would(served: Served
     dry = architect("run", "-p", str(served.toml), "--dry-run", env=served.env)
     assert dry.returncode == 0, dry.stderr
     assert forge_state(served) == before
-    said = [line.split("architect: ", 1)[1] for line in claims(dry.stderr)]
+    said = [line.split("architect: shop: ", 1)[1] for line in claims(dry.stderr)]
     assert "would: PR #1: filed #2 #3 #4" in said and "would: PR #1: merged" in said
     assert all(line.startswith("would: ") for line in said), said
     # A comment the dry run would post, then edit, has no id a reader could use.

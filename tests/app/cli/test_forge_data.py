@@ -16,6 +16,7 @@ from tests.app.cli.conftest import architect
     (json.dumps({"users": {}}).encode(), "not a forge data file (missing key"),
     (b"[1, 2, 3]", "not a forge data file"),
 ])
+@pytest.mark.slow  # starts a process
 def test_a_corrupt_data_file_exits_2_naming_the_file_and_the_problem(
         tmp_path: Path, content: bytes, problem: str) -> None:
     data = tmp_path / "forge.json"
@@ -28,6 +29,7 @@ def test_a_corrupt_data_file_exits_2_naming_the_file_and_the_problem(
     assert data.read_bytes() == content  # nothing lost: the file is left as it was
 
 
+@pytest.mark.slow  # starts a process
 def test_a_data_file_that_is_a_directory_exits_2(tmp_path: Path) -> None:
     result = architect("forge", "--port", "0", "--data", str(tmp_path))
     assert result.returncode == 2

@@ -5,9 +5,13 @@ from __future__ import annotations
 import re
 from importlib import metadata
 
+import pytest
+
 import architect
 from tests.app.cli.conftest import Served
 from tests.app.cli.conftest import architect as run_architect
+
+pytestmark = pytest.mark.slow  # each test starts the `architect` command
 
 _REQUEST_LINE = re.compile(r"forge (GET|POST|PATCH|PUT|DELETE) (/api/v1/\S*) → (\d{3}) in \d+ ms")
 

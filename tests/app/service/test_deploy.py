@@ -151,6 +151,7 @@ def test_the_timer_starts_the_service_every_6_hours() -> None:
     assert values(timer, "Install", "WantedBy") == ["timers.target"]
 
 
+@pytest.mark.slow  # starts a process
 def test_systemd_analyze_verifies_the_units(tmp_path: Path) -> None:
     analyze = shutil.which("systemd-analyze")
     if analyze is None:

@@ -246,6 +246,7 @@ def test_deliveries_during_a_tick_queue_exactly_one_more(tmp_path: Path,
 # --- real processes, real signals -----------------------------------------------------------------
 
 
+@pytest.mark.slow  # starts a process
 def test_sigterm_during_a_tick_stops_between_actions_and_exits_0(
         tmp_path: Path, children: list[Child]) -> None:
     child = Child(tmp_path, seconds_per_tick=30)
@@ -259,6 +260,7 @@ def test_sigterm_during_a_tick_stops_between_actions_and_exits_0(
     assert any("SIGTERM: finishing the current action, then exiting" in line for line in lines)
 
 
+@pytest.mark.slow  # starts a process
 def test_a_second_sigint_exits_without_waiting_for_a_stuck_tick(
         tmp_path: Path, children: list[Child]) -> None:
     child = Child(tmp_path, seconds_per_tick=30, stubborn=True)
@@ -273,6 +275,7 @@ def test_a_second_sigint_exits_without_waiting_for_a_stuck_tick(
     assert "tick 1 finished" not in lines
 
 
+@pytest.mark.slow  # starts a process
 def test_sigterm_between_ticks_exits_0_at_once(tmp_path: Path, children: list[Child]) -> None:
     child = Child(tmp_path, seconds_per_tick=0)
     children.append(child)

@@ -293,6 +293,7 @@ def test_healthz(service: Service) -> None:
 # --- the whole `run_forever`, in a process of its own ---------------------------------------------
 
 
+@pytest.mark.slow  # starts a process
 def test_run_forever_serves_webhooks_and_ticks_on_delivery(
         tmp_path: Path, children: list[Child]) -> None:
     child = Child(tmp_path, seconds_per_tick=0, webhook="127.0.0.1:0")

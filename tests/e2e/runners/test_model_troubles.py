@@ -13,7 +13,7 @@ import itertools
 import json
 from pathlib import Path
 
-from openai.lib import type_to_response_format_param
+import pytest
 
 from architect.core.schemas import ForkProposal
 from architect.runners.sessions import SessionStore
@@ -23,6 +23,10 @@ from tests.e2e.runners.conftest import FAKE_ANTHROPIC_KEY, FAKE_OPENAI_KEY, mode
 from tests.e2e.runners.messages_api import REFUSED, MessagesAPI, ToolCall, text_of
 from tests.e2e.runners.sprint import ANSWERS, APPROVAL, PITCH, VISION_BODY, VISION_TITLE, with_model
 from tests.world import OPS, PROJECT, World
+
+# An optional SDK: without it these tests are skipped, not an import error.
+openai_lib = pytest.importorskip(
+    "openai.lib", reason="the optional `openai` SDK is not installed: pip install -e '.[openai]'")
 
 SHELL_PROJECT = {
     "README.md": "# deployer\n\nShips the site with rsync and Caddy.\n",
@@ -128,7 +132,7 @@ def test_a_strict_server_that_refuses_default_gets_a_schema_without_it(
     tmp_path: Path, world: World, checkout: Path
 ) -> None:
     # What the runner used to send: the fake refuses it as OpenAI does.
-    old = strict_problem(type_to_response_format_param(ForkProposal))
+    old = strict_problem(openai_lib.type_to_response_format_param(ForkProposal))
     assert old is not None and "'default' is not permitted" in old
 
     with ChatCompletionsAPI(ANSWERS, FAKE_OPENAI_KEY) as api:

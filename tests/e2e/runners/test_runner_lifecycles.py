@@ -66,6 +66,7 @@ def read_calls(bin_dir: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in (bin_dir / "calls.jsonl").read_text().splitlines()]
 
 
+@pytest.mark.slow  # starts a process
 def test_a_sprint_through_claude_cli_resumes_the_pr_session(
     tmp_path: Path, world: World, checkout: Path, record_usage: RecordUsage
 ) -> None:
