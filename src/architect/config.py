@@ -268,9 +268,9 @@ def load_config(path: Path, env: Mapping[str, str]) -> ProjectConfig:
     try:
         return ProjectConfig.model_validate(data, context={"home": env.get("HOME")})
     except ValidationError as exc:
-        present = {loc: list(table) for loc, table in (((), data),
-                                                        (("architect",), data["architect"]))
-                   if isinstance(table, dict)}
+        tables: tuple[tuple[tuple[str, ...], object], ...] = (
+            ((), data), (("architect",), data["architect"]))
+        present = {loc: list(table) for loc, table in tables if isinstance(table, dict)}
         lines = [describe(path, err, origins, present)
                  for err in exc.errors(include_url=False)]
         raise ConfigError("\n".join(lines)) from None

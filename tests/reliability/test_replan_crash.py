@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from tests.deadlines import within
 from tests.e2e.test_replan_e2e import REPLANNED
 from tests.reliability.crash import crash_run
 from tests.reliability.harness import (
@@ -20,7 +21,9 @@ from tests.reliability.harness import (
 )
 from tests.world import PROJECT
 
-pytestmark = pytest.mark.slow
+# Each test plays the whole story several times (the first with ~40 `architect run`
+# processes): minutes on two busy cores, so its guard against a hang scales as every wait does.
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(within(120))]
 
 
 def play_replan(run: Run) -> None:

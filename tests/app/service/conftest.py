@@ -13,6 +13,8 @@ from typing import IO
 
 import pytest
 
+from tests.deadlines import within
+
 CHILD = Path(__file__).with_name("loop_child.py")
 
 
@@ -39,14 +41,14 @@ class Child:
 
     def expect(self, text: str, timeout: float = 5.0) -> str:
         """A line containing `text` not matched before, from either stream, whichever came
-        first (the two streams interleave in no set order); fails after `timeout`."""
+        first (the two streams interleave in no set order); fails after `within(timeout)`."""
         for index, line in enumerate(self.seen):
             if text in line and index not in self.matched:
                 self.matched.add(index)
                 return line
         while True:
             try:
-                _, line = self.lines.get(timeout=timeout)
+                _, line = self.lines.get(timeout=within(timeout))
             except queue.Empty:
                 seen = "\n".join(self.seen)
                 raise AssertionError(f"no line with {text!r}; saw:\n{seen}") from None
@@ -56,7 +58,7 @@ class Child:
                 return line
 
     def finish(self, timeout: float = 10.0) -> tuple[int, list[str]]:
-        code = self.proc.wait(timeout=timeout)
+        code = self.proc.wait(timeout=within(timeout))
         for reader in self.readers:
             reader.join(timeout)
         rest: list[str] = []

@@ -21,6 +21,7 @@ from architect.app.loop import Scheduler
 from architect.config import ProjectConfig, Secrets
 from architect.forge.secret import Secret
 from architect.shell.webhooks import WebhookServer, routes_for
+from tests.deadlines import within
 
 from .test_webhooks import project
 
@@ -77,7 +78,7 @@ def request(port: int, method: str, path: str) -> tuple[int, dict[str, str], byt
 def test_healthz_lists_each_project_with_its_last_tick_and_outcome(
         listener: tuple[int, Ticks]) -> None:
     port, _ = listener
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + within(5)
     while True:  # the second project's tick record lands just after its tick returns
         status, _, body = request(port, "GET", "/healthz")
         answer = json.loads(body)
@@ -122,7 +123,7 @@ def test_a_client_that_hangs_up_mid_body_costs_one_line_and_no_traceback(
     port, _ = listener
     with caplog.at_level(logging.INFO, logger="architect"):
         _hang_up(port, reset=reset)
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + within(5)
         while not any("went away" in r.getMessage() for r in caplog.records):
             assert time.monotonic() < deadline, "no line about the client that went away"
             time.sleep(0.02)
