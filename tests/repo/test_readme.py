@@ -4,6 +4,7 @@ to a file and a heading that exist (the details moved to docs/ must stay reachab
 
 from __future__ import annotations
 
+import ast
 import re
 import shlex
 from pathlib import Path
@@ -55,3 +56,27 @@ def test_every_link_of_the_readme_and_the_docs_leads_somewhere() -> None:
                                      and anchor not in _anchors(path)):
                 broken.append(f"{page.relative_to(ROOT)}: {target}")
     assert broken == []
+
+
+def _calls_of_run_tick() -> list[str]:
+    tree = ast.parse((ROOT / "src" / "architect" / "shell" / "tick.py").read_text("utf-8"))
+    run_tick = next(node for node in tree.body
+                    if isinstance(node, ast.FunctionDef) and node.name == "run_tick")
+    calls = sorted((node for node in ast.walk(run_tick) if isinstance(node, ast.Call)),
+                   key=lambda call: (call.lineno, call.col_offset))
+    return [call.func.id for call in calls if isinstance(call.func, ast.Name)]
+
+
+def test_the_tick_drawn_in_the_docs_is_the_one_run_tick_runs() -> None:
+    """docs/code.md draws each step with its function, the README the same steps by name:
+    both follow `run_tick` as it is, in its order."""
+    doc = (ROOT / "docs" / "code.md").read_text(encoding="utf-8")
+    drawn = re.findall(r"^  \d (\w+) +(\w+) ", doc.split("## One tick", 1)[1], re.M)
+    functions = [function for _, function in drawn]
+    assert functions == [name for name in _calls_of_run_tick() if name in functions]
+    assert [name for name in _calls_of_run_tick()
+            if name.endswith("_step") or name == "read_tick"] == functions
+    readme = README.read_text(encoding="utf-8").split("\n## The code\n", 1)[1]
+    diagram = readme.split("```\n", 2)[1]
+    assert [line.split()[0] for line in diagram.splitlines()
+            if line[:1].isalpha()] == [step for step, _ in drawn]
