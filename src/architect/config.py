@@ -163,7 +163,7 @@ class ArchitectConfig(BaseModel):
     park_after: Duration = timedelta(days=14)  # still unanswered: the sprint is parked
     # A vision that lost its label (or was closed) pauses its sprint this long before it stops.
     stop_after: Duration = timedelta(days=1)
-    # The dashboard issue on the ops repo (README "The dashboard"); false: none.
+    # The dashboard issue on the ops repo (docs/dashboard.md); false: none.
     dashboard: bool = True
     dashboard_title: Text = "Architect dashboard"
     dashboard_label: Text = "architect"

@@ -1,4 +1,5 @@
-"""The registry of decision words: what acts, what gets one reply, and the README's copy."""
+"""The registry of decision words: what acts, what gets one reply, and the copy in
+docs/steering.md (which the README links)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,14 @@ import pytest
 from architect.core import words
 from architect.core.words import Family, Sense
 
-README = Path(__file__).parents[2] / "README.md"
+ROOT = Path(__file__).parents[2]
+STEERING = ROOT / "docs" / "steering.md"
 BOT = "architect-bot"
 
 
-def test_the_readme_lists_the_registry() -> None:
-    assert words.markdown() in README.read_text(encoding="utf-8")
+def test_the_steering_doc_lists_the_registry_and_the_readme_links_it() -> None:
+    assert words.markdown() in STEERING.read_text(encoding="utf-8")
+    assert "](docs/steering.md)" in (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("entry", words.REGISTRY, ids=lambda e: e.text)

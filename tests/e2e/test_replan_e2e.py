@@ -1,6 +1,6 @@
 """Re-planning a filed sprint, end to end on the embedded forge with the offline planner.
 
-The story of the README's steering section: Wishlists filed with Q1: B; a person
+The story of docs/steering.md's re-planning section: Wishlists filed with Q1: B; a person
 replaces "Wishlist page" by "Wishlist export as CSV" in the vision, @bob takes the
 API issue, and @alice changes her answer to Q1.
 """
@@ -384,11 +384,15 @@ def test_an_idle_tick_reads_a_merged_sprint_only_once_someone_wrote_on_it(
         f"/repos/{PROJECT}/issues/{first}"]
 
 
-def test_the_readme_shows_the_proposal_and_the_outcome_this_story_gets(world: World) -> None:
-    """The README's steering section quotes this very story: each line it shows (up to
-    its "…") is in what the architect wrote."""
-    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
-    story = readme.split("architect-bot:  **Re-plan proposal 1**")[1].split("```")[0]
+def test_the_steering_doc_shows_the_proposal_and_the_outcome_this_story_gets(
+        world: World) -> None:
+    """docs/steering.md (the README links it for re-planning) quotes this very story: each
+    line it shows (up to its "…") is in what the architect wrote."""
+    root = Path(__file__).parents[2]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    assert "](docs/steering.md#after-filing-re-planning)" in readme
+    doc = (root / "docs" / "steering.md").read_text(encoding="utf-8")
+    story = doc.split("architect-bot:  **Re-plan proposal 1**")[1].split("```")[0]
     shown = [line.strip().split("…")[0].strip() for line in story.splitlines()]
     _, pr, _ = asked(world)
     world.tick()

@@ -396,15 +396,20 @@ def test_the_shell_and_the_app_are_where_the_tree_says() -> None:
                    "errors", "prompts", "redaction", "secrets"]
 
 
-def test_the_readme_shows_the_state_tables_as_the_code_has_them() -> None:
-    readme = (SRC.parents[1] / "README.md").read_text(encoding="utf-8")
-    assert markdown() in readme
+def test_the_states_doc_shows_the_state_tables_as_the_code_has_them() -> None:
+    root = SRC.parents[1]
+    assert markdown() in (root / "docs" / "states.md").read_text(encoding="utf-8")
+    assert "](docs/states.md)" in (root / "README.md").read_text(encoding="utf-8")
 
 
-def test_the_readme_names_every_module_of_the_core_the_shell_and_the_app() -> None:
-    """"The code" is where a newcomer starts: a module it does not name is one they miss."""
-    readme = (SRC.parents[1] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## The code", 1)[1].split("### The state tables", 1)[0]
+def test_the_code_doc_names_every_module_of_the_core_the_shell_and_the_app() -> None:
+    """docs/code.md, which the README's "The code" links, is where a newcomer starts: a
+    module it does not name is one they miss."""
+    root = SRC.parents[1]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    assert "](docs/code.md)" in readme.split("\n## The code\n", 1)[1].split("\n## ", 1)[0]
+    doc = (root / "docs" / "code.md").read_text(encoding="utf-8")
+    section = doc.split("## The layers", 1)[1].split("\n## ", 1)[0]
     missing = [str(path.relative_to(SRC)) for layer in ("core", "shell", "app")
                for path in sorted((SRC / layer).rglob("*.py"))
                if path.name != "__init__.py" and f"`{path.name}`" not in section]

@@ -66,8 +66,8 @@ def test_an_ops_repo_moved_onto_the_project_repo_does_not_overwrite_an_issue_the
 
 def test_a_project_repo_moved_onto_the_old_ops_repo_lists_its_visions_afresh(
         world: World) -> None:
-    """README: the visions are listed afresh "whenever the vision label or the repo
-    changes". `carried_visions` checks only that the new repo was watched by the cursor,
+    """docs/performance.md: the carried visions are used "only for the repo and label they
+    were listed by". `carried_visions` checks only that the new repo was watched by the cursor,
     not that it is the repo the visions were listed from."""
     world.setup.create_label(OPS, "vision", "5319e7")
     world.config = world.config.model_copy(update={"repo": OPS})

@@ -2,8 +2,8 @@
 
 A sprint PR's state is the first row whose guard holds for what its marks say
 (`SprintView`, read in `sprint.assess`); the row says what the architect does
-there and what it waits for. `decide`, `architect status` and the README's
-diagram read these rows, so adding a transition means adding a row.
+there and what it waits for. `decide`, `architect status` and docs/states.md
+read these rows, so adding a transition means adding a row.
 
 A row marked `same_tick` is one the architect reaches by its own writes
 (answers that resolve every fork, sub-issues filed): the tick acts on it at
@@ -545,7 +545,7 @@ def vision_label(facts: VisionFacts) -> str:
 
 
 def markdown() -> str:
-    """Both tables as markdown, as the README shows them (a test keeps them equal)."""
+    """Both tables as markdown, as docs/states.md shows them (a test keeps them equal)."""
     lines = ["| sprint PR state | when | waits for |", "| --- | --- | --- |"]
     lines += [f"| {row.state.value}{' (same tick)' if row.same_tick else ''} | {row.doc} | "
               f"{row.waits_for} |" for row in SPRINT_TABLE]

@@ -1,7 +1,7 @@
 """The words people write to decide a sprint PR: one registry, and how a comment is read. Pure.
 
 Every word the architect acts on, or answers with "write this instead", is a row of
-`REGISTRY`; the README's steering section lists the same rows (a test keeps them
+`REGISTRY`; docs/steering.md lists the same rows (a test keeps them
 equal). A comment is read as one of four senses:
 
 - `Sense.DECISION`: a clear accept or reject (the first word, dressed in any case,
@@ -328,7 +328,7 @@ def _distance(a: str, b: str) -> int:
 
 
 def markdown() -> str:
-    """The registry as the README's table (a test keeps the README equal to it)."""
+    """The registry as docs/steering.md's table (a test keeps the doc equal to it)."""
     lines = ["| words | family | the architect |", "| --- | --- | --- |"]
     for entry in REGISTRY:
         does = "acts" if entry.acts else "replies once with what to write"

@@ -1,17 +1,20 @@
 """The README's "Commands" and "Configuration" sections name every option the CLI has
-and every environment override the configuration reads, so that neither drifts."""
+and every environment override the configuration reads, and the docs they link hold
+every option and every key in full, so that none drifts."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+import pytest
 import typer.main
 
 from architect.app.cli import app
-from architect.config import ENV_OVERRIDES
+from architect.config import ENV_OVERRIDES, ArchitectConfig
 
-README = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+ROOT = Path(__file__).resolve().parents[3]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def _section(title: str) -> str:
@@ -27,8 +30,13 @@ def _documented(section: str, command: str, opts: list[str]) -> bool:
     return any(f"{opt}" in text for text in rows + paragraphs for opt in opts)
 
 
-def test_every_command_and_option_of_the_cli_is_in_the_commands_section() -> None:
-    section = _section("Commands")
+@pytest.mark.parametrize("where", ["README.md", "docs/commands.md"])
+def test_every_command_and_option_of_the_cli_is_in_the_commands_section(where: str) -> None:
+    if where == "README.md":
+        section = _section("Commands")
+        assert "](docs/commands.md)" in section
+    else:
+        section = (ROOT / where).read_text(encoding="utf-8")
     group = typer.main.get_command(app)
     commands = getattr(group, "commands", {})  # typer's own click: no click.Group to check
     assert {"run", "loop", "status", "init", "demo", "forge"} <= set(commands)
@@ -47,3 +55,13 @@ def test_every_command_and_option_of_the_cli_is_in_the_commands_section() -> Non
 def test_every_environment_override_is_in_the_configuration_section() -> None:
     section = _section("Configuration")
     assert [v for v in ENV_OVERRIDES if f"`{v}`" not in section] == []
+
+
+def test_every_key_is_in_the_configuration_doc_the_readme_links() -> None:
+    assert "](docs/configuration.md)" in _section("Configuration")
+    doc = (ROOT / "docs" / "configuration.md").read_text(encoding="utf-8")
+    # The keys a row of its table is about: the backticked names of its first cell.
+    rows = {key for line in doc.splitlines() if line.startswith("| `")
+            for key in re.findall(r"`(\w+)`", line.split("|")[1])}
+    assert [key for key in ArchitectConfig.model_fields if key not in rows] == []
+    assert [v for v in ENV_OVERRIDES if f"`{v}`" not in doc] == []
