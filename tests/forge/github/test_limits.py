@@ -22,7 +22,7 @@ def github_world(tmp_path: Path) -> World:
     # The adapter reads the forge's clock, so "until the reset" means the forge's hour.
     world.clients[BOT] = GitHubClient(f"{BASE}/api/v3", world.tokens[BOT],
                                       transport=httpx.WSGITransport(app=world.github),
-                                      retry=RetryPolicy(now=world.clock))
+                                      retry=RetryPolicy(now=world.clock), kept=world.kept())
     return world
 
 
