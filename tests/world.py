@@ -24,6 +24,7 @@ from architect.emulator.setup import ForgeSetup
 from architect.emulator.store import Settings
 from architect.forge.client import ForgeClient
 from architect.forge.github import GitHubClient
+from architect.forge.github_caps import Capabilities, capabilities_file
 from architect.forge.github_http import Kept, Pace
 from architect.forge.protocol import Forge
 from architect.runners.base import Runner
@@ -113,6 +114,7 @@ class World:
     dialect: str = "forgejo"
     github: GitHubDialect | None = None  # the GitHub dialect's app, when `dialect` is github
     time: VirtualTime = field(default_factory=VirtualTime)  # GitHub clients' write spacing
+    reports: list[TickReport] = field(default_factory=list)  # every tick's, in order
 
     def wait_until(self, at: datetime) -> None:
         """The forge's clock jumps to `at` (for what waits on time: pass `at` to `tick`)."""
@@ -132,8 +134,11 @@ class World:
 
     def _connect(self, login: str, transport: httpx.BaseTransport) -> Forge:
         if self.dialect == "github":
-            return GitHubClient(f"{BASE}/api/v3", self.tokens[login], transport=transport,
-                                kept=self.kept())
+            # As `wiring.github_client`: what the server lacks is kept in the state dir.
+            api = f"{BASE}/api/v3"
+            known = Capabilities(api, capabilities_file(self.config.architect.state_dir))
+            return GitHubClient(api, self.tokens[login], transport=transport,
+                                kept=self.kept(), capabilities=known)
         return ForgeClient(BASE, self.tokens[login], transport=transport)
 
     def kept(self) -> Kept:
@@ -148,8 +153,10 @@ class World:
              dry_run: bool = False, at: datetime | None = None) -> TickReport:
         """`at`: the tick's clock (the forge keeps its own), for what waits on time."""
         forge = self.client(BOT, transport) if transport is not None else self.bot
-        return run_tick(forge, runner or self.runner, self.config, SteppingClock(at),
-                        dry_run=dry_run)
+        report = run_tick(forge, runner or self.runner, self.config, SteppingClock(at),
+                          dry_run=dry_run)
+        self.reports.append(report)
+        return report
 
     def vision(self, title: str, body: str = VISION_BODY, *, by: str = "alice") -> int:
         return self.setup.create_issue(PROJECT, title, body, labels=("vision",),

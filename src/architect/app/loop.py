@@ -38,6 +38,8 @@ from datetime import UTC, datetime, timedelta
 from types import FrameType
 from typing import Any, Protocol
 
+import httpx
+
 from architect.app.service import tick_once
 from architect.config import ProjectConfig, Secrets
 from architect.durations import DurationError, format_duration, parse_duration
@@ -302,13 +304,18 @@ class KeptTicks:
     this process (`Kept`): the App's installation token until shortly before it expires,
     the ETags (an unchanged tick is answered 304, free), both rate-limit buckets."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, transport: httpx.BaseTransport | None = None,
+                 kept: Callable[[], Kept] = Kept) -> None:
+        """`transport` and `kept`: an in-process forge and virtual time, for tests."""
         self.kept: dict[str, Kept] = {}
+        self._transport = transport
+        self._new = kept
 
     def __call__(self, config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *,
                  should_stop: Callable[[], bool]) -> int:
-        kept = self.kept.setdefault(config.name, Kept())
-        return tick_once(config, secrets, env, should_stop=should_stop, kept=kept)
+        kept = self.kept.setdefault(config.name, self._new())
+        return tick_once(config, secrets, env, should_stop=should_stop, kept=kept,
+                         transport=self._transport)
 
     def close(self) -> None:
         for kept in self.kept.values():
