@@ -469,6 +469,19 @@ class GitHubClient:
         except ForgeValidation:
             return
 
+    def probe_pull_write(self, repo: str) -> None:
+        """Prove the right to open pull requests on `repo` (`probe_write`'s empty body): a
+        fine-grained token or an App needs "Pull requests: write" apart from "Contents"."""
+        try:
+            self._http.send("POST", f"{repo_path(repo)}/pulls", json_body={})
+        except ForgeValidation:
+            return
+
+    @property
+    def app(self) -> InstallationTokens | None:
+        """The App whose installation token this client sends, if it is one."""
+        return self._tokens if isinstance(self._tokens, InstallationTokens) else None
+
     def get_file(self, repo: str, path: str, *, ref: str | None = None) -> FileContent | None:
         what = f"{path} in {repo}"
         url = f"{repo_path(repo)}/contents/{wildcard(path)}"

@@ -112,6 +112,21 @@ class InstallationTokens:
         """The App's slug: its bot account is `<slug>[bot]`."""
         return str(self._app_call("GET", "/app")["slug"])
 
+    def installation_on(self, repo: str) -> int | None:
+        """The id of the App's installation that covers `repo`, None when it covers none."""
+        try:
+            return int(self._app_call("GET", f"/repos/{repo}/installation")["id"])
+        except ForgeAuthError as exc:
+            if exc.status == 404:
+                return None
+            raise
+
+    def current_installation(self) -> int:
+        """The installation this source's tokens are made for (looked up once)."""
+        self.token()
+        assert self.installation_id is not None  # set by the first token
+        return self.installation_id
+
     def close(self) -> None:
         self._client.close()
 
