@@ -39,7 +39,7 @@ from architect.errors import (
     RunnerUnavailable,
 )
 from architect.forge.github import GitHubClient
-from architect.forge.github_app import APP_ID_ENV
+from architect.forge.github_app import APP_ID_ENV, REPOSITORY_PERMISSIONS
 from architect.forge.models import Issue, Repository, User
 from architect.forge.protocol import Forge
 from architect.runners.base import ProvesModel, Runner
@@ -124,8 +124,9 @@ def check_github(forge: GitHubClient, config: ProjectConfig, secrets: Secrets,
         try:
             forge.probe_pull_write(config.ops_repo)
         except ForgePermissionError as exc:
+            wanted = dict(REPOSITORY_PERMISSIONS)["Pull requests"]
             found.add(f"{config.ops_repo}: the architect may not open pull requests there: "
-                      f"{exc} Give it \"Pull requests: Read and write\" (docs/github.md).")
+                      f"{exc} Give it \"Pull requests: {wanted}\" (docs/github.md).")
         else:
             found.proved.append(f"{config.ops_repo}: the token opens pull requests")
     app = forge.app

@@ -31,6 +31,14 @@ APP_ID_ENV = "GITHUB_APP_ID"
 APP_KEY_ENV = "GITHUB_APP_PRIVATE_KEY"
 APP_KEY_FILE_ENV = "GITHUB_APP_PRIVATE_KEY_FILE"
 APP_INSTALLATION_ENV = "GITHUB_APP_INSTALLATION_ID"
+# What the App (or a fine-grained token) needs on both repositories, named as GitHub's
+# settings page names them; `init` asks for these, and docs/github.md lists them.
+REPOSITORY_PERMISSIONS: tuple[tuple[str, str], ...] = (
+    ("Contents", "Read and write"),  # sprint branches, sprint files, the merge
+    ("Issues", "Read and write"),  # visions, sub-issues, labels, comments, the dashboard
+    ("Pull requests", "Read and write"),  # sprint PRs, their reviews
+    ("Metadata", "Read-only"),  # GitHub's mandatory one, granted with the others
+)
 RENEW_BEFORE = timedelta(minutes=5)
 JWT_LIFETIME = timedelta(minutes=10)
 JWT_BACKDATE = timedelta(seconds=60)
