@@ -4,10 +4,12 @@ the App's installation token, made once an hour rather than once a tick."""
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime
 from pathlib import Path
 
 import httpx
+import pytest
 
 from architect.app.loop import KeptTicks
 from architect.app.service import tick_once
@@ -95,3 +97,21 @@ def test_the_ticks_of_a_loop_share_one_app_token(
         with forge_client(config, secrets, transport=httpx.MockTransport(fake)) as forge:
             forge.get_repo("acme/shop")
     assert fake.minted == ["ghs_1", "ghs_2", "ghs_3"]
+
+
+def test_the_ticks_log_has_both_buckets_when_a_limit_binds(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    world = make_world(tmp_path, dialect="github")
+    assert world.github is not None
+    world.vision("Wishlists")
+    enable(world.config.project_state_dir)
+    secrets = load_secrets({"FORGE_ARCHITECT_TOKEN": world.tokens[BOT]})
+    time = VirtualTime()
+    with caplog.at_level(logging.INFO, logger="architect"):
+        assert tick_once(world.config, secrets, {}, transport=httpx.WSGITransport(
+            app=world.github), kept=Kept(pace=Pace(clock=time, sleep=time.sleep)),
+            out=lambda _: None) == 0  # the pitch: its writes are spaced
+    (line,) = [r.getMessage() for r in caplog.records if "GitHub rate limits" in r.getMessage()]
+    assert "core " in line and " of 5000 left" in line and "search " in line
+    assert "writes held back" in line and "1 s apart" in line
+    assert time.slept  # held back in virtual time, not slept
