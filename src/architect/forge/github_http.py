@@ -11,8 +11,8 @@ Like `forge.http.ForgeHttp` for Forgejo, every call of `GitHubClient` goes throu
   ``X-RateLimit-Resource`` names (``core``, or ``search``: 30 a minute, its own), and
   refuses to send once that bucket is spent (`ForgeRateLimited`, raised *before* a
   request leaves, so a tick stops between two actions and says when it resumes); a spent
-  search bucket that resets within the retry budget is waited out, and never holds back
-  the core reads,
+  search bucket that resets within a minute is waited out, and never holds back the core
+  reads,
 * spaces writes (POST/PATCH/PUT/DELETE) at least a second apart, as GitHub asks of
   integrations to stay clear of its secondary limits; reads are not held back (`Pace`,
   on an injected clock and sleep),
@@ -81,6 +81,9 @@ RESERVE = 2
 MAX_CACHED = 1024  # answers kept for conditional reads (a tick repeats a few dozen)
 WRITE_GAP_S = 1.0  # GitHub: "wait at least one second between each request" that writes
 CORE, SEARCH = "core", "search"
+# The search bucket refills every minute: a spent one is waited out rather than failing
+# the tick (a wait up to its window, plus the second GitHub's reset is rounded to).
+SEARCH_WAIT_MAX_S = 61.0
 # A bucket this far spent is reported in the tick's log (with the other one).
 LOW_SHARE = 0.1
 
@@ -402,14 +405,14 @@ class GitHubHttp:
 
     # -- limits -----------------------------------------------------------------
     def _check_budget(self, method: str, path: str, resource: str) -> None:
-        """Refuse to send what `resource`'s bucket cannot pay; a search bucket that resets
-        within the retry budget (it refills every minute) is waited out instead."""
+        """Refuse to send what `resource`'s bucket cannot pay; a search bucket, which
+        refills every minute, is waited out instead when its reset is that near."""
         bucket = self.kept.bucket(resource)
         now = self._retry.now()
         if not bucket.spent(now):
             return
         wait = (bucket.reset - now).total_seconds() + 1 if bucket.reset else None
-        if resource == SEARCH and wait is not None and wait <= self._retry.max_total_delay:
+        if resource == SEARCH and wait is not None and wait <= SEARCH_WAIT_MAX_S:
             log.info("github: the search bucket is spent (%s); waiting %.0f s for it",
                      bucket.figure("search"), wait)
             self._retry.sleep(wait)
