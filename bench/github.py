@@ -1,11 +1,15 @@
 """The GitHub dialect against the Forgejo one (issue 22): the demo's time, and the cost of
-an unchanged tick once the story is over (requests sent, 304s, rate-limit budget spent).
+an unchanged tick once the story is over (requests sent, 304s, rate-limit budget spent);
+and (issue 29) what each tick of a story costs on GitHub, as `architect run` makes a
+client a tick and as `architect loop` keeps the ETags and limits across ticks.
 
-    .venv/bin/python bench/github.py [--runs 3]
+    .venv/bin/python bench/github.py [--runs 3] [--ticks-only]
 
 The demo must play the whole story (vision → pitch → accept → questions → answers →
 filed sub-issues → merged sprint PR) in under 30 s on either dialect; an unchanged tick
-stays a handful of requests on both, and on GitHub its 304s cost no budget.
+stays a handful of requests on both, and on GitHub its 304s cost no budget; from the
+second unchanged tick of a loop on, every request is a 304. Writes leave a second apart
+(virtual time here: the seconds a real run would wait are reported, not slept).
 """
 
 from __future__ import annotations
@@ -17,8 +21,10 @@ import logging
 import statistics
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
+import httpx
 from rich.console import Console
 
 from architect.app.demo import BOT, play_demo, run_demo
@@ -26,9 +32,11 @@ from architect.app.wiring import utc_now
 from architect.emulator import EmbeddedForge
 from architect.emulator.github_dialect import GitHubDialect
 from architect.forge.github import GitHubClient
+from architect.forge.github_http import Kept, Pace
 from architect.runners.offline import OfflinePlanner
 from architect.shell.changes import Changes
 from architect.shell.tick import run_tick
+from tests.world import BASE, OPS, VirtualTime, make_world
 
 DIALECTS = ("forgejo", "github")
 
@@ -64,11 +72,90 @@ def unchanged_tick(dialect: str) -> tuple[int, int, int | None]:
         return bot.stats.requests, 0, None
 
 
+class Counted(httpx.BaseTransport):
+    """Each request's method and status and the virtual second it left at."""
+
+    def __init__(self, inner: httpx.BaseTransport, clock: VirtualTime) -> None:
+        self.inner, self.clock = inner, clock
+        self.sent: list[tuple[str, int, float]] = []
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        at = self.clock()
+        response = self.inner.handle_request(request)
+        self.sent.append((request.method, response.status_code, at))
+        return response
+
+
+@dataclass(frozen=True)
+class TickCost:
+    name: str
+    requests: int
+    writes: int
+    not_modified: int
+    budget: int  # core requests GitHub counted
+    waited_s: float  # seconds writes were held back (virtual)
+    densest: int  # most writes that left within one second
+
+
+def story(*, keep: bool) -> list[TickCost]:
+    """A vision pitched, accepted, answered and filed, then three ticks with nothing new;
+    `keep`: one `Kept` for every tick (`loop`), else a fresh one a tick (`run`)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        world = make_world(Path(tmp), dialect="github")
+        assert world.github is not None
+        time_ = VirtualTime()
+        counted = Counted(httpx.WSGITransport(app=world.github), time_)
+        kept = Kept(pace=Pace(clock=time_, sleep=time_.sleep))
+        changes = Changes.of(world.config)  # incremental ticks, as `run` and `loop` make
+        costs: list[TickCost] = []
+
+        def tick(name: str) -> None:
+            here = kept if keep else Kept(pace=Pace(clock=time_, sleep=time_.sleep))
+            client = GitHubClient(f"{BASE}/api/v3", world.tokens[BOT], transport=counted,
+                                  kept=here)
+            counted.sent.clear()
+            slept = sum(time_.slept)
+            assert run_tick(client, OfflinePlanner(), world.config, utc_now,
+                            changes=changes).ok
+            writes = [at for method, _, at in counted.sent if method != "GET"]
+            densest = max((sum(1 for b in writes if a <= b < a + 1) for a in writes), default=0)
+            free = sum(1 for _, status, _ in counted.sent if status == 304)
+            # The dialect counts every answer but a 304 against the budget, as GitHub does.
+            costs.append(TickCost(name, len(counted.sent), len(writes), free,
+                                  len(counted.sent) - free, sum(time_.slept) - slept, densest))
+
+        world.vision("Wishlists")
+        tick("pitch")
+        tick("after the pitch")
+        (pr,) = world.bot.list_pulls(OPS, state="open")
+        world.comment(pr.number, "ACCEPT")
+        tick("questions")
+        world.comment(pr.number, "Q1: B\nQ2: recommended")
+        tick("filing")
+        for n in (1, 2, 3):
+            tick(f"unchanged {n}")
+        return costs
+
+
+def print_ticks() -> None:
+    for keep, how in ((False, "run (a client a tick)"), (True, "loop (Kept across ticks)")):
+        print(f"github ticks, {how}:")
+        for c in story(keep=keep):
+            print(f"  {c.name:16} {c.requests:3} requests ({c.writes:2} writes, "
+                  f"{c.not_modified:2} answered 304), budget {c.budget:3}, writes held "
+                  f"{c.waited_s:5.1f} s, at most {c.densest} writes in a second")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--ticks-only", action="store_true",
+                        help="only the cost of each tick of the story on GitHub")
     args = parser.parse_args()
     logging.disable(logging.CRITICAL)
+    print_ticks()
+    if args.ticks_only:
+        return
     for dialect in DIALECTS:
         times = [demo_seconds(dialect) for _ in range(args.runs)]
         sent, not_modified, spent = unchanged_tick(dialect)

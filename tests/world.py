@@ -24,6 +24,8 @@ from architect.emulator.setup import ForgeSetup
 from architect.emulator.store import Settings
 from architect.forge.client import ForgeClient
 from architect.forge.github import GitHubClient
+from architect.forge.github_caps import Capabilities, capabilities_file
+from architect.forge.github_http import Kept, Pace
 from architect.forge.protocol import Forge
 from architect.runners.base import Runner
 from architect.runners.offline import OfflinePlanner
@@ -64,6 +66,21 @@ class SteppingClock:
             self._ticks = itertools.count(at + 1)
 
 
+class VirtualTime:
+    """Monotonic seconds that pass only when slept: GitHub's write spacing, without waiting."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.slept: list[float] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.now += seconds
+
+
 VISION_BODY = textwrap.dedent("""\
     Let shoppers keep a wishlist.
 
@@ -96,6 +113,8 @@ class World:
     clock: SteppingClock = field(default_factory=SteppingClock)  # the forge's
     dialect: str = "forgejo"
     github: GitHubDialect | None = None  # the GitHub dialect's app, when `dialect` is github
+    time: VirtualTime = field(default_factory=VirtualTime)  # GitHub clients' write spacing
+    reports: list[TickReport] = field(default_factory=list)  # every tick's, in order
 
     def wait_until(self, at: datetime) -> None:
         """The forge's clock jumps to `at` (for what waits on time: pass `at` to `tick`)."""
@@ -115,8 +134,16 @@ class World:
 
     def _connect(self, login: str, transport: httpx.BaseTransport) -> Forge:
         if self.dialect == "github":
-            return GitHubClient(f"{BASE}/api/v3", self.tokens[login], transport=transport)
+            # As `wiring.github_client`: what the server lacks is kept in the state dir.
+            api = f"{BASE}/api/v3"
+            known = Capabilities(api, capabilities_file(self.config.architect.state_dir))
+            return GitHubClient(api, self.tokens[login], transport=transport,
+                                kept=self.kept(), capabilities=known)
         return ForgeClient(BASE, self.tokens[login], transport=transport)
+
+    def kept(self) -> Kept:
+        """A GitHub client's own state, its writes spaced in virtual time (`time`)."""
+        return Kept(pace=Pace(clock=self.time, sleep=self.time.sleep))
 
     @property
     def bot(self) -> Forge:
@@ -126,8 +153,10 @@ class World:
              dry_run: bool = False, at: datetime | None = None) -> TickReport:
         """`at`: the tick's clock (the forge keeps its own), for what waits on time."""
         forge = self.client(BOT, transport) if transport is not None else self.bot
-        return run_tick(forge, runner or self.runner, self.config, SteppingClock(at),
-                        dry_run=dry_run)
+        report = run_tick(forge, runner or self.runner, self.config, SteppingClock(at),
+                          dry_run=dry_run)
+        self.reports.append(report)
+        return report
 
     def vision(self, title: str, body: str = VISION_BODY, *, by: str = "alice") -> int:
         return self.setup.create_issue(PROJECT, title, body, labels=("vision",),
@@ -183,9 +212,11 @@ Let users keep their settings between visits.
 def make_world(tmp_path: Path, *, runner: Runner | None = None, max_open_pitches: int = 3,
                reviewers: tuple[str, ...] = (), extra: str = "",
                start: datetime | None = None, settings: Settings | None = None,
-               dialect: str = "forgejo") -> World:
+               dialect: str = "forgejo", ghes: str | None = None) -> World:
     """`dialect`: "github" makes the architect (and `world.bot`) speak the GitHub dialect;
-    people and the seeding keep the Forgejo API, on the same store."""
+    people and the seeding keep the Forgejo API, on the same store. `ghes`: the dialect
+    answers as that GitHub Enterprise Server version (3.18: no sub-issues, no
+    dependencies)."""
     clock = SteppingClock(start)
     forge = EmbeddedForge(clock=clock, settings=settings)
     http = httpx.Client(transport=httpx.WSGITransport(app=forge.wsgi), base_url=BASE)
@@ -223,6 +254,6 @@ def make_world(tmp_path: Path, *, runner: Runner | None = None, max_open_pitches
         {extra}
         """))
     config = load_config(toml, {})
-    github = GitHubDialect(forge) if dialect == "github" else None
+    github = GitHubDialect(forge, ghes=ghes) if dialect == "github" else None
     return World(forge, setup, tokens, config, runner or OfflinePlanner(), clock=clock,
                  dialect=dialect, github=github)

@@ -28,6 +28,8 @@ __all__ = [
 
 SecretValue = Secret  # shows as '[redacted]' in reprs and messages; .reveal() gives the value
 FORGE_TOKEN_VARIABLES = ("FORGE_ARCHITECT_TOKEN", "FORGE_TOKEN")
+# On GitHub only, after those: the variable GitHub's own tools (gh, Actions) read.
+GITHUB_TOKEN_ENV = "GITHUB_TOKEN"
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,7 @@ class Secrets:
     openai_api_key: SecretValue | None = None
     webhook_secret: SecretValue | None = None
     github_app: AppCredentials | None = None  # GITHUB_APP_ID + GITHUB_APP_PRIVATE_KEY(_FILE)
+    github_token: SecretValue | None = None  # GITHUB_TOKEN: a GitHub project's last resort
 
     def values(self) -> list[str]:
         """Every secret value set, for the log redactor."""
@@ -50,6 +53,7 @@ class Secrets:
             self.anthropic_api_key,
             self.openai_api_key,
             self.webhook_secret,
+            self.github_token,
         )
         app_key = self.github_app.private_key if self.github_app else None
         return [s.reveal() for s in (*found, app_key) if s]
@@ -63,6 +67,21 @@ class Secrets:
             )
         return self.forge_token
 
+    def require_github_token(self) -> tuple[SecretValue, str]:
+        """A GitHub project's access token and the variable it came from, or a ConfigError
+        naming every way to authenticate on GitHub (an App wins over all: see
+        `wiring.github_client`)."""
+        if self.forge_token is not None:
+            return self.forge_token, self.forge_token_env or FORGE_TOKEN_VARIABLES[0]
+        if self.github_token is not None:
+            return self.github_token, GITHUB_TOKEN_ENV
+        raise ConfigError(
+            "no GitHub credential: set GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY (or "
+            "GITHUB_APP_PRIVATE_KEY_FILE, and optionally GITHUB_APP_INSTALLATION_ID) for a "
+            "GitHub App, or FORGE_ARCHITECT_TOKEN (FORGE_TOKEN, then GITHUB_TOKEN, are used "
+            "when it is unset) to an access token of the architect's bot account; "
+            "see docs/github.md")
+
 
 def load_secrets(env: Mapping[str, str]) -> Secrets:
     """Read the secrets from `env`; a missing one is None (commands that need it say so)."""
@@ -75,6 +94,7 @@ def load_secrets(env: Mapping[str, str]) -> Secrets:
         openai_api_key=_secret(env, "OPENAI_API_KEY"),
         webhook_secret=_secret(env, "ARCHITECT_WEBHOOK_SECRET"),
         github_app=app_credentials(env),
+        github_token=_secret(env, GITHUB_TOKEN_ENV),
     )
 
 

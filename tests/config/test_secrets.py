@@ -68,3 +68,22 @@ def test_no_secret_shows_in_a_repr_or_a_string() -> None:
     assert TOKEN not in repr(secrets)
     assert TOKEN not in f"{secrets} {secrets.forge_token}"
     assert "sk-ant-123" not in repr(secrets)
+
+
+def test_a_github_project_with_no_credential_is_told_every_way_to_give_one() -> None:
+    with pytest.raises(ConfigError) as missing:
+        load_secrets({}).require_github_token()
+    said = str(missing.value)
+    for name in ("GITHUB_APP_ID", "GITHUB_APP_PRIVATE_KEY", "GITHUB_APP_PRIVATE_KEY_FILE",
+                 "FORGE_ARCHITECT_TOKEN", "FORGE_TOKEN", "GITHUB_TOKEN", "docs/github.md"):
+        assert name in said
+
+
+def test_on_github_the_architect_token_wins_and_github_token_comes_last() -> None:
+    both = load_secrets({"FORGE_ARCHITECT_TOKEN": "a", "GITHUB_TOKEN": "g"})
+    assert both.require_github_token()[1] == "FORGE_ARCHITECT_TOKEN"
+    last = load_secrets({"GITHUB_TOKEN": "g"})
+    token, env = last.require_github_token()
+    assert (token.reveal(), env) == ("g", "GITHUB_TOKEN")
+    assert "g" in last.values()  # masked in the log like the others
+    assert last.forge_token is None  # a Forgejo project never takes GitHub's variable

@@ -15,6 +15,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
@@ -301,6 +302,10 @@ def forge(port: Annotated[int, typer.Option(
               "--dialect", metavar="[forgejo|github]",
               help="github: also serve GitHub's REST API under /api/v3 "
                    "(same store).")] = ForgeKind.FORGEJO,
+          as_ghes: Annotated[str | None, typer.Option(
+              "--as-ghes", metavar="VERSION",
+              help="With --dialect github: answer as that GitHub Enterprise Server "
+                   "(e.g. 3.18: no sub-issues, no dependencies).")] = None,
           ) -> None:
     """Run the embedded Forgejo-compatible forge on its own."""
     from architect.app.playground import (  # noqa: PLC0415  start-up: the forge
@@ -308,6 +313,9 @@ def forge(port: Annotated[int, typer.Option(
     )
     from architect.app.playground import (  # noqa: PLC0415  start-up: the forge
         seed as seed_playground,
+    )
+    from architect.emulator.github_dialect import (  # noqa: PLC0415  start-up: werkzeug
+        ghes_version,
     )
     from architect.emulator.server import (  # noqa: PLC0415  start-up: werkzeug, httpx
         serve_forever,
@@ -317,12 +325,17 @@ def forge(port: Annotated[int, typer.Option(
 
     try:
         settings = settings_from_options(issue_indexer, index_delay, merge_check)
+        if as_ghes is not None:
+            if dialect is not ForgeKind.GITHUB:
+                raise ValueError("--as-ghes answers as GitHub Enterprise Server: add "
+                                 "--dialect github")
+            ghes_version(as_ghes)
     except ValueError as exc:
         fail(str(exc), 2)
+    seeding = partial(seed_playground, dialect=dialect.value) if seed else None
     try:
         serve_forever(host, port, data_file=data, admin_token=admin_token, out=sys.stdout,
-                      settings=settings, seed=seed_playground if seed else None,
-                      dialect=dialect.value)
+                      settings=settings, seed=seeding, dialect=dialect.value, ghes=as_ghes)
     except DataFileError as exc:
         fail(f"error: {exc}", 2)
     except AlreadySeeded as exc:

@@ -37,6 +37,7 @@ from architect.emulator.github_web import PREFIX as GITHUB_PREFIX
 from architect.emulator.setup import ForgeSetup
 from architect.forge.client import ForgeClient
 from architect.forge.github import GitHubClient
+from architect.forge.github_http import Kept, Pace
 from architect.forge.protocol import Forge
 from architect.runners.offline import OfflinePlanner
 from architect.shell.dashboard import find
@@ -62,7 +63,9 @@ class DemoWorld:
 
     def client(self, login: str) -> Forge:
         if self.dialect == "github":
-            return GitHubClient(self.url + GITHUB_PREFIX, self.tokens[login])
+            # The embedded forge asks no spacing of writes: the story plays at its pace.
+            return GitHubClient(self.url + GITHUB_PREFIX, self.tokens[login],
+                                kept=Kept(pace=Pace(gap=0)))
         return ForgeClient(self.url, self.tokens[login])
 
 

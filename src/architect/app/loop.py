@@ -32,15 +32,19 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager, nullcontext
+from contextlib import closing, contextmanager, nullcontext
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from types import FrameType
 from typing import Any, Protocol
 
+import httpx
+
 from architect.app.service import tick_once
 from architect.config import ProjectConfig, Secrets
 from architect.durations import DurationError, format_duration, parse_duration
+from architect.forge.github_app import InstallationTokens
+from architect.forge.github_http import Kept
 from architect.shell.logs import log_project
 from architect.shell.webhooks import WebhookServer, edits_for, listen_address, routes_for
 
@@ -295,8 +299,32 @@ def check_projects(configs: Sequence[ProjectConfig]) -> None:
                          "needs its own name (it names its state directory and lock)")
 
 
+class KeptTicks:
+    """`tick_once` with what each project's GitHub connection keeps across the ticks of
+    this process (`Kept`): the App's installation token until shortly before it expires,
+    the ETags (an unchanged tick is answered 304, free), both rate-limit buckets."""
+
+    def __init__(self, *, transport: httpx.BaseTransport | None = None,
+                 kept: Callable[[], Kept] = Kept) -> None:
+        """`transport` and `kept`: an in-process forge and virtual time, for tests."""
+        self.kept: dict[str, Kept] = {}
+        self._transport = transport
+        self._new = kept
+
+    def __call__(self, config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *,
+                 should_stop: Callable[[], bool]) -> int:
+        kept = self.kept.setdefault(config.name, self._new())
+        return tick_once(config, secrets, env, should_stop=should_stop, kept=kept,
+                         transport=self._transport)
+
+    def close(self) -> None:
+        for kept in self.kept.values():
+            if isinstance(kept.tokens, InstallationTokens):
+                kept.tokens.close()
+
+
 def run_forever(configs: Sequence[ProjectConfig], secrets: Secrets, env: Mapping[str, str], *,
-                interval: str | None, webhook: str | None, tick: TickFn = tick_once,
+                interval: str | None, webhook: str | None, tick: TickFn | None = None,
                 clock: Clock = time.monotonic, wait: Wait = _wait,
                 stop_event: threading.Event | None = None) -> int:
     """`architect loop`: tick every project until SIGTERM/SIGINT (or `stop_event`); the exit code.
@@ -311,9 +339,10 @@ def run_forever(configs: Sequence[ProjectConfig], secrets: Secrets, env: Mapping
         log.error("%s", exc)
         return 2
     configs = [on_interval(c, every) for c, every in zip(configs, intervals, strict=True)]
-    scheduler = Scheduler(configs, intervals, secrets, env, tick=tick, clock=clock, wait=wait,
-                          stop_event=stop_event)
-    with _webhooks(webhook, configs, secrets, scheduler) as code:
+    kept = KeptTicks()  # `tick`: a test's own, which keeps nothing
+    scheduler = Scheduler(configs, intervals, secrets, env, tick=tick or kept, clock=clock,
+                          wait=wait, stop_event=stop_event)
+    with _webhooks(webhook, configs, secrets, scheduler) as code, closing(kept):
         if code is not None:
             return code
         for config, every in zip(configs, intervals, strict=True):

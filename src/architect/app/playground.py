@@ -22,6 +22,7 @@ import httpx
 from architect.app.demo_project import DEMO
 from architect.app.setup_forge import prove_setup
 from architect.config import EXAMPLE_COMMAND, Secrets, example_text, load_config
+from architect.emulator.github_web import PREFIX as GITHUB_PREFIX
 from architect.emulator.setup import DEFAULT_PASSWORD, ForgeSetup, ForgeSetupError
 from architect.forge.client import ForgeClient
 
@@ -36,17 +37,25 @@ class AlreadySeeded(RuntimeError):
 SEEDED_MODEL = "offline"
 
 
-def seeded_text(url: str) -> str:
-    """The example project file for this forge and the model it was seeded for."""
-    text = re.sub(r'^forge_url(\s*)= "[^"]*"', rf'forge_url\1= "{url}"', example_text(),
+def seeded_text(url: str, dialect: str = "forgejo") -> str:
+    """The example project file for this forge and the model it was seeded for; with
+    `dialect` "github", for the forge's GitHub API (`forge = "github"`, ``/api/v3``)."""
+    api = f"{url}{GITHUB_PREFIX}" if dialect == "github" else url
+    text = re.sub(r'^forge_url(\s*)= "[^"]*"', rf'forge_url\1= "{api}"', example_text(),
                   count=1, flags=re.MULTILINE)
+    if dialect == "github":
+        text = re.sub(r'^(forge_url.*)$', r'forge          = "github"                 # '
+                      r'the GitHub API (GitHub Enterprise Server: https://HOST/api/v3)\n\1',
+                      text, count=1, flags=re.MULTILINE)
     return re.sub(r'^model(\s*)= "[^"]*"(\s*)#.*$',
                   rf'model\1= "{SEEDED_MODEL}"\2# seeded for the offline planner; '
                   "claude-cli | anthropic | openai | offline", text, count=1, flags=re.MULTILINE)
 
 
-def seed(url: str, admin_token: str, out_dir: Path | None = None) -> list[str]:
-    """Seed the forge at `url` for the example project file; the lines to print."""
+def seed(url: str, admin_token: str, out_dir: Path | None = None, *,
+         dialect: str = "forgejo") -> list[str]:
+    """Seed the forge at `url` for the example project file; the lines to print. The
+    project file speaks `dialect` (the seeding itself goes through the Forgejo API)."""
     with tempfile.TemporaryDirectory(prefix="architect-seed-") as tmp:
         example = Path(tmp) / "project.toml"
         example.write_text(seeded_text(url), encoding="utf-8")
@@ -81,7 +90,7 @@ def seed(url: str, admin_token: str, out_dir: Path | None = None) -> list[str]:
         f"  @{BOT}: the bot, admin of both repos; @{HUMAN}: a human who steers (write on "
         f"both); password {DEFAULT_PASSWORD}",
         f"  @{HUMAN}'s token (to comment as the human, e.g. ACCEPT): {tokens[HUMAN]}",
-        *_project_file(config.name, url, out_dir or Path.cwd()),
+        *_project_file(config.name, url, out_dir or Path.cwd(), dialect),
         "Try, in another shell (in that directory):",
         f"  export FORGE_ARCHITECT_TOKEN={tokens[BOT]}",
         f"  architect init -p {project}.toml && architect enable -p {project}.toml",
@@ -89,10 +98,10 @@ def seed(url: str, admin_token: str, out_dir: Path | None = None) -> list[str]:
     ]
 
 
-def _project_file(name: str, url: str, out_dir: Path) -> list[str]:
+def _project_file(name: str, url: str, out_dir: Path, dialect: str) -> list[str]:
     """Write `<name>.toml` for this forge unless it exists; the lines that say so."""
     path = out_dir / f"{name}.toml"
-    text = seeded_text(url)
+    text = seeded_text(url, dialect)
     said = (f"The project file, seeded for model = \"{SEEDED_MODEL}\" on this forge "
             "(forge_url and model are in it: no ARCHITECT_MODEL or FORGE_URL needed)")
     try:

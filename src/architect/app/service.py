@@ -15,6 +15,8 @@ from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+import httpx
+
 from architect.app.setup_check import check_model, missing_repo
 from architect.app.setup_forge import prove_setup
 from architect.app.status import collect, render_table
@@ -23,6 +25,8 @@ from architect.app.tick_json import tick_document
 from architect.app.wiring import filer_client, forge_client, project_runner, utc_now
 from architect.config import ProjectConfig, Secrets
 from architect.errors import ArchitectError, ConfigError, ForgeNotFound, RunnerUnavailable
+from architect.forge.github import GitHubClient
+from architect.forge.github_http import Kept
 from architect.forge.http import without_retry_promise
 from architect.redaction import Redactor
 from architect.shell.changes import Changes
@@ -48,10 +52,13 @@ class TickOutcome:
 
 def tick_once(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *,
               dry_run: bool = False, should_stop: Callable[[], bool] = lambda: False,
-              as_json: bool = False, out: Callable[[str], None] = print) -> int:
+              as_json: bool = False, out: Callable[[str], None] = print,
+              kept: Kept | None = None, transport: httpx.BaseTransport | None = None) -> int:
     """`architect run`: guards, then one tick. Returns the exit code; `as_json` prints the
-    tick's JSON document through `out`."""
-    outcome = _tick_outcome(config, secrets, env, dry_run=dry_run, should_stop=should_stop)
+    tick's JSON document through `out`. `kept`: on GitHub, what `architect loop`'s ticks
+    share (the App's token, the ETags); `transport`: an in-process forge, for tests."""
+    outcome = _tick_outcome(config, secrets, env, dry_run=dry_run, should_stop=should_stop,
+                            kept=kept, transport=transport)
     if as_json:
         clean = _redactor(secrets)
         out(json.dumps(tick_document(config.name, dry_run=dry_run, exit_code=outcome.exit,
@@ -66,31 +73,36 @@ def _redactor(secrets: Secrets) -> Callable[[str | None], str | None]:
     return lambda text: None if text is None else redactor.redact(text)
 
 
-def _clients(config: ProjectConfig, secrets: Secrets,
-             clients: ExitStack) -> tuple[ForgeConnection, ForgeConnection | None]:
+def _clients(config: ProjectConfig, secrets: Secrets, clients: ExitStack, *,
+             kept: Kept | None = None, transport: httpx.BaseTransport | None = None,
+             ) -> tuple[ForgeConnection, ForgeConnection | None]:
     """The architect's forge client and the filer's (FORGE_FILER_TOKEN), both closed with
     `clients`."""
-    forge = forge_client(config, secrets)
+    forge = forge_client(config, secrets, kept=kept, transport=transport)
     clients.enter_context(forge)
-    filer = filer_client(config, secrets)
+    filer = filer_client(config, secrets, transport=transport)
     if filer is not None:
         clients.enter_context(filer)
     return forge, filer
 
 
 def _tick_outcome(config: ProjectConfig, secrets: Secrets, env: Mapping[str, str], *,
-                  dry_run: bool, should_stop: Callable[[], bool]) -> TickOutcome:
+                  dry_run: bool, should_stop: Callable[[], bool], kept: Kept | None,
+                  transport: httpx.BaseTransport | None) -> TickOutcome:
     with ExitStack() as clients:  # `architect loop` ticks for months: no client may leak
         try:
-            forge, filer = _clients(config, secrets, clients)
+            forge, filer = _clients(config, secrets, clients, kept=kept, transport=transport)
             runner = project_runner(config, secrets, env)
             if not dry_run:
                 runner.check_ready()
         except (ConfigError, RunnerUnavailable) as exc:
             log.error("%s", exc)
             return TickOutcome(2, error=str(exc))
-        return _guarded_tick(config, secrets, forge, filer, runner, dry_run=dry_run,
-                             should_stop=should_stop)
+        outcome = _guarded_tick(config, secrets, forge, filer, runner, dry_run=dry_run,
+                                should_stop=should_stop)
+        if isinstance(forge, GitHubClient) and (line := forge.http.limits_line()):
+            log.info("%s: %s", config.name, line)
+        return outcome
 
 
 def _guarded_tick(config: ProjectConfig, secrets: Secrets, forge: ForgeConnection,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from architect.config import ProjectConfig
+from architect.config import ProjectConfig, Secrets
 from architect.core.dashboard import is_dashboard
 from architect.core.setup_lines import (
     WRITES,
@@ -38,9 +38,12 @@ from architect.errors import (
     RunnerFailed,
     RunnerUnavailable,
 )
+from architect.forge.github import GitHubClient
+from architect.forge.github_app import APP_ID_ENV, REPOSITORY_PERMISSIONS
 from architect.forge.models import Issue, Repository, User
 from architect.forge.protocol import Forge
 from architect.runners.base import ProvesModel, Runner
+from architect.secrets import GITHUB_TOKEN_ENV
 from architect.shell.dashboard import LABEL_COLOR as DASHBOARD_COLOR
 from architect.shell.dashboard import find
 
@@ -110,6 +113,42 @@ def check_writes(forge: Forge, config: ProjectConfig, bot: User,
             found.add(empty_repo_line(repo))
         else:
             found.proved.append(f"{repo}: the token writes {WRITES[collection][1]}")
+
+
+def check_github(forge: GitHubClient, config: ProjectConfig, secrets: Secrets,
+                 repos: dict[str, Repository], found: Findings) -> None:
+    """What GitHub asks besides issues and contents: the right to open pull requests on
+    the ops repo, and an App installed on both repos, in the one installation its token
+    covers. With both an App and a token set, the App is used: said as a warning."""
+    if config.ops_repo in repos and not repos[config.ops_repo].empty:
+        try:
+            forge.probe_pull_write(config.ops_repo)
+        except ForgePermissionError as exc:
+            wanted = dict(REPOSITORY_PERMISSIONS)["Pull requests"]
+            found.add(f"{config.ops_repo}: the architect may not open pull requests there: "
+                      f"{exc} Give it \"Pull requests: {wanted}\" (docs/github.md).")
+        else:
+            found.proved.append(f"{config.ops_repo}: the token opens pull requests")
+    app = forge.app
+    if app is None:
+        return
+    if secrets.forge_token is not None or secrets.github_token is not None:
+        found.warnings.append(
+            f"both a GitHub App ({APP_ID_ENV}) and an access token "
+            f"({secrets.forge_token_env or GITHUB_TOKEN_ENV}) are set: the App is used, the "
+            "token is not; unset the one you do not mean")
+    mine = app.current_installation()
+    for repo in config.repos:
+        found_on = app.installation_on(repo)
+        if found_on is None:
+            found.add(f"{repo}: the GitHub App is not installed there: install it on both "
+                      f"repos (the App's page → Install App → Only select repositories)")
+        elif found_on != mine:
+            found.add(f"{repo}: the GitHub App is installed there by another installation "
+                      f"(#{found_on}, not #{mine}); one token covers one installation: install "
+                      "the App once, on both repos (same owner)")
+        else:
+            found.proved.append(f"{repo}: the GitHub App is installed (installation #{mine})")
 
 
 def check_labels(forge: Forge, config: ProjectConfig, repos: dict[str, Repository], *,

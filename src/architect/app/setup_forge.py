@@ -13,6 +13,7 @@ from architect.app.setup_check import (
     Findings,
     Say,
     check_dashboard,
+    check_github,
     check_hooks,
     check_labels,
     check_repos,
@@ -21,7 +22,7 @@ from architect.app.setup_check import (
 )
 from architect.config import ProjectConfig, Secrets
 from architect.errors import ForgePermissionError
-from architect.forge.github import GITHUB_HOOK_EVENTS
+from architect.forge.github import GITHUB_HOOK_EVENTS, GitHubClient
 from architect.forge.models import User
 from architect.forge.protocol import Forge
 
@@ -39,6 +40,8 @@ def prove_setup(forge: Forge, config: ProjectConfig, secrets: Secrets, *,
     say(f"token of @{me.login} on {config.forge_url}")
     repos = check_repos(forge, config, me, found)
     check_writes(forge, config, me, repos, found, filer=filer)
+    if isinstance(forge, GitHubClient):
+        check_github(forge, config, secrets, repos, found)
     if config.repo in repos and not repos[config.repo].empty:
         check_labels(forge, config, repos, create=write and not found.problems, found=found,
                      say=say)

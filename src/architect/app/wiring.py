@@ -15,7 +15,8 @@ from architect.config import ProjectConfig, Secrets
 from architect.forge.client import ForgeClient
 from architect.forge.github import GitHubClient, api_root
 from architect.forge.github_app import InstallationTokens
-from architect.forge.github_http import PersonalToken
+from architect.forge.github_caps import Capabilities, capabilities_file
+from architect.forge.github_http import Kept, PersonalToken
 from architect.forge.http import RetryPolicy
 from architect.runners.base import Runner
 from architect.runners.registry import make_runner as make_model_runner
@@ -30,12 +31,13 @@ def utc_now() -> datetime:
 
 def forge_client(config: ProjectConfig, secrets: Secrets, *,
                  transport: httpx.BaseTransport | None = None, timeout: float = 30.0,
-                 retry: RetryPolicy | None = None) -> ForgeConnection:
+                 retry: RetryPolicy | None = None, kept: Kept | None = None) -> ForgeConnection:
     """The architect's client for the project's forge (`forge` in the project file);
-    `timeout` and `retry` for a command that must not wait long on a forge that is down."""
+    `timeout` and `retry` for a command that must not wait long on a forge that is down;
+    `kept`: on GitHub, what the clients of one process share across ticks."""
     if config.forge == "github":
         return github_client(config, secrets, transport=transport, timeout=timeout,
-                             retry=retry)
+                             retry=retry, kept=kept)
     token = secrets.require_forge_token()
     return ForgeClient(config.forge_url, token,
                        token_env=secrets.forge_token_env or "FORGE_ARCHITECT_TOKEN",
@@ -44,17 +46,29 @@ def forge_client(config: ProjectConfig, secrets: Secrets, *,
 
 def github_client(config: ProjectConfig, secrets: Secrets, *,
                   transport: httpx.BaseTransport | None = None, timeout: float = 30.0,
-                  retry: RetryPolicy | None = None) -> GitHubClient:
-    """A GitHub App installation when GITHUB_APP_ID is set, else the access token."""
+                  retry: RetryPolicy | None = None, kept: Kept | None = None) -> GitHubClient:
+    """A GitHub App installation when GITHUB_APP_ID is set (the App wins over a token set
+    too: its bot acts, and its token is renewed), else the access token
+    (`Secrets.require_github_token`). With `kept`, the App's installation token is the
+    one made for an earlier tick while it lasts."""
     api = api_root(config.forge_url)
+    capabilities = Capabilities(api, capabilities_file(config.architect.state_dir),
+                                now=utc_now)
+    tokens: InstallationTokens | PersonalToken
     if secrets.github_app is not None:
-        # Nothing is asked of GitHub yet: the first request makes the installation token.
-        tokens = InstallationTokens(secrets.github_app, api, config.repo, transport=transport)
-        return GitHubClient(api, tokens, transport=transport, timeout=timeout, retry=retry)
-    token = secrets.require_forge_token()
-    return GitHubClient(api, PersonalToken(token, secrets.forge_token_env
-                                           or "FORGE_ARCHITECT_TOKEN"), transport=transport,
-                        timeout=timeout, retry=retry)
+        if kept is not None and isinstance(kept.tokens, InstallationTokens):
+            tokens = kept.tokens
+        else:
+            # Nothing is asked of GitHub yet: the first request makes the installation token.
+            tokens = InstallationTokens(secrets.github_app, api, config.repo,
+                                        transport=transport)
+            if kept is not None:
+                kept.tokens = tokens
+    else:
+        token, env = secrets.require_github_token()
+        tokens = PersonalToken(token, env)
+    return GitHubClient(api, tokens, transport=transport, timeout=timeout, retry=retry,
+                        kept=kept, capabilities=capabilities)
 
 
 def filer_client(config: ProjectConfig, secrets: Secrets, *,
@@ -62,9 +76,11 @@ def filer_client(config: ProjectConfig, secrets: Secrets, *,
     if secrets.filer_token is None:
         return None
     if config.forge == "github":
-        return GitHubClient(api_root(config.forge_url),
-                            PersonalToken(secrets.filer_token, "FORGE_FILER_TOKEN"),
-                            transport=transport)
+        api = api_root(config.forge_url)
+        return GitHubClient(api, PersonalToken(secrets.filer_token, "FORGE_FILER_TOKEN"),
+                            transport=transport, capabilities=Capabilities(
+                                api, capabilities_file(config.architect.state_dir),
+                                now=utc_now))
     return ForgeClient(config.forge_url, secrets.filer_token, token_env="FORGE_FILER_TOKEN",
                        transport=transport)
 

@@ -31,10 +31,12 @@ def serve_forever(
     settings: Settings | None = None,
     seed: Callable[[str, str], Sequence[str]] | None = None,
     dialect: str = "forgejo",
+    ghes: str | None = None,
 ) -> None:
     """Serve until KeyboardInterrupt or SIGTERM, then shut down cleanly (and save).
 
-    `seed(url, admin_token)`, once listening, sets the forge up and returns lines to print.
+    `seed(url, admin_token)`, once listening, sets the forge up and returns lines to print;
+    `ghes`: the GitHub dialect answers as that GitHub Enterprise Server version.
     """
     forge = EmbeddedForge(admin_token, data_file=data_file, settings=settings)
     previous = None
@@ -42,11 +44,12 @@ def serve_forever(
     if in_main:
         previous = signal.signal(signal.SIGTERM, _raise_interrupt)
     try:
-        github = GitHubDialect(forge) if dialect == "github" else None
+        github = GitHubDialect(forge, ghes=ghes) if dialect == "github" else None
         url = forge.start(host, port, github)
         out.write(f"Embedded forge listening on {url}\n")
         if github is not None:
-            out.write(f"GitHub dialect at {url}{GITHUB_PREFIX} (forge = \"github\", "
+            server = f" as GitHub Enterprise Server {ghes}" if ghes else ""
+            out.write(f"GitHub dialect{server} at {url}{GITHUB_PREFIX} (forge = \"github\", "
                       f"forge_url = \"{url}{GITHUB_PREFIX}\"); the Forgejo API stays at "
                       f"{url}/api/v1\n")
         # The user's own admin token, generated for them: printing it is the point.

@@ -13,6 +13,9 @@ Where GitHub's API differs from Forgejo's, the difference stays here:
 * several files land in one commit through the git data API (tree, commit, ref);
 * a file is created *and* updated with ``PUT /contents/{path}``;
 * a merge is ``PUT /pulls/{n}/merge``;
+* a server without the sub-issues or dependencies API (GitHub Enterprise Server 3.17 to
+  3.19) is learned from its first 404 (`github_caps`), and those links are then left to
+  the bodies' text;
 * `list_issues(q=…)` (a text search) goes to ``/search/issues``, the one read listing
   cannot answer; everything else is a listing;
 * the timeline has no `since`: it is filtered here, and its events are renamed to the
@@ -51,7 +54,14 @@ from architect.forge.client import (
     wildcard,
 )
 from architect.forge.github_app import InstallationTokens
-from architect.forge.github_http import GITHUB_API_URL, GitHubHttp, PersonalToken, TokenSource
+from architect.forge.github_caps import Api, Capabilities
+from architect.forge.github_http import (
+    GITHUB_API_URL,
+    GitHubHttp,
+    Kept,
+    PersonalToken,
+    TokenSource,
+)
 from architect.forge.http import RequestStats, RetryPolicy
 from architect.forge.models import (
     Branch,
@@ -109,13 +119,19 @@ class GitHubClient:
         timeout: float = 30.0,
         retry: RetryPolicy | None = None,
         bot_login: str | None = None,
+        kept: Kept | None = None,
+        capabilities: Capabilities | None = None,
     ) -> None:
+        """`kept`: what outlives this client (`architect loop`'s ticks share one);
+        `capabilities`: what the server lacks, as learned before (else learned anew)."""
         self.base_url = api_root(api_url)
         if isinstance(tokens, str):
             tokens = Secret(tokens.strip())
         self._tokens: TokenSource = PersonalToken(tokens) if isinstance(tokens, Secret) else tokens
+        self._kept = kept
         self._http = GitHubHttp(self.base_url, self._tokens, transport=transport,
-                                timeout=timeout, retry=retry or RetryPolicy())
+                                timeout=timeout, retry=retry or RetryPolicy(), kept=kept)
+        self.capabilities = capabilities or Capabilities(self.base_url)
         self._bot_login = bot_login  # an App's `<slug>[bot]`, else read from the App
         self._labels: dict[str, dict[int, str]] = {}
 
@@ -131,7 +147,8 @@ class GitHubClient:
 
     def close(self) -> None:
         self._http.close()
-        if isinstance(self._tokens, InstallationTokens):
+        kept = self._kept is not None and self._kept.tokens is self._tokens
+        if isinstance(self._tokens, InstallationTokens) and not kept:
             self._tokens.close()
 
     def __enter__(self) -> Self:
@@ -452,6 +469,19 @@ class GitHubClient:
         except ForgeValidation:
             return
 
+    def probe_pull_write(self, repo: str) -> None:
+        """Prove the right to open pull requests on `repo` (`probe_write`'s empty body): a
+        fine-grained token or an App needs "Pull requests: write" apart from "Contents"."""
+        try:
+            self._http.send("POST", f"{repo_path(repo)}/pulls", json_body={})
+        except ForgeValidation:
+            return
+
+    @property
+    def app(self) -> InstallationTokens | None:
+        """The App whose installation token this client sends, if it is one."""
+        return self._tokens if isinstance(self._tokens, InstallationTokens) else None
+
     def get_file(self, repo: str, path: str, *, ref: str | None = None) -> FileContent | None:
         what = f"{path} in {repo}"
         url = f"{repo_path(repo)}/contents/{wildcard(path)}"
@@ -516,28 +546,59 @@ class GitHubClient:
 
     # -- sub-issues, dependencies and hooks ------------------------------------
     def link_sub_issue(self, repo: str, parent: int, child: int) -> None:
-        """Attach #`child` under #`parent` (GitHub wants the child's id); idempotent."""
+        """Attach #`child` under #`parent` (GitHub wants the child's id); idempotent. A
+        server without sub-issues leaves it to the child's "Decomposed from #N"."""
+        if self.capabilities.lacks("sub_issues"):
+            return
         path = f"{repo_path(repo)}/issues/{parent}/sub_issues"
-        have = self._http.get_pages(path)
+        try:
+            have = self._http.get_pages(path)
+        except ForgeNotFound:
+            self._lacking("sub_issues", repo, parent)
+            return
         if any(isinstance(i, dict) and i.get("number") == child for i in have):
             return
         child_id = self.get_issue(repo, child).id
         self._http.send("POST", path, json_body={"sub_issue_id": child_id})
 
     def list_dependencies(self, repo: str, number: int) -> list[Issue]:
-        items = self._http.get_pages(f"{repo_path(repo)}/issues/{number}/dependencies/blocked_by")
+        """What #`number` is blocked by; none on a server without dependencies."""
+        if self.capabilities.lacks("dependencies"):
+            return []
+        try:
+            items = self._http.get_pages(
+                f"{repo_path(repo)}/issues/{number}/dependencies/blocked_by")
+        except ForgeNotFound:
+            self._lacking("dependencies", repo, number)
+            return []
         return gh.issues(items, f"the dependencies of #{number}")
 
     def add_dependency(self, repo: str, number: int, *, depends_on: int) -> None:
+        if self.capabilities.lacks("dependencies"):
+            return
         blocker = self.get_issue(repo, depends_on).id
         path = f"{repo_path(repo)}/issues/{number}/dependencies/blocked_by"
-        self._http.send("POST", path, json_body={"issue_id": blocker})
+        try:
+            self._http.send("POST", path, json_body={"issue_id": blocker})
+        except ForgeNotFound:
+            self._lacking("dependencies", repo, number)
 
     def remove_dependency(self, repo: str, number: int, *, depends_on: int) -> None:
         """#`number` no longer waits for #`depends_on` (a re-plan closing it)."""
+        if self.capabilities.lacks("dependencies"):
+            return
         blocker = self.get_issue(repo, depends_on).id
         self._http.send("DELETE",
                         f"{repo_path(repo)}/issues/{number}/dependencies/blocked_by/{blocker}")
+
+    def _lacking(self, api: Api, repo: str, number: int) -> None:
+        """After a 404 of `api` on #`number`: learned when the issue is there (the route is
+        what the server lacks), else the 404 is the caller's (re-raised)."""
+        try:
+            self.get_issue(repo, number)
+        except ForgeNotFound:
+            raise
+        self.capabilities.learn(api)
 
     def list_hooks(self, repo: str) -> list[Hook]:
         items = self._http.get_pages(f"{repo_path(repo)}/hooks")

@@ -31,6 +31,14 @@ APP_ID_ENV = "GITHUB_APP_ID"
 APP_KEY_ENV = "GITHUB_APP_PRIVATE_KEY"
 APP_KEY_FILE_ENV = "GITHUB_APP_PRIVATE_KEY_FILE"
 APP_INSTALLATION_ENV = "GITHUB_APP_INSTALLATION_ID"
+# What the App (or a fine-grained token) needs on both repositories, named as GitHub's
+# settings page names them; `init` asks for these, and docs/github.md lists them.
+REPOSITORY_PERMISSIONS: tuple[tuple[str, str], ...] = (
+    ("Contents", "Read and write"),  # sprint branches, sprint files, the merge
+    ("Issues", "Read and write"),  # visions, sub-issues, labels, comments, the dashboard
+    ("Pull requests", "Read and write"),  # sprint PRs, their reviews
+    ("Metadata", "Read-only"),  # GitHub's mandatory one, granted with the others
+)
 RENEW_BEFORE = timedelta(minutes=5)
 JWT_LIFETIME = timedelta(minutes=10)
 JWT_BACKDATE = timedelta(seconds=60)
@@ -111,6 +119,21 @@ class InstallationTokens:
     def app_slug(self) -> str:
         """The App's slug: its bot account is `<slug>[bot]`."""
         return str(self._app_call("GET", "/app")["slug"])
+
+    def installation_on(self, repo: str) -> int | None:
+        """The id of the App's installation that covers `repo`, None when it covers none."""
+        try:
+            return int(self._app_call("GET", f"/repos/{repo}/installation")["id"])
+        except ForgeAuthError as exc:
+            if exc.status == 404:
+                return None
+            raise
+
+    def current_installation(self) -> int:
+        """The installation this source's tokens are made for (looked up once)."""
+        self.token()
+        assert self.installation_id is not None  # set by the first token
+        return self.installation_id
 
     def close(self) -> None:
         self._client.close()

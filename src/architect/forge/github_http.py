@@ -7,9 +7,15 @@ Like `forge.http.ForgeHttp` for Forgejo, every call of `GitHubClient` goes throu
   or a GitHub App installation token renewed before it expires),
 * sends ``If-None-Match`` with the ETag of the last answer to the same read: a
   ``304`` is answered from that copy and does not count against the rate limit,
-* reads ``X-RateLimit-Remaining`` / ``-Reset`` after every answer and refuses to send
-  once the budget is spent (`ForgeRateLimited`, raised *before* a request leaves, so a
-  tick stops between two actions and says when it resumes),
+* reads ``X-RateLimit-Remaining`` / ``-Reset`` after every answer, for the bucket
+  ``X-RateLimit-Resource`` names (``core``, or ``search``: 30 a minute, its own), and
+  refuses to send once that bucket is spent (`ForgeRateLimited`, raised *before* a
+  request leaves, so a tick stops between two actions and says when it resumes); a spent
+  search bucket that resets within a minute is waited out, and never holds back the core
+  reads,
+* spaces writes (POST/PATCH/PUT/DELETE) at least a second apart, as GitHub asks of
+  integrations to stay clear of its secondary limits; reads are not held back (`Pace`,
+  on an injected clock and sleep),
 * waits out a secondary limit's ``Retry-After`` when it is short, and otherwise gives up,
 * retries reads on connection errors and 502/503/504, writes only when they surely
   never left (the next tick's "ensure" converges instead),
@@ -18,13 +24,20 @@ Like `forge.http.ForgeHttp` for Forgejo, every call of `GitHubClient` goes throu
   token lacks (``X-Accepted-GitHub-Permissions``).
 
 Pagination asks for 100 items a page (GitHub's cap) and follows ``Link: rel="next"``.
+
+What outlives one client is in `Kept` (the ETags with their answers, both buckets, the
+time of the last write, an App's installation token): `architect loop` hands the same
+`Kept` to every tick's client, so an unchanged tick is answered 304 and costs no budget,
+and the App's token is made once an hour, not once a tick.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
-from dataclasses import dataclass
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 from urllib.parse import urlsplit
@@ -66,6 +79,13 @@ MAX_PAGES = 1_000
 # leaving room for `status` and a person's own tools on the same token.
 RESERVE = 2
 MAX_CACHED = 1024  # answers kept for conditional reads (a tick repeats a few dozen)
+WRITE_GAP_S = 1.0  # GitHub: "wait at least one second between each request" that writes
+CORE, SEARCH = "core", "search"
+# The search bucket refills every minute: a spent one is waited out rather than failing
+# the tick (a wait up to its window, plus the second GitHub's reset is rounded to).
+SEARCH_WAIT_MAX_S = 61.0
+# A bucket this far spent is reported in the tick's log (with the other one).
+LOW_SHARE = 0.1
 
 JsonBody = Mapping[str, Any] | list[Any]
 Params = Mapping[str, str | int]
@@ -123,6 +143,17 @@ class RateLimit:
             return False
         return self.remaining <= RESERVE
 
+    def low(self) -> bool:
+        return (self.remaining is not None and self.limit is not None
+                and self.remaining <= max(RESERVE, self.limit * LOW_SHARE))
+
+    def figure(self, name: str) -> str:
+        if self.remaining is None:
+            return f"{name} not heard yet"
+        of = f" of {self.limit}" if self.limit is not None else ""
+        at = f", resets {self.reset:%H:%M:%S} UTC" if self.reset is not None else ""
+        return f"{name} {self.remaining}{of} left{at}"
+
 
 def resumes(at: datetime | None) -> str:
     return f"at {at:%Y-%m-%d %H:%M} UTC" if at is not None else "when GitHub's limit resets"
@@ -133,6 +164,70 @@ class _Cached:
     etag: str
     body: Any
     link: str | None
+
+
+class ETagCache:
+    """The last answer of each read with its ETag, the oldest dropped first: `architect
+    loop` runs for months, so it is bounded."""
+
+    def __init__(self, size: int = MAX_CACHED) -> None:
+        self._size = size
+        self._items: OrderedDict[str, _Cached] = OrderedDict()
+
+    def get(self, key: str) -> _Cached | None:
+        return self._items.get(key)
+
+    def put(self, key: str, item: _Cached) -> None:
+        self._items[key] = item
+        self._items.move_to_end(key)
+        while len(self._items) > self._size:
+            self._items.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+@dataclass
+class Pace:
+    """Writes at least `gap` seconds apart, on `clock` (monotonic seconds) and `sleep`."""
+
+    gap: float = WRITE_GAP_S
+    clock: Callable[[], float] = time.monotonic
+    sleep: Callable[[float], None] = time.sleep
+    last: float | None = None  # when the last write was sent
+
+    def hold(self) -> float:
+        """Wait until the next write may leave; the seconds waited."""
+        wait = 0.0 if self.last is None else self.last + self.gap - self.clock()
+        if wait > 0:
+            self.sleep(wait)
+        self.last = self.clock()
+        return max(wait, 0.0)
+
+
+@dataclass
+class Kept:
+    """What a GitHub connection keeps across the ticks of one process (`architect loop`):
+    conditional reads, both rate-limit buckets, the last write's time, and the token
+    source (an App's installation token lives an hour)."""
+
+    etags: ETagCache = field(default_factory=ETagCache)
+    limits: dict[str, RateLimit] = field(default_factory=dict)
+    pace: Pace = field(default_factory=Pace)
+    tokens: TokenSource | None = None
+
+    def bucket(self, resource: str) -> RateLimit:
+        return self.limits.setdefault(resource, RateLimit())
+
+
+@dataclass
+class Held:
+    """What GitHub's limits cost one client (one tick): writes spaced, searches waited."""
+
+    writes: int = 0  # writes held back for the one-second spacing
+    write_wait: float = 0.0
+    search_wait: float = 0.0
+    stopped: str | None = None  # the bucket whose spent budget stopped a request
 
 
 class GitHubHttp:
@@ -146,15 +241,17 @@ class GitHubHttp:
         transport: httpx.BaseTransport | None,
         timeout: float,
         retry: RetryPolicy,
+        kept: Kept | None = None,
     ) -> None:
         self.api_url = api_url
         self._tokens = tokens
         self._retry = retry
         self.stats = RequestStats()
-        self.rate = RateLimit()
+        self.kept = kept or Kept()
+        self.held = Held()
         self.not_modified = 0  # 304 answers: free reads
         self.last_date: datetime | None = None  # the Date of the last read's answer
-        self._etags: dict[str, _Cached] = {}
+        self._etags = self.kept.etags
         self._api_root = urlsplit(api_url).path.rstrip("/")
         self._client = httpx.Client(
             base_url=api_url,
@@ -166,6 +263,32 @@ class GitHubHttp:
                      "User-Agent": "architect"},
             event_hooks={"request": [self.stats.record]},
         )
+
+    @property
+    def rate(self) -> RateLimit:
+        """The core bucket: every request but the search API's."""
+        return self.kept.bucket(CORE)
+
+    @property
+    def search_rate(self) -> RateLimit:
+        return self.kept.bucket(SEARCH)
+
+    def limits_line(self) -> str | None:
+        """Both buckets' figures and the writes' spacing, when a limit bound this client's
+        requests (a bucket low or spent, a request held back); None when none did."""
+        held = self.held
+        if not (held.writes or held.search_wait or held.stopped or self.rate.low()
+                or self.search_rate.low()):
+            return None
+        parts = [self.rate.figure("core"), self.search_rate.figure("search")]
+        if held.writes:
+            parts.append(f"{held.writes} writes held back {held.write_wait:.1f} s to keep "
+                         f"them {self.kept.pace.gap:g} s apart")
+        if held.search_wait:
+            parts.append(f"searches waited {held.search_wait:.1f} s for the search bucket")
+        if held.stopped:
+            parts.append(f"stopped by the spent {held.stopped} bucket")
+        return "GitHub rate limits: " + "; ".join(parts)
 
     def close(self) -> None:
         self._client.close()
@@ -220,10 +343,7 @@ class GitHubHttp:
         body = _json(response, "GET", path)
         etag = response.headers.get("etag")
         if etag:
-            self._etags.pop(key, None)  # re-inserted last: the oldest entry goes first
-            self._etags[key] = _Cached(etag, body, response.headers.get("link"))
-            if len(self._etags) > MAX_CACHED:  # `architect loop` runs for months
-                del self._etags[next(iter(self._etags))]
+            self._etags.put(key, _Cached(etag, body, response.headers.get("link")))
         return body, response.headers.get("link")
 
     def send(
@@ -238,8 +358,14 @@ class GitHubHttp:
         """One request with retries; a 2xx/304 response, or a typed `ForgeError`."""
         slept = 0.0
         renewed = False
+        resource = _resource(path, self._api_root)
         for attempt in range(1, self._retry.attempts + 1):
-            self._check_budget(method, path)
+            self._check_budget(method, path, resource)
+            if method not in SAFE_METHODS:
+                waited = self.kept.pace.hold()
+                if waited:
+                    self.held.writes += 1
+                    self.held.write_wait += waited
             last = attempt == self._retry.attempts
             auth = {"Authorization": f"Bearer {self._tokens.token().reveal()}"}
             try:
@@ -250,7 +376,8 @@ class GitHubHttp:
                     raise self._unreachable(method, path, exc) from exc
                 delay, why = self._retry.backoff(attempt), type(exc).__name__
             else:
-                self.rate.read(response.headers)
+                named = response.headers.get("x-ratelimit-resource", resource)
+                self.kept.bucket(named).read(response.headers)
                 status = response.status_code
                 if status < 400:
                     return response
@@ -277,13 +404,27 @@ class GitHubHttp:
                                f"{self._retry.attempts} attempts; a later run will try again.")
 
     # -- limits -----------------------------------------------------------------
-    def _check_budget(self, method: str, path: str) -> None:
+    def _check_budget(self, method: str, path: str, resource: str) -> None:
+        """Refuse to send what `resource`'s bucket cannot pay; a search bucket, which
+        refills every minute, is waited out instead when its reset is that near."""
+        bucket = self.kept.bucket(resource)
         now = self._retry.now()
-        if self.rate.spent(now):
-            raise ForgeRateLimited(
-                f"GitHub's rate limit for this token is spent ({self.rate.remaining} of "
-                f"{self.rate.limit} requests left): {method} {path} was not sent. The architect "
-                f"resumes {resumes(self.rate.reset)}.", resumes_at=self.rate.reset)
+        if not bucket.spent(now):
+            return
+        wait = (bucket.reset - now).total_seconds() + 1 if bucket.reset else None
+        if resource == SEARCH and wait is not None and wait <= SEARCH_WAIT_MAX_S:
+            log.info("github: the search bucket is spent (%s); waiting %.0f s for it",
+                     bucket.figure("search"), wait)
+            self._retry.sleep(wait)
+            self.held.search_wait += wait
+            bucket.remaining = None  # heard again with the answer
+            return
+        self.held.stopped = resource
+        which = "rate limit" if resource == CORE else f"{resource} rate limit"
+        raise ForgeRateLimited(
+            f"GitHub's {which} for this token is spent ({bucket.remaining} of "
+            f"{bucket.limit} requests left): {method} {path} was not sent. The architect "
+            f"resumes {resumes(bucket.reset)}.", resumes_at=bucket.reset)
 
     def _limit_wait(self, response: httpx.Response) -> float | None:
         """Seconds to wait for a secondary limit; None when this is no limit to wait out.
@@ -297,10 +438,15 @@ class GitHubHttp:
         if after is not None:
             return after
         if response.headers.get("x-ratelimit-remaining") == "0":
+            resource = response.headers.get("x-ratelimit-resource") or _resource(
+                response.request.url.path, self._api_root)
+            bucket = self.kept.bucket(resource)
+            self.held.stopped = resource
+            which = "rate limit" if resource == CORE else f"{resource} rate limit"
             raise ForgeRateLimited(
-                f"GitHub's rate limit for this token is spent "
+                f"GitHub's {which} for this token is spent "
                 f"({response.request.method} {response.request.url.path}); the architect "
-                f"resumes {resumes(self.rate.reset)}.", resumes_at=self.rate.reset)
+                f"resumes {resumes(bucket.reset)}.", resumes_at=bucket.reset)
         if response.status_code == 429 or "secondary rate limit" in response.text.lower():
             return 60.0  # GitHub's advice when a secondary limit names no time
         return None
@@ -347,6 +493,13 @@ class GitHubHttp:
                 "may have been applied, so it was not repeated: the next run will reconcile.")
         return ForgeUnavailable(f"GitHub at {self.api_url} is unreachable: {method} {path} "
                                 f"failed ({type(exc).__name__}); a later run will try again.")
+
+
+def _resource(path: str, api_root: str) -> str:
+    """The bucket a request is paid from: the search API has its own."""
+    where = urlsplit(path).path
+    where = where.removeprefix(api_root) if where.startswith(api_root + "/") else where
+    return SEARCH if where.startswith("/search/") else CORE
 
 
 def github_message(response: httpx.Response, secret: Secret) -> str:

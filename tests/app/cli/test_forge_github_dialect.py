@@ -25,13 +25,14 @@ def test_the_cli_runs_a_github_project_against_the_dialect(tmp_path: Path) -> No
         assert found, shown
         exports = dict(re.findall(r"export (\w+)=(\S+)", shown))
         env = {**os.environ, "HOME": str(tmp_path), "ARCHITECT_MODEL": "offline",
-               "FORGE_ARCHITECT_TOKEN": exports["FORGE_ARCHITECT_TOKEN"],
-               "FORGE_URL": found[1]}
-        env.pop("FORGE_TOKEN", None)
-        example = architect("init", "--example", env=env).stdout
-        toml = tmp_path / "myproj.toml"
-        toml.write_text('forge = "github"\n' +
-                        example.replace("min_available_mb = 2000", "min_available_mb = 0"))
+               "FORGE_ARCHITECT_TOKEN": exports["FORGE_ARCHITECT_TOKEN"]}
+        for unset in ("FORGE_TOKEN", "FORGE_URL", "GITHUB_TOKEN"):
+            env.pop(unset, None)
+        toml = tmp_path / "myproj.toml"  # as --seed wrote it: for the GitHub API
+        seeded = toml.read_text()
+        assert re.search(r'^forge\s*= "github"', seeded, re.MULTILINE), seeded
+        assert f'forge_url      = "{found[1]}"' in seeded
+        toml.write_text(seeded.replace("min_available_mb = 2000", "min_available_mb = 0"))
 
         check = architect("init", "-p", str(toml), "--check", env=env)
         assert check.returncode == 0, check.stdout + check.stderr

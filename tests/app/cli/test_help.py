@@ -33,5 +33,15 @@ def test_forge_help_names_what_each_option_takes() -> None:
     result = CliRunner().invoke(app, ["forge", "--help"], env={"COLUMNS": "200"})
     for option in ("--port PORT", "--host HOST", "--data FILE", "--admin-token TOKEN",
                    "--index-delay DURATION", "--merge-check DURATION",
-                   "--dialect [forgejo|github]"):
+                   "--dialect [forgejo|github]", "--as-ghes VERSION"):
         assert option in result.output, option
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--as-ghes", "3.18"], "add --dialect github"),
+    (["--dialect", "github", "--as-ghes", "2.22"], "from 3.17 on, like 3.18"),
+    (["--dialect", "github", "--as-ghes", "latest"], "from 3.17 on, like 3.18"),
+])
+def test_forge_as_ghes_refuses_what_it_cannot_answer_as(args: list[str], said: str) -> None:
+    result = CliRunner().invoke(app, ["forge", "--port", "0", *args])
+    assert result.exit_code == 2 and said in result.output

@@ -1,10 +1,12 @@
 """GitHub's limits, as the adapter meets them: the primary rate limit (a tick that
 would run out stops between two actions and says when it resumes), conditional
-reads answered 304, a secondary limit's Retry-After, and the permission a 403 names."""
+reads answered 304, a secondary limit's Retry-After, the permission a 403 names, writes a
+second apart (reads not held back), and the search bucket kept apart from the core one."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+import itertools
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
@@ -13,7 +15,7 @@ import pytest
 from architect.errors import ForgePermissionError, ForgeRateLimited
 from architect.forge.github import GitHubClient
 from architect.forge.http import RetryPolicy, next_url
-from tests.world import BASE, BOT, OPS, World, make_world
+from tests.world import BASE, BOT, OPS, VirtualTime, World, make_world
 
 
 def github_world(tmp_path: Path) -> World:
@@ -22,7 +24,7 @@ def github_world(tmp_path: Path) -> World:
     # The adapter reads the forge's clock, so "until the reset" means the forge's hour.
     world.clients[BOT] = GitHubClient(f"{BASE}/api/v3", world.tokens[BOT],
                                       transport=httpx.WSGITransport(app=world.github),
-                                      retry=RetryPolicy(now=world.clock))
+                                      retry=RetryPolicy(now=world.clock), kept=world.kept())
     return world
 
 
@@ -140,3 +142,91 @@ def test_the_next_page_is_read_whole_though_its_query_holds_a_comma() -> None:
     assert next_url(link) == ("https://api.github.com/repositories/1/issues"
                               "?labels=vision,backlog&page=2")
     assert next_url('<https://api.github.com/x?page=1>; rel="prev"') is None
+
+
+class Stamped(httpx.BaseTransport):
+    """Each request with the virtual time it left at, on to the dialect."""
+
+    def __init__(self, inner: httpx.BaseTransport, time: VirtualTime) -> None:
+        self.inner, self.time = inner, time
+        self.sent: list[tuple[float, str, str]] = []
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        self.sent.append((self.time(), request.method, request.url.path))
+        return self.inner.handle_request(request)
+
+
+def test_a_filing_tick_never_sends_two_writes_within_a_second(tmp_path: Path) -> None:
+    world = make_world(tmp_path, dialect="github")
+    assert world.github is not None
+    stamped = Stamped(httpx.WSGITransport(app=world.github), world.time)
+    world.clients[BOT] = world.client(BOT, stamped)
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.comment(pr.number, "ACCEPT")
+    world.tick()
+    world.comment(pr.number, "Q1: B\nQ2: recommended")
+    stamped.sent.clear()
+    assert world.tick().ok
+    assert world.bot.get_pull(OPS, pr.number).merged  # filed: sub-issues, links, the merge
+    writes = [at for at, method, _ in stamped.sent if method != "GET"]
+    assert len(writes) > 10
+    assert all(b - a >= 1.0 for a, b in itertools.pairwise(writes))
+    reads = [at for at, method, _ in stamped.sent if method == "GET"]
+    # Reads are not held back: many leave within the same virtual second.
+    assert len(reads) > len(set(reads))
+
+
+def _searching(search_left: int, reset_in: int) -> tuple[list[str], httpx.MockTransport]:
+    sent: list[str] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        sent.append(request.url.path)
+        search = request.url.path.startswith("/search/")
+        left = search_left if search else 4000
+        headers = {"X-RateLimit-Resource": "search" if search else "core",
+                   "X-RateLimit-Limit": "30" if search else "5000",
+                   "X-RateLimit-Remaining": str(left),
+                   "X-RateLimit-Reset": str(1_795_000_000 + (reset_in if search else 3000))}
+        body: object = {"total_count": 0, "items": []} if search else [] \
+            if request.url.path.endswith("/issues") else {"id": 1, "login": "architect-bot"}
+        return httpx.Response(200, headers=headers, json=body)
+    return sent, httpx.MockTransport(answer)
+
+
+def test_a_spent_search_bucket_does_not_stop_ordinary_reads(
+        caplog: pytest.LogCaptureFixture) -> None:
+    now = datetime.fromtimestamp(1_795_000_000, UTC)
+    sent, transport = _searching(search_left=1, reset_in=600)
+    forge = GitHubClient(None, "t", transport=transport, retry=RetryPolicy(now=lambda: now))
+    forge.search_issues("acme/shop", "wishlist", limit=5)
+    with pytest.raises(ForgeRateLimited, match="search rate limit for this token is spent"):
+        forge.search_issues("acme/shop", "wishlist", limit=5)
+    assert forge.list_issues("acme/shop") == []  # the core bucket has plenty
+    assert forge.current_user().login == "architect-bot"
+    assert sent.count("/search/issues") == 1 and len(sent) == 3
+    line = forge.http.limits_line()
+    assert line is not None
+    assert "core 4000 of 5000 left" in line and "search 1 of 30 left" in line
+    assert "stopped by the spent search bucket" in line
+
+
+def test_a_search_bucket_that_resets_within_its_minute_is_waited_out() -> None:
+    now = datetime.fromtimestamp(1_795_000_000, UTC)
+    slept: list[float] = []
+    sent, transport = _searching(search_left=0, reset_in=50)
+    forge = GitHubClient(None, "t", transport=transport,
+                         retry=RetryPolicy(now=lambda: now, sleep=slept.append))
+    forge.search_issues("acme/shop", "wishlist", limit=5)
+    forge.search_issues("acme/shop", "wishlist", limit=5)
+    assert slept == [51.0] and sent.count("/search/issues") == 2
+    assert "searches waited 51.0 s" in (forge.http.limits_line() or "")
+
+
+def test_the_tick_says_nothing_of_limits_that_did_not_bind() -> None:
+    _, transport = _searching(search_left=29, reset_in=60)
+    forge = GitHubClient(None, "t", transport=transport)
+    forge.current_user()
+    forge.search_issues("acme/shop", "wishlist", limit=5)
+    assert forge.http.limits_line() is None

@@ -9,7 +9,9 @@ import pytest
 
 from architect.errors import ForgeRefused
 from architect.forge.github import GitHubClient
+from architect.forge.github_http import Kept, Pace
 from architect.shell.writes import merge_when_ready
+from tests.world import VirtualTime
 
 USER = {"id": 3, "login": "architect-bot"}
 PULL = {"id": 11, "number": 1, "title": "architect: Wishlists", "body": None, "state": "open",
@@ -34,7 +36,10 @@ def github(merges: list[int], *, checking_for: int, conflict: bool = False) -> G
                                              "message": "Pull Request successfully merged"})
         known = conflict or len(merges) > checking_for
         return httpx.Response(200, json={**PULL, "mergeable": False if known else None})
-    return GitHubClient(None, "t", transport=httpx.MockTransport(answer))
+    # Virtual time: the one-second spacing of writes costs the test nothing.
+    time = VirtualTime()
+    return GitHubClient(None, "t", transport=httpx.MockTransport(answer),
+                        kept=Kept(pace=Pace(clock=time, sleep=time.sleep)))
 
 
 def test_a_merge_refused_while_github_checks_is_tried_again() -> None:

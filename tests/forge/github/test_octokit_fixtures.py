@@ -16,7 +16,9 @@ import pytest
 
 from architect.errors import ForgeValidation
 from architect.forge.github import GitHubClient
+from architect.forge.github_http import Kept, Pace
 from architect.forge.http import RetryPolicy
+from tests.world import VirtualTime
 
 FIXTURES = Path(__file__).parents[2] / "data" / "github" / "fixtures"
 ORG = "octokit-fixture-org"
@@ -50,9 +52,11 @@ class Replay:
 
 
 def client(replay: Replay) -> GitHubClient:
+    time = VirtualTime()  # the one-second spacing of writes, without waiting
     return GitHubClient(None, "0000000000000000000000000000000000000001",
                         transport=httpx.MockTransport(replay),
-                        retry=RetryPolicy(sleep=lambda _: None))
+                        retry=RetryPolicy(sleep=lambda _: None),
+                        kept=Kept(pace=Pace(clock=time, sleep=time.sleep)))
 
 
 def test_a_repository_reads_as_the_recording_answered() -> None:

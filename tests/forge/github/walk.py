@@ -60,7 +60,8 @@ def walk(tmp_path: Path) -> tuple[World, list[Exchange]]:
     world = make_world(tmp_path, dialect="github")
     assert world.github is not None
     recorder = Recorder(httpx.WSGITransport(app=world.github))
-    bot = GitHubClient(f"{BASE}/api/v3", world.tokens[BOT], transport=recorder)
+    bot = GitHubClient(f"{BASE}/api/v3", world.tokens[BOT], transport=recorder,
+                       kept=world.kept())
     world.clients[BOT] = bot
     # What `architect init` reads and proves.
     bot.current_user()
@@ -73,7 +74,8 @@ def walk(tmp_path: Path) -> tuple[World, list[Exchange]]:
     bot.create_label(OPS, name="architect", color="1d76db", description="the dashboard")
     bot.probe_write(OPS, "branches")
     bot.probe_write(OPS, "labels")
-    owner = GitHubClient(f"{BASE}/api/v3", world.tokens["acme"], transport=recorder)
+    owner = GitHubClient(f"{BASE}/api/v3", world.tokens["acme"], transport=recorder,
+                         kept=world.kept())
     hook = owner.create_hook(OPS, url="http://127.0.0.1:9/github", secret="s3cret")
     owner.list_hooks(OPS)
     # Nothing listens there: the hook goes, so the walk's events are not delivered.
