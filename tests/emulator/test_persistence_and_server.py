@@ -15,6 +15,7 @@ import pytest
 from architect.emulator import EmbeddedForge
 from architect.emulator.server import serve_forever
 from architect.emulator.setup import ForgeSetup
+from tests.deadlines import within
 
 
 def _seed(http: httpx.Client, admin_token: str) -> str:
@@ -129,7 +130,7 @@ def test_serve_forever_prints_its_address_and_stops_on_keyboard_interrupt(tmp_pa
     seen: dict[str, object] = {}
 
     def client() -> None:
-        out.ready.wait(5)
+        out.ready.wait(within(5))
         url = out.getvalue().splitlines()[0].rsplit(" ", 1)[-1]
         with httpx.Client(base_url=url, trust_env=False) as http:
             seen["version"] = http.get("/api/v1/version").status_code
@@ -145,4 +146,4 @@ def test_serve_forever_prints_its_address_and_stops_on_keyboard_interrupt(tmp_pa
     assert lines[1] == "Admin token: " + "a" * 40
     assert seen == {"version": 200}
     assert (tmp_path / "f.json").exists()
-    assert time.monotonic() - started < 5
+    assert time.monotonic() - started < within(5)  # stopped by the interrupt, not a timeout

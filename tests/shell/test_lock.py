@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from architect.shell.guards import LockHeld, RunLock
+from tests.deadlines import within
 
 # A tick in miniature: try the lock, say what happened, hold it until stdin closes.
 HOLDER = textwrap.dedent(
@@ -50,11 +51,11 @@ class Tick:
         return self.process.stdout.readline().strip()
 
     def finish(self) -> None:
-        self.process.communicate(timeout=10)
+        self.process.communicate(timeout=within(10))
 
     def kill(self) -> None:
         os.kill(self.process.pid, signal.SIGKILL)
-        self.process.communicate(timeout=10)
+        self.process.communicate(timeout=within(10))
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ import httpx
 import pytest
 
 from tests.app.cli.conftest import ARCHITECT, Served, architect, file_vision, vision_enabled
+from tests.deadlines import within
 
 # Real processes, servers or fault matrices: out of the fast lane (`-m "not slow"`).
 pytestmark = pytest.mark.slow
@@ -111,11 +112,11 @@ def test_forge_command_starts_prints_and_stops_on_ctrl_c(tmp_path: Path) -> None
         version = httpx.get(f"{url}/api/v1/version", timeout=5)
         assert version.status_code == 200 and "version" in version.json()
         proc.send_signal(signal.SIGINT)
-        assert proc.wait(timeout=10) == 0
+        assert proc.wait(timeout=within(10)) == 0
     finally:
         if proc.poll() is None:
             proc.kill()
-        proc.communicate(timeout=10)
+        proc.communicate(timeout=within(10))
 
 
 def test_a_runner_that_is_not_ready_exits_2_naming_what_is_missing(served: Served) -> None:

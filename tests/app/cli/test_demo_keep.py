@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.app.cli.conftest import ARCHITECT, read_until
+from tests.deadlines import within
 
 # Real processes, servers or fault matrices: out of the fast lane (`-m "not slow"`).
 pytestmark = pytest.mark.slow
@@ -30,7 +31,7 @@ def test_sigterm_stops_the_kept_demo_and_leaves_no_temporary_directory(tmp_path:
             assert [p.name[:14] for p in temp.iterdir()] == ["architect-demo"]
 
             proc.send_signal(signal.SIGTERM)
-            assert proc.wait(timeout=30) == 0, log.read_text()
+            assert proc.wait(timeout=within(30)) == 0, log.read_text()
             assert proc.stdout is not None and "stopped" in proc.stdout.read()
             assert list(temp.iterdir()) == []
         finally:

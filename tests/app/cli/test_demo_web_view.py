@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from tests.app.cli.conftest import ARCHITECT, read_until
+from tests.deadlines import within
 from tests.html_page import parse
 
 # Real processes, servers or fault matrices: out of the fast lane (`-m "not slow"`).
@@ -54,8 +55,8 @@ def test_the_demo_prints_the_sprint_pr_and_keeps_its_page_open() -> None:
             assert httpx.get(link, timeout=10).status_code == 200, link
 
         proc.send_signal(signal.SIGINT)
-        assert proc.wait(timeout=10) == 0
+        assert proc.wait(timeout=within(10)) == 0
     finally:
         if proc.poll() is None:
             proc.kill()
-        proc.communicate(timeout=10)
+        proc.communicate(timeout=within(10))

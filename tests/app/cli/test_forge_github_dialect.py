@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.app.cli.conftest import ARCHITECT, architect, read_until
+from tests.deadlines import within
 
 
 @pytest.mark.slow
@@ -44,5 +45,5 @@ def test_the_cli_runs_a_github_project_against_the_dialect(tmp_path: Path) -> No
     finally:
         if proc.poll() is None:
             proc.send_signal(signal.SIGINT)
-            proc.wait(timeout=10)
-        proc.communicate(timeout=10)
+            proc.wait(timeout=within(10))
+        proc.communicate(timeout=within(10))

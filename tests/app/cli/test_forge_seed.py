@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.app.cli.conftest import ARCHITECT, architect, read_until
+from tests.deadlines import within
 
 # Real processes, servers or fault matrices: out of the fast lane (`-m "not slow"`).
 pytestmark = pytest.mark.slow
@@ -26,10 +27,10 @@ def _stop(proc: subprocess.Popen[str]) -> None:
     if proc.poll() is None:
         proc.send_signal(signal.SIGINT)
         try:
-            proc.wait(timeout=10)
+            proc.wait(timeout=within(10))
         except subprocess.TimeoutExpired:
             proc.kill()
-    proc.communicate(timeout=10)
+    proc.communicate(timeout=within(10))
 
 
 def test_the_printed_commands_run_against_the_seeded_forge(tmp_path: Path) -> None:

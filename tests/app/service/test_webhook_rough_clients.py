@@ -57,7 +57,7 @@ def listener(tmp_path: Path) -> Iterator[tuple[int, Ticks]]:
     thread = threading.Thread(target=scheduler.run, daemon=True)
     thread.start()
     try:
-        assert ticks.done.wait(5)
+        assert ticks.done.wait(within(5))
         yield server.address[1], ticks
     finally:
         scheduler.stop()

@@ -24,6 +24,7 @@ from architect.shell.webhooks import (
     sign,
     verify_signature,
 )
+from tests.deadlines import within
 
 from .conftest import Child
 
@@ -213,7 +214,7 @@ def service(tmp_path: Path) -> Iterator[Service]:
     thread = threading.Thread(target=scheduler.run, daemon=True)
     thread.start()
     try:
-        assert ticks.wait_for(2, timeout=2)  # the start ticks of both projects
+        assert ticks.wait_for(2, timeout=within(2))  # the start ticks of both projects
         yield Service(server.address[1], ticks, pokes)
     finally:
         scheduler.stop()
@@ -226,7 +227,7 @@ def test_a_valid_delivery_brings_exactly_one_tick_within_2s(service: Service) ->
     sent = time.monotonic()
     status, answer = post(service.port, body, headers)
     assert (status, answer["status"], answer["projects"]) == (202, "queued", ["widgets"])
-    assert service.ticks.wait_for(3, timeout=2)
+    assert service.ticks.wait_for(3, timeout=within(2))
     assert service.ticks.times[2] - sent < 2.0
     # A second tick would follow the first within the debounce: none comes.
     assert not service.ticks.wait_for(4, timeout=DEBOUNCE_S + 0.3)
