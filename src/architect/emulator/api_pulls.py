@@ -214,7 +214,8 @@ def edit_pull(ctx: Ctx) -> Reply:
         before = list(issue.label_ids)
         issue.label_ids = [i for i in dict.fromkeys(labels) if i in repo.labels]
         changed |= issue.label_ids != before  # a label comment per change
-        hooks.label_action(ctx, repo, issue, "label_updated" if labels else "label_cleared")
+        hooks.label_action(ctx, repo, issue, "label_updated" if labels else "label_cleared",
+                           before)
     if changed:
         bump(ctx, issue)
     state = opt_str(body, "state", "State")

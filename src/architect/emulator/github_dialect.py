@@ -20,8 +20,11 @@ errors as ``{message, documentation_url, status}``, sub-issues and "blocked by"
 dependencies addressed by issue *id*, branches as git refs, a commit of several
 files through the git data API, and ``/search/issues``.
 
+A hook made here is GitHub's (`Hook.github_events`, kept in ``--data``): it is pinged
+when made, and every change is delivered to it as GitHub delivers it (`github_hooks`).
+
 Kept in memory only (not in ``--data``): sub-issue links, pending git trees and
-commits, the GitHub names of hook events, and the rate-limit windows.
+commits, and the rate-limit windows.
 """
 
 from __future__ import annotations

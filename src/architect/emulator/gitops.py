@@ -78,7 +78,7 @@ def sync_pulls(ctx: Ctx, repo: Repo, branch: str, doer: User) -> None:
             continue
         recheck(ctx, issue)
         old_tree = repo.commits[pr.head_sha].tree if pr.head_sha in repo.commits else {}
-        pr.head_sha = new_sha
+        old_sha, pr.head_sha = pr.head_sha, new_sha
         base_sha = repo.branches.get(pr.base_branch)
         if base_sha is not None:
             pr.merge_base = git.merge_base(repo.commits, base_sha, new_sha) or base_sha
@@ -87,7 +87,7 @@ def sync_pulls(ctx: Ctx, repo: Repo, branch: str, doer: User) -> None:
             for review in pr.reviews:
                 review.stale = review.commit_id != new_sha
         bump(ctx, issue)
-        hooks.sync_action(ctx, repo, issue, doer)
+        hooks.sync_action(ctx, repo, issue, doer, old_sha)
 
 
 def delete_branch(ctx: Ctx, repo: Repo, name: str, doer: User) -> None:
