@@ -39,7 +39,8 @@ def list_pulls(d: Backend, call: Call) -> Reply:
         # A deleted head branch leaves only its label on the emulator's PR.
         items = [p for p in items if branch in (p["head"]["ref"], p["head"].get("label"))]
     repo = d.repo_json(call)
-    return page(call, sorted_by(call, items), lambda p: ser.pull(call.urls, call.full, p, repo))
+    return page(call, sorted_by(call, items),
+                lambda p: ser.pull_simple(call.urls, call.full, p, repo))
 
 
 @route("/repos/<owner>/<repo>/pulls", "POST")
