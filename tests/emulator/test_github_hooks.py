@@ -1,0 +1,120 @@
+"""The GitHub dialect's webhooks (`github_hooks`), one change at a time: what GitHub
+delivers for each, next to what a Forgejo hook on the same repository still gets.
+The whole lifecycle's deliveries are checked against GitHub's schemas in
+tests/forge/github/test_lifecycle_webhooks.py."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from architect.emulator.store import Store
+from architect.emulator.webhooks import Delivery
+from architect.forge.client import ForgeClient
+from architect.forge.github import GitHubClient
+from tests.emulator.test_webhooks import Receiver
+from tests.forge.github.hook_spec import delivery_errors
+from tests.world import BASE, PROJECT, World, make_world
+
+SECRET = "s3cr3t"
+EVENTS = ["issue_comment", "issues", "label", "pull_request", "pull_request_review"]
+
+
+@pytest.fixture
+def receiver() -> Iterator[Receiver]:
+    server = Receiver()
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def world(tmp_path: Path) -> World:
+    return make_world(tmp_path, dialect="github")
+
+
+def _github(world: World, login: str) -> GitHubClient:
+    return GitHubClient(f"{BASE}/api/v3", world.tokens[login],
+                        transport=httpx.WSGITransport(app=world.wsgi))
+
+
+def _delivered(world: World) -> list[Delivery]:
+    assert world.forge.wait_for_deliveries(5)
+    return world.forge.deliveries
+
+
+def _checked(delivery: Delivery) -> Any:
+    payload = json.loads(delivery.body)
+    assert delivery_errors(delivery.event, delivery.event_type, dict(delivery.headers),
+                           payload) == []
+    return payload
+
+
+def test_a_hook_made_on_github_is_pinged_with_githubs_headers_only(
+        world: World, receiver: Receiver) -> None:
+    hook = _github(world, "acme").create_hook(PROJECT, url=receiver.url, secret=SECRET)
+    (ping,) = _delivered(world)
+    payload = _checked(ping)
+    assert (ping.event, payload["hook_id"], sorted(payload["hook"]["events"])) == (
+        "ping", hook.id, EVENTS)
+    headers = dict(ping.headers)
+    assert headers["X-GitHub-Hook-ID"] == str(hook.id)
+    assert headers["X-GitHub-Hook-Installation-Target-Type"] == "repository"
+    assert headers["X-GitHub-Hook-Installation-Target-ID"] == str(payload["repository"]["id"])
+    assert headers["User-Agent"].startswith("GitHub-Hookshot/")
+    assert not [n for n in headers if n.startswith(("X-Forgejo", "X-Gitea", "X-Gogs"))]
+    assert ping.status == 200 and receiver.received[0].body == ping.body
+
+
+def test_labels_are_delivered_one_at_a_time_and_forgejo_still_gets_its_own(
+        world: World, receiver: Receiver) -> None:
+    _github(world, "acme").create_hook(PROJECT, url=receiver.url, secret=SECRET)
+    ForgeClient(BASE, world.tokens["acme"], transport=httpx.WSGITransport(
+        app=world.forge.wsgi)).create_hook(PROJECT, url=receiver.url, secret=SECRET,
+                                           events=("issues",))
+    number = world.setup.create_issue(PROJECT, "Wishlists", "body", token=world.tokens["alice"])
+    alice = _github(world, "alice")
+    alice.add_issue_labels(PROJECT, number, ["vision", "backlog"])
+    alice.remove_issue_label(PROJECT, number, "vision")
+    sent = [d for d in _delivered(world) if d.event != "ping"]
+    github = [(d.event, d.event_type, _checked(d).get("label", {}).get("name"))
+              for d in sent if dict(d.headers).get("User-Agent", "").startswith("GitHub")]
+    assert github == [("issues", "opened", None), ("issues", "labeled", "vision"),
+                      ("issues", "labeled", "backlog"), ("issues", "unlabeled", "vision")]
+    theirs = [(d.event, d.event_type, json.loads(d.body)["action"]) for d in sent
+              if "X-Forgejo-Event" in dict(d.headers)]
+    assert theirs == [("issues", "issues", "opened"), ("issues", "issue_label", "label_updated"),
+                      ("issues", "issue_label", "label_updated")]
+
+
+def test_a_review_and_new_commits_are_githubs_submitted_and_synchronize(
+        world: World, receiver: Receiver) -> None:
+    _github(world, "acme").create_hook("acme/shop-ops", url=receiver.url, secret=SECRET)
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls("acme/shop-ops", state="open")
+    head = pr.head.sha
+    world.review(pr.number, "REQUEST_CHANGES", "Smaller, please.")
+    world.tick()  # the revised pitch: a new commit on the sprint branch
+    sent = [d for d in _delivered(world) if d.event != "ping"]
+    reviews = [_checked(d) for d in sent if d.event == "pull_request_review"]
+    assert [(r["action"], r["review"]["state"], r["sender"]["login"]) for r in reviews] == [
+        ("submitted", "changes_requested", "alice")]
+    syncs = [_checked(d) for d in sent if d.event_type == "synchronize"]
+    new_head = world.bot.get_pull("acme/shop-ops", pr.number).head.sha
+    assert [(s["before"], s["after"]) for s in syncs][-1] == (head, new_head) != (head, head)
+
+
+def test_a_hooks_github_events_are_kept_in_the_data_file(world: World, tmp_path: Path,
+                                                         receiver: Receiver) -> None:
+    hook = _github(world, "acme").create_hook(PROJECT, url=receiver.url, secret=SECRET)
+    store = world.forge.wsgi.store
+    with store.lock:
+        store.save(tmp_path / "forge.json")
+    again = Store.load(tmp_path / "forge.json")
+    (kept,) = [h for r in again.state.repos.values() for h in r.hooks.values()]
+    assert (kept.id, sorted(kept.github_events or ())) == (hook.id, EVENTS)
