@@ -118,3 +118,19 @@ def test_a_hooks_github_events_are_kept_in_the_data_file(world: World, tmp_path:
     again = Store.load(tmp_path / "forge.json")
     (kept,) = [h for r in again.state.repos.values() for h in r.hooks.values()]
     assert (kept.id, sorted(kept.github_events or ())) == (hook.id, EVENTS)
+
+
+def test_a_review_request_is_githubs_review_requested(world: World, receiver: Receiver) -> None:
+    _github(world, "acme").create_hook("acme/shop-ops", url=receiver.url, secret=SECRET)
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls("acme/shop-ops", state="open")
+    path = f"/api/v1/repos/acme/shop-ops/pulls/{pr.number}/requested_reviewers"
+    with httpx.Client(transport=httpx.WSGITransport(app=world.forge.wsgi), base_url=BASE) as h:
+        for method in ("POST", "DELETE"):
+            answer = h.request(method, path, json={"reviewers": ["alice"]},
+                               headers={"Authorization": f"token {world.tokens['acme']}"})
+            assert answer.status_code in (201, 204), answer.text
+    asked = [(d.event_type, _checked(d)["requested_reviewer"]["login"])
+             for d in _delivered(world) if d.event_type.startswith("review_request")]
+    assert asked == [("review_requested", "alice"), ("review_request_removed", "alice")]
