@@ -13,7 +13,7 @@ answered.
 GitHub's PR lists do not say who merged a PR (`pull-request-simple` has no
 `merged_by`): a merged sprint PR whose body records its filing (`## Filed:`, which
 the architect writes before it merges) needs no answer whoever merged it, so no
-tick after a filing asks who did. Only a PR merged before its filing is read
+tick after a filing asks who did, or reads its comments, on either forge. Only a PR merged before its filing is read
 once more (`get_pull`), to name its merger in the answer.
 """
 
@@ -88,13 +88,11 @@ def _waiting_answers(forge: Forge, config: ProjectConfig, bot: User, waiting: se
 
 
 def _answered_by_merge(pr: PullRequest, bot: User) -> bool:
-    """Merged by the architect, or (when the list does not say who merged) after the
-    filing its body records: either way nothing is missing."""
-    if not pr.merged:
-        return False
-    if pr.merged_by is not None:
-        return pr.merged_by.login == bot.login
-    return bool(filed_numbers(pr.body))
+    """Merged by the architect, or after the filing its body records (the architect
+    writes `## Filed:` after the `Sprint filed` comment): either way nothing is missing,
+    and who merged it need not be known (GitHub's lists do not say)."""
+    merger = pr.merged_by.login if pr.merged_by is not None else None
+    return pr.merged and (merger == bot.login or bool(filed_numbers(pr.body)))
 
 
 def _merger(pr: PullRequest) -> str:
