@@ -13,8 +13,9 @@ answered.
 GitHub's PR lists do not say who merged a PR (`pull-request-simple` has no
 `merged_by`): a merged sprint PR whose body records its filing (`## Filed:`, which
 the architect writes before it merges) needs no answer whoever merged it, so no
-tick after a filing asks who did, or reads its comments, on either forge. Only a PR merged before its filing is read
-once more (`get_pull`), to name its merger in the answer.
+tick after a filing asks who did, or reads its comments, on either forge. Only a PR
+merged before its filing is read once more (`get_pull`), to name its merger in the
+answer.
 """
 
 from __future__ import annotations
