@@ -134,3 +134,27 @@ def test_a_review_request_is_githubs_review_requested(world: World, receiver: Re
     asked = [(d.event_type, _checked(d)["requested_reviewer"]["login"])
              for d in _delivered(world) if d.event_type.startswith("review_request")]
     assert asked == [("review_requested", "alice"), ("review_request_removed", "alice")]
+
+
+def test_a_pitch_and_its_merge_are_githubs_pushes(world: World, receiver: Receiver) -> None:
+    """A hook that asks for `push` hears the sprint branch made, its commit, the merge
+    onto main and the branch deleted, as GitHub tells them."""
+    ops = "acme/shop-ops"
+    with httpx.Client(transport=httpx.WSGITransport(app=world.wsgi), base_url=BASE) as h:
+        made = h.post(f"/api/v3/repos/{ops}/hooks", json={
+            "name": "web", "events": ["push"], "config": {"url": receiver.url,
+                                                         "secret": SECRET}},
+            headers={"Authorization": f"Bearer {world.tokens['acme']}"})
+    assert made.status_code == 201 and made.json()["events"] == ["push"]
+    number = world.accepted()
+    world.comment(number, "Q1: B\nQ2: B")
+    world.tick()
+    assert world.bot.get_pull(ops, number).merged
+    pushes = [_checked(d) for d in _delivered(world) if d.event == "push"]
+    sprint = [p for p in pushes if p["ref"] == "refs/heads/architect/sprint-vision-1"]
+    assert (sprint[0]["created"], sprint[0]["commits"]) == (True, [])
+    assert sprint[1]["commits"][0]["added"] == ["sprints/1-wishlists.md"]
+    assert (sprint[-1]["deleted"], sprint[-1]["after"]) == (True, "0" * 40)
+    (main,) = [p for p in pushes if p["ref"] == "refs/heads/main"]  # the merge
+    assert main["head_commit"]["id"] == main["after"] and len(main["commits"]) > 1
+    assert {p["pusher"]["name"] for p in pushes} == {"architect-bot"}

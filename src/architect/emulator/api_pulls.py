@@ -312,6 +312,8 @@ def _merge(
     if ancestor == base_sha and style in ("rebase", "fast-forward-only"):
         repo.branches[pr.base_branch] = head_sha  # a fast-forward
         ctx.store.touch()
+        hooks.push_action(ctx, repo, pr.base_branch, base_sha, head_sha, doer,
+                          hooks.new_commits(repo, base_sha, head_sha))
         return head_sha
     try:
         tree = git.merge_trees(

@@ -10,8 +10,10 @@ webhook schemas add (``reactions``, ``performed_via_github_app``, a review's low
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 
+from architect.emulator import git
 from architect.emulator import github_serialize as gh
 from architect.emulator import serialize as ser
 from architect.emulator.serialize import View
@@ -191,3 +193,40 @@ def ping_event(v: View, repo: Repo, hook: Payload, sender: Payload) -> Payload:
     s = Shapes(v, repo)
     return {"zen": ZEN[int(hook["id"]) % len(ZEN)], "hook_id": hook["id"], "hook": hook,
             "repository": s.repository(), "sender": sender}
+
+
+ZERO_SHA = "0" * 40
+
+
+def push_event(v: View, repo: Repo, branch: str, before: str, after: str, pusher: User,
+               commits: Sequence[git.Commit]) -> Deliveries:
+    """`push`: a branch created (`before` empty), moved, or deleted (`after` empty);
+    `commits` are the new ones, oldest first."""
+    s = Shapes(v, repo)
+    shaped = [_push_commit(s, repo, c) for c in commits]
+    old, new = before or ZERO_SHA, after or ZERO_SHA
+    payload: Payload = {
+        "ref": f"refs/heads/{branch}", "before": old, "after": new,
+        "repository": s.repository() | {"owner": s.repository()["owner"]
+                                        | {"name": s.repository()["owner"]["login"]}},
+        "pusher": {"name": pusher.login, "email": pusher.email},
+        "created": not before, "deleted": not after, "forced": False, "base_ref": None,
+        "compare": f"{s.u.web}/{s.full}/compare/{old[:12]}...{new[:12]}",
+        "commits": shaped, "head_commit": shaped[-1] if shaped else None,
+        "sender": s.user(pusher)}
+    return [("push", payload)]
+
+
+def _push_commit(s: Shapes, repo: Repo, commit: git.Commit) -> Payload:
+    parent = repo.commits.get(commit.parents[0]) if commit.parents else None
+    old = parent.tree if parent is not None else {}
+    author, committer = commit.author_sig(), commit.committer_sig()
+    tree_id = hashlib.sha1(repr(sorted(commit.tree.items())).encode(),
+                           usedforsecurity=False).hexdigest()
+    return {"id": commit.sha, "tree_id": tree_id, "distinct": True, "message": commit.message,
+            "timestamp": ser.ts(commit.when), "url": f"{s.u.web}/{s.full}/commit/{commit.sha}",
+            "author": {"name": author.name, "email": author.email},
+            "committer": {"name": committer.name, "email": committer.email},
+            "added": sorted(set(commit.tree) - set(old)),
+            "removed": sorted(set(old) - set(commit.tree)),
+            "modified": sorted(p for p in commit.tree if p in old and old[p] != commit.tree[p])}

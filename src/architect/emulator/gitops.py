@@ -44,6 +44,8 @@ def commit_to_branch(
     repo.branches[branch] = commit.sha
     repo.updated = pushed  # a back-dated commit is still a push now
     ctx.store.touch()
+    hooks.push_action(ctx, repo, branch, parent or "", commit.sha, doer,
+                      hooks.new_commits(repo, parent or "", commit.sha))
     sync_pulls(ctx, repo, branch, doer)
     return commit
 
@@ -92,8 +94,9 @@ def sync_pulls(ctx: Ctx, repo: Repo, branch: str, doer: User) -> None:
 
 def delete_branch(ctx: Ctx, repo: Repo, name: str, doer: User) -> None:
     """Delete a branch and close the unmerged open PRs from or into it (`CloseBranchPulls`)."""
-    del repo.branches[name]
+    gone = repo.branches.pop(name)
     ctx.store.touch()
+    hooks.push_action(ctx, repo, name, gone, "", doer, [])
     for issue in open_pulls(ctx, repo):
         pr = issue.pull
         assert pr is not None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from architect.emulator import git
 from architect.emulator import github_hooks as gh
 from architect.emulator import serialize as ser
 from architect.emulator.serialize import View
@@ -278,6 +279,25 @@ def sync_action(ctx: Ctx, repo: Repo, issue: Issue, pusher: User, before: str) -
         lambda v: _pull_payload(v, repo, issue, "synchronized", pusher, commit_id=head),
         lambda v: gh.sync_event(v, repo, issue, pusher, before, head),
     )
+
+
+def push_action(ctx: Ctx, repo: Repo, branch: str, before: str, after: str, pusher: User,
+                commits: list[git.Commit]) -> None:
+    """A branch created, moved or deleted: only GitHub's hooks are told (`push`)."""
+    _emit(
+        ctx,
+        repo,
+        ("", "push", "push"),
+        lambda v: {},
+        lambda v: gh.push_event(v, repo, branch, before, after, pusher, commits),
+    )
+
+
+def new_commits(repo: Repo, before: str, after: str) -> list[git.Commit]:
+    """The commits `after` has that `before` has not, oldest first (a push's commits)."""
+    known = set(git.ancestors(repo.commits, before)) if before else set()
+    fresh = [repo.commits[sha] for sha in git.ancestors(repo.commits, after) if sha not in known]
+    return fresh[::-1]
 
 
 def review_request_action(ctx: Ctx, repo: Repo, issue: Issue, reviewer: User, action: str) -> None:

@@ -70,7 +70,7 @@ WEBHOOKS = ("issues-opened", "issues-edited", "issues-closed", "issues-reopened"
             "pull-request-reopened", "pull-request-labeled", "pull-request-unlabeled",
             "pull-request-synchronize", "pull-request-review-requested",
             "pull-request-review-request-removed", "pull-request-review-submitted",
-            "label-created", "label-edited", "label-deleted", "ping")
+            "label-created", "label-deleted", "ping", "push")
 
 
 def _refs(node: Any, found: set[str]) -> None:
