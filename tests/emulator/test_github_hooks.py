@@ -158,3 +158,14 @@ def test_a_pitch_and_its_merge_are_githubs_pushes(world: World, receiver: Receiv
     (main,) = [p for p in pushes if p["ref"] == "refs/heads/main"]  # the merge
     assert main["head_commit"]["id"] == main["after"] and len(main["commits"]) > 1
     assert {p["pusher"]["name"] for p in pushes} == {"architect-bot"}
+
+
+def test_an_issue_deleted_is_githubs_issues_deleted(world: World, receiver: Receiver) -> None:
+    _github(world, "acme").create_hook(PROJECT, url=receiver.url, secret=SECRET)
+    number = world.vision("Wishlists")
+    with httpx.Client(transport=httpx.WSGITransport(app=world.forge.wsgi), base_url=BASE) as h:
+        gone = h.delete(f"/api/v1/repos/{PROJECT}/issues/{number}",
+                        headers={"Authorization": f"token {world.tokens['acme']}"})
+    assert gone.status_code == 204
+    (deleted,) = [_checked(d) for d in _delivered(world) if d.event_type == "deleted"]
+    assert (deleted["issue"]["number"], deleted["sender"]["login"]) == (number, "acme")

@@ -199,6 +199,18 @@ def label_action(ctx: Ctx, repo: Repo, issue: Issue, action: str, before: list[i
         )
 
 
+def issue_deleted(ctx: Ctx, repo: Repo, issue: Issue) -> None:
+    """An issue deleted: only GitHub tells its hooks (`issues` `deleted`)."""
+    who = _sender(ctx, None)
+    _emit(
+        ctx,
+        repo,
+        ("", "issues", "issues"),
+        lambda v: {},
+        lambda v: gh.issue_event(v, repo, issue, "deleted", who, None),
+    )
+
+
 def repo_label_action(ctx: Ctx, repo: Repo, label: Label, action: str) -> None:
     """A label of the repository created or deleted: only GitHub tells its hooks (`label`)."""
     who = _sender(ctx, None)

@@ -64,7 +64,7 @@ SCENARIOS = ("labels", "add-labels-to-issue", "paginate-issues", "search-issues"
 # Every delivery the dialect sends to a hook subscribed to the events `architect init`
 # registers (and the ping GitHub sends when a hook is created).
 WEBHOOKS = ("issues-opened", "issues-edited", "issues-closed", "issues-reopened",
-            "issues-labeled", "issues-unlabeled",
+            "issues-labeled", "issues-unlabeled", "issues-deleted",
             "issue-comment-created", "issue-comment-edited", "issue-comment-deleted",
             "pull-request-opened", "pull-request-edited", "pull-request-closed",
             "pull-request-reopened", "pull-request-labeled", "pull-request-unlabeled",
