@@ -3,7 +3,7 @@
 Three visions: one goes vision → pitch → revise → accept → questions → answers →
 filed sub-issues (blocked-by links) → merged sprint PR → re-plan proposed and accepted;
 one is rejected; the sprint PR of the third is closed by hand. The dashboard is
-rendered on every tick. Around them the calls `architect init` makes (labels,
+rendered on every tick, and a box ticked on it pauses the architect. Around them the calls `architect init` makes (labels,
 permissions, hooks, write probes), a multi-file commit, a label removed by hand, a
 dependency removed and a text search. Both repositories have a webhook to the server
 `architect loop --webhook` runs, which receives every delivery of the walk. The checks
@@ -22,6 +22,7 @@ from werkzeug.wrappers import Request
 from architect.forge.github import GitHubClient
 from architect.forge.models import FileChange
 from architect.forge.secret import Secret
+from architect.shell import guards
 from architect.shell.webhooks import WebhookServer, edits_for, routes_for
 from tests.world import BASE, BOT, OPS, PROJECT, World, make_world
 
@@ -146,6 +147,24 @@ def _story(world: World, recorder: Recorder, bot: GitHubClient) -> None:
     world.tick()
     assert [i.title for i in bot.list_issues(PROJECT, state="closed")
             if i.title == "Wishlist page"], "the re-plan closed no sub-issue"
+    _pause_from_the_dashboard(world, recorder, bot)
+
+
+def _pause_from_the_dashboard(world: World, recorder: Recorder, bot: GitHubClient) -> None:
+    """@alice ticks a box of the dashboard: the webhook server records who edited it (from
+    GitHub's `issues` `edited`), and the next tick pauses."""
+    (board,) = [i for i in bot.list_issues(OPS, state="open", type="issues")
+                if i.title == "Architect dashboard"]
+    box = "- [ ] pause the architect "
+    assert box in board.body, board.body
+    alice = GitHubClient(f"{BASE}/api/v3", world.tokens["alice"], transport=recorder)
+    alice.edit_issue(OPS, board.number, body=board.body.replace(box, "- [x] pause the "
+                                                                "architect ", 1))
+    assert world.forge.wait_for_deliveries(30)
+    assert {"issue": board.number, "login": "alice"}.items() <= next(
+        e for e in reversed(guards.edits(world.config.project_state_dir))).items()
+    world.tick()
+    assert "- [ ] resume the architect " in bot.get_issue(OPS, board.number).body
 
 
 def _by_hand(world: World, bot: GitHubClient, rejected: int) -> None:
