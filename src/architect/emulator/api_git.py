@@ -6,7 +6,7 @@ import base64
 import binascii
 import re
 
-from architect.emulator import commit_options, git, gitops
+from architect.emulator import commit_options, git, gitops, hooks
 from architect.emulator import serialize_git as ser
 from architect.emulator.common import (
     Route,
@@ -121,6 +121,8 @@ def create_branch(ctx: Ctx) -> Reply:
         raise ApiError(409, "The branch already exists.")
     repo.branches[name] = start
     ctx.store.touch()
+    if ctx.doer is not None:
+        hooks.push_action(ctx, repo, name, "", start, ctx.doer, [])
     return Reply(201, ser.branch(view(ctx), repo, name, mode(ctx, repo)))
 
 

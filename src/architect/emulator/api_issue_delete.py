@@ -9,6 +9,7 @@ its number is not reused.
 
 from __future__ import annotations
 
+from architect.emulator import hooks
 from architect.emulator.common import Route, load_issue, load_repo, require_admin, route
 from architect.emulator.web import Ctx, Reply
 
@@ -17,6 +18,8 @@ def delete_issue(ctx: Ctx) -> Reply:
     repo = load_repo(ctx)
     require_admin(ctx, repo)
     issue = load_issue(ctx, repo)
+    if issue.pull is None:  # GitHub tells its hooks; Forgejo's are told nothing
+        hooks.issue_deleted(ctx, repo, issue)
     ctx.store.remove_issue(repo, issue)
     ctx.store.touch()
     return Reply(204, empty=True)

@@ -83,6 +83,7 @@ def create_label(ctx: Ctx) -> Reply:
     )
     repo.labels[lab.id] = lab
     ctx.store.touch()
+    hooks.repo_label_action(ctx, repo, lab, "created")
     return Reply(201, ser.label(view(ctx), repo, lab))
 
 
@@ -105,6 +106,7 @@ def delete_label(ctx: Ctx) -> Reply:
             if lab.id in issue.label_ids:
                 issue.label_ids.remove(lab.id)
         ctx.store.touch()
+        hooks.repo_label_action(ctx, repo, lab, "deleted")
     return no_content()
 
 
@@ -186,10 +188,11 @@ def add_issue_labels(ctx: Ctx) -> Reply:
     when = backdate(ctx, repo, ctx.body())
     labels = _requested(ctx, repo)
     if labels:
+        before = list(issue.label_ids)
         _add(issue, labels, repo)
         record_event(ctx, issue, "label", ctx.doer, body="1")
         _changed(ctx, issue, when)
-        hooks.label_action(ctx, repo, issue, "label_updated")
+        hooks.label_action(ctx, repo, issue, "label_updated", before)
     return _labels_reply(ctx, repo, issue)
 
 
@@ -197,21 +200,23 @@ def replace_issue_labels(ctx: Ctx) -> Reply:
     repo, issue = _writable_issue(ctx)
     when = backdate(ctx, repo, ctx.body())
     labels = _requested(ctx, repo)
+    before = list(issue.label_ids)
     issue.label_ids = []
     _add(issue, labels, repo)
     record_event(ctx, issue, "label", ctx.doer)
     _changed(ctx, issue, when)
-    hooks.label_action(ctx, repo, issue, "label_updated" if labels else "label_cleared")
+    hooks.label_action(ctx, repo, issue, "label_updated" if labels else "label_cleared", before)
     return _labels_reply(ctx, repo, issue)
 
 
 def clear_issue_labels(ctx: Ctx) -> Reply:
     repo, issue = _writable_issue(ctx)
     when = backdate(ctx, repo, ctx.body())
+    before = list(issue.label_ids)
     issue.label_ids = []
     record_event(ctx, issue, "label", ctx.doer)
     _changed(ctx, issue, when)
-    hooks.label_action(ctx, repo, issue, "label_cleared")
+    hooks.label_action(ctx, repo, issue, "label_cleared", before)
     return no_content()
 
 
@@ -226,10 +231,11 @@ def remove_issue_label(ctx: Ctx) -> Reply:
     if lab is None:
         raise unprocessable(f"label does not exist [label_id: 0, name: {identifier}]")
     if lab.id in issue.label_ids:
+        before = list(issue.label_ids)
         issue.label_ids.remove(lab.id)
         record_event(ctx, issue, "label", ctx.doer)
         _changed(ctx, issue, when)
-        hooks.label_action(ctx, repo, issue, "label_updated")
+        hooks.label_action(ctx, repo, issue, "label_updated", before)
     return no_content()
 
 

@@ -214,7 +214,8 @@ def edit_pull(ctx: Ctx) -> Reply:
         before = list(issue.label_ids)
         issue.label_ids = [i for i in dict.fromkeys(labels) if i in repo.labels]
         changed |= issue.label_ids != before  # a label comment per change
-        hooks.label_action(ctx, repo, issue, "label_updated" if labels else "label_cleared")
+        hooks.label_action(ctx, repo, issue, "label_updated" if labels else "label_cleared",
+                           before)
     if changed:
         bump(ctx, issue)
     state = opt_str(body, "state", "State")
@@ -311,6 +312,8 @@ def _merge(
     if ancestor == base_sha and style in ("rebase", "fast-forward-only"):
         repo.branches[pr.base_branch] = head_sha  # a fast-forward
         ctx.store.touch()
+        hooks.push_action(ctx, repo, pr.base_branch, base_sha, head_sha, doer,
+                          hooks.new_commits(repo, base_sha, head_sha))
         return head_sha
     try:
         tree = git.merge_trees(

@@ -29,8 +29,8 @@ from architect.emulator import (
 )
 from architect.emulator.api_hooks import wants
 from architect.emulator.common import Route
-from architect.emulator.store import Store
-from architect.emulator.web import NOT_FOUND, ApiError, Ctx, Reply
+from architect.emulator.store import Hook, Store
+from architect.emulator.web import NOT_FOUND, ApiError, Ctx, Event, Reply
 from architect.emulator.webhooks import Deliverer, Target
 
 if TYPE_CHECKING:
@@ -118,11 +118,7 @@ class ForgeApp:
                 self._on_change()
             for event in ctx.events:
                 repo = self.store.state.repos.get(event.repo_id)
-                hooks = [] if repo is None else list(repo.hooks.values())
-                targets = [Target.of(h) for h in hooks if wants(h, event.flag)]
-                if targets:
-                    payload = event.build()
-                    deliveries += [(t, event.event, event.event_type, payload) for t in targets]
+                deliveries += _deliveries(event, [] if repo is None else list(repo.hooks.values()))
         for target, name, kind, payload in deliveries:
             self.deliverer.submit(target, name, kind, payload)
         response = _respond(reply)
@@ -149,6 +145,25 @@ class ForgeApp:
         except Exception:
             log.exception("%s %s failed", ctx.request.method, ctx.request.path)
             return _error_reply(ApiError(500, "internal error"), ctx.root, False)
+
+
+def _deliveries(event: Event, hooks: list[Hook]) -> list[tuple[Target, str, str, Any]]:
+    """What `event` sends to each hook that wants it: Forgejo's payload to Forgejo hooks,
+    GitHub's (one delivery or several, by action) to the GitHub dialect's. Each payload is
+    built once, and only when some hook wants it."""
+    found: list[tuple[Target, str, str, Any]] = []
+    targets = [Target.of(h) for h in hooks if h.github_events is None and wants(h, event.flag)]
+    if targets:
+        payload = event.build()
+        found += [(t, event.event, event.event_type, payload) for t in targets]
+    github = [h for h in hooks if h.active and h.github_events is not None]
+    if github and event.github is not None:
+        built = event.github()
+        for hook in github:
+            wanted = set(hook.github_events or ())
+            found += [(Target.of(hook), name, str(body.get("action", "")), body)
+                      for name, body in built if name in wanted or "*" in wanted]
+    return found
 
 
 def _error_reply(error: ApiError, root: str, admin: bool) -> Reply:

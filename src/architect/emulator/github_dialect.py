@@ -26,8 +26,11 @@ no sub-issues, no dependencies; 3.19: no sub-issues), and every answer carries
 ``X-GitHub-Enterprise-Version``. The search API has its own bucket (`search_limit` a
 minute, ``X-RateLimit-Resource: search``), apart from the core one.
 
+A hook made here is GitHub's (`Hook.github_events`, kept in ``--data``): it is pinged
+when made, and every change is delivered to it as GitHub delivers it (`github_hooks`).
+
 Kept in memory only (not in ``--data``): sub-issue links, pending git trees and
-commits, the GitHub names of hook events, and the rate-limit windows.
+commits, and the rate-limit windows.
 """
 
 from __future__ import annotations

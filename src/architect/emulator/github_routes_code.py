@@ -39,7 +39,8 @@ def list_pulls(d: Backend, call: Call) -> Reply:
         # A deleted head branch leaves only its label on the emulator's PR.
         items = [p for p in items if branch in (p["head"]["ref"], p["head"].get("label"))]
     repo = d.repo_json(call)
-    return page(call, sorted_by(call, items), lambda p: ser.pull(call.urls, call.full, p, repo))
+    return page(call, sorted_by(call, items),
+                lambda p: ser.pull_simple(call.urls, call.full, p, repo))
 
 
 @route("/repos/<owner>/<repo>/pulls", "POST")
@@ -266,7 +267,7 @@ def put_contents(d: Backend, call: Call) -> Reply:
 def list_hooks(d: Backend, call: Call) -> Reply:
     items = d.forgejo_all(call, f"/repos/{call.full}/hooks")
     return page(call, items, lambda h: ser.hook(
-        call.urls, call.full, h, d.hook_events.get((call.full, h["id"]), _github_events(h))))
+        call.urls, call.full, h, d.github_events(h["id"]) or _github_events(h)))
 
 
 def _github_events(fj: JSON) -> list[str]:
@@ -284,5 +285,4 @@ def create_hook(d: Backend, call: Call) -> Reply:
         "type": "gitea", "active": bool(body.get("active", True)), "events": flags,
         "config": {"url": str(config.get("url", "")), "content_type": "json",
                    "secret": str(config.get("secret", ""))}})[1]
-    d.hook_events[(call.full, made["id"])] = events
-    return Reply(201, ser.hook(call.urls, call.full, made, events))
+    return Reply(201, d.github_hook(call, made, events))

@@ -226,6 +226,21 @@ def pull(u: Urls, full: str, fj: JSON, repo: JSON) -> JSON:
     }
 
 
+# What a PR has that GitHub's PR lists leave out (`pull-request-simple`): who merged it,
+# whether it merged and can merge, its counts. Only `GET /pulls/{number}` tells them.
+FULL_PULL_ONLY = ("additions", "changed_files", "comments", "commits", "deletions",
+                  "maintainer_can_modify", "mergeable", "mergeable_state", "merged",
+                  "merged_by", "rebaseable", "review_comments")
+
+
+def pull_simple(u: Urls, full: str, fj: JSON, repo: JSON) -> JSON:
+    """A PR as GitHub lists it: `merged_at` says it merged, nothing says who merged it."""
+    shaped: dict[str, JSON] = pull(u, full, fj, repo)
+    for name in FULL_PULL_ONLY:
+        del shaped[name]
+    return shaped
+
+
 def review(u: Urls, full: str, number: int, fj: JSON) -> JSON:
     web = f"{u.web}/{full}/pulls/{number}"
     state = REVIEW_STATES.get(str(fj.get("state")), "COMMENTED")

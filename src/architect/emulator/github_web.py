@@ -15,8 +15,11 @@ from urllib.parse import urlencode
 from werkzeug.test import EnvironBuilder
 from werkzeug.wrappers import Request
 
+from architect.emulator import github_hooks
 from architect.emulator import github_serialize as ser
+from architect.emulator.serialize import View
 from architect.emulator.web import page_links
+from architect.emulator.webhooks import Target
 
 if TYPE_CHECKING:
     from architect.emulator import EmbeddedForge
@@ -97,7 +100,6 @@ class Backend:
         self.sub_issues: dict[tuple[str, int], list[int]] = {}
         self.trees: dict[str, tuple[str, list[JSON]]] = {}  # sha → (base tree, entries)
         self.commits: dict[str, tuple[str, str, list[str]]] = {}  # sha → (tree, msg, parents)
-        self.hook_events: dict[tuple[str, int], list[str]] = {}
         self.last_date: str | None = None
         # (method, path) of the last Forgejo requests made, to read what an answer cost.
         self.asked: deque[tuple[str, str]] = deque(maxlen=ASKED_KEPT)
@@ -150,6 +152,33 @@ class Backend:
 
     def repo_json(self, call: Call) -> JSON:
         return self.forgejo(call, "GET", f"/repos/{call.full}")[1]
+
+    def github_hook(self, call: Call, made: JSON, events: list[str]) -> JSON:
+        """Make the Forgejo hook `made` one of GitHub's (its payloads and headers then
+        GitHub's, `Hook.github_events`), and ping it as GitHub does; its REST object."""
+        sender = ser.user(call.urls, self.forgejo(call, "GET", "/user")[1])
+        store = self.forge.wsgi.store
+        with store.lock:
+            repo = store.repo(call.params["owner"], call.params["repo"])
+            hook = None if repo is None else repo.hooks.get(int(made["id"]))
+            if repo is None or hook is None:
+                raise DialectError(404, "Not Found")
+            hook.github_events = list(events)
+            store.touch()
+            shaped = ser.hook(call.urls, call.full, made, events)
+            view = View(store, call.urls.web + "/", None, hook=True)
+            ping = github_hooks.ping_event(view, repo, shaped, sender)
+            target = Target.of(hook)
+        if target.github and hook.active:
+            self.forge.wsgi.deliverer.submit(target, "ping", "", ping)
+        return shaped
+
+    def github_events(self, hook_id: int) -> list[str] | None:
+        store = self.forge.wsgi.store
+        with store.lock:
+            hook = next((r.hooks[hook_id] for r in store.state.repos.values()
+                         if hook_id in r.hooks), None)
+            return None if hook is None else hook.github_events
 
     def number_by_id(self, call: Call, issue_id: object) -> int | None:
         """The number of the issue or PR with id `issue_id` in the call's repository, from

@@ -44,6 +44,8 @@ def commit_to_branch(
     repo.branches[branch] = commit.sha
     repo.updated = pushed  # a back-dated commit is still a push now
     ctx.store.touch()
+    hooks.push_action(ctx, repo, branch, parent or "", commit.sha, doer,
+                      hooks.new_commits(repo, parent or "", commit.sha))
     sync_pulls(ctx, repo, branch, doer)
     return commit
 
@@ -78,7 +80,7 @@ def sync_pulls(ctx: Ctx, repo: Repo, branch: str, doer: User) -> None:
             continue
         recheck(ctx, issue)
         old_tree = repo.commits[pr.head_sha].tree if pr.head_sha in repo.commits else {}
-        pr.head_sha = new_sha
+        old_sha, pr.head_sha = pr.head_sha, new_sha
         base_sha = repo.branches.get(pr.base_branch)
         if base_sha is not None:
             pr.merge_base = git.merge_base(repo.commits, base_sha, new_sha) or base_sha
@@ -87,13 +89,14 @@ def sync_pulls(ctx: Ctx, repo: Repo, branch: str, doer: User) -> None:
             for review in pr.reviews:
                 review.stale = review.commit_id != new_sha
         bump(ctx, issue)
-        hooks.sync_action(ctx, repo, issue, doer)
+        hooks.sync_action(ctx, repo, issue, doer, old_sha)
 
 
 def delete_branch(ctx: Ctx, repo: Repo, name: str, doer: User) -> None:
     """Delete a branch and close the unmerged open PRs from or into it (`CloseBranchPulls`)."""
-    del repo.branches[name]
+    gone = repo.branches.pop(name)
     ctx.store.touch()
+    hooks.push_action(ctx, repo, name, gone, "", doer, [])
     for issue in open_pulls(ctx, repo):
         pr = issue.pull
         assert pr is not None

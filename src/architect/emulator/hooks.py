@@ -2,16 +2,19 @@
 
 Handlers call these functions while they change the store; each records an
 `Event` whose payload is built when the request is complete (the real server
-also serialises the objects after the change). Deliveries are `webhooks.py`.
+also serialises the objects after the change), Forgejo's and, for the GitHub
+dialect's hooks, GitHub's (`github_hooks`). Deliveries are `webhooks.py`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from architect.emulator import git
+from architect.emulator import github_hooks as gh
 from architect.emulator import serialize as ser
 from architect.emulator.serialize import View
-from architect.emulator.store import Comment, Issue, Repo, Review, User
+from architect.emulator.store import Comment, Issue, Label, Repo, Review, User
 from architect.emulator.web import JSON, Ctx, Event
 
 Payload = dict[str, JSON]
@@ -68,12 +71,20 @@ def _hook_view(ctx: Ctx) -> View:
 
 
 def _emit(
-    ctx: Ctx, repo: Repo, flags: tuple[str, str, str], build: Callable[[View], Payload]
+    ctx: Ctx,
+    repo: Repo,
+    flags: tuple[str, str, str],
+    build: Callable[[View], Payload],
+    github: Callable[[View], gh.Deliveries] | None = None,
 ) -> None:
+    """`flags`: Forgejo's (flag, event, event type); a flag of "" sends Forgejo nothing."""
     if not any(h.active for h in repo.hooks.values()):
         return  # nothing listens: do not even build the payload
     flag, event, event_type = flags
-    ctx.events.append(Event(repo.id, flag, event, event_type, lambda: build(_hook_view(ctx))))
+    github_build = None if github is None else (lambda: github(_hook_view(ctx)))
+    ctx.events.append(
+        Event(repo.id, flag, event, event_type, lambda: build(_hook_view(ctx)), github_build)
+    )
 
 
 def _sender(ctx: Ctx, sender: User | None) -> User:
@@ -138,12 +149,17 @@ def issue_action(
 ) -> None:
     """opened / edited / closed / reopened, on an issue or a pull request."""
     who = _sender(ctx, sender)
+
+    def github(v: View) -> gh.Deliveries:
+        return gh.issue_event(v, repo, issue, action, who, changes)
+
     if issue.pull is not None:
         _emit(
             ctx,
             repo,
             ("pull_request", "pull_request", "pull_request"),
             lambda v: _pull_payload(v, repo, issue, action, who, changes=changes),
+            github,
         )
     else:
         _emit(
@@ -151,18 +167,27 @@ def issue_action(
             repo,
             ("issues", "issues", "issues"),
             lambda v: _issue_payload(v, repo, issue, action, who, changes),
+            github,
         )
 
 
-def label_action(ctx: Ctx, repo: Repo, issue: Issue, action: str) -> None:
-    """label_updated / label_cleared: `issue_label` or `pull_request_label`."""
+def label_action(ctx: Ctx, repo: Repo, issue: Issue, action: str, before: list[int]) -> None:
+    """label_updated / label_cleared: `issue_label` or `pull_request_label`. `before`: the
+    issue's label ids before the change (GitHub tells each label added and removed)."""
     who = _sender(ctx, None)
+    added = [repo.labels[i] for i in issue.label_ids if i not in before and i in repo.labels]
+    removed = [repo.labels[i] for i in before if i not in issue.label_ids and i in repo.labels]
+
+    def github(v: View) -> gh.Deliveries:
+        return gh.label_events(v, repo, issue, who, added, removed)
+
     if issue.pull is not None:
         _emit(
             ctx,
             repo,
             ("pull_request_label", "pull_request", "pull_request_label"),
             lambda v: _pull_payload(v, repo, issue, action, who),
+            github,
         )
     else:
         _emit(
@@ -170,7 +195,32 @@ def label_action(ctx: Ctx, repo: Repo, issue: Issue, action: str) -> None:
             repo,
             ("issue_label", "issues", "issue_label"),
             lambda v: _issue_payload(v, repo, issue, action, who, None),
+            github,
         )
+
+
+def issue_deleted(ctx: Ctx, repo: Repo, issue: Issue) -> None:
+    """An issue deleted: only GitHub tells its hooks (`issues` `deleted`)."""
+    who = _sender(ctx, None)
+    _emit(
+        ctx,
+        repo,
+        ("", "issues", "issues"),
+        lambda v: {},
+        lambda v: gh.issue_event(v, repo, issue, "deleted", who, None),
+    )
+
+
+def repo_label_action(ctx: Ctx, repo: Repo, label: Label, action: str) -> None:
+    """A label of the repository created or deleted: only GitHub tells its hooks (`label`)."""
+    who = _sender(ctx, None)
+    _emit(
+        ctx,
+        repo,
+        ("", "label", "label"),
+        lambda v: {},
+        lambda v: gh.repo_label_event(v, repo, label, action, who),
+    )
 
 
 def comment_action(
@@ -202,7 +252,13 @@ def comment_action(
         )
         return payload
 
-    _emit(ctx, repo, (kind, "issue_comment", kind), build)
+    _emit(
+        ctx,
+        repo,
+        (kind, "issue_comment", kind),
+        build,
+        lambda v: gh.comment_event(v, repo, issue, comment, action, who, changes),
+    )
 
 
 def review_action(ctx: Ctx, repo: Repo, issue: Issue, review: Review) -> None:
@@ -219,11 +275,12 @@ def review_action(ctx: Ctx, repo: Repo, issue: Issue, review: Review) -> None:
         lambda v: _pull_payload(
             v, repo, issue, "reviewed", reviewer, reviewer=reviewer, review=content
         ),
+        lambda v: gh.review_event(v, repo, issue, review, reviewer),
     )
 
 
-def sync_action(ctx: Ctx, repo: Repo, issue: Issue, pusher: User) -> None:
-    """New commits on the head branch: action `synchronized`."""
+def sync_action(ctx: Ctx, repo: Repo, issue: Issue, pusher: User, before: str) -> None:
+    """New commits on the head branch (`before`: its head until now): action `synchronized`."""
     pr = issue.pull
     assert pr is not None
     head = pr.head_sha
@@ -232,7 +289,27 @@ def sync_action(ctx: Ctx, repo: Repo, issue: Issue, pusher: User) -> None:
         repo,
         ("pull_request_sync", "pull_request", "pull_request_sync"),
         lambda v: _pull_payload(v, repo, issue, "synchronized", pusher, commit_id=head),
+        lambda v: gh.sync_event(v, repo, issue, pusher, before, head),
     )
+
+
+def push_action(ctx: Ctx, repo: Repo, branch: str, before: str, after: str, pusher: User,
+                commits: list[git.Commit]) -> None:
+    """A branch created, moved or deleted: only GitHub's hooks are told (`push`)."""
+    _emit(
+        ctx,
+        repo,
+        ("", "push", "push"),
+        lambda v: {},
+        lambda v: gh.push_event(v, repo, branch, before, after, pusher, commits),
+    )
+
+
+def new_commits(repo: Repo, before: str, after: str) -> list[git.Commit]:
+    """The commits `after` has that `before` has not, oldest first (a push's commits)."""
+    known = set(git.ancestors(repo.commits, before)) if before else set()
+    fresh = [repo.commits[sha] for sha in git.ancestors(repo.commits, after) if sha not in known]
+    return fresh[::-1]
 
 
 def review_request_action(ctx: Ctx, repo: Repo, issue: Issue, reviewer: User, action: str) -> None:
@@ -242,4 +319,5 @@ def review_request_action(ctx: Ctx, repo: Repo, issue: Issue, reviewer: User, ac
         repo,
         ("pull_request_review_request", "pull_request", "pull_request_review_request"),
         lambda v: _pull_payload(v, repo, issue, action, who, reviewer=reviewer),
+        lambda v: gh.review_request_event(v, repo, issue, reviewer, action, who),
     )

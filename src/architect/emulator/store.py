@@ -178,6 +178,9 @@ class Hook:
     branch_filter: str = ""
     authorization_header: str = ""
     http_method: str = "post"
+    # The GitHub events of a hook made through the GitHub dialect, which then delivers
+    # GitHub's payloads and headers instead of Forgejo's (None: a Forgejo hook).
+    github_events: list[str] | None = None
 
 
 @dataclass
@@ -444,4 +447,5 @@ def _decode(kind: Any, raw: Any) -> Any:
 # keep their defaults. Any other missing key means the file is not a forge's.
 _ADDED_LATER: dict[type, frozenset[str]] = {
     Commit: frozenset({"committer", "committer_email", "authored"}),
+    Hook: frozenset({"github_events"}),
 }

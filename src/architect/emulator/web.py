@@ -75,6 +75,9 @@ class Event:
     event: str  # X-Forgejo-Event
     event_type: str  # X-Forgejo-Event-Type
     build: Callable[[], dict[str, JSON]]
+    # What GitHub delivers for the same change, to a hook made through the GitHub dialect:
+    # (X-GitHub-Event, payload) for each delivery, none when GitHub sends nothing.
+    github: Callable[[], list[tuple[str, dict[str, JSON]]]] | None = None
 
 
 @dataclass

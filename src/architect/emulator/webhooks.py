@@ -3,9 +3,11 @@
 Bodies and headers are those of Forgejo's `services/webhook/shared/payloader.go`:
 the payload as `json.MarshalIndent(p, "", "  ")` lays it out, HMAC signatures
 over those exact bytes, and the X-Forgejo-*, X-Gitea-*, X-Gogs-*, X-Hub-* and
-X-GitHub-* headers. Only loopback addresses are delivered to: this forge runs
-on a machine whose only network is loopback, and a test double must never
-reach out. Anything else is refused and logged.
+X-GitHub-* headers. A hook made through the GitHub dialect (`Hook.github_events`) is
+delivered to as GitHub delivers: its own payloads (`github_hooks`), compact JSON, and
+GitHub's headers only (`build_github_request`). Only loopback addresses are delivered
+to: this forge runs on a machine whose only network is loopback, and a test double must
+never reach out. Anything else is refused and logged.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ class Target:
     secret: str
     authorization_header: str
     http_method: str
+    repo_id: int = 0
+    github: bool = False  # delivered as GitHub delivers (a hook of the GitHub dialect)
 
     @classmethod
     def of(cls, hook: Hook) -> Target:
@@ -51,12 +55,15 @@ class Target:
             hook.secret,
             hook.authorization_header,
             hook.http_method,
+            hook.repo_id,
+            hook.github_events is not None,
         )
 
 
 @dataclass(frozen=True)
 class Delivery:
-    """One attempt, for tests and the log: `status` None when nothing was sent."""
+    """One attempt, for tests and the log: `status` None when nothing was sent.
+    `event_type`: X-Forgejo-Event-Type, or a GitHub delivery's `action`."""
 
     hook_id: int
     event: str
@@ -65,6 +72,7 @@ class Delivery:
     status: int | None
     error: str
     body: bytes
+    headers: tuple[tuple[str, str], ...] = ()
 
 
 def go_json(payload: Any) -> bytes:
@@ -103,6 +111,38 @@ def build_request(
         headers["Authorization"] = target.authorization_header
     # With `form` the signature still covers the raw JSON, not the form body.
     body = f"payload={quote_plus(raw.decode())}".encode() if form else raw
+    return headers, body
+
+
+# GitHub's deliveries name the service that sends them and its build.
+HOOKSHOT = "GitHub-Hookshot/7e1c4a2"
+
+
+def github_json(payload: Any) -> bytes:
+    """GitHub's bodies: compact JSON, UTF-8, nothing escaped."""
+    return json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def build_github_request(target: Target, event: str, delivery_id: str,
+                         raw: bytes) -> tuple[dict[str, str], bytes]:
+    """(headers, body) as GitHub sends them to a repository webhook: no X-Forgejo-*, the
+    signatures only when the hook has a secret, and over the body as sent."""
+    form = target.content_type == "form"
+    body = f"payload={quote_plus(raw.decode())}".encode() if form else raw
+    headers = {
+        "Accept": "*/*",
+        "Content-Type": "application/x-www-form-urlencoded" if form else "application/json",
+        "User-Agent": HOOKSHOT,
+        "X-GitHub-Delivery": delivery_id,
+        "X-GitHub-Event": event,
+        "X-GitHub-Hook-ID": str(target.hook_id),
+        "X-GitHub-Hook-Installation-Target-ID": str(target.repo_id),
+        "X-GitHub-Hook-Installation-Target-Type": "repository",
+    }
+    if target.secret:
+        sig = signature_headers(target.secret, body)
+        headers["X-Hub-Signature"] = f"sha1={sig['sha1']}"
+        headers["X-Hub-Signature-256"] = f"sha256={sig['sha256']}"
     return headers, body
 
 
@@ -146,7 +186,8 @@ class Deliverer:
                     target=self._run, name="forge-webhooks", daemon=True
                 )
                 self._thread.start()
-        self._queue.put(_Task(target, event, event_type, go_json(payload)))
+        raw = github_json(payload) if target.github else go_json(payload)
+        self._queue.put(_Task(target, event, event_type, raw))
 
     def wait(self, timeout: float) -> bool:
         """True once every submitted delivery has been attempted."""
@@ -190,10 +231,15 @@ class Deliverer:
         target = task.target
         delivery_id = str(uuid.uuid4())
 
+        if target.github:
+            headers, body = build_github_request(target, task.event, delivery_id, task.raw)
+        else:
+            headers, body = build_request(target, task.event, task.event_type, delivery_id,
+                                          task.raw)
+
         def record(status: int | None, error: str) -> Delivery:
-            return Delivery(
-                target.hook_id, task.event, task.event_type, delivery_id, status, error, task.raw
-            )
+            return Delivery(target.hook_id, task.event, task.event_type, delivery_id, status,
+                            error, task.raw, tuple(headers.items()))
 
         if not is_loopback(target.url):
             host = httpx.URL(target.url).host if "://" in target.url else target.url
@@ -201,7 +247,6 @@ class Deliverer:
                 "webhook %d: refused delivery to %s: not a loopback address", target.hook_id, host
             )
             return record(None, "refused: not a loopback address")
-        headers, body = build_request(target, task.event, task.event_type, delivery_id, task.raw)
         try:
             response = client.request(
                 target.http_method.upper() or "POST", target.url, headers=headers, content=body

@@ -9,6 +9,13 @@ only otherwise is it looked for among the PRs closed most recently (one more
 request). When the tick listed every PR of the ops repo already, both come from
 that list. Who closed one is read (its timeline) only for a PR that will be
 answered.
+
+GitHub's PR lists do not say who merged a PR (`pull-request-simple` has no
+`merged_by`): a merged sprint PR whose body records its filing (`## Filed:`, which
+the architect writes before it merges) needs no answer whoever merged it, so no
+tick after a filing asks who did, or reads its comments, on either forge. Only a PR
+merged before its filing is read once more (`get_pull`), to name its merger in the
+answer.
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from datetime import datetime, timedelta
 
 from architect.config import ProjectConfig
 from architect.core import markers
+from architect.core.story import filed_numbers
 from architect.core.view import SprintPR
 from architect.forge.models import Issue, PullRequest, User
 from architect.forge.protocol import Forge
@@ -73,11 +81,19 @@ def _waiting_answers(forge: Forge, config: ProjectConfig, bot: User, waiting: se
         newest = sorted(closed.of(number), key=lambda pr: (_closed_at(pr), pr.number),
                         reverse=True)
         for pr, _ in _newest(newest, {number}, bot):
-            if not (pr.merged and _merger(pr) == bot.login):
+            if not _answered_by_merge(pr, bot):
                 speaking.add(number)
     if not speaking:
         return []
     return _newest(forge.recently_closed_pulls(config.ops_repo, limit=WINDOW), speaking, bot)
+
+
+def _answered_by_merge(pr: PullRequest, bot: User) -> bool:
+    """Merged by the architect, or after the filing its body records (the architect
+    writes `## Filed:` after the `Sprint filed` comment): either way nothing is missing,
+    and who merged it need not be known (GitHub's lists do not say)."""
+    merger = pr.merged_by.login if pr.merged_by is not None else None
+    return pr.merged and (merger == bot.login or bool(filed_numbers(pr.body)))
 
 
 def _merger(pr: PullRequest) -> str:
@@ -106,9 +122,13 @@ def _unanswered(forge: Forge, config: ProjectConfig, bot: User, pr: PullRequest,
         # Its comments, for a `REJECT: …` its closer wrote before closing it by hand.
         comments = tuple(forge.list_comments(config.ops_repo, pr.number))
         return SprintPR(pr, number, comments, closed_by=closer)
+    if _answered_by_merge(pr, bot):
+        return None  # the architect merges only after filing
+    if pr.merged_by is None:  # a list that does not say who merged (GitHub's)
+        pr = forge.get_pull(config.ops_repo, pr.number)
     merger = _merger(pr)
     if merger == bot.login:
-        return None  # the architect merges only after filing
+        return None
     comments = tuple(forge.list_comments(config.ops_repo, pr.number))
     own = [m for _, m in markers.read_marks(comments, bot.login)]
     # Filed already (merged just before the architect did), or not our pitch (the bash

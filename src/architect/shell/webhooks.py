@@ -13,8 +13,9 @@ parsed or trusted:
    time; missing or wrong → 401;
 3. the event (``X-Forgejo-Event-Type``, GitHub's ``X-GitHub-Event``): issue,
    pull-request and label events count (GitHub: ``issues``, ``issue_comment``,
-   ``pull_request``, ``pull_request_review``, ``label``), others (push, ping,
-   release…) are acknowledged and ignored; a GitHub delivery whose
+   ``pull_request``, ``pull_request_review``, ``label``), whatever their action
+   (``labeled``, ``synchronize``, ``submitted``…); others (push, ping, release…)
+   are acknowledged and ignored; a GitHub delivery whose
    ``X-GitHub-Delivery`` was received already (GitHub redelivers) is acknowledged
    and ignored;
 4. ``repository.full_name`` routes the delivery to the projects whose repo or

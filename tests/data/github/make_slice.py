@@ -6,7 +6,8 @@
 
 Keeps only the operations `GitHubClient` sends (`OPERATIONS`), every component they
 reach, no examples; the fixture scenarios the adapter's reads are replayed against;
-and the webhook payload schemas of the events `architect loop` routes.
+and the webhook deliveries (headers and payload schemas) of the events `architect init`
+subscribes a hook to.
 """
 
 from __future__ import annotations
@@ -60,9 +61,16 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
 SCENARIOS = ("labels", "add-labels-to-issue", "paginate-issues", "search-issues", "get-content",
              "create-file", "git-refs", "errors", "get-repository", "rename-repository",
              "add-and-remove-repository-collaborator")
-WEBHOOKS = ("issue-comment-created", "issues-opened", "issues-edited", "issues-labeled",
-            "label-created",
-            "pull-request-closed", "pull-request-review-submitted")
+# Every delivery the dialect sends to a hook subscribed to the events `architect init`
+# registers (and the ping GitHub sends when a hook is created).
+WEBHOOKS = ("issues-opened", "issues-edited", "issues-closed", "issues-reopened",
+            "issues-labeled", "issues-unlabeled", "issues-deleted",
+            "issue-comment-created", "issue-comment-edited", "issue-comment-deleted",
+            "pull-request-opened", "pull-request-edited", "pull-request-closed",
+            "pull-request-reopened", "pull-request-labeled", "pull-request-unlabeled",
+            "pull-request-synchronize", "pull-request-review-requested",
+            "pull-request-review-request-removed", "pull-request-review-submitted",
+            "label-created", "label-deleted", "ping", "push")
 
 
 def _refs(node: Any, found: set[str]) -> None:
@@ -121,7 +129,10 @@ def main(root: Path) -> None:
     hooks = json.loads((root / "octokit-openapi-webhooks-12.1.0/package/generated/"
                         "api.github.com.json").read_text())
     wanted = {f"webhook-{name}" for name in WEBHOOKS}
-    kept = {"openapi": hooks["openapi"], "info": hooks["info"], "components": {}}
+    # The deliveries themselves (their headers and the schema of their body) and the schemas.
+    kept = {"openapi": hooks["openapi"], "info": hooks["info"],
+            "webhooks": {name: _drop_examples(hooks["webhooks"][name]) for name in WEBHOOKS},
+            "components": {}}
     pending = {f"#/components/schemas/{name}" for name in wanted}
     done: set[str] = set()
     schemas: dict[str, Any] = {}

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.forge.github.walk import Exchange, walk
+from tests.forge.github.walk import Exchange, Walked, walk
 from tests.world import World
 
 
 @pytest.fixture(scope="module")
-def walked(tmp_path_factory: pytest.TempPathFactory) -> tuple[World, list[Exchange]]:
+def walk_run(tmp_path_factory: pytest.TempPathFactory) -> Walked:
     return walk(tmp_path_factory.mktemp("walk"))
+
+
+@pytest.fixture(scope="module")
+def walked(walk_run: Walked) -> tuple[World, list[Exchange]]:
+    return walk_run.world, walk_run.seen

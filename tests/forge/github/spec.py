@@ -111,6 +111,17 @@ def body_errors(op: Operation, body: Json) -> list[str]:
             for e in validator.iter_errors(body)]
 
 
+def answer_errors(op: Operation, status: int, answer: Json) -> list[str]:
+    """What in `answer` breaks the schema GitHub documents for `op`'s `status` answer;
+    an answer with a body where GitHub documents none is an error too."""
+    schema = response_schema(op, status)
+    if schema is None:
+        return [] if answer is None else [f"{op.id} ({status}): GitHub documents no body"]
+    validator = jsonschema.Draft7Validator(_jsonschema(schema))
+    return [f"{op.id} ({status}): {'/'.join(map(str, e.path))}: {e.message}"
+            for e in validator.iter_errors(answer)]
+
+
 def response_schema(op: Operation, status: int) -> Json:
     responses = op.raw["responses"]
     answer = resolve(responses.get(str(status)))

@@ -1,10 +1,11 @@
 """Every request the GitHub adapter sends, held against the operation of GitHub's
-OpenAPI description (`@octokit/openapi`) that it claims: path template, method,
-query parameters (names and enums) and the JSON body (jsonschema)."""
+OpenAPI description (`@octokit/openapi` 23.0.2) that it claims: path template, method,
+query parameters (names and enums) and the JSON body (jsonschema); and every answer
+the dialect gives, against the schema of that operation's answer (jsonschema)."""
 
 from __future__ import annotations
 
-from tests.forge.github.spec import body_errors, operation_for, resolve
+from tests.forge.github.spec import answer_errors, body_errors, operation_for, resolve
 from tests.forge.github.walk import Exchange
 from tests.world import World
 
@@ -47,6 +48,18 @@ def test_every_body_validates_against_the_operations_schema(
         if e.method in ("POST", "PATCH", "PUT") and not probe:
             problems += body_errors(op, e.body)
     assert problems == []
+
+
+def test_every_answer_validates_against_the_operations_schema(
+        walked: tuple[World, list[Exchange]]) -> None:
+    _, seen = walked
+    problems = []
+    for e in seen:
+        op = operation_for(e.method, e.path)
+        assert op is not None
+        problems += answer_errors(op, e.status, e.answer)
+    assert problems == []
+    assert sum(e.answer is not None for e in seen) > 200  # the walk's answers, not a handful
 
 
 def test_the_walk_covers_what_the_lifecycle_uses(walked: tuple[World, list[Exchange]]) -> None:

@@ -1,15 +1,18 @@
-"""A lifecycle walk on the GitHub dialect, every exchange recorded.
+"""A lifecycle walk on the GitHub dialect, every exchange and every webhook recorded.
 
-Two visions: one goes vision → pitch → revise → accept → questions → answers →
-filed sub-issues → merged sprint PR; the other is rejected. Around them the calls
-`architect init` makes (labels, permissions, hooks, write probes), a multi-file
-commit, a label removed by hand, a dependency removed (as a re-plan does) and a text
-search. The checks in this folder hold each exchange against GitHub's published artefacts.
+Three visions: one goes vision → pitch → revise → accept → questions → answers →
+filed sub-issues (blocked-by links) → merged sprint PR → re-plan proposed and accepted;
+one is rejected; the sprint PR of the third is closed by hand. The dashboard is
+rendered on every tick, and a box ticked on it pauses the architect. Around them the
+calls `architect init` makes (labels, permissions, hooks, write probes), a multi-file commit, a label removed by hand, a
+dependency removed and a text search. Both repositories have a webhook to the server
+`architect loop --webhook` runs, which receives every delivery of the walk. The checks
+in this folder hold each exchange and each delivery against GitHub's published artefacts.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
@@ -18,6 +21,9 @@ from werkzeug.wrappers import Request
 
 from architect.forge.github import GitHubClient
 from architect.forge.models import FileChange
+from architect.forge.secret import Secret
+from architect.shell import guards
+from architect.shell.webhooks import WebhookServer, edits_for, routes_for
 from tests.world import BASE, BOT, OPS, PROJECT, World, make_world
 
 
@@ -56,14 +62,45 @@ def _delete(path: str, token: str) -> Request:
     return Request(environ)
 
 
-def walk(tmp_path: Path) -> tuple[World, list[Exchange]]:
+HOOK_SECRET = "s3cret-for-hooks"
+
+
+@dataclass
+class Walked:
+    world: World
+    seen: list[Exchange]
+    pokes: list[str] = field(default_factory=list)  # the ticks the webhooks asked for
+
+
+def walk(tmp_path: Path) -> Walked:
     world = make_world(tmp_path, dialect="github")
+    walked = Walked(world, [])
+    hooks = WebhookServer("127.0.0.1", 0, secret=Secret(HOOK_SECRET),
+                          routes=routes_for([world.config]), poke=walked.pokes.append,
+                          max_body=world.config.architect.webhook_max_body_kb * 1024,
+                          poll_interval=0.05, edits=edits_for([world.config]))
+    hooks.start()
+    try:
+        walked.seen = _walk(world, "http://{}:{}/".format(*hooks.address))
+        assert world.forge.wait_for_deliveries(30)
+    finally:
+        hooks.close()
+    return walked
+
+
+def _walk(world: World, hook_url: str) -> list[Exchange]:
     assert world.github is not None
     recorder = Recorder(httpx.WSGITransport(app=world.github))
     bot = GitHubClient(f"{BASE}/api/v3", world.tokens[BOT], transport=recorder,
                        kept=world.kept())
     world.clients[BOT] = bot
-    # What `architect init` reads and proves.
+    _init(world, recorder, bot, hook_url)
+    _story(world, recorder, bot)
+    return recorder.seen
+
+
+def _init(world: World, recorder: Recorder, bot: GitHubClient, hook_url: str) -> None:
+    """What `architect init` reads and proves, and the hooks it registers."""
     bot.current_user()
     bot.get_repo(OPS)
     bot.collaborator_permission(OPS, "alice")
@@ -78,23 +115,62 @@ def walk(tmp_path: Path) -> tuple[World, list[Exchange]]:
                          kept=world.kept())
     hook = owner.create_hook(OPS, url="http://127.0.0.1:9/github", secret="s3cret")
     owner.list_hooks(OPS)
-    # Nothing listens there: the hook goes, so the walk's events are not delivered.
+    # Nothing listens there: the hook goes (its ping is refused, as GitHub's would fail).
     world.forge.wsgi.handle(_delete(f"/api/v1/repos/{OPS}/hooks/{hook.id}",
                                     world.tokens["acme"]))
+    for repo in (PROJECT, OPS):  # what `architect init --webhook-url` registers
+        owner.create_hook(repo, url=hook_url, secret=HOOK_SECRET)
+    owner.create_label(PROJECT, name="idea", color="c2e0c6", description="a team's own")
 
+
+def _story(world: World, recorder: Recorder, bot: GitHubClient) -> None:
     world.vision("Wishlists")
     rejected = world.vision("Loyalty points", by="bob")
+    by_hand = world.vision("Gift cards", by="bob")
     world.tick()
-    first, second = sorted(bot.list_pulls(OPS, state="open"), key=lambda p: p.number)
+    first, second, third = sorted(bot.list_pulls(OPS, state="open"), key=lambda p: p.number)
     world.review(first.number, "REQUEST_CHANGES", "Smaller, please.")
     world.comment(second.number, "REJECT: not this year", by="bob")
+    bob = GitHubClient(f"{BASE}/api/v3", world.tokens["bob"], transport=recorder)
+    bob.edit_pull(OPS, third.number, state="closed")  # closed by hand, without a REJECT:
     world.tick()
     world.review(first.number, "APPROVED")
     world.tick()
     world.comment(first.number, "Q1: B\nQ2: B")
     world.tick()
     world.tick()
-    # What a person does by hand, and what the architect reads back.
+    _by_hand(world, bot, rejected)
+    assert any("closed by @bob without" in c for c in world.bot_comments(by_hand, PROJECT))
+    # A re-plan of the filed sprint: proposed, then accepted.
+    world.comment(first.number, "REPLAN: drop the wishlist page")
+    world.tick()
+    world.comment(first.number, "ACCEPT")
+    world.tick()
+    world.tick()
+    assert [i.title for i in bot.list_issues(PROJECT, state="closed")
+            if i.title == "Wishlist page"], "the re-plan closed no sub-issue"
+    _pause_from_the_dashboard(world, recorder, bot)
+
+
+def _pause_from_the_dashboard(world: World, recorder: Recorder, bot: GitHubClient) -> None:
+    """@alice ticks a box of the dashboard: the webhook server records who edited it (from
+    GitHub's `issues` `edited`), and the next tick pauses."""
+    (board,) = [i for i in bot.list_issues(OPS, state="open", type="issues")
+                if i.title == "Architect dashboard"]
+    box = "- [ ] pause the architect "
+    assert box in board.body, board.body
+    alice = GitHubClient(f"{BASE}/api/v3", world.tokens["alice"], transport=recorder)
+    alice.edit_issue(OPS, board.number, body=board.body.replace(box, "- [x] pause the "
+                                                                "architect ", 1))
+    assert world.forge.wait_for_deliveries(30)
+    assert {"issue": board.number, "login": "alice"}.items() <= next(
+        e for e in reversed(guards.edits(world.config.project_state_dir))).items()
+    world.tick()
+    assert "- [ ] resume the architect " in bot.get_issue(OPS, board.number).body
+
+
+def _by_hand(world: World, bot: GitHubClient, rejected: int) -> None:
+    """What a person does by hand, and what the architect reads back."""
     filed = bot.list_issues(PROJECT, state="open", labels=["backlog"])
     bot.remove_issue_label(PROJECT, filed[0].number, "backlog")
     bot.remove_issue_label(PROJECT, filed[0].number, "backlog")  # not there: nothing to do
@@ -115,4 +191,3 @@ def walk(tmp_path: Path) -> tuple[World, list[Exchange]]:
     bot.list_files(OPS, "notes", ref="main")
     bot.get_branch(OPS, "main")
     bot.list_branches(OPS)
-    return world, recorder.seen
