@@ -1,13 +1,14 @@
 """A lifecycle walk on the GitHub dialect, every exchange and every webhook recorded.
 
-Three visions: one goes vision → pitch → revise → accept → questions → answers →
-filed sub-issues (blocked-by links) → merged sprint PR → re-plan proposed and accepted;
-one is rejected; the sprint PR of the third is closed by hand. The dashboard is
-rendered on every tick, and a box ticked on it pauses the architect. Around them the
-calls `architect init` makes (labels, permissions, hooks, write probes), a multi-file commit, a label removed by hand, a
-dependency removed and a text search. Both repositories have a webhook to the server
-`architect loop --webhook` runs, which receives every delivery of the walk. The checks
-in this folder hold each exchange and each delivery against GitHub's published artefacts.
+Three visions: one goes vision → pitch → revise → accept → questions → answers → filed
+sub-issues (blocked-by links) → merged sprint PR → re-plan proposed and accepted; one is
+rejected; the sprint PR of the third is closed by hand. The dashboard is rendered on
+every tick, and a box ticked on it pauses the architect. Around them the calls
+`architect init` makes (labels, permissions, hooks, write probes), a multi-file commit,
+a label removed by hand, a dependency removed and a text search. Both repositories have
+a webhook to the server `architect loop --webhook` runs, which receives every delivery
+of the walk. The checks in this folder hold each exchange and each delivery against
+GitHub's published artefacts.
 """
 
 from __future__ import annotations
