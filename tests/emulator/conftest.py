@@ -10,9 +10,13 @@ from typing import Any
 
 import httpx
 import pytest
+from werkzeug.test import EnvironBuilder
+from werkzeug.wrappers import Request
 
 from architect.emulator import EmbeddedForge
 from architect.emulator.setup import ForgeSetup
+from architect.emulator.store import Repo
+from architect.emulator.web import Ctx
 
 ROOT = "http://forge.test"
 REPO = "acme/widgets"
@@ -62,6 +66,19 @@ class Forge:
         self, title: str, body: str = "", *, labels: tuple[str, ...] = (), who: str = "alice"
     ) -> int:
         return self.setup.create_issue(REPO, title, body, labels=labels, token=self.tokens[who])
+
+    def repo(self) -> Repo:
+        """The store's copy of acme/widgets, for the tests that call a module directly."""
+        found = self.forge.wsgi.store.repo(*REPO.split("/"))
+        assert found is not None
+        return found
+
+    def ctx(self, doer: str | None = "alice", method: str = "POST") -> Ctx:
+        """A request context on this forge's store, as a handler gets it."""
+        store = self.forge.wsgi.store
+        request = Request(EnvironBuilder(method=method, path="/api/v1/x").get_environ())
+        user = store.user_by_login(doer) if doer else None
+        return Ctx(store, request, {}, ROOT + "/", doer=user)
 
     def pull(
         self, branch: str, title: str = "a change", *, who: str = "bot", path: str = ""
