@@ -14,6 +14,7 @@ from werkzeug.test import EnvironBuilder
 from werkzeug.wrappers import Request
 
 from architect.emulator import EmbeddedForge
+from architect.emulator.github_dialect import GitHubDialect
 from architect.emulator.setup import ForgeSetup
 from architect.emulator.store import Repo
 from architect.emulator.web import Ctx
@@ -94,6 +95,28 @@ class Forge:
         assert created.status_code == 201, created.text
         number: int = created.json()["number"]
         return number
+
+
+@dataclass
+class GitHub:
+    """The forge's GitHub dialect (/api/v3), called as a GitHub client would."""
+
+    dialect: GitHubDialect = field(repr=False)
+    http: httpx.Client = field(repr=False)
+    tokens: dict[str, str] = field(repr=False)
+
+    def call(
+        self, method: str, path: str, who: str | None = "bot", **kwargs: Any
+    ) -> httpx.Response:
+        headers = {"Authorization": f"Bearer {self.tokens[who]}"} if who else {}
+        headers.update(kwargs.pop("headers", {}))
+        return self.http.request(method, f"/api/v3{path}", headers=headers, **kwargs)
+
+
+def github_of(world: Forge, *, rate_limit: int = 5000) -> GitHub:
+    dialect = GitHubDialect(world.forge, rate_limit=rate_limit)
+    http = httpx.Client(transport=httpx.WSGITransport(app=dialect), base_url=ROOT)
+    return GitHub(dialect, http, world.tokens)
 
 
 def make_forge(forge: EmbeddedForge) -> Forge:
