@@ -12,10 +12,8 @@ from tests.emulator.conftest import REPO, ROOT, Forge
 
 def _view(world: Forge, doer: str | None) -> tuple[View, Store, Repo]:
     store = world.forge.wsgi.store
-    repo = store.repo(*REPO.split("/"))
-    assert repo is not None
     who = store.user_by_login(doer) if doer else None
-    return View(store, ROOT + "/", who), store, repo
+    return View(store, ROOT + "/", who), store, world.repo()
 
 
 def test_ts_is_rfc3339_with_z_and_none_stays_none() -> None:

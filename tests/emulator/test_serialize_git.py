@@ -14,9 +14,7 @@ from tests.emulator.conftest import REPO, ROOT, Forge
 
 def _repo(world: Forge) -> tuple[View, Repo]:
     store = world.forge.wsgi.store
-    repo = store.repo(*REPO.split("/"))
-    assert repo is not None
-    return View(store, ROOT + "/", store.user_by_login("bot")), repo
+    return View(store, ROOT + "/", store.user_by_login("bot")), world.repo()
 
 
 def test_a_branch_says_whether_the_viewer_may_push(world: Forge) -> None:
