@@ -10,9 +10,14 @@ from typing import Any
 
 import httpx
 import pytest
+from werkzeug.test import EnvironBuilder
+from werkzeug.wrappers import Request
 
 from architect.emulator import EmbeddedForge
+from architect.emulator.github_dialect import GitHubDialect
 from architect.emulator.setup import ForgeSetup
+from architect.emulator.store import Repo
+from architect.emulator.web import Ctx
 
 ROOT = "http://forge.test"
 REPO = "acme/widgets"
@@ -63,6 +68,19 @@ class Forge:
     ) -> int:
         return self.setup.create_issue(REPO, title, body, labels=labels, token=self.tokens[who])
 
+    def repo(self) -> Repo:
+        """The store's copy of acme/widgets, for the tests that call a module directly."""
+        found = self.forge.wsgi.store.repo(*REPO.split("/"))
+        assert found is not None
+        return found
+
+    def ctx(self, doer: str | None = "alice", method: str = "POST") -> Ctx:
+        """A request context on this forge's store, as a handler gets it."""
+        store = self.forge.wsgi.store
+        request = Request(EnvironBuilder(method=method, path="/api/v1/x").get_environ())
+        user = store.user_by_login(doer) if doer else None
+        return Ctx(store, request, {}, ROOT + "/", doer=user)
+
     def pull(
         self, branch: str, title: str = "a change", *, who: str = "bot", path: str = ""
     ) -> int:
@@ -77,6 +95,28 @@ class Forge:
         assert created.status_code == 201, created.text
         number: int = created.json()["number"]
         return number
+
+
+@dataclass
+class GitHub:
+    """The forge's GitHub dialect (/api/v3), called as a GitHub client would."""
+
+    dialect: GitHubDialect = field(repr=False)
+    http: httpx.Client = field(repr=False)
+    tokens: dict[str, str] = field(repr=False)
+
+    def call(
+        self, method: str, path: str, who: str | None = "bot", **kwargs: Any
+    ) -> httpx.Response:
+        headers = {"Authorization": f"Bearer {self.tokens[who]}"} if who else {}
+        headers.update(kwargs.pop("headers", {}))
+        return self.http.request(method, f"/api/v3{path}", headers=headers, **kwargs)
+
+
+def github_of(world: Forge, *, rate_limit: int = 5000) -> GitHub:
+    dialect = GitHubDialect(world.forge, rate_limit=rate_limit)
+    http = httpx.Client(transport=httpx.WSGITransport(app=dialect), base_url=ROOT)
+    return GitHub(dialect, http, world.tokens)
 
 
 def make_forge(forge: EmbeddedForge) -> Forge:
