@@ -29,6 +29,7 @@ from architect.core.snapshot import Snapshot
 from architect.core.sprint import advance, view_of
 from architect.core.steer import Plan, plan, settled_pause
 from architect.core.table import ROWS, SPRINT_TABLE, sprint_step
+from architect.core.visions import worked_out
 from architect.errors import (
     ArchitectError,
     ForgeNotFound,
@@ -304,10 +305,12 @@ def render_step(config: ProjectConfig, read: Read, planned: Plan, applied: _Appl
     left = after(read.snapshot, applied.writes, repo=config.repo, ops_repo=config.ops_repo)
     views = views_after(planned.decision.views, left, config.architect)
     replans = replans_after(planned.decision.replans, left, config.architect)
+    # The plan's facts, worked out again only for the visions the writes changed.
+    facts = worked_out(left, config.architect, planned.decision.facts)
     ended = dashboard.ended_here(read.snapshot, left, applied.writes, config)
     try:
         dashboard.render_once(applied.forge, config, read.dashboard, left,
-                              Decision((), (), views, replans),
+                              Decision((), (), views, replans, facts),
                               paused_since=planned.paused_since, notes=planned.notes,
                               outcome=_outcome(report), ended=ended)
     except ArchitectError as exc:  # the sprints' work is done; the next tick renders it
