@@ -291,8 +291,8 @@ def test_no_import_runs_back_up_a_layer_type_checking_counted() -> None:
 
 
 @pytest.mark.parametrize(("source", "caught"), [
-    ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from planted.runners.base import U\n",
-     "planted.runners.base"),
+    ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+     "    from planted.runners.base import U\n", "planted.runners.base"),
     ("from ..shell import tick\n", "planted.shell.tick"),
     ("def late() -> None:\n    import planted.shell.tick  # noqa: PLC0415  cycle\n",
      "planted.shell.tick"),
