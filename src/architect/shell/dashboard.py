@@ -116,9 +116,9 @@ def write(forge: Forge, config: ProjectConfig, issue: Issue | None, board: Dashb
 
 def finishes(forge: Forge, config: ProjectConfig, issue: Issue | None,
              snapshot: Snapshot, known: Collection[int] = ()) -> list[Finished]:
-    """The sprints that ended since the last render: open then, gone now. Read from the
-    forge (a request or two each, only when one ended), so a tick that died after the
-    merge loses none."""
+    """The sprints that ended since the last render: open then, closed now, with the day
+    the forge closed them. Read with the snapshot (a request or two each, only when one
+    ended), so a tick that died after the merge loses none, and the render reads nothing."""
     if issue is None:
         return []
     now_open = {sprint.pr.number for sprint in snapshot.sprints}
@@ -269,19 +269,23 @@ def read(forge: Forge, config: ProjectConfig, bot: User, *,
 
 def render_once(forge: Forge, config: ProjectConfig, issue: Issue | None, snapshot: Snapshot,
                 decision: Decision, *, paused_since: str, notes: Sequence[str],
-                outcome: str, ended: Mapping[int, Finished] | None = None) -> Issue:
-    """Render the dashboard from the snapshot as the tick left it, and write it if changed.
+                outcome: str, ended: Mapping[int, Finished] | None = None,
+                found: Sequence[Finished] = ()) -> Issue:
+    """Render the dashboard from the snapshot as the tick left it, and write it if changed:
+    the only requests are the write's (and the label's, for a first dashboard).
 
     "Recently finished" holds what the last render carried, the sprints this tick ended
-    (`ended`), and every sprint PR the last render showed open that is not open now (read
-    from the forge): a render that failed leaves its mark as it was, so the next one
-    still finds every sprint that ended since the last one written."""
+    (`ended`, from its writes), and those the read found ended before it (`found`:
+    `finishes`, every sprint PR the last render showed open that the forge says is
+    closed): a render that failed leaves its mark as it was, so the next read still
+    finds every sprint that ended since the last one written."""
     ended = ended or {}
-    found = {f.vision: f for f in finishes(forge, config, issue, snapshot, known=ended)}
-    found.update({f.vision: f for f in ended.values()})
-    finished = recent(issue, list(found.values()), snapshot.now)
+    finished = {f.vision: f for f in found}
+    finished.update({f.vision: f for f in ended.values()})
+    found = list(finished.values())
+    carried = recent(issue, found, snapshot.now)
     board = replace(board_of(snapshot, decision, config, enabled=not paused_since,
-                             last_tick=outcome, finished=finished, notes=notes),
+                             last_tick=outcome, finished=carried, notes=notes),
                     open_sprints=tuple(s.pr.number for s in snapshot.sprints))
     board = replace(board, architect=replace(board.architect, paused_since=paused_since))
     return write(forge, config, issue, board)

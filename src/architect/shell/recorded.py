@@ -36,6 +36,11 @@ class Recorded:
         self.writes.append(Wrote(repo, number, comment=created))
         return created
 
+    def edit_comment(self, repo: str, comment_id: int, body: str) -> Comment:
+        edited = self._forge.edit_comment(repo, comment_id, body)
+        self.writes.append(Wrote(repo, 0, comment=edited, edited=True))
+        return edited
+
     def create_pull(self, repo: str, *, title: str, body: str, head: str,
                     base: str) -> PullRequest:
         created = self._forge.create_pull(repo, title=title, body=body, head=head, base=base)
