@@ -67,7 +67,6 @@ def walk(tmp_path: Path) -> tuple[World, list[Exchange]]:
     bot.get_repo(OPS)
     bot.collaborator_permission(OPS, "alice")
     bot.list_assignees(OPS)
-    bot.list_collaborators(OPS)
     bot.get_user("alice")
     bot.list_labels(OPS)
     bot.create_label(OPS, name="architect", color="1d76db", description="the dashboard")
