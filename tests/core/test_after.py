@@ -76,7 +76,7 @@ def test_a_plan_with_a_ticked_box_works_out_each_vision_and_sprint_once(
     monkeypatch.setattr(decide_, "view_of", count_views)
     planned = plan(snapshot, settings(), seen(f"pitch-again-{VISION}"))
     assert {type(a) for a in planned.decision.actions} >= {AnswerBox, OpenPitch}
-    assert facts == {VISION: 2, VISION + 1: 1, VISION + 2: 1}
+    assert facts == {VISION: 2, VISION + 1: 1}  # the sprint's table speaks for VISION + 2
     assert list(views.values()) == [1]
 
 

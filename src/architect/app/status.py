@@ -61,7 +61,7 @@ def collect(forge: Forge, config: ProjectConfig,
                                       default=pr.updated_at),
                                   REPLAN_ROWS[filed.state].waits_for,
                                   vision=filed.filed.merged.vision_number))
-    facts = decision.vision_facts(snapshot, config.architect)
+    facts = decision.vision_facts(snapshot, config.architect, every=True)
     for vision in sorted(snapshot.visions, key=lambda v: v.number):
         row = vision_row(facts[vision.number])
         rows.append(StatusRow("vision", vision.number, one_line(vision.title, 60),

@@ -56,11 +56,14 @@ class Decision:
         """The visions this decision pitches."""
         return frozenset(v for a in self.actions if a.pitches and (v := a.subject.vision))
 
-    def vision_facts(self, snapshot: Snapshot,
-                     settings: ArchitectConfig) -> dict[int, VisionFacts]:
+    def vision_facts(self, snapshot: Snapshot, settings: ArchitectConfig, *,
+                     every: bool = False) -> dict[int, VisionFacts]:
         """Each open vision's facts, the pitch slots given to this decision's pitches:
-        the ones carried, else worked out from `snapshot`."""
-        known = self.facts if self.facts is not None else worked_out(snapshot, settings)
+        the ones carried, the others worked out from `snapshot` (`every`: those with a
+        sprint PR too, as `status` lists them)."""
+        known = self.facts
+        if known is None or every:
+            known = worked_out(snapshot, settings, known, every=every)
         return known.pitching(self.pitched)
 
 
@@ -148,6 +151,8 @@ def _pitches(snapshot: Snapshot, settings: ArchitectConfig,
         if history is None:
             continue
         vision = history.vision
+        if number not in known:
+            continue  # it has a sprint PR: the sprint's table speaks for it
         facts = replace(known[number], turn=len(pitches) < budget)
         state = vision_row(facts).state
         if state is VisionState.TO_BE_PITCHED:

@@ -52,7 +52,9 @@ def story_actions(snapshot: Snapshot, settings: ArchitectConfig,
         if vision is None or merged.vision_number in open_for or not merged.filed:
             continue
         labelled = settings.in_progress_label in vision.label_names
-        if vision_row(facts[vision.number]).state is VisionState.COMPLETED:
+        # No facts: it has a sprint PR, closed and not answered yet (its story goes on).
+        worked = facts.get(vision.number)
+        if worked is not None and vision_row(worked).state is VisionState.COMPLETED:
             said = merged.summarized_at
             if said is not None and not labelled and (
                     vision.updated_at.replace(microsecond=0) > said.replace(microsecond=0)):

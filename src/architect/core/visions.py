@@ -51,8 +51,12 @@ def facts_of(vision: Issue, sprint_pr: int | None, story: MergedSprint | None,
 
 
 def worked_out(snapshot: Snapshot, settings: ArchitectConfig,
-               known: KnownFacts | None = None) -> KnownFacts:
-    """Each open vision's facts; those `known` from the same inputs are carried."""
+               known: KnownFacts | None = None, *, every: bool = False) -> KnownFacts:
+    """Each open vision's facts; those `known` from the same inputs are carried.
+
+    A vision with a sprint PR (open, or closed and not answered yet) is left out unless
+    `every`: its sprint's table speaks for it (the board shows the sprint; no pitch, no
+    story), and only `status` lists its row."""
     in_sprint = {sp.vision_number: sp.pr.number for sp in (*snapshot.sprints, *snapshot.closed)}
     stories: dict[int, MergedSprint] = {}
     for merged in snapshot.merged:
@@ -62,6 +66,8 @@ def worked_out(snapshot: Snapshot, settings: ArchitectConfig,
     inputs: dict[int, Inputs] = {}
     for vision in snapshot.visions:
         n = vision.number
+        if n in in_sprint and not every:
+            continue
         inputs[n] = (vision, in_sprint.get(n), stories.get(n), snapshot.verdicts.get(n))
         if known is not None and n in known.facts and known.inputs.get(n) == inputs[n]:
             facts[n] = known.facts[n]
@@ -73,4 +79,4 @@ def worked_out(snapshot: Snapshot, settings: ArchitectConfig,
 def vision_facts(snapshot: Snapshot, settings: ArchitectConfig, *,
                  pitched: Collection[int]) -> dict[int, VisionFacts]:
     """Each open vision's facts; `pitched`: the visions this tick's decision pitches."""
-    return worked_out(snapshot, settings).pitching(pitched)
+    return worked_out(snapshot, settings, every=True).pitching(pitched)
