@@ -323,15 +323,18 @@ def render_step(config: ProjectConfig, read: Read, planned: Plan, applied: _Appl
     # The plan's facts, worked out again only for the visions the writes changed.
     facts = worked_out(left, config.architect, planned.decision.facts)
     ended = dashboard.ended_here(read.snapshot, left, applied.writes, config)
+    unworded = dashboard.unworded(read.snapshot, left, applied.writes, ended)
     try:
         dashboard.render_once(applied.forge, config, read.dashboard, left,
                               Decision((), (), views, replans, facts),
                               paused_since=planned.paused_since, notes=planned.notes,
-                              outcome=_outcome(report), ended=ended, found=read.finished)
+                              outcome=_outcome(report), ended=ended, found=read.finished,
+                              unworded=unworded)
     except ArchitectError as exc:  # the sprints' work is done; the next tick renders it
         log.error("dashboard: not updated: %s", exc)
         return False
-    return True
+    # A finish the writes do not word: unsettled, so the next tick reads it and renders.
+    return not unworded
 
 
 def save_step(config: ProjectConfig, read: Read, planned: Plan, applied: _Applied,
