@@ -40,7 +40,6 @@ from architect.config_messages import describe
 from architect.durations import DurationError, parse_duration
 from architect.errors import ConfigError
 from architect.forge.github_http import GITHUB_API_URL
-from architect.runners.model_families import Effort
 from architect.secrets import (
     FORGE_TOKEN_VARIABLES,
     Secrets,
@@ -49,6 +48,7 @@ from architect.secrets import (
     looks_secret,
     reject_secrets,
 )
+from architect.values import Effort
 
 __all__ = [
     "FORGE_TOKEN_VARIABLES",

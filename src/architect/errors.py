@@ -48,7 +48,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from architect.runners.base import Usage
+    from architect.values import Usage
 
 
 class ArchitectError(Exception):

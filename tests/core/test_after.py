@@ -3,6 +3,13 @@ snapshot as the tick left it (`core.after`). Pure: builders, no forge."""
 
 from __future__ import annotations
 
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from architect.core import decide as decide_
+from architect.core import visions
 from architect.core.actions import AnswerBox, OpenPitch, PauseArchitect, ResumeArchitect
 from architect.core.after import Wrote, after
 from architect.core.dashboard import Seen
@@ -10,6 +17,8 @@ from architect.core.markers import DashboardMark, SteeredMark
 from architect.core.sprint import branch_for
 from architect.core.steer import NOT_STEERABLE, plan
 from architect.core.table import SprintState
+from architect.core.view import SprintPR
+from architect.forge.models import Issue
 from tests.builders import (
     BOT,
     OPS,
@@ -40,6 +49,35 @@ def test_pitch_again_is_answered_and_pitched_in_one_plan() -> None:
     assert isinstance(answer, AnswerBox) and not answer.on_ops and answer.number == VISION
     assert answer.mark == SteeredMark(f"pitch-again-{VISION}", 500)  # answers the notice
     assert isinstance(pitch, OpenPitch) and pitch.vision_number == VISION
+
+
+def test_a_plan_with_a_ticked_box_works_out_each_vision_and_sprint_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The offered boxes come from the facts and views the plan works out anyway; the
+    answered vision is worked out again (its answer changes its verdict), nothing else."""
+    rejected = a_rejected_history()
+    sprint = a_sprint_pr(SprintState.AWAITING_DECISION, vision=VISION + 2, number=7)
+    others = [a_vision(n, f"Vision {n}") for n in (VISION + 1, VISION + 2)]
+    snapshot = a_snapshot(history={VISION: rejected}, sprints=[sprint],
+                          visions=[rejected.vision, *others])
+    facts: Counter[int] = Counter()
+    views: Counter[int] = Counter()
+    facts_of, view_of = visions.facts_of, decide_.view_of
+
+    def count_facts(vision: Issue, *rest: Any) -> Any:
+        facts[vision.number] += 1
+        return facts_of(vision, *rest)
+
+    def count_views(sprint: SprintPR, *rest: Any) -> Any:
+        views[sprint.pr.number] += 1
+        return view_of(sprint, *rest)
+
+    monkeypatch.setattr(visions, "facts_of", count_facts)
+    monkeypatch.setattr(decide_, "view_of", count_views)
+    planned = plan(snapshot, settings(), seen(f"pitch-again-{VISION}"))
+    assert {type(a) for a in planned.decision.actions} >= {AnswerBox, OpenPitch}
+    assert facts == {VISION: 2, VISION + 1: 1}  # the sprint's table speaks for VISION + 2
+    assert list(views.values()) == [1]
 
 
 def test_a_box_nobody_may_steer_is_a_note_not_an_action() -> None:
@@ -83,7 +121,7 @@ def test_the_fold_opens_comments_and_closes_as_the_next_read_would() -> None:
 
 
 def test_a_merge_moves_the_sprint_to_the_merged_with_its_filed_issues() -> None:
-    sprint = a_sprint_pr(SprintState.AWAITING_DECISION)
+    sprint = a_sprint_pr(SprintState.AWAITING_DECISION, vision=VISION + 2, number=7)
     snapshot = a_snapshot(sprints=[sprint])
     body = sprint.pr.body + "\n\n## Filed: #11 #12\n"
     edited = sprint.pr.model_copy(update={"body": body})

@@ -236,6 +236,84 @@ def test_the_values_sit_below_the_logic() -> None:
         assert reach & logic == set(), value
 
 
+# The packages and shared modules of `architect`, lowest first: each imports only from the
+# layers below its own, `TYPE_CHECKING` imports counted (a type checker walks them too).
+# The values the core and the runners both read (`Effort`, `Usage`) sit in `values`.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("values", "durations", "redaction", "codemap"),
+    ("errors", "config_messages"),
+    ("forge",),
+    ("secrets",),
+    ("config",),
+    ("core",),
+    ("runners",),
+    ("prompts",),
+    ("shell", "emulator"),
+    ("app",),
+    ("__main__",),
+)
+
+
+def _unit(root: Path, path: Path) -> str:
+    """The top package or shared module of the tree `path` is in (`core`, `config`)."""
+    return path.relative_to(root).parts[0].removesuffix(".py")
+
+
+def upward_imports(root: Path, top: str, layers: tuple[tuple[str, ...], ...] = LAYERS
+                   ) -> set[tuple[str, str]]:
+    """Each (module, import) of the tree at `root` (package `top`) that names a layer
+    not below the module's own, `if TYPE_CHECKING:` and function-level imports counted."""
+    rank = {unit: i for i, names in enumerate(layers) for unit in names}
+    known = {_unit(root, p) for p in root.rglob("*.py")}
+    assert known - {"__init__"} <= set(rank), known - set(rank)  # a new one needs its layer
+    bad: set[tuple[str, str]] = set()
+    for path in root.rglob("*.py"):
+        mine = _unit(root, path)
+        package = ".".join((top, *path.relative_to(root).parent.parts))
+        for name in _statements(ast.parse(path.read_text(encoding="utf-8")), package):
+            parts = name.split(".")
+            # `from architect import __version__`: the package's own top, below all.
+            if parts[0] != top or len(parts) < 2 or parts[1] == mine or parts[1] not in rank:
+                continue
+            if rank.get(parts[1], len(layers)) >= rank.get(mine, -1):
+                bad.add((str(path.relative_to(root)), name))
+    return bad
+
+
+def test_every_package_has_its_layer() -> None:
+    units = {_unit(SRC, p) for p in SRC.rglob("*.py")} - {"__init__"}
+    placed = [unit for names in LAYERS for unit in names]
+    assert sorted(placed) == sorted(units)
+
+
+def test_no_import_runs_back_up_a_layer_type_checking_counted() -> None:
+    assert upward_imports(SRC, "architect") == set()
+
+
+@pytest.mark.parametrize(("source", "caught"), [
+    ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+     "    from planted.runners.base import U\n", "planted.runners.base"),
+    ("from ..shell import tick\n", "planted.shell.tick"),
+    ("def late() -> None:\n    import planted.shell.tick  # noqa: PLC0415  cycle\n",
+     "planted.shell.tick"),
+])
+def test_the_layer_walk_fails_on_an_import_back_up(tmp_path: Path, source: str,
+                                                   caught: str) -> None:
+    """Planted in the core: each way an import can run up from it is seen; the imports
+    down (the core's of `config`, the shell's of the core) are left alone."""
+    root = tmp_path / "planted"
+    for package, module, text in (("core", "logic", source),
+                                  ("core", "values", "from planted.config import Settings\n"),
+                                  ("runners", "base", ""),
+                                  ("shell", "tick", "from planted.core import logic\n")):
+        (root / package).mkdir(parents=True, exist_ok=True)
+        (root / package / f"{module}.py").write_text(text)
+    (root / "config.py").write_text("")
+    found = upward_imports(root, "planted", (("config",), ("core",), ("runners",), ("shell",)))
+    assert {module for module, _ in found} == {"core/logic.py"}
+    assert caught in {name for _, name in found}
+
+
 def _package(tmp_path: Path, modules: dict[str, str]) -> Path:
     folder = tmp_path / "planted"
     folder.mkdir()
@@ -393,7 +471,7 @@ def test_the_shell_and_the_app_are_where_the_tree_says() -> None:
     # What every layer shares: settings, the error tree, secrets and their redaction,
     # durations; plus the prompts and the code map, which the runners and the shell both use.
     assert top == ["__init__", "__main__", "codemap", "config", "config_messages", "durations",
-                   "errors", "prompts", "redaction", "secrets"]
+                   "errors", "prompts", "redaction", "secrets", "values"]
 
 
 def test_the_states_doc_shows_the_state_tables_as_the_code_has_them() -> None:

@@ -404,10 +404,14 @@ class Result:
 
 
 def run_scenario(fault: Fault | None = None, *, tmp: Path | None = None,
-                 play_fn: Callable[[Run], None] = play, cursor: bool = False) -> Result:
+                 play_fn: Callable[[Run], None] = play, cursor: bool = False,
+                 proxy: Callable[[httpx.BaseTransport], httpx.BaseTransport] | None = None
+                 ) -> Result:
+    """`proxy`: what stands between the bot and the forge (tests/proxies.FlakyProxy)."""
     with scratch_dir(tmp) as where:
         world = make_world(where)
-        transport = FaultyTransport(httpx.WSGITransport(app=world.forge.wsgi), fault)
+        inner: httpx.BaseTransport = httpx.WSGITransport(app=world.forge.wsgi)
+        transport = FaultyTransport(proxy(inner) if proxy is not None else inner, fault)
         run = Run(world, transport, cursor=cursor)
         play_fn(run)
         return Result(fault, transport.count, run.ticks, forge_state(world),

@@ -18,7 +18,6 @@ from architect.config import ProjectConfig
 from architect.core.table import REPLAN_ROWS, WAITS_FOR, vision_label, vision_row
 from architect.core.text import one_line
 from architect.core.view import ReplanState, SprintView
-from architect.core.visions import vision_facts
 from architect.forge.protocol import Forge
 from architect.runners.sessions import SessionStore
 from architect.shell.tick import plan_tick
@@ -62,7 +61,7 @@ def collect(forge: Forge, config: ProjectConfig,
                                       default=pr.updated_at),
                                   REPLAN_ROWS[filed.state].waits_for,
                                   vision=filed.filed.merged.vision_number))
-    facts = vision_facts(snapshot, config.architect, pitched=decision.pitched)
+    facts = decision.vision_facts(snapshot, config.architect, every=True)
     for vision in sorted(snapshot.visions, key=lambda v: v.number):
         row = vision_row(facts[vision.number])
         rows.append(StatusRow("vision", vision.number, one_line(vision.title, 60),

@@ -43,12 +43,17 @@ class Wrote:
     unlabelled: str = ""  # a label taken off
     merged: bool = False
     deleted_branch: str = ""  # on Forgejo, deleting a PR's head branch closes the PR
+    # `comment` is an edit of an earlier one (its thread unknown: `number` is 0): the
+    # render reads what it now says (a reason given later); the fold leaves it out.
+    edited: bool = False
 
 
 def after(snapshot: Snapshot, writes: Sequence[Wrote], *, repo: str,
           ops_repo: str) -> Snapshot:
     """`snapshot` with `writes` folded in, in the order they were made."""
     for wrote in writes:
+        if wrote.edited:
+            continue
         if wrote.repo == ops_repo:
             snapshot = _on_ops(snapshot, wrote)
         elif wrote.repo == repo:

@@ -24,7 +24,6 @@ from architect.core.snapshot import Snapshot
 from architect.core.sprint import PARKED_LABEL
 from architect.core.table import REPLAN_ROWS, WAITS_FOR, SprintState, vision_label, vision_row
 from architect.core.view import ReplanState, SprintPR, SprintView
-from architect.core.visions import vision_facts
 
 if TYPE_CHECKING:
     from architect.config import ArchitectConfig
@@ -43,7 +42,7 @@ def entries(snapshot: Snapshot, decision: Decision, settings: ArchitectConfig) -
     histories = {h.vision.number: h for h in snapshot.candidates}
     merged = {m.vision_number: m for m in snapshot.merged if m.filed}
     replans = {v.filed.merged.vision_number: v for v in decision.replans}
-    for number, facts in vision_facts(snapshot, settings, pitched=decision.pitched).items():
+    for number, facts in decision.vision_facts(snapshot, settings).items():
         if facts.sprint_pr is not None:
             continue
         vision = snapshot.vision(number)

@@ -7,12 +7,13 @@ within `max_open_pitches − open sprint PRs`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from architect.core import rules
 from architect.core.actions import Action, OpenPitch
-from architect.core.facts import VisionState
+from architect.core.facts import VisionFacts, VisionState
 from architect.core.nudge import with_clock
 from architect.core.replan import ReplanView
 from architect.core.replan_views import replan_views
@@ -29,7 +30,7 @@ from architect.core.table import (
     vision_row,
 )
 from architect.core.view import ReplanState, SprintView
-from architect.core.visions import facts_of
+from architect.core.visions import KnownFacts, worked_out
 
 if TYPE_CHECKING:
     # The settings' type only: the core reads values, never a file.
@@ -46,11 +47,24 @@ class Decision:
     # Each filed sprint as its re-plan stands, likewise worked out once: what the steps,
     # the dashboard, `status` and the next deadline read.
     replans: tuple[ReplanView, ...] = ()
+    # Each open vision's facts, likewise: what the pitches, the stories, the board and
+    # `status` read (None: not worked out, as for a decision built by hand).
+    facts: KnownFacts | None = field(default=None, compare=False)
 
     @property
     def pitched(self) -> frozenset[int]:
         """The visions this decision pitches."""
         return frozenset(v for a in self.actions if a.pitches and (v := a.subject.vision))
+
+    def vision_facts(self, snapshot: Snapshot, settings: ArchitectConfig, *,
+                     every: bool = False) -> dict[int, VisionFacts]:
+        """Each open vision's facts, the pitch slots given to this decision's pitches:
+        the ones carried, the others worked out from `snapshot` (`every`: those with a
+        sprint PR too, as `status` lists them)."""
+        known = self.facts
+        if known is None or every:
+            known = worked_out(snapshot, settings, known, every=every)
+        return known.pitching(self.pitched)
 
 
 def views(snapshot: Snapshot) -> list[SprintView]:
@@ -76,11 +90,17 @@ def judged(snapshot: Snapshot) -> Snapshot:
     return replace(snapshot, verdicts={**snapshot.verdicts, **missing}) if missing else snapshot
 
 
-def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
+def decide(snapshot: Snapshot, settings: ArchitectConfig, *,
+           views: Sequence[SprintView] | None = None,
+           known: KnownFacts | None = None) -> Decision:
+    """`views` and `known`: the sprint views and vision facts already worked out this
+    tick (the plan's, before the boxes' answers): carried where nothing changed."""
     snapshot = judged(snapshot)
+    facts = worked_out(snapshot, settings, known)
     actions: list[Action] = []
     notes: list[str] = []
-    timed = _where_answers_belong(timed_views(snapshot, settings))
+    timed = _where_answers_belong(list(views) if views is not None
+                                  else timed_views(snapshot, settings))
     for view in timed:
         notes.extend(f"PR #{view.number}: ignored {what}" for what in view.ignored)
         vision = snapshot.vision(view.sprint.vision_number)
@@ -92,7 +112,7 @@ def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
         else:
             actions.append(action)
         actions.extend(repairs(view, needs_label=needs_label))
-    actions.extend(story_actions(snapshot, settings))
+    actions.extend(story_actions(snapshot, settings, facts.facts))
     replans = tuple(replan_views(snapshot, settings))
     for filed in replans:
         steps = replan_steps(filed)
@@ -100,10 +120,10 @@ def decide(snapshot: Snapshot, settings: ArchitectConfig) -> Decision:
         if not steps and filed.state is ReplanState.REPLAN_PROPOSED:
             notes.append(f"PR #{filed.number} (filed): re-plan proposed; waiting for "
                          f"{REPLAN_ROWS[filed.state].waits_for}")
-    pitches, skipped = _pitches(snapshot, settings)
+    pitches, skipped = _pitches(snapshot, settings, facts.facts)
     actions.extend(pitches)
     notes.extend(skipped)
-    return Decision(tuple(actions), tuple(notes), tuple(timed), replans)
+    return Decision(tuple(actions), tuple(notes), tuple(timed), replans, facts)
 
 
 def _where_answers_belong(timed: list[SprintView]) -> list[SprintView]:
@@ -114,7 +134,8 @@ def _where_answers_belong(timed: list[SprintView]) -> list[SprintView]:
     return [replace(v, asking=tuple(n for n in asking if n != v.number)) for v in timed]
 
 
-def _pitches(snapshot: Snapshot, settings: ArchitectConfig) -> tuple[list[OpenPitch], list[str]]:
+def _pitches(snapshot: Snapshot, settings: ArchitectConfig,
+             known: Mapping[int, VisionFacts]) -> tuple[list[OpenPitch], list[str]]:
     budget = settings.max_open_pitches - len(snapshot.sprints)
     notes: list[str] = []
     if budget <= 0:
@@ -130,7 +151,9 @@ def _pitches(snapshot: Snapshot, settings: ArchitectConfig) -> tuple[list[OpenPi
         if history is None:
             continue
         vision = history.vision
-        facts = facts_of(vision, snapshot, settings, turn=len(pitches) < budget)
+        if number not in known:
+            continue  # it has a sprint PR: the sprint's table speaks for it
+        facts = replace(known[number], turn=len(pitches) < budget)
         state = vision_row(facts).state
         if state is VisionState.TO_BE_PITCHED:
             assert facts.verdict is not None  # the row's guard

@@ -24,12 +24,14 @@ from architect.core.actions import (
     PauseArchitect,
     ResumeArchitect,
 )
+from architect.core.after import views_after
 from architect.core.dashboard import Box, BoxKind, Seen, box_of
-from architect.core.decide import Decision, decide, timed_views
+from architect.core.decide import Decision, decide, judged, timed_views
 from architect.core.replan_views import replan_views
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import PARKED_LABEL
-from architect.core.view import SprintPR
+from architect.core.view import SprintPR, SprintView
+from architect.core.visions import KnownFacts, worked_out
 from architect.forge.models import Comment
 
 if TYPE_CHECKING:
@@ -60,9 +62,15 @@ def moment(at: datetime) -> str:
 
 
 def plan(snapshot: Snapshot, settings: ArchitectConfig, seen: Seen | None) -> Plan:
-    """Every human signal, the dashboard's boxes included, into the tick's actions."""
+    """Every human signal, the dashboard's boxes included, into the tick's actions.
+
+    The sprint views and the vision facts are worked out once, from the snapshot read;
+    the boxes' answers make only the sprints and visions they answer worked out again."""
     paused = seen.paused_since if seen is not None else ""
-    ticked = _ticked(seen, snapshot, settings, paused=bool(paused))
+    snapshot = judged(snapshot)
+    views = timed_views(snapshot, settings)
+    known = worked_out(snapshot, settings)
+    ticked = _ticked(seen, snapshot, settings, views, known, paused=bool(paused))
     notes: tuple[str, ...] = ()
     if ticked and seen is not None and not seen.steerable:
         ticked, notes = [], (NOT_STEERABLE,)
@@ -82,10 +90,11 @@ def plan(snapshot: Snapshot, settings: ArchitectConfig, seen: Seen | None) -> Pl
             notes = (*notes, CLOSED_WHILE_PAUSED)
         note = f"paused from the dashboard since {paused}: nothing else is done"
         # Nothing is decided, but every sprint is still shown as it stands.
-        views = tuple(timed_views(folded, settings))
         replans = tuple(replan_views(folded, settings))
-        return Plan(Decision(boxes, (note,), views, replans), folded, paused, notes)
-    decision = decide(folded, settings)
+        return Plan(Decision(boxes, (note,), views_after(views, folded, settings), replans,
+                             worked_out(folded, settings, known)), folded, paused, notes)
+    decision = decide(folded, settings, views=views_after(views, folded, settings),
+                      known=known)
     return Plan(replace(decision, actions=(*boxes, *decision.actions)), folded, "", notes)
 
 
@@ -97,16 +106,17 @@ def settled_pause(seen: Seen) -> bool:
     return bool(seen.paused_since) and not seen.ticked and told == (not seen.open)
 
 
-def _ticked(seen: Seen | None, snapshot: Snapshot, settings: ArchitectConfig, *,
-            paused: bool) -> list[Box]:
-    """The boxes ticked among those the last render offered (a stale id names none)."""
+def _ticked(seen: Seen | None, snapshot: Snapshot, settings: ArchitectConfig,
+            views: Sequence[SprintView], known: KnownFacts, *, paused: bool) -> list[Box]:
+    """The boxes ticked among those the last render offered (a stale id names none):
+    the board's boxes for the snapshot read, from the views and facts worked out."""
     if seen is None or not seen.ticked:
         return []
     # Paused, the architect does nothing but read its dashboard, so only "resume" counts.
     # No re-plan views: a filed sprint's re-plan offers no box.
     offered = [Box(BoxKind.RESUME)] if paused else [
-        *(b for e in board.entries(snapshot, Decision((), (), tuple(timed_views(
-            snapshot, settings))), settings) for b in e.boxes),
+        *(b for e in board.entries(snapshot, Decision((), (), tuple(views), facts=known),
+                                   settings) for b in e.boxes),
         Box(BoxKind.PAUSE)]
     return [box for box in (box_of(i, offered) for i in seen.ticked) if box is not None]
 

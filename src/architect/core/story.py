@@ -14,11 +14,10 @@ from typing import TYPE_CHECKING
 
 from architect.core import markers
 from architect.core.actions import CompleteVision, RepairMerged
-from architect.core.facts import MergedSprint, VisionState
+from architect.core.facts import MergedSprint, VisionFacts, VisionState
 from architect.core.snapshot import Snapshot
 from architect.core.table import vision_row
 from architect.core.text import one_line
-from architect.core.visions import facts_of
 from architect.forge.models import Issue, PullRequest
 
 if TYPE_CHECKING:
@@ -43,8 +42,8 @@ def not_planned(issue: Issue) -> str | None:
                  if label.name.lower() in NOT_PLANNED_LABELS), None)
 
 
-def story_actions(snapshot: Snapshot,
-                  settings: ArchitectConfig) -> list[CompleteVision | RepairMerged]:
+def story_actions(snapshot: Snapshot, settings: ArchitectConfig,
+                  facts: Mapping[int, VisionFacts]) -> list[CompleteVision | RepairMerged]:
     """For each open vision with a merged sprint and no open one: keep or end its story."""
     open_for = {s.vision_number for s in snapshot.sprints}
     actions: list[CompleteVision | RepairMerged] = []
@@ -53,8 +52,9 @@ def story_actions(snapshot: Snapshot,
         if vision is None or merged.vision_number in open_for or not merged.filed:
             continue
         labelled = settings.in_progress_label in vision.label_names
-        if vision_row(facts_of(vision, snapshot, settings, turn=False)).state is (
-                VisionState.COMPLETED):
+        # No facts: it has a sprint PR, closed and not answered yet (its story goes on).
+        worked = facts.get(vision.number)
+        if worked is not None and vision_row(worked).state is VisionState.COMPLETED:
             said = merged.summarized_at
             if said is not None and not labelled and (
                     vision.updated_at.replace(microsecond=0) > said.replace(microsecond=0)):

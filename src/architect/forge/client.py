@@ -292,10 +292,6 @@ class ForgeClient:
         items = self._http.get_list(f"{repo_path(repo)}/assignees")
         return parse_list(User, items, f"the assignees of {repo}")
 
-    def list_collaborators(self, repo: str) -> list[User]:
-        items = self._http.get_pages(f"{repo_path(repo)}/collaborators")
-        return parse_list(User, items, f"the collaborators of {repo}")
-
     # -- issues ---------------------------------------------------------------
     def list_issues(
         self,

@@ -188,10 +188,6 @@ class GitHubClient:
         except ValueError:
             return Permission.NONE
 
-    def list_collaborators(self, repo: str) -> list[User]:
-        items = self._http.get_pages(f"{repo_path(repo)}/collaborators")
-        return gh.users(items, f"the collaborators of {repo}")
-
     def get_user(self, login: str) -> User | None:
         try:
             return gh.user(self._http.get_json(f"/users/{segment(login)}"), f"user {login}")

@@ -7,6 +7,11 @@ tick runs unchanged against a real server, the embedded forge, or a test.
 
 `repo` is always ``"owner/name"``. Every ``list_*`` method returns the whole
 list: it follows the forge's pagination to the end.
+
+Which methods read and which write is declared once, here (`READS`, `WRITES`): the
+dry run sends the reads and answers the writes itself (`shell.dry_forge`), the tick's
+recorder keeps the writes the render folds in (`shell.recorded`); a test keeps every
+method of `Forge` in exactly one of them.
 """
 
 from __future__ import annotations
@@ -43,8 +48,6 @@ class Forge(Protocol):
     def get_repo(self, repo: str) -> Repository: ...
 
     def collaborator_permission(self, repo: str, login: str) -> Permission: ...
-
-    def list_collaborators(self, repo: str) -> list[User]: ...
 
     def get_user(self, login: str) -> User | None: ...
 
@@ -199,3 +202,21 @@ class Forge(Protocol):
     def create_hook(
         self, repo: str, *, url: str, secret: str, events: Sequence[str]
     ) -> Hook: ...
+
+
+# The reads: sent as they are by a dry run, passed through by the recorder. A probe
+# changes nothing on the forge (the body is one it refuses): a read.
+READS = frozenset({
+    "current_user", "get_repo", "collaborator_permission", "list_assignees", "get_user",
+    "list_issues", "get_issue", "changed_since", "comments_changed_since", "search_issues",
+    "list_labels", "list_comments", "list_pulls", "get_pull", "recently_closed_pulls",
+    "list_timeline", "list_reviews", "get_branch", "list_branches", "probe_write", "get_file",
+    "list_files", "list_dependencies", "list_hooks",
+})
+# The writes: a dry run answers each itself, as the forge would, and sends none.
+WRITES = frozenset({
+    "create_issue", "edit_issue", "add_issue_labels", "remove_issue_label", "create_label",
+    "create_comment", "edit_comment", "create_pull", "edit_pull", "merge_pull",
+    "create_branch", "delete_branch", "create_file", "update_file", "change_files",
+    "link_sub_issue", "add_dependency", "remove_dependency", "create_hook",
+})

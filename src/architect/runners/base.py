@@ -16,6 +16,9 @@ from pydantic import BaseModel
 
 from architect.core.inputs import PlannerInputs
 
+# Re-exported (PEP 484's `as` form): the runners name it here; it lives below every layer.
+from architect.values import Usage as Usage  # noqa: PLC0414
+
 T = TypeVar("T", bound=BaseModel)
 
 
@@ -49,21 +52,6 @@ class ModelRequest(Generic[T]):
 
     def prompt_for(self, tools: bool) -> str:
         return self.tools_prompt if tools and self.tools_prompt else self.prompt
-
-
-@dataclass(frozen=True)
-class Usage:
-    input_tokens: int = 0
-    output_tokens: int = 0
-    cost_usd: float | None = None
-
-    def __add__(self, other: Usage) -> Usage:
-        cost = None
-        if self.cost_usd is not None or other.cost_usd is not None:
-            cost = (self.cost_usd or 0.0) + (other.cost_usd or 0.0)
-        return Usage(
-            self.input_tokens + other.input_tokens, self.output_tokens + other.output_tokens, cost
-        )
 
 
 @dataclass(frozen=True)

@@ -23,11 +23,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, Literal, get_args
+from typing import Any, Literal
 
-# How hard an adaptive model thinks, least first; also the values `thinking_effort` takes.
-Effort = Literal["low", "medium", "high", "xhigh", "max"]
-EFFORTS: tuple[Effort, ...] = get_args(Effort)
+# Re-exported (PEP 484's `as` form): the runners name them here; `config` reads them too,
+# so they live below every layer (architect.values).
+from architect.values import EFFORTS as EFFORTS  # noqa: PLC0414
+from architect.values import Effort as Effort  # noqa: PLC0414
 
 
 class Thinking(StrEnum):

@@ -44,6 +44,7 @@ from architect.core.markers import RejectedMark, find_vision, marks_of
 from architect.core.render import FILED_HEADING
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import vision_of_branch, vision_title_of
+from architect.core.view import SprintPR
 from architect.errors import ForgeNotFound
 from architect.forge.models import Issue, PullRequest, User
 from architect.forge.protocol import Forge
@@ -116,9 +117,9 @@ def write(forge: Forge, config: ProjectConfig, issue: Issue | None, board: Dashb
 
 def finishes(forge: Forge, config: ProjectConfig, issue: Issue | None,
              snapshot: Snapshot, known: Collection[int] = ()) -> list[Finished]:
-    """The sprints that ended since the last render: open then, gone now. Read from the
-    forge (a request or two each, only when one ended), so a tick that died after the
-    merge loses none."""
+    """The sprints that ended since the last render: open then, closed now, with the day
+    the forge closed them. Read with the snapshot (a request or two each, only when one
+    ended), so a tick that died after the merge loses none, and the render reads nothing."""
     if issue is None:
         return []
     now_open = {sprint.pr.number for sprint in snapshot.sprints}
@@ -170,17 +171,14 @@ def ended_here(before: Snapshot, left: Snapshot, writes: Sequence[Wrote],
     """The sprints this tick ended (merged after filing, or closed), by PR number, from its
     own writes: known without a read, and kept even when this render fails and the next
     one's mark never showed them open."""
-    still = {sp.pr.number for sp in left.sprints}
     merged = {m.pr.number: m for m in left.merged}
     bot = before.bot.login
     reasons = {m.pr: (m, c) for w in writes if w.comment is not None and w.repo == config.repo
                for c, m in marks_of(RejectedMark, [w.comment], bot)}
     day = left.now.date().isoformat()
     found = {}
-    for sprint in (*before.sprints, *before.closed):
+    for sprint in _ended_by(before, left, writes):
         number = sprint.pr.number
-        if number in still or not any(w.number == number or w.deleted_branch for w in writes):
-            continue
         vision = left.vision(sprint.vision_number) or before.vision(sprint.vision_number)
         title = vision.title if vision else vision_title_of(sprint.pr.title)
         url = vision.html_url if vision else sprint.pr.html_url
@@ -196,6 +194,22 @@ def ended_here(before: Snapshot, left: Snapshot, writes: Sequence[Wrote],
             continue  # not ended by this tick's writes: the next read tells
         found[number] = Finished(sprint.vision_number, title, url, text, closed or day)
     return found
+
+
+def unworded(before: Snapshot, left: Snapshot, writes: Sequence[Wrote],
+             ended: Mapping[int, Finished]) -> tuple[int, ...]:
+    """The sprint PRs this tick's writes closed whose finish they do not word (the note
+    with the reason was written by an earlier tick): the render keeps them in its mark's
+    open list, so that the next read finds them closed and words them from the forge."""
+    return tuple(sp.pr.number for sp in _ended_by(before, left, writes)
+                 if sp.pr.number not in ended)
+
+
+def _ended_by(before: Snapshot, left: Snapshot, writes: Sequence[Wrote]) -> list[SprintPR]:
+    """The sprints open (or closed, unanswered) at the read that the tick's writes ended."""
+    still = {sp.pr.number for sp in left.sprints}
+    return [sp for sp in (*before.sprints, *before.closed) if sp.pr.number not in still
+            and any(w.number == sp.pr.number or w.deleted_branch for w in writes)]
 
 
 def _closed_day(writes: Sequence[Wrote], config: ProjectConfig, number: int) -> str:
@@ -269,19 +283,24 @@ def read(forge: Forge, config: ProjectConfig, bot: User, *,
 
 def render_once(forge: Forge, config: ProjectConfig, issue: Issue | None, snapshot: Snapshot,
                 decision: Decision, *, paused_since: str, notes: Sequence[str],
-                outcome: str, ended: Mapping[int, Finished] | None = None) -> Issue:
-    """Render the dashboard from the snapshot as the tick left it, and write it if changed.
+                outcome: str, ended: Mapping[int, Finished] | None = None,
+                found: Sequence[Finished] = (), unworded: Collection[int] = ()) -> Issue:
+    """Render the dashboard from the snapshot as the tick left it, and write it if changed:
+    the only requests are the write's (and the label's, for a first dashboard).
 
     "Recently finished" holds what the last render carried, the sprints this tick ended
-    (`ended`), and every sprint PR the last render showed open that is not open now (read
-    from the forge): a render that failed leaves its mark as it was, so the next one
-    still finds every sprint that ended since the last one written."""
+    (`ended`, from its writes), and those the read found ended before it (`found`:
+    `finishes`, every sprint PR the last render showed open that the forge says is
+    closed): a render that failed leaves its mark as it was, so the next read still
+    finds every sprint that ended since the last one written; so does one that ended a
+    sprint it cannot word (`unworded`, kept among the open)."""
     ended = ended or {}
-    found = {f.vision: f for f in finishes(forge, config, issue, snapshot, known=ended)}
-    found.update({f.vision: f for f in ended.values()})
-    finished = recent(issue, list(found.values()), snapshot.now)
+    finished = {f.vision: f for f in found}
+    finished.update({f.vision: f for f in ended.values()})
+    found = list(finished.values())
+    carried = recent(issue, found, snapshot.now)
     board = replace(board_of(snapshot, decision, config, enabled=not paused_since,
-                             last_tick=outcome, finished=finished, notes=notes),
-                    open_sprints=tuple(s.pr.number for s in snapshot.sprints))
+                             last_tick=outcome, finished=carried, notes=notes),
+                    open_sprints=(*(s.pr.number for s in snapshot.sprints), *unworded))
     board = replace(board, architect=replace(board.architect, paused_since=paused_since))
     return write(forge, config, issue, board)

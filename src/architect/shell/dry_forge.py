@@ -27,21 +27,12 @@ from architect.forge.models import (
     PullRequest,
     User,
 )
-from architect.forge.protocol import Forge
+from architect.forge.protocol import READS, Forge
 
 log = logging.getLogger("architect")
 # Far above any id a forge has handed out: what a dry run "creates" never collides
 # with what it read, and is newer than all of it, as a real write would be.
 _FIRST_ID = 10**12
-# The forge's reads, sent as they are (`current_user` is remembered below). A probe
-# changes nothing on the forge (the body is one it refuses): safe to send.
-_READS = frozenset({
-    "get_repo", "collaborator_permission", "list_collaborators", "list_assignees", "get_user",
-    "list_branches", "probe_write", "list_issues", "get_issue", "changed_since",
-    "comments_changed_since", "list_labels", "list_comments", "list_pulls", "get_pull",
-    "recently_closed_pulls", "list_timeline", "list_reviews", "get_branch", "get_file",
-    "list_files", "list_dependencies", "list_hooks", "search_issues",
-})
 
 
 class DryForge:
@@ -82,9 +73,9 @@ class DryForge:
 
     # -- reads: the real forge -------------------------------------------------
     def __getattr__(self, name: str) -> Any:
-        # Only the reads named go through; anything else a step calls is a write this
-        # class must answer itself, and fails here rather than reach the forge.
-        if name not in _READS:
+        # Only the protocol's reads go through; anything else a step calls is a write
+        # this class must answer itself, and fails here rather than reach the forge.
+        if name not in READS:
             raise AttributeError(f"DryForge has no {name!r}: a write must be logged, "
                                  "not sent")
         return getattr(self._forge, name)

@@ -2,17 +2,36 @@
 
 `Recorded` passes every call to the forge it wraps and keeps a `Wrote` for
 each write that changes what the dashboard shows (`core.after` folds them into
-the snapshot). It remembers no read: nothing is ever answered from it.
+the snapshot). Which calls write is the protocol's declaration (`forge.protocol.
+WRITES`); `_RECORDS` says what each of those the render folds in leaves. It
+remembers no read: nothing is ever answered from it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Literal, cast
+import inspect
+from collections.abc import Callable, Mapping
+from typing import Any, cast
 
 from architect.core.after import Wrote
-from architect.forge.models import Comment, Issue, Label, PullRequest
-from architect.forge.protocol import Forge
+from architect.forge.protocol import WRITES, Forge
+
+# What each write the render folds in leaves, from its arguments (by name) and the
+# forge's answer. The other writes (files, branches made, dependencies, labels and
+# hooks created) change nothing the dashboard shows.
+_RECORDS: Mapping[str, Callable[[Mapping[str, Any], Any], Wrote]] = {
+    "create_comment": lambda a, answer: Wrote(a["repo"], a["number"], comment=answer),
+    # An edit names no thread: the render reads what the note now says (a later reason).
+    "edit_comment": lambda a, answer: Wrote(a["repo"], 0, comment=answer, edited=True),
+    "create_pull": lambda a, answer: Wrote(a["repo"], answer.number, pull=answer),
+    "edit_pull": lambda a, answer: Wrote(a["repo"], a["number"], pull=answer),
+    "merge_pull": lambda a, _: Wrote(a["repo"], a["number"], merged=True),
+    "edit_issue": lambda a, answer: Wrote(a["repo"], a["number"], issue=answer),
+    "add_issue_labels": lambda a, answer: Wrote(a["repo"], a["number"],
+                                                labels=tuple(answer)),
+    "remove_issue_label": lambda a, _: Wrote(a["repo"], a["number"], unlabelled=a["label"]),
+    "delete_branch": lambda a, _: Wrote(a["repo"], 0, deleted_branch=a["branch"]),
+}
 
 
 class Recorded:
@@ -29,47 +48,19 @@ class Recorded:
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
-        return getattr(self._forge, name)
+        method = getattr(self._forge, name)
+        record = _RECORDS.get(name) if name in WRITES else None
+        if record is None:
+            return method
+        signature = inspect.signature(getattr(Forge, name))
 
-    def create_comment(self, repo: str, number: int, body: str) -> Comment:
-        created = self._forge.create_comment(repo, number, body)
-        self.writes.append(Wrote(repo, number, comment=created))
-        return created
+        def recorded(*args: Any, **kwargs: Any) -> Any:
+            answer = method(*args, **kwargs)
+            # Kept only once the forge answered: a write whose answer was lost is found
+            # by the next read, as the render's fold never guesses.
+            called = signature.bind(None, *args, **kwargs)
+            called.apply_defaults()
+            self.writes.append(record(called.arguments, answer))
+            return answer
 
-    def create_pull(self, repo: str, *, title: str, body: str, head: str,
-                    base: str) -> PullRequest:
-        created = self._forge.create_pull(repo, title=title, body=body, head=head, base=base)
-        self.writes.append(Wrote(repo, created.number, pull=created))
-        return created
-
-    def edit_pull(self, repo: str, number: int, *, title: str | None = None,
-                  body: str | None = None,
-                  state: Literal["open", "closed"] | None = None) -> PullRequest:
-        edited = self._forge.edit_pull(repo, number, title=title, body=body, state=state)
-        self.writes.append(Wrote(repo, number, pull=edited))
-        return edited
-
-    def merge_pull(self, repo: str, number: int, *, style: str = "merge",
-                   message: str | None = None) -> None:
-        self._forge.merge_pull(repo, number, style=style, message=message)
-        self.writes.append(Wrote(repo, number, merged=True))
-
-    def edit_issue(self, repo: str, number: int, *, title: str | None = None,
-                   body: str | None = None,
-                   state: Literal["open", "closed"] | None = None) -> Issue:
-        edited = self._forge.edit_issue(repo, number, title=title, body=body, state=state)
-        self.writes.append(Wrote(repo, number, issue=edited))
-        return edited
-
-    def add_issue_labels(self, repo: str, number: int, labels: Sequence[str]) -> list[Label]:
-        now = self._forge.add_issue_labels(repo, number, labels)
-        self.writes.append(Wrote(repo, number, labels=tuple(now)))
-        return now
-
-    def remove_issue_label(self, repo: str, number: int, label: str) -> None:
-        self._forge.remove_issue_label(repo, number, label)
-        self.writes.append(Wrote(repo, number, unlabelled=label))
-
-    def delete_branch(self, repo: str, branch: str) -> None:
-        self._forge.delete_branch(repo, branch)
-        self.writes.append(Wrote(repo, 0, deleted_branch=branch))
+        return recorded

@@ -19,7 +19,7 @@ from architect.config import ProjectConfig
 from architect.core.actions import Action, DashboardAction
 from architect.core.after import Wrote, after, replans_after, views_after
 from architect.core.cursor import Kept, Look, carried_dashboard, carried_visions
-from architect.core.dashboard import Seen
+from architect.core.dashboard import Finished, Seen
 from architect.core.deadlines import next_deadline
 from architect.core.decide import Decision
 from architect.core.inputs import PlannerInputs, ProjectContext, VisionInput
@@ -29,6 +29,7 @@ from architect.core.snapshot import Snapshot
 from architect.core.sprint import advance, view_of
 from architect.core.steer import Plan, plan, settled_pause
 from architect.core.table import ROWS, SPRINT_TABLE, sprint_step
+from architect.core.visions import worked_out
 from architect.errors import (
     ArchitectError,
     ForgeNotFound,
@@ -96,6 +97,9 @@ class Read:
     labels: ProjectLabels  # the project repo's, read at most once a tick
     dashboard: Issue | None = None
     seen: Seen | None = None  # None: no dashboard kept (`dashboard = false`), or unread
+    # The sprints the last render showed open that the forge says ended since (read here,
+    # so that the render reads nothing); None: not read, so the render waits a tick.
+    finished: tuple[Finished, ...] | None = ()
     filer_login: str = ""
     # When the forge last listed the visions; None: this read listed them.
     carried_since: datetime | None = None
@@ -150,7 +154,19 @@ def read_tick(forge: Forge, config: ProjectConfig, now: datetime, *,
         return read
     if issue is None:
         _refuse_empty_ops(forge, config)
-    return replace(read, dashboard=issue, seen=seen)
+    return replace(read, dashboard=issue, seen=seen,
+                   finished=_finished(forge, config, issue, snapshot))
+
+
+def _finished(forge: Forge, config: ProjectConfig, issue: Issue | None,
+              snapshot: Snapshot) -> tuple[Finished, ...] | None:
+    """What ended since the last render; None when the forge would not say (the boxes
+    still count, the render waits for a tick that reads it)."""
+    try:
+        return tuple(dashboard.finishes(forge, config, issue, snapshot))
+    except ArchitectError as exc:
+        log.error("dashboard: what finished was not read: %s", exc)
+        return None
 
 
 def _carried_visions(config: ProjectConfig, now: datetime, looked: Look | None,
@@ -299,21 +315,26 @@ def render_step(config: ProjectConfig, read: Read, planned: Plan, applied: _Appl
         return not config.architect.dashboard
     report = applied.report
     # A forge that stopped answering gets no more writes this tick; the next one renders.
-    if should_stop() or report.forge_down:
+    if should_stop() or report.forge_down or read.finished is None:
         return False
     left = after(read.snapshot, applied.writes, repo=config.repo, ops_repo=config.ops_repo)
     views = views_after(planned.decision.views, left, config.architect)
     replans = replans_after(planned.decision.replans, left, config.architect)
+    # The plan's facts, worked out again only for the visions the writes changed.
+    facts = worked_out(left, config.architect, planned.decision.facts)
     ended = dashboard.ended_here(read.snapshot, left, applied.writes, config)
+    unworded = dashboard.unworded(read.snapshot, left, applied.writes, ended)
     try:
         dashboard.render_once(applied.forge, config, read.dashboard, left,
-                              Decision((), (), views, replans),
+                              Decision((), (), views, replans, facts),
                               paused_since=planned.paused_since, notes=planned.notes,
-                              outcome=_outcome(report), ended=ended)
+                              outcome=_outcome(report), ended=ended, found=read.finished,
+                              unworded=unworded)
     except ArchitectError as exc:  # the sprints' work is done; the next tick renders it
         log.error("dashboard: not updated: %s", exc)
         return False
-    return True
+    # A finish the writes do not word: unsettled, so the next tick reads it and renders.
+    return not unworded
 
 
 def save_step(config: ProjectConfig, read: Read, planned: Plan, applied: _Applied,

@@ -34,7 +34,6 @@ ENDPOINTS = {
     "GET /users/{username}",
     f"GET {_R}",
     f"GET {_R}/collaborators/{{collaborator}}/permission",
-    f"GET {_R}/collaborators",
     f"GET {_R}/assignees",
     f"GET {_R}/issues",  # [#issues]
     f"POST {_R}/issues",
@@ -128,7 +127,6 @@ def exercise(bot: ForgeClient, human: ForgeClient) -> set[str]:  # noqa: PLR0915
     call("get_version")
     call("get_repo", PROJECT)
     call("collaborator_permission", PROJECT, "architect-bot")
-    call("list_collaborators", PROJECT)
     call("list_assignees", PROJECT)
     call("get_user", "architect-bot")
     call("probe_write", PROJECT, "labels")

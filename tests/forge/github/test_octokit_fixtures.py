@@ -133,12 +133,6 @@ def test_a_branch_is_deleted_as_its_git_ref() -> None:
         ("DELETE", f"/repos/{ORG}/git-refs/git/refs/heads/test")]
 
 
-def test_collaborators_are_listed() -> None:
-    replay = Replay("add-and-remove-repository-collaborator", skip=(0, 1, 2, 4, 5))
-    found = client(replay).list_collaborators(f"{ORG}/add-and-remove-repository-collaborator")
-    assert len(found) == 2 and all(u.login for u in found)
-
-
 def test_a_validation_error_names_githubs_message_and_documentation() -> None:
     replay = Replay("errors")
     with pytest.raises(ForgeValidation) as refused:

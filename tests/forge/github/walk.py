@@ -106,7 +106,6 @@ def _init(world: World, recorder: Recorder, bot: GitHubClient, hook_url: str) ->
     bot.get_repo(OPS)
     bot.collaborator_permission(OPS, "alice")
     bot.list_assignees(OPS)
-    bot.list_collaborators(OPS)
     bot.get_user("alice")
     bot.list_labels(OPS)
     bot.create_label(OPS, name="architect", color="1d76db", description="the dashboard")
