@@ -6,6 +6,7 @@ import json
 import re
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,15 +19,19 @@ from architect.errors import (
     RunnerUnavailable,
 )
 from architect.runners.base import Limits, Mode, Usage
-from architect.runners.openai_api import OpenAIRunner, OutputFormat
+from architect.runners.openai_api import MODE_TOKENS, OpenAIRunner, OutputFormat
 from tests.runners.conftest import FORKS, OPENAI_KEY, PITCH, a_request
-from tests.runners.fakes.http_api import Answer, ScriptedAPI, completion, openai_error
+from tests.runners.fakes.http_api import (
+    Answer,
+    Received,
+    ScriptedAPI,
+    completion,
+    openai_error,
+)
 from tests.sdk import needs_sdk
 
 pytestmark = needs_sdk("openai")
 
-SCHEMA_REFUSED = openai_error(400, "response_format json_schema is not supported by this server")
-OBJECT_REFUSED = openai_error(400, "'response_format.type' must be 'text'")
 
 
 def a_runner(
@@ -86,29 +91,78 @@ def test_invalid_twice_is_invalid_model_output(tmp_path: Path, base_env: dict[st
     assert len(api.received) == 2
 
 
-def test_a_server_that_refuses_json_schema_gets_json_object_and_the_schema_in_the_prompt(
+def _rung(body: dict[str, Any]) -> OutputFormat:
+    """The rung of the ladder a request is on, read from its body as a server would."""
+    shape = body.get("response_format")
+    if shape is None:
+        return OutputFormat.TEXT
+    if shape["type"] == "json_schema":
+        strict = shape["json_schema"].get("strict")
+        return OutputFormat.JSON_SCHEMA_STRICT if strict else OutputFormat.JSON_SCHEMA
+    return OutputFormat.JSON_OBJECT_SCHEMA if "schema" in shape else OutputFormat.JSON_OBJECT
+
+
+# What servers answer a form they do not take, in their own words: OpenAI-like strict
+# validation (400), llama-cpp-python's pydantic error wrapped as HTTP 500, a server
+# without grammars, and one that takes text only.
+REFUSALS = {
+    OutputFormat.JSON_SCHEMA_STRICT: openai_error(
+        400, "Invalid schema for response_format 'ForkProposal': strict mode is not supported"),
+    OutputFormat.JSON_SCHEMA: Answer(status=500, body={"error": {
+        "message": "1 validation error for CreateChatCompletionRequest\nresponse_format.type\n"
+                   "  Input should be 'text' or 'json_object' [type=literal_error, "
+                   "input_value='json_schema', input_type=str]",
+        "type": "internal_server_error", "param": None, "code": None}}),
+    OutputFormat.JSON_OBJECT_SCHEMA: openai_error(
+        400, "'response_format.schema': extra fields not permitted"),
+    OutputFormat.JSON_OBJECT: openai_error(400, "'response_format.type' must be 'text'"),
+}  # fmt: skip
+
+
+def a_server_that_takes(rung: OutputFormat, answer: str) -> ScriptedAPI:
+    """A server that refuses every form stronger than `rung`, and answers `answer` to it."""
+
+    def judge(received: Received) -> Answer:
+        asked = _rung(received.body)
+        return REFUSALS[asked] if asked < rung else completion(answer)
+
+    return ScriptedAPI(judge)
+
+
+@pytest.mark.parametrize("rung", list(OutputFormat), ids=lambda r: r.name.lower())
+def test_each_form_a_server_refuses_costs_one_request_once_then_the_form_it_takes_is_kept(
+    tmp_path: Path, base_env: dict[str, str], rung: OutputFormat
+) -> None:
+    chatty = f"<think>They want JSON.</think>\nHere you go:\n```json\n{json.dumps(FORKS)}\n```\n"
+    with a_server_that_takes(rung, chatty) as api:
+        result = a_runner(tmp_path, base_env, api).run(a_request(Mode.QUESTIONS, ForkProposal))
+        first = list(api.received)
+        # The next tick: a new runner, the same state dir.
+        again = a_runner(tmp_path, base_env, api).run(a_request(Mode.QUESTIONS, ForkProposal))
+
+    assert result.output.forks[0].recommended == again.output.forks[0].recommended == "A"
+    # One refused request per form stronger than the one it takes, in the ladder's order,
+    # none retried by the SDK (a refused 500 included); then the answer.
+    assert [_rung(r.body) for r in first] == list(OutputFormat)[: rung + 1]
+    [remembered] = api.received[len(first):]
+    assert _rung(remembered.body) is rung
+    prompt = remembered.body["messages"][-1]["content"]
+    schema_in_prompt = '"recommended"' in prompt
+    assert schema_in_prompt is (rung >= OutputFormat.JSON_OBJECT_SCHEMA)
+    sent = remembered.body.get("response_format") or {}
+    schema = sent.get("schema") or sent.get("json_schema", {}).get("schema") or {}
+    assert "$ref" not in json.dumps(schema) and "$defs" not in schema  # self-contained
+
+
+def test_a_server_that_takes_no_form_at_all_is_one_clear_failure_not_a_loop(
     tmp_path: Path, base_env: dict[str, str]
 ) -> None:
-    with ScriptedAPI([SCHEMA_REFUSED, completion(json.dumps(FORKS))]) as api:
-        runner = a_runner(tmp_path, base_env, api)
-        result = runner.run(a_request(Mode.QUESTIONS, ForkProposal))
+    everything_refused = openai_error(400, "response_format is not supported")
+    with ScriptedAPI([everything_refused]) as api:
+        with pytest.raises(RunnerFailed, match="HTTP 400: .*response_format is not supported"):
+            a_runner(tmp_path, base_env, api).run(a_request(Mode.PITCH, Pitch))
 
-    assert result.output.forks[0].recommended == "A"
-    retried = api.received[1].body
-    assert retried["response_format"] == {"type": "json_object"}
-    assert '"recommended"' in retried["messages"][-1]["content"]  # the schema, in the prompt
-    assert runner.output_format is OutputFormat.JSON_OBJECT  # remembered for the next call
-
-
-def test_a_server_that_refuses_both_formats_gets_plain_text_with_think_and_fences(
-    tmp_path: Path, base_env: dict[str, str]
-) -> None:
-    chatty = f"<think>They want JSON.</think>\nHere you go:\n```json\n{json.dumps(PITCH)}\n```\n"
-    with ScriptedAPI([SCHEMA_REFUSED, OBJECT_REFUSED, completion(chatty)]) as api:
-        result = a_runner(tmp_path, base_env, api).run(a_request(Mode.PITCH, Pitch))
-
-    assert result.output.cost_new_infra == "None."
-    assert "response_format" not in api.received[2].body
+    assert [_rung(r.body) for r in api.received] == list(OutputFormat)
 
 
 def test_a_model_that_refuses_the_temperature_gets_its_default(
@@ -160,7 +214,7 @@ def test_an_unrelated_400_is_a_failure_not_a_format_step_down(
         with pytest.raises(RunnerFailed, match="HTTP 400: invalid_request_error: model"):
             runner.run(a_request(Mode.PITCH, Pitch))
 
-    assert runner.output_format is OutputFormat.JSON_SCHEMA
+    assert runner.output_format is OutputFormat.JSON_SCHEMA_STRICT
     assert len(api.received) == 1
 
 
@@ -211,7 +265,8 @@ def test_a_cut_off_answer_is_asked_again_with_twice_the_room(
 
     assert result.output.verdict == "GO"
     first, second = (r.body for r in api.received)
-    assert second["max_tokens"] == 2 * first["max_tokens"] == 16384  # a local server's key
+    # A local server's key; a pitch's own limit, doubled.
+    assert second["max_tokens"] == 2 * first["max_tokens"] == 2 * MODE_TOKENS[Mode.PITCH]
     assert [m["role"] for m in second["messages"]] == ["system", "user"]  # no empty turn
     assert "was cut off" in second["messages"][-1]["content"]
     assert result.usage.input_tokens == 2000
@@ -249,10 +304,11 @@ def test_a_refused_schema_is_a_warning_with_the_servers_words(
 
     [warning] = [r for r in caplog.records if r.levelname == "WARNING"]
     assert warning.getMessage() == (
-        f"{api.url}/v1 refused the response format (using json_object): invalid_request_error: "
+        f"{api.url}/v1 refused the response format (using json_schema, not strict): "
+        "invalid_request_error: "
         "Invalid schema for response_format 'Pitch': 'default' is not permitted.")
-    assert runner.output_format is OutputFormat.JSON_OBJECT
-    assert other.output_format is OutputFormat.JSON_SCHEMA  # another state dir: not learned
+    assert runner.output_format is OutputFormat.JSON_SCHEMA
+    assert other.output_format is OutputFormat.JSON_SCHEMA_STRICT  # another state dir
 
 
 def test_what_a_server_refused_is_paid_once_not_every_run(
