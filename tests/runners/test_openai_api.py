@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+import time
 from dataclasses import replace
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +15,7 @@ import pytest
 
 from architect.core.schemas import ForkProposal, Pitch
 from architect.errors import (
+    AnswerCutOff,
     InvalidModelOutput,
     ModelOverloaded,
     ModelRefused,
@@ -158,9 +162,9 @@ def test_a_server_that_takes_no_form_at_all_is_one_clear_failure_not_a_loop(
     tmp_path: Path, base_env: dict[str, str]
 ) -> None:
     everything_refused = openai_error(400, "response_format is not supported")
-    with ScriptedAPI([everything_refused]) as api:
-        with pytest.raises(RunnerFailed, match="HTTP 400: .*response_format is not supported"):
-            a_runner(tmp_path, base_env, api).run(a_request(Mode.PITCH, Pitch))
+    failure = pytest.raises(RunnerFailed, match=r"HTTP 400: .*response_format is not supported")
+    with ScriptedAPI([everything_refused]) as api, failure:
+        a_runner(tmp_path, base_env, api).run(a_request(Mode.PITCH, Pitch))
 
     assert [_rung(r.body) for r in api.received] == list(OutputFormat)
 
@@ -371,3 +375,123 @@ def test_a_server_that_cannot_be_reached_is_named(
     # The server is gone: its port refuses the connection.
     with pytest.raises(RunnerFailed, match=rf"^openai: cannot reach {re.escape(api.url)}/v1$"):
         runner.run(a_request(Mode.PITCH, Pitch))
+
+
+class TricklingAPI:
+    """A server that sends its headers, then a byte every 50 ms, never the end of the body:
+    a per-read timeout never trips. It stops on its own after `give_up_s`."""
+
+    def __init__(self, give_up_s: float = 15.0) -> None:
+        self.requests = 0
+        self.hung_up = threading.Event()
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                self.rfile.read(int(self.headers.get("content-length") or 0))
+                outer.requests += 1
+                self.send_response(200)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", "1000000")
+                self.end_headers()
+                ends = time.monotonic() + give_up_s
+                try:
+                    while time.monotonic() < ends:
+                        self.wfile.write(b" ")
+                        self.wfile.flush()
+                        time.sleep(0.05)
+                except (BrokenPipeError, ConnectionResetError):
+                    outer.hung_up.set()  # the client cancelled the request
+
+            def log_message(self, format: str, *args: object) -> None:
+                pass
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.02,),
+                                        daemon=True)  # fmt: skip
+
+    @property
+    def url(self) -> str:
+        host, port = self._server.server_address[:2]
+        return f"http://{host!s}:{port}"
+
+    def __enter__(self) -> TricklingAPI:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+
+def test_a_server_that_never_finishes_its_answer_gets_model_timeout_in_all_one_request(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    request = a_request(Mode.PITCH, Pitch, limits=Limits(timeout_s=1.0))
+    with TricklingAPI() as api:
+        runner = OpenAIRunner(model_name="smollm2", state_dir=tmp_path, project="myproj",
+                              env=base_env, base_url=f"{api.url}/v1", max_retries=2)  # fmt: skip
+        started = time.monotonic()
+        with pytest.raises(RunnerFailed) as failed:
+            runner.run(request)
+        took = time.monotonic() - started
+        cancelled = api.hung_up.wait(5.0)
+
+    assert str(failed.value) == (
+        "openai: no answer within 1s (model_timeout, for the whole call: 1 request(s), "
+        "the last one cancelled, not retried)"
+    )
+    assert took < 1.0 + 2.0  # the server would have kept it 15 s
+    assert api.requests == 1  # a timed-out attempt is not sent again into a busy server
+    assert cancelled  # its connection was closed: the server saw the client go
+
+
+def test_the_retries_share_the_calls_time_and_a_wait_past_it_is_not_made(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    busy = openai_error(503, "loading model", **{"retry-after-ms": "300"})
+    slow = Answer(body=completion(json.dumps(PITCH)).body, delay_s=10.0)
+    request = a_request(Mode.PITCH, Pitch, limits=Limits(timeout_s=1.0))
+    with ScriptedAPI([busy, slow]) as api:
+        started = time.monotonic()
+        with pytest.raises(RunnerFailed, match=r"within 1s .*2 request\(s\)"):
+            a_runner(tmp_path, base_env, api, max_retries=5).run(request)
+        took = time.monotonic() - started
+    with ScriptedAPI([openai_error(503, "loading model", **{"retry-after": "30"})]) as api:
+        with pytest.raises(ModelOverloaded, match="HTTP 503"):
+            a_runner(tmp_path, base_env, api, max_retries=5).run(request)
+        not_waited = len(api.received)
+
+    assert took < 1.0 + 2.0  # the retry had only what was left of the second
+    assert not_waited == 1  # retry-after 30 s is past the call's end: told at once
+
+
+def test_a_looping_answer_is_asked_again_once_in_the_same_room_then_told_like_a_cut_off(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    loop = '{"what_this_enables": "' + "the webhook and the webhook and " * 60
+    looped = pytest.raises(AnswerCutOff, match="looped twice")
+    with ScriptedAPI([completion(loop, finish_reason="length")]) as api, looped as failed:
+        a_runner(tmp_path, base_env, api).run(a_request(Mode.PITCH, Pitch))
+
+    first, second = (r.body for r in api.received)
+    assert second["max_tokens"] == first["max_tokens"] == MODE_TOKENS[Mode.PITCH]
+    assert "repeated the same text over and over" in second["messages"][-1]["content"]
+    assert failed.value.what == "its answer was cut off twice"  # the note on the PR
+
+
+def test_each_mode_asks_for_what_its_schema_needs(tmp_path: Path, base_env: dict[str, str]) -> None:
+    with ScriptedAPI([completion(json.dumps(FORKS))]) as api:
+        a_runner(tmp_path, base_env, api).run(a_request(Mode.QUESTIONS, ForkProposal))
+        [questions] = (r.body for r in api.received)
+    with ScriptedAPI([completion(json.dumps(PITCH))]) as api:
+        a_runner(tmp_path, base_env, api).run(a_request(Mode.PITCH, Pitch))
+        reasoning = OpenAIRunner(model_name="o3", state_dir=tmp_path, project="myproj",
+                                 env=base_env, base_url=f"{api.url}/v1")  # fmt: skip
+        reasoning.run(a_request(Mode.PITCH, Pitch, session_key=None))
+
+    pitch, thinking = (r.body for r in api.received)
+    assert pitch["max_tokens"] == MODE_TOKENS[Mode.PITCH] < MODE_TOKENS[Mode.FILE]
+    assert questions["max_tokens"] == MODE_TOKENS[Mode.QUESTIONS]
+    assert thinking["max_completion_tokens"] > MODE_TOKENS[Mode.PITCH]  # room to reason first
