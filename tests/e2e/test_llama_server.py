@@ -232,6 +232,15 @@ def test_a_sprint_through_llama_cpp_pythons_server_with_a_real_model(
     _answer_until_filed(world, run)
     sprint_s = time.monotonic() - started
 
+    titles = [i.title for i in world.bot.list_issues(PROJECT, state="all", labels=["backlog"])]
+    usage = sum((r.usage for r in run.ticks), start=Usage())
+    modes = [f"{mode.value} {took:.0f}s" for mode, took, _ in timed.runs]
+    merged = world.bot.get_pull(OPS, run.pr).merged
+    print(f"\nllama.cpp sprint ({ALIAS}): {sprint_s:.0f} s, {usage.input_tokens:,} tokens in, "
+          f"{usage.output_tokens:,} out, runs: {', '.join(modes)}; "
+          f"{sum(r.model_calls for r in run.ticks)} model calls, filed: {len(titles)}, "
+          f"merged: {merged}, failed: {[f for r in run.ticks for _, f in r.failed]}")  # fmt: skip
+
     idle = world.tick()  # nothing new: no model asked
     assert idle.model_calls == 0
     assert idle.decision.actions == ()
@@ -250,21 +259,13 @@ def test_a_sprint_through_llama_cpp_pythons_server_with_a_real_model(
     for mode, took, outcome in timed.runs:
         assert took <= limit, f"a {mode} run took {took:.0f} s"
         if isinstance(outcome, InvalidModelOutput):
-            told = [n for n in notes if outcome.what in n]
+            told = [n for n in notes if type(outcome).explanation in n]
             assert len(told) == 1, (mode, str(outcome), notes)
         elif isinstance(outcome, RunnerError):  # a timeout: the tick says so, no note
             assert any(str(outcome) in why for r in run.ticks for _, why in r.failed), outcome
     # Nothing said or filed twice.
     repeated = [c for c, n in Counter(notes).items() if n > 1]
     assert repeated == []
-    titles = [i.title for i in world.bot.list_issues(PROJECT, state="all", labels=["backlog"])]
     assert len(titles) == len(set(titles))
     assert len(world.bot.list_pulls(OPS, state="all")) == 1
 
-    usage = sum((r.usage for r in run.ticks), start=Usage())
-    modes = Counter(mode.value for mode, _, _ in timed.runs)
-    merged = world.bot.get_pull(OPS, run.pr).merged
-    print(f"\nllama.cpp sprint ({ALIAS}): {sprint_s:.0f} s, {usage.input_tokens:,} tokens in, "
-          f"{usage.output_tokens:,} out, runs {dict(modes)}, "
-          f"{sum(r.model_calls for r in run.ticks)} model calls, filed: {len(titles)}, "
-          f"merged: {merged}, failed: {[f for r in run.ticks for _, f in r.failed]}")  # fmt: skip
