@@ -124,6 +124,10 @@ def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LlamaServ
             time.sleep(0.5)
         yield LlamaServer(url, log)
     finally:
+        # The server's own timings of each answer (tokens and tokens per second), for the log.
+        timings = [line for line in log.read_text(errors="replace").splitlines()
+                   if " eval time " in line or '"POST /v1/chat' in line]  # fmt: skip
+        print("\nllama.cpp server timings:\n" + "\n".join(timings))
         server.terminate()
         try:
             server.wait(timeout=20)
