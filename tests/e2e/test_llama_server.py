@@ -105,9 +105,11 @@ def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LlamaServ
     gguf = _llama_or_skip()
     port = _free_port()
     log = tmp_path_factory.mktemp("llama") / "server.log"
+    # One thread: ggml's threads wait for each other at every operation, and on a busy
+    # machine two of them ran 300 tokens in 7 min against 37 s for one (measured here).
     command = [sys.executable, "-m", "llama_cpp.server", "--model", str(gguf),
                "--model_alias", ALIAS, "--host", "127.0.0.1", "--port", str(port),
-               "--n_ctx", "8192", "--n_threads", "2"]  # fmt: skip
+               "--n_ctx", "8192", "--n_threads", "1", "--n_threads_batch", "1"]  # fmt: skip
     with log.open("wb") as out:
         server = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/v1"
