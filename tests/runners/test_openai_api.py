@@ -495,3 +495,20 @@ def test_each_mode_asks_for_what_its_schema_needs(tmp_path: Path, base_env: dict
     assert pitch["max_tokens"] == MODE_TOKENS[Mode.PITCH] < MODE_TOKENS[Mode.FILE]
     assert questions["max_tokens"] == MODE_TOKENS[Mode.QUESTIONS]
     assert thinking["max_completion_tokens"] > MODE_TOKENS[Mode.PITCH]  # room to reason first
+
+
+def test_a_grammar_server_is_offered_no_tools_since_its_grammar_forces_the_answer(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    checkout = tmp_path / "checkout"
+    checkout.mkdir()
+    (checkout / "deploy.sh").write_text("#!/bin/sh\nrsync -a public/ web:/srv/site\n")
+    request = replace(a_request(Mode.PITCH, Pitch, session_key=None),
+                      tools_prompt="PROMPT: pitch.\n\n## Reading the code\n\nUse the tools.")
+    with a_server_that_takes(OutputFormat.JSON_OBJECT_SCHEMA, json.dumps(PITCH)) as api:
+        a_runner(tmp_path, base_env, api, repo_root=checkout).run(request)
+
+    offered, *_, grammar = api.received
+    assert "tools" in offered.body  # json_schema takes tool calls beside it
+    assert "tools" not in grammar.body
+    assert grammar.body["messages"][-1]["content"].startswith(request.prompt)  # no tools told
