@@ -512,3 +512,16 @@ def test_a_grammar_server_is_offered_no_tools_since_its_grammar_forces_the_answe
     assert "tools" in offered.body  # json_schema takes tool calls beside it
     assert "tools" not in grammar.body
     assert grammar.body["messages"][-1]["content"].startswith(request.prompt)  # no tools told
+
+
+def test_the_correction_gets_only_what_the_first_answer_left(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    wrong = completion("Sure! GO.").body
+    answers = [Answer(body=wrong, delay_s=0.6), Answer(body=wrong, delay_s=1.2)]
+    request = a_request(Mode.PITCH, Pitch, limits=Limits(timeout_s=1.0))
+    timed_out = pytest.raises(RunnerFailed, match=r"within 1s .*1 request\(s\), the last one")
+    with ScriptedAPI(answers) as api, timed_out:
+        a_runner(tmp_path, base_env, api).run(request)
+
+    assert len(api.received) == 2  # the correction was sent, with 0.4 s of the second left

@@ -327,15 +327,15 @@ class ApiRunner(ABC):
         is busy or unreachable; never after a timeout. See `wall_clock`."""
         for attempt in range(self.max_retries + 1):
             left = clock.left()
+            spent = (f"{self.name}: no answer within {limits.timeout_s:g}s "
+                     "(model_timeout, for the whole call")  # fmt: skip
+            if left <= 0:  # the earlier turns, retries or a correction took it all
+                raise RunnerFailed(f"{spent}: no time left for the next request)")
             try:
-                if left <= 0:
-                    raise WallClockOut
                 return self._attempt(client, params, left)
             except (WallClockOut, sdk.APITimeoutError) as exc:
                 raise RunnerFailed(
-                    f"{self.name}: no answer within {limits.timeout_s:g}s (model_timeout, "
-                    f"for the whole call: {attempt + 1} request(s), the last one cancelled, "
-                    "not retried)"
+                    f"{spent}: {attempt + 1} request(s), the last one cancelled, not retried)"
                 ) from exc
             except sdk.APIConnectionError as exc:
                 failure: Exception = RunnerFailed(f"{self.name}: cannot reach {self.server}")
