@@ -23,7 +23,7 @@
     ├── RunnerError              the model side
     │   ├── RunnerUnavailable    binary, key or URL missing            → exit 2 before a tick
     │   ├── RunnerFailed         the model run failed (API error, timeout, max turns)
-    │   │   ├── ModelOverloaded  429/529 outlasted the SDK's retries: deferred, no note
+    │   │   ├── ModelOverloaded  429/529 outlasted the retries: deferred, no note
     │   │   └── BudgetExhausted  `max_cost_per_tick` is reached: no more calls this tick
     │   ├── InvalidModelOutput   the answer did not validate twice; the action is skipped
     │   │   │                    (`step` names the model call that failed)
@@ -165,7 +165,7 @@ class RunnerFailed(RunnerError):
 
 
 class ModelOverloaded(RunnerFailed):
-    """429 or 529 after the SDK's own retries: the action waits for a later tick."""
+    """429 or 529 after the runner's retries: the action waits for a later tick."""
 
 
 class BudgetExhausted(RunnerFailed):

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+import time
 from dataclasses import replace
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from architect.core.schemas import ForkProposal, Pitch
 from architect.errors import (
+    AnswerCutOff,
     InvalidModelOutput,
     ModelOverloaded,
     ModelRefused,
@@ -18,15 +23,19 @@ from architect.errors import (
     RunnerUnavailable,
 )
 from architect.runners.base import Limits, Mode, Usage
-from architect.runners.openai_api import OpenAIRunner, OutputFormat
+from architect.runners.openai_api import MODE_TOKENS, OpenAIRunner, OutputFormat
 from tests.runners.conftest import FORKS, OPENAI_KEY, PITCH, a_request
-from tests.runners.fakes.http_api import Answer, ScriptedAPI, completion, openai_error
+from tests.runners.fakes.http_api import (
+    Answer,
+    Received,
+    ScriptedAPI,
+    completion,
+    openai_error,
+)
 from tests.sdk import needs_sdk
 
 pytestmark = needs_sdk("openai")
 
-SCHEMA_REFUSED = openai_error(400, "response_format json_schema is not supported by this server")
-OBJECT_REFUSED = openai_error(400, "'response_format.type' must be 'text'")
 
 
 def a_runner(
@@ -86,29 +95,78 @@ def test_invalid_twice_is_invalid_model_output(tmp_path: Path, base_env: dict[st
     assert len(api.received) == 2
 
 
-def test_a_server_that_refuses_json_schema_gets_json_object_and_the_schema_in_the_prompt(
+def _rung(body: dict[str, Any]) -> OutputFormat:
+    """The rung of the ladder a request is on, read from its body as a server would."""
+    shape = body.get("response_format")
+    if shape is None:
+        return OutputFormat.TEXT
+    if shape["type"] == "json_schema":
+        strict = shape["json_schema"].get("strict")
+        return OutputFormat.JSON_SCHEMA_STRICT if strict else OutputFormat.JSON_SCHEMA
+    return OutputFormat.JSON_OBJECT_SCHEMA if "schema" in shape else OutputFormat.JSON_OBJECT
+
+
+# What servers answer a form they do not take, in their own words: OpenAI-like strict
+# validation (400), llama-cpp-python's pydantic error wrapped as HTTP 500, a server
+# without grammars, and one that takes text only.
+REFUSALS = {
+    OutputFormat.JSON_SCHEMA_STRICT: openai_error(
+        400, "Invalid schema for response_format 'ForkProposal': strict mode is not supported"),
+    OutputFormat.JSON_SCHEMA: Answer(status=500, body={"error": {
+        "message": "1 validation error for CreateChatCompletionRequest\nresponse_format.type\n"
+                   "  Input should be 'text' or 'json_object' [type=literal_error, "
+                   "input_value='json_schema', input_type=str]",
+        "type": "internal_server_error", "param": None, "code": None}}),
+    OutputFormat.JSON_OBJECT_SCHEMA: openai_error(
+        400, "'response_format.schema': extra fields not permitted"),
+    OutputFormat.JSON_OBJECT: openai_error(400, "'response_format.type' must be 'text'"),
+}  # fmt: skip
+
+
+def a_server_that_takes(rung: OutputFormat, answer: str) -> ScriptedAPI:
+    """A server that refuses every form stronger than `rung`, and answers `answer` to it."""
+
+    def judge(received: Received) -> Answer:
+        asked = _rung(received.body)
+        return REFUSALS[asked] if asked < rung else completion(answer)
+
+    return ScriptedAPI(judge)
+
+
+@pytest.mark.parametrize("rung", list(OutputFormat), ids=lambda r: r.name.lower())
+def test_each_form_a_server_refuses_costs_one_request_once_then_the_form_it_takes_is_kept(
+    tmp_path: Path, base_env: dict[str, str], rung: OutputFormat
+) -> None:
+    chatty = f"<think>They want JSON.</think>\nHere you go:\n```json\n{json.dumps(FORKS)}\n```\n"
+    with a_server_that_takes(rung, chatty) as api:
+        result = a_runner(tmp_path, base_env, api).run(a_request(Mode.QUESTIONS, ForkProposal))
+        first = list(api.received)
+        # The next tick: a new runner, the same state dir.
+        again = a_runner(tmp_path, base_env, api).run(a_request(Mode.QUESTIONS, ForkProposal))
+
+    assert result.output.forks[0].recommended == again.output.forks[0].recommended == "A"
+    # One refused request per form stronger than the one it takes, in the ladder's order,
+    # none retried by the SDK (a refused 500 included); then the answer.
+    assert [_rung(r.body) for r in first] == list(OutputFormat)[: rung + 1]
+    [remembered] = api.received[len(first):]
+    assert _rung(remembered.body) is rung
+    prompt = remembered.body["messages"][-1]["content"]
+    schema_in_prompt = '"recommended"' in prompt
+    assert schema_in_prompt is (rung >= OutputFormat.JSON_OBJECT_SCHEMA)
+    sent = remembered.body.get("response_format") or {}
+    schema = sent.get("schema") or sent.get("json_schema", {}).get("schema") or {}
+    assert "$ref" not in json.dumps(schema) and "$defs" not in schema  # self-contained
+
+
+def test_a_server_that_takes_no_form_at_all_is_one_clear_failure_not_a_loop(
     tmp_path: Path, base_env: dict[str, str]
 ) -> None:
-    with ScriptedAPI([SCHEMA_REFUSED, completion(json.dumps(FORKS))]) as api:
-        runner = a_runner(tmp_path, base_env, api)
-        result = runner.run(a_request(Mode.QUESTIONS, ForkProposal))
+    everything_refused = openai_error(400, "response_format is not supported")
+    failure = pytest.raises(RunnerFailed, match=r"HTTP 400: .*response_format is not supported")
+    with ScriptedAPI([everything_refused]) as api, failure:
+        a_runner(tmp_path, base_env, api).run(a_request(Mode.PITCH, Pitch))
 
-    assert result.output.forks[0].recommended == "A"
-    retried = api.received[1].body
-    assert retried["response_format"] == {"type": "json_object"}
-    assert '"recommended"' in retried["messages"][-1]["content"]  # the schema, in the prompt
-    assert runner.output_format is OutputFormat.JSON_OBJECT  # remembered for the next call
-
-
-def test_a_server_that_refuses_both_formats_gets_plain_text_with_think_and_fences(
-    tmp_path: Path, base_env: dict[str, str]
-) -> None:
-    chatty = f"<think>They want JSON.</think>\nHere you go:\n```json\n{json.dumps(PITCH)}\n```\n"
-    with ScriptedAPI([SCHEMA_REFUSED, OBJECT_REFUSED, completion(chatty)]) as api:
-        result = a_runner(tmp_path, base_env, api).run(a_request(Mode.PITCH, Pitch))
-
-    assert result.output.cost_new_infra == "None."
-    assert "response_format" not in api.received[2].body
+    assert [_rung(r.body) for r in api.received] == list(OutputFormat)
 
 
 def test_a_model_that_refuses_the_temperature_gets_its_default(
@@ -160,7 +218,7 @@ def test_an_unrelated_400_is_a_failure_not_a_format_step_down(
         with pytest.raises(RunnerFailed, match="HTTP 400: invalid_request_error: model"):
             runner.run(a_request(Mode.PITCH, Pitch))
 
-    assert runner.output_format is OutputFormat.JSON_SCHEMA
+    assert runner.output_format is OutputFormat.JSON_SCHEMA_STRICT
     assert len(api.received) == 1
 
 
@@ -211,7 +269,8 @@ def test_a_cut_off_answer_is_asked_again_with_twice_the_room(
 
     assert result.output.verdict == "GO"
     first, second = (r.body for r in api.received)
-    assert second["max_tokens"] == 2 * first["max_tokens"] == 16384  # a local server's key
+    # A local server's key; a pitch's own limit, doubled.
+    assert second["max_tokens"] == 2 * first["max_tokens"] == 2 * MODE_TOKENS[Mode.PITCH]
     assert [m["role"] for m in second["messages"]] == ["system", "user"]  # no empty turn
     assert "was cut off" in second["messages"][-1]["content"]
     assert result.usage.input_tokens == 2000
@@ -249,10 +308,11 @@ def test_a_refused_schema_is_a_warning_with_the_servers_words(
 
     [warning] = [r for r in caplog.records if r.levelname == "WARNING"]
     assert warning.getMessage() == (
-        f"{api.url}/v1 refused the response format (using json_object): invalid_request_error: "
+        f"{api.url}/v1 refused the response format (using json_schema, not strict): "
+        "invalid_request_error: "
         "Invalid schema for response_format 'Pitch': 'default' is not permitted.")
-    assert runner.output_format is OutputFormat.JSON_OBJECT
-    assert other.output_format is OutputFormat.JSON_SCHEMA  # another state dir: not learned
+    assert runner.output_format is OutputFormat.JSON_SCHEMA
+    assert other.output_format is OutputFormat.JSON_SCHEMA_STRICT  # another state dir
 
 
 def test_what_a_server_refused_is_paid_once_not_every_run(
@@ -315,3 +375,153 @@ def test_a_server_that_cannot_be_reached_is_named(
     # The server is gone: its port refuses the connection.
     with pytest.raises(RunnerFailed, match=rf"^openai: cannot reach {re.escape(api.url)}/v1$"):
         runner.run(a_request(Mode.PITCH, Pitch))
+
+
+class TricklingAPI:
+    """A server that sends its headers, then a byte every 50 ms, never the end of the body:
+    a per-read timeout never trips. It stops on its own after `give_up_s`."""
+
+    def __init__(self, give_up_s: float = 15.0) -> None:
+        self.requests = 0
+        self.hung_up = threading.Event()
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                self.rfile.read(int(self.headers.get("content-length") or 0))
+                outer.requests += 1
+                self.send_response(200)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", "1000000")
+                self.end_headers()
+                ends = time.monotonic() + give_up_s
+                try:
+                    while time.monotonic() < ends:
+                        self.wfile.write(b" ")
+                        self.wfile.flush()
+                        time.sleep(0.05)
+                except (BrokenPipeError, ConnectionResetError):
+                    outer.hung_up.set()  # the client cancelled the request
+
+            def log_message(self, format: str, *args: object) -> None:
+                pass
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.02,),
+                                        daemon=True)  # fmt: skip
+
+    @property
+    def url(self) -> str:
+        host, port = self._server.server_address[:2]
+        return f"http://{host!s}:{port}"
+
+    def __enter__(self) -> TricklingAPI:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+
+def test_a_server_that_never_finishes_its_answer_gets_model_timeout_in_all_one_request(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    request = a_request(Mode.PITCH, Pitch, limits=Limits(timeout_s=1.0))
+    with TricklingAPI() as api:
+        runner = OpenAIRunner(model_name="smollm2", state_dir=tmp_path, project="myproj",
+                              env=base_env, base_url=f"{api.url}/v1", max_retries=2)  # fmt: skip
+        started = time.monotonic()
+        with pytest.raises(RunnerFailed) as failed:
+            runner.run(request)
+        took = time.monotonic() - started
+        cancelled = api.hung_up.wait(5.0)
+
+    assert str(failed.value) == (
+        "openai: no answer within 1s (model_timeout, for the whole call: 1 request(s), "
+        "the last one cancelled, not retried)"
+    )
+    assert took < 1.0 + 2.0  # the server would have kept it 15 s
+    assert api.requests == 1  # a timed-out attempt is not sent again into a busy server
+    assert cancelled  # its connection was closed: the server saw the client go
+
+
+def test_the_retries_share_the_calls_time_and_a_wait_past_it_is_not_made(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    busy = openai_error(503, "loading model", **{"retry-after-ms": "300"})
+    slow = Answer(body=completion(json.dumps(PITCH)).body, delay_s=10.0)
+    request = a_request(Mode.PITCH, Pitch, limits=Limits(timeout_s=1.0))
+    with ScriptedAPI([busy, slow]) as api:
+        started = time.monotonic()
+        with pytest.raises(RunnerFailed, match=r"within 1s .*2 request\(s\)"):
+            a_runner(tmp_path, base_env, api, max_retries=5).run(request)
+        took = time.monotonic() - started
+    with ScriptedAPI([openai_error(503, "loading model", **{"retry-after": "30"})]) as api:
+        with pytest.raises(ModelOverloaded, match="HTTP 503"):
+            a_runner(tmp_path, base_env, api, max_retries=5).run(request)
+        not_waited = len(api.received)
+
+    assert took < 1.0 + 2.0  # the retry had only what was left of the second
+    assert not_waited == 1  # retry-after 30 s is past the call's end: told at once
+
+
+def test_a_looping_answer_is_asked_again_once_in_the_same_room_then_told_like_a_cut_off(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    loop = '{"what_this_enables": "' + "the webhook and the webhook and " * 60
+    looped = pytest.raises(AnswerCutOff, match="looped twice")
+    with ScriptedAPI([completion(loop, finish_reason="length")]) as api, looped as failed:
+        a_runner(tmp_path, base_env, api).run(a_request(Mode.PITCH, Pitch))
+
+    first, second = (r.body for r in api.received)
+    assert second["max_tokens"] == first["max_tokens"] == MODE_TOKENS[Mode.PITCH]
+    assert "repeated the same text over and over" in second["messages"][-1]["content"]
+    assert failed.value.what == "its answer was cut off twice"  # the note on the PR
+
+
+def test_each_mode_asks_for_what_its_schema_needs(tmp_path: Path, base_env: dict[str, str]) -> None:
+    with ScriptedAPI([completion(json.dumps(FORKS))]) as api:
+        a_runner(tmp_path, base_env, api).run(a_request(Mode.QUESTIONS, ForkProposal))
+        [questions] = (r.body for r in api.received)
+    with ScriptedAPI([completion(json.dumps(PITCH))]) as api:
+        a_runner(tmp_path, base_env, api).run(a_request(Mode.PITCH, Pitch))
+        reasoning = OpenAIRunner(model_name="o3", state_dir=tmp_path, project="myproj",
+                                 env=base_env, base_url=f"{api.url}/v1")  # fmt: skip
+        reasoning.run(a_request(Mode.PITCH, Pitch, session_key=None))
+
+    pitch, thinking = (r.body for r in api.received)
+    assert pitch["max_tokens"] == MODE_TOKENS[Mode.PITCH] < MODE_TOKENS[Mode.FILE]
+    assert questions["max_tokens"] == MODE_TOKENS[Mode.QUESTIONS]
+    assert thinking["max_completion_tokens"] > MODE_TOKENS[Mode.PITCH]  # room to reason first
+
+
+def test_a_grammar_server_is_offered_no_tools_since_its_grammar_forces_the_answer(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    checkout = tmp_path / "checkout"
+    checkout.mkdir()
+    (checkout / "deploy.sh").write_text("#!/bin/sh\nrsync -a public/ web:/srv/site\n")
+    request = replace(a_request(Mode.PITCH, Pitch, session_key=None),
+                      tools_prompt="PROMPT: pitch.\n\n## Reading the code\n\nUse the tools.")
+    with a_server_that_takes(OutputFormat.JSON_OBJECT_SCHEMA, json.dumps(PITCH)) as api:
+        a_runner(tmp_path, base_env, api, repo_root=checkout).run(request)
+
+    offered, *_, grammar = api.received
+    assert "tools" in offered.body  # json_schema takes tool calls beside it
+    assert "tools" not in grammar.body
+    assert grammar.body["messages"][-1]["content"].startswith(request.prompt)  # no tools told
+
+
+def test_the_correction_gets_only_what_the_first_answer_left(
+    tmp_path: Path, base_env: dict[str, str]
+) -> None:
+    wrong = completion("Sure! GO.").body
+    answers = [Answer(body=wrong, delay_s=0.6), Answer(body=wrong, delay_s=1.2)]
+    request = a_request(Mode.PITCH, Pitch, limits=Limits(timeout_s=1.0))
+    timed_out = pytest.raises(RunnerFailed, match=r"within 1s .*1 request\(s\), the last one")
+    with ScriptedAPI(answers) as api, timed_out:
+        a_runner(tmp_path, base_env, api).run(request)
+
+    assert len(api.received) == 2  # the correction was sent, with 0.4 s of the second left

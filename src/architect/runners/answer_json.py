@@ -60,3 +60,30 @@ def _first_object(text: str) -> Any | None:
 
 def compact_json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+# A span said again and again: at least this many characters of the answer's end
+# repeat with one period, and at least `LOOP_REPEATS` times.
+LOOP_CHARS = 240
+LOOP_REPEATS = 4
+LOOP_MAX_PERIOD = 400
+
+
+def looping(text: str) -> bool:
+    """Whether the answer ends in the same span repeated: a model stuck in a loop.
+
+    Read on the tail, where a loop cut at the output limit sits: for each period
+    p, the run of characters equal to the one p before them, counted back from
+    the end. A valid JSON answer ends once, in its closing brace.
+    """
+    tail = text[-(LOOP_MAX_PERIOD * LOOP_REPEATS + LOOP_CHARS) * 2 :]
+    for period in range(1, min(LOOP_MAX_PERIOD, len(tail) // LOOP_REPEATS) + 1):
+        need = max(LOOP_CHARS, period * (LOOP_REPEATS - 1))
+        if len(tail) - period < need:
+            continue
+        # The run is whole when the `need` characters before the end each equal the one
+        # a period before them.
+        end = len(tail)
+        if tail[end - need : end] == tail[end - need - period : end - period]:
+            return True
+    return False

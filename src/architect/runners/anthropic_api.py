@@ -75,7 +75,7 @@ class AnthropicRunner(ApiRunner):
         return sdk.Anthropic(
             api_key=self.env["ANTHROPIC_API_KEY"],
             base_url=self.base_url,
-            max_retries=self.max_retries,
+            max_retries=0,  # retried by `ApiRunner._call`, within model_timeout
             timeout=timeout_s,
         )
 

@@ -14,6 +14,7 @@ never at `architect --help`.
 from __future__ import annotations
 
 import importlib
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from pathlib import Path
@@ -36,6 +37,13 @@ from architect.runners.sessions import (
     cap_limits,
     overload_key,
     overload_watch,
+)
+from architect.runners.wall_clock import (
+    Deadline,
+    WallClockOut,
+    call_within,
+    retry_wait,
+    retryable,
 )
 
 T = TypeVar("T", bound=BaseModel)
@@ -75,7 +83,7 @@ class RunnerArgs(TypedDict):
 class ApiRunnerArgs(RunnerArgs):
     """What every API runner is built with; each adds its own settings."""
 
-    max_retries: NotRequired[int]  # the SDK's own retries of 408/409/429/5xx
+    max_retries: NotRequired[int]  # retries of 408/409/429/5xx, within model_timeout
 
 
 class ApiRunner(ABC):
@@ -206,6 +214,7 @@ class ApiRunner(ABC):
         self.check_ready()
         sdk = import_sdk(self.name)
         limits = cap_limits(request.limits, self.limits_cap)
+        clock = Deadline(limits.timeout_s)  # the whole call: retries and tool turns too
         with (
             self._client(sdk, limits.timeout_s) as client,
             code_snapshot(
@@ -215,7 +224,7 @@ class ApiRunner(ABC):
         ):
             return overload_watch(
                 self.sessions, overload_key(request), self.name,
-                lambda: self._converse(sdk, client, request, limits, tools),
+                lambda: self._converse(sdk, client, request, limits, tools, clock),
             )  # fmt: skip
 
     def _converse(
@@ -225,6 +234,7 @@ class ApiRunner(ABC):
         request: ModelRequest[T],
         limits: Limits,
         tools: CodeTools | None,
+        clock: Deadline,
     ) -> ModelResult[T]:
         talk = Transcript(
             self.sessions, request.session_key, request.mode, self.name, self.model_name
@@ -235,7 +245,8 @@ class ApiRunner(ABC):
 
         def ask(correction: str | None) -> Reply:
             nonlocal last, prompt, read
-            room = self.max_tokens * (2 if last.stop is Stop.CUT_OFF else 1)
+            # A cut-off answer gets twice the room; a looping one would only loop longer.
+            room = self._room(request) * (2 if last.stop is Stop.CUT_OFF else 1)
             while True:
                 # Built again after a refusal: what the runner dropped may change the prompt.
                 prompt = self._prompt(request, tools)
@@ -247,7 +258,7 @@ class ApiRunner(ABC):
                     messages = with_correction([*messages, *kept], _shown(last), correction)
                 try:
                     last, turns = self._exchange(
-                        sdk, client, request, messages, limits, tools, room
+                        sdk, client, request, messages, limits, tools, room, clock
                     )
                 except RefusedParameterError:
                     continue
@@ -269,6 +280,7 @@ class ApiRunner(ABC):
         limits: Limits,
         tools: CodeTools | None,
         room: int,
+        clock: Deadline,
     ) -> tuple[Reply, list[dict[str, Any]]]:
         """One answer, after as many tool calls as `max_turns` allows; and the tool turns.
 
@@ -286,7 +298,7 @@ class ApiRunner(ABC):
             # Only a request a tool turn may extend is worth a breakpoint on its newest turn:
             # writing the cache costs more than plain input (Anthropic: 1.25x).
             sent = self._marked(turns) if "tools" in params else turns
-            response = self._call(sdk, client, {**params, "messages": sent}, limits)
+            response = self._call(sdk, client, {**params, "messages": sent}, limits, clock)
             usage = usage + self._usage(response)
             results = [] if tools is None else self._tool_turns(response, tools)
             if not results:
@@ -298,19 +310,50 @@ class ApiRunner(ABC):
         """The turns as sent: with a cache breakpoint where the API wants one (none here)."""
         return turns
 
-    def _call(self, sdk: ModuleType, client: Any, params: dict[str, Any], limits: Limits) -> Any:
-        try:
-            return self._create(client, params)
-        except sdk.APITimeoutError as exc:
-            raise RunnerFailed(f"{self.name}: no answer within {limits.timeout_s:g}s") from exc
-        except sdk.APIConnectionError as exc:
-            raise RunnerFailed(f"{self.name}: cannot reach {self.server}") from exc
-        except sdk.APIStatusError as exc:
-            detail = redact(api_error_text(exc.body, exc.message), self._secrets)
-            if self._adapt(exc.status_code, detail):
-                raise RefusedParameterError from exc
-            error = ModelOverloaded if exc.status_code in OVERLOADED else RunnerFailed
-            raise error(f"{self.name}: HTTP {exc.status_code}: {detail}") from exc
+    def _room(self, request: ModelRequest[Any]) -> int:
+        """The output token limit of the request's first answer."""
+        return self.max_tokens
+
+    def _attempt(self, client: Any, params: dict[str, Any], left: float) -> Any:
+        """One request, given the time left; cancelled (its connection closed) when it runs out."""
+        once = client.with_options(timeout=left, max_retries=0)
+        return call_within(lambda: self._create(once, params), left, once.close)
+
+    def _call(
+        self, sdk: ModuleType, client: Any, params: dict[str, Any], limits: Limits,
+        clock: Deadline,
+    ) -> Any:
+        """One request within the call's deadline, retried (not past it) when the server
+        is busy or unreachable; never after a timeout. See `wall_clock`."""
+        for attempt in range(self.max_retries + 1):
+            left = clock.left()
+            spent = (f"{self.name}: no answer within {limits.timeout_s:g}s "
+                     "(model_timeout, for the whole call")  # fmt: skip
+            if left <= 0:  # the earlier turns, retries or a correction took it all
+                raise RunnerFailed(f"{spent}: no time left for the next request)")
+            try:
+                return self._attempt(client, params, left)
+            except (WallClockOut, sdk.APITimeoutError) as exc:
+                raise RunnerFailed(
+                    f"{spent}: {attempt + 1} request(s), the last one cancelled, not retried)"
+                ) from exc
+            except sdk.APIConnectionError as exc:
+                failure: Exception = RunnerFailed(f"{self.name}: cannot reach {self.server}")
+                failure.__cause__, headers = exc, None
+            except sdk.APIStatusError as exc:
+                detail = redact(api_error_text(exc.body, exc.message), self._secrets)
+                if self._adapt(exc.status_code, detail):
+                    raise RefusedParameterError from exc
+                error = ModelOverloaded if exc.status_code in OVERLOADED else RunnerFailed
+                failure = error(f"{self.name}: HTTP {exc.status_code}: {detail}")
+                failure.__cause__, headers = exc, exc.response.headers
+                if not retryable(exc.status_code):
+                    raise failure from exc
+            wait = retry_wait(attempt, headers)
+            if attempt == self.max_retries or wait >= clock.left():
+                raise failure
+            time.sleep(wait)
+        raise AssertionError("unreachable: the last attempt raises")  # pragma: no cover
 
 
 def with_correction(

@@ -26,7 +26,9 @@ class Learned(BaseModel):
     temperature_refused: bool = False
     tokens_key: str | None = None  # the key the server took, when it refused the other
     tools_refused: bool = False
-    output_format: int = 0  # OutputFormat: the strongest form the server accepted
+    # OutputFormat: the strongest rung of the ladder the server took. (A file of an older
+    # version, with a three-rung `output_format`, is read without it: learned again.)
+    format_rung: int = 0
 
 
 class LearnedStore:

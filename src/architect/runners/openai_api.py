@@ -2,20 +2,29 @@
 
 OpenAI itself, or a local server (Ollama, llama.cpp, vLLM, LM Studio) named
 by `openai_base_url` / `OPENAI_BASE_URL`. Output is asked for in the
-strongest form the server accepts, stepping down when it refuses one with a
-4xx that names the response format:
+strongest form the server takes, one rung of a ladder down each time it
+refuses one (a 4xx, or a 5xx as llama-cpp-python answers a body it cannot
+read, naming the response format), with no retry of the refused form:
 
-1. `response_format: json_schema` (strict) with the mode's schema;
-2. `response_format: json_object`, the schema written into the prompt;
-3. plain text, the schema in the prompt, the JSON cut out of the answer
-   (code fences and `<think>` blocks stripped).
+1. `json_schema`, strict, in the subset OpenAI's Structured Outputs take;
+2. `json_schema`, not strict, the whole schema (vLLM, Ollama, llama.cpp's server);
+3. `json_object` with a `schema` member (llama-cpp-python, turned into a grammar);
+4. `json_object`;
+5. plain text, the JSON cut out of the answer (code fences and `<think>` stripped).
 
-The runner remembers the step a server needed. Our own validation runs in
-every case. Temperature is explicit (0.2): local servers' defaults vary; a
-server that refuses it (reasoning models) gets its default instead.
+From the third rung on the schema is in the prompt too; every schema sent is
+self-contained (`$ref`s inlined: grammar builders follow none). The rung a
+server needed, and whether it took the tools, are remembered per base URL and
+model (`learned`). Our own validation runs in every case.
+
+Each mode has its own output limit, sized to what its schema needs: a small
+model that loops inside a grammar stops there, and an answer that repeats the
+same span is told as `Stop.LOOPED`, like one cut at the limit.
+Temperature is explicit (0.2): local servers' defaults vary; a server that
+refuses it (reasoning models) gets its default instead.
 The PR's message history is its session file, as for the anthropic runner.
-The flow of a call (retries, tool turns, errors, sessions) is `ApiRunner`'s;
-this module holds what is Chat Completions' own, and the stepping down.
+The flow of a call (the wall clock, retries, tool turns, errors, sessions) is
+`ApiRunner`'s; this module holds what is Chat Completions' own, and the ladder.
 """
 
 from __future__ import annotations
@@ -23,15 +32,18 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Mapping
 from enum import IntEnum
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import Any, Unpack
+
+from pydantic import BaseModel
 
 from architect.errors import RunnerUnavailable
 from architect.runners import pricing
-from architect.runners.answer_json import compact_json
+from architect.runners.answer_json import compact_json, looping
 from architect.runners.api_runner import ApiRunner, ApiRunnerArgs, import_sdk
-from architect.runners.base import ModelRequest, Usage
+from architect.runners.base import Mode, ModelRequest, Usage
 from architect.runners.code_tools import TOOLS, CodeTools
 from architect.runners.inline_schema import self_contained_schema
 from architect.runners.learned import Learned, LearnedStore
@@ -44,16 +56,45 @@ log = logging.getLogger(__name__)
 NAME = "openai"
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 NO_KEY = "not-needed"  # local servers ignore the key, the SDK insists on one
-_FORMAT_WORDS = re.compile(r"response_format|json_schema|json_object|structured", re.IGNORECASE)
+_FORMAT_WORDS = re.compile(
+    r"response_format|json_schema|json_object|structured|\bschema\b|\bstrict\b", re.IGNORECASE
+)
 _TOOL_WORDS = re.compile(r"\btools?\b|tool_choice|function call", re.IGNORECASE)
 _NOT_A_PARAMETER_REFUSAL = frozenset({401, 403, 404, 408, 409, 429})
-DEFAULT_MAX_TOKENS = 8192
+# The output tokens a mode's answer needs, with room to spare: a pitch is seven short
+# texts; a round of questions at most five forks of four options; a filing a few
+# sub-issues with their criteria. A model that loops is stopped there, not at 8k.
+MODE_TOKENS: Mapping[Mode, int] = MappingProxyType({
+    Mode.PITCH: 2048, Mode.REVISE: 2048, Mode.QUESTIONS: 3072, Mode.ANSWERS: 3072,
+    Mode.FILE: 6144, Mode.DIGEST: 2048, Mode.REPLAN: 4096,
+})  # fmt: skip
+OTHER_MODE_TOKENS = 3072
+# A reasoning model spends `max_completion_tokens` on its reasoning before the answer.
+REASONING_TOKENS = 8192
 
 
 class OutputFormat(IntEnum):
-    JSON_SCHEMA = 0
-    JSON_OBJECT = 1
-    TEXT = 2
+    """The ladder's rungs, strongest first. See the module docstring."""
+
+    JSON_SCHEMA_STRICT = 0
+    JSON_SCHEMA = 1
+    JSON_OBJECT_SCHEMA = 2
+    JSON_OBJECT = 3
+    TEXT = 4
+
+    @property
+    def said(self) -> str:
+        """The rung as the log names it: the form on the wire."""
+        return _SAID[self]
+
+
+_SAID = {
+    OutputFormat.JSON_SCHEMA_STRICT: "json_schema, strict",
+    OutputFormat.JSON_SCHEMA: "json_schema, not strict",
+    OutputFormat.JSON_OBJECT_SCHEMA: "json_object with the schema",
+    OutputFormat.JSON_OBJECT: "json_object, the schema in the prompt",
+    OutputFormat.TEXT: "plain text, the schema in the prompt",
+}
 
 
 class OpenAIRunner(ApiRunner):
@@ -69,10 +110,11 @@ class OpenAIRunner(ApiRunner):
         *,
         base_url: str | None = None,
         temperature: float | None = 0.2,
-        max_tokens: int = DEFAULT_MAX_TOKENS,
+        max_tokens: int | None = None,
         **args: Unpack[ApiRunnerArgs],
     ) -> None:
-        super().__init__(max_tokens=max_tokens, **args)
+        # `max_tokens` set: every mode's limit; unset: each mode's own (`MODE_TOKENS`).
+        super().__init__(max_tokens=max_tokens or 0, **args)
         self.base_url = base_url or self.env.get("OPENAI_BASE_URL") or None
         # The model's family says what it takes (reasoning models: max_completion_tokens and
         # the default temperature); what this server refused before, the state dir says.
@@ -83,7 +125,7 @@ class OpenAIRunner(ApiRunner):
         self.temperature = None if refused else temperature
         self.tokens_key = known.tokens_key or family.tokens_key
         self.use_tools = not known.tools_refused
-        self.output_format = OutputFormat(min(known.output_format, OutputFormat.TEXT))
+        self.output_format = OutputFormat(min(known.format_rung, OutputFormat.TEXT))
 
     @property
     def api_key(self) -> str | None:
@@ -107,7 +149,7 @@ class OpenAIRunner(ApiRunner):
         return sdk.OpenAI(
             api_key=self.api_key,
             base_url=self.server,
-            max_retries=self.max_retries,
+            max_retries=0,  # retried by `ApiRunner._call`, within model_timeout
             timeout=timeout_s,
         )
 
@@ -115,7 +157,15 @@ class OpenAIRunner(ApiRunner):
         return client.chat.completions.create(**params)
 
     def _offers_tools(self, tools: CodeTools | None) -> bool:
-        return tools is not None and self.use_tools
+        # A grammar (llama-cpp-python's json_object with a schema) forces the answer's JSON
+        # from the first token: the model could call no tool, so none is offered there.
+        grammar = self.output_format is OutputFormat.JSON_OBJECT_SCHEMA
+        return tools is not None and self.use_tools and not grammar
+
+    def _room(self, request: ModelRequest[Any]) -> int:
+        room = self.max_tokens or MODE_TOKENS.get(request.mode, OTHER_MODE_TOKENS)
+        reasoning = self.tokens_key == "max_completion_tokens"
+        return room + (REASONING_TOKENS if reasoning and not self.max_tokens else 0)
 
     def _system_turns(self, request: ModelRequest[Any]) -> list[dict[str, Any]]:
         system = f"{request.system}\n\n{request.context}" if request.context else request.system
@@ -123,7 +173,7 @@ class OpenAIRunner(ApiRunner):
 
     def _prompt(self, request: ModelRequest[Any], tools: CodeTools | None) -> str:
         text = request.prompt_for(self._offers_tools(tools))
-        if self.output_format is OutputFormat.JSON_SCHEMA:
+        if self.output_format < OutputFormat.JSON_OBJECT_SCHEMA:
             return text
         schema = compact_json(self_contained_schema(request.schema))
         return (
@@ -135,10 +185,9 @@ class OpenAIRunner(ApiRunner):
         self, sdk: ModuleType, request: ModelRequest[Any], tools: CodeTools | None, room: int
     ) -> dict[str, Any]:
         params: dict[str, Any] = {"model": self.model_name, self.tokens_key: room}
-        if self.output_format is OutputFormat.JSON_SCHEMA:
-            params["response_format"] = response_format(request.schema)
-        elif self.output_format is OutputFormat.JSON_OBJECT:
-            params["response_format"] = {"type": "json_object"}
+        shape = _response_format(self.output_format, request.schema)
+        if shape is not None:
+            params["response_format"] = shape
         if self.temperature is not None:
             params["temperature"] = self.temperature
         if self._offers_tools(tools):
@@ -182,10 +231,15 @@ class OpenAIRunner(ApiRunner):
             log.warning("openai answer refused: %s", choice.finish_reason)
             said = refusal or "the provider's content filter stopped the answer"
             return Reply(said, usage, Stop.REFUSED, calls)
+        text = choice.message.content or ""
+        if looping(text):
+            log.warning("openai answer looped: the same text over and over (%s)",
+                        choice.finish_reason)  # fmt: skip
+            return Reply(text, usage, Stop.LOOPED, calls)
         stop = Stop.CUT_OFF if choice.finish_reason == "length" else Stop.DONE
         if stop is Stop.CUT_OFF:
             log.warning("openai answer cut off at the token limit")
-        return Reply(choice.message.content or "", usage, stop, calls)
+        return Reply(text, usage, stop, calls)
 
     def _usage(self, response: Any) -> Usage:
         usage = response.usage
@@ -208,9 +262,11 @@ class OpenAIRunner(ApiRunner):
 
         Reasoning models take no temperature but the default, nor
         `max_tokens`; many local servers take no `json_schema` or no tools.
+        A refusal is a 4xx, or a 5xx that names what it refused (llama-cpp-python
+        answers a request its types do not take with HTTP 500 and pydantic's words).
         The runner remembers what it dropped, and says so with the server's words.
         """
-        if not 400 <= status < 500 or status in _NOT_A_PARAMETER_REFUSAL:
+        if status in _NOT_A_PARAMETER_REFUSAL or not 400 <= status < 600:
             return False
         lowered = detail.lower()
         if self.temperature is not None and "temperature" in lowered:
@@ -224,7 +280,7 @@ class OpenAIRunner(ApiRunner):
             dropped = "the code tools (the code map in the context stays)"
         elif _FORMAT_WORDS.search(detail) and self.output_format is not OutputFormat.TEXT:
             self.output_format = OutputFormat(self.output_format + 1)
-            dropped = f"the response format (using {self.output_format.name.lower()})"
+            dropped = f"the response format (using {self.output_format.said})"
         else:
             return False
         log.warning("%s refused %s: %s", self.server, dropped, detail)
@@ -233,10 +289,27 @@ class OpenAIRunner(ApiRunner):
                 server=self.server, model=self.model_name,
                 temperature_refused=self.temperature is None,
                 tokens_key=self.tokens_key, tools_refused=not self.use_tools,
-                output_format=int(self.output_format),
+                format_rung=int(self.output_format),
             )
         )  # fmt: skip
         return True
+
+
+def _response_format(rung: OutputFormat, schema: type[BaseModel]) -> dict[str, Any] | None:
+    """The `response_format` of a rung of the ladder; `None` for plain text."""
+    if rung is OutputFormat.JSON_SCHEMA_STRICT:
+        return response_format(schema)
+    whole = self_contained_schema(schema)
+    if rung is OutputFormat.JSON_SCHEMA:
+        return {
+            "type": "json_schema",
+            "json_schema": {"name": schema.__name__, "schema": whole, "strict": False},
+        }
+    if rung is OutputFormat.JSON_OBJECT_SCHEMA:
+        return {"type": "json_object", "schema": whole}
+    if rung is OutputFormat.JSON_OBJECT:
+        return {"type": "json_object"}
+    return None
 
 
 def _run_tool(tools: CodeTools, call: Any) -> str:

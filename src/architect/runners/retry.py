@@ -32,10 +32,12 @@ def correction_prompt(schema: type[BaseModel], error: str) -> str:
 
 
 class Stop(StrEnum):
-    """Why the model stopped: the answer is whole, cut off by the token limit, or refused."""
+    """Why the model stopped: the answer is whole, cut off by the token limit, looping
+    (the same span over and over, told like a cut-off), or refused."""
 
     DONE = "done"
     CUT_OFF = "cut_off"
+    LOOPED = "looped"
     REFUSED = "refused"
 
 
@@ -56,6 +58,19 @@ CUT_OFF_CORRECTION = (
     "Your previous answer was cut off at the output limit before its JSON was complete. "
     "Answer again, shorter: the same JSON object, with briefer texts."
 )
+LOOPED_CORRECTION = (
+    "Your previous answer repeated the same text over and over until the output limit. "
+    "Answer again with the JSON object only, saying each thing once, briefly."
+)
+_CORRECTIONS = {Stop.CUT_OFF: CUT_OFF_CORRECTION, Stop.LOOPED: LOOPED_CORRECTION}
+_UNFINISHED = {
+    Stop.CUT_OFF: "was cut off at the output limit",
+    Stop.LOOPED: "looped (the same text over and over) until the output limit",
+}
+_TWICE = {
+    Stop.CUT_OFF: "was cut off twice",
+    Stop.LOOPED: "looped twice (the same text over and over until the output limit)",
+}
 
 
 def answer_with_retry(schema: type[T], ask: Ask) -> tuple[T, Usage, str]:
@@ -79,12 +94,13 @@ def _answer(schema: type[T], ask: Ask, spent: list[Reply]) -> tuple[T, Usage, st
     spent.append(ask(None))
     checked = _checked(schema, spent[-1])
     if isinstance(checked, str):
-        cut = spent[-1].stop is Stop.CUT_OFF
-        spent.append(ask(CUT_OFF_CORRECTION if cut else correction_prompt(schema, checked)))
+        fix = _CORRECTIONS.get(spent[-1].stop) or correction_prompt(schema, checked)
+        spent.append(ask(fix))
         checked = _checked(schema, spent[-1])
         if isinstance(checked, str):
-            if spent[-1].stop is Stop.CUT_OFF:
-                raise AnswerCutOff(f"the {schema.__name__} answer was cut off twice")
+            twice = _TWICE.get(spent[-1].stop)
+            if twice is not None:
+                raise AnswerCutOff(f"the {schema.__name__} answer {twice}")
             raise InvalidModelOutput(
                 f"the {schema.__name__} answer did not validate twice:\n{checked}"
             )
@@ -98,6 +114,7 @@ def _checked(schema: type[T], reply: Reply) -> T | str:
     if reply.stop is Stop.REFUSED:
         said = one_line(str(reply.payload or ""), 300) or "(no reason given)"
         raise ModelRefused(f"the model refused the {schema.__name__} answer: {said}")
-    if reply.stop is Stop.CUT_OFF:
-        return "- (root): the answer was cut off at the output limit"
+    unfinished = _UNFINISHED.get(reply.stop)
+    if unfinished is not None:
+        return f"- (root): the answer {unfinished}"
     return check_payload(schema, reply.payload)

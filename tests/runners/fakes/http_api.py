@@ -1,8 +1,10 @@
 """Loopback HTTP servers that speak the Messages and Chat Completions APIs.
 
 A `ScriptedAPI` answers each POST with the next `Answer` of its script (the
-last one repeats) and records every request, so a test can point the real
-SDK at it with `base_url` and check both what was sent and what came back.
+last one repeats), or with what a function of the request says (a server
+that judges the body, as a real one does), and records every request, so a
+test can point the real SDK at it with `base_url` and check both what was
+sent and what came back.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -31,7 +34,7 @@ class Received:
 
 
 class ScriptedAPI:
-    def __init__(self, answers: list[Answer]) -> None:
+    def __init__(self, answers: list[Answer] | Callable[[Received], Answer]) -> None:
         self.answers = answers
         self.received: list[Received] = []
         self._lock = threading.Lock()
@@ -60,6 +63,8 @@ class ScriptedAPI:
     def _next(self, received: Received) -> Answer:
         with self._lock:
             self.received.append(received)
+            if callable(self.answers):
+                return self.answers(received)
             index = min(len(self.received), len(self.answers)) - 1
             return self.answers[index]
 
