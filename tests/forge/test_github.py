@@ -18,7 +18,7 @@ from architect.errors import ForgeValidation
 from architect.forge.github import GitHubClient
 from architect.forge.http import RetryPolicy
 
-FIXTURES = Path(__file__).parents[2] / "data" / "github" / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "data" / "github" / "fixtures"
 ORG = "octokit-fixture-org"
 
 
