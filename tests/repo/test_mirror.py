@@ -1,0 +1,110 @@
+"""Unit tests mirror `src/` (issue 31 item 3): the tests of
+`src/architect/<package>/<module>.py` live in `tests/<package>/test_<module>.py`, and that
+file imports the module it tests. `MISSING` lists the modules still without one; it only
+shrinks: a new module without its test fails here, and so does a listed one that has it."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("core", "shell", "shell/steps", "forge", "runners", "runners/offline", "app",
+            "emulator")
+
+# Modules whose test file is still to be written; take a module off when it gets one.
+MISSING = frozenset({
+    "core/answer_forms", "core/board", "core/carry", "core/deadlines", "core/facts",
+    "core/heard", "core/inputs", "core/ledger", "core/model_output", "core/nudge",
+    "core/replan_render", "core/replan_schema", "core/replan_subs", "core/replan_views",
+    "core/replies", "core/schemas", "core/setup_lines", "core/slip", "core/snapshot",
+    "core/steering", "core/story", "core/text", "core/view", "core/vision_comments",
+    "core/visions",
+    "shell/asking", "shell/backlog", "shell/closed_sprints", "shell/context",
+    "shell/dashboard", "shell/filed_sprints", "shell/filing_record", "shell/forge_facts",
+    "shell/pause", "shell/pr_history", "shell/recorded", "shell/snapshot", "shell/state_dir",
+    "shell/story", "shell/tick", "shell/vision_gone", "shell/webhooks",
+    "shell/steps/carried", "shell/steps/closing", "shell/steps/dashboard",
+    "shell/steps/design", "shell/steps/filing", "shell/steps/hands",
+    "shell/steps/model_failure", "shell/steps/nudges", "shell/steps/pause",
+    "shell/steps/pitch", "shell/steps/registry", "shell/steps/replan",
+    "shell/steps/replan_apply", "shell/steps/story", "shell/steps/sub_filing",
+    "forge/github_http", "forge/github_shapes", "forge/protocol",
+    "runners/answer_json", "runners/api_errors", "runners/api_runner", "runners/base",
+    "runners/inline_schema", "runners/retry", "runners/state_file",
+    "runners/offline/answering", "runners/offline/asking", "runners/offline/common",
+    "runners/offline/dependencies", "runners/offline/filing", "runners/offline/lessons",
+    "runners/offline/pitching", "runners/offline/reading", "runners/offline/review",
+    "runners/offline/risks", "runners/offline/splitting",
+    "app/cli", "app/loop", "app/playground", "app/service", "app/setup_check",
+    "app/setup_forge", "app/status_notes", "app/tick_json", "app/wiring",
+    "emulator/api_comments", "emulator/api_git", "emulator/api_hooks",
+    "emulator/api_issue_delete", "emulator/api_issues", "emulator/api_labels",
+    "emulator/api_pulls", "emulator/api_reviews", "emulator/api_timeline",
+    "emulator/api_users", "emulator/app", "emulator/auth", "emulator/commit_options",
+    "emulator/common", "emulator/events", "emulator/git", "emulator/github_dialect",
+    "emulator/github_routes_code", "emulator/github_routes_issues",
+    "emulator/github_serialize", "emulator/github_web", "emulator/gitops", "emulator/hooks",
+    "emulator/indexer", "emulator/quiet_server", "emulator/serialize",
+    "emulator/serialize_git", "emulator/server", "emulator/setup", "emulator/store",
+    "emulator/web", "emulator/webview", "emulator/webview_html", "emulator/webview_issues",
+    "emulator/webview_lookup", "emulator/webview_tree",
+})
+
+
+def modules(root: Path = ROOT) -> list[str]:
+    """Every module of the mirrored packages, as `package/module`."""
+    return sorted(f"{package}/{path.stem}" for package in PACKAGES
+                  for path in (root / "src" / "architect" / package).glob("*.py")
+                  if path.name != "__init__.py")
+
+
+def imported(test: Path) -> set[str]:
+    """The `architect` modules a test file imports, dotted."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(test.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+    return names
+
+
+def mirrored(module: str, root: Path = ROOT) -> bool:
+    """Whether `tests/<package>/test_<module>.py` exists and imports `module`."""
+    package, _, name = module.rpartition("/")
+    test = root / "tests" / package / f"test_{name}.py"
+    dotted = "architect." + module.replace("/", ".")
+    return test.is_file() and dotted in imported(test)
+
+
+def test_every_module_not_listed_has_its_mirrored_test() -> None:
+    lacking = [m for m in modules() if m not in MISSING and not mirrored(m)]
+    assert lacking == [], (
+        "write each module's unit tests in tests/<package>/test_<module>.py, importing it: "
+        + ", ".join(lacking))
+
+
+def test_the_missing_list_only_shrinks() -> None:
+    done = sorted(m for m in MISSING if mirrored(m))
+    assert done == [], "these have their test now, take them off MISSING: " + ", ".join(done)
+    gone = sorted(MISSING - set(modules()))
+    assert gone == [], "no such module any more, take it off MISSING: " + ", ".join(gone)
+
+
+def test_a_test_file_counts_only_when_it_imports_its_module(tmp_path: Path) -> None:
+    source = tmp_path / "src" / "architect" / "core"
+    source.mkdir(parents=True)
+    (source / "__init__.py").write_text("")
+    (source / "words.py").write_text("")
+    tests = tmp_path / "tests" / "core"
+    tests.mkdir(parents=True)
+    assert "core/words" in modules(tmp_path) and "core/__init__" not in modules(tmp_path)
+    assert not mirrored("core/words", tmp_path)  # no test file
+    (tests / "test_words.py").write_text("from architect.core.table import SprintState\n")
+    assert not mirrored("core/words", tmp_path)  # a test of another module
+    (tests / "test_words.py").write_text("from architect.core import words\n")
+    assert mirrored("core/words", tmp_path)
+    (tests / "test_words.py").write_text("from architect.core.words import Word\n")
+    assert mirrored("core/words", tmp_path)
