@@ -26,7 +26,7 @@ MISSING = frozenset({
     "shell/steps/carried", "shell/steps/dashboard", "shell/steps/filing", "shell/steps/hands",
     "shell/steps/replan", "shell/steps/replan_apply", "shell/steps/story",
     "shell/steps/sub_filing",
-    "forge/github_http", "forge/github_shapes", "forge/protocol",
+    "forge/protocol",
     "runners/api_runner", "runners/retry",
     "runners/offline/answering", "runners/offline/asking", "runners/offline/common",
     "runners/offline/dependencies", "runners/offline/filing", "runners/offline/lessons",
