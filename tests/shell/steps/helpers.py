@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TypeVar
 
+from architect.core.steer import Plan
 from architect.shell.asking import Asker
 from architect.shell.steps.hands import Hands
 from architect.shell.tick import plan_tick
@@ -14,13 +15,18 @@ from tests.world import SteppingClock, World
 A = TypeVar("A")
 
 
-def planned(world: World, kind: type[A], *, at: datetime | None = None) -> tuple[Hands, A]:
-    """The tick's hands and the one action of `kind` its plan holds (`at`: the tick's
-    clock, for what waits on time)."""
+def planned_with(world: World, *, at: datetime | None = None) -> tuple[Hands, Plan]:
+    """The tick's hands and its plan (`at`: the tick's clock, for what waits on time)."""
     forge, config = world.bot, world.config
     read, plan = plan_tick(forge, config, SteppingClock(at)())
     hands = Hands(forge=forge, filer=forge, filer_login=plan.snapshot.bot.login,
                   asker=Asker(world.runner, config, read.context), config=config,
                   context=read.context, snapshot=plan.snapshot, labels=read.labels)
+    return hands, plan
+
+
+def planned(world: World, kind: type[A], *, at: datetime | None = None) -> tuple[Hands, A]:
+    """The tick's hands and the one action of `kind` its plan holds."""
+    hands, plan = planned_with(world, at=at)
     (action,) = [a for a in plan.decision.actions if isinstance(a, kind)]
     return hands, action
