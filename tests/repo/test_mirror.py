@@ -22,7 +22,7 @@ MISSING = frozenset({
     "shell/pr_history", "shell/recorded", "shell/snapshot", "shell/story", "shell/tick",
     "shell/vision_gone",
     "shell/steps/carried", "shell/steps/filing", "shell/steps/hands", "shell/steps/replan",
-    "shell/steps/replan_apply", "shell/steps/story", "shell/steps/sub_filing",
+    "shell/steps/replan_apply", "shell/steps/sub_filing",
     "forge/protocol",
     "runners/api_runner", "runners/retry",
     "runners/offline/answering", "runners/offline/asking", "runners/offline/filing",
