@@ -21,7 +21,7 @@ MISSING = frozenset({
     "shell/dashboard", "shell/filed_sprints", "shell/filing_record", "shell/forge_facts",
     "shell/pr_history", "shell/recorded", "shell/snapshot", "shell/story", "shell/tick",
     "shell/vision_gone",
-    "shell/steps/carried", "shell/steps/filing", "shell/steps/hands", "shell/steps/replan",
+    "shell/steps/carried", "shell/steps/hands", "shell/steps/replan",
     "shell/steps/replan_apply", "shell/steps/sub_filing",
     "forge/protocol",
     "runners/api_runner", "runners/retry",
