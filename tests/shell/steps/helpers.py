@@ -30,3 +30,11 @@ def planned(world: World, kind: type[A], *, at: datetime | None = None) -> tuple
     hands, plan = planned_with(world, at=at)
     (action,) = [a for a in plan.decision.actions if isinstance(a, kind)]
     return hands, action
+
+
+def filed(world: World) -> int:
+    """A vision pitched, accepted, answered with `yes` and filed: its merged sprint PR."""
+    pr = world.accepted()
+    world.comment(pr, "yes")
+    world.tick()
+    return pr
