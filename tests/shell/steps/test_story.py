@@ -8,16 +8,14 @@ from pathlib import Path
 from architect.core.actions import CompleteVision
 from architect.core.markers import StoryEvent, StoryMark
 from architect.shell.steps.story import complete_vision
-from tests.shell.steps.helpers import planned
+from tests.shell.steps.helpers import filed, planned
 from tests.world import OPS, PROJECT, make_world
 
 
 def test_a_vision_whose_sub_issues_are_all_closed_is_summarized_and_closed(
         tmp_path: Path) -> None:
     world = make_world(tmp_path)
-    pr = world.accepted()
-    world.comment(pr, "yes")
-    world.tick()
+    pr = filed(world)
     assert world.bot.get_pull(OPS, pr).merged
     subs = [i for i in world.bot.list_issues(PROJECT, state="open")
             if "backlog" in i.label_names]
