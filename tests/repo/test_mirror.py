@@ -20,7 +20,6 @@ MISSING = frozenset({
     "shell/closed_sprints", "shell/dashboard", "shell/filed_sprints", "shell/filing_record",
     "shell/forge_facts", "shell/pr_history", "shell/recorded", "shell/snapshot", "shell/story",
     "shell/tick",
-    "shell/steps/sub_filing",
     "forge/protocol",
     "runners/api_runner", "runners/retry",
     "runners/offline/answering", "runners/offline/asking", "runners/offline/filing",
