@@ -25,7 +25,7 @@ MISSING = frozenset({
     "runners/offline/answering", "runners/offline/asking", "runners/offline/filing",
     "runners/offline/pitching", "runners/offline/reading", "runners/offline/review",
     "runners/offline/risks",
-    "app/loop", "app/playground", "app/service", "app/setup_check", "app/setup_forge",
+    "app/playground", "app/service", "app/setup_check", "app/setup_forge",
     "emulator/api_comments", "emulator/api_git", "emulator/api_hooks",
     "emulator/api_issue_delete", "emulator/api_issues", "emulator/api_labels",
     "emulator/api_pulls", "emulator/api_reviews", "emulator/api_timeline",
