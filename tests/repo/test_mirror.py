@@ -33,8 +33,8 @@ MISSING = frozenset({
     "emulator/github_routes_code", "emulator/github_routes_issues",
     "emulator/github_serialize", "emulator/github_web", "emulator/gitops", "emulator/hooks",
     "emulator/serialize", "emulator/serialize_git", "emulator/server", "emulator/setup",
-    "emulator/store", "emulator/web", "emulator/webview", "emulator/webview_html",
-    "emulator/webview_issues", "emulator/webview_lookup", "emulator/webview_tree",
+    "emulator/web", "emulator/webview", "emulator/webview_html", "emulator/webview_issues",
+    "emulator/webview_lookup", "emulator/webview_tree",
 })
 
 
