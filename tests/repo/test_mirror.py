@@ -29,12 +29,12 @@ MISSING = frozenset({
     "emulator/api_issue_delete", "emulator/api_issues", "emulator/api_labels",
     "emulator/api_pulls", "emulator/api_reviews", "emulator/api_timeline",
     "emulator/api_users", "emulator/app", "emulator/auth", "emulator/common",
-    "emulator/events", "emulator/git", "emulator/github_dialect",
-    "emulator/github_routes_code", "emulator/github_routes_issues",
-    "emulator/github_serialize", "emulator/github_web", "emulator/gitops", "emulator/hooks",
-    "emulator/serialize", "emulator/serialize_git", "emulator/server", "emulator/setup",
-    "emulator/web", "emulator/webview", "emulator/webview_html", "emulator/webview_issues",
-    "emulator/webview_lookup", "emulator/webview_tree",
+    "emulator/events", "emulator/github_dialect", "emulator/github_routes_code",
+    "emulator/github_routes_issues", "emulator/github_serialize", "emulator/github_web",
+    "emulator/gitops", "emulator/hooks", "emulator/serialize", "emulator/serialize_git",
+    "emulator/server", "emulator/setup", "emulator/web", "emulator/webview",
+    "emulator/webview_html", "emulator/webview_issues", "emulator/webview_lookup",
+    "emulator/webview_tree",
 })
 
 
