@@ -32,8 +32,7 @@ MISSING = frozenset({
     "emulator/events", "emulator/github_dialect", "emulator/github_routes_code",
     "emulator/github_routes_issues", "emulator/github_serialize", "emulator/github_web",
     "emulator/gitops", "emulator/hooks", "emulator/serialize", "emulator/serialize_git",
-    "emulator/webview", "emulator/webview_issues", "emulator/webview_lookup",
-    "emulator/webview_tree",
+    "emulator/webview", "emulator/webview_issues", "emulator/webview_tree",
 })
 
 
