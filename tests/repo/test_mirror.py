@@ -15,7 +15,7 @@ PACKAGES = ("core", "shell", "shell/steps", "forge", "runners", "runners/offline
 # Modules whose test file is still to be written; take a module off when it gets one.
 MISSING = frozenset({
     "core/answer_forms", "core/board", "core/facts", "core/inputs", "core/replies",
-    "core/steering", "core/story", "core/view", "core/vision_comments", "core/visions",
+    "core/story", "core/view", "core/vision_comments", "core/visions",
     "shell/closed_sprints", "shell/dashboard", "shell/filed_sprints", "shell/filing_record",
     "shell/forge_facts", "shell/pr_history", "shell/recorded", "shell/snapshot", "shell/story",
     "shell/tick",
