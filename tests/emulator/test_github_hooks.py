@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
+from architect.emulator import github_hooks
 from architect.emulator.store import Store
 from architect.emulator.webhooks import Delivery
 from architect.forge.client import ForgeClient
@@ -169,3 +170,14 @@ def test_an_issue_deleted_is_githubs_issues_deleted(world: World, receiver: Rece
     assert gone.status_code == 204
     (deleted,) = [_checked(d) for d in _delivered(world) if d.event_type == "deleted"]
     assert (deleted["issue"]["number"], deleted["sender"]["login"]) == (number, "acme")
+
+
+
+def test_the_urls_of_a_payload_are_githubs_api_and_web_roots(tmp_path: Path) -> None:
+    """`github_hooks.urls` on its own: API links under /api/v3, web links at the root."""
+    world = make_world(tmp_path, dialect="github")
+    view = github_hooks.View(world.forge._store, BASE + "/", None, hook=True)
+    assert github_hooks.urls(view) == github_hooks.gh.Urls(BASE + "/api/v3", BASE)
+    assert github_hooks.REVIEW_STATES == {"APPROVED": "approved",
+                                          "REQUEST_CHANGES": "changes_requested",
+                                          "COMMENT": "commented"}

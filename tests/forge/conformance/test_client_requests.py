@@ -22,8 +22,8 @@ import pytest
 from architect.forge.client import ForgeClient
 from architect.forge.models import FileChange
 from architect.forge.protocol import Forge
-from tests.forge.client.world import OPS, PROJECT, World, make_world
 from tests.forge.conformance.spec import SPECS, find_operation, validate_request
+from tests.forge.world import OPS, PROJECT, World, make_world
 
 BRANCH = "architect/sprint-vision-1"
 _R = "/repos/{owner}/{repo}"

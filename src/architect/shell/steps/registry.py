@@ -3,7 +3,7 @@
 `@performs(OpenPitch)` above a step in `shell/steps/<kin>.py` files it here, under
 its action's class; `apply` looks the step up by the action's type. A second step
 for one action fails at import; an action without a step fails a test
-(`tests/shell/test_apply.py`), never a tick.
+(`tests/shell/steps/test_registry.py`), never a tick.
 """
 
 from __future__ import annotations

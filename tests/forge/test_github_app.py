@@ -92,7 +92,7 @@ def test_the_default_api_address_is_written_once() -> None:
     """The project file's default and the adapter's are one value (forge/github_http.py):
     two copies could drift apart, and a project without forge_url would then be judged
     by one address and talked to at another."""
-    src = Path(__file__).parents[3] / "src" / "architect"
+    src = Path(__file__).parents[2] / "src" / "architect"
     written = [str(path.relative_to(src)) for path in sorted(src.rglob("*.py"))
                if '"https://api.github.com"' in path.read_text(encoding="utf-8")]
     assert written == ["forge/github_http.py"]

@@ -50,7 +50,7 @@ def test_piped_the_story_keeps_each_sentence_on_one_line(
     assert borders and max(map(len, borders)) <= 80  # the panels keep their width
 
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 DASHBOARD_DOC = ROOT / "docs" / "dashboard.md"  # the README's "The dashboard" links it
 
 

@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from architect.forge.models import Comment, Issue, Label, PullRequest, Repository, Review, User
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "data" / "forgejo" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "forgejo" / "examples"
 
 # file → (model, JSON pointer inside the file ("" = the whole document), is it a list?)
 CASES: dict[str, tuple[type[BaseModel], str, bool]] = {

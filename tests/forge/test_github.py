@@ -20,7 +20,7 @@ from architect.forge.github_http import Kept, Pace
 from architect.forge.http import RetryPolicy
 from tests.world import VirtualTime
 
-FIXTURES = Path(__file__).parents[2] / "data" / "github" / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "data" / "github" / "fixtures"
 ORG = "octokit-fixture-org"
 
 

@@ -15,7 +15,8 @@ from architect.core.ledger import Ledger
 from architect.core.schemas import Pitch, Verdict
 from architect.errors import InvalidModelOutput
 from architect.runners.base import Mode, Runner, Usage
-from architect.runners.offline import NO_CHECKLIST, OfflinePlanner
+from architect.runners.offline import NO_CHECKLIST
+from architect.runners.offline.planner import OfflinePlanner
 from tests.runners.offline import helpers as h
 from tests.runners.offline.test_vision import FRAGMENTS
 

@@ -24,8 +24,7 @@ from architect.app.loop import (
 from architect.config import ArchitectConfig, ProjectConfig, Secrets
 from architect.durations import parse_duration
 from architect.forge.secret import Secret
-
-from .conftest import Child
+from tests.app.service.conftest import Child
 
 H = 3600.0
 START = 1000.0  # the virtual monotonic clock's origin
