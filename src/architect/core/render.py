@@ -78,6 +78,16 @@ def filed_line(filed: Sequence[int], *, repo: str) -> str:
     return FILED_HEADING + " " + " ".join(issue_ref(repo, n) for n in filed)
 
 
+# `## Filed: owner/repo#4 owner/repo#5`, or `## Filed: #4 #5` as older sprints wrote it.
+_FILED = re.compile(r"^## Filed:(?P<numbers>[ #\d,\w./-]*)$", re.MULTILINE)
+
+
+def filed_numbers(body: str) -> tuple[int, ...]:
+    """The `## Filed:` line the architect writes into a sprint PR's body before merging."""
+    match = _FILED.search(body)
+    return tuple(int(n) for n in re.findall(r"#(\d+)", match["numbers"])) if match else ()
+
+
 def forks_section(ledger: Ledger) -> str:
     if not ledger.forks:
         return f"{FORKS_HEADING}\n\nNo design forks: the sprint goes straight to filing."
@@ -216,7 +226,8 @@ def answers_comment(ledger: Ledger, *, acknowledged: Sequence[DesignFork], notes
         listing = ", ".join(f"Q{f.number}" for f in still_open)
         parts.append(f"Still open: {listing}. {how_to_answer(still_open)}")
     else:
-        parts.append("Every design fork is resolved. Filing the sub-issues next.")
+        # The filing that follows says itself what it files (`filed_comment`).
+        parts.append("Every design fork is resolved.")
     parts.append(markers.AnswersMark(round_, ledger, tuple(read), seen, tuple(digests)).render())
     return "\n\n".join(parts)
 
@@ -298,14 +309,20 @@ def filing_problem_comment(problems: Sequence[str], *, seen: int | None = None) 
 
 
 def filed_comment(numbers: Sequence[int], *, repo: str,
-                  titles: Mapping[int, str] | None = None) -> str:
-    """`Sprint filed:` and the issues, each with its title when known."""
+                  titles: Mapping[int, str] | None = None,
+                  plan: markers.PlanMark | None = None, overlaps: str = "") -> str:
+    """`Sprint filed:` and the issues, each with its title when known.
+
+    `plan`: the plan comment becomes this one when its filing ends, so the filed list is
+    said once; it keeps the plan's record (and its near-duplicates paragraph) for a retry.
+    """
     known = titles or {}
     listing = "\n".join(f"- {issue_ref(repo, n)}" + (f" — {one_line(known[n], 150)}"
                                                       if n in known else "")
                         for n in numbers)
     mark = markers.FiledMark(tuple(numbers)).render()
-    return f"Sprint filed:\n\n{listing}\n\n{mark}"
+    record = f"{plan.render()}\n" if plan is not None else ""
+    return f"Sprint filed:\n\n{listing}{overlaps}\n\n{record}{mark}"
 
 
 def revised_comment(review_id: int, reviewer: str, changes: str) -> str:

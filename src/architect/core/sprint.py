@@ -16,7 +16,7 @@ from architect.core import markers, replies
 from architect.core.actions import Written
 from architect.core.answers import read_decision
 from architect.core.ledger import Ledger
-from architect.core.render import FOOTER_TEXT
+from architect.core.render import FOOTER_TEXT, filed_numbers
 from architect.core.steering import Steering
 from architect.core.table import SprintState, classify
 from architect.core.text import slugify
@@ -66,7 +66,10 @@ def advance(written: Written) -> SprintPR:
     sprint = written.sprint
     pr = sprint.pr if written.body is None else sprint.pr.model_copy(
         update={"body": written.body})
-    return replace(sprint, pr=pr, comments=(*sprint.comments, *written.comments), marks=None)
+    # A comment the step edited (the plan, once filed) replaces the one read.
+    edited = {c.id: c for c in written.comments}
+    kept = tuple(edited.pop(c.id, c) for c in sprint.comments)
+    return replace(sprint, pr=pr, comments=(*kept, *edited.values()), marks=None)
 
 
 def sprint_slug(vision_number: int, vision_title: str) -> str:
@@ -87,6 +90,10 @@ def read_marks(sprint: SprintPR, bot_login: str) -> Marks:
     else:
         marks = _comment_marks(sprint.comments, bot_login)
     started = marks.ledger is not None
+    if not marks.filed and sprint.pr.user.login == bot_login:
+        # The one comment that said "Sprint filed" deleted: the `## Filed:` line the finish
+        # wrote into the body before its merge still says what was filed.
+        marks = replace(marks, filed=filed_numbers(sprint.pr.body))
     return replace(marks, reviews=tuple(
         r for r in sprint.reviews
         if not r.dismissed and _review_matters(r, started, bot=bot_login)))
