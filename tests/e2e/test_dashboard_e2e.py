@@ -12,8 +12,8 @@ import pytest
 from architect.app.status import collect
 from architect.app.status_notes import ProjectNotes
 from architect.core.actions import AnswerBox
+from architect.core.render import filed_numbers
 from architect.core.steer import CLOSED_WHILE_PAUSED
-from architect.core.story import filed_numbers
 from architect.forge.models import Issue
 from architect.forge.secret import Secret
 from architect.runners.base import Mode
