@@ -102,8 +102,10 @@ def test_pitch_fills_the_seven_sections_from_the_vision() -> None:
         "Already checked off in the vision: Notes are stored as Markdown already"
         in pitch.what_exists_today
     )
-    assert "`notes/cli.py` (exists)" in pitch.what_exists_today
-    assert "`notes/export.py` (new)" in pitch.what_exists_today
+    assert "Files the tasks name that exist: `notes/cli.py`" in pitch.what_exists_today
+    assert "notes/export.py" not in pitch.what_exists_today  # not in the repo: not cited
+    assert "files the tasks name are not in the repo yet: the tasks create them" \
+        in pitch.what_exists_today
     assert "offline planner without a model" in pitch.what_exists_today
     assert pitch.complexity.startswith("**M** — 4 tasks, 2 open questions, 3 dependencies")
     assert (

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
-from architect.core.inputs import PlannerInputs
+from architect.core.inputs import PlannerInputs, ProjectContext
 from architect.core.schemas import Pitch, RevisedPitch, Verdict
 from architect.core.text import keywords, one_line, visible_text
 from architect.runners.offline.common import (
@@ -105,7 +105,7 @@ def _exists_today(inputs: PlannerInputs, vision: StructuredVision) -> str:
         lines.append("- Already checked off in the vision: " + "; ".join(done[:8]))
     files = list(dict.fromkeys(f for i in vision.open_items[:MAX_ITEMS] for f in i.files))
     if files:
-        lines.append(_files_line(files, inputs.context.code_summary))
+        lines.append(_files_line(files, inputs.context))
     return "\n".join(lines) + "\n\n" + WRITTEN_OFFLINE
 
 
@@ -126,12 +126,27 @@ def _mentions(name: str, document: str, topics: frozenset[str]) -> str:
     return f"- {name} mentions it: " + "; ".join(f"“{q}”" for q in quotes)
 
 
-def _files_line(files: list[str], code_summary: str) -> str:
-    shown = files[:10]
-    if not code_summary.strip():
-        return "- Files the tasks name: " + ", ".join(f"`{f}`" for f in shown)
-    marked = [f"`{f}` ({'exists' if f in code_summary else 'new'})" for f in shown]
-    return "- Files the tasks name: " + ", ".join(marked)
+def _files_line(files: list[str], context: ProjectContext) -> str:
+    """What exists of the files the tasks name: only those the repo holds are named as
+    existing; the others are counted as files the tasks create, never cited as there."""
+    if context.files is None and context.code_summary.strip():
+        known: Collection[str] = {f for f in files if f in context.code_summary}
+    elif context.files is None:
+        return (f"- The tasks name {plural(len(files), 'file')}; the offline planner did not "
+                "read the repo's tree, so which exist is not checked.")
+    else:
+        known = set(context.files)
+    there = [f for f in files if f in known]
+    new = len(files) - len(there)
+    parts = []
+    if there:
+        parts.append("- Files the tasks name that exist: "
+                     + ", ".join(f"`{f}`" for f in there[:10]))
+    if new:
+        parts.append(f"- {plural(new, 'file')} the tasks name "
+                     f"{'is' if new == 1 else 'are'} not in the repo yet: the tasks create "
+                     f"{'it' if new == 1 else 'them'}.")
+    return "\n".join(parts)
 
 
 def _complexity(

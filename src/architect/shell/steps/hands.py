@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from pydantic import BaseModel
@@ -26,7 +26,7 @@ from architect.forge.protocol import Forge
 from architect.runners.base import Mode
 from architect.shell import writes
 from architect.shell.asking import Asker
-from architect.shell.context import TickContext
+from architect.shell.context import TickContext, paths_in
 from architect.shell.journal import JournalEntry
 from architect.shell.section_writes import (
     WrittenFiles,
@@ -124,7 +124,9 @@ class Hands:
         fields: dict[str, object] = {
             "project": self.config.name,
             "vision": VisionInput(vision.number, vision.title, vision.body, vision.html_url),
-            "context": self.context.project,
+            # The files the vision names, as they are: a plan cites only what exists.
+            "context": replace(self.context.project,
+                               files=self.context.existing(paths_in(vision.body))),
             "max_sub_issues": self.config.architect.max_sub_issues,
         }
         if sprint is not None:
