@@ -19,7 +19,6 @@ from architect.forge.models import Repository, User
 from architect.forge.protocol import Forge
 from architect.shell.journal import Journal, LocalJournal, ProfileJournal
 
-
 # A path a vision may name (`todo/model.py`, `README.md`): a word with a dot and an extension.
 _PATH = re.compile(r"(?<![\w/.@-])((?:[\w.-]+/)*[\w-]+\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/])")
 
