@@ -6,7 +6,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.world import OPS, PROJECT, make_world
+from architect.runners.base import Mode
+from architect.runners.offline import OfflinePlanner
+from architect.runners.scripted import ScriptedRunner
+from tests.world import OPS, PROJECT, World, make_world
 
 TODO_VISION = """\
 Let people keep a todo list
@@ -33,3 +36,117 @@ def test_the_offline_pitch_on_a_repo_with_only_a_readme_cites_no_file_it_lacks(
     # The vision's hard line breaks are not copied into the pitch.
     assert ("Let people keep a todo list in the terminal, with hard line breaks as a web "
             "form keeps them.") in pr.body
+
+
+# -- a revision that revises -------------------------------------------------------
+
+def _backlog_titles(world: World) -> list[str]:
+    return sorted(i.title for i in world.bot.list_issues(PROJECT, state="all",
+                                                          labels=["backlog"]))
+
+
+def _accept_and_answer(world: World, pr: int) -> None:
+    world.comment(pr, "ACCEPT")
+    world.tick()
+    world.comment(pr, "Q1: B\nQ2: recommended")
+    world.tick()
+
+
+def test_a_review_that_drops_a_task_removes_it_from_the_plan_and_the_filing(
+        tmp_path: Path) -> None:
+    world = make_world(tmp_path)
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.review(pr.number, "REQUEST_CHANGES", "Drop the UI part: the CLI is enough for now.")
+    world.tick()
+
+    reply = world.bot_comments(pr.number)[-1]
+    assert reply.startswith("Revised the pitch after the review by @alice")
+    assert ("- “Drop the UI part: the CLI is enough for now.” — changed: dropped `page` "
+            "(Wishlist page)") in reply
+    assert "Next: reply `ACCEPT` to go on with the plan as revised, `REJECT: <reason>`" in reply
+    body = world.bot.get_pull(OPS, pr.number).body
+    assert "**S** — 2 tasks" in body or "**M** — 2 tasks" in body  # Complexity follows
+    assert "- Dropped in review: `page` — Wishlist page" in body
+    assert "drop the UI part" not in body.lower().split("## risks", 1)[1]  # not a "risk"
+    assert world.tick().decision.actions == ()  # revised once
+
+    _accept_and_answer(world, pr.number)
+    assert world.bot.get_pull(OPS, pr.number).merged
+    assert _backlog_titles(world) == ["Store wishlist items", "Wishlist API endpoints"]
+    for issue in world.bot.list_issues(PROJECT, state="all", labels=["backlog"]):
+        assert "ui part" not in issue.body.lower()
+
+
+def test_a_review_point_the_offline_planner_cannot_act_on_is_declined_plainly(
+        tmp_path: Path) -> None:
+    world = make_world(tmp_path)
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.review(pr.number, "REQUEST_CHANGES", "- Drop the mobile app\n- Mention the GDPR impact")
+    world.tick()
+    reply = world.bot_comments(pr.number)[-1]
+    assert ("- “Drop the mobile app” — not changed: no task of the plan is about “mobile app”"
+            in reply)
+    assert "- “Mention the GDPR impact” — kept: listed in Risks" in reply
+    assert "3 tasks" in world.bot.get_pull(OPS, pr.number).body
+
+
+REVISED = {
+    "what_this_enables": "Shoppers keep a wishlist, through the API.",
+    "what_exists_today": "Nothing of it.",
+    "complexity": "**S** — 2 tasks: store, API.",
+    "risks": "- None beyond the usual.",
+    "cost_new_infra": "None.",
+    "verdict": "GO",
+    "recommendation": "Worth a sprint without the page.",
+    "changes": "- Dropped the wishlist page.",
+    "points": [{"point": "Drop the UI part: the CLI is enough for now.", "outcome": "changed",
+                "what": "dropped the Wishlist page task"}],
+}
+
+
+def _sub(id_: str, title: str, deps: tuple[str, ...] = ()) -> dict[str, object]:
+    return {"id": id_, "title": title, "problem": f"Shoppers need {title.lower()}.",
+            "proposed_solution": "As the pitch says.", "affected_files": [],
+            "acceptance_criteria": [f"{title} has a test"], "depends_on": list(deps)}
+
+
+def test_the_scripted_runner_plays_a_revision_that_drops_a_task(tmp_path: Path) -> None:
+    runner = ScriptedRunner({
+        Mode.REVISE: [REVISED],
+        Mode.FILE: [{"sub_issues": [_sub("store", "Store wishlist items"),
+                                    _sub("api", "Wishlist API endpoints", ("store",))]}],
+    }, fallback=OfflinePlanner())
+    world = make_world(tmp_path, runner=runner)
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.review(pr.number, "REQUEST_CHANGES", "Drop the UI part: the CLI is enough for now.")
+    world.tick()
+    reply = world.bot_comments(pr.number)[-1]
+    assert ("- “Drop the UI part: the CLI is enough for now.” — changed: dropped the Wishlist "
+            "page task") in reply
+    assert "Worth a sprint without the page." in world.bot.get_pull(OPS, pr.number).body
+    (revise,) = [r for r in runner.requests if r.mode is Mode.REVISE]
+    assert "Drop the UI part" in revise.inputs.feedback
+
+    _accept_and_answer(world, pr.number)
+    assert _backlog_titles(world) == ["Store wishlist items", "Wishlist API endpoints"]
+
+
+def test_a_revision_that_leaves_a_point_unanswered_is_refused(tmp_path: Path) -> None:
+    silent = {**REVISED, "points": []}
+    runner = ScriptedRunner({Mode.REVISE: [silent]}, fallback=OfflinePlanner())
+    world = make_world(tmp_path, runner=runner)
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    before = world.bot.get_pull(OPS, pr.number).body
+    world.review(pr.number, "REQUEST_CHANGES", "Drop the UI part: the CLI is enough for now.")
+    report = world.tick()
+    assert not report.ok
+    assert world.bot.get_pull(OPS, pr.number).body == before  # not revised in silence
+    assert not any(c.startswith("Revised the pitch") for c in world.bot_comments(pr.number))

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from architect.app.demo_project import DEMO
 from architect.core.filing import check_plan
 from architect.core.inputs import ProjectContext
 from architect.core.ledger import Ledger
@@ -207,7 +208,8 @@ def test_revise_quotes_the_feedback_and_adds_its_points_to_the_risks() -> None:
     )
 
     assert revised.changes.startswith("> Too big for one sprint.\n> - split the cron job out")
-    assert "the review's 2 points are listed in Risks, and the filing turns each" in revised.changes
+    assert [(p.point, p.outcome.value) for p in revised.points] == [
+        ("split the cron job out", "kept"), ("what about 2 GB accounts?", "kept")]
     assert "Sections that differ" not in revised.changes  # the vision did not change
     assert "- Raised in review: split the cron job out" in revised.risks
     assert "- Raised in review: what about 2 GB accounts?" in revised.risks
@@ -590,3 +592,25 @@ def test_a_rejection_without_a_reason_is_not_quoted_empty() -> None:
 
     assert again.recommendation.startswith(
         "An earlier pitch was rejected without a reason; this pitch is rebuilt from the vision")
+
+
+def test_a_review_ruling_out_a_server_and_postgres_drops_them_from_plan_and_cost() -> None:
+    sync = DEMO.vision("sync")
+    rendered = "\n\n".join(str(v) for v in h.pitch(sync.body, title=sync.title)
+                           .model_dump().values())
+    assert "a database" in rendered and "a long-running service" in rendered
+
+    revised = h.revise(sync.body, title=sync.title, pitch_markdown=rendered,
+                       feedback="No hosted server: this stays a local tool. Drop Postgres.")
+
+    assert revised.cost_new_infra.startswith("None identified")
+    assert "- Dropped in review: `sync-service`" in revised.complexity
+    assert "- Dropped in review: `sync-db`" in revised.complexity
+    assert revised.complexity.startswith("**S** — 2 tasks")
+    (point,) = revised.points
+    assert point.outcome.value == "changed" and "`sync-db`" in point.what
+    # The filing follows the revised pitch: what was dropped is not filed.
+    revised_md = "\n\n".join(str(v) for v in revised.model_dump().values())
+    plan = h.file(sync.body, title=sync.title, pitch_markdown=revised_md)
+    assert [s.id for s in plan.sub_issues] == ["sync-command", "sync-conflicts"]
+    assert plan.sub_issues[0].depends_on == []

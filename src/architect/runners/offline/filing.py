@@ -12,12 +12,13 @@ from architect.core.schemas import SubIssue, SubIssuePlan
 from architect.core.text import keywords, one_line
 from architect.runners.offline.common import MAX_ITEMS, clip, kind_of, out_of_scope, sentence
 from architect.runners.offline.dependencies import resolve_dependencies
-from architect.runners.offline.review import raised_in, shape
+from architect.runners.offline.review import dropped_ids, raised_in, shape, without
 from architect.runners.offline.vision import ChecklistItem, StructuredVision, parse_vision
 
 
 def file(inputs: PlannerInputs) -> SubIssuePlan:
-    vision = parse_vision(inputs.vision.body)
+    # What a revision dropped (its lines in the pitch's Complexity) is not filed.
+    vision = without(parse_vision(inputs.vision.body), dropped_ids(inputs.pitch_markdown))
     items = vision.open_items[:MAX_ITEMS]
     deps, _ = resolve_dependencies(items)
     decided = [f for f in inputs.ledger.forks if f.status is ForkStatus.RESOLVED and f.answer]

@@ -3,7 +3,7 @@ to a comment that reads like a decision."""
 
 from __future__ import annotations
 
-from architect.core import carry, heard, render, replies
+from architect.core import carry, heard, render, replies, revision
 from architect.core.actions import (
     ClarifyDecision,
     CompletePitch,
@@ -23,7 +23,7 @@ from architect.core.schemas import Pitch, RevisedPitch
 from architect.core.sprint import branch_for, pr_title
 from architect.core.story import pitched_notice
 from architect.core.vision_comments import pointer
-from architect.errors import ForgeConflict
+from architect.errors import ForgeConflict, InvalidModelOutput
 from architect.runners.base import Mode
 from architect.shell import writes
 from architect.shell.logs import outcome_log
@@ -103,6 +103,13 @@ def revise_pitch(hands: Hands, action: RevisePitch) -> None:
     vision = hands.vision(sprint.vision_number)
     revised = hands.ask(Mode.REVISE, RevisedPitch, hands.inputs(
         vision, (number, action.brief), feedback=review.body))
+    unanswered = revision.missing(review.body, revised.points)
+    if unanswered:  # a revision answers every point of the review, or it is no revision
+        error = InvalidModelOutput(
+            f"the revision leaves {len(unanswered)} point(s) of the review unanswered, first: "
+            f"“{unanswered[0]}”")
+        error.step = Mode.REVISE.value
+        raise error
     md = render.pitch_markdown(vision.number, vision.title, clean_pitch(revised),
                                repo=hands.config.repo)
     # Only the pitch is revised: what a person added around it, meanwhile too, stays.
@@ -117,7 +124,8 @@ def revise_pitch(hands: Hands, action: RevisePitch) -> None:
                                                        repo=hands.config.repo)))
     reviewer = review.user.login if review.user else "reviewer"
     hands.forge.create_comment(hands.ops, number, render.revised_comment(
-        review.id, reviewer, neutralize(revised.changes)))
+        review.id, reviewer, neutralize(f"{revised.changes}\n\n"
+                                        f"{revision.points_reply(revised.points)}")))
 
 
 @performs(ClarifyDecision)
