@@ -610,7 +610,7 @@ def test_a_review_ruling_out_a_server_and_postgres_drops_them_from_plan_and_cost
     (point,) = revised.points
     assert point.outcome.value == "changed" and "`sync-db`" in point.what
     # The filing follows the revised pitch: what was dropped is not filed.
-    revised_md = "\n\n".join(str(v) for v in revised.model_dump().values())
+    revised_md = f"## Complexity\n\n{revised.complexity}\n\n## Risks\n\n{revised.risks}"
     plan = h.file(sync.body, title=sync.title, pitch_markdown=revised_md)
     assert [s.id for s in plan.sub_issues] == ["sync-command", "sync-conflicts"]
     assert plan.sub_issues[0].depends_on == []
