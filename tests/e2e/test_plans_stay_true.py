@@ -9,7 +9,7 @@ from pathlib import Path
 from architect.runners.base import Mode
 from architect.runners.offline import OfflinePlanner
 from architect.runners.scripted import ScriptedRunner
-from tests.world import OPS, PROJECT, World, make_world
+from tests.world import OPS, PROJECT, VISION_BODY, World, make_world
 
 TODO_VISION = """\
 Let people keep a todo list
@@ -150,3 +150,71 @@ def test_a_revision_that_leaves_a_point_unanswered_is_refused(tmp_path: Path) ->
     assert not report.ok
     assert world.bot.get_pull(OPS, pr.number).body == before  # not revised in silence
     assert not any(c.startswith("Revised the pitch") for c in world.bot_comments(pr.number))
+
+
+# -- a pitch that follows its vision -----------------------------------------------
+
+GIFT_TASK = "- [ ] Gift a wishlist item (id: gift) (after: store)\n"
+
+
+def _edit_vision(world: World, number: int, body: str) -> None:
+    world.client("alice").edit_issue(PROJECT, number, body=body)
+
+
+def test_an_edit_before_the_decision_refreshes_the_pitch_with_one_comment(
+        tmp_path: Path) -> None:
+    world = make_world(tmp_path)
+    vision = world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    assert "Gift a wishlist item" not in pr.body
+    said = world.bot_comments(pr.number)
+    _edit_vision(world, vision, VISION_BODY.replace("## Open questions",
+                                                    GIFT_TASK + "\n## Open questions"))
+    world.tick()
+
+    body = world.bot.get_pull(OPS, pr.number).body
+    assert "Gift a wishlist item" in body and "4 tasks" in body
+    sprint_file = world.bot.get_file(OPS, "sprints/1-wishlists.md", ref=pr.head.ref)
+    assert sprint_file is not None and "Gift a wishlist item" in sprint_file.text
+    (note,) = world.bot_comments(pr.number)[len(said):]
+    assert note.startswith("The vision changed since this pitch: added the task “Gift a "
+                           "wishlist item”.")
+    assert world.tick().decision.actions == ()  # refreshed once
+
+    _edit_vision(world, vision, VISION_BODY)  # the task taken out again
+    world.tick()
+    assert world.bot_comments(pr.number)[-1].startswith(
+        "The vision changed since this pitch: removed the task “Gift a wishlist item”.")
+    assert "Gift a wishlist item" not in world.bot.get_pull(OPS, pr.number).body
+
+
+def test_an_edit_after_the_approval_asks_again_and_files_nothing_until_answered(
+        tmp_path: Path) -> None:
+    world = make_world(tmp_path)
+    vision = world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.review(pr.number, "APPROVED")
+    world.tick()  # the design questions
+    _edit_vision(world, vision, VISION_BODY.replace("## Open questions",
+                                                    GIFT_TASK + "\n## Open questions"))
+    world.comment(pr.number, "Q1: B\nQ2: recommended")
+    world.tick()
+
+    asked = world.bot_comments(pr.number)[-1]
+    assert asked.startswith("The vision changed since you approved: added the task “Gift a "
+                            "wishlist item”.")
+    assert "`ACCEPT` again (or approve the PR again), or `REJECT: <reason>`" in asked
+    assert "Gift a wishlist item" in world.bot.get_pull(OPS, pr.number).body  # shown first
+    assert _backlog_titles(world) == []
+    assert world.tick().decision.actions == ()  # waits, asks once
+    assert _backlog_titles(world) == []
+
+    world.comment(pr.number, "ACCEPT")
+    world.tick()
+    assert world.bot.get_pull(OPS, pr.number).merged
+    # What is filed is what was approved again: the task the PR showed.
+    assert "Gift a wishlist item" in _backlog_titles(world)
+    assert not any(c.startswith("Could not read") or "“ACCEPT”" in c
+                   for c in world.bot_comments(pr.number))

@@ -55,7 +55,7 @@ class Decision:
 
 def views(snapshot: Snapshot) -> list[SprintView]:
     """Each sprint PR as its marks say, before the clock is read."""
-    return [view_of(sprint, snapshot.steering)
+    return [view_of(sprint, snapshot.steering, snapshot.vision(sprint.vision_number))
             for sprint in (*snapshot.sprints, *snapshot.closed)]
 
 

@@ -13,6 +13,7 @@ from architect.core import markers
 from architect.core.ledger import DesignFork, ForkStatus, Ledger
 from architect.core.overlap import Overlap
 from architect.core.schemas import Pitch, SubIssue
+from architect.core.source import VisionChange
 from architect.core.text import one_line
 from architect.errors import InvalidModelOutput
 
@@ -323,6 +324,22 @@ def filed_comment(numbers: Sequence[int], *, repo: str,
     mark = markers.FiledMark(tuple(numbers)).render()
     record = f"{plan.render()}\n" if plan is not None else ""
     return f"Sprint filed:\n\n{listing}{overlaps}\n\n{record}{mark}"
+
+
+def refreshed_comment(change: VisionChange) -> str:
+    """The one note that the pitch was rebuilt from its edited vision."""
+    return (f"The vision changed since this pitch: {change.describe()}. The pitch above is "
+            "rebuilt from the vision as it reads now; reply `ACCEPT` to proceed with design "
+            "questions, or `REJECT: <reason>` to decline.\n\n"
+            + markers.RefreshedMark(change.now.digest).render())
+
+
+def asked_again_comment(change: VisionChange) -> str:
+    """The vision changed after the approval: the plan waits for ACCEPT again."""
+    return (f"The vision changed since you approved: {change.describe()}. The pitch above "
+            "now shows the plan as the vision reads now, and nothing is filed until someone "
+            "who may steer agrees to it: `ACCEPT` again (or approve the PR again), or "
+            "`REJECT: <reason>`.\n\n" + markers.AskedAgainMark(change.now.digest).render())
 
 
 def revised_comment(review_id: int, reviewer: str, changes: str) -> str:
