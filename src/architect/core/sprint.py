@@ -186,7 +186,13 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str,
                 revision = review
     if changes_asked is not None:
         # An approval given before someone asked for changes approved the old pitch.
-        accepts = [a for a in accepts if a.at is not None and a.at > changes_asked]
+        # An ACCEPT written after the revision's reply accepts the revised pitch, even in
+        # the second the review came (the forge's clock counts seconds).
+        revised = max((c.id for c, m in marks.own if isinstance(m, markers.RevisedMark)),
+                      default=0)
+        comments = {c.id for c in sprint.comments}
+        accepts = [a for a in accepts if (a.at is not None and a.at > changes_asked)
+                   or (a.source_id in comments and a.source_id > revised > 0)]
 
     yeses = _yeses(sprint, steering.bot_login)
     pause = _pause(marks.own)

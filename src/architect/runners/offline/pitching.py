@@ -26,7 +26,7 @@ from architect.runners.offline.review import (
     drop_requests,
     dropped_ids,
     feedback_notes,
-    matches,
+    named_tasks,
     raised_in,
     ruled_out,
     without,
@@ -90,8 +90,9 @@ def revise(inputs: PlannerInputs) -> RevisedPitch:
                 "listed in Risks; the filing makes it an acceptance criterion of the task it "
                 "names, or a sub-issue of its own")))
             continue
-        hit = [i for i in vision.open_items if i.id not in dropped
-               and any(matches(a, i.text) for a in asks)]
+        named = set(named_tasks(asks, [(i.id, i.text) for i in vision.open_items
+                                       if i.id not in dropped]))
+        hit = [i for i in vision.open_items if i.id in named]
         kinds = [k for a in asks for k in ruled_out(a) if k not in ruled]
         dropped += [i.id for i in hit]
         ruled += kinds

@@ -73,16 +73,26 @@ def drop_requests(point: str) -> list[str]:
             if _words(m.group(1)) - _VAGUE - _FILLER]
 
 
-def matches(asked: str, task: str) -> bool:
-    """Whether a task is the part a drop request names: a word of it, or its kind."""
+def match_score(asked: str, task: str) -> int:
+    """How well a task is the part a drop request names: its words in common, its kinds
+    of infra, and the reviewer's words for it (0: not that part)."""
     wanted = _words(asked) - _VAGUE - _FILLER
     words = _words(task)
-    if wanted & words:
-        return True
-    kinds = {k for k, _ in spot_infra(asked)}
-    if kinds and kinds & {k for k, _ in spot_infra(task)}:
-        return True
-    return any(wanted & group and words & group for group in _ALIKE)
+    kinds = {k for k, _ in spot_infra(asked)} & {k for k, _ in spot_infra(task)}
+    alike = sum(1 for group in _ALIKE if wanted & group and words & group
+                and not wanted & words & group)
+    return len(wanted & words) + len(kinds) + alike
+
+
+def named_tasks(asks: Sequence[str], tasks: Sequence[tuple[str, str]]) -> list[str]:
+    """The ids of the tasks each drop request names best ((id, text) pairs in): a request
+    naming one task by its words drops that one, not every task sharing a word with it."""
+    found: list[str] = []
+    for asked in asks:
+        scores = [(match_score(asked, text), ident) for ident, text in tasks]
+        best = max((score for score, _ in scores), default=0)
+        found += [ident for score, ident in scores if best and score == best]
+    return list(dict.fromkeys(found))
 
 
 def ruled_out(asked: str) -> list[str]:
