@@ -218,3 +218,25 @@ def test_an_edit_after_the_approval_asks_again_and_files_nothing_until_answered(
     assert "Gift a wishlist item" in _backlog_titles(world)
     assert not any(c.startswith("Could not read") or "“ACCEPT”" in c
                    for c in world.bot_comments(pr.number))
+
+
+# -- each thing said once, in order ------------------------------------------------
+
+def test_resumes_reply_comes_before_the_filing_and_the_merge_it_releases(
+        tmp_path: Path) -> None:
+    world = make_world(tmp_path)
+    number = world.accepted()
+    world.comment(number, "HOLD: legal review")
+    world.tick()
+    world.comment(number, "Q1: B\nQ2: recommended")
+    world.tick()  # kept: one reply, nothing filed
+    assert _backlog_titles(world) == []
+    said = len(world.bot_comments(number))
+    world.comment(number, "RESUME")
+    report = world.tick()
+
+    assert [type(a).__name__ for a in report.applied][:2] == ["HoldReplies", "ProcessAnswers"]
+    resumed, ack, filed = world.bot_comments(number)[said:]
+    assert resumed.startswith("Resumed, @alice: the sprint goes on from where it was.")
+    assert ack.startswith("Recorded:") and filed.startswith("Sprint filed:")
+    assert world.bot.get_pull(OPS, number).merged
