@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from architect.app.status import collect_status
 from architect.runners.base import Mode
 from architect.runners.offline import OfflinePlanner
 from architect.runners.scripted import ScriptedRunner
+from tests.e2e.test_dashboard_e2e import the_dashboard
 from tests.world import OPS, PROJECT, VISION_BODY, World, make_world
 
 TODO_VISION = """\
@@ -240,3 +242,22 @@ def test_resumes_reply_comes_before_the_filing_and_the_merge_it_releases(
     assert resumed.startswith("Resumed, @alice: the sprint goes on from where it was.")
     assert ack.startswith("Recorded:") and filed.startswith("Sprint filed:")
     assert world.bot.get_pull(OPS, number).merged
+
+
+def test_a_pr_closed_without_a_reason_is_not_called_rejected_anywhere(tmp_path: Path) -> None:
+    world = make_world(tmp_path)
+    vision = world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.client("alice").edit_pull(OPS, pr.number, state="closed")
+    world.tick()
+    world.tick()  # the dashboard shows what the vision waits for
+
+    note = world.bot_comments(vision, repo=PROJECT)[-1]
+    assert "was closed by @alice without a `REJECT:` reason" in note
+    (row,) = [r for r in collect_status(world.bot, world.config, world.clock.now)
+              if r.kind == "vision" and r.number == vision]
+    assert "closed without a REJECT: reason; waiting for an edit" in str(row)
+    board = the_dashboard(world).body
+    assert "closed without a REJECT: reason" in board
+    assert "rejected" not in str(row) and "rejected" not in board.lower()

@@ -330,12 +330,26 @@ class RejectedMark:
     # The architect stopped the sprint itself (its vision gone): `reason` says what
     # happened, and is no person's reason for a rejection.
     stop: bool = False
+    # How a person ended it without REJECT: "closed" or "merged" ("" for a REJECT:).
+    how: str = ""
 
     def render(self) -> str:
         if self.pr is None:
             return marker(self.kind)
         return marker(self.kind, {"reason": self.reason}, pr=self.pr,
-                      **({"stop": 1} if self.stop else {}))
+                      **({"stop": 1} if self.stop else {}),
+                      **({"how": self.how} if self.how else {}))
+
+    @property
+    def word(self) -> str:
+        """The one word for how the sprint ended, wherever it is shown."""
+        if self.stop:
+            return "stopped"
+        if self.how == "merged":
+            return "merged before filing"
+        if self.how == "closed":
+            return "closed without a REJECT: reason" if not self.reason else "closed"
+        return "rejected"
 
     def key(self) -> tuple[object, ...]:
         return (self.pr,)
@@ -343,7 +357,8 @@ class RejectedMark:
     @classmethod
     def parse(cls, found: Marker) -> RejectedMark:
         reason = found.payload.get("reason", "") if isinstance(found.payload, dict) else ""
-        return cls(_int(found.attrs.get("pr")), str(reason), found.attrs.get("stop") == "1")
+        return cls(_int(found.attrs.get("pr")), str(reason), found.attrs.get("stop") == "1",
+                   found.attrs.get("how", ""))
 
 
 @dataclass(frozen=True)

@@ -385,11 +385,12 @@ def closed_notice(pr_number: int, by: str, *, merged: bool, reason: str = "") ->
     if merged:
         return (f"{pr} was merged by @{by} before its sub-issues were filed: nothing was "
                 "filed.\n\nEdit this issue or comment on it to ask for a new pitch, or file "
-                "the sub-issues by hand.\n\n" + markers.RejectedMark(pr_number, reason).render())
+                "the sub-issues by hand.\n\n"
+                + markers.RejectedMark(pr_number, reason, how="merged").render())
     said = f": {one_line(reason, 500)}" if reason else " without a `REJECT:` reason."
     return (f"{pr} was closed by @{by}{said}\n\nEdit this issue or comment on it to ask for a "
             "new pitch; reopening the PR resumes that sprint where it stopped.\n\n"
-            + markers.RejectedMark(pr_number, reason).render())
+            + markers.RejectedMark(pr_number, reason, how="closed").render())
 
 
 def merged_unfiled_comment(by: str, vision_number: int, *, repo: str) -> str:
