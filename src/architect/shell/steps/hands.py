@@ -21,7 +21,7 @@ from architect.core.snapshot import Snapshot
 from architect.core.sprint import branch_for
 from architect.core.view import Brief, SprintPR
 from architect.errors import ForgeNotFound
-from architect.forge.models import Issue, Label
+from architect.forge.models import Comment, Issue, Label
 from architect.forge.protocol import Forge
 from architect.runners.base import Mode
 from architect.shell import writes
@@ -61,6 +61,9 @@ class Hands:
     wait: writes.Wait | None = None  # pauses between merge attempts; None: one a tick
     journaled: bool = False  # a step recorded a journal entry: time to digest?
     planned: set[int] = field(default_factory=set)  # sprint PRs whose plan this tick posted
+    # Answers this tick wrote on visions (a ticked "pitch again"), by vision: the pitch that
+    # follows says its news in the same comment, one note for one event.
+    answered: dict[int, Comment] = field(default_factory=dict)
     # The visions came from the cursor (`core.cursor.carried_visions`); `stale`: one of them
     # is gone, so the cursor must not carry them to the next read.
     carried: bool = False

@@ -69,7 +69,7 @@ def open_pitch(hands: Hands, action: OpenPitch) -> None:
                                   source.source_of(vision.title, vision.body))
         pr = forge.create_pull(ops, title=title, body=body, head=branch, base=primary)
         # Before the footer, which marks the pitch complete: the notice is never lost.
-        hands.filer.create_comment(hands.config.repo, vision.number, pitched_notice(pr))
+        _tell_pitched(hands, vision.number, pitched_notice(pr))
         before.tell(hands, pr.number)
         forge.create_comment(ops, pr.number, render.footer_comment(action.slug))
     except ForgeConflict:
@@ -86,6 +86,16 @@ def open_pitch(hands: Hands, action: OpenPitch) -> None:
     writes.ensure_label(hands.filer, hands.config.repo, vision.number,
                         hands.config.architect.in_progress_label)
     log.info("vision #%d: pitched as PR #%d", vision.number, pr.number)
+
+
+def _tell_pitched(hands: Hands, vision: int, notice: str) -> None:
+    """The pitch's note on the vision; after this tick's answer to "pitch again", in that
+    answer: "Pitching again…" and "Pitched as a sprint…" are one event, one note."""
+    answer = hands.answered.pop(vision, None)
+    if answer is not None and hands.filer_login == hands.bot:
+        hands.forge.edit_comment(hands.config.repo, answer.id, f"{answer.body}\n\n{notice}")
+        return
+    hands.filer.create_comment(hands.config.repo, vision, notice)
 
 
 @performs(CompletePitch)
