@@ -50,7 +50,8 @@ from pydantic import BaseModel
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "src"), str(ROOT / "bench")]
 
-from plan_checks import FiledIssue, Score, Sprint, score  # noqa: E402
+from plan_cases import CASES, CaseWorld  # noqa: E402
+from plan_checks import Check, FiledIssue, Score, Sprint, score  # noqa: E402
 
 from architect.app.wiring import project_runner, utc_now  # noqa: E402
 from architect.config import ProjectConfig, load_config, load_secrets  # noqa: E402
@@ -256,6 +257,51 @@ def play(sample: Sample, runner: Runner, config: ProjectConfig,
     return played
 
 
+def play_case(name: str, sample: Sample, config: ProjectConfig) -> list[Check]:
+    """One lifecycle case of `plan_cases` on the sample, with the offline planner."""
+    forge = Forge(sample)
+    runner = project_runner(config, load_secrets({}), {})
+    try:
+        with forge.client(BOT) as bot, forge.client(HUMAN) as human:
+            vision = human.create_issue(PROJECT, title=sample.title, body=sample.vision,
+                                        label_ids=[_label(human, "vision")])
+            world = CaseWorld(
+                bot, human,
+                lambda pr, event, body: forge.setup.review(OPS, pr, event, body,
+                                                           token=forge.tokens[HUMAN]),
+                lambda: _tick(bot, runner, config),
+                PROJECT, OPS, BOT, vision.number, sample.vision)
+            return CASES[name](world)
+    except Exception as exc:  # a case that breaks is a failed check, not a broken bench
+        return [Check(f"{name}: played to the end", False, repr(exc)[:200])]
+    finally:
+        forge.close()
+        forge.forge.stop()
+
+
+def _tick(bot: ForgeClient, runner: Runner, config: ProjectConfig) -> None:
+    report = run_tick(bot, runner, config, utc_now)
+    if report.failed:
+        raise RuntimeError("; ".join(why for _, why in report.failed)[:200])
+
+
+def _fresh(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def cases_table(results: list[tuple[str, Sample, list[Check]]]) -> str:
+    head = ("case", "sample", "checks", "failed checks")
+    lines = [head] + [(name, sample.name, f"{sum(c.ok for c in checks)}/{len(checks)}",
+                       "; ".join(f"{c.name} ({c.why})" if c.why else c.name
+                                 for c in checks if not c.ok) or "-")
+                      for name, sample, checks in results]
+    widths = [max(len(line[i]) for line in lines) for i in range(len(head) - 1)]
+    out = ["  ".join([*(c.ljust(w) for c, w in zip(line[:-1], widths, strict=True)), line[-1]])
+           for line in lines]
+    return "\n".join([out[0], "-" * len(out[0]), *out[1:]])
+
+
 def _label(client: ForgeClient, name: str) -> int:
     return next(label.id for label in client.list_labels(PROJECT) if label.name == name)
 
@@ -424,6 +470,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hours-apart", action="store_true",
                         help="with --fake: the prompt cache expires between ticks, as it does "
                              "when humans answer hours later")
+    parser.add_argument("--no-cases", action="store_true",
+                        help="skip the lifecycle cases (revision, staleness)")
     parser.add_argument("--without-code", action="store_true",
                         help="no repo_root: no code summary, no code tools")
     args = parser.parse_args(argv)
@@ -435,14 +483,22 @@ def main(argv: list[str] | None = None) -> int:
                            fake=args.fake, read_code=args.read_code,
                            with_code=not args.without_code, hours_apart=args.hours_apart)
                 for s in chosen]
+        # The lifecycle cases play the offline planner: they check the architect's own
+        # handling of a revision and an edited vision, not a model's prose.
+        plays = args.fake is None and args.model == "offline" and not args.no_cases
+        cases = [(name, s, play_case(name, s, config_for(s, _fresh(Path(tmp) / name),
+                                                          "offline", "", {})))
+                 for s in chosen for name in CASES] if plays else []
     print(table(rows))
+    if cases:
+        print("\n" + cases_table(cases))
     if any(p.usage.input_tokens for p in rows):
         print("\n" + steps_table(rows))
     if any(p.cached for p in rows):
         print("\n" + cache_table(rows))
     if args.fake is not None:
         print("\n" + billed_table(rows))
-    good = ok(rows)
+    good = ok(rows) and all(c.ok for _, _, checks in cases for c in checks)
     print("\nevery check passed" if good else "\nSOME CHECKS FAILED")
     return 0 if good else 1
 

@@ -30,6 +30,12 @@ def test_every_sample_scores_full_marks_with_the_offline_planner(
     for name in every:
         (row,) = [line for line in out.splitlines() if line.startswith(f"{name} ")]
         assert " offline " in row and " 9/9 " in row
+    # The lifecycle cases (issue 30), on every sample: a revision, an edited vision.
+    cases = [line.split() for line in out.splitlines()
+             if line.startswith(("revision ", "staleness "))]
+    assert sorted((c[0], c[1]) for c in cases) == sorted(
+        (case, name) for case in ("revision", "staleness") for name in every)
+    assert all(c[2] in ("4/4", "5/5") for c in cases), cases
     assert "every check passed" in out
 
 

@@ -4,8 +4,8 @@ wrote on the ops repo as well as the qualified `owner/repo#N` written now."""
 from __future__ import annotations
 
 from architect.core import render
+from architect.core.render import filed_numbers
 from architect.core.sections import in_file, own_sections
-from architect.core.story import filed_numbers
 
 OLD_FILE = ("# Sprint: Wishlists\n\n## Vision issues\n\n- #1 — Wishlists\n\n"
             "_Vision: #1. Kept by the architect._\n")

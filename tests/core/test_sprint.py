@@ -58,8 +58,13 @@ def test_a_pr_without_its_footer_is_an_incomplete_pitch() -> None:
 WAITED = {SprintState.REMINDER_DUE: timedelta(days=3), SprintState.PARK_DUE: timedelta(days=14)}
 
 
+# States that hang on the vision as the tick read it (tests/core/test_source.py).
+_ON_THE_VISION = {SprintState.PITCH_STALE, SprintState.APPROVAL_STALE,
+                  SprintState.REAPPROVAL_ASKED}
+
+
 def test_every_state_is_reached_through_its_marks() -> None:
-    for state in SprintState:
+    for state in set(SprintState) - _ON_THE_VISION:
         view = view_of(a_sprint_pr(state))
         if state in WAITED:
             assert view.asked_at is not None

@@ -34,7 +34,7 @@ from architect.runners.scripted import ScriptedRunner
 from architect.shell.tick import TickReport
 from tests.e2e.test_dashboard_e2e import tick_box
 from tests.e2e.test_lifecycle_e2e import snapshot_state
-from tests.world import BASE, BOT, OPS, PROJECT, World, make_world
+from tests.world import BASE, BOT, OPS, PROJECT, VISION_BODY, World, make_world
 
 
 def described(actions: list[Action]) -> list[str]:
@@ -303,13 +303,35 @@ def walk_a_hold(tmp_path: Path) -> set[SprintState]:
     return seen | visited
 
 
+def walk_a_vision_edited_under_its_pitch(tmp_path: Path) -> set[SprintState]:
+    """An edit before the decision refreshes the pitch; one after the approval asks for
+    ACCEPT again, and the sprint waits for it."""
+    world = make_world(tmp_path)
+    vision = world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    more = VISION_BODY.replace("## Open questions", "- [ ] Gift an item\n\n## Open questions")
+    world.client("alice").edit_issue(PROJECT, vision, body=more)
+    done, seen = dry_then_real(world)
+    assert done == [f"PR #{pr.number}: the vision changed (added the task “Gift an item”) → "
+                    "refresh the pitch"]
+    world.comment(pr.number, "ACCEPT")
+    world.tick()
+    world.client("alice").edit_issue(PROJECT, vision, body=VISION_BODY)
+    done, asked = dry_then_real(world)
+    assert done == [f"PR #{pr.number}: the vision changed (removed the task “Gift an item”) → "
+                    "ask for ACCEPT again"]
+    return seen | asked
+
+
 def test_every_row_of_the_table_is_walked_and_dry_run_lists_what_each_tick_does(
         tmp_path: Path) -> None:
     walked = set()
     for walk in (walk_the_story, walk_a_model_failure, walk_the_filing_rows, walk_the_waiting,
                  walk_a_vision_closed_under_its_sprint,
                  walk_sprints_closed_and_merged_by_a_human,
-                 walk_a_pr_reopened_without_its_branch, walk_a_hold):
+                 walk_a_pr_reopened_without_its_branch, walk_a_hold,
+                 walk_a_vision_edited_under_its_pitch):
         (tmp_path / walk.__name__).mkdir()
         walked |= walk(tmp_path / walk.__name__)
     assert set(SprintState) - walked == set()

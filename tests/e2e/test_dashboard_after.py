@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from architect.core.render import filed_numbers
 from architect.core.sprint import branch_for
-from architect.core.story import filed_numbers
 from tests.e2e.test_dashboard_e2e import the_dashboard
 from tests.shell.test_tick_requests import Recorder
 from tests.world import OPS, PROJECT, World, make_world

@@ -12,8 +12,8 @@ import pytest
 from architect.app.status import collect
 from architect.app.status_notes import ProjectNotes
 from architect.core.actions import AnswerBox
+from architect.core.render import filed_numbers
 from architect.core.steer import CLOSED_WHILE_PAUSED
-from architect.core.story import filed_numbers
 from architect.forge.models import Issue
 from architect.forge.secret import Secret
 from architect.runners.base import Mode
@@ -114,10 +114,13 @@ def test_pitch_again_opens_a_new_sprint_answers_and_unticks(world: World) -> Non
     (pr,) = world.sprint_prs()
     world.comment(pr.number, "REJECT: not now")  # type: ignore[attr-defined]
     world.tick()
+    said = len(world.bot_comments(number, repo=PROJECT))
     tick_box(world, "pitch again")
     world.tick()
-    assert any("Pitching again, as asked on the dashboard." in c
-               for c in world.bot_comments(number, repo=PROJECT))
+    # One event, one note: the answer to the box and the new pitch say it together.
+    (note,) = world.bot_comments(number, repo=PROJECT)[said:]
+    assert note.startswith("Pitching again, as asked on the dashboard.")
+    assert "Pitched as a sprint:" in note
     assert len(world.bot.list_pulls(OPS, state="open")) == 1
     body = the_dashboard(world).body
     assert "[x]" not in body

@@ -70,9 +70,10 @@ def test_a_retried_filing_files_only_what_is_missing_though_a_body_was_rewritten
     assert filed[:2] == first_two
     assert world.bot.get_issue(PROJECT, rewritten).body == "Rewritten by alice."
     assert world.bot.get_pull(OPS, number).merged
-    assert [c for c in world.bot_comments(number) if c.startswith("Sprint filed:")] == [
-        "Sprint filed:\n\n" + "\n".join(f"- {PROJECT}#{n} — {t}" for n, t in filed)
-        + f"\n\n<!-- architect: filed numbers={','.join(str(n) for n, _ in filed)} -->"]
+    (said,) = [c for c in world.bot_comments(number) if c.startswith("Sprint filed:")]
+    assert said.startswith("Sprint filed:\n\n" + "\n".join(f"- {PROJECT}#{n} — {t}"
+                                                             for n, t in filed) + "\n\n")
+    assert said.endswith(f"<!-- architect: filed numbers={','.join(str(n) for n, _ in filed)} -->")
     assert world.tick().decision.actions == ()
     assert backlog(world) == filed
 
@@ -223,7 +224,8 @@ def test_an_edit_after_the_filing_started_changes_nothing(world: World) -> None:
     assert world.bot.get_pull(OPS, number).merged
     after = world.bot_comments(number)
     assert not any("Read again" in c for c in after)
-    assert len(after) == len(said) + 1 and after[-1].startswith("Sprint filed:")
+    # The plan comment, its filing done, became the one that says what was filed.
+    assert len(after) == len(said) and after[-1].startswith("Sprint filed:")
     on_main = world.bot.get_file(OPS, "sprints/1-settings.md", ref="main")
     assert on_main is not None and "- **Answer:** A) In browser localStorage" in on_main.text
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from architect.core import markers
 from architect.forge.models import PullRequest
 from tests.world import BOT, DIALECTS, OPS, PROJECT, World, make_world
 
@@ -157,12 +158,18 @@ def test_all_answers_file_sub_issues_and_merge(world: World) -> None:
     assert f"Depends on #{store.number}" in api.body
     assert f"<!-- decomposed-from: #{vision}, sprint: 1-wishlists, id: api -->" in api.body
     numbers = sorted(i.number for i in filed)
-    filed_comments = [c for c in world.bot_comments(pr.number) if c.startswith("Sprint filed:")]
-    assert filed_comments == [
-        "Sprint filed:\n\n"
-        + "\n".join(f"- {PROJECT}#{n} — {world.bot.get_issue(PROJECT, n).title}"
-                    for n in numbers) + "\n\n"
-        f"<!-- architect: filed numbers={','.join(map(str, numbers))} -->"]
+    # After the last answer: its acknowledgment, then one comment saying what was filed.
+    ack, filed_comment = world.bot_comments(pr.number)[-2:]
+    assert ack.startswith("Recorded:") and "Every design fork is resolved." in ack
+    listing = "\n".join(f"- {PROJECT}#{n} — {world.bot.get_issue(PROJECT, n).title}"
+                        for n in numbers)
+    assert filed_comment.startswith(f"Sprint filed:\n\n{listing}\n\n")
+    listed = ",".join(map(str, numbers))
+    assert filed_comment.endswith(f"<!-- architect: filed numbers={listed} -->")
+    # The list is said once: nowhere else on the PR.
+    assert [c for c in world.bot_comments(pr.number)
+            if world.bot.get_issue(PROJECT, numbers[0]).title in markers.strip_markers(c)] \
+        == [filed_comment]
     assert "## Filed: " in merged.body
     on_main = world.bot.get_file(OPS, "sprints/1-wishlists.md", ref="main")
     assert on_main is not None and "- **Status:** resolved" in on_main.text

@@ -134,7 +134,10 @@ def world(tmp_path: Path) -> World:
 def test_any_vision_body_gets_a_pitch_with_only_its_own_marks(world: World, body: str) -> None:
     number = _pitched(world, body)
     pr = world.bot.get_pull(OPS, number)
-    assert pr.body.count("<!-- architect:") == 1  # the vision marker; nothing from the body
+    # The vision marker and the source mark (what the pitch was built from, its JSON made
+    # safe); nothing from the body.
+    assert pr.body.count("<!-- architect:") == 2
+    assert pr.body.count("<!-- architect: source digest=") == 1
     assert markers.vision_marker(1) in pr.body
     assert "decomposed-from" not in pr.body
     (footer,) = world.bot_comments(number)

@@ -71,7 +71,9 @@ def test_an_obedient_model_cannot_leave_the_configured_repos(world: World) -> No
     world.vision("Wishlists", VISION_BODY + INJECTION)
     world.tick(transport=counting)
     (pr,) = world.bot.list_pulls(OPS, state="open")
-    assert pr.body.count("<!-- architect:") == 1  # the vision marker, not the model's
+    # The vision marker and the source mark (the architect's), not the model's.
+    assert pr.body.count("<!-- architect:") == 2
+    assert pr.body.count("<!-- architect: source digest=") == 1
     assert markers.find_decomposed(pr.body) is None
     world.comment(pr.number, "ACCEPT")
     world.tick(transport=counting)

@@ -278,17 +278,6 @@ def intervals_for(configs: Sequence[ProjectConfig], interval: str | None) -> lis
     return [every for _ in configs]
 
 
-def on_interval(config: ProjectConfig, seconds: float) -> ProjectConfig:
-    """The project as this loop runs it: its dashboard tells the interval the loop keeps
-    (`--interval 30s`, not the file's 6h). The full reads keep the file's period."""
-    settings = config.architect
-    if settings.interval.total_seconds() == seconds:
-        return config
-    kept = settings.full_read_every or settings.interval
-    return config.model_copy(update={"architect": settings.model_copy(
-        update={"interval": timedelta(seconds=seconds), "full_read_every": kept})})
-
-
 def check_projects(configs: Sequence[ProjectConfig]) -> None:
     if not configs:
         raise SetupError("no project to tick; pass -p projects/NAME.toml")
@@ -338,7 +327,8 @@ def run_forever(configs: Sequence[ProjectConfig], secrets: Secrets, env: Mapping
     except SetupError as exc:
         log.error("%s", exc)
         return 2
-    configs = [on_interval(c, every) for c, every in zip(configs, intervals, strict=True)]
+    # The configs stay as their files say: the dashboard tells the project's interval,
+    # the same whichever command ticked last (`--interval` paces this loop only).
     kept = KeptTicks()  # `tick`: a test's own, which keeps nothing
     scheduler = Scheduler(configs, intervals, secrets, env, tick=tick or kept, clock=clock,
                           wait=wait, stop_event=stop_event)

@@ -22,6 +22,7 @@ from architect.core.inputs import FiledIssue, HumanComment
 from architect.core.ledger import Ledger
 from architect.core.markers import SteeredMark
 from architect.core.schemas import SubIssue
+from architect.core.source import VisionChange
 from architect.core.view import Brief, Signal, SprintPR
 from architect.forge.models import Comment, Review
 
@@ -164,6 +165,27 @@ class RevisePitch(_AsksTheModel):
     def describe(self) -> str:
         who = self.review.user.login if self.review.user else "?"
         return f"PR #{self.sprint.pr.number}: changes requested by @{who} → revise the pitch"
+
+
+@dataclass(frozen=True)
+class FollowVision(_AsksTheModel):
+    """The vision changed since its pitch: rebuild the pitch (one note what changed), or,
+    after an approval, rebuild it and ask for ACCEPT again (a change of words only: the
+    body records the vision as read, and the plan stands)."""
+
+    sprint: SprintPR
+    slug: str
+    change: VisionChange
+    brief: Brief
+    after: int
+    approved: bool = False
+
+    def describe(self) -> str:
+        what = self.change.describe()
+        if self.approved and not self.change.alters_plan:
+            return f"PR #{self.sprint.pr.number}: the vision's words changed ({what}) → record"
+        then = "ask for ACCEPT again" if self.approved else "refresh the pitch"
+        return f"PR #{self.sprint.pr.number}: the vision changed ({what}) → {then}"
 
 
 @dataclass(frozen=True)
@@ -590,6 +612,7 @@ class ResumeArchitect(ActionFacts):
 
 
 Action = (OpenPitch | CompletePitch | RevisePitch | StartQuestions | ProcessAnswers | FileSprint
+          | FollowVision
           | FinishSprint | RejectSprint | SyncLedger | ClarifyDecision | CompleteVision
           | PointToSprint
           | RepairMerged | NudgeSprint | UnparkSprint | StopSprint | NoteClosedSprint

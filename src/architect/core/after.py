@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING
 from architect.core import rules
 from architect.core.decide import timed_views
 from architect.core.facts import MergedSprint, VisionHistory
+from architect.core.render import filed_numbers
 from architect.core.replan import FiledSprint, ReplanView
 from architect.core.replan_views import replan_views
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import vision_of_branch
-from architect.core.story import filed_numbers
 from architect.core.view import SprintPR, SprintView
 from architect.forge.models import Comment, Issue, Label, PullRequest
 

@@ -30,6 +30,9 @@ class ProjectContext:
     prerequisites_md: str = ""
     code_summary: str = ""
     lessons: str = ""
+    # Which of the paths the vision names are files of the project repo, as read (its
+    # `repo_root`, or the forge's listing of their folders); None: not read.
+    files: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -129,6 +129,9 @@ class Kind(StrEnum):
     REPLANNED = "replanned"  # the note on each sub-issue (and the vision) it touched
     REPLAN_REPLY = "replan-reply"  # one reply to a comment after filing
     REPLAN_REMINDER = "replan-reminder"  # the one reminder of an unanswered proposal
+    SOURCE = "source"  # in the PR body: the vision the pitch was built from (`core.source`)
+    REFRESHED = "refreshed"  # the one note that the pitch follows its edited vision
+    ASKED_AGAIN = "asked-again"  # the vision changed after an approval: ACCEPT again
 
 
 DESIGN_KINDS = frozenset({Kind.QUESTIONS, Kind.ANSWERS, Kind.FILING_CHECK})
@@ -327,12 +330,26 @@ class RejectedMark:
     # The architect stopped the sprint itself (its vision gone): `reason` says what
     # happened, and is no person's reason for a rejection.
     stop: bool = False
+    # How a person ended it without REJECT: "closed" or "merged" ("" for a REJECT:).
+    how: str = ""
 
     def render(self) -> str:
         if self.pr is None:
             return marker(self.kind)
         return marker(self.kind, {"reason": self.reason}, pr=self.pr,
-                      **({"stop": 1} if self.stop else {}))
+                      **({"stop": 1} if self.stop else {}),
+                      **({"how": self.how} if self.how else {}))
+
+    @property
+    def word(self) -> str:
+        """The one word for how the sprint ended, wherever it is shown."""
+        if self.stop:
+            return "stopped"
+        if self.how == "merged":
+            return "merged before filing"
+        if self.how == "closed":
+            return "closed without a REJECT: reason" if not self.reason else "closed"
+        return "rejected"
 
     def key(self) -> tuple[object, ...]:
         return (self.pr,)
@@ -340,7 +357,8 @@ class RejectedMark:
     @classmethod
     def parse(cls, found: Marker) -> RejectedMark:
         reason = found.payload.get("reason", "") if isinstance(found.payload, dict) else ""
-        return cls(_int(found.attrs.get("pr")), str(reason), found.attrs.get("stop") == "1")
+        return cls(_int(found.attrs.get("pr")), str(reason), found.attrs.get("stop") == "1",
+                   found.attrs.get("how", ""))
 
 
 @dataclass(frozen=True)
@@ -711,6 +729,70 @@ class ReplanReminderMark:
         return None if n is None else cls(n)
 
 
+@dataclass(frozen=True)
+class SourceMark:
+    """What a pitch was built from: its vision's digest, title and open tasks as read."""
+
+    kind: ClassVar[Kind] = Kind.SOURCE
+    digest: str
+    title: str = ""
+    tasks: tuple[str, ...] = ()
+
+    def render(self) -> str:
+        return marker(self.kind, {"title": self.title, "tasks": list(self.tasks)},
+                      digest=self.digest)
+
+    def key(self) -> tuple[object, ...]:
+        return ()
+
+    @classmethod
+    def parse(cls, found: Marker) -> SourceMark | None:
+        digest = found.attrs.get("digest")
+        data = found.payload if isinstance(found.payload, dict) else {}
+        tasks = data.get("tasks")
+        if not digest or not isinstance(tasks, list):
+            return None
+        return cls(digest, str(data.get("title", "")), tuple(str(t) for t in tasks))
+
+
+@dataclass(frozen=True)
+class RefreshedMark:
+    """The note that the pitch was rebuilt from its edited vision (once per digest)."""
+
+    kind: ClassVar[Kind] = Kind.REFRESHED
+    digest: str
+
+    def render(self) -> str:
+        return marker(self.kind, digest=self.digest)
+
+    def key(self) -> tuple[object, ...]:
+        return (self.digest,)
+
+    @classmethod
+    def parse(cls, found: Marker) -> RefreshedMark | None:
+        digest = found.attrs.get("digest")
+        return cls(digest) if digest else None
+
+
+@dataclass(frozen=True)
+class AskedAgainMark:
+    """The vision changed after an approval: the plan waits for ACCEPT again."""
+
+    kind: ClassVar[Kind] = Kind.ASKED_AGAIN
+    digest: str
+
+    def render(self) -> str:
+        return marker(self.kind, digest=self.digest)
+
+    def key(self) -> tuple[object, ...]:
+        return (self.digest,)
+
+    @classmethod
+    def parse(cls, found: Marker) -> AskedAgainMark | None:
+        digest = found.attrs.get("digest")
+        return cls(digest) if digest else None
+
+
 # Every kind has its parser here: a kind missing would be skipped by `read_marks`, and
 # `writes.ensure_comment` would then post its comment again on every retry.
 _PARSERS: dict[str, Any] = {
@@ -719,7 +801,7 @@ _PARSERS: dict[str, Any] = {
                 RevisedMark, RejectedMark, ModelErrorMark, UnclearMark, StoryMark, ReminderMark,
                 ParkedMark, DashboardMark, BoxMark, SteeredMark, PausedMark, ResumedMark,
                 CarriedMark, BranchGoneMark, ReplanMark, ReplanDoneMark, ReplannedMark,
-                ReplanReplyMark, ReplanReminderMark)
+                ReplanReplyMark, ReplanReminderMark, SourceMark, RefreshedMark, AskedAgainMark)
 }
 
 

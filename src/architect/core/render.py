@@ -13,6 +13,7 @@ from architect.core import markers
 from architect.core.ledger import DesignFork, ForkStatus, Ledger
 from architect.core.overlap import Overlap
 from architect.core.schemas import Pitch, SubIssue
+from architect.core.source import VisionChange
 from architect.core.text import one_line
 from architect.errors import InvalidModelOutput
 
@@ -76,6 +77,16 @@ def sprint_file(title: str, vision_number: int, pitch_md: str, ledger: Ledger | 
 
 def filed_line(filed: Sequence[int], *, repo: str) -> str:
     return FILED_HEADING + " " + " ".join(issue_ref(repo, n) for n in filed)
+
+
+# `## Filed: owner/repo#4 owner/repo#5`, or `## Filed: #4 #5` as older sprints wrote it.
+_FILED = re.compile(r"^## Filed:(?P<numbers>[ #\d,\w./-]*)$", re.MULTILINE)
+
+
+def filed_numbers(body: str) -> tuple[int, ...]:
+    """The `## Filed:` line the architect writes into a sprint PR's body before merging."""
+    match = _FILED.search(body)
+    return tuple(int(n) for n in re.findall(r"#(\d+)", match["numbers"])) if match else ()
 
 
 def forks_section(ledger: Ledger) -> str:
@@ -216,7 +227,8 @@ def answers_comment(ledger: Ledger, *, acknowledged: Sequence[DesignFork], notes
         listing = ", ".join(f"Q{f.number}" for f in still_open)
         parts.append(f"Still open: {listing}. {how_to_answer(still_open)}")
     else:
-        parts.append("Every design fork is resolved. Filing the sub-issues next.")
+        # The filing that follows says itself what it files (`filed_comment`).
+        parts.append("Every design fork is resolved.")
     parts.append(markers.AnswersMark(round_, ledger, tuple(read), seen, tuple(digests)).render())
     return "\n\n".join(parts)
 
@@ -298,14 +310,36 @@ def filing_problem_comment(problems: Sequence[str], *, seen: int | None = None) 
 
 
 def filed_comment(numbers: Sequence[int], *, repo: str,
-                  titles: Mapping[int, str] | None = None) -> str:
-    """`Sprint filed:` and the issues, each with its title when known."""
+                  titles: Mapping[int, str] | None = None,
+                  plan: markers.PlanMark | None = None, overlaps: str = "") -> str:
+    """`Sprint filed:` and the issues, each with its title when known.
+
+    `plan`: the plan comment becomes this one when its filing ends, so the filed list is
+    said once; it keeps the plan's record (and its near-duplicates paragraph) for a retry.
+    """
     known = titles or {}
     listing = "\n".join(f"- {issue_ref(repo, n)}" + (f" — {one_line(known[n], 150)}"
                                                       if n in known else "")
                         for n in numbers)
     mark = markers.FiledMark(tuple(numbers)).render()
-    return f"Sprint filed:\n\n{listing}\n\n{mark}"
+    record = f"{plan.render()}\n" if plan is not None else ""
+    return f"Sprint filed:\n\n{listing}{overlaps}\n\n{record}{mark}"
+
+
+def refreshed_comment(change: VisionChange) -> str:
+    """The one note that the pitch was rebuilt from its edited vision."""
+    return (f"The vision changed since this pitch: {change.describe()}. The pitch above is "
+            "rebuilt from the vision as it reads now; reply `ACCEPT` to proceed with design "
+            "questions, or `REJECT: <reason>` to decline.\n\n"
+            + markers.RefreshedMark(change.now.digest).render())
+
+
+def asked_again_comment(change: VisionChange) -> str:
+    """The vision changed after the approval: the plan waits for ACCEPT again."""
+    return (f"The vision changed since you approved: {change.describe()}. The pitch above "
+            "now shows the plan as the vision reads now, and nothing is filed until someone "
+            "who may steer agrees to it: `ACCEPT` again (or approve the PR again), or "
+            "`REJECT: <reason>`.\n\n" + markers.AskedAgainMark(change.now.digest).render())
 
 
 def revised_comment(review_id: int, reviewer: str, changes: str) -> str:
@@ -351,11 +385,12 @@ def closed_notice(pr_number: int, by: str, *, merged: bool, reason: str = "") ->
     if merged:
         return (f"{pr} was merged by @{by} before its sub-issues were filed: nothing was "
                 "filed.\n\nEdit this issue or comment on it to ask for a new pitch, or file "
-                "the sub-issues by hand.\n\n" + markers.RejectedMark(pr_number, reason).render())
+                "the sub-issues by hand.\n\n"
+                + markers.RejectedMark(pr_number, reason, how="merged").render())
     said = f": {one_line(reason, 500)}" if reason else " without a `REJECT:` reason."
     return (f"{pr} was closed by @{by}{said}\n\nEdit this issue or comment on it to ask for a "
             "new pitch; reopening the PR resumes that sprint where it stopped.\n\n"
-            + markers.RejectedMark(pr_number, reason).render())
+            + markers.RejectedMark(pr_number, reason, how="closed").render())
 
 
 def merged_unfiled_comment(by: str, vision_number: int, *, repo: str) -> str:

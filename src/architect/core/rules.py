@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import replace
 from datetime import datetime
 from typing import TypeVar
 
@@ -46,10 +47,24 @@ def pitchable(history: VisionHistory, steering: Steering) -> Eligibility:
         if closed is not None and history.vision.updated_at > closed:
             return Eligibility(True, "its sprint PR was closed and the vision changed since")
         return Eligibility(False, "its sprint PR was closed; waiting for activity on the vision")
+    word = ending_word(notice, *steering.own_logins)
     if activity_since(history.vision, history.vision_comments, notice, steering,
                       own_change=history.own_change):
-        return Eligibility(True, "the vision changed since its rejection", reason)
-    return Eligibility(False, "rejected; waiting for an edit or a comment on the vision")
+        since = "its rejection" if word == "rejected" else "its sprint ended"
+        return Eligibility(True, f"the vision changed since {since}", reason)
+    return Eligibility(False, f"{word}; waiting for an edit or a comment on the vision")
+
+
+def ending_word(notice: Comment, *logins: str) -> str:
+    """How the sprint the notice tells of ended, in the words its note used: "rejected" only
+    for a REJECT:, "closed without a REJECT: reason" for a PR a person closed…"""
+    found = [m for _, m in _own(markers.RejectedMark, (notice,), logins) if m.pr is not None]
+    if not found:
+        return "rejected"
+    mark = found[-1]
+    if not mark.how and not mark.stop and " was closed by @" in notice.body:
+        mark = replace(mark, how="closed")  # a note written before its mark said so
+    return mark.word
 
 
 def pitch_on_hold(vision: Issue, comments: tuple[Comment, ...], steering: Steering) -> bool:

@@ -63,10 +63,26 @@ class Pitch(Schema):
         "left out."))
 
 
+class PointOutcome(StrEnum):
+    KEPT = "kept"  # in the plan as asked, nothing to change (or noted for the filing)
+    CHANGED = "changed"  # the plan changed as the point asks
+    DECLINED = "declined"  # not changed: `what` says why
+
+
+class ReviewPoint(Schema):
+    point: str = Field(min_length=1, description="The review's point, in its own words.")
+    outcome: PointOutcome = Field(description="kept, changed or declined.")
+    what: str = Field(min_length=1, description=(
+        "What happened to it: the tasks changed or dropped, or why it was declined."))
+
+
 class RevisedPitch(Pitch):
     changes: str = Field(description=(
         "What you changed since the previous pitch, in a few bullets, for the reply on the "
         "pull request."))
+    points: list[ReviewPoint] = Field(default_factory=list, description=(
+        "Each point of the review, in its order, with what happened to it: every point "
+        "answered, none left out."))
 
 
 class Option(Schema):

@@ -12,18 +12,19 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from architect.core import markers, replies
+from architect.core import markers, replies, source
 from architect.core.actions import Written
 from architect.core.answers import read_decision
 from architect.core.ledger import Ledger
-from architect.core.render import FOOTER_TEXT
+from architect.core.render import FOOTER_TEXT, filed_numbers
+from architect.core.source import VisionChange
 from architect.core.steering import Steering
 from architect.core.table import SprintState, classify
 from architect.core.text import slugify
 from architect.core.view import Marks, Signal, SprintPR, SprintView
 from architect.core.vision_comments import heard_on_vision
 from architect.core.words import Family
-from architect.forge.models import Comment, Review, ReviewState
+from architect.forge.models import Comment, Issue, Review, ReviewState
 
 BRANCH_PREFIX = "architect/sprint-vision-"
 PARKED_LABEL = "parked"  # on a sprint PR whose questions went unanswered for park_after
@@ -55,10 +56,12 @@ def vision_of_branch(ref: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def view_of(sprint: SprintPR, steering: Steering) -> SprintView:
+def view_of(sprint: SprintPR, steering: Steering, vision: Issue | None = None) -> SprintView:
+    """`vision`: its vision as the tick read it, which the pitch must still follow."""
     # The PR's title was fixed at the pitch; the vision's may have changed since,
     # and the slug derived from it must not.
-    return assess(sprint, steering, vision_title=vision_title_of(sprint.pr.title))
+    return assess(sprint, steering, vision_title=vision_title_of(sprint.pr.title),
+                  vision=vision)
 
 
 def advance(written: Written) -> SprintPR:
@@ -66,7 +69,10 @@ def advance(written: Written) -> SprintPR:
     sprint = written.sprint
     pr = sprint.pr if written.body is None else sprint.pr.model_copy(
         update={"body": written.body})
-    return replace(sprint, pr=pr, comments=(*sprint.comments, *written.comments), marks=None)
+    # A comment the step edited (the plan, once filed) replaces the one read.
+    edited = {c.id: c for c in written.comments}
+    kept = tuple(edited.pop(c.id, c) for c in sprint.comments)
+    return replace(sprint, pr=pr, comments=(*kept, *edited.values()), marks=None)
 
 
 def sprint_slug(vision_number: int, vision_title: str) -> str:
@@ -87,6 +93,10 @@ def read_marks(sprint: SprintPR, bot_login: str) -> Marks:
     else:
         marks = _comment_marks(sprint.comments, bot_login)
     started = marks.ledger is not None
+    if not marks.filed and sprint.pr.user.login == bot_login:
+        # The one comment that said "Sprint filed" deleted: the `## Filed:` line the finish
+        # wrote into the body before its merge still says what was filed.
+        marks = replace(marks, filed=filed_numbers(sprint.pr.body))
     return replace(marks, reviews=tuple(
         r for r in sprint.reviews
         if not r.dismissed and _review_matters(r, started, bot=bot_login)))
@@ -125,7 +135,9 @@ def _comment_marks(comments: tuple[Comment, ...], bot_login: str) -> Marks:
         clarified=frozenset(m.comment for _, m in own if isinstance(m, markers.UnclearMark)),
         edited=edited,
         told=frozenset(m.who.lower() for _, m in own
-                       if isinstance(m, markers.UnclearMark) and m.who))
+                       if isinstance(m, markers.UnclearMark) and m.who),
+        asked_again=next((c for c, m in reversed(own)
+                          if isinstance(m, markers.AskedAgainMark)), None))
 
 
 def _edited(comments: tuple[Comment, ...], own: tuple[tuple[Comment, markers.Mark], ...],
@@ -141,7 +153,8 @@ def _edited(comments: tuple[Comment, ...], own: tuple[tuple[Comment, markers.Mar
                      and read.get(c.id) and markers.digest(c.body) != read[c.id])
 
 
-def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> SprintView:
+def assess(sprint: SprintPR, steering: Steering, *, vision_title: str,
+           vision: Issue | None = None) -> SprintView:
     marks = read_marks(sprint, steering.bot_login)
     ledger, plan = marks.ledger, marks.plan
 
@@ -173,7 +186,13 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
                 revision = review
     if changes_asked is not None:
         # An approval given before someone asked for changes approved the old pitch.
-        accepts = [a for a in accepts if a.at is not None and a.at > changes_asked]
+        # An ACCEPT written after the revision's reply accepts the revised pitch, even in
+        # the second the review came (the forge's clock counts seconds).
+        revised = max((c.id for c, m in marks.own if isinstance(m, markers.RevisedMark)),
+                      default=0)
+        comments = {c.id for c in sprint.comments}
+        accepts = [a for a in accepts if (a.at is not None and a.at > changes_asked)
+                   or (a.source_id in comments and a.source_id > revised > 0)]
 
     yeses = _yeses(sprint, steering.bot_login)
     pause = _pause(marks.own)
@@ -208,8 +227,33 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str) -> Sprint
         asked=tuple((c.id, m.ledger) for c, m in marks.own
                     if isinstance(m, markers.QuestionsMark | markers.AnswersMark)
                     and m.ledger is not None),
+        vision_change=_vision_change(sprint, vision, steering.bot_login),
+        awaiting_reapproval=_awaiting_reapproval(sprint, marks, steering),
     )
     return replace(view, state=classify(view))
+
+
+def _vision_change(sprint: SprintPR, vision: Issue | None, bot: str) -> VisionChange | None:
+    """How the vision differs from what the pitch (in the body the bot wrote) was built from."""
+    if vision is None or sprint.pr.user.login != bot or sprint.pr.state != "open":
+        return None
+    return source.change(sprint.pr.body, vision.title, vision.body)
+
+
+def _awaiting_reapproval(sprint: SprintPR, marks: Marks, steering: Steering) -> bool:
+    """Asked for ACCEPT again, and neither an ACCEPT nor an approval came since."""
+    asked = marks.asked_again
+    if asked is None:
+        return False
+    # Read from the comments themselves: an ACCEPT an answers round has taken in since is
+    # no longer among the signals, and still answers the ask.
+    if any(c.id > asked.id and steering.may_steer(c.user.login)
+           and (d := read_decision(c.body, steering.bot_login)) is not None
+           and d.word == Family.ACCEPT for c in sprint.comments):
+        return False
+    return not any(r.state is ReviewState.APPROVED and not r.dismissed and r.user is not None
+                   and steering.may_steer(r.user.login) and r.submitted_at is not None
+                   and r.submitted_at > asked.created_at for r in sprint.reviews)
 
 
 def _pause(own: tuple[tuple[Comment, markers.Mark], ...]) -> tuple[int, datetime | None, int]:
@@ -262,6 +306,8 @@ class _Heard:
     new_comments: list[Comment] = field(default_factory=list)
     unclear: list[Signal] = field(default_factory=list)
     said: list[Signal] = field(default_factory=list)  # every other word, by its kind
+    # ACCEPTs after the ask to accept again, during the design: an approval, no answer.
+    reaccepts: list[Signal] = field(default_factory=list)
 
 
 # The words read here one by one (their reviews, their stages); every other word of the
@@ -291,6 +337,9 @@ def _read_comments(marks: Marks, steering: Steering) -> _Heard:
             heard.reject = heard.reject or signal
         elif word == Family.ACCEPT and not started:
             heard.accepts.append(signal)
+        elif (word == Family.ACCEPT and marks.asked_again is not None
+              and comment.id > marks.asked_again.id):
+            heard.reaccepts.append(signal)
         elif (comment.id > marks.heard_up_to or comment.id in marks.edited) and started:
             heard.new_comments.append(comment)
         elif not started and comment.id not in marks.clarified:

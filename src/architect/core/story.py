@@ -8,7 +8,6 @@ one summary, loses the label and, with `close_vision_when_done`, is closed.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -23,17 +22,9 @@ from architect.forge.models import Issue, PullRequest
 if TYPE_CHECKING:
     from architect.config import ArchitectConfig
 
-# `## Filed: owner/repo#4 owner/repo#5`, or `## Filed: #4 #5` as older sprints wrote it.
-_FILED = re.compile(r"^## Filed:(?P<numbers>[ #\d,\w./-]*)$", re.MULTILINE)
 # Forgejo keeps no reason for a close: a label the team uses for "won't do" is the one
 # thing the issue's JSON says about it.
 NOT_PLANNED_LABELS = ("wontfix", "won't fix", "not planned", "duplicate", "invalid")
-
-
-def filed_numbers(body: str) -> tuple[int, ...]:
-    """The `## Filed:` line the architect writes into a sprint PR's body before merging."""
-    match = _FILED.search(body)
-    return tuple(int(n) for n in re.findall(r"#(\d+)", match["numbers"])) if match else ()
 
 
 def not_planned(issue: Issue) -> str | None:

@@ -29,6 +29,7 @@ from architect.core.actions import (
     DropReplan,
     FileSprint,
     FinishSprint,
+    FollowVision,
     HoldReplies,
     NoteBranchGone,
     NoteClosedSprint,
@@ -83,6 +84,9 @@ class SprintState(State):
     PAUSED = "paused"
     HELD = "on hold"
     BRANCH_GONE = "reopened without its branch"
+    PITCH_STALE = "vision changed since the pitch"
+    APPROVAL_STALE = "vision changed since the approval"
+    REAPPROVAL_ASKED = "waiting for ACCEPT again"
 
 
 # What the step of a row needs beyond the view: whether the vision lost its label.
@@ -209,6 +213,19 @@ def _complete(view: SprintView, label: bool) -> Action:
     return CompletePitch(view.sprint, view.slug, footer=True, label=label)
 
 
+def _follow(view: SprintView, _label: bool) -> Action:
+    assert view.vision_change is not None  # the row's guard
+    return FollowVision(view.sprint, view.slug, view.vision_change,
+                        view.brief(_guidance(view)), after=view.last_other,
+                        approved=view.approved)
+
+
+def _stale(view: SprintView) -> bool:
+    """The vision differs from what the pitch was built from, and nothing is filed yet:
+    what is filed must be what people saw."""
+    return view.vision_change is not None and view.plan is None and not view.filed
+
+
 def _revise(view: SprintView, _label: bool) -> Action:
     assert view.revision is not None  # the row's guard
     return RevisePitch(view.sprint, view.slug, view.revision, view.brief(_guidance(view)),
@@ -299,6 +316,19 @@ SPRINT_TABLE: tuple[Row, ...] = (
     Row(SprintState.MODEL_FAILED, lambda v: v.model_failed, _wait,
         "a human: a reply to the architect's note that the model failed",
         doc="the model's answer was invalid twice; no model call until someone replies"),
+    Row(SprintState.PITCH_STALE, lambda v: _stale(v) and not v.approved, _follow,
+        "the architect (refreshing the pitch)",
+        doc="its vision was edited before the decision: the pitch is rebuilt from it, with "
+            "one note saying what changed (a task added, one removed)"),
+    Row(SprintState.APPROVAL_STALE, _stale, _follow,
+        "the architect (asking for ACCEPT again)",
+        doc="its vision was edited after the approval: a change of plan rebuilds the pitch "
+            "and asks for ACCEPT again (nothing is filed until then); a change of words only "
+            "is recorded"),
+    Row(SprintState.REAPPROVAL_ASKED, lambda v: v.awaiting_reapproval, _wait,
+        "a human: ACCEPT again (or an approval), or REJECT: <reason>",
+        doc="asked to approve the plan again after its vision changed: no questions, answers "
+            "or filing until ACCEPT"),
     Row(SprintState.REVISION_REQUESTED, lambda v: v.revision is not None, _revise,
         "the architect (revising the pitch)",
         doc="a REQUEST_CHANGES review the architect has not answered"),

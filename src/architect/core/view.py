@@ -15,6 +15,7 @@ from architect.core import markers
 from architect.core.ledger import Ledger
 from architect.core.render import pitch_part
 from architect.core.schemas import SubIssue
+from architect.core.source import VisionChange
 from architect.core.words import Family
 from architect.forge.models import Comment, PullRequest, Review
 
@@ -72,6 +73,7 @@ class Marks:
     edited: frozenset[int] = frozenset()  # answer comments changed since a round read them
     told: frozenset[str] = frozenset()  # people who may not steer, told so on this PR
     reviews: tuple[Review, ...] = ()  # reviews that still matter
+    asked_again: Comment | None = None  # the last "the vision changed: ACCEPT again"
 
     @property
     def filing(self) -> bool:
@@ -179,6 +181,15 @@ class SprintView:
     # (`of`), so a new word needs no field here and no reading in `core.sprint`.
     said: tuple[Signal, ...] = ()
     replied: frozenset[int] = frozenset()  # comments the bot has replied to (once each)
+    # How its vision differs from what the pitch was built from (`core.source`), if it does.
+    vision_change: VisionChange | None = None
+    # The vision changed after an approval and no ACCEPT (or approval) came since the ask.
+    awaiting_reapproval: bool = False
+
+    @property
+    def approved(self) -> bool:
+        """Accepted: by an ACCEPT or an approval, or the design started from one."""
+        return bool(self.guidance) or self.ledger is not None
 
     @property
     def number(self) -> int:

@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 
 from architect.config import ProjectConfig
 from architect.core import markers
-from architect.core.story import filed_numbers
+from architect.core.render import filed_numbers
 from architect.core.view import SprintPR
 from architect.forge.models import Issue, PullRequest, User
 from architect.forge.protocol import Forge

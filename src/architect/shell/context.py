@@ -6,7 +6,10 @@ on first use and kept for the rest of the tick.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from functools import cached_property
+from pathlib import PurePosixPath
 
 from architect.codemap import summarize
 from architect.config import ProjectConfig
@@ -16,12 +19,37 @@ from architect.forge.models import Repository, User
 from architect.forge.protocol import Forge
 from architect.shell.journal import Journal, LocalJournal, ProfileJournal
 
+# A path a vision may name (`todo/model.py`, `README.md`): a word with a dot and an extension.
+_PATH = re.compile(r"(?<![\w/.@-])((?:[\w.-]+/)*[\w-]+\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/])")
+
+
+def paths_in(text: str) -> tuple[str, ...]:
+    """The file paths a text names, each once, in order (at most 40: a vision, not a tree)."""
+    return tuple(dict.fromkeys(m.group(1) for m in _PATH.finditer(text)))[:40]
+
 
 class TickContext:
     def __init__(self, forge: Forge, config: ProjectConfig, bot: User) -> None:
         self.forge = forge
         self.config = config
         self.bot = bot
+        self._folders: dict[str, frozenset[str]] = {}  # the forge's listing, per folder
+
+    def existing(self, paths: Iterable[str]) -> tuple[str, ...]:
+        """Those of `paths` that are files of the project repo: checked in `repo_root`
+        when there is one, else by listing each folder once per tick."""
+        root = self.config.repo_root
+        if root is not None:
+            return tuple(p for p in paths if (root / p).is_file())
+        found = []
+        for path in paths:
+            folder = str(PurePosixPath(path).parent).removeprefix(".")
+            if folder not in self._folders:
+                self._folders[folder] = frozenset(self.forge.list_files(
+                    self.config.repo, folder, ref=self.config.primary_branch))
+            if path in self._folders[folder]:
+                found.append(path)
+        return tuple(found)
 
     def _read(self, repo: str, path: str, ref: str | None = None) -> str:
         found = self.forge.get_file(repo, path, ref=ref)

@@ -161,9 +161,11 @@ def _filed_text(config: ProjectConfig, numbers: Sequence[int | str]) -> str:
 def _closed_text(said: RejectedMark | None) -> str:
     """A closed sprint's outcome, from the note that closed it: one wording whether this
     tick wrote the note or a later one reads it."""
-    if said is None or not said.reason:
+    if said is None:
         return "closed"
-    return f"{'stopped' if said.stop else 'rejected'}: {said.reason}"
+    if not said.reason:
+        return said.word if said.how else "closed"
+    return f"{said.word}: {said.reason}"
 
 
 def ended_here(before: Snapshot, left: Snapshot, writes: Sequence[Wrote],

@@ -14,8 +14,8 @@ from dataclasses import replace
 from architect.config import ProjectConfig
 from architect.core.facts import MergedSprint, VisionHistory
 from architect.core.markers import StoryEvent, StoryMark, find_vision, marks_of
+from architect.core.render import filed_numbers
 from architect.core.sprint import branch_for, vision_of_branch
-from architect.core.story import filed_numbers
 from architect.core.view import SprintPR
 from architect.errors import ForgeNotFound
 from architect.forge.models import Issue, PullRequest, User

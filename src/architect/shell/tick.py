@@ -467,7 +467,9 @@ def _perform(hands: Hands, preflight: Preflight, action: Action, report: TickRep
             return True
         if written is None:
             break
-        after = view_of(advance(written), hands.snapshot.steering)
+        advanced = advance(written)
+        after = view_of(advanced, hands.snapshot.steering,
+                        hands.snapshot.vision(advanced.vision_number))
         step = sprint_step(after, needs_label=False) if ROWS[after.state].same_tick else None
     return True
 

@@ -52,7 +52,8 @@ def test_a_request_for_changes_becomes_a_sub_issue_of_its_own(tmp_path: Path) ->
     world.review(pr, "REQUEST_CHANGES", "also cover keyboard shortcuts", by="bob")
     world.tick()
     revised = world.bot_comments(pr)[-1]
-    assert "Adjusted: the review's point is listed in Risks, and the filing turns it" in revised
+    assert "- “also cover keyboard shortcuts” — kept: listed in Risks" in revised
+    assert "Next: reply `ACCEPT` to go on with the plan as revised" in revised
     assert "- Raised in review: also cover keyboard shortcuts" in world.bot.get_pull(OPS, pr).body
 
     accept_and_answer(world, pr)

@@ -275,3 +275,10 @@ def test_a_megabyte_parses_well_under_a_second(name: str) -> None:
     started = time.process_time()
     parse_vision(body)
     assert time.process_time() - started < 1.0
+
+
+def test_prose_is_reflowed_and_lists_keep_their_lines() -> None:
+    vision = parse_vision("Let people keep\na todo list.\n\n- one\n- two\n  goes on\n\n## Why\n"
+                          "Because\nthey asked.\n\n- [ ] A task\n")
+    assert vision.goal == "Let people keep a todo list.\n\n- one\n- two goes on"
+    assert vision.why == "Because they asked."

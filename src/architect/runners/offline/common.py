@@ -10,6 +10,7 @@ from architect.core.text import keywords, one_line
 from architect.runners.offline.vision import OpenQuestion, StructuredVision
 
 MAX_ITEMS = 60  # more than any sprint should hold; the filing check explains the excess
+RAISED = "Raised in review: "  # a review's point, in the pitch's Risks (`review`)
 
 
 def out_of_scope(vision: StructuredVision) -> str:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
-from architect.core.inputs import PlannerInputs
-from architect.core.schemas import Pitch, RevisedPitch, Verdict
+from architect.core.inputs import PlannerInputs, ProjectContext
+from architect.core.schemas import Pitch, PointOutcome, ReviewPoint, RevisedPitch, Verdict
 from architect.core.text import keywords, one_line, visible_text
 from architect.runners.offline.common import (
     MAX_ITEMS,
@@ -19,7 +19,19 @@ from architect.runners.offline.common import (
     vision_keywords,
 )
 from architect.runners.offline.dependencies import longest_chain, resolve_dependencies
-from architect.runners.offline.review import adjusted, carried, feedback_notes, raised_in
+from architect.runners.offline.review import (
+    DROPPED,
+    RULED_OUT,
+    carried,
+    drop_requests,
+    dropped_ids,
+    feedback_notes,
+    named_tasks,
+    raised_in,
+    ruled_out,
+    without,
+    written_in,
+)
 from architect.runners.offline.risks import cost, risks, spot_infra
 from architect.runners.offline.splitting import proposed_split, too_large_reason
 from architect.runners.offline.vision import ChecklistItem, StructuredVision, parse_vision
@@ -32,30 +44,82 @@ WRITTEN_OFFLINE = (
 )
 
 
-def pitch(inputs: PlannerInputs, review_notes: Sequence[str] = ()) -> Pitch:
-    vision = parse_vision(inputs.vision.body)
+def pitch(inputs: PlannerInputs, review_notes: Sequence[str] = (),
+          dropped: Sequence[str] | None = None, ruled: Sequence[str] | None = None) -> Pitch:
+    """The pitch; what earlier revisions dropped (their lines in the pitch's Complexity)
+    stays dropped unless `dropped` and `ruled` say otherwise."""
+    dropped = dropped_ids(inputs.pitch_markdown) if dropped is None else dropped
+    ruled = written_in(inputs.pitch_markdown, "Complexity", RULED_OUT) if ruled is None \
+        else ruled
+    whole = parse_vision(inputs.vision.body)
+    vision = without(whole, dropped)
     items = vision.open_items[:MAX_ITEMS]
     deps, unresolved = resolve_dependencies(items)
     verdict, reason = verdict_of(vision, inputs.max_sub_issues)
+    if dropped and whole.open_items and not vision.open_items:
+        reason = "the review dropped every task of the vision; edit the vision to plan anew"
     size = _size(len(items), len(askable(vision.questions)))
+    record = [f"- {DROPPED}`{i.id}` — {one_line(i.text, 150)}" for i in whole.items
+              if i.id in dropped] + [f"- {RULED_OUT}{kind}" for kind in ruled]
+    complexity = _complexity(size, items, vision, deps)
     return Pitch(
         what_this_enables=_enables(inputs, vision),
         what_exists_today=_exists_today(inputs, vision),
-        complexity=_complexity(size, items, vision, deps),
+        complexity=complexity + ("\n\n" + "\n".join(record) if record else ""),
         risks=risks(inputs, vision, deps, unresolved, review_notes),
-        cost_new_infra=cost(vision),
+        cost_new_infra=cost(vision, ruled),
         verdict=verdict,
-        recommendation=_recommendation(inputs, vision, verdict, reason, size),
+        recommendation=_recommendation(inputs, vision, verdict, reason, size, ruled),
     )
 
 
 def revise(inputs: PlannerInputs) -> RevisedPitch:
+    """The review's points into the plan: a point asking to drop part of it drops the
+    tasks it names (or says it names none); any other is kept in Risks for the filing."""
     earlier = raised_in(inputs.pitch_markdown)
-    fresh = feedback_notes(inputs.feedback)
-    notes = carried(earlier, fresh)
-    new = pitch(inputs, notes)
-    kept = len(notes) - len(carried([], fresh))
-    return RevisedPitch(**new.model_dump(), changes=_changes(inputs, new, fresh, kept))
+    dropped = dropped_ids(inputs.pitch_markdown)
+    ruled = written_in(inputs.pitch_markdown, "Complexity", RULED_OUT)
+    vision = parse_vision(inputs.vision.body)
+    raised: list[str] = []
+    points: list[ReviewPoint] = []
+    for note in feedback_notes(inputs.feedback):
+        asks = drop_requests(note)
+        if not asks:
+            raised.append(note)
+            points.append(ReviewPoint(point=note, outcome=PointOutcome.KEPT, what=(
+                "listed in Risks; the filing makes it an acceptance criterion of the task it "
+                "names, or a sub-issue of its own")))
+            continue
+        named = set(named_tasks(asks, [(i.id, i.text) for i in vision.open_items
+                                       if i.id not in dropped]))
+        hit = [i for i in vision.open_items if i.id in named]
+        kinds = [k for a in asks for k in ruled_out(a) if k not in ruled]
+        dropped += [i.id for i in hit]
+        ruled += kinds
+        points.append(_drop_outcome(note, asks, hit, kinds))
+    notes = carried(earlier, raised)
+    new = pitch(inputs, notes, dropped, ruled)
+    changes = _changes(inputs, new)
+    kept = len(notes) - len(carried([], raised))
+    if kept:
+        changes += (" The point of an earlier review stays in the plan." if kept == 1 else
+                    f" The {kept} points of earlier reviews stay in the plan.")
+    return RevisedPitch(**new.model_dump(), changes=changes, points=points)
+
+
+def _drop_outcome(note: str, asks: Sequence[str], hit: Sequence[ChecklistItem],
+                  kinds: Sequence[str]) -> ReviewPoint:
+    if not hit and not kinds:
+        return ReviewPoint(point=note, outcome=PointOutcome.DECLINED, what=(
+            f"no task of the plan is about “{one_line(asks[0], 80)}”, so nothing was dropped; "
+            "the offline planner drops the vision's tasks and nothing else: edit the vision "
+            "for any other change"))
+    what = []
+    if hit:
+        what.append("dropped " + listing([f"`{i.id}` ({one_line(i.text, 80)})" for i in hit]))
+    if kinds:
+        what.append(f"Cost and the recommendation no longer count {listing(list(kinds))}")
+    return ReviewPoint(point=note, outcome=PointOutcome.CHANGED, what="; ".join(what))
 
 
 def verdict_of(vision: StructuredVision, max_sub_issues: int) -> tuple[Verdict, str]:
@@ -105,7 +169,7 @@ def _exists_today(inputs: PlannerInputs, vision: StructuredVision) -> str:
         lines.append("- Already checked off in the vision: " + "; ".join(done[:8]))
     files = list(dict.fromkeys(f for i in vision.open_items[:MAX_ITEMS] for f in i.files))
     if files:
-        lines.append(_files_line(files, inputs.context.code_summary))
+        lines.append(_files_line(files, inputs.context))
     return "\n".join(lines) + "\n\n" + WRITTEN_OFFLINE
 
 
@@ -126,12 +190,27 @@ def _mentions(name: str, document: str, topics: frozenset[str]) -> str:
     return f"- {name} mentions it: " + "; ".join(f"“{q}”" for q in quotes)
 
 
-def _files_line(files: list[str], code_summary: str) -> str:
-    shown = files[:10]
-    if not code_summary.strip():
-        return "- Files the tasks name: " + ", ".join(f"`{f}`" for f in shown)
-    marked = [f"`{f}` ({'exists' if f in code_summary else 'new'})" for f in shown]
-    return "- Files the tasks name: " + ", ".join(marked)
+def _files_line(files: list[str], context: ProjectContext) -> str:
+    """What exists of the files the tasks name: only those the repo holds are named as
+    existing; the others are counted as files the tasks create, never cited as there."""
+    if context.files is None and context.code_summary.strip():
+        known: Collection[str] = {f for f in files if f in context.code_summary}
+    elif context.files is None:
+        return (f"- The tasks name {plural(len(files), 'file')}; the offline planner did not "
+                "read the repo's tree, so which exist is not checked.")
+    else:
+        known = set(context.files)
+    there = [f for f in files if f in known]
+    new = len(files) - len(there)
+    parts = []
+    if there:
+        parts.append("- Files the tasks name that exist: "
+                     + ", ".join(f"`{f}`" for f in there[:10]))
+    if new:
+        parts.append(f"- {plural(new, 'file')} the tasks name "
+                     f"{'is' if new == 1 else 'are'} not in the repo yet: the tasks create "
+                     f"{'it' if new == 1 else 'them'}.")
+    return "\n".join(parts)
 
 
 def _complexity(
@@ -156,7 +235,8 @@ def _complexity(
 
 
 def _recommendation(
-    inputs: PlannerInputs, vision: StructuredVision, verdict: Verdict, reason: str, size: str
+    inputs: PlannerInputs, vision: StructuredVision, verdict: Verdict, reason: str, size: str,
+    ruled: Sequence[str] = (),
 ) -> str:
     parts = []
     if inputs.rejection_reason.strip():
@@ -175,7 +255,9 @@ def _recommendation(
         )
         if size == "L":
             text += " At this size, consider splitting the vision into two sprints."
-        infra = spot_infra(" ".join(i.text for i in vision.open_items[:MAX_ITEMS]))
+        infra = [(k, w) for k, w in spot_infra(" ".join(i.text for i in
+                                                     vision.open_items[:MAX_ITEMS]))
+                 if k not in ruled]
         if infra:
             text += f" It adds {listing([k for k, _ in infra])} to maintain: weigh that first."
         parts.append(text)
@@ -206,15 +288,16 @@ def _answer_rejection(reason: str, vision: StructuredVision) -> str:
     return f"{said} None of the tasks touches it any more, so this pitch leaves it out."
 
 
-def _changes(inputs: PlannerInputs, new: Pitch, notes: Sequence[str], kept: int) -> str:
+def _changes(inputs: PlannerInputs, new: Pitch) -> str:
     if not inputs.feedback.strip():
         return "The review gave no text; the pitch was rebuilt from the vision as it reads now."
     quoted = "\n".join(f"> {line}" for line in clip(inputs.feedback, 1500).split("\n"))
-    text = f"{quoted}\n\n{adjusted(notes, kept)}"
+    text = f"{quoted}\n\nThe plan as revised: {new.complexity.split(chr(10))[0]} " \
+           f"Recommendation: {new.verdict.value}."
     old = " ".join(inputs.pitch_markdown.split())
     if old:
         changed = [title for title, body in _sections_of(new) if " ".join(body.split()) not in old]
-        changed = [t for t in changed if t != "Risks"]
+        changed = [t for t in changed if t != "Risks"]  # where the points go: said below
         if changed:
             text += " Sections that differ from the previous pitch: " + ", ".join(changed) + "."
     return text

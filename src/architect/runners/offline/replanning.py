@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 
 from architect.core.inputs import FiledIssue, PlannerInputs
+from architect.core.ledger import Ledger
+from architect.core.render import decision_line
 from architect.core.replan_schema import (
     LeftAlone,
     ReplanProposal,
@@ -31,6 +33,8 @@ from architect.runners.offline.common import clip, kind_of, sentence
 from architect.runners.offline.filing import file
 
 _SECTION = re.compile(r"^## Proposed solution\s*\n(?P<text>.*?)(?=^## |\Z)",
+                      re.DOTALL | re.MULTILINE)
+_DECIDED = re.compile(r"^## Design decisions\s*\n(?P<text>.*?)(?=^## |^Decomposed from|\Z)",
                       re.DOTALL | re.MULTILINE)
 _WORD_LINE = re.compile(r"^\W*(?P<word>replan|reject)\b\W*(?P<rest>.*)$",
                         re.IGNORECASE | re.MULTILINE)
@@ -55,7 +59,7 @@ def replan(inputs: PlannerInputs) -> ReplanProposal:
         if reason:
             _close(proposal, filed, reason)
         elif filed.sub_id in plan:
-            _edit(proposal, filed, plan[filed.sub_id], inputs.replan_request)
+            _edit(proposal, filed, plan[filed.sub_id], inputs.replan_request, inputs.ledger)
     if not rejected:
         known = {f.sub_id for f in inputs.filed_issues}
         proposal.add.extend(s for s in plan.values() if s.id not in known)
@@ -104,10 +108,16 @@ def _close(proposal: ReplanProposal, filed: FiledIssue, reason: str) -> None:
         proposal.close.append(SubIssueClose(number=filed.number, reason=reason))
 
 
-def _edit(proposal: ReplanProposal, filed: FiledIssue, sub: SubIssue, request: str) -> None:
+def _edit(proposal: ReplanProposal, filed: FiledIssue, sub: SubIssue, request: str,
+          ledger: Ledger) -> None:
     match = _SECTION.search(filed.body)
     now = " ".join(match.group("text").split()) if match else ""
-    if now == " ".join(sub.proposed_solution.split()):
+    # The decisions are stated once, under ## Design decisions: an edit follows them there.
+    decided = _DECIDED.search(filed.body)
+    stated = " ".join(decided.group("text").split()) if decided else ""
+    wanted = " ".join(" ".join(decision_line(f) for n in sub.shaped_by
+                               if (f := ledger.live.get(n)) is not None and f.answer).split())
+    if now == " ".join(sub.proposed_solution.split()) and stated == wanted:
         return
     if filed.started:
         proposal.left_alone.append(LeftAlone(number=filed.number, suggestion=(

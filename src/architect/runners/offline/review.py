@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
+from architect.core.revision import review_points
 from architect.core.schemas import SubIssue
-from architect.core.text import keywords, normalize, one_line, slugify, visible_text
-from architect.runners.offline.common import clip, kind_of, sentence
+from architect.core.text import keywords, normalize, slugify, visible_text
+from architect.runners.offline.common import RAISED, clip, kind_of, sentence
+from architect.runners.offline.risks import spot_infra
+from architect.runners.offline.vision import StructuredVision
 
-RAISED = "Raised in review: "  # in the pitch's Risks
 ASKED = "Asked in review: "  # in a sub-issue's acceptance criteria
 MAX_NOTES = 10
 NOTE_LIMIT = 200  # short enough that the Risks bullet holds it whole, so it reads back whole
@@ -34,11 +37,84 @@ _LEAD = re.compile(r"^(?:(?:also|please|pls|and|plus|then|could you|can you|we s
 
 def feedback_notes(feedback: str) -> list[str]:
     """The points of a review body: its bullets, or the whole text as one point."""
-    lines = [line.strip() for line in visible_text(feedback).split("\n")]
-    notes = [one_line(line[2:], NOTE_LIMIT) for line in lines if line[:2] in ("- ", "* ")]
-    if not notes and feedback.strip():
-        notes = [one_line(feedback, NOTE_LIMIT)]
-    return [n for n in notes if n][:MAX_NOTES]
+    return review_points(feedback)
+
+
+# -- a point that asks to drop part of the plan ---------------------------------------
+
+DROPPED = "Dropped in review: "  # in the pitch's Complexity: `id` — the task's text
+RULED_OUT = "Ruled out in review: "  # in the pitch's Complexity: a kind of infra
+_DROP = re.compile(
+    r"(?:^|[\s,;:.!?…(])(?:drop|remove|cut|skip|leave\s+out|no|without|not)\s+(?:the\s+|a\s+|an\s+|any\s+)?"
+    r"([^\s,;:.!?…()][^,;:.!?…()]{0,80})", re.IGNORECASE)
+_VAGUE = keywords("part parts bit bits piece pieces thing things stuff task tasks work for now "
+                  "needed necessary")
+# Short words that name a part (`keywords` keeps words of 4 letters and more).
+_SHORT = frozenset({"ui", "gui", "db", "api", "sql", "web"})
+
+
+def _words(text: str) -> frozenset[str]:
+    short = {w for w in re.findall(r"[a-z0-9]+", text.lower()[:2000]) if w in _SHORT}
+    return keywords(text) | short
+
+
+# Words a reviewer uses for a part that the tasks name otherwise.
+_ALIKE = tuple(_words(group) for group in (
+    "ui gui frontend front page pages screen screens view views web form forms button",
+    "server servers service services hosted backend daemon api",
+    "database databases db postgres postgresql mysql sqlite",
+    "accounts account login signup users authentication",
+))
+
+
+def drop_requests(point: str) -> list[str]:
+    """What a point asks to leave out ("Drop the UI part", "No hosted server"), as said."""
+    return [m.group(1).strip() for m in _DROP.finditer(visible_text(point))
+            if _words(m.group(1)) - _VAGUE - _FILLER]
+
+
+def match_score(asked: str, task: str) -> int:
+    """How well a task is the part a drop request names: its words in common, its kinds
+    of infra, and the reviewer's words for it (0: not that part)."""
+    wanted = _words(asked) - _VAGUE - _FILLER
+    words = _words(task)
+    kinds = {k for k, _ in spot_infra(asked)} & {k for k, _ in spot_infra(task)}
+    alike = sum(1 for group in _ALIKE if wanted & group and words & group
+                and not wanted & words & group)
+    return len(wanted & words) + len(kinds) + alike
+
+
+def named_tasks(asks: Sequence[str], tasks: Sequence[tuple[str, str]]) -> list[str]:
+    """The ids of the tasks each drop request names best ((id, text) pairs in): a request
+    naming one task by its words drops that one, not every task sharing a word with it."""
+    found: list[str] = []
+    for asked in asks:
+        scores = [(match_score(asked, text), ident) for ident, text in tasks]
+        best = max((score for score, _ in scores), default=0)
+        found += [ident for score, ident in scores if best and score == best]
+    return list(dict.fromkeys(found))
+
+
+def ruled_out(asked: str) -> list[str]:
+    """The kinds of infra a drop request rules out ("No hosted server": a service)."""
+    return [kind for kind, _ in spot_infra(asked)]
+
+
+def written_in(pitch_markdown: str, heading: str, prefix: str) -> list[str]:
+    """The lines an earlier revision wrote into a section of the pitch after `prefix`."""
+    parts = re.split(rf"(?m)^## {re.escape(heading)}[ \t]*$", visible_text(pitch_markdown),
+                     maxsplit=1)
+    if len(parts) < 2:
+        return []
+    section = re.split(r"(?m)^## ", parts[1], maxsplit=1)[0]
+    return [line[2 + len(prefix):].strip() for line in section.split("\n")
+            if line.startswith("- " + prefix) and line[2 + len(prefix):].strip()]
+
+
+def dropped_ids(pitch_markdown: str) -> list[str]:
+    """The tasks earlier revisions dropped, by id (`- Dropped in review: `id` — …`)."""
+    return [m.group(1) for line in written_in(pitch_markdown, "Complexity", DROPPED)
+            if (m := re.match(r"`([^`]+)`", line))]
 
 
 def raised_in(pitch_markdown: str) -> list[str]:
@@ -60,23 +136,6 @@ def carried(earlier: Sequence[str], new: Sequence[str]) -> list[str]:
     for note in [*earlier, *new]:
         found.setdefault(normalize(note), note)
     return list(found.values())[-MAX_NOTES:]
-
-
-def adjusted(new: Sequence[str], kept: int) -> str:
-    """What the revision did with the review's points, for the PR comment."""
-    if not new:
-        return ""
-    if len(new) == 1:
-        text = "Adjusted: the review's point is listed in Risks, and the filing turns it"
-    else:
-        text = f"Adjusted: the review's {len(new)} points are listed in Risks, and the filing "
-        text += "turns each"
-    text += " into an acceptance criterion of the task it names, or into a sub-issue of its own."
-    if kept == 1:
-        text += " The point of an earlier review stays in the plan."
-    elif kept:
-        text += f" The {kept} points of earlier reviews stay in the plan."
-    return text
 
 
 def shape(
@@ -126,3 +185,15 @@ def _own_sub_issue(note: str, vision: int, *, taken: set[str]) -> SubIssue:
         proposed_solution=sentence(title),
         acceptance_criteria=[f"{clip(title, 200)} works as described", f"{ASKED}{note}"],
     )
+
+
+def without(vision: StructuredVision, dropped: Sequence[str]) -> StructuredVision:
+    """The vision with the tasks a review dropped left out (and what waited on them freed)."""
+    if not dropped:
+        return vision
+    gone = set(dropped)
+    names = gone | {normalize(i.text) for i in vision.items if i.id in gone}
+    kept = tuple(replace(i, after=tuple(a for a in i.after if a not in names
+                                        and normalize(a) not in names))
+                 for i in vision.items if i.id not in gone)
+    return replace(vision, items=kept)

@@ -10,13 +10,13 @@ from architect.core.schemas import MAX_FORKS
 from architect.core.text import keywords, one_line, visible_text
 from architect.runners.offline.common import (
     MAX_ITEMS,
+    RAISED,
     askable,
     bullets,
     plural,
     vision_keywords,
 )
 from architect.runners.offline.dependencies import find_cycle
-from architect.runners.offline.review import RAISED
 from architect.runners.offline.vision import StructuredVision
 
 
@@ -98,7 +98,8 @@ def spot_infra(text: str) -> list[tuple[str, str]]:
     return found
 
 
-def cost(vision: StructuredVision) -> str:
+def cost(vision: StructuredVision, ruled_out: Sequence[str] = ()) -> str:
+    """The infra the vision points to, but for the kinds a review ruled out."""
     where = [
         (item.text, f"in: {one_line(item.text, 100)}") for item in vision.open_items[:MAX_ITEMS]
     ]
@@ -106,13 +107,15 @@ def cost(vision: StructuredVision) -> str:
     lines: dict[str, str] = {}  # one line per kind of infra, where it shows first
     for text, place in where:
         for kind, word in spot_infra(text):
-            lines.setdefault(kind, f"- {kind} (“{word}” {place})")
+            if kind not in ruled_out:
+                lines.setdefault(kind, f"- {kind} (“{word}” {place})")
     choices = [
         f"- {kind}, if “{one_line(question.text, 80)}” is answered "
         f"{option.letter}) {one_line(option.text, 60)}"
         for question in askable(vision.questions)[:MAX_FORKS]
         for option in question.options
         for kind, _ in spot_infra(option.text)
+        if kind not in ruled_out
     ]
     found = [*lines.values(), *choices][:12]
     if not found:

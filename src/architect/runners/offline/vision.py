@@ -257,7 +257,23 @@ def _join(parts: list[str]) -> str:
 def _prose(text: str) -> str:
     # The lookbehinds make each run of blanks match once: no quadratic rescans.
     text = _TRAILING_BLANKS.sub("\n", text)
-    return _BLANK_LINES.sub("\n\n", text).strip()
+    return reflow(_BLANK_LINES.sub("\n\n", text).strip())
+
+
+_OWN_LINE = re.compile(r"^\s*(?:[-*+>|]|\d{1,9}[.)]|#)(?:\s|$)")
+
+
+def reflow(text: str) -> str:
+    """Prose with the writer's hard line breaks undone: a line that goes on a sentence joins
+    it; a list item, a quote or a table row keeps its own line, and blank lines stay."""
+    out: list[list[str]] = []  # each output line as its parts: joined once, at the end
+    for line in text.split("\n"):
+        if out and out[-1][-1].strip() and line.strip() and not _OWN_LINE.match(line):
+            out[-1].append(line.strip())
+        else:
+            out.append([line])
+    return "\n".join(" ".join(p.strip() for p in parts) if len(parts) > 1 else parts[0]
+                     for parts in out)
 
 
 def _list_entries(text: str) -> list[str]:

@@ -59,7 +59,8 @@ def note_closed_sprint(hands: Hands, action: NoteClosedSprint) -> None:
                               bot_login=hands.bot, mark=RejectedMark(), existing=sprint.comments)
     _tell_vision(hands, number, render.closed_notice(pr.number, by, merged=action.merged,
                                                      reason=action.reason),
-                 RejectedMark(pr.number, action.reason))
+                 RejectedMark(pr.number, action.reason,
+                              how="merged" if action.merged else "closed"))
     said = ("merged before its sub-issues were filed; nothing was filed"
             if action.merged else f"closed: {action.reason}" if action.reason
             else "closed without a REJECT: reason")

@@ -15,7 +15,7 @@ from architect.core.actions import AnswerBox, PauseArchitect, ResumeArchitect
 from architect.shell.logs import outcome_log
 from architect.shell.steps.hands import Hands
 from architect.shell.steps.registry import performs
-from architect.shell.writes import ensure_comment, ensure_no_label
+from architect.shell.writes import ensure_comment, ensure_no_label, has_mark
 
 log = logging.getLogger("architect")
 
@@ -26,8 +26,14 @@ def answer_box(hands: Hands, action: AnswerBox) -> None:
     outcome_log.info("dashboard: %s", action.kind)
     if action.remove_label:  # first: the answer is the mark that the box was done
         ensure_no_label(hands.forge, repo, action.number, action.remove_label)
-    ensure_comment(hands.forge, repo, action.number, action.text, bot_login=hands.bot,
-                   mark=action.mark)
+    if action.on_ops:
+        ensure_comment(hands.forge, repo, action.number, action.text, bot_login=hands.bot,
+                       mark=action.mark)
+        return
+    comments = hands.forge.list_comments(repo, action.number)
+    if not has_mark(comments, hands.bot, action.mark):
+        hands.answered[action.number] = hands.forge.create_comment(repo, action.number,
+                                                                   action.text)
 
 
 @performs(PauseArchitect)

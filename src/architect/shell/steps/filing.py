@@ -16,7 +16,7 @@ from architect.core.overlap import OpenIssue, PlannedItem, find_overlaps
 from architect.core.schemas import SubIssue, SubIssuePlan
 from architect.core.sprint import branch_for
 from architect.core.story import filed_notice
-from architect.errors import ConfigError
+from architect.errors import ConfigError, ForgeNotFound
 from architect.forge.models import Comment
 from architect.runners.base import Mode
 from architect.shell import writes
@@ -46,12 +46,24 @@ def file_sprint(hands: Hands, action: FileSprint) -> Written:
         subs, plan_comment = planned
         posted = (plan_comment,)
         hands.planned.add(number)
-    numbers = tuple(_file_subs(hands, action, subs, plan_comment, labels, fresh=fresh))
-    log.info("PR #%d: filed %s", number, " ".join(f"#{n}" for n in numbers))
-    titles = {n: s.title for s, n in zip(subs, numbers, strict=False)}
-    filed = hands.forge.create_comment(hands.ops, number, render.filed_comment(
-        numbers, repo=hands.config.repo, titles=titles))
-    return Written(sprint, (*posted, filed), None)
+    record = _file_subs(hands, action, subs, plan_comment, labels, fresh=fresh)
+    numbers = tuple(record.done[s.id] for s in subs)
+    # The list itself is logged once, by the finish that follows (`FinishSprint.describe`).
+    log.info("PR #%d: filed %d sub-issues", number, len(numbers))
+    return Written(sprint, (*posted, _filed(hands, number, record, numbers)), None)
+
+
+def _filed(hands: Hands, pr: int, record: FilingRecord, numbers: tuple[int, ...]) -> Comment:
+    """The plan comment, its filing done, becomes `Sprint filed:`: one comment says what
+    was filed. A plan comment deleted meanwhile gets a new comment instead."""
+    titles = {n: s.title for s, n in zip(record.subs, numbers, strict=True)}
+    body = render.filed_comment(numbers, repo=hands.config.repo, titles=titles,
+                                plan=PlanMark(record.subs, tuple(record.done.items())),
+                                overlaps=render.overlaps_of(record.comment.body))
+    try:
+        return hands.forge.edit_comment(hands.ops, record.comment.id, body)
+    except ForgeNotFound:
+        return hands.forge.create_comment(hands.ops, pr, body)
 
 
 def _plan(hands: Hands, action: FileSprint,
@@ -101,7 +113,7 @@ def _problems(hands: Hands, subs: tuple[SubIssue, ...], labels: dict[str, int],
 
 
 def _file_subs(hands: Hands, action: FileSprint, subs: tuple[SubIssue, ...],
-               plan_comment: Comment, labels: dict[str, int], *, fresh: bool) -> list[int]:
+               plan_comment: Comment, labels: dict[str, int], *, fresh: bool) -> FilingRecord:
     repo = hands.config.repo
     record = FilingRecord(hands.forge, hands.ops, plan_comment, subs, hands.bot,
                           project=repo)
@@ -115,9 +127,9 @@ def _file_subs(hands: Hands, action: FileSprint, subs: tuple[SubIssue, ...],
     if backlog not in labels and not record.complete:
         raise ConfigError(f"the label '{backlog}' does not exist on {repo}: run "
                           "`architect init` to create it")
-    numbers, _ = file_each(hands, filing, filing_order(subs), done=record.done,
-                           note=lambda sub_id, number: record.note({sub_id: number}))
-    return [numbers[s.id] for s in subs]
+    file_each(hands, filing, filing_order(subs), done=record.done,
+              note=lambda sub_id, number: record.note({sub_id: number}))
+    return record
 
 
 @performs(FinishSprint)

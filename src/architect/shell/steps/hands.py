@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from pydantic import BaseModel
@@ -21,12 +21,12 @@ from architect.core.snapshot import Snapshot
 from architect.core.sprint import branch_for
 from architect.core.view import Brief, SprintPR
 from architect.errors import ForgeNotFound
-from architect.forge.models import Issue, Label
+from architect.forge.models import Comment, Issue, Label
 from architect.forge.protocol import Forge
 from architect.runners.base import Mode
 from architect.shell import writes
 from architect.shell.asking import Asker
-from architect.shell.context import TickContext
+from architect.shell.context import TickContext, paths_in
 from architect.shell.journal import JournalEntry
 from architect.shell.section_writes import (
     WrittenFiles,
@@ -61,6 +61,9 @@ class Hands:
     wait: writes.Wait | None = None  # pauses between merge attempts; None: one a tick
     journaled: bool = False  # a step recorded a journal entry: time to digest?
     planned: set[int] = field(default_factory=set)  # sprint PRs whose plan this tick posted
+    # Answers this tick wrote on visions (a ticked "pitch again"), by vision: the pitch that
+    # follows says its news in the same comment, one note for one event.
+    answered: dict[int, Comment] = field(default_factory=dict)
     # The visions came from the cursor (`core.cursor.carried_visions`); `stale`: one of them
     # is gone, so the cursor must not carry them to the next read.
     carried: bool = False
@@ -124,7 +127,9 @@ class Hands:
         fields: dict[str, object] = {
             "project": self.config.name,
             "vision": VisionInput(vision.number, vision.title, vision.body, vision.html_url),
-            "context": self.context.project,
+            # The files the vision names, as they are: a plan cites only what exists.
+            "context": replace(self.context.project,
+                               files=self.context.existing(paths_in(vision.body))),
             "max_sub_issues": self.config.architect.max_sub_issues,
         }
         if sprint is not None:

@@ -3,16 +3,19 @@ to a comment that reads like a decision."""
 
 from __future__ import annotations
 
-from architect.core import carry, heard, render, replies
+from architect.core import carry, heard, render, replies, revision, source
 from architect.core.actions import (
     ClarifyDecision,
     CompletePitch,
+    FollowVision,
     OpenPitch,
     PointToSprint,
     RevisePitch,
 )
 from architect.core.markers import (
+    AskedAgainMark,
     FooterMark,
+    RefreshedMark,
     StoryEvent,
     StoryMark,
     UnclearMark,
@@ -23,7 +26,7 @@ from architect.core.schemas import Pitch, RevisedPitch
 from architect.core.sprint import branch_for, pr_title
 from architect.core.story import pitched_notice
 from architect.core.vision_comments import pointer
-from architect.errors import ForgeConflict
+from architect.errors import ForgeConflict, InvalidModelOutput
 from architect.runners.base import Mode
 from architect.shell import writes
 from architect.shell.logs import outcome_log
@@ -60,11 +63,13 @@ def open_pitch(hands: Hands, action: OpenPitch) -> None:
                        branch=branch, message=f"sprint: pitch for {ref}", probably_new=created)
     title = pr_title(vision.title)
     try:
-        pr = forge.create_pull(ops, title=title, body=render.pr_body(vision.number, md, None, (),
-                                                               repo=hands.config.repo),
-                               head=branch, base=primary)
+        # The body records what the pitch was built from: an edit of the vision shows.
+        body = source.with_source(render.pr_body(vision.number, md, None, (),
+                                                 repo=hands.config.repo),
+                                  source.source_of(vision.title, vision.body))
+        pr = forge.create_pull(ops, title=title, body=body, head=branch, base=primary)
         # Before the footer, which marks the pitch complete: the notice is never lost.
-        hands.filer.create_comment(hands.config.repo, vision.number, pitched_notice(pr))
+        _tell_pitched(hands, vision.number, pitched_notice(pr))
         before.tell(hands, pr.number)
         forge.create_comment(ops, pr.number, render.footer_comment(action.slug))
     except ForgeConflict:
@@ -81,6 +86,16 @@ def open_pitch(hands: Hands, action: OpenPitch) -> None:
     writes.ensure_label(hands.filer, hands.config.repo, vision.number,
                         hands.config.architect.in_progress_label)
     log.info("vision #%d: pitched as PR #%d", vision.number, pr.number)
+
+
+def _tell_pitched(hands: Hands, vision: int, notice: str) -> None:
+    """The pitch's note on the vision; after this tick's answer to "pitch again", in that
+    answer: "Pitching again…" and "Pitched as a sprint…" are one event, one note."""
+    answer = hands.answered.pop(vision, None)
+    if answer is not None and hands.filer_login == hands.bot:
+        hands.forge.edit_comment(hands.config.repo, answer.id, f"{answer.body}\n\n{notice}")
+        return
+    hands.filer.create_comment(hands.config.repo, vision, notice)
 
 
 @performs(CompletePitch)
@@ -103,6 +118,13 @@ def revise_pitch(hands: Hands, action: RevisePitch) -> None:
     vision = hands.vision(sprint.vision_number)
     revised = hands.ask(Mode.REVISE, RevisedPitch, hands.inputs(
         vision, (number, action.brief), feedback=review.body))
+    unanswered = revision.missing(review.body, revised.points)
+    if unanswered:  # a revision answers every point of the review, or it is no revision
+        error = InvalidModelOutput(
+            f"the revision leaves {len(unanswered)} point(s) of the review unanswered, first: "
+            f"“{unanswered[0]}”")
+        error.step = Mode.REVISE.value
+        raise error
     md = render.pitch_markdown(vision.number, vision.title, clean_pitch(revised),
                                repo=hands.config.repo)
     # Only the pitch is revised: what a person added around it, meanwhile too, stays.
@@ -117,7 +139,39 @@ def revise_pitch(hands: Hands, action: RevisePitch) -> None:
                                                        repo=hands.config.repo)))
     reviewer = review.user.login if review.user else "reviewer"
     hands.forge.create_comment(hands.ops, number, render.revised_comment(
-        review.id, reviewer, neutralize(revised.changes)))
+        review.id, reviewer, neutralize(f"{revised.changes}\n\n"
+                                        f"{revision.points_reply(revised.points)}")))
+
+
+@performs(FollowVision)
+def follow_vision(hands: Hands, action: FollowVision) -> None:
+    """The pitch follows its edited vision: rebuilt, with one note (before the decision),
+    or rebuilt and asked again (after an approval); a change of words only after the
+    approval is recorded in the body, the plan standing as approved."""
+    sprint, change, number = action.sprint, action.change, action.sprint.pr.number
+    if action.approved and not change.alters_plan:
+        ensure_body_edit(hands.forge, hands.ops, number,
+                         lambda body: source.with_source(body, change.now))
+        return
+    vision = hands.vision(sprint.vision_number)
+    pitch = hands.ask(Mode.PITCH, Pitch, hands.inputs(vision, (number, action.brief)))
+    md = render.pitch_markdown(vision.number, vision.title, clean_pitch(pitch),
+                               repo=hands.config.repo)
+    old, ledger = action.brief.pitch, action.brief.ledger
+    ensure_file_edit(hands.forge, hands.ops, sprint_path(action.slug), replacing(
+        old, md.strip(), lambda: render.sprint_file(vision.title, vision.number, md, ledger, (),
+                                                    repo=hands.config.repo)),
+                     branch=sprint.pr.head.ref, message="sprint: the pitch follows its vision",
+                     written=hands.written_files)
+    edit = replacing(old, md.strip(), lambda: render.pr_body(vision.number, md, ledger, (),
+                                                             repo=hands.config.repo))
+    ensure_body_edit(hands.forge, hands.ops, number,
+                     lambda body: source.with_source(edit(body), change.now))
+    text, mark = ((render.asked_again_comment(change), AskedAgainMark(change.now.digest))
+                  if action.approved else
+                  (render.refreshed_comment(change), RefreshedMark(change.now.digest)))
+    writes.ensure_comment(hands.forge, hands.ops, number, text, bot_login=hands.bot, mark=mark,
+                          existing=sprint.comments)
 
 
 @performs(ClarifyDecision)

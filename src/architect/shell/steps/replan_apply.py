@@ -20,6 +20,7 @@ from architect.core.actions import (
 from architect.core.filing import filing_order
 from architect.core.inputs import FiledIssue
 from architect.core.ledger import Ledger, from_payload, to_payload
+from architect.core.render import filed_numbers
 from architect.core.replan_render import (
     REPLANS_HEADING,
     edited_body,
@@ -34,7 +35,7 @@ from architect.core.replan_schema import ReplanProposal, SubIssueEdit
 from architect.core.replan_subs import normalized
 from architect.core.schemas import SubIssue
 from architect.core.sections import Sections, in_file, own_sections
-from architect.core.story import NOT_PLANNED_LABELS, filed_numbers
+from architect.core.story import NOT_PLANNED_LABELS
 from architect.errors import ForgeNotFound
 from architect.forge.models import Comment, Issue
 from architect.shell import writes
