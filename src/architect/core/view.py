@@ -72,6 +72,7 @@ class Marks:
     edited: frozenset[int] = frozenset()  # answer comments changed since a round read them
     told: frozenset[str] = frozenset()  # people who may not steer, told so on this PR
     reviews: tuple[Review, ...] = ()  # reviews that still matter
+    clarified_reviews: frozenset[int] = frozenset()  # reviews the bot has replied to already
 
     @property
     def filing(self) -> bool:
@@ -119,6 +120,7 @@ class Signal:
     why: str = ""
     # Its kind, for a signal beyond ACCEPT and REJECT (`SprintView.said`): the registry's.
     kind: Family | None = None
+    review: bool = False  # `source_id` is a PR review's (numbered apart from comments)
 
 
 @dataclass(frozen=True)

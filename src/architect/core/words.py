@@ -21,9 +21,10 @@ PR still open it is discussion.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from architect.core import clauses
 from architect.core.text import clean_text, strip_html_comments
 
 
@@ -169,6 +170,10 @@ class Reading:
     family: Family | None = None
     rest: str = ""  # the reason or guidance after a clear word
     said: str = ""  # the words that carried it, as written
+    # Why a decision-like comment does not decide (`Sense.NOT_DECISION`): its modality
+    # and the words that carry it ("conditional", "if you drop the DB part").
+    modality: clauses.Modality = clauses.Modality.CERTAIN
+    cue: str = ""
 
 
 def bare(body: str, bot_login: str) -> str:
@@ -194,29 +199,114 @@ def readable(body: str, *, inline_code: bool = False) -> str:
     return "\n".join(lines).strip()
 
 
+def unquoted(body: str, bot_login: str) -> str:
+    """What the writer said: outside quotes, code and HTML comments (the bot's own text,
+    quoted or pasted, among them), without a leading @bot."""
+    return bare(readable(body), bot_login)
+
+
 def read(body: str, bot_login: str, *, filed: bool = False) -> Reading:
     """The sense of a whole comment (see the module's docstring); `filed`: written on a
     filed sprint, where the words of its rows with `filed` act too."""
     clear = read_clear(body, bot_login, filed=filed)
     if clear is not None:
         return clear
-    text = bare(body, bot_login)
-    family = likely(text)
-    if family is not None:
-        return Reading(Sense.LIKELY, family, said=text.strip())
-    words = readable(bare(body, bot_login))
+    words = unquoted(body, bot_login)
+    held = _held_back(words)
+    if held is not None:
+        return held
+    stance = clauses.stance(words)
+    if stance is not None and stance.modality is clauses.Modality.CERTAIN:
+        return Reading(Sense.LIKELY, _FAMILIES[stance.polarity], said=words.strip())
+    if stance is not None and stance.modality is not clauses.Modality.QUESTION:
+        return Reading(Sense.NOT_DECISION, _FAMILIES[stance.polarity], said=words.strip(),
+                       modality=stance.modality, cue=stance.cue)
+    if stance is not None and stance.cue.strip() == stance.said.strip():
+        # "LGTM?": the agreement itself is asked, not given.
+        return Reading(Sense.NOT_DECISION, _FAMILIES[stance.polarity], said=words.strip(),
+                       modality=stance.modality, cue=stance.cue)
     mention = _MENTION.search(words)
     if mention is not None:
         return Reading(Sense.NOT_DECISION, _family_of(mention.group(0)), said=_sentence(
             words, mention.start()))
+    # "LGTM, but what about mobile?" and plain discussion: for the people to answer.
     return Reading(Sense.NONE)
 
 
+_FAMILIES = {clauses.Polarity.AGREE: Family.ACCEPT, clauses.Polarity.REFUSE: Family.REJECT}
+# The words that make a condition of the clause they start (`accept if …`); a condition
+# further into the guidance (`ACCEPT: ship it once …`) is guidance.
+_CONDITION_LEADS = tuple(
+    f" {clauses.normal(c).strip()} " for c in (
+        "if", "only if", "unless", "provided", "provided that", "as long as", "so long as",
+        "assuming", "on condition", "but only", "only when", "subject to", "conditional on",
+        "wenn", "falls", "si", "se", "à condition", "siempre que", "jeśli", "если", "如果",
+        "もし"))
+
+
+def _held_back(words: str) -> Reading | None:
+    """A clear word held back by what comes with it: a condition (`accept if you drop
+    the DB part`) or a doubt (`Accept, maybe?`): one reply naming it, never an action."""
+    last = clauses.after_correction(words)
+    clear = _clear(last) if last.strip() else None
+    if clear is None or clear.family not in (Family.ACCEPT, Family.REJECT):
+        return None
+    mood, cue = _rest_modality(clear.rest)
+    if mood is clauses.Modality.CERTAIN:
+        return None
+    return Reading(Sense.NOT_DECISION, clear.family, said=words.strip(), modality=mood,
+                   cue=cue)
+
+
+def _rest_modality(rest: str) -> tuple[clauses.Modality, str]:
+    """What the words after a clear accept or reject do to it: only their first clause
+    counts (what follows is guidance or a reason: `ACCEPT: maybe drop the page`)."""
+    parts = clauses.split(rest)
+    if not parts:
+        return clauses.Modality.CERTAIN, ""
+    first = parts[0]
+    mood, cue = clauses.modality(first)
+    if mood is clauses.Modality.CONDITIONAL and not clauses.normal(first).startswith(
+            _CONDITION_LEADS):
+        return clauses.Modality.CERTAIN, ""  # "ACCEPT: ship it once the page is small"
+    if mood is clauses.Modality.HEDGED and not clauses.normal(first).startswith(
+            tuple(f" {clauses.normal(h).strip()} " for h in _HEDGE_LEADS)):
+        return clauses.Modality.CERTAIN, ""  # "ACCEPT: maybe drop the page" is guidance
+    if mood is clauses.Modality.QUESTION:
+        return clauses.Modality.CERTAIN, ""  # a question after a clear word is guidance
+    return mood, cue
+
+
+# A doubt right after the clear word takes it back ("Accept, I guess", "Reject, maybe").
+_HEDGE_LEADS = ("maybe", "perhaps", "probably", "i guess", "i think", "not sure", "possibly",
+                "for now?", "tentatively", "i'm not sure")
+
+
 def read_clear(body: str, bot_login: str, *, filed: bool = False) -> Reading | None:
-    """A clear accept or reject (or, `filed`, a request after filing), or None."""
-    text = bare(body, bot_login)
+    """A clear accept or reject (or, `filed`, a request after filing), or None; read on the
+    writer's own words (no quote, code or bot text), their last word winning."""
+    text = unquoted(body, bot_login)
     if filed and (asked := _after_filing(text)) is not None:
         return asked
+    last = clauses.after_correction(text)
+    if last is not text:
+        taken = _clear(last) if last.strip() else None
+        if taken is not None:
+            if _rest_modality(taken.rest)[0] is not clauses.Modality.CERTAIN:
+                return None
+            return replace(taken, said=text.strip())
+        if clauses.stance(last) is not None:
+            return None  # "ACCEPT. Hmm, actually no, not yet": the last word is not clear
+    found = _clear(text)
+    if (found is not None and found.family in (Family.ACCEPT, Family.REJECT)
+            and _rest_modality(found.rest)[0] is not clauses.Modality.CERTAIN):
+        return None
+    return found
+
+
+def _clear(text: str) -> Reading | None:
+    """A clear word first in `text`, dressed in any case, emphasis or a slip."""
+    text = text.strip()
     subject = _SUBJECT.match(text)
     if subject is not None:
         return _decided(_family_of(subject.group("word")), subject.group("rest"), text)

@@ -128,8 +128,8 @@ def clarify_decision(hands: Hands, action: ClarifyDecision) -> None:
             hands.forge, hands.ops, action.sprint.pr.number,
             replies.reply(said.why or replies.Why.LIKELY, said.login, said.text,
                           said.source_id, action.reviewers, action.asking,
-                          writers=hands.snapshot.steering.steerers()),
-            bot_login=hands.bot, mark=UnclearMark(said.source_id),
+                          writers=hands.snapshot.steering.steerers(), review=said.review),
+            bot_login=hands.bot, mark=UnclearMark(said.source_id, review=said.review),
             existing=action.sprint.comments)
 
 
