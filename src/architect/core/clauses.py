@@ -42,17 +42,21 @@ class Modality(StrEnum):
 class Stance:
     """What a comment says about the pitch, beyond the words the architect acts on."""
 
-    polarity: Polarity
+    polarity: Polarity | None  # None: a doubt about no side ("Maybe.")
     modality: Modality
     cue: str = ""  # the words that made it uncertain ("if you drop the DB part")
     said: str = ""  # the clause of agreement or refusal, as written
+    # Said in words that decide (`vocabulary.DECIDE`: "Approved.", "NACK"), not merely
+    # agree: certain, acted on.
+    strong: bool = False
+    rest: str = ""  # the other clauses: the guidance or the reason
 
 
-_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|\s*[,;]\s*|\s+[—–-]+\s+|\s*[—–]\s*|\s+(?=but\b)",
-                    re.IGNORECASE)
+_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|\s*[,;]\s*|\s+[—–-]+\s+|\s*[—–]\s*|\s+(?=but\b)"
+                    r"|\s*(?<!\d):(?!\d)\s*|\s*[：。，！？；、]\s*", re.IGNORECASE)
 _LEAD = re.compile(r"^(?:but|and|so|also|then|though|however|aber|mais|pero|mas|ma|maar|ale)\b"
                    r"[\s,]*", re.IGNORECASE)
-_PUNCT = re.compile(r"[\s.,;:!()\[\]*_~\"“”„«»…]+")
+_PUNCT = re.compile(r"[\s.,;:!()\[\]*_~\"“”„«»…：。，！；、]+")
 
 
 def normal(text: str) -> str:
@@ -75,7 +79,9 @@ def _tables() -> tuple[tuple[tuple[str, Polarity | None], ...], frozenset[str]]:
     for words in vocabulary.FILLERS:
         phrases[normal(words).strip()] = None
     for table, polarity in ((vocabulary.APPROVE, Polarity.AGREE),
-                            (vocabulary.REFUSE, Polarity.REFUSE)):
+                            (vocabulary.REFUSE, Polarity.REFUSE),
+                            ({"decide": vocabulary.DECIDE_APPROVE}, Polarity.AGREE),
+                            ({"decide": vocabulary.DECIDE_REFUSE}, Polarity.REFUSE)):
         for row in table.values():
             for words in row:
                 key = normal(words).strip()
@@ -103,14 +109,19 @@ def polarity_of(clause: str, *, slips: bool = False) -> Polarity | None:
             if polarity is not None:
                 found.add(polarity)
     left = rest.split()
-    if slips and not found and len(left) == 1 and left[0].isalpha() and len(left[0]) >= 4:
-        slip = next((s for s in known if distance(left[0], s) == 1 and left[0][0] == s[0]),
-                    None)
-        if slip is not None:
-            return next(p for w, p in phrases if w == slip)
+    if slips and not found and (slip := slip_of(left)):
+        return next(p for w, p in phrases if w == slip)
     if left or len(found) != 1:
         return None
     return found.pop()
+
+
+def slip_of(left: list[str]) -> str:
+    """The word of `vocabulary.SLIPS` one keystroke from the one word left, or ""."""
+    if len(left) != 1 or not left[0].isalpha() or len(left[0]) < 4:
+        return ""
+    return next((s for s in _tables()[1] if distance(left[0], s) == 1 and left[0][0] == s[0]),
+                "")
 
 
 def _cue(text: str, cues: tuple[str, ...]) -> str:
@@ -151,32 +162,139 @@ def after_correction(text: str) -> str:
     return text[best:] if best > 0 else text
 
 
+def _has(clause: str, phrases: frozenset[str]) -> str:
+    """The longest phrase of `phrases` said in `clause` as whole words, or ""."""
+    flat = normal(clause)
+    hits = [p for p in phrases if (f" {p} " if _spaced(p) else p) in flat]
+    return max(hits, key=len) if hits else ""
+
+
+@functools.lru_cache(maxsize=1)
+def _sets() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The phrases that decide, those that only mention a side (unambiguous enough to be
+    read inside a longer clause), and the fillers."""
+    strong = frozenset(normal(w).strip() for w in vocabulary.DECIDE)
+    polar = frozenset(p for p, pol in _tables()[0] if pol is not None)
+    # Short everyday words ("no", "go", "ok", "pass") say a side only in a clause of
+    # their own; inside a sentence they are just words.
+    mention = frozenset(p for p in polar if len(p) > 3 or not p.isalpha() or p in strong)
+    fillers = frozenset(p for p, pol in _tables()[0] if pol is None)
+    return strong, mention - {"against", "support", "ready", "fine", "great", "nice",
+                              "pass", "proceed", "sure", "agree", "disagree", "perfect"}, fillers
+
+
+def _only(clause: str, cues: tuple[str, ...]) -> str:
+    """The cue of `cues` a clause consists of, with fillers ("Maybe.", "Not sure yet")."""
+    rest = normal(clause)
+    found = ""
+    for cue in sorted((normal(c).strip() for c in cues), key=len, reverse=True):
+        if f" {cue} " in rest:
+            rest = rest.replace(f" {cue} ", " ", 1)
+            found = found or cue
+    fillers = _sets()[2] | {"yet", "really", "for now"}
+    left = [w for w in rest.split() if w not in fillers]
+    return found if found and not left else ""
+
+
+def _family(clause: str) -> Polarity:
+    phrases = _tables()[0]
+    flat = normal(clause)
+    for phrase, polarity in phrases:
+        if polarity is not None and (f" {phrase} " if _spaced(phrase) else phrase) in flat:
+            return polarity
+    return Polarity.AGREE
+
+
 def stance(text: str) -> Stance | None:
     """What a comment says about the pitch (`text`: its readable words), or None when no
-    clause of it agrees or refuses."""
+    clause of it agrees, refuses or doubts."""
     last = after_correction(text)
-    clauses = split(last)
-    alone = len(clauses) == 1
-    polar = [(c, p) for c in clauses if (p := polarity_of(c, slips=alone)) is not None]
+    parts = split(last)
+    alone = len(parts) == 1
+    strong_words, mentions, _ = _sets()
+    polar: list[tuple[str, Polarity]] = []
+    others: list[str] = []
+    for clause in parts:
+        polarity = polarity_of(clause, slips=alone)
+        if polarity is not None:
+            polar.append((clause, polarity))
+            continue
+        others.append(clause)
+        held = _held(clause, mentions)
+        if held is not None:
+            return held
     if not polar:
         return None
-    others = [c for c in clauses if polarity_of(c, slips=alone) is None]
     said = ", ".join(c for c, _ in polar)
-    kinds = {p for _, p in polar}
-    if len(kinds) > 1:
+    rest = " ".join(others).strip()
+    strong = any(_has(c, strong_words) or slip_of(normal(c).split()) in strong_words
+                 for c, _ in polar)
+    if len({p for _, p in polar}) > 1:
         return Stance(polar[-1][1], Modality.MIXED, said=said)
     polarity = polar[0][1]
-    for clause in others:
-        mood, cue = modality(clause)
-        if mood in (Modality.CONDITIONAL, Modality.HEDGED):
-            return Stance(polarity, mood, cue, said)
-    if any(modality(c)[0] is Modality.QUESTION for c in others):
-        # "LGTM, but what about mobile?": a question for the people, not yet a decision.
-        return Stance(polarity, Modality.QUESTION, next(
-            c for c in others if modality(c)[0] is Modality.QUESTION), said)
-    if any(c.rstrip().endswith("?") for c, _ in polar):
+    if any(c.rstrip(" *_~").endswith("?") for c, _ in polar):
         return Stance(polarity, Modality.QUESTION, polar[0][0], said)
-    return Stance(polarity, Modality.CERTAIN, said=said)
+    question = next((c for c in others if modality(c)[0] is Modality.QUESTION), "")
+    if question:
+        # "LGTM, but what about mobile?": a question for the people, not yet a decision.
+        return Stance(polarity, Modality.QUESTION, question, said)
+    return Stance(polarity, Modality.CERTAIN, said=said, strong=strong, rest=rest)
+
+
+def _held(clause: str, mentions: frozenset[str]) -> Stance | None:
+    """A clause that holds a decision back: a doubt of its own ("Maybe."), a condition
+    alone ("Only if the cost comes down"), or a side named with a condition, a doubt, a
+    negation or a question ("OK with this on the condition that …", "No LGTM yet")."""
+    if (cue := _only(clause, vocabulary.HEDGES)):
+        return Stance(None, Modality.HEDGED, _from(clause, cue), clause)
+    flat = normal(clause)
+    if flat.startswith((" only if ", " only when ", " not unless ", " provided that ")):
+        return Stance(Polarity.AGREE, Modality.CONDITIONAL, clause.strip(), clause)
+    named = _has(clause, mentions) or _short_side(clause) or _decision_word(clause)
+    if not named:
+        return None
+    polarity = _family(clause) if not _decision_word(clause) else (
+        Polarity.REFUSE if named.startswith(("rej", "decl", "no")) else Polarity.AGREE)
+    mood, cue = modality(clause)
+    if mood is Modality.CERTAIN and _negated(flat, named):
+        mood, cue = Modality.NEGATED, clause.strip()
+    if mood is Modality.CERTAIN:
+        return None
+    return Stance(polarity, mood, cue, clause)
+
+
+_DECISION_WORD = re.compile(r"\b(?:accept(?:ed|ing|able)?|reject(?:ed|ing)?|approv(?:e|ed|ing|al)"
+                            r"|declin(?:e|ed|ing)|no-?go|lgtm)\b", re.IGNORECASE)
+
+
+def _short_side(clause: str) -> str:
+    """A short everyday word of a side ("yes", "go", "fine") where it can only mean one:
+    first in the clause, or in a clause of a few words ("Tentatively yes")."""
+    words = normal(clause).split()
+    polar = {p for p, pol in _tables()[0] if pol is not None and " " not in p}
+    if words and words[0] in polar:
+        return words[0]
+    if len(words) <= 3:
+        return next((w for w in words if w in polar), "")
+    return ""
+
+
+def _decision_word(clause: str) -> str:
+    match = _DECISION_WORD.search(clause)
+    return match.group(0).lower() if match else ""
+
+
+def _negated(flat: str, named: str) -> bool:
+    """Whether a negation stands before the side named in the clause (`not approving`,
+    `No LGTM from me yet`), or a "yet" after it."""
+    at = flat.find(f" {named} ") if _spaced(named) else flat.find(named)
+    if at < 0:
+        at = flat.find(named)
+    before = flat[:max(at, 0) + 1]
+    words = set(before.split())
+    neg = {normal(n).strip() for n in vocabulary.NEGATIONS}
+    return bool(words & neg) or any(f" {n} " in before for n in neg if " " in n) \
+        or " yet " in flat[at:]
 
 
 def distance(a: str, b: str) -> int:

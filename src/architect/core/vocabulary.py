@@ -34,7 +34,11 @@ APPROVE: Mapping[str, tuple[str, ...]] = {
            "i'm on board", "approved from my side", "yes please", "absolutely", "definitely",
            "i accept", "we accept", "accept it", "accepting", "i like it", "i like this",
            "nice", "great", "perfect", "excellent", "awesome", "fine", "alright",
-           "all right", "ready", "ready to go", "approved", "accepted"),
+           "all right", "ready", "ready to go", "approved", "accepted", "approve it",
+           "this is approved", "ready to be approved", "acceptable", "like the idea",
+           "i like the idea", "looks nice", "great stuff", "seems fine", "seems good",
+           "i support this", "support", "in favour", "in favor", "i'm in favour",
+           "i'm in favor", "thumbs up", "👏", "🙌", "💪"),
     "de": ("sieht gut aus", "passt", "passt so", "einverstanden", "ja", "jawohl", "gerne",
            "machen wir", "machen wir so", "los geht's", "los gehts", "angenommen",
            "genehmigt", "akzeptiert", "zugestimmt", "ich stimme zu", "gute idee",
@@ -66,7 +70,7 @@ APPROVE: Mapping[str, tuple[str, ...]] = {
 REFUSE: Mapping[str, tuple[str, ...]] = {
     "en": ("no", "nope", "nah", "no thanks", "no thank you", "not now", "not this time",
            "not this quarter", "not this sprint", "not for now", "not right now",
-           "not interested", "not a fan", "not convinced", "i'm not convinced", "-1",
+           "not interested", "not a fan", "-1", "🙅", "meh",
            "let's not", "let's not do this", "let's not do it", "lets not", "don't do it",
            "don't do this", "please don't", "i object", "objection", "i disagree",
            "disagree", "i'm against", "against", "i'm against this", "won't do",
@@ -74,7 +78,10 @@ REFUSE: Mapping[str, tuple[str, ...]] = {
            "kill it", "veto", "i veto", "pass", "hard pass", "i'll pass", "not for us",
            "thumbs down", "decline", "declining", "refuse", "i refuse", "no way",
            "no, thanks", "close it", "close this", "let's close this", "not needed",
-           "not worth it", "out of scope", "nay", "rejected", "declined"),
+           "not worth it", "out of scope", "nay", "rejected", "declined", "skip this one",
+           "skip it", "let's skip it", "i'd drop it", "drop it", "not necessary",
+           "no interest", "not worth a sprint", "abandon this pitch", "close this out",
+           "close it out", "let's not", "rather not", "i'd rather not"),
     "de": ("nein", "abgelehnt", "lieber nicht", "bitte nicht", "nicht jetzt", "dagegen",
            "ich bin dagegen", "machen wir nicht", "nee", "nö", "passt nicht"),
     "fr": ("non", "non merci", "rejeté", "rejetée", "refusé", "refusée", "pas maintenant",
@@ -96,6 +103,28 @@ REFUSE: Mapping[str, tuple[str, ...]] = {
               ":-1:", ":thumbsdown:", ":x:", ":no_entry:", ":no_entry_sign:", "🔴"),
 }
 
+# Agreement and refusal a reviewer writes to decide, not to comment: a comment that says
+# one of these (in a clause of its own, or first before a reason) decides, as `ACCEPT`
+# and `REJECT` do; the rest of `APPROVE` and `REFUSE` is likely, and asked back.
+DECIDE_APPROVE: tuple[str, ...] = (
+    "lgtm", "ship it", "approve", "approved", "i approve", "approving", "approve it",
+    "approved from my side", "this is approved", "accept", "accepted", "i accept",
+    "accept it", "let's go with it", "let's go with this", "let's do it", "let's do this",
+    "genehmigt", "freigegeben", "akzeptiert", "angenommen", "approuvé", "approuvée",
+    "accepté", "acceptée", "validé", "aprobado", "aceptado", "aprovado", "aceito",
+    "approvato", "accettato", "goedgekeurd", "zatwierdzam", "zatwierdzone", "одобрено",
+    "принято", "批准", "承認", "承認します",
+)
+DECIDE_REFUSE: tuple[str, ...] = (
+    "reject", "rejected", "rejecting", "declined", "decline", "denied", "nack",
+    "no-go", "no go", "nogo", "abgelehnt", "rejeté", "rejetée", "refusé", "refusée",
+    "rechazado", "rechazada", "rejeitado", "recusado", "respinto", "rifiutato",
+    "afgewezen", "odrzucone", "odrzucam", "отклонено", "отклоняю", "拒绝", "驳回",
+    "却下", "拒否",
+)
+
+DECIDE = DECIDE_APPROVE + DECIDE_REFUSE
+
 # The words a slip of one keystroke is read as (`LGMT`, `aproved`), when a comment is
 # that one word: long or odd enough that no other word is one keystroke from them.
 SLIPS: tuple[str, ...] = (
@@ -111,6 +140,9 @@ FILLERS: tuple[str, ...] = (
     "from my end", "on my side", "for me", "to me", "here", "same here", "me too", "too",
     "also", "as well", "all", "so", "then", "well", "ok so", "honestly", "really", "very",
     "totally", "fully", "overall", "sorry", "i think", "i'd say", "i guess so", "imo",
+    "otherwise", "it's", "this is", "is", "i'm going to", "go ahead and", "and", "seems",
+    "the plan", "to be", "for the reasons given", "to doing this", "in the pitch",
+    "for the reasons given in the pitch", "from my side", "one", "more", "reason", "👓",
     "imho", "tbh", "folks", "team", "guys", "all", "now", "today", "again", "indeed",
     "from our side", "for us", "with it", "with this", "this", "it", "the pitch",
     "this pitch", "the proposal", "this one", "big", "strong", "a", "it is", "it's",
@@ -135,7 +167,9 @@ HEDGES: tuple[str, ...] = (
     "maybe", "perhaps", "probably", "possibly", "might", "may be", "could be", "not sure",
     "unsure", "i'm not sure", "not certain", "no idea", "don't know", "dunno", "leaning",
     "leaning towards", "leaning toward", "inclined", "tentatively", "tentative", "for now?",
-    "undecided", "torn", "on the fence", "no strong opinion", "either", "either way",
+    "undecided", "torn", "on the fence", "no strong opinion", "could go either way",
+    "not convinced", "i'm not convinced", "not 100% sure", "not entirely sure",
+    "not fully sure", "not really sure", "inclined to", "leaning to",
     "hard to say", "i guess", "kind of", "sort of", "let me think", "thinking about it",
     "still thinking", "need to think", "need more time", "not yet decided", "tbd",
     "vielleicht", "eventuell", "weiß nicht", "peut-être", "pas sûr", "quizás", "quizá",
@@ -158,6 +192,7 @@ CORRECTIONS: tuple[str, ...] = (
 NEGATIONS: tuple[str, ...] = (
     "not", "never", "don't", "do not", "doesn't", "does not", "won't", "will not",
     "wouldn't", "would not", "shouldn't", "should not", "can't", "cannot", "isn't",
-    "aren't", "no need to", "not yet", "hold off", "nicht", "kein", "pas", "ne", "jamais",
+    "aren't", "no need to", "not yet", "hold off", "yet", "wouldn't call", "can't see",
+    "not really", "no", "until", "before", "nicht", "kein", "pas", "ne", "jamais",
     "nunca", "não", "non", "niet", "nie", "не", "别", "不要", "没有", "ない",
 )

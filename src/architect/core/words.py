@@ -216,14 +216,13 @@ def read(body: str, bot_login: str, *, filed: bool = False) -> Reading:
     if held is not None:
         return held
     stance = clauses.stance(words)
+    family = _FAMILIES.get(stance.polarity) if stance is not None else None
     if stance is not None and stance.modality is clauses.Modality.CERTAIN:
-        return Reading(Sense.LIKELY, _FAMILIES[stance.polarity], said=words.strip())
-    if stance is not None and stance.modality is not clauses.Modality.QUESTION:
-        return Reading(Sense.NOT_DECISION, _FAMILIES[stance.polarity], said=words.strip(),
-                       modality=stance.modality, cue=stance.cue)
-    if stance is not None and stance.cue.strip() == stance.said.strip():
-        # "LGTM?": the agreement itself is asked, not given.
-        return Reading(Sense.NOT_DECISION, _FAMILIES[stance.polarity], said=words.strip(),
+        return Reading(Sense.LIKELY, family, said=words.strip())
+    if stance is not None and (stance.modality is not clauses.Modality.QUESTION
+                               or stance.cue.strip() == stance.said.strip()):
+        # "LGTM?" (the agreement itself asked), a condition, a doubt, a negation.
+        return Reading(Sense.NOT_DECISION, family, said=words.strip(),
                        modality=stance.modality, cue=stance.cue)
     mention = _MENTION.search(words)
     if mention is not None:
@@ -233,7 +232,8 @@ def read(body: str, bot_login: str, *, filed: bool = False) -> Reading:
     return Reading(Sense.NONE)
 
 
-_FAMILIES = {clauses.Polarity.AGREE: Family.ACCEPT, clauses.Polarity.REFUSE: Family.REJECT}
+_FAMILIES: dict[clauses.Polarity | None, Family] = {
+    clauses.Polarity.AGREE: Family.ACCEPT, clauses.Polarity.REFUSE: Family.REJECT}
 # The words that make a condition of the clause they start (`accept if …`); a condition
 # further into the guidance (`ACCEPT: ship it once …`) is guidance.
 _CONDITION_LEADS = tuple(
@@ -290,7 +290,7 @@ def read_clear(body: str, bot_login: str, *, filed: bool = False) -> Reading | N
         return asked
     last = clauses.after_correction(text)
     if last is not text:
-        taken = _clear(last) if last.strip() else None
+        taken = (_clear(last) or _decided_in_words(last)) if last.strip() else None
         if taken is not None:
             if _rest_modality(taken.rest)[0] is not clauses.Modality.CERTAIN:
                 return None
@@ -301,7 +301,20 @@ def read_clear(body: str, bot_login: str, *, filed: bool = False) -> Reading | N
     if (found is not None and found.family in (Family.ACCEPT, Family.REJECT)
             and _rest_modality(found.rest)[0] is not clauses.Modality.CERTAIN):
         return None
-    return found
+    return found or _decided_in_words(text)
+
+
+def _decided_in_words(text: str) -> Reading | None:
+    """A decision in the words reviewers decide with (`Approved.`, `NACK — duplicates
+    the preferences work`, `Genehmigt.`), anywhere in the comment, nothing holding it
+    back: the writer's last word, acted on as `ACCEPT` or `REJECT` would be."""
+    stance = clauses.stance(text)
+    if stance is None or not stance.strong or stance.modality is not clauses.Modality.CERTAIN:
+        return None
+    family = _FAMILIES.get(stance.polarity)
+    if family is None or _held_back(stance.said) is not None:
+        return None
+    return Reading(Sense.DECISION, family, stance.rest.strip(), said=text.strip())
 
 
 def _clear(text: str) -> Reading | None:
