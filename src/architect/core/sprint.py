@@ -14,7 +14,7 @@ from datetime import datetime
 
 from architect.core import clauses, markers, replies, words
 from architect.core.actions import Written
-from architect.core.answers import read_decision
+from architect.core.answers import parse_comment, read_decision
 from architect.core.ledger import Ledger
 from architect.core.render import FOOTER_TEXT
 from architect.core.steering import Steering
@@ -322,7 +322,8 @@ def _read_comments(marks: Marks, steering: Steering) -> _Heard:
             heard.reject = heard.reject or signal
         elif word == Family.ACCEPT and not started:
             heard.accepts.append(signal)
-        elif (comment.id > marks.heard_up_to or comment.id in marks.edited) and started:
+        elif started and (comment.id in marks.edited or (
+                comment.id > marks.heard_up_to and not _discussion(comment, marks))):
             heard.new_comments.append(comment)
         elif not started and comment.id not in marks.clarified:
             unclear = replies.why_unclear(comment.body, bot)
@@ -344,6 +345,12 @@ def _not_steering(heard: _Heard, comment: Comment, marks: Marks, steering: Steer
         told.add(login.lower())
         heard.unclear.append(Signal(login, comment.body.strip(), comment.id, comment.html_url,
                                     comment.created_at, why=replies.Why.NOT_STEERER))
+
+
+def _discussion(comment: Comment, marks: Marks) -> bool:
+    """A comment on the design questions with nothing of an answer in it: left to people."""
+    assert marks.ledger is not None
+    return parse_comment(comment.body, marks.ledger.forks).discussion
 
 
 def heard_up_to(own: tuple[tuple[Comment, markers.Mark], ...]) -> int:
