@@ -54,6 +54,9 @@ _FOR_NTH = re.compile(r"\b[Ff]or\s+the\s+(?P<n>first|second|third|last)(?:\s+(?:
 _NTH = {"first": 1, "second": 2, "third": 3}
 _NEGATED = re.compile(r"\b(?:not|no|never|without|instead\s+of|rather\s+than|over|against"
                       r"|anything\s+but|except|avoid|isn't|don't|won't)\b", re.IGNORECASE)
+_CHOOSING = re.compile(r"\b(?:go(?:ing)?\s+with|use|using|pick|prefer|choose|store|keep|let's"
+                       r"|let\s+us|should|want|make\s+(?:it|that)|rather|better|vote|is\s+enough"
+                       r"|works|fine|please|i'd|we'd)\b", re.IGNORECASE)
 _LEAD_LETTER = re.compile(r"^[\s,:;.!—–-]*(?:option\s+)?(?P<c>[A-Z])(?![A-Za-z0-9'’])")
 
 
@@ -74,10 +77,10 @@ def doubt(context: str) -> tuple[clauses.Modality, str]:
 
 # The conditions an answer can carry; "when"/"once"/"after" in an answer's reason are
 # usually how it works ("sync when online"), not a condition on the choice.
-_CONDITION = re.compile(r"(?:if|unless|provided|providing|as\s+long\s+as|so\s+long\s+as"
-                        r"|assuming|depends|depending|only\s+when|on\s+condition)",
+_CONDITION = re.compile(r"\b(?:if|unless|provided|providing|as\s+long\s+as|so\s+long\s+as"
+                        r"|assuming|depends|depending|only\s+when|on\s+condition)\b",
                         re.IGNORECASE)
-_CONDITION_FREE = re.compile(r"(?:when|once|after|as\s+soon\s+as|si|se|als|wenn)",
+_CONDITION_FREE = re.compile(r"\b(?:when|once|after|as\s+soon\s+as|si|se|als|wenn)\b",
                              re.IGNORECASE)
 
 
@@ -135,15 +138,19 @@ def letter_forms(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]
     return found
 
 
-def by_words(text: str, forks: Sequence[DesignFork]) -> list[tuple[int, str, str]]:
+def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
+             ) -> list[tuple[int, str, str]]:
     """The options `text` names in their own words, clause by clause: (question, letter,
     clause). A clause names an option by a word of it no other option of its question
     has (`disk`, `cron`, `worker queue`); a negated clause (`not S3`) names none, nor
-    does one that names two options."""
+    does one that names two options. Unless the question is `named`, a long clause must
+    choose (`go with`, `store them`, `let's use`)."""
     found: list[tuple[int, str, str]] = []
-    for clause in clauses.split(text):
+    for clause in (c for part in clauses.split(text) for c in re.split(r"\s+and\s+", part)):
         if _NEGATED.search(clause) or clause.rstrip().endswith("?"):
             continue
+        if not named and len(clause.split()) > 6 and not _CHOOSING.search(clause):
+            continue  # "a screenshot of the note editor": words of an option, no choice
         said = set(_WORD.findall(clause.lower()))
         hits = {(f.number, letter) for f in forks for letter, own in _distinctive(f).items()
                 if own & said}
@@ -172,10 +179,18 @@ def discussion(text: str, forks: Sequence[DesignFork]) -> bool:
     if not text.strip():
         return True
     if (_QREF.search(text) or _ORDINAL.search(text) or _BARE_LETTER.search(text)
-            or _RECOMMEND.search(text) or "?" in text or by_words(text, forks)):
+            or _RECOMMEND.search(text) or "?" in text or by_words(text, forks)
+            or _option_said(text, forks) or clauses.modality(text)[0] is clauses.Modality.HEDGED):
         return False
     stance = clauses.stance(text)
     if stance is not None and (stance.strong or stance.modality is not clauses.Modality.CERTAIN):
         return False
-    return not re.search(r"\b(?:hold|pause|resume|replan|reject|accept|yes|lgtm|ok|okay)\b",
+    return not re.search(r"\b(?:hold|pause|resume|replan|reject|accept|yes|lgtm|ok|okay|agree"
+                         r"|disagree|objection)\b",
                          text, re.IGNORECASE)
+
+
+def _option_said(text: str, forks: Sequence[DesignFork]) -> bool:
+    """Whether `text` says a word only one option has, negated or not (`Not S3`)."""
+    said = set(_WORD.findall(text.lower()))
+    return any(own & said for f in forks for own in _distinctive(f).values())

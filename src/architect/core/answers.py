@@ -263,7 +263,8 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
         named = named_option(last, mine)
         letter = named[1] if named else answer_forms.chosen_letter(last)
         if not letter:
-            words_named = [(q, c) for q, c, _ in answer_reading.by_words(last, mine)]
+            words_named = [(q, c) for q, c, _ in answer_reading.by_words(last, mine,
+                                                                          named=True)]
             letter = words_named[-1][1] if words_named else ""
         if letter:
             found.append(ParsedAnswer(number, letter, said=said))

@@ -97,6 +97,16 @@ def _record(ledger: Ledger, item: ParsedAnswer, comment: Comment, notes: list[st
                      f"are Q1–Q{ledger.next_number - 1}.")
         return ledger
     letter = target.recommended if item.choice == RECOMMENDED else item.choice
+    before = target.answer
+    if (before is not None and before.option not in (None, letter)
+            and before.by.lower() != login.lower() and target.status is not ForkStatus.WITHDRAWN):
+        # Two people who may steer, two answers: nobody's is recorded until they agree.
+        notes.append(f"Q{target.number} is contested: @{before.by} answered {before.option} and "
+                     f"@{login} answered {letter}. Nothing is filed until it is settled: agree on "
+                     f"one letter, and one of you writes it again (`Q{target.number}: <letter>`).")
+        while target.number in recorded:
+            recorded.remove(target.number)
+        return ledger.with_fork(replace(target, answer=None, status=ForkStatus.OPEN))
     if letter not in target.letters:
         # Never mapped to another letter: named, with the words it was read from.
         said = f" — “{one_line(item.said, 80)}” by @{login}" if item.said else ""
