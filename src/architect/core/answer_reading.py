@@ -19,6 +19,7 @@ option reference:
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -64,6 +65,7 @@ def open_forks(forks: Sequence[DesignFork]) -> list[DesignFork]:
     return [f for f in forks if f.status is ForkStatus.OPEN]
 
 
+@functools.lru_cache(maxsize=4096)  # pure; a long comment repeats its lines
 def doubt(context: str) -> tuple[clauses.Modality, str]:
     """The modality of the words around an answer: conditional, hedged, a question (or
     two letters offered as alternatives: `A or B`), else certain."""
@@ -84,6 +86,7 @@ _CONDITION_FREE = re.compile(r"\b(?:when|once|after|as\s+soon\s+as|si|se|als|wen
                              re.IGNORECASE)
 
 
+@functools.lru_cache(maxsize=4096)
 def corrected(reason: str) -> str:
     """The letter an answer's own words take it back to (`… actually no, B`), or ""."""
     after = clauses.after_correction(reason)
@@ -96,6 +99,9 @@ def corrected(reason: str) -> str:
 def positional(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
     """`A, B, B` (after any correction: `B, B, A — no, sorry: B, A, A`): one letter per
     open question, in order, when there are exactly as many letters as open questions."""
+    if len(line) > 400 or not re.match(r"\s*[A-Z]\W", clauses.after_correction(line)[:400]
+                                        if len(line) <= 400 else ""):
+        return []
     text = clauses.after_correction(line)
     text = re.sub(r"^\s*(?:i\s+meant|so)\s*:?\s*", "", text, flags=re.IGNORECASE)
     match = _LETTERS.match(text)
@@ -116,6 +122,8 @@ def recommended_for(line: str) -> list[int]:
 def approves_all(text: str) -> bool:
     """`Go with your recommendations`, `Both as recommended 👍`, `Agree with the
     recommendation on all three`: every recommendation, nothing excepted."""
+    if len(text) > 400:
+        return False  # a page of text is not "go with the recommendations"
     return bool(_RECOMMEND.search(text) and _ALL.search(text) and not _EXCEPT.search(text)
                 and not _QREF.search(text) and not _BARE_LETTER.search(text)
                 and not text.rstrip().endswith("?")
@@ -178,6 +186,7 @@ def discussion(text: str, forks: Sequence[DesignFork]) -> bool:
     letter, ordinal, option words, recommendation, question mark or decision word."""
     if not text.strip():
         return True
+    text = clauses.capped(text)
     if (_QREF.search(text) or _ORDINAL.search(text) or _BARE_LETTER.search(text)
             or _RECOMMEND.search(text) or "?" in text or by_words(text, forks)
             or _option_said(text, forks) or clauses.modality(text)[0] is clauses.Modality.HEDGED):

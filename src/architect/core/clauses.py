@@ -124,14 +124,23 @@ def slip_of(left: list[str]) -> str:
                 "")
 
 
+@functools.lru_cache(maxsize=8)
+def _cue_pattern(cues: tuple[str, ...]) -> tuple[re.Pattern[str], dict[str, str]]:
+    """One pattern for all of `cues` (whole words, on `normal` text), and each cue by its
+    normal form."""
+    forms = {normal(c).strip(): c for c in cues}
+    alternatives = "|".join(map(re.escape, sorted(forms, key=len, reverse=True)))
+    return re.compile(rf"(?<= )(?:{alternatives})(?= )"), forms
+
+
 def _cue(text: str, cues: tuple[str, ...]) -> str:
     """The first cue of `cues` in `text` as whole words, or ""."""
-    flat = normal(text)
-    hits = [(flat.find(f" {normal(c).strip()} "), c) for c in cues]
-    hits = [(at, c) for at, c in hits if at >= 0]
-    return min(hits)[1] if hits else ""
+    pattern, forms = _cue_pattern(cues)
+    match = pattern.search(normal(text))
+    return forms[match.group(0)] if match else ""
 
 
+@functools.lru_cache(maxsize=4096)  # pure; a long comment repeats its lines
 def modality(text: str) -> tuple[Modality, str]:
     """What a stretch of words does to a decision or an answer in it, and its cue."""
     if (cue := _cue(text, vocabulary.CONDITIONS)):
@@ -150,16 +159,32 @@ def _from(text: str, cue: str) -> str:
     return text[match.start():].strip().rstrip(".!") if match else cue
 
 
+@functools.lru_cache(maxsize=1)
+def _corrections() -> re.Pattern[str]:
+    cues = sorted({c.strip() for c in vocabulary.CORRECTIONS}, key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, cues)) + r")(?!\w)[\s,:;.!—–-]*",
+                      re.IGNORECASE)
+
+
 def after_correction(text: str) -> str:
     """What follows the last cue of taking back (`Actually, …`, `Scratch that: …`),
     or the whole text when there is none: the writer's last word."""
     best = -1
-    for cue in vocabulary.CORRECTIONS:
-        for match in re.finditer(rf"(?<!\w){re.escape(cue.strip())}(?!\w)[\s,:;.!—–-]*",
-                                 text.replace("’", "'"), re.IGNORECASE):
-            if match.start() > 0:
-                best = max(best, match.end())
+    for match in _corrections().finditer(text.replace("’", "'")):
+        if match.start() > 0:
+            best = match.end()
     return text[best:] if best > 0 else text
+
+
+# A decision said in a comment is said near its start or its end: the words read for it
+# are capped, so that a page of text costs no more than a paragraph.
+READ_MAX = 4000
+
+
+def capped(text: str) -> str:
+    if len(text) <= 2 * READ_MAX:
+        return text
+    return text[:READ_MAX] + "\n" + text[-READ_MAX:]
 
 
 def _has(clause: str, phrases: frozenset[str]) -> str:
@@ -208,7 +233,7 @@ def _family(clause: str) -> Polarity:
 def stance(text: str) -> Stance | None:
     """What a comment says about the pitch (`text`: its readable words), or None when no
     clause of it agrees, refuses or doubts."""
-    last = after_correction(text)
+    last = after_correction(capped(text))
     parts = split(last)
     alone = len(parts) == 1
     strong_words, mentions, _ = _sets()

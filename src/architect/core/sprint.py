@@ -350,6 +350,8 @@ def _not_steering(heard: _Heard, comment: Comment, marks: Marks, steering: Steer
 def _discussion(comment: Comment, marks: Marks) -> bool:
     """A comment on the design questions with nothing of an answer in it: left to people."""
     assert marks.ledger is not None
+    if marks.last_check:
+        return False  # a reply to a failed filing check is for the next plan to hear
     return parse_comment(comment.body, marks.ledger.forks).discussion
 
 

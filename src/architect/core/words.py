@@ -83,21 +83,26 @@ REGISTRY: tuple[Entry, ...] = (
                                          "or its open vision): asks for a re-plan proposal; "
                                          "anything after it says what changes (`REPLAN?` "
                                          "asks nothing)", filed=True),
-    Entry("approve", _A, False, "a review approving the PR acts; the bare verb asks for `ACCEPT`"),
-    Entry("lgtm", _A, False),
+    Entry("approve", _A, True, "a word reviewers decide with, as `approved`, `LGTM`, `ship it`, "
+                               "`NACK`, `denied` (`core.vocabulary.DECIDE`), anywhere in the "
+                               "comment, nothing holding it back (`approve if …` asks)"),
+    Entry("lgtm", _A, True),
     Entry("looks good", _A, False, "also `looks good to me`"),
     Entry("sounds good", _A, False),
-    Entry("ship it", _A, False),
+    Entry("ship it", _A, True),
     Entry("go", _A, False, "also `go ahead`, `go for it`, `let's do it`"),
     Entry("yes", _A, False, "during the design questions: take every recommendation"),
     Entry("agreed", _A, False),
     Entry("+1", _A, False, "also 👍, `:+1:`, `:thumbsup:`"),
-    Entry("i accept", _A, False, "without `this`: a reply asks for `ACCEPT`"),
-    Entry("akzeptiert", _A, False, "other languages: angenommen, einverstanden, accepté, "
-                                  "d'accord, aceptado, de acuerdo, accettato, aceito, 同意"),
+    Entry("i accept", _A, True, "also without `this`"),
+    Entry("akzeptiert", _A, True, "other languages: genehmigt, accepté, approuvé, aceptado, "
+                                 "aprobado, accettato, approvato, aceito, goedgekeurd, 承認, 批准"),
+    Entry("einverstanden", _A, False, "other languages: d'accord, de acuerdo, 同意, and the "
+                                     "agreement of `core.vocabulary.APPROVE`"),
     Entry("no", _R, False, "also `nope`, `nah`, 👎, `not now`"),
-    Entry("abgelehnt", _R, False, "other languages: rejeté, refusé, rechazado, rifiutato, "
-                                 "rejeitado, 却下, 拒绝"),
+    Entry("abgelehnt", _R, True, "other languages: rejeté, refusé, rechazado, rifiutato, "
+                                "respinto, rejeitado, afgewezen, odrzucone, отклонено, 却下, "
+                                "拒绝, 驳回"),
 )
 
 # The likely words beyond the registry's headwords (its notes name them for people).
@@ -288,7 +293,7 @@ def read_clear(body: str, bot_login: str, *, filed: bool = False) -> Reading | N
     text = unquoted(body, bot_login)
     if filed and (asked := _after_filing(text)) is not None:
         return asked
-    last = clauses.after_correction(text)
+    last = clauses.after_correction(clauses.capped(text))
     if last is not text:
         taken = (_clear(last) or _decided_in_words(last)) if last.strip() else None
         if taken is not None:
