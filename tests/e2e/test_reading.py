@@ -12,6 +12,10 @@ from pathlib import Path
 import pytest
 
 from architect.core import markers
+from architect.core.schemas import CommentReading, SpanReading
+from architect.runners.base import Mode
+from architect.runners.offline import OfflinePlanner
+from architect.runners.scripted import ScriptedRunner
 from tests.world import ATTACHMENTS_VISION, OPS, World, make_world
 
 
@@ -139,3 +143,31 @@ def test_a_contested_question_blocks_the_filing_until_settled(world: World) -> N
     world.tick()
     assert world.bot.get_pull(OPS, number).merged
     assert "B) In S3-compatible object storage" in filed_on(world)
+
+
+def test_a_model_reading_whose_span_is_not_in_the_comment_is_refused(tmp_path: Path) -> None:
+    runner = ScriptedRunner({Mode.READ: [CommentReading(readings=[
+        SpanReading(intent="accept", span="ship it today"),
+        SpanReading(intent="accept", span="Good to go"),
+    ])]}, fallback=OfflinePlanner())
+    world = make_world(tmp_path, runner=runner)
+    number = pitched(world)
+    world.comment(number, "Good to go from my side.")
+    world.tick()
+    reply = world.bot_comments(number)[-1]
+    assert "A model reading was refused: “ship it today” is not in the comment's own words" \
+        in reply
+    assert "The model read: accept, from “Good to go” (to confirm, write `ACCEPT`)" in reply
+    assert not questions_posted(world, number)  # a model's reading is only read back
+    assert [r.mode for r in runner.requests].count(Mode.READ) == 1
+    assert world.tick().decision.actions == ()
+
+
+def test_no_model_reading_when_the_rules_are_certain(tmp_path: Path) -> None:
+    runner = ScriptedRunner({}, fallback=OfflinePlanner())
+    world = make_world(tmp_path, runner=runner)
+    number = pitched(world)
+    world.comment(number, "Approved.")
+    world.tick()
+    assert questions_posted(world, number)
+    assert Mode.READ not in [r.mode for r in runner.requests]

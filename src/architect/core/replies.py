@@ -64,7 +64,7 @@ def wants_steering(body: str, bot_login: str, *, started: bool) -> bool:
 
 def reply(why: str, login: str, text: str, comment_id: int, reviewers: tuple[str, ...],
           asking: tuple[int, ...] = (), writers: Sequence[str] = (), *,
-          review: bool = False) -> str:
+          review: bool = False, read_back: str = "") -> str:
     """The one reply to a comment, with its marker; `asking` names the sprint PRs whose
     design questions are open (where answers written here may belong); `writers`, those
     who may steer when `reviewers` is empty (`Steering.steerers`)."""
@@ -75,7 +75,11 @@ def reply(why: str, login: str, text: str, comment_id: int, reviewers: tuple[str
         head = f"@{login}, I read “{quoted}” as a refusal, but the architect acts only on a " \
                "decision it cannot misread, so nothing happened yet."
     elif why == Why.LIKELY:
-        return render.unclear_decision_comment(login, text, comment_id, review=review)
+        body = render.unclear_decision_comment(login, text, comment_id, review=review)
+        if not read_back:
+            return body
+        head, _, rest = body.partition("\n\n")
+        return f"{head}\n\n{read_back}\n\n{rest}"
     elif why == Why.WRONG_PR:
         head = (f"@{login}, I read “{quoted}” as an answer to a design question, but this pitch "
                 "is still awaiting its decision and has no design questions yet, so nothing was "
@@ -85,7 +89,9 @@ def reply(why: str, login: str, text: str, comment_id: int, reviewers: tuple[str
                    else "."))
     else:
         head = f"@{login}, I read “{quoted}” as {_not_deciding(text)}, so nothing happened."
-    return f"{head}\n\n{_HOW}\n\n{markers.UnclearMark(comment_id, review=review).render()}"
+    said = f"\n\n{read_back}" if read_back else ""
+    return (f"{head}{said}\n\n{_HOW}\n\n"
+            f"{markers.UnclearMark(comment_id, review=review).render()}")
 
 
 def _not_deciding(text: str) -> str:
