@@ -196,9 +196,7 @@ def _held_back(line: str, found: list[ParsedAnswer]
             held.append((answer.question, context.strip(), f"{mood.value} (“{cue}”)"))
             continue
         letter = answer_reading.corrected(answer.reason)
-        if letter:
-            answer = ParsedAnswer(answer.question, letter, "", answer.said)
-        kept.append(answer)
+        kept.append(ParsedAnswer(answer.question, letter, "", answer.said) if letter else answer)
     return kept, held
 
 
@@ -296,8 +294,8 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
     # "Store on disk... actually no, S3": the options' own words, the last word winning.
     by_words = answer_reading.by_words(clauses.after_correction(line), open_forks)
     if by_words and not line.rstrip().endswith("?"):
-        last = {q: (q, c, w) for q, c, w in by_words}
-        return [ParsedAnswer(q, c, said=w) for q, c, w in last.values()], missed, False
+        latest = {q: (q, c, w) for q, c, w in by_words}
+        return [ParsedAnswer(q, c, said=w) for q, c, w in latest.values()], missed, False
     return [], missed, False
 
 

@@ -99,7 +99,7 @@ def polarity_of(clause: str, *, slips: bool = False) -> Polarity | None:
     """The polarity of a clause that is nothing but words of agreement or refusal (and
     fillers); None when anything else is said in it, or both polarities are.
     `slips`: the clause is the whole comment, and one word may be a slip of one key."""
-    phrases, known = _tables()
+    phrases, _ = _tables()
     rest = normal(clause)
     found: set[Polarity] = set()
     for phrase, polarity in phrases:

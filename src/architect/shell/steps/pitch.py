@@ -4,7 +4,6 @@ to a comment that reads like a decision."""
 from __future__ import annotations
 
 from architect.core import carry, heard, model_reading, render, replies
-from architect.core.inputs import HumanComment
 from architect.core.actions import (
     ClarifyDecision,
     CompletePitch,
@@ -12,6 +11,7 @@ from architect.core.actions import (
     PointToSprint,
     RevisePitch,
 )
+from architect.core.inputs import HumanComment
 from architect.core.markers import (
     FooterMark,
     StoryEvent,
@@ -21,10 +21,10 @@ from architect.core.markers import (
 )
 from architect.core.model_output import clean_pitch
 from architect.core.schemas import CommentReading, Pitch, RevisedPitch
-from architect.core.text import one_line
-from architect.core.view import Signal
 from architect.core.sprint import branch_for, pr_title
 from architect.core.story import pitched_notice
+from architect.core.text import one_line
+from architect.core.view import Signal
 from architect.core.vision_comments import pointer
 from architect.errors import ForgeConflict, RunnerError
 from architect.runners.base import Mode
