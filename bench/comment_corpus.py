@@ -55,7 +55,7 @@ def main() -> int:
     for path in args.paths:
         cases = load(path)
         with tempfile.TemporaryDirectory() as tmp:
-            results = run(cases, Path(tmp))
+            results = run(cases, Path(tmp), strict=False)
         tally = counts(results)
         print(f"{path.name}: {len(results)} comments  "
               + "  ".join(f"{outcome}: {tally[outcome]}" for outcome in OUTCOMES))

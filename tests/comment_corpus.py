@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import tomllib
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from architect.core import markers
@@ -88,10 +88,15 @@ class Result:
     outcome: str
     recorded: dict[int, str]
     said: str  # the bot's reply or acknowledgment to it, "" when none
+    # Acted on again by a tick with nothing new: the reading changed between two ticks.
+    unstable: bool = False
 
     @property
     def misread(self) -> bool:
-        """A decision, or a letter, the comment did not mean."""
+        """A decision, or a letter, the comment did not mean; or an action taken on a
+        later tick with nothing new (the first tick's outcome was not the reader's last)."""
+        if self.unstable:
+            return True
         if (self.outcome in ("accept", "reject", "hold")
                 and self.outcome not in self.case.allowed):
             return True
@@ -146,7 +151,9 @@ def load(path: Path = CORPUS) -> list[Case]:
     return cases
 
 
-def run(cases: list[Case], tmp: Path) -> list[Result]:
+def run(cases: list[Case], tmp: Path, *, strict: bool = True) -> list[Result]:
+    """`strict`: a second tick that acts again fails the run (the suite); otherwise the
+    comments on the PRs it acted on are counted as misread (the bench's figures)."""
     results: dict[int, Result] = {}
     for stage, where in ((s, w) for s in STAGES for w in WHERE):
         staged = [(i, c) for i, c in enumerate(cases) if (c.stage, c.where) == (stage, where)]
@@ -162,9 +169,13 @@ def run(cases: list[Case], tmp: Path) -> list[Result]:
             number, ids = written[i]
             results[i] = _outcome(world, case, number, ids)
         again = world.tick()
-        if again.decision.actions:
+        if again.decision.actions and strict:
             raise AssertionError("a second tick acted again: "
                                  + "; ".join(a.describe() for a in again.decision.actions))
+        acted = {a.describe().split(":", 1)[0] for a in again.decision.actions}
+        for i, _ in staged:
+            if f"PR #{written[i][0]}" in acted:
+                results[i] = replace(results[i], unstable=True)
     return [results[i] for i in range(len(cases))]
 
 
