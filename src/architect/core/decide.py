@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from architect.core import rules
-from architect.core.actions import Action, HoldReplies, OpenPitch
+from architect.core.actions import Action, OpenPitch
 from architect.core.facts import VisionFacts, VisionState
 from architect.core.nudge import with_clock
 from architect.core.replan import ReplanView
@@ -106,16 +106,15 @@ def decide(snapshot: Snapshot, settings: ArchitectConfig, *,
         vision = snapshot.vision(view.sprint.vision_number)
         needs_label = vision is not None and settings.in_progress_label not in vision.label_names
         action = sprint_step(view, needs_label=needs_label)
-        fixes = repairs(view, needs_label=needs_label)
         # A reply to HOLD or RESUME goes before the work a RESUME releases (acknowledged
         # first, then done), the other repairs after the step.
-        actions.extend(f for f in fixes if isinstance(f, HoldReplies))
+        actions.extend(repairs(view, needs_label=needs_label, before_step=True))
         if action is None:
             notes.append(f"PR #{view.number}: {view.state.value}; waiting for "
                          f"{WAITS_FOR[view.state]}")
         else:
             actions.append(action)
-        actions.extend(f for f in fixes if not isinstance(f, HoldReplies))
+        actions.extend(repairs(view, needs_label=needs_label))
     actions.extend(story_actions(snapshot, settings, facts.facts))
     replans = tuple(replan_views(snapshot, settings))
     for filed in replans:

@@ -384,6 +384,8 @@ class Repair:
     when: Callable[[SprintView, bool], bool]  # the view, and whether its vision lost the label
     step: Callable[[SprintView], Action]
     doc: str = ""
+    # Said before the row's own step: an acknowledgement goes before the work it releases.
+    before_step: bool = False
 
 
 # Rows whose own step replies (or that end the sprint): the reply repair leaves them alone.
@@ -419,7 +421,7 @@ SPRINT_REPAIRS: tuple[Repair, ...] = (
            lambda v: HoldReplies(v.sprint, _hold_replies(v)),
            doc="HOLD, RESUME, or an answer written while held: one reply each (a second HOLD "
                "gets a short one; RESUME on a sprint paused because its vision slipped says "
-               "so, and resumes nothing)"),
+               "so, and resumes nothing)", before_step=True),
     Repair("one reply",
            lambda v, _: bool(v.unclear) and v.state not in _CLARIFIED_BY_ROW,
            _clarify,
@@ -434,8 +436,10 @@ SPRINT_REPAIRS: tuple[Repair, ...] = (
 
 
 
-def repairs(view: SprintView, *, needs_label: bool) -> list[Action]:
-    return [repair.step(view) for repair in SPRINT_REPAIRS if repair.when(view, needs_label)]
+def repairs(view: SprintView, *, needs_label: bool, before_step: bool = False) -> list[Action]:
+    """The repairs due, those said before the row's step (`before_step`) or after it."""
+    return [repair.step(view) for repair in SPRINT_REPAIRS
+            if repair.before_step is before_step and repair.when(view, needs_label)]
 
 
 # -- a filed sprint: re-planning after the merge (`core.replan`) ----------------

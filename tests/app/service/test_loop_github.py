@@ -17,10 +17,10 @@ from architect.app.wiring import forge_client
 from architect.config import load_config, load_secrets
 from architect.forge.github_http import Kept, Pace
 from architect.shell.guards import enable
-from tests.forge.github.test_auth import Clock, FakeGitHub, app_env, github_project
+from tests.forge.test_github_app import Clock, FakeGitHub, app_env, github_project
 from tests.world import BOT, VirtualTime, make_world
 
-__all__ = ["app_env"]  # the fixture, shared with test_auth
+__all__ = ["app_env"]  # the fixture, shared with test_github_app
 
 
 class Statuses(httpx.BaseTransport):

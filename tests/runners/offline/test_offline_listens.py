@@ -122,6 +122,12 @@ def test_accept_on_the_no_go_pitch_of_an_empty_vision_asks_for_a_real_vision(
     world.client("alice").edit_issue(PROJECT, vision, body="Ship it.\n\n- [ ] Write the page\n")
     world.comment(pr, "The vision has its task now.")
     world.tick()
+    # The plan changed after the approval: it is shown again and asked for, not filed.
+    assert ("The vision changed since you approved: added the task “Write the page”."
+            in world.bot_comments(pr)[-1])
+    assert sub_issues(world, vision) == []
+    world.comment(pr, "ACCEPT")
+    world.tick()
     assert [i.title for i in sub_issues(world, vision)] == ["Write the page"]
 
 
