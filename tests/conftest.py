@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -47,6 +49,21 @@ def _fast_lane_starts_no_process(request: pytest.FixtureRequest,
 
     monkeypatch.setattr(subprocess.Popen, "__init__", guarded)
     yield
+
+
+@pytest.fixture(autouse=True)
+def _ctrl_c_as_in_a_terminal() -> Iterator[None]:
+    """Each test starts with SIGINT as a terminal gives it: Python's KeyboardInterrupt. A
+    runner's worker may have it ignored, and an ignored SIGINT is inherited by every child,
+    so a forge or demo a test stops with Ctrl-C would never stop."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 @pytest.fixture(params=DIALECTS)
