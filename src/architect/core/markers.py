@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from pydantic import ValidationError
 
@@ -756,10 +756,10 @@ class SourceMark:
 
 
 @dataclass(frozen=True)
-class RefreshedMark:
-    """The note that the pitch was rebuilt from its edited vision (once per digest)."""
+class _DigestMark:
+    """A mark that says one thing once per state of the vision (its `digest`)."""
 
-    kind: ClassVar[Kind] = Kind.REFRESHED
+    kind: ClassVar[Kind]
     digest: str
 
     def render(self) -> str:
@@ -769,28 +769,23 @@ class RefreshedMark:
         return (self.digest,)
 
     @classmethod
-    def parse(cls, found: Marker) -> RefreshedMark | None:
+    def parse(cls, found: Marker) -> Self | None:
         digest = found.attrs.get("digest")
         return cls(digest) if digest else None
 
 
 @dataclass(frozen=True)
-class AskedAgainMark:
+class RefreshedMark(_DigestMark):
+    """The note that the pitch was rebuilt from its edited vision (once per digest)."""
+
+    kind: ClassVar[Kind] = Kind.REFRESHED
+
+
+@dataclass(frozen=True)
+class AskedAgainMark(_DigestMark):
     """The vision changed after an approval: the plan waits for ACCEPT again."""
 
     kind: ClassVar[Kind] = Kind.ASKED_AGAIN
-    digest: str
-
-    def render(self) -> str:
-        return marker(self.kind, digest=self.digest)
-
-    def key(self) -> tuple[object, ...]:
-        return (self.digest,)
-
-    @classmethod
-    def parse(cls, found: Marker) -> AskedAgainMark | None:
-        digest = found.attrs.get("digest")
-        return cls(digest) if digest else None
 
 
 # Every kind has its parser here: a kind missing would be skipped by `read_marks`, and
