@@ -54,7 +54,7 @@ def test_a_sprint_closed_before_the_last_window_of_closed_prs_is_not_looked_for(
 
 def test_a_vision_with_its_sprint_open_waits_for_nothing_and_costs_no_request(
         tmp_path: Path) -> None:
-    world, vision, pr = _pitched(tmp_path, "forgejo")
+    world, vision, _ = _pitched(tmp_path, "forgejo")
     visions = (world.bot.get_issue(PROJECT, vision),)
     me = world.bot.current_user()
     before = sum(world.bot.stats.by_method.values())
