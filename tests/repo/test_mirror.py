@@ -24,8 +24,6 @@ MISSING = frozenset({
     "runners/api_runner", "runners/offline/answering", "runners/offline/asking",
     "runners/offline/filing", "runners/offline/pitching", "runners/offline/reading",
     "runners/offline/review", "runners/offline/risks", "runners/retry",
-    "shell/closed_sprints", "shell/dashboard", "shell/filed_sprints", "shell/filing_record",
-    "shell/forge_facts", "shell/pr_history", "shell/snapshot", "shell/story",
 })
 
 
