@@ -74,12 +74,17 @@ class Forge:
         assert found is not None
         return found
 
-    def ctx(self, doer: str | None = "alice", method: str = "POST") -> Ctx:
-        """A request context on this forge's store, as a handler gets it."""
+    def ctx(self, doer: str | None = "alice", method: str = "POST", *,
+            params: dict[str, Any] | None = None, json: Any = None,
+            query: dict[str, str] | None = None) -> Ctx:
+        """A request context on this forge's store, as a handler gets it: `params` are the
+        path's (acme/widgets unless given), `json` the body, `query` the query string."""
         store = self.forge.wsgi.store
-        request = Request(EnvironBuilder(method=method, path="/api/v1/x").get_environ())
+        request = Request(EnvironBuilder(method=method, path="/api/v1/x", json=json,
+                                         query_string=query).get_environ())
         user = store.user_by_login(doer) if doer else None
-        return Ctx(store, request, {}, ROOT + "/", doer=user)
+        path = {"owner": "acme", "repo": "widgets", **(params or {})}
+        return Ctx(store, request, path, ROOT + "/", doer=user)
 
     def pull(
         self, branch: str, title: str = "a change", *, who: str = "bot", path: str = ""
