@@ -21,9 +21,7 @@ MISSING = frozenset({
     "emulator/api_reviews", "emulator/api_timeline", "emulator/api_users", "emulator/auth",
     "emulator/github_dialect", "emulator/github_routes_code",
     "emulator/github_routes_issues", "emulator/webview", "forge/protocol",
-    "runners/api_runner", "runners/offline/answering", "runners/offline/asking",
-    "runners/offline/filing", "runners/offline/pitching", "runners/offline/reading",
-    "runners/offline/review", "runners/offline/risks",
+    "runners/api_runner",
     "shell/closed_sprints", "shell/dashboard", "shell/filed_sprints", "shell/filing_record",
     "shell/forge_facts", "shell/pr_history", "shell/snapshot", "shell/story",
 })
