@@ -21,6 +21,7 @@ from architect.core.table import SprintState
 from architect.core.visions import worked_out
 from tests.builders import (
     BOT,
+    T0,
     VISION,
     a_comment,
     a_pull,
@@ -85,8 +86,8 @@ def _actions(snapshot: Snapshot, **config: object) -> list[CompleteVision | Repa
     return story_actions(snapshot, cfg, worked_out(snapshot, cfg).facts)
 
 
-def with_merged(story: MergedSprint, *, in_progress: bool, **kwargs: object) -> Snapshot:
-    return replace(a_snapshot(visions=[a_vision(in_progress=in_progress, **kwargs)]),
+def with_merged(story: MergedSprint, *, in_progress: bool, updated: datetime = T0) -> Snapshot:
+    return replace(a_snapshot(visions=[a_vision(in_progress=in_progress, updated=updated)]),
                    merged=(story,))
 
 
