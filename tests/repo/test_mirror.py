@@ -15,8 +15,8 @@ PACKAGES = ("core", "shell", "shell/steps", "forge", "runners", "runners/offline
 # Modules whose test file is still to be written; take a module off when it gets one.
 MISSING = frozenset({
     "app/playground", "app/service",
-    "core/answer_forms", "core/board", "core/replies",
-    "core/view", "core/vision_comments",
+    "core/answer_forms", "core/replies",
+    "core/view",
     "emulator/api_comments", "emulator/api_issue_delete", "emulator/api_pulls",
     "emulator/api_reviews", "emulator/api_timeline", "emulator/api_users", "emulator/auth",
     "emulator/github_dialect", "emulator/github_routes_code",
