@@ -20,7 +20,7 @@ MISSING = frozenset({
     "emulator/api_comments", "emulator/api_issue_delete", "emulator/api_pulls",
     "emulator/api_reviews", "emulator/api_timeline", "emulator/api_users", "emulator/auth",
     "emulator/github_dialect", "emulator/github_routes_code",
-    "emulator/github_routes_issues", "emulator/webview", "forge/protocol",
+    "emulator/github_routes_issues", "emulator/webview",
     "runners/api_runner",
     "shell/closed_sprints", "shell/dashboard", "shell/filed_sprints", "shell/filing_record",
     "shell/forge_facts", "shell/pr_history", "shell/snapshot", "shell/story",
