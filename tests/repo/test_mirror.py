@@ -21,7 +21,6 @@ MISSING = frozenset({
     "emulator/api_reviews", "emulator/api_timeline", "emulator/api_users", "emulator/auth",
     "emulator/github_dialect", "emulator/github_routes_code",
     "emulator/github_routes_issues", "emulator/webview",
-    "runners/api_runner",
     "shell/closed_sprints", "shell/dashboard", "shell/filed_sprints", "shell/filing_record",
     "shell/forge_facts", "shell/pr_history", "shell/snapshot", "shell/story",
 })
