@@ -261,3 +261,92 @@ def test_a_pr_closed_without_a_reason_is_not_called_rejected_anywhere(tmp_path: 
     board = the_dashboard(world).body
     assert "closed without a REJECT: reason" in board
     assert "rejected" not in str(row) and "rejected" not in board.lower()
+
+
+# -- a pitch that follows what it cites ---------------------------------------------
+
+def _cited_world(tmp_path: Path) -> tuple[World, int, int]:
+    """A vision citing a file the repo holds and an issue: pitched once."""
+    world = make_world(tmp_path)
+    world.setup.put_file(PROJECT, "shop/wishlist.py", "WISHLIST = []\n")
+    design = world.setup.create_issue(PROJECT, "Design notes", "Keep it small.",
+                                      token=world.tokens["alice"])
+    world.vision("Wishlists", VISION_BODY.replace(
+        "Let shoppers keep a wishlist.", f"Let shoppers keep a wishlist (see #{design})."))
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    return world, pr.number, design
+
+
+def test_a_cited_file_edited_before_the_decision_refreshes_the_pitch_with_one_note(
+        tmp_path: Path) -> None:
+    world, pr, _ = _cited_world(tmp_path)
+    said = len(world.bot_comments(pr))
+    world.setup.put_file(PROJECT, "README.md", "# Shop\n")  # a file the vision does not cite
+    world.tick()
+    assert world.bot_comments(pr)[said:] == []  # the new commit recorded, nothing said
+    assert world.tick().decision.actions == ()
+
+    world.setup.put_file(PROJECT, "shop/wishlist.py", "WISHLIST: list[str] = []\n")
+    world.tick()
+    (note,) = world.bot_comments(pr)[said:]
+    assert note.startswith("What the pitch was built from changed since this pitch: the "
+                           "cited file `shop/wishlist.py` changed.")
+    assert "reply `ACCEPT` to proceed" in note
+    assert world.tick().decision.actions == ()  # refreshed once
+
+
+def test_a_cited_issue_closed_before_the_decision_refreshes_the_pitch(tmp_path: Path) -> None:
+    world, pr, design = _cited_world(tmp_path)
+    said = len(world.bot_comments(pr))
+    world.client("alice").edit_issue(PROJECT, design, state="closed")
+    world.tick()
+    (note,) = world.bot_comments(pr)[said:]
+    assert f"the cited issue #{design} changed" in note
+    assert world.tick().decision.actions == ()
+
+
+def test_a_cited_file_edited_after_the_approval_asks_again_and_files_nothing_until_accept(
+        tmp_path: Path) -> None:
+    world, pr, _ = _cited_world(tmp_path)
+    world.review(pr, "APPROVED")
+    world.tick()  # the design questions
+    world.setup.put_file(PROJECT, "shop/wishlist.py", "WISHLIST: list[str] = []\n")
+    world.comment(pr, "Q1: B\nQ2: recommended")
+    world.tick()
+
+    asked = world.bot_comments(pr)[-1]
+    assert asked.startswith("What the pitch was built from changed since you approved: the "
+                            "cited file `shop/wishlist.py` changed.")
+    assert "`ACCEPT` again (or approve the PR again), or `REJECT: <reason>`" in asked
+    assert _backlog_titles(world) == []
+    assert world.tick().decision.actions == ()  # waits, asks once
+    assert _backlog_titles(world) == []
+
+    world.comment(pr, "ACCEPT")
+    world.tick()
+    assert world.bot.get_pull(OPS, pr).merged
+    assert _backlog_titles(world) == ["Store wishlist items", "Wishlist API endpoints",
+                                      "Wishlist page"]
+
+
+def test_with_a_checkout_a_cited_file_is_read_from_disk_and_its_edit_refreshes_the_pitch(
+        tmp_path: Path) -> None:
+    checkout = tmp_path / "checkout"
+    (checkout / "shop").mkdir(parents=True)
+    (checkout / "shop" / "wishlist.py").write_text("WISHLIST = []\n")
+    world = make_world(tmp_path)
+    world.config = world.config.model_copy(update={"repo_root": checkout})
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    said = len(world.bot_comments(pr.number))
+    assert world.tick().decision.actions == ()
+
+    (checkout / "shop" / "wishlist.py").write_text("WISHLIST: list[str] = []\n")
+    world.tick()
+    (note,) = world.bot_comments(pr.number)[said:]
+    assert "the cited file `shop/wishlist.py` changed" in note
+    (checkout / "shop" / "wishlist.py").unlink()
+    world.tick()
+    assert "the cited file `shop/wishlist.py` is gone" in world.bot_comments(pr.number)[-1]

@@ -770,8 +770,9 @@ class SourceMark:
         tasks = data.get("tasks")
         if not digest or not isinstance(tasks, list):
             return None
-        files = data.get("files") if isinstance(data.get("files"), dict) else {}
-        issues = data.get("issues") if isinstance(data.get("issues"), dict) else {}
+        files, issues = data.get("files"), data.get("issues")
+        files = files if isinstance(files, dict) else {}
+        issues = issues if isinstance(issues, dict) else {}
         return cls(digest, str(data.get("title", "")), tuple(str(t) for t in tasks),
                    tuple((str(p), str(s)) for p, s in files.items()),
                    tuple((int(n), str(d)) for n, d in issues.items() if str(n).isdigit()),

@@ -19,6 +19,7 @@ from pathlib import Path
 from architect.config import ProjectConfig
 from architect.core import source
 from architect.core.markers import SourceMark
+from architect.core.source import Cited
 from architect.errors import ForgeNotFound
 from architect.forge.models import Issue
 from architect.forge.protocol import Forge
@@ -71,7 +72,7 @@ class CitedReader:
                   if (d := self.issue_digest(n))}
         return source.source_of(title, body, shas, issues, self.head if shas else "")
 
-    def now(self, was: SourceMark) -> source.Cited | None:
+    def now(self, was: SourceMark) -> Cited | None:
         """What `was` records, as it is now (None: it records no file and no issue)."""
         if not was.files and not was.issues:
             return None
@@ -82,7 +83,7 @@ class CitedReader:
             head = self.head
         issues = {n: (self.issue_digest(n) if self.changed is None or n in self.changed
                       else d) for n, d in was.issues}
-        return source.Cited(files, issues, head)
+        return Cited(files, issues, head)
 
 
 def _digest(issue: Issue) -> str:
