@@ -23,7 +23,7 @@ MISSING = frozenset({
     "emulator/github_routes_issues", "emulator/webview", "forge/protocol",
     "runners/api_runner", "runners/offline/answering", "runners/offline/asking",
     "runners/offline/filing", "runners/offline/pitching", "runners/offline/reading",
-    "runners/offline/review", "runners/offline/risks", "runners/retry",
+    "runners/offline/risks", "runners/retry",
     "shell/closed_sprints", "shell/dashboard", "shell/filed_sprints", "shell/filing_record",
     "shell/forge_facts", "shell/pr_history", "shell/snapshot", "shell/story",
 })
