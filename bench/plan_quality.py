@@ -35,8 +35,8 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-import sys
 import shutil
+import sys
 import tempfile
 import textwrap
 from collections.abc import Callable, Iterator, Mapping
