@@ -8,6 +8,13 @@ For a sample, on a fresh embedded forge, with the offline planner:
 - `staleness`: a task is added to the vision while its pitch waits: one note, and the
   pitch shows it; after the approval the task is taken out again: the plan asks for
   ACCEPT again and files nothing until then; what is filed is what was approved again.
+- `narrowing`: a REQUEST_CHANGES review keeps the first task but limits it ("Keep “…”
+  but only a first version: no configuration"): the reply says it was narrowed, the
+  pitch keeps every task, and the filed sub-issue of that task (and no other) carries
+  the review's scope.
+- `cited file`: a file the first task cites is edited while the pitch waits: one note
+  naming it; edited again after the approval: the plan asks for ACCEPT again and files
+  nothing until then.
 
 Each case returns its checks, as `plan_checks.Check`s; `plan_quality.py` prints them.
 """
@@ -17,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from plan_checks import Check
 
@@ -89,8 +97,63 @@ def staleness(world: CaseWorld) -> list[Check]:
     return checks
 
 
+SCOPE = "only a first version, no configuration"
+
+
+def narrowing(world: CaseWorld) -> list[Check]:
+    tasks = _tasks(world.vision_body)
+    narrowed = _title(tasks[0])
+    world.tick()
+    pr = world.pr()
+    world.review(pr, "REQUEST_CHANGES",
+                 f"Keep “{narrowed}” but only a first version: no configuration.")
+    world.tick()
+    reply = world.bot_comments(pr)[-1]
+    checks = [
+        Check("narrowing: the reply says the task was narrowed",
+              "— changed: narrowed" in reply, reply[:160]),
+        Check("narrowing: the pitch keeps every task",
+              f"— {len(tasks)} task" in world.pitch(pr)),
+    ]
+    world.finish(pr)
+    bodies = world.filed_bodies()
+    carrying = sorted(t for t, b in bodies.items() if f"Narrowed in review: {SCOPE}" in b)
+    checks.append(Check("narrowing: the narrowed task is filed with the review's scope",
+                        carrying == [narrowed], ", ".join(carrying) or ", ".join(bodies)))
+    return checks
+
+
+def cited_file(world: CaseWorld) -> list[Check]:
+    paths = re.findall(r"\(files?:\s*([^)]+)\)", "\n".join(_tasks(world.vision_body)))
+    cited = next((p for group in paths for p in (q.strip() for q in group.split(","))
+                  if world.holds(p)), None)
+    if cited is None:
+        return [Check("cited file: the vision cites a file the repo holds", False)]
+    world.tick()
+    pr = world.pr()
+    said = len(world.bot_comments(pr))
+    world.edit_file(cited, "# edited by the bench\n")
+    world.tick()
+    notes = world.bot_comments(pr)[said:]
+    checks = [Check("cited file: one note naming the file when it changes before the decision",
+                    len(notes) == 1 and f"the cited file `{cited}` changed" in notes[0],
+                    " | ".join(n[:80] for n in notes))]
+    world.accept(pr)
+    world.edit_file(cited, "# edited again by the bench\n")
+    world.tick()
+    asked = world.bot_comments(pr)[-1]
+    checks.append(Check("cited file: after the approval it asks for ACCEPT again",
+                        "changed since you approved" in asked and cited in asked, asked[:80]))
+    world.tick()
+    checks.append(Check("cited file: nothing filed until ACCEPT again", not world.filed_titles()))
+    world.finish(pr)
+    checks.append(Check("cited file: filed once accepted again", bool(world.filed_titles())))
+    return checks
+
+
 CASES: dict[str, Callable[[CaseWorld], list[Check]]] = {
-    "revision": revision, "staleness": staleness}
+    "revision": revision, "staleness": staleness, "narrowing": narrowing,
+    "cited file": cited_file}
 
 
 @dataclass
@@ -106,6 +169,7 @@ class CaseWorld:
     bot_login: str
     vision: int
     vision_body: str
+    repo_root: Path | None = None  # the project's checkout the architect reads, if any
 
     def pr(self) -> int:
         return next(iter(self.bot.list_pulls(self.ops, state="all"))).number
@@ -143,6 +207,26 @@ class CaseWorld:
             elif not ours:  # accepted again: the questions asked before still wait
                 self.human.create_comment(self.ops, pr, "yes")
             self.tick()
+
+    def holds(self, path: str) -> bool:
+        if self.repo_root is not None:
+            return (self.repo_root / path).is_file()
+        return self.human.get_file(self.project, path) is not None
+
+    def edit_file(self, path: str, text: str) -> None:
+        """A person changes a file of the project (in the checkout the architect reads, or
+        pushed to the primary branch)."""
+        if self.repo_root is not None:
+            (self.repo_root / path).write_text(text)
+            return
+        found = self.human.get_file(self.project, path)
+        assert found is not None
+        self.human.update_file(self.project, path, text, sha=found.sha, branch="main",
+                               message=f"edit {path}")
+
+    def filed_bodies(self) -> dict[str, str]:
+        return {i.title: i.body for i in self.bot.list_issues(self.project, state="all",
+                                                               labels=["backlog"])}
 
     def filed_titles(self) -> list[str]:
         return sorted(i.title for i in self.bot.list_issues(self.project, state="all",

@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import shutil
 import sys
 import tempfile
 import textwrap
@@ -258,7 +259,12 @@ def play(sample: Sample, runner: Runner, config: ProjectConfig,
 
 
 def play_case(name: str, sample: Sample, config: ProjectConfig) -> list[Check]:
-    """One lifecycle case of `plan_cases` on the sample, with the offline planner."""
+    """One lifecycle case of `plan_cases` on the sample, with the offline planner, on a
+    copy of the sample's code (a case may edit it, as a person pushing a change)."""
+    if config.repo_root is not None:
+        checkout = Path(tempfile.mkdtemp(prefix="plan-case-")) / "repo"
+        shutil.copytree(config.repo_root, checkout)
+        config = config.model_copy(update={"repo_root": checkout})
     forge = Forge(sample)
     runner = project_runner(config, load_secrets({}), {})
     try:
@@ -270,7 +276,7 @@ def play_case(name: str, sample: Sample, config: ProjectConfig) -> list[Check]:
                 lambda pr, event, body: forge.setup.review(OPS, pr, event, body,
                                                            token=forge.tokens[HUMAN]),
                 lambda: _tick(bot, runner, config),
-                PROJECT, OPS, BOT, vision.number, sample.vision)
+                PROJECT, OPS, BOT, vision.number, sample.vision, config.repo_root)
             return CASES[name](world)
     except Exception as exc:  # a case that breaks is a failed check, not a broken bench
         return [Check(f"{name}: played to the end", False, repr(exc)[:200])]

@@ -71,3 +71,25 @@ def test_an_edit_after_the_approval_asks_again_and_waits_for_accept() -> None:
     again = type(sprint)(pr, sprint.vision_number, tuple(talk.comments), sprint.reviews)
     view = assess(again, a_steering(), vision_title=VISION_TITLE, vision=more)
     assert view.state is SprintState.QUESTIONS_OPEN  # the ACCEPT is no answer
+
+
+def test_a_cited_file_or_issue_that_changed_is_named_and_alters_the_plan() -> None:
+    mark = source.source_of("Old", BODY, {"a.py": "sha1"}, {7: "d7"}, head="c1")
+    body = source.with_source("pitch\n", mark)
+    assert source.recorded(body) == mark  # read back as written
+    same = source.Cited({"a.py": "sha1"}, {7: "d7"}, head="c1")
+    assert source.change(body, "Old", BODY, same) is None
+    assert source.change(body, "Old", BODY) is None  # not read: taken as recorded
+    edited = source.change(body, "Old", BODY, source.Cited({"a.py": "sha2"}, {7: ""}, "c2"))
+    assert edited is not None and edited.alters_plan and not edited.record_only
+    assert edited.describe() == "the cited file `a.py` changed; the cited issue #7 is gone"
+    assert edited.subject == "What the pitch was built from"
+    assert edited.now.stamp != mark.stamp  # a note for each state of it, once
+    # The branch moved and the cited file did not: only the commit is recorded.
+    moved = source.change(body, "Old", BODY, source.Cited({"a.py": "sha1"}, {7: "d7"}, "c2"))
+    assert moved is not None and moved.record_only and moved.now.head == "c2"
+
+
+def test_the_issues_a_vision_cites_are_its_references_not_itself_nor_an_anchor() -> None:
+    text = "See #12 and #3, again #12; not &#39; nor page#4 nor itself #9."
+    assert source.issues_cited(text, own=9) == (12, 3)

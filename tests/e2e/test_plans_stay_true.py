@@ -96,6 +96,82 @@ def test_a_review_point_the_offline_planner_cannot_act_on_is_declined_plainly(
     assert "3 tasks" in world.bot.get_pull(OPS, pr.number).body
 
 
+
+def _issue_body(world: World, title: str) -> str:
+    (found,) = [i for i in world.bot.list_issues(PROJECT, state="all", labels=["backlog"])
+                if i.title == title]
+    return found.body
+
+
+def test_a_review_that_narrows_a_task_keeps_it_with_the_scope_the_review_set(
+        tmp_path: Path) -> None:
+    world = make_world(tmp_path)
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.review(pr.number, "REQUEST_CHANGES", "The UI part: just a read-only page.")
+    world.tick()
+
+    reply = world.bot_comments(pr.number)[-1]
+    assert ("- “The UI part: just a read-only page.” — changed: narrowed `page` (Wishlist "
+            "page) to “just a read-only page”: kept in the plan") in reply
+    assert "its title and files stay as the vision words them" in reply  # what it could not
+    body = world.bot.get_pull(OPS, pr.number).body
+    assert "3 tasks" in body  # not dropped
+    assert "- Narrowed in review: `page` — just a read-only page" in body
+    assert "Wishlist page — as the review narrowed it: just a read-only page" in body
+    assert "Raised in review" not in body  # a narrowing is no risk
+
+    _accept_and_answer(world, pr.number)
+    assert _backlog_titles(world) == ["Store wishlist items", "Wishlist API endpoints",
+                                      "Wishlist page"]
+    page = _issue_body(world, "Wishlist page")
+    assert "As the review narrowed it: Just a read-only page." in page
+    assert "- [ ] Narrowed in review: just a read-only page" in page
+    assert "Asked in review" not in page
+
+
+EXPORT_VISION = """\
+Let people take their todos elsewhere.
+
+## Tasks
+- [ ] Store todos (id: store) (files: todo/store.py)
+- [ ] Export todos as CSV or PDF (id: export) (after: store) (files: todo/export.py)
+
+## Acceptance criteria
+- An export of todos opens in a spreadsheet
+- A PDF export of todos prints on one page per list
+"""
+
+
+def test_keep_the_export_but_only_csv_narrows_it_and_leaves_the_pdf_criterion_out(
+        tmp_path: Path) -> None:
+    world = make_world(tmp_path)
+    world.vision("Todo export", EXPORT_VISION)
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.review(pr.number, "REQUEST_CHANGES",
+                 "- Keep the export but only CSV, no PDF\n- Keep the sync but only hourly")
+    world.tick()
+
+    reply = world.bot_comments(pr.number)[-1]
+    assert ("- “Keep the export but only CSV, no PDF” — changed: narrowed `export` (Export "
+            "todos as CSV or PDF) to “only CSV, no PDF”") in reply
+    assert "it leaves out “PDF”" in reply
+    assert ("- “Keep the sync but only hourly” — not changed: no one task of the plan is "
+            "“the sync”, so nothing was narrowed") in reply
+    assert "2 tasks" in world.bot.get_pull(OPS, pr.number).body
+
+    world.comment(pr.number, "ACCEPT")
+    world.tick()
+    assert world.bot.get_pull(OPS, pr.number).merged
+    export = _issue_body(world, "Export todos as CSV or PDF")
+    assert "- [ ] Narrowed in review: only CSV, no PDF" in export
+    assert "prints on one page" not in export  # the vision's PDF criterion gave way
+    assert "opens in a spreadsheet" in export
+    assert "only CSV" not in _issue_body(world, "Store todos")
+
+
 REVISED = {
     "what_this_enables": "Shoppers keep a wishlist, through the API.",
     "what_exists_today": "Nothing of it.",
@@ -261,3 +337,92 @@ def test_a_pr_closed_without_a_reason_is_not_called_rejected_anywhere(tmp_path: 
     board = the_dashboard(world).body
     assert "closed without a REJECT: reason" in board
     assert "rejected" not in str(row) and "rejected" not in board.lower()
+
+
+# -- a pitch that follows what it cites ---------------------------------------------
+
+def _cited_world(tmp_path: Path) -> tuple[World, int, int]:
+    """A vision citing a file the repo holds and an issue: pitched once."""
+    world = make_world(tmp_path)
+    world.setup.put_file(PROJECT, "shop/wishlist.py", "WISHLIST = []\n")
+    design = world.setup.create_issue(PROJECT, "Design notes", "Keep it small.",
+                                      token=world.tokens["alice"])
+    world.vision("Wishlists", VISION_BODY.replace(
+        "Let shoppers keep a wishlist.", f"Let shoppers keep a wishlist (see #{design})."))
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    return world, pr.number, design
+
+
+def test_a_cited_file_edited_before_the_decision_refreshes_the_pitch_with_one_note(
+        tmp_path: Path) -> None:
+    world, pr, _ = _cited_world(tmp_path)
+    said = len(world.bot_comments(pr))
+    world.setup.put_file(PROJECT, "README.md", "# Shop\n")  # a file the vision does not cite
+    world.tick()
+    assert world.bot_comments(pr)[said:] == []  # the new commit recorded, nothing said
+    assert world.tick().decision.actions == ()
+
+    world.setup.put_file(PROJECT, "shop/wishlist.py", "WISHLIST: list[str] = []\n")
+    world.tick()
+    (note,) = world.bot_comments(pr)[said:]
+    assert note.startswith("What the pitch was built from changed since this pitch: the "
+                           "cited file `shop/wishlist.py` changed.")
+    assert "reply `ACCEPT` to proceed" in note
+    assert world.tick().decision.actions == ()  # refreshed once
+
+
+def test_a_cited_issue_closed_before_the_decision_refreshes_the_pitch(tmp_path: Path) -> None:
+    world, pr, design = _cited_world(tmp_path)
+    said = len(world.bot_comments(pr))
+    world.client("alice").edit_issue(PROJECT, design, state="closed")
+    world.tick()
+    (note,) = world.bot_comments(pr)[said:]
+    assert f"the cited issue #{design} changed" in note
+    assert world.tick().decision.actions == ()
+
+
+def test_a_cited_file_edited_after_the_approval_asks_again_and_files_nothing_until_accept(
+        tmp_path: Path) -> None:
+    world, pr, _ = _cited_world(tmp_path)
+    world.review(pr, "APPROVED")
+    world.tick()  # the design questions
+    world.setup.put_file(PROJECT, "shop/wishlist.py", "WISHLIST: list[str] = []\n")
+    world.comment(pr, "Q1: B\nQ2: recommended")
+    world.tick()
+
+    asked = world.bot_comments(pr)[-1]
+    assert asked.startswith("What the pitch was built from changed since you approved: the "
+                            "cited file `shop/wishlist.py` changed.")
+    assert "`ACCEPT` again (or approve the PR again), or `REJECT: <reason>`" in asked
+    assert _backlog_titles(world) == []
+    assert world.tick().decision.actions == ()  # waits, asks once
+    assert _backlog_titles(world) == []
+
+    world.comment(pr, "ACCEPT")
+    world.tick()
+    assert world.bot.get_pull(OPS, pr).merged
+    assert _backlog_titles(world) == ["Store wishlist items", "Wishlist API endpoints",
+                                      "Wishlist page"]
+
+
+def test_with_a_checkout_a_cited_file_is_read_from_disk_and_its_edit_refreshes_the_pitch(
+        tmp_path: Path) -> None:
+    checkout = tmp_path / "checkout"
+    (checkout / "shop").mkdir(parents=True)
+    (checkout / "shop" / "wishlist.py").write_text("WISHLIST = []\n")
+    world = make_world(tmp_path)
+    world.config = world.config.model_copy(update={"repo_root": checkout})
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    said = len(world.bot_comments(pr.number))
+    assert world.tick().decision.actions == ()
+
+    (checkout / "shop" / "wishlist.py").write_text("WISHLIST: list[str] = []\n")
+    world.tick()
+    (note,) = world.bot_comments(pr.number)[said:]
+    assert "the cited file `shop/wishlist.py` changed" in note
+    (checkout / "shop" / "wishlist.py").unlink()
+    world.tick()
+    assert "the cited file `shop/wishlist.py` is gone" in world.bot_comments(pr.number)[-1]

@@ -731,16 +731,34 @@ class ReplanReminderMark:
 
 @dataclass(frozen=True)
 class SourceMark:
-    """What a pitch was built from: its vision's digest, title and open tasks as read."""
+    """What a pitch was built from: its vision's digest, title and open tasks as read, and
+    the files and issues the vision cites (each file's blob sha, each issue's digest) with
+    the commit of the project's primary branch they were read at."""
 
     kind: ClassVar[Kind] = Kind.SOURCE
     digest: str
     title: str = ""
     tasks: tuple[str, ...] = ()
+    files: tuple[tuple[str, str], ...] = ()  # (path, blob sha)
+    issues: tuple[tuple[int, str], ...] = ()  # (number, digest of its title, body, state)
+    head: str = ""  # the primary branch's commit the files were read at ("": not read)
+
+    @property
+    def stamp(self) -> str:
+        """One digest of everything recorded: a note says each state of it once."""
+        if not self.files and not self.issues:
+            return self.digest
+        whole = json.dumps([self.digest, self.files, self.issues], sort_keys=True)
+        return hashlib.sha256(whole.encode()).hexdigest()[:16]
 
     def render(self) -> str:
-        return marker(self.kind, {"title": self.title, "tasks": list(self.tasks)},
-                      digest=self.digest)
+        payload: dict[str, object] = {"title": self.title, "tasks": list(self.tasks)}
+        if self.files:
+            payload["files"] = dict(self.files)
+        if self.issues:
+            payload["issues"] = {str(n): d for n, d in self.issues}
+        return marker(self.kind, payload, digest=self.digest,
+                      **({"head": self.head} if self.head else {}))
 
     def key(self) -> tuple[object, ...]:
         return ()
@@ -752,7 +770,13 @@ class SourceMark:
         tasks = data.get("tasks")
         if not digest or not isinstance(tasks, list):
             return None
-        return cls(digest, str(data.get("title", "")), tuple(str(t) for t in tasks))
+        files, issues = data.get("files"), data.get("issues")
+        files = files if isinstance(files, dict) else {}
+        issues = issues if isinstance(issues, dict) else {}
+        return cls(digest, str(data.get("title", "")), tuple(str(t) for t in tasks),
+                   tuple((str(p), str(s)) for p, s in files.items()),
+                   tuple((int(n), str(d)) for n, d in issues.items() if str(n).isdigit()),
+                   found.attrs.get("head", ""))
 
 
 @dataclass(frozen=True)

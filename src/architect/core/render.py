@@ -328,18 +328,18 @@ def filed_comment(numbers: Sequence[int], *, repo: str,
 
 def refreshed_comment(change: VisionChange) -> str:
     """The one note that the pitch was rebuilt from its edited vision."""
-    return (f"The vision changed since this pitch: {change.describe()}. The pitch above is "
+    return (f"{change.subject} changed since this pitch: {change.describe()}. The pitch above is "
             "rebuilt from the vision as it reads now; reply `ACCEPT` to proceed with design "
             "questions, or `REJECT: <reason>` to decline.\n\n"
-            + markers.RefreshedMark(change.now.digest).render())
+            + markers.RefreshedMark(change.now.stamp).render())
 
 
 def asked_again_comment(change: VisionChange) -> str:
     """The vision changed after the approval: the plan waits for ACCEPT again."""
-    return (f"The vision changed since you approved: {change.describe()}. The pitch above "
+    return (f"{change.subject} changed since you approved: {change.describe()}. The pitch above "
             "now shows the plan as the vision reads now, and nothing is filed until someone "
             "who may steer agrees to it: `ACCEPT` again (or approve the PR again), or "
-            "`REJECT: <reason>`.\n\n" + markers.AskedAgainMark(change.now.digest).render())
+            "`REJECT: <reason>`.\n\n" + markers.AskedAgainMark(change.now.stamp).render())
 
 
 def revised_comment(review_id: int, reviewer: str, changes: str) -> str:

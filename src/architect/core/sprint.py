@@ -237,7 +237,7 @@ def _vision_change(sprint: SprintPR, vision: Issue | None, bot: str) -> VisionCh
     """How the vision differs from what the pitch (in the body the bot wrote) was built from."""
     if vision is None or sprint.pr.user.login != bot or sprint.pr.state != "open":
         return None
-    return source.change(sprint.pr.body, vision.title, vision.body)
+    return source.change(sprint.pr.body, vision.title, vision.body, sprint.cited)
 
 
 def _awaiting_reapproval(sprint: SprintPR, marks: Marks, steering: Steering) -> bool:

@@ -318,11 +318,14 @@ SPRINT_TABLE: tuple[Row, ...] = (
         doc="the model's answer was invalid twice; no model call until someone replies"),
     Row(SprintState.PITCH_STALE, lambda v: _stale(v) and not v.approved, _follow,
         "the architect (refreshing the pitch)",
-        doc="its vision was edited before the decision: the pitch is rebuilt from it, with "
-            "one note saying what changed (a task added, one removed)"),
+        doc="its vision, or a file or issue it cites, changed before the decision: the pitch "
+            "is rebuilt from them, with one note saying what changed (a task added, one "
+            "removed, a cited file edited); the branch moving under unchanged cited files is "
+            "only recorded"),
     Row(SprintState.APPROVAL_STALE, _stale, _follow,
         "the architect (asking for ACCEPT again)",
-        doc="its vision was edited after the approval: a change of plan rebuilds the pitch "
+        doc="its vision, or a file or issue it cites, changed after the approval: a change of "
+            "plan rebuilds the pitch "
             "and asks for ACCEPT again (nothing is filed until then); a change of words only "
             "is recorded"),
     Row(SprintState.REAPPROVAL_ASKED, lambda v: v.awaiting_reapproval, _wait,

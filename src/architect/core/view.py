@@ -15,7 +15,7 @@ from architect.core import markers
 from architect.core.ledger import Ledger
 from architect.core.render import pitch_part
 from architect.core.schemas import SubIssue
-from architect.core.source import VisionChange
+from architect.core.source import Cited, VisionChange
 from architect.core.words import Family
 from architect.forge.models import Comment, PullRequest, Review
 
@@ -104,6 +104,8 @@ class SprintPR:
     branch_gone: bool = False
     # Its vision's comments since the pitch, read only when the vision moved since then.
     vision_comments: tuple[Comment, ...] = ()
+    # The files and issues its pitch records, as read now (`shell.cited`); None: not read.
+    cited: Cited | None = None
     # Its marks as the tick read them once (`sprint.with_marks`): the bot they were read
     # for, the comments they were read from (reused only while these are the comments).
     marks: tuple[str, tuple[Comment, ...], Marks] | None = field(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
-from typing import Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -141,6 +141,12 @@ class Review(ForgeModel):
 
 class Branch(ForgeModel):
     name: str
+    commit: dict[str, Any] | None = None  # Forgejo names its head commit `id`, GitHub `sha`
+
+    @property
+    def head(self) -> str:
+        commit = self.commit or {}
+        return str(commit.get("id") or commit.get("sha") or "")
 
 
 class FileContent(ForgeModel):

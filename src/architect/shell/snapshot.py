@@ -10,12 +10,12 @@ read at most once per tick however many visions it answers for
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 
 from architect.config import ProjectConfig
-from architect.core import markers, rules
+from architect.core import markers, rules, source
 from architect.core.facts import Eligibility, VisionHistory
 from architect.core.pitch_order import prerequisite_order
 from architect.core.snapshot import Snapshot
@@ -24,6 +24,7 @@ from architect.core.steering import Steering
 from architect.core.view import SprintPR
 from architect.forge.models import Comment, Issue, PullRequest, User
 from architect.forge.protocol import Forge
+from architect.shell.cited import CitedReader
 from architect.shell.closed_sprints import closed_sprints
 from architect.shell.filed_sprints import read_filed
 from architect.shell.forge_facts import with_writers
@@ -37,8 +38,11 @@ log = logging.getLogger("architect")
 
 def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: User,
                   prerequisites: Callable[[], str], filer_login: str = "",
-                  visions: tuple[Issue, ...] | None = None) -> Snapshot:
-    """`visions`: the open visions when they are known already (carried by the cursor)."""
+                  visions: tuple[Issue, ...] | None = None,
+                  changed: Mapping[int, Issue] | None = None) -> Snapshot:
+    """`visions`: the open visions when they are known already (carried by the cursor);
+    `changed`: the project repo's issues a look found updated since the last full read
+    (None: no look; the issues a pitch cites are then read)."""
     s = config.architect
     if visions is None:
         visions = tuple(
@@ -50,6 +54,8 @@ def read_snapshot(forge: Forge, config: ProjectConfig, *, now: datetime, bot: Us
         )
     sprints = tuple(_on_vision(forge, config, vision_gone(forge, config, sp, visions), visions)
                     for sp in _read_sprints(forge, config, bot))
+    cited = CitedReader(forge, config, changed)
+    sprints = tuple(_with_cited(cited, sp, bot) for sp in sprints)
     steering = replace(_steering(forge, config, bot, sprints), filer_login=filer_login)
     budget = s.max_open_pitches - len(sprints)
     candidates: tuple[VisionHistory, ...] = ()
@@ -99,6 +105,15 @@ def _read_sprints(forge: Forge, config: ProjectConfig, bot: User) -> list[Sprint
             sprint = replace(sprint, reviews=tuple(forge.list_reviews(config.ops_repo, pr.number)))
         sprints.append(sprint)
     return sprints
+
+
+def _with_cited(reader: CitedReader, sprint: SprintPR, bot: User) -> SprintPR:
+    """The files and issues its pitch cites, as they are now: until the filing starts,
+    a change in them refreshes the pitch or asks again (`core.source`)."""
+    was = source.recorded(sprint.pr.body)
+    if was is None or read_marks(sprint, bot.login).filing:
+        return sprint
+    return replace(sprint, cited=reader.now(was))
 
 
 def _on_vision(forge: Forge, config: ProjectConfig, sprint: SprintPR,

@@ -129,7 +129,8 @@ def read_tick(forge: Forge, config: ProjectConfig, now: datetime, *,
     def snapshot_of(visions: tuple[Issue, ...] | None) -> Snapshot:
         return read_snapshot(forge, config, now=now, bot=bot,
                              prerequisites=lambda: context.prerequisites,
-                             filer_login=filer_login, visions=visions)
+                             filer_login=filer_login, visions=visions,
+                             changed=_changed_issues(config, looked))
 
     try:
         snapshot = snapshot_of(kept.visions if kept is not None else None)
@@ -156,6 +157,14 @@ def read_tick(forge: Forge, config: ProjectConfig, now: datetime, *,
         _refuse_empty_ops(forge, config)
     return replace(read, dashboard=issue, seen=seen,
                    finished=_finished(forge, config, issue, snapshot))
+
+
+def _changed_issues(config: ProjectConfig, looked: Look | None) -> dict[int, Issue] | None:
+    """The project repo's issues updated since the last full read, when a look from a
+    cursor holds them whole (a first look's page is only the newest)."""
+    if looked is None or looked.previous is None or config.repo not in looked.issues:
+        return None
+    return {i.number: i for i in looked.issues[config.repo].items if not i.is_pull}
 
 
 def _finished(forge: Forge, config: ProjectConfig, issue: Issue | None,

@@ -12,7 +12,14 @@ from architect.core.schemas import SubIssue, SubIssuePlan
 from architect.core.text import keywords, one_line
 from architect.runners.offline.common import MAX_ITEMS, clip, kind_of, out_of_scope, sentence
 from architect.runners.offline.dependencies import resolve_dependencies
-from architect.runners.offline.review import dropped_ids, raised_in, shape, without
+from architect.runners.offline.review import (
+    dropped_ids,
+    narrowed_in,
+    raised_in,
+    scoped,
+    shape,
+    without,
+)
 from architect.runners.offline.vision import ChecklistItem, StructuredVision, parse_vision
 
 
@@ -23,17 +30,22 @@ def file(inputs: PlannerInputs) -> SubIssuePlan:
     deps, _ = resolve_dependencies(items)
     decided = [f for f in inputs.ledger.forks if f.status is ForkStatus.RESOLVED and f.answer]
     common = _common_words(items)
+    narrowed = narrowed_in(inputs.pitch_markdown)  # what a revision narrowed, as it said
     plan = [
         (
-            _sub_issue(
+            _narrowed(_sub_issue(
                 inputs, vision, item, deps=deps.get(item.id, ()), decided=decided, common=common
-            ),
+            ), narrowed),
             item.text,
         )
         for item in items
     ]
     asked = raised_in(inputs.pitch_markdown) if items else []
     return SubIssuePlan(sub_issues=shape(plan, asked, vision=inputs.vision.number, common=common))
+
+
+def _narrowed(sub: SubIssue, narrowed: dict[str, str]) -> SubIssue:
+    return scoped(sub, narrowed[sub.id]) if sub.id in narrowed else sub
 
 
 def _sub_issue(

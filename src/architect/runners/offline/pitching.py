@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from architect.core.inputs import PlannerInputs, ProjectContext
 from architect.core.schemas import Pitch, PointOutcome, ReviewPoint, RevisedPitch, Verdict
@@ -21,12 +21,16 @@ from architect.runners.offline.common import (
 from architect.runners.offline.dependencies import longest_chain, resolve_dependencies
 from architect.runners.offline.review import (
     DROPPED,
+    NARROWED,
     RULED_OUT,
+    Narrowing,
     carried,
     drop_requests,
     dropped_ids,
     feedback_notes,
     named_tasks,
+    narrowed_in,
+    narrowing,
     raised_in,
     ruled_out,
     without,
@@ -45,12 +49,14 @@ WRITTEN_OFFLINE = (
 
 
 def pitch(inputs: PlannerInputs, review_notes: Sequence[str] = (),
-          dropped: Sequence[str] | None = None, ruled: Sequence[str] | None = None) -> Pitch:
-    """The pitch; what earlier revisions dropped (their lines in the pitch's Complexity)
-    stays dropped unless `dropped` and `ruled` say otherwise."""
+          dropped: Sequence[str] | None = None, ruled: Sequence[str] | None = None,
+          narrowed: Mapping[str, str] | None = None) -> Pitch:
+    """The pitch; what earlier revisions dropped or narrowed (their lines in the pitch's
+    Complexity) stays so unless `dropped`, `ruled` and `narrowed` say otherwise."""
     dropped = dropped_ids(inputs.pitch_markdown) if dropped is None else dropped
     ruled = written_in(inputs.pitch_markdown, "Complexity", RULED_OUT) if ruled is None \
         else ruled
+    narrowed = narrowed_in(inputs.pitch_markdown) if narrowed is None else narrowed
     whole = parse_vision(inputs.vision.body)
     vision = without(whole, dropped)
     items = vision.open_items[:MAX_ITEMS]
@@ -61,9 +67,10 @@ def pitch(inputs: PlannerInputs, review_notes: Sequence[str] = (),
     size = _size(len(items), len(askable(vision.questions)))
     record = [f"- {DROPPED}`{i.id}` — {one_line(i.text, 150)}" for i in whole.items
               if i.id in dropped] + [f"- {RULED_OUT}{kind}" for kind in ruled]
+    record += [f"- {NARROWED}`{i.id}` — {narrowed[i.id]}" for i in items if i.id in narrowed]
     complexity = _complexity(size, items, vision, deps)
     return Pitch(
-        what_this_enables=_enables(inputs, vision),
+        what_this_enables=_enables(inputs, vision, narrowed),
         what_exists_today=_exists_today(inputs, vision),
         complexity=complexity + ("\n\n" + "\n".join(record) if record else ""),
         risks=risks(inputs, vision, deps, unresolved, review_notes),
@@ -74,16 +81,29 @@ def pitch(inputs: PlannerInputs, review_notes: Sequence[str] = (),
 
 
 def revise(inputs: PlannerInputs) -> RevisedPitch:
-    """The review's points into the plan: a point asking to drop part of it drops the
-    tasks it names (or says it names none); any other is kept in Risks for the filing."""
+    """The review's points into the plan: a point limiting a task ("only CSV", "just a
+    read-only page") narrows the one it names, kept; a point asking to drop part of it
+    drops the tasks it names (or says it names none); any other is kept in Risks for the
+    filing."""
     earlier = raised_in(inputs.pitch_markdown)
     dropped = dropped_ids(inputs.pitch_markdown)
     ruled = written_in(inputs.pitch_markdown, "Complexity", RULED_OUT)
+    narrowed = narrowed_in(inputs.pitch_markdown)
     vision = parse_vision(inputs.vision.body)
     raised: list[str] = []
     points: list[ReviewPoint] = []
     for note in feedback_notes(inputs.feedback):
+        limit = narrowing(note)
+        if limit is not None:
+            task = _narrowed_task(limit, vision, dropped)
+            if task is not None:
+                narrowed[task.id] = limit.scope
+                points.append(_narrow_outcome(note, limit, task))
+                continue
         asks = drop_requests(note)
+        if limit is not None and not asks:
+            points.append(_unnamed_narrowing(note, limit))
+            continue
         if not asks:
             raised.append(note)
             points.append(ReviewPoint(point=note, outcome=PointOutcome.KEPT, what=(
@@ -96,15 +116,42 @@ def revise(inputs: PlannerInputs) -> RevisedPitch:
         kinds = [k for a in asks for k in ruled_out(a) if k not in ruled]
         dropped += [i.id for i in hit]
         ruled += kinds
-        points.append(_drop_outcome(note, asks, hit, kinds))
+        points.append(_unnamed_narrowing(note, limit) if limit is not None and not hit
+                      and not kinds else _drop_outcome(note, asks, hit, kinds))
     notes = carried(earlier, raised)
-    new = pitch(inputs, notes, dropped, ruled)
+    new = pitch(inputs, notes, dropped, ruled, narrowed)
     changes = _changes(inputs, new)
     kept = len(notes) - len(carried([], raised))
     if kept:
         changes += (" The point of an earlier review stays in the plan." if kept == 1 else
                     f" The {kept} points of earlier reviews stay in the plan.")
     return RevisedPitch(**new.model_dump(), changes=changes, points=points)
+
+
+def _narrowed_task(limit: Narrowing, vision: StructuredVision,
+                   dropped: Sequence[str]) -> ChecklistItem | None:
+    """The one task the narrowing's part names best (None: it names none, or several
+    equally: then the point is read as any other)."""
+    ids = named_tasks([limit.part], [(i.id, i.text) for i in vision.open_items
+                                     if i.id not in dropped])
+    return next((i for i in vision.open_items if i.id == ids[0]), None) \
+        if len(ids) == 1 else None
+
+
+def _narrow_outcome(note: str, limit: Narrowing, task: ChecklistItem) -> ReviewPoint:
+    what = (f"narrowed `{task.id}` ({one_line(task.text, 80)}) to “{one_line(limit.scope, 120)}”:"
+            " kept in the plan, its scope and acceptance criteria follow the review; its title "
+            "and files stay as the vision words them (edit the vision to change those)")
+    if limit.left_out:
+        what += "; it leaves out " + listing([f"“{w}”" for w in limit.left_out])
+    return ReviewPoint(point=note, outcome=PointOutcome.CHANGED, what=what)
+
+
+def _unnamed_narrowing(note: str, limit: Narrowing) -> ReviewPoint:
+    return ReviewPoint(point=note, outcome=PointOutcome.DECLINED, what=(
+        f"no one task of the plan is “{one_line(limit.part, 80)}”, so nothing was narrowed; "
+        "the offline planner narrows the task a point names by its words: name it, or edit "
+        "the vision"))
 
 
 def _drop_outcome(note: str, asks: Sequence[str], hit: Sequence[ChecklistItem],
@@ -141,7 +188,8 @@ def _size(tasks: int, questions: int) -> str:
     return "M"
 
 
-def _enables(inputs: PlannerInputs, vision: StructuredVision) -> str:
+def _enables(inputs: PlannerInputs, vision: StructuredVision,
+             narrowed: Mapping[str, str]) -> str:
     parts = [
         clip(vision.goal, 1500)
         or f"Vision #{inputs.vision.number} — "
@@ -150,7 +198,9 @@ def _enables(inputs: PlannerInputs, vision: StructuredVision) -> str:
     if vision.why:
         parts.append(f"**Why:** {clip(vision.why, 800)}")
     if vision.open_items:
-        parts.append("Once done:\n" + bullets([i.text for i in vision.open_items], limit=8))
+        parts.append("Once done:\n" + bullets([
+            i.text + (f" — as the review narrowed it: {narrowed[i.id]}" if i.id in narrowed
+                      else "") for i in vision.open_items], limit=8))
     if vision.out_of_scope:
         parts.append(out_of_scope(vision))
     return "\n\n".join(parts)

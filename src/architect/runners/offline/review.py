@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from architect.core.revision import review_points
 from architect.core.schemas import SubIssue
-from architect.core.text import keywords, normalize, slugify, visible_text
+from architect.core.text import keywords, normalize, one_line, slugify, visible_text
 from architect.runners.offline.common import RAISED, clip, kind_of, sentence
 from architect.runners.offline.risks import spot_infra
 from architect.runners.offline.vision import StructuredVision
@@ -50,7 +50,7 @@ _DROP = re.compile(
 _VAGUE = keywords("part parts bit bits piece pieces thing things stuff task tasks work for now "
                   "needed necessary")
 # Short words that name a part (`keywords` keeps words of 4 letters and more).
-_SHORT = frozenset({"ui", "gui", "db", "api", "sql", "web"})
+_SHORT = frozenset({"ui", "gui", "db", "api", "sql", "web", "cli", "csv", "pdf", "xml"})
 
 
 def _words(text: str) -> frozenset[str]:
@@ -93,6 +93,72 @@ def named_tasks(asks: Sequence[str], tasks: Sequence[tuple[str, str]]) -> list[s
         best = max((score for score, _ in scores), default=0)
         found += [ident for score, ident in scores if best and score == best]
     return list(dict.fromkeys(found))
+
+
+# -- a point that narrows a task: kept, with the scope the review sets ------------------
+
+NARROWED = "Narrowed in review: "  # in the pitch's Complexity: `id` — the scope as said
+# Words that keep a part but limit it: "only CSV", "just a read-only page".
+_RESTRICT = re.compile(r"\b(?:only|just|solely|merely|limited\s+to|nothing\s+but|"
+                       r"no\s+more\s+than|at\s+most)\b", re.IGNORECASE)
+# Where a point turns from the part it names to the scope it sets.
+_TURN = re.compile(r"\s*(?::|;|\bbut\b|\bexcept\b|—|–|\s-\s)\s*", re.IGNORECASE)
+_KEEP = re.compile(r"^\s*(?:keep|leave|retain)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Narrowing:
+    """A point that keeps a part of the plan but limits it: the words that name the part,
+    the scope as the review says it, and what that scope leaves out."""
+
+    part: str
+    scope: str
+    left_out: tuple[str, ...]
+
+
+def narrowing(point: str) -> Narrowing | None:
+    """The narrowing a point asks for ("Keep the export but only CSV, no PDF", "The UI
+    part: just a read-only page"), or None when it asks no limit."""
+    text = one_line(visible_text(point), NOTE_LIMIT).rstrip(".!")
+    clauses = [c.strip() for c in _TURN.split(text) if c.strip()]
+    limiting = next((i for i, c in enumerate(clauses) if _RESTRICT.search(c)), None)
+    if limiting is None:
+        # "Keep the export but no PDF": a kept part, limited by what it leaves out.
+        if len(clauses) < 2 or not _KEEP.match(clauses[0]) or not drop_requests(
+                " ".join(clauses[1:])):
+            return None
+        limiting = 1
+    if limiting == 0:  # "Export only CSV": the part before the limit, the limit after
+        found = _RESTRICT.search(clauses[0])
+        start = found.start() if found else 0
+        part, scope = clauses[0][:start], ", ".join([clauses[0][start:], *clauses[1:]])
+    else:
+        part, scope = " ".join(clauses[:limiting]), ", ".join(clauses[limiting:])
+    part = _KEEP.sub("", part).strip() or text
+    left_out = tuple(drop_requests(scope))
+    return Narrowing(part, scope, left_out)
+
+
+def narrowed_in(pitch_markdown: str) -> dict[str, str]:
+    """The tasks earlier revisions narrowed, by id, with the scope the review set."""
+    found = {}
+    for line in written_in(pitch_markdown, "Complexity", NARROWED):
+        m = re.match(r"`([^`]+)`\s+—\s+(.+)$", line)
+        if m:
+            found[m.group(1)] = m.group(2).strip()
+    return found
+
+
+def scoped(sub: SubIssue, scope: str) -> SubIssue:
+    """A sub-issue narrowed by a review: its solution and criteria say the scope, and a
+    criterion of the vision about what the review left out gives way."""
+    left_out = [_words(w) - _VAGUE - _FILLER for w in drop_requests(scope)]
+    kept = [c for c in sub.acceptance_criteria
+            if not any(words and words <= _words(c) for words in left_out)]
+    criteria = [f"{NARROWED}{scope}", *kept][:MAX_CRITERIA]
+    solution = f"As the review narrowed it: {sentence(scope)}\n\n{sub.proposed_solution}"
+    return sub.model_copy(update={"acceptance_criteria": criteria,
+                                  "proposed_solution": solution})
 
 
 def ruled_out(asked: str) -> list[str]:

@@ -15,7 +15,7 @@ from architect.core import render
 from architect.core.facts import VisionHistory
 from architect.core.inputs import PlannerInputs, VisionInput
 from architect.core.ledger import Ledger
-from architect.core.markers import StoryMark
+from architect.core.markers import SourceMark, StoryMark
 from architect.core.sections import own_sections
 from architect.core.snapshot import Snapshot
 from architect.core.sprint import branch_for
@@ -26,6 +26,7 @@ from architect.forge.protocol import Forge
 from architect.runners.base import Mode
 from architect.shell import writes
 from architect.shell.asking import Asker
+from architect.shell.cited import CitedReader
 from architect.shell.context import TickContext, paths_in
 from architect.shell.journal import JournalEntry
 from architect.shell.section_writes import (
@@ -112,6 +113,13 @@ class Hands:
         have finished its filing, and what only the finish writes (the vision's "filed"
         note, the journal entry) needs no look for an earlier copy."""
         return pr_number in self.planned
+
+    def source(self, vision: Issue) -> SourceMark:
+        """What a pitch built from `vision` now is built from: the vision, the files it
+        names that exist, the issues it names (`core.source`)."""
+        return CitedReader(self.forge, self.config).source(
+            vision.title, vision.body, self.context.existing(paths_in(vision.body)),
+            vision.number)
 
     def history(self, number: int) -> VisionHistory | None:
         """What the snapshot read of a vision it weighed for a pitch (None: it did not)."""

@@ -66,7 +66,7 @@ def open_pitch(hands: Hands, action: OpenPitch) -> None:
         # The body records what the pitch was built from: an edit of the vision shows.
         body = source.with_source(render.pr_body(vision.number, md, None, (),
                                                  repo=hands.config.repo),
-                                  source.source_of(vision.title, vision.body))
+                                  hands.source(vision))
         pr = forge.create_pull(ops, title=title, body=body, head=branch, base=primary)
         # Before the footer, which marks the pitch complete: the notice is never lost.
         _tell_pitched(hands, vision.number, pitched_notice(pr))
@@ -149,11 +149,12 @@ def follow_vision(hands: Hands, action: FollowVision) -> None:
     or rebuilt and asked again (after an approval); a change of words only after the
     approval is recorded in the body, the plan standing as approved."""
     sprint, change, number = action.sprint, action.change, action.sprint.pr.number
-    if action.approved and not change.alters_plan:
+    if change.record_only or (action.approved and not change.alters_plan):
         ensure_body_edit(hands.forge, hands.ops, number,
                          lambda body: source.with_source(body, change.now))
         return
     vision = hands.vision(sprint.vision_number)
+    built_from = hands.source(vision)  # what it cites now, a file it names anew included
     pitch = hands.ask(Mode.PITCH, Pitch, hands.inputs(vision, (number, action.brief)))
     md = render.pitch_markdown(vision.number, vision.title, clean_pitch(pitch),
                                repo=hands.config.repo)
@@ -166,10 +167,10 @@ def follow_vision(hands: Hands, action: FollowVision) -> None:
     edit = replacing(old, md.strip(), lambda: render.pr_body(vision.number, md, ledger, (),
                                                              repo=hands.config.repo))
     ensure_body_edit(hands.forge, hands.ops, number,
-                     lambda body: source.with_source(edit(body), change.now))
-    text, mark = ((render.asked_again_comment(change), AskedAgainMark(change.now.digest))
+                     lambda body: source.with_source(edit(body), built_from))
+    text, mark = ((render.asked_again_comment(change), AskedAgainMark(change.now.stamp))
                   if action.approved else
-                  (render.refreshed_comment(change), RefreshedMark(change.now.digest)))
+                  (render.refreshed_comment(change), RefreshedMark(change.now.stamp)))
     writes.ensure_comment(hands.forge, hands.ops, number, text, bot_login=hands.bot, mark=mark,
                           existing=sprint.comments)
 
