@@ -54,21 +54,21 @@ def _no_process(item: pytest.Item) -> Iterator[None]:
 
 
 @pytest.hookimpl(wrapper=True)
-def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+def pytest_runtest_setup(item: pytest.Item) -> Generator[None, object, object]:
     return (yield from _guarded(item))
 
 
 @pytest.hookimpl(wrapper=True)
-def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
     return (yield from _guarded(item))
 
 
 @pytest.hookimpl(wrapper=True)
-def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
+def pytest_runtest_teardown(item: pytest.Item) -> Generator[None, object, object]:
     return (yield from _guarded(item))
 
 
-def _guarded(item: pytest.Item) -> Generator[None, None, None]:
+def _guarded(item: pytest.Item) -> Generator[None, object, object]:
     if item.get_closest_marker("slow") is not None:
         return (yield)
     with _no_process(item):
