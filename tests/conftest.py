@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
 import threading
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
@@ -30,12 +31,10 @@ def _program(args: object) -> str:
     return Path(os.fsdecode(first)).name if first else ""
 
 
-@pytest.fixture(autouse=True)
-def _fast_lane_starts_no_process(request: pytest.FixtureRequest,
-                                 monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    if request.node.get_closest_marker("slow") is not None:
-        yield
-        return
+@contextlib.contextmanager
+def _no_process(item: pytest.Item) -> Iterator[None]:
+    """Popen refuses every program but `git` while a fast-lane test is set up, runs and is
+    torn down: a module's or a session's fixture, set up for its first test, counts too."""
     real_init = subprocess.Popen.__init__
 
     def guarded(self: subprocess.Popen[bytes], args: object, *rest: object,
@@ -43,12 +42,37 @@ def _fast_lane_starts_no_process(request: pytest.FixtureRequest,
         program = _program(args)
         if program not in ALLOWED:
             raise AssertionError(
-                f"{request.node.nodeid} starts a process ({program}): mark it "
+                f"{item.nodeid} starts a process ({program}): mark it "
                 "@pytest.mark.slow, or test the same thing in-process")
         real_init(self, args, *rest, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(subprocess.Popen, "__init__", guarded)
-    yield
+    subprocess.Popen.__init__ = guarded  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        subprocess.Popen.__init__ = real_init  # type: ignore[method-assign]
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Generator[None, object, object]:
+    return (yield from _guarded(item))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
+    return (yield from _guarded(item))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Generator[None, object, object]:
+    return (yield from _guarded(item))
+
+
+def _guarded(item: pytest.Item) -> Generator[None, object, object]:
+    if item.get_closest_marker("slow") is not None:
+        return (yield)
+    with _no_process(item):
+        return (yield)
 
 
 @pytest.fixture(autouse=True)

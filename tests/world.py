@@ -6,6 +6,7 @@ Forgejo; the architect then runs ticks against it through the real client.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import textwrap
 from collections.abc import Iterator
@@ -42,13 +43,17 @@ DIALECTS = ("forgejo", "github")
 class SteppingClock:
     """A clock that moves one second per reading, so every write has its own second."""
 
-    def __init__(self, start: datetime | None = None) -> None:
-        self._ticks: Iterator[int] = itertools.count()
+    def __init__(self, start: datetime | None = None, *, read: int = 0) -> None:
+        """`read`: readings taken already (a clock that goes on from another's)."""
+        self._ticks: Iterator[int] = itertools.count(read)
         self.start = start or datetime(2026, 11, 25, 9, 0, tzinfo=UTC)
         self.now = self.start
+        self.read = read  # the next reading's step from `start`
 
     def __call__(self) -> datetime:
-        self.now = self.start + timedelta(seconds=next(self._ticks))
+        step = next(self._ticks)
+        self.read = step + 1
+        self.now = self.start + timedelta(seconds=step)
         return self.now
 
     def jump(self, to: datetime) -> None:
@@ -209,14 +214,12 @@ Let users keep their settings between visits.
 """
 
 
-def make_world(tmp_path: Path, *, runner: Runner | None = None, max_open_pitches: int = 3,
-               reviewers: tuple[str, ...] = (), extra: str = "",
-               start: datetime | None = None, settings: Settings | None = None,
-               dialect: str = "forgejo", ghes: str | None = None) -> World:
-    """`dialect`: "github" makes the architect (and `world.bot`) speak the GitHub dialect;
-    people and the seeding keep the Forgejo API, on the same store. `ghes`: the dialect
-    answers as that GitHub Enterprise Server version (3.18: no sub-issues, no
-    dependencies)."""
+@functools.cache
+def _seeded(start: datetime | None, settings: Settings | None
+            ) -> tuple[EmbeddedForge, dict[str, str], int]:
+    """The forge every world starts from, seeded through the HTTP API as a human would
+    (users, repos, collaborators, labels, files), once per start and settings: its
+    tokens, and the clock readings the seeding took."""
     clock = SteppingClock(start)
     forge = EmbeddedForge(clock=clock, settings=settings)
     http = httpx.Client(transport=httpx.WSGITransport(app=forge.wsgi), base_url=BASE)
@@ -234,6 +237,24 @@ def make_world(tmp_path: Path, *, runner: Runner | None = None, max_open_pitches
     setup.create_label(OPS, "parked", "c5def5")  # as `architect init` creates it
     setup.put_file(PROJECT, "VISION.md", "# Shop\n\nA small web shop.\n")
     setup.put_file(PROJECT, "AGENTS.md", "# Agents\n\nThe dev agent works from backlog issues.\n")
+    return forge, tokens, clock.read
+
+
+def make_world(tmp_path: Path, *, runner: Runner | None = None, max_open_pitches: int = 3,
+               reviewers: tuple[str, ...] = (), extra: str = "",
+               start: datetime | None = None, settings: Settings | None = None,
+               dialect: str = "forgejo", ghes: str | None = None) -> World:
+    """`dialect`: "github" makes the architect (and `world.bot`) speak the GitHub dialect;
+    people and the seeding keep the Forgejo API, on the same store. `ghes`: the dialect
+    answers as that GitHub Enterprise Server version (3.18: no sub-issues, no
+    dependencies)."""
+    seeded, tokens, read = _seeded(start, settings)
+    # Each world its own copy of the seeded forge, its clock going on from the seeding's.
+    clock = SteppingClock(start, read=read)
+    forge = seeded.copy(clock)
+    setup = ForgeSetup(httpx.Client(transport=httpx.WSGITransport(app=forge.wsgi),
+                                    base_url=BASE), forge.admin_token)
+    tokens = dict(tokens)
     reviewers_toml = ", ".join(f'"{r}"' for r in reviewers)
     toml = tmp_path / "shop.toml"
     toml.write_text(textwrap.dedent(f"""\

@@ -29,10 +29,12 @@ the budget. Building a prompt is pure: no file, clock or network is read.
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -105,6 +107,13 @@ class Formula:
 def load_formula(override_text: str | None = None) -> Formula:
     """The shipped formula, with the keys of an override (from `.profile`) on top."""
     shipped = (resources.files("architect") / "formulas" / FORMULA_FILE).read_text("utf-8")
+    return _parsed_formula(shipped, override_text)
+
+
+# Every model call loads the formula: parsed once for each text (the TOML parse costs
+# more than the rest of building a request), and read-only, so one value serves them all.
+@functools.lru_cache(maxsize=8)
+def _parsed_formula(shipped: str, override_text: str | None) -> Formula:
     data = tomllib.loads(shipped)
     if override_text is not None:
         try:
@@ -151,8 +160,9 @@ def _formula(data: Mapping[str, Any]) -> Formula:
         version=int(data.get("version", 1)),
         role=_text(data.get("role"), "role"),
         rules=_text(data.get("rules"), "rules"),
-        sections=sections,
-        modes=modes,
+        # Shared by every call that loads the same text: nobody may change it.
+        sections=MappingProxyType(sections),
+        modes=MappingProxyType(modes),
     )
 
 

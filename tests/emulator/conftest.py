@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -28,12 +29,16 @@ REPO = "acme/widgets"
 class SteppingClock:
     """One second later at every reading, so each write has its own timestamp."""
 
-    def __init__(self) -> None:
-        self._ticks = itertools.count()
+    def __init__(self, *, read: int = 0) -> None:
+        """`read`: readings taken already (a clock that goes on from another's)."""
+        self._ticks = itertools.count(read)
         self.start = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+        self.read = read  # the next reading's step from `start`
 
     def __call__(self) -> datetime:
-        return self.start + timedelta(seconds=next(self._ticks))
+        step = next(self._ticks)
+        self.read = step + 1
+        return self.start + timedelta(seconds=step)
 
 
 class ManualClock:
@@ -149,10 +154,23 @@ def make_forge(forge: EmbeddedForge) -> Forge:
     return Forge(forge, http, setup, tokens)
 
 
+@functools.cache
+def _seeded() -> tuple[EmbeddedForge, dict[str, str], int]:
+    """The forge `world` starts from, seeded over HTTP once per process: its tokens, and
+    the clock readings the seeding took."""
+    clock = SteppingClock()
+    seeded = make_forge(EmbeddedForge(clock=clock))
+    seeded.http.close()
+    return seeded.forge, seeded.tokens, clock.read
+
+
 @pytest.fixture
 def world() -> Iterator[Forge]:
-    forge = EmbeddedForge(clock=SteppingClock())
-    made = make_forge(forge)
+    seeded, tokens, read = _seeded()
+    # Its own copy of the seeded forge, the clock going on from the seeding's.
+    forge = seeded.copy(SteppingClock(read=read))
+    http = httpx.Client(transport=httpx.WSGITransport(app=forge.wsgi), base_url=ROOT)
+    made = Forge(forge, http, ForgeSetup(http, forge.admin_token), dict(tokens))
     try:
         yield made
     finally:

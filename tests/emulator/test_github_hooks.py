@@ -39,8 +39,9 @@ def world(tmp_path: Path) -> World:
 
 
 def _github(world: World, login: str) -> GitHubClient:
+    # Its writes spaced in the world's virtual time, as every client of a world is.
     return GitHubClient(f"{BASE}/api/v3", world.tokens[login],
-                        transport=httpx.WSGITransport(app=world.wsgi))
+                        transport=httpx.WSGITransport(app=world.wsgi), kept=world.kept())
 
 
 def _delivered(world: World) -> list[Delivery]:

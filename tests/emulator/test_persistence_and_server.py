@@ -147,3 +147,33 @@ def test_serve_forever_prints_its_address_and_stops_on_keyboard_interrupt(tmp_pa
     assert seen == {"version": 200}
     assert (tmp_path / "f.json").exists()
     assert time.monotonic() - started < within(5)  # stopped by the interrupt, not a timeout
+
+
+def test_a_copy_holds_the_same_state_and_goes_its_own_way() -> None:
+    seeded = EmbeddedForge()
+    with httpx.Client(transport=httpx.WSGITransport(app=seeded.wsgi),
+                      base_url="http://a.test") as http:
+        token = _seed(http, seeded.admin_token)
+    copy = seeded.copy()
+    headers = {"Authorization": f"token {token}"}
+
+    def client(forge: EmbeddedForge) -> httpx.Client:
+        return httpx.Client(transport=httpx.WSGITransport(app=forge.wsgi),
+                            base_url="http://b.test", headers=headers)
+
+    with client(copy) as http:
+        issue = http.get("/api/v1/repos/alice/proj/issues/1").json()
+        assert issue["title"] == "A vision" and issue["comments"] == 1
+        assert http.get("/api/v1/repos/alice/proj/contents/docs/a.md?ref=feature"
+                        ).status_code == 200
+        assert http.post("/api/v1/repos/alice/proj/issues",
+                         json={"title": "only in the copy"}).json()["number"] == 2
+        assert http.get("/api/v1/user", headers={
+            "Authorization": f"token {copy.admin_token}"}).json()["is_admin"]
+    with client(seeded) as http:  # the original never sees the copy's writes
+        assert http.get("/api/v1/repos/alice/proj/issues/2").status_code == 404
+        assert http.post("/api/v1/repos/alice/proj/issues",
+                         json={"title": "only in the original"}).json()["number"] == 2
+    with client(copy) as http:
+        assert http.get("/api/v1/repos/alice/proj/issues/2").json()["title"] == (
+            "only in the copy")

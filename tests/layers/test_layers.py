@@ -7,8 +7,9 @@ breaks the layering fails here rather than in a review.
 from __future__ import annotations
 
 import ast
+import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
@@ -50,19 +51,37 @@ def _absolute(name: str, level: int, package: str) -> str:
     return ".".join([*base, name] if name else base)
 
 
-def _runtime_tree(path: Path) -> ast.Module:
-    """The module's syntax tree, `if TYPE_CHECKING:` blocks left out (they never run)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING"):
-            node.body = []
-    return tree
+def _nodes(path: Path, *, runtime: bool) -> tuple[ast.AST, ...]:
+    """Every node of the module's syntax tree (with `runtime`, those under an `if
+    TYPE_CHECKING:` body left out: they never run). Parsed and walked once per file
+    version: a dozen walks here read each of the ~190 modules."""
+    stat = path.stat()
+    return _walked(path, stat.st_mtime_ns, stat.st_size, runtime=runtime)
 
 
-def _statements(tree: ast.Module, package: str) -> set[str]:
-    """The modules (and `module.name`s) the import statements of `tree` name."""
+@functools.cache
+def _walked(path: Path, mtime_ns: int, size: int, *, runtime: bool) -> tuple[ast.AST, ...]:
+    return tuple(_walk(_parsed(path, mtime_ns, size), runtime=runtime))
+
+
+@functools.cache
+def _parsed(path: Path, mtime_ns: int, size: int) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+def _walk(node: ast.AST, *, runtime: bool) -> Iterator[ast.AST]:
+    yield node
+    for child in ast.iter_child_nodes(node):
+        if runtime and isinstance(node, ast.If) and child in node.body and ast.unparse(
+                node.test).endswith("TYPE_CHECKING"):
+            continue
+        yield from _walk(child, runtime=runtime)
+
+
+def _statements(nodes: Iterable[ast.AST], package: str) -> set[str]:
+    """The modules (and `module.name`s) the import statements among `nodes` name."""
     found: set[str] = set()
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -72,10 +91,10 @@ def _statements(tree: ast.Module, package: str) -> set[str]:
     return found
 
 
-def _aliases(tree: ast.Module, package: str) -> dict[str, str]:
+def _aliases(nodes: Iterable[ast.AST], package: str) -> dict[str, str]:
     """Each imported name bound in the module, with the dotted name it stands for."""
     bound: dict[str, str] = {}
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.asname:
@@ -116,10 +135,10 @@ def imports_of(path: Path, package: str | None = None) -> set[str]:
     against `package`, by default the module's own) and `import_module`/`__import__`
     calls; a call whose module is not a literal counts as `DYNAMIC`."""
     package = package or _package_of(path)
-    tree = _runtime_tree(path)
-    bound = _aliases(tree, package)
-    found = _statements(tree, package)
-    found.update(_imported_by_call(node, package) for node in ast.walk(tree)
+    nodes = _nodes(path, runtime=True)
+    bound = _aliases(nodes, package)
+    found = _statements(nodes, package)
+    found.update(_imported_by_call(node, package) for node in nodes
                  if isinstance(node, ast.Call) and _called(node.func, bound) in _IMPORT_CALLS)
     return found
 
@@ -127,9 +146,9 @@ def imports_of(path: Path, package: str | None = None) -> set[str]:
 def calls_of(path: Path, package: str | None = None) -> set[str]:
     """The dotted names of everything the module calls when it runs."""
     package = package or _package_of(path)
-    tree = _runtime_tree(path)
-    bound = _aliases(tree, package)
-    return {name for node in ast.walk(tree) if isinstance(node, ast.Call)
+    nodes = _nodes(path, runtime=True)
+    bound = _aliases(nodes, package)
+    return {name for node in nodes if isinstance(node, ast.Call)
             and (name := _called(node.func, bound)) is not None}
 
 
@@ -180,7 +199,7 @@ def import_graph(folder: Path, package: str) -> dict[str, set[str]]:
     """Which module of `package` (the modules in `folder`) imports which other of it,
     `if TYPE_CHECKING:` imports counted: a circle a type checker walks is still one."""
     modules = {f"{package}.{p.stem}" for p in folder.glob("*.py") if p.stem != "__init__"}
-    return {f"{package}.{path.stem}": _statements(ast.parse(path.read_text(encoding="utf-8")),
+    return {f"{package}.{path.stem}": _statements(_nodes(path, runtime=False),
                                                    package) & modules
             for path in folder.glob("*.py") if path.stem != "__init__"}
 
@@ -270,7 +289,7 @@ def upward_imports(root: Path, top: str, layers: tuple[tuple[str, ...], ...] = L
     for path in root.rglob("*.py"):
         mine = _unit(root, path)
         package = ".".join((top, *path.relative_to(root).parent.parts))
-        for name in _statements(ast.parse(path.read_text(encoding="utf-8")), package):
+        for name in _statements(_nodes(path, runtime=False), package):
             parts = name.split(".")
             # `from architect import __version__`: the package's own top, below all.
             if parts[0] != top or len(parts) < 2 or parts[1] == mine or parts[1] not in rank:
@@ -435,16 +454,19 @@ def _spelled(node: ast.expr) -> str | None:
     return None
 
 
-def spells_a_mark(source: str) -> bool:
+def spells_a_mark(source: str, tree: ast.AST | None = None) -> bool:
+    """`tree`: the source's, when it is parsed already."""
     return bool(MARK_START.search(source)) or any(
-        MARK_START.search(text) for text in string_texts(ast.parse(source)))
+        MARK_START.search(text) for text in string_texts(tree or ast.parse(source)))
 
 
 @pytest.mark.parametrize("path", sorted(SRC.rglob("*.py")), ids=lambda p: str(p.relative_to(SRC)))
 def test_no_marker_literal_outside_the_markers_module(path: Path) -> None:
     if path == CORE / "markers.py":
         return
-    assert not spells_a_mark(path.read_text(encoding="utf-8"))
+    stat = path.stat()
+    assert not spells_a_mark(path.read_text(encoding="utf-8"),
+                             _parsed(path, stat.st_mtime_ns, stat.st_size))
 
 
 @pytest.mark.parametrize("source", [

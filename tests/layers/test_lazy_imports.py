@@ -14,8 +14,10 @@ the reasons that justify it, and this test reads that reason:
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,30 +54,50 @@ def _imported(node: ast.Import | ast.ImportFrom) -> tuple[str, ...]:
     return (node.module or "",)
 
 
-def lazy_imports(path: Path) -> list[LazyImport]:
+def lazy_imports(path: Path) -> tuple[LazyImport, ...]:
     """Every `import` inside a function (nested ones included) of the module at `path`."""
+    stat = path.stat()
+    return _lazy_imports(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.cache  # the test reads each module's twice: its problems, then their kinds
+def _lazy_imports(path: Path, mtime_ns: int, size: int) -> tuple[LazyImport, ...]:
     source = path.read_text(encoding="utf-8")
     lines = source.splitlines()
     found: dict[int, LazyImport] = {}
-    for function in ast.walk(ast.parse(source)):
-        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
-            continue
-        for node in ast.walk(function):
-            if isinstance(node, ast.Import | ast.ImportFrom) and node.lineno not in found:
-                noqa = _NOQA.search(lines[node.lineno - 1])
-                found[node.lineno] = LazyImport(path, node.lineno, _imported(node),
-                                                noqa["why"].strip() if noqa else "",
-                                                noqa is not None)
-    return sorted(found.values(), key=lambda lazy: lazy.line)
+    for node in _in_functions(ast.parse(source)):
+        if node.lineno not in found:
+            noqa = _NOQA.search(lines[node.lineno - 1])
+            found[node.lineno] = LazyImport(path, node.lineno, _imported(node),
+                                            noqa["why"].strip() if noqa else "",
+                                            noqa is not None)
+    return tuple(sorted(found.values(), key=lambda lazy: lazy.line))
 
 
-def top_level_imports(path: Path) -> set[str]:
+def _in_functions(node: ast.AST, *, inside: bool = False
+                  ) -> Iterator[ast.Import | ast.ImportFrom]:
+    """The import statements under a function, however deep: one walk of the tree (a
+    walk from each function would go through a nested one again for each around it)."""
+    for child in ast.iter_child_nodes(node):
+        if inside and isinstance(child, ast.Import | ast.ImportFrom):
+            yield child
+        yield from _in_functions(child, inside=inside or isinstance(
+            child, ast.FunctionDef | ast.AsyncFunctionDef))
+
+
+def top_level_imports(path: Path) -> frozenset[str]:
     """The modules imported at the module's top (`if TYPE_CHECKING:` left out: not at run time)."""
+    stat = path.stat()
+    return _top_level_imports(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.cache  # asked once for each lazy import of a module (the CLI has dozens)
+def _top_level_imports(path: Path, mtime_ns: int, size: int) -> frozenset[str]:
     found: set[str] = set()
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
         if isinstance(node, ast.Import | ast.ImportFrom):
             found.update(_imported(node))
-    return found
+    return frozenset(found)
 
 
 def problem(lazy: LazyImport, *, sdks: frozenset[str], cli: Path = CLI) -> str | None:

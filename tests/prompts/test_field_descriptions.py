@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -22,10 +23,13 @@ from architect.runners.inline_schema import self_contained_schema
 from architect.runners.strict_schema import strict_schema
 from tests.runners.offline.helpers import SCHEMAS
 
-# An optional SDK: without it these tests are skipped, not an import error.
-anthropic = pytest.importorskip(
-    "anthropic", reason="the optional `anthropic` SDK is not installed: "
-    "pip install -e '.[anthropic]'")
+
+def anthropic_sdk() -> ModuleType:
+    """The optional SDK, imported by the tests that need it, not at collection (a second
+    of every worker's start-up); without it they are skipped, not an import error."""
+    return pytest.importorskip(
+        "anthropic", reason="the optional `anthropic` SDK is not installed: "
+        "pip install -e '.[anthropic]'")
 
 INPUTS = PlannerInputs(
     project="shop", vision=VisionInput(4, "Wishlists", "Customers keep a list."),
@@ -57,7 +61,7 @@ def described(node: dict[str, Any]) -> bool:
 AS_SENT: dict[str, Callable[[type[BaseModel]], dict[str, Any]]] = {
     "self-contained": self_contained_schema,
     "openai strict": strict_schema,
-    "anthropic": lambda schema: output_schema(anthropic, schema),
+    "anthropic": lambda schema: output_schema(anthropic_sdk(), schema),
 }
 
 

@@ -16,6 +16,7 @@ properties and 16 properties using `anyOf` or type arrays in all.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -34,10 +35,13 @@ from architect.runners.anthropic_api import output_schema
 from architect.runners.strict_schema import strict_schema
 from architect.runners.validation import validate_output
 
-# An optional SDK: without it these tests are skipped, not an import error.
-anthropic = pytest.importorskip(
-    "anthropic", reason="the optional `anthropic` SDK is not installed: "
-    "pip install -e '.[anthropic]'")
+
+def anthropic_sdk() -> ModuleType:
+    """The optional SDK, imported by the test that needs it, not at collection (a second
+    of every worker's start-up); without it that test is skipped, not an import error."""
+    return pytest.importorskip(
+        "anthropic", reason="the optional `anthropic` SDK is not installed: "
+        "pip install -e '.[anthropic]'")
 
 SCHEMAS = [Pitch, RevisedPitch, ForkProposal, AnswerRound, SubIssuePlan, LessonsDigest,
            ReplanProposal]
@@ -87,7 +91,7 @@ def test_an_optional_field_is_required_and_nullable_and_null_reads_as_absent() -
 
 @pytest.mark.parametrize("schema", SCHEMAS, ids=lambda s: s.__name__)
 def test_the_anthropic_schema_follows_its_limits(schema: type[BaseModel]) -> None:
-    sent = output_schema(anthropic, schema)  # what the runner sends
+    sent = output_schema(anthropic_sdk(), schema)  # what the runner sends
 
     optional = union = 0
     for node in objects(sent):

@@ -17,6 +17,7 @@ as one would seed a real Forgejo.
 
 from __future__ import annotations
 
+import copy
 import secrets
 import threading
 from collections.abc import Callable
@@ -29,7 +30,7 @@ import httpx
 
 from architect.emulator.app import ForgeApp
 from architect.emulator.quiet_server import make_quiet_server
-from architect.emulator.store import Settings, Store, Token, User, hash_secret
+from architect.emulator.store import Settings, State, Store, Token, User, hash_secret
 from architect.emulator.webhooks import Deliverer, Delivery
 
 if TYPE_CHECKING:
@@ -51,12 +52,14 @@ class EmbeddedForge:
         data_file: Path | None = None,
         webhook_transport: httpx.BaseTransport | None = None,
         settings: Settings | None = None,
+        state: State | None = None,
     ) -> None:
+        """`state`: what the forge starts with, taken over (`copy` gives one)."""
         self._data_file = data_file
         if data_file is not None and data_file.exists():
             self._store = Store.load(data_file, clock, settings)
         else:
-            self._store = Store(clock, settings=settings)
+            self._store = Store(clock, state=state, settings=settings)
         self.admin_token = admin_token or secrets.token_hex(20)
         self.admin_login = admin_login
         self._ensure_admin(admin_login)
@@ -67,6 +70,15 @@ class EmbeddedForge:
         self._server: BaseWSGIServer | None = None
         self._thread: threading.Thread | None = None
         self._save()
+
+    def copy(self, clock: Callable[[], datetime] | None = None) -> EmbeddedForge:
+        """A new forge with a copy of this one's state, its admin and its settings (no data
+        file, no server): seeded once, a suite's forge is copied for each test, which
+        costs a millisecond where seeding it through the API costs twenty."""
+        with self._store.lock:
+            state = copy.deepcopy(self._store.state)
+        return EmbeddedForge(self.admin_token, admin_login=self.admin_login, clock=clock,
+                             settings=self._store.settings, state=state)
 
     def _ensure_admin(self, login: str) -> None:
         """The site admin and its token, made directly (like `forgejo admin user create`)."""

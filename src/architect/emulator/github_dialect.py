@@ -39,6 +39,7 @@ import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cache
 from typing import TYPE_CHECKING
 
 from werkzeug.exceptions import MethodNotAllowed, NotFound
@@ -81,6 +82,14 @@ class Window:
     limit: int = 5000
 
 
+@cache
+def _url_map() -> Map:
+    """The routing table: constant, and costly to build, so built once per process."""
+    return Map([Rule(PREFIX + rule, methods=[method], endpoint=i)
+                for i, (rule, method, _) in enumerate(ROUTES)],
+               strict_slashes=False, merge_slashes=False)
+
+
 class GitHubDialect:
     """A WSGI app: GitHub under /api/v3, the embedded forge's own app everywhere else."""
 
@@ -94,9 +103,7 @@ class GitHubDialect:
         self._version = ghes_version(ghes) if ghes is not None else None
         self._windows: dict[tuple[str, str], Window] = {}
         self.served: list[tuple[str, str, int, JSON]] = []  # (method, rule, status, body)
-        self._map = Map([Rule(PREFIX + rule, methods=[method], endpoint=i)
-                         for i, (rule, method, _) in enumerate(ROUTES)],
-                        strict_slashes=False, merge_slashes=False)
+        self._map = _url_map()
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         request = Request(environ)

@@ -20,6 +20,7 @@ from architect.prompts import build_request, load_formula
 from architect.runners.base import Limits, Mode, Runner, Usage
 from architect.runners.registry import FREE_RUNNERS
 from architect.shell.context import TickContext
+from architect.shell.spend import MonthSpend
 
 log = logging.getLogger("architect")
 T = TypeVar("T", bound=BaseModel)
@@ -34,6 +35,9 @@ class Asker:
     dry_run: bool = False  # a dry run asks only a runner that costs nothing
     usage: Usage = field(default_factory=Usage)
     calls: int = 0
+    # The month's spend as read, with this tick's calls and drops folded in as the runner
+    # writes its session files (None: no dashboard shows it).
+    spend: MonthSpend | None = None
 
     def ask(self, mode: Mode, schema: type[T], inputs: PlannerInputs,
                           *, session_key: str | None = None) -> T:
@@ -56,15 +60,26 @@ class Asker:
             result = self.runner.run(request)
         except RunnerError as exc:
             # A billed call counts even when its answer is unusable (refused, cut off…).
-            self.calls += exc.calls
-            self.usage = self.usage + (exc.usage or Usage())
+            self._count(session_key, exc.calls, exc.usage or Usage())
             if isinstance(exc, InvalidModelOutput):
                 exc.step = mode.value
             raise
-        self.calls += result.calls
-        self.usage = self.usage + result.usage
+        self._count(session_key, result.calls, result.usage)
         log.info("model %s (%s): %s", mode.value, self.runner.name, spent(result.usage))
         return result.output
+
+    def _count(self, session_key: str | None, calls: int, usage: Usage) -> None:
+        self.calls += calls
+        self.usage = self.usage + usage
+        # The runner charges a billed call to the PR's session file.
+        if self.spend is not None and session_key is not None and calls:
+            self.spend = self.spend.charged(session_key, usage.cost_usd or 0.0)
+
+    def drop_session(self, session_key: str) -> None:
+        """The runner forgets the PR's session, and its file's cost leaves the month's."""
+        self.runner.drop_session(session_key)
+        if self.spend is not None:
+            self.spend = self.spend.dropped(session_key)
 
 
 def spent(usage: Usage) -> str:

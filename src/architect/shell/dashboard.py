@@ -48,7 +48,6 @@ from architect.core.view import SprintPR
 from architect.errors import ForgeNotFound
 from architect.forge.models import Issue, PullRequest, User
 from architect.forge.protocol import Forge
-from architect.runners.sessions import SessionStore
 from architect.shell import guards
 from architect.shell.logs import outcome_log
 
@@ -69,15 +68,16 @@ def find(forge: Forge, config: ProjectConfig, bot: User) -> Issue | None:
 
 
 def board_of(snapshot: Snapshot, decision: Decision, config: ProjectConfig, *, enabled: bool,
-             last_tick: str, finished: Sequence[Finished], notes: Sequence[str] = ()
-             ) -> Dashboard:
+             last_tick: str, finished: Sequence[Finished], notes: Sequence[str] = (),
+             spend: float | None = None) -> Dashboard:
+    """`spend`: the month's model spend, a fact of the read (`shell.spend`)."""
     s = config.architect
     return Dashboard(config.name, snapshot.bot.login,
                      tuple(board_.entries(snapshot, decision, s)),
                      ArchitectState(enabled, _interval(s.interval.total_seconds()),
                                     f"{s.model}" + (f" ({s.model_name})" if s.model != "offline"
                                                     else ""),
-                                    _spend(config, snapshot.now), last_tick),
+                                    spend, last_tick),
                      notes=tuple(notes), finished=tuple(finished))
 
 
@@ -237,20 +237,6 @@ def _label_id(forge: Forge, config: ProjectConfig) -> int:
                               description="the architect's dashboard").id
 
 
-def _spend(config: ProjectConfig, now: datetime) -> float | None:
-    """The model cost recorded this month in the session files (a session dropped at a
-    rejection takes its cost with it); None when there is none."""
-    store = SessionStore(config.architect.state_dir, config.name)
-    month = now.strftime("%Y-%m")
-    total = 0.0
-    for path in sorted(store.root.glob("*.json")):
-        if datetime.fromtimestamp(path.stat().st_mtime, now.tzinfo).strftime("%Y-%m") != month:
-            continue
-        record = store.load(path.stem)
-        total += record.cost_usd if record else 0.0
-    return round(total, 2) or None
-
-
 def _interval(seconds: float) -> str:
     for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
         if seconds >= size and seconds % size == 0:
@@ -286,7 +272,8 @@ def read(forge: Forge, config: ProjectConfig, bot: User, *,
 def render_once(forge: Forge, config: ProjectConfig, issue: Issue | None, snapshot: Snapshot,
                 decision: Decision, *, paused_since: str, notes: Sequence[str],
                 outcome: str, ended: Mapping[int, Finished] | None = None,
-                found: Sequence[Finished] = (), unworded: Collection[int] = ()) -> Issue:
+                found: Sequence[Finished] = (), unworded: Collection[int] = (),
+                spend: float | None = None) -> Issue:
     """Render the dashboard from the snapshot as the tick left it, and write it if changed:
     the only requests are the write's (and the label's, for a first dashboard).
 
@@ -295,14 +282,15 @@ def render_once(forge: Forge, config: ProjectConfig, issue: Issue | None, snapsh
     `finishes`, every sprint PR the last render showed open that the forge says is
     closed): a render that failed leaves its mark as it was, so the next read still
     finds every sprint that ended since the last one written; so does one that ended a
-    sprint it cannot word (`unworded`, kept among the open)."""
+    sprint it cannot word (`unworded`, kept among the open). The month's model `spend`
+    is the read's, with the tick's calls folded in (`shell.spend`): no file is read."""
     ended = ended or {}
     finished = {f.vision: f for f in found}
     finished.update({f.vision: f for f in ended.values()})
     found = list(finished.values())
     carried = recent(issue, found, snapshot.now)
     board = replace(board_of(snapshot, decision, config, enabled=not paused_since,
-                             last_tick=outcome, finished=carried, notes=notes),
+                             last_tick=outcome, finished=carried, notes=notes, spend=spend),
                     open_sprints=(*(s.pr.number for s in snapshot.sprints), *unworded))
     board = replace(board, architect=replace(board.architect, paused_since=paused_since))
     return write(forge, config, issue, board)

@@ -57,6 +57,7 @@ from architect.shell.journal import digest_journal
 from architect.shell.logs import dry_run_outcomes
 from architect.shell.recorded import Recorded
 from architect.shell.snapshot import read_snapshot
+from architect.shell.spend import MonthSpend, read_spend
 from architect.shell.steps.hands import Hands
 
 log = logging.getLogger("architect")
@@ -103,6 +104,8 @@ class Read:
     filer_login: str = ""
     # When the forge last listed the visions; None: this read listed them.
     carried_since: datetime | None = None
+    # The month's model spend from the runner's session files, read here for the render.
+    spend: MonthSpend | None = None
 
     def kept(self, config: ProjectConfig, *, stale: bool = False) -> Kept:
         """What the cursor carries to the next read (`stale`: not the visions)."""
@@ -156,7 +159,8 @@ def read_tick(forge: Forge, config: ProjectConfig, now: datetime, *,
     if issue is None:
         _refuse_empty_ops(forge, config)
     return replace(read, dashboard=issue, seen=seen,
-                   finished=_finished(forge, config, issue, snapshot))
+                   finished=_finished(forge, config, issue, snapshot),
+                   spend=read_spend(config, now))
 
 
 def _changed_issues(config: ProjectConfig, looked: Look | None) -> dict[int, Issue] | None:
@@ -211,6 +215,7 @@ class _Applied:
     writes: list[Wrote]
     forge: Forge  # what the steps wrote through (in a dry run, `DryForge`): the render too
     stale_visions: bool = False  # a carried vision is gone: the next read lists them afresh
+    spend: MonthSpend | None = None  # the read's, with the tick's calls and drops folded in
 
 
 def run_tick(forge: Forge, runner: Runner, config: ProjectConfig, clock: Callable[[], datetime],
@@ -299,7 +304,7 @@ def apply_step(forge: Forge, runner: Runner, config: ProjectConfig, read: Read,
         forge, filer_forge = DryForge(forge, now), DryForge(filer_forge, now)
     else:  # what either client writes, the render folds into the snapshot
         forge, filer_forge = Recorded.around(forge, writes), Recorded.around(filer_forge, writes)
-    asker = Asker(runner, config, read.context, secrets, dry_run=dry_run)
+    asker = Asker(runner, config, read.context, secrets, dry_run=dry_run, spend=read.spend)
     hands = Hands(forge=forge, filer=filer_forge, filer_login=read.filer_login or
                   snapshot.bot.login, asker=asker, config=config, context=read.context,
                   snapshot=snapshot, live=not dry_run, wait=wait, labels=labels,
@@ -312,7 +317,8 @@ def apply_step(forge: Forge, runner: Runner, config: ProjectConfig, read: Read,
     report.model_calls = asker.calls
     if asker.calls:
         log.info("tick: %d model call(s), %s", asker.calls, spent(asker.usage))
-    return _Applied(report, finished, writes, hands.forge, stale_visions=hands.stale)
+    return _Applied(report, finished, writes, hands.forge, stale_visions=hands.stale,
+                    spend=asker.spend)
 
 
 def render_step(config: ProjectConfig, read: Read, planned: Plan, applied: _Applied, *,
@@ -338,7 +344,8 @@ def render_step(config: ProjectConfig, read: Read, planned: Plan, applied: _Appl
                               Decision((), (), views, replans, facts),
                               paused_since=planned.paused_since, notes=planned.notes,
                               outcome=_outcome(report), ended=ended, found=read.finished,
-                              unworded=unworded)
+                              unworded=unworded,
+                              spend=applied.spend.total if applied.spend else None)
     except ArchitectError as exc:  # the sprints' work is done; the next tick renders it
         log.error("dashboard: not updated: %s", exc)
         return False

@@ -53,6 +53,8 @@ READ_ONLY_TOOLS = {"Read", "Glob", "Grep"}
 NEVER_OFFERED = {"Bash", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch", "WebSearch",
                  "Task", "Agent"}  # fmt: skip
 OUTSIDE_TEXT = "NOT-FOR-THE-MODEL: a file beside the checkout"
+# The real binary, through a Python wrapper, once a tick: processes, so the full run's.
+pytestmark = pytest.mark.slow
 
 WRAPPER = """\
 #!{python}

@@ -22,11 +22,12 @@ from tests.e2e.runners.chat_api import ChatCompletionsAPI, strict_problem
 from tests.e2e.runners.conftest import FAKE_ANTHROPIC_KEY, FAKE_OPENAI_KEY, model_env, runner_for
 from tests.e2e.runners.messages_api import REFUSED, MessagesAPI, ToolCall, text_of
 from tests.e2e.runners.sprint import ANSWERS, APPROVAL, PITCH, VISION_BODY, VISION_TITLE, with_model
+from tests.sdk import needs_sdk
 from tests.world import OPS, PROJECT, World
 
-# An optional SDK: without it these tests are skipped, not an import error.
-openai_lib = pytest.importorskip(
-    "openai.lib", reason="the optional `openai` SDK is not installed: pip install -e '.[openai]'")
+# The optional SDKs the runners import: without them these tests are skipped, not failed.
+# Found, not imported: a test that needs one imports it (a second of each worker's start-up).
+pytestmark = [needs_sdk("openai"), needs_sdk("anthropic")]
 
 SHELL_PROJECT = {
     "README.md": "# deployer\n\nShips the site with rsync and Caddy.\n",
@@ -132,6 +133,7 @@ def test_a_strict_server_that_refuses_default_gets_a_schema_without_it(
     tmp_path: Path, world: World, checkout: Path
 ) -> None:
     # What the runner used to send: the fake refuses it as OpenAI does.
+    openai_lib = pytest.importorskip("openai.lib")
     old = strict_problem(openai_lib.type_to_response_format_param(ForkProposal))
     assert old is not None and "'default' is not permitted" in old
 

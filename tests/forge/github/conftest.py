@@ -8,11 +8,12 @@ from tests.forge.github.walk import Exchange, Walked, walk
 from tests.world import World
 
 
-@pytest.fixture(scope="module")
+# Walked once per process, not once per module: every check only reads what it recorded.
+@pytest.fixture(scope="session")
 def walk_run(tmp_path_factory: pytest.TempPathFactory) -> Walked:
     return walk(tmp_path_factory.mktemp("walk"))
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def walked(walk_run: Walked) -> tuple[World, list[Exchange]]:
     return walk_run.world, walk_run.seen

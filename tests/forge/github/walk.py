@@ -131,7 +131,8 @@ def _story(world: World, recorder: Recorder, bot: GitHubClient) -> None:
     first, second, third = sorted(bot.list_pulls(OPS, state="open"), key=lambda p: p.number)
     world.review(first.number, "REQUEST_CHANGES", "Smaller, please.")
     world.comment(second.number, "REJECT: not this year", by="bob")
-    bob = GitHubClient(f"{BASE}/api/v3", world.tokens["bob"], transport=recorder)
+    bob = GitHubClient(f"{BASE}/api/v3", world.tokens["bob"], transport=recorder,
+                       kept=world.kept())
     bob.edit_pull(OPS, third.number, state="closed")  # closed by hand, without a REJECT:
     world.tick()
     world.review(first.number, "APPROVED")
@@ -159,7 +160,8 @@ def _pause_from_the_dashboard(world: World, recorder: Recorder, bot: GitHubClien
                 if i.title == "Architect dashboard"]
     box = "- [ ] pause the architect "
     assert box in board.body, board.body
-    alice = GitHubClient(f"{BASE}/api/v3", world.tokens["alice"], transport=recorder)
+    alice = GitHubClient(f"{BASE}/api/v3", world.tokens["alice"], transport=recorder,
+                         kept=world.kept())
     alice.edit_issue(OPS, board.number, body=board.body.replace(box, "- [x] pause the "
                                                                 "architect ", 1))
     assert world.forge.wait_for_deliveries(30)

@@ -166,7 +166,7 @@ class Hands:
         self.journaled |= self.context.journal.record(entry, first=first)
         if lesson:
             self.context.journal.add_lesson(lesson)
-        self.asker.runner.drop_session(session_key(entry.pr_number))
+        self.asker.drop_session(session_key(entry.pr_number))
 
     def sync(self, sprint: SprintPR, slug: str, ledger: Ledger | None,
              filed: tuple[int, ...]) -> str:
