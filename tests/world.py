@@ -209,6 +209,28 @@ Let users keep their settings between visits.
 """
 
 
+# A vision of three questions, two options each: the attachments stories of the corpus
+# (tests/data/comments, stage "questions3") answer it by position, by words and in lists.
+ATTACHMENTS_VISION = """\
+Let users attach files to their notes.
+
+## Tasks
+- [ ] Store the uploaded files (id: store) (files: app/files.py)
+- [ ] Attachment list on a note (id: page) (after: store) (files: app/page.py)
+
+## Open questions
+1. Where are uploaded files stored?
+   - A) On the local disk
+   - B) In S3-compatible object storage (recommended)
+2. Who can see an attachment?
+   - A) Everyone who can see the note (recommended)
+   - B) Only the uploader and admins
+3. How are expired files cleaned up?
+   - A) A nightly cron job (recommended)
+   - B) A background worker queue
+"""
+
+
 def make_world(tmp_path: Path, *, runner: Runner | None = None, max_open_pitches: int = 3,
                reviewers: tuple[str, ...] = (), extra: str = "",
                start: datetime | None = None, settings: Settings | None = None,

@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from architect.core import answer_forms, words
+from architect.core import answer_forms, answer_reading, clauses, words
 from architect.core.ledger import DesignFork, ForkStatus
 from architect.core.text import clean_text, keywords, strip_html_comments
 
@@ -79,6 +79,10 @@ class ParsedComment:
     # Questions named with nothing readable after them: (question, the words), quoted back.
     unread: tuple[tuple[int, str], ...] = ()
     rest_recommended: bool = False  # "the rest as recommended"
+    # Answers held back by their own words (`Q1: B if the budget allows`): (question,
+    # the words, why), named in the acknowledgment and never recorded.
+    doubted: tuple[tuple[int, str, str], ...] = ()
+    discussion: bool = False  # nothing of an answer in it: no acknowledgment at all
 
     @property
     def is_empty(self) -> bool:
@@ -117,8 +121,12 @@ def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
     readable = "\n".join(_INLINE_CODE.sub("", line) for line, ok in lines if ok).strip()
     if not readable and not any(line.strip() for line, _ in lines):
         return ParsedComment()
-    if _APPROVE_ALL.match(readable) and all(ok or not line.strip() for line, ok in lines):
+    if ((_APPROVE_ALL.match(readable) or answer_reading.approves_all(readable))
+            and all(ok or not line.strip() for line, ok in lines)) or (
+            answer_reading.approves_all(readable) and forks):
         return ParsedComment(approve_all=True)
+    if forks and answer_reading.discussion(readable, forks):
+        return ParsedComment(discussion=True)
     answers: list[ParsedAnswer] = []
     explained: dict[int, list[str]] = {}  # index in `answers` → the lines that explain it
     words = {f.number: _fork_words(f) for f in forks}
@@ -128,6 +136,7 @@ def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
     rest = False
     quoted: int | None = None  # the question a quoted line just above names
     meaningful = False  # text outside quotes and code that is neither an answer nor its reason
+    doubted: list[tuple[int, str, str]] = []
     for line, ok in lines:
         readable_line = _INLINE_CODE.sub("", line) if ok else ""
         if not ok:
@@ -135,6 +144,10 @@ def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
             quoted = int(refs[0]) if refs else quoted
         found, missed, rest_here = _read_line(readable_line, forks, answered=answered,
                                               quoted=quoted)
+        found, held = _held_back(readable_line, found)
+        doubted.extend(held)
+        if held and not found:
+            continue  # named back in the acknowledgment; nothing here for the model
         if readable_line.strip():
             quoted = None
         rest = rest or rest_here
@@ -161,8 +174,51 @@ def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
                                       answer.said)
     # Quotes and code go to the model only as context of something new said around them.
     leftover = "\n".join(leftover_lines).strip() if meaningful else ""
-    return ParsedComment(answers=tuple(answers), leftover=leftover, unread=tuple(unread),
-                         rest_recommended=rest)
+    # The writer's last word on each question wins (`Edit: Q3 B actually`).
+    last = {a.question: a for a in answers}
+    answers = [a for a in answers if last[a.question] is a]
+    doubted = [d for d in doubted if d[0] not in last]
+    return ParsedComment(answers=tuple(answers), leftover=leftover, unread=tuple(
+        u for u in unread if u[0] not in last and u[0] not in {d[0] for d in doubted}),
+        rest_recommended=rest, doubted=tuple(doubted))
+
+
+def _held_back(line: str, found: list[ParsedAnswer]
+               ) -> tuple[list[ParsedAnswer], list[tuple[int, str, str]]]:
+    """The answers of a line whose own words hold them back (a condition, a doubt, a
+    question, `A or B`), apart; an answer its own words correct takes the last letter."""
+    kept: list[ParsedAnswer] = []
+    held: list[tuple[int, str, str]] = []
+    for answer in found:
+        context = _context(line, answer)
+        mood, cue = answer_reading.doubt(context)
+        if mood is not clauses.Modality.CERTAIN:
+            held.append((answer.question, context.strip(), f"{mood.value} (“{cue}”)"))
+            continue
+        letter = answer_reading.corrected(answer.reason)
+        kept.append(ParsedAnswer(answer.question, letter, "", answer.said) if letter else answer)
+    return kept, held
+
+
+def _context(line: str, answer: ParsedAnswer) -> str:
+    """The sentence an answer stands in, from its words to the next question named."""
+    said = answer.said or ""
+    at = line.find(said) if said else 0
+    at = max(at, 0)
+    start = max(line.rfind(". ", 0, at), line.rfind("? ", 0, at), line.rfind("! ", 0, at),
+                line.rfind(";", 0, at))
+    start = start + 1 if start >= 0 else 0
+    end_said = at + len(said)
+    nxt = _QUESTION_REF.search(line, end_said)
+    stop = nxt.start() if nxt else len(line)
+    sentence_end = re.search(r"[.!?](?:\s|$)", line[end_said:stop])
+    if sentence_end is not None and not line[end_said:].lstrip().startswith(
+            tuple("?")) and "?" not in line[end_said:end_said + sentence_end.end()]:
+        # The sentence ends before the next question: later sentences are its reason,
+        # read for a condition or a doubt only when they carry one right after.
+        reason = line[end_said:stop]
+        return line[start:at] + said + reason
+    return line[start:stop]
 
 
 def _capped(reason: str) -> str:
@@ -195,14 +251,29 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
     open_forks = [f for f in forks if f.status is ForkStatus.OPEN and f.number not in answered]
     found: list[ParsedAnswer] = []
     missed: list[tuple[int, str]] = []
+    positional = answer_reading.positional(line, forks)
+    if positional:
+        return [ParsedAnswer(n, letter, said=line.strip()) for n, letter in positional], [], False
     for number, said in reading.unread:
         # "Q1: on the server": the question named, its option in the option's own words.
-        named = named_option(_QUESTION_REF.sub(" ", said), [f for f in forks
-                                                           if f.number == number])
-        if named:
-            found.append(ParsedAnswer(number, named[1], said=said))
+        mine = [f for f in forks if f.number == number]
+        last = clauses.after_correction(_QUESTION_REF.sub(" ", said))
+        named = named_option(last, mine)
+        letter = named[1] if named else answer_forms.chosen_letter(last)
+        if not letter:
+            words_named = [(q, c) for q, c, _ in answer_reading.by_words(last, mine,
+                                                                          named=True)]
+            letter = words_named[-1][1] if words_named else ""
+        if letter:
+            found.append(ParsedAnswer(number, letter, said=said))
+        elif number in answer_reading.recommended_for(line):
+            found.append(ParsedAnswer(number, RECOMMENDED, said=said))
         else:
             missed.append((number, said))
+    for number, letter in answer_reading.letter_forms(line, forks):
+        if not any(a.question == number for a in found):
+            found.append(ParsedAnswer(number, letter, said=line.strip()))
+            missed = [m for m in missed if m[0] != number]
     for form in reading.forms:
         question = form.question if form.question is not None else _ordinal(form.ordinal,
                                                                              open_forks)
@@ -220,6 +291,11 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
     named = named_option(line, open_forks)
     if named:
         return [ParsedAnswer(named[0], named[1], said=line.strip())], missed, False
+    # "Store on disk... actually no, S3": the options' own words, the last word winning.
+    by_words = answer_reading.by_words(clauses.after_correction(line), open_forks)
+    if by_words and not line.rstrip().endswith("?"):
+        latest = {q: (q, c, w) for q, c, w in by_words}
+        return [ParsedAnswer(q, c, said=w) for q, c, w in latest.values()], missed, False
     return [], missed, False
 
 

@@ -390,19 +390,25 @@ class UnclearMark:
     comment: int  # the comment answered
     # Set on the reply to someone who may not steer: that person is told once per PR.
     who: str = ""
+    # The id is a PR review's (reviews and comments are numbered apart on a forge).
+    review: bool = False
 
     def render(self) -> str:
+        attrs: dict[str, object] = {"comment": self.comment}
         if self.who:
-            return marker(self.kind, comment=self.comment, who=self.who)
-        return marker(self.kind, comment=self.comment)
+            attrs["who"] = self.who
+        if self.review:
+            attrs["review"] = 1
+        return marker(self.kind, **attrs)
 
     def key(self) -> tuple[object, ...]:
-        return (self.comment,)
+        return (self.comment, self.review)
 
     @classmethod
     def parse(cls, found: Marker) -> UnclearMark | None:
         comment = _int(found.attrs.get("comment"))
-        return None if comment is None else cls(comment, found.attrs.get("who", ""))
+        return None if comment is None else cls(comment, found.attrs.get("who", ""),
+                                                found.attrs.get("review") == "1")
 
 
 @dataclass(frozen=True)

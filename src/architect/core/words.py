@@ -21,9 +21,10 @@ PR still open it is discussion.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from architect.core import clauses
 from architect.core.text import clean_text, strip_html_comments
 
 
@@ -82,21 +83,26 @@ REGISTRY: tuple[Entry, ...] = (
                                          "or its open vision): asks for a re-plan proposal; "
                                          "anything after it says what changes (`REPLAN?` "
                                          "asks nothing)", filed=True),
-    Entry("approve", _A, False, "a review approving the PR acts; the bare verb asks for `ACCEPT`"),
-    Entry("lgtm", _A, False),
+    Entry("approve", _A, True, "a word reviewers decide with, as `approved`, `LGTM`, `ship it`, "
+                               "`NACK`, `denied` (`core.vocabulary.DECIDE`), anywhere in the "
+                               "comment, nothing holding it back (`approve if …` asks)"),
+    Entry("lgtm", _A, True),
     Entry("looks good", _A, False, "also `looks good to me`"),
     Entry("sounds good", _A, False),
-    Entry("ship it", _A, False),
+    Entry("ship it", _A, True),
     Entry("go", _A, False, "also `go ahead`, `go for it`, `let's do it`"),
     Entry("yes", _A, False, "during the design questions: take every recommendation"),
     Entry("agreed", _A, False),
     Entry("+1", _A, False, "also 👍, `:+1:`, `:thumbsup:`"),
-    Entry("i accept", _A, False, "without `this`: a reply asks for `ACCEPT`"),
-    Entry("akzeptiert", _A, False, "other languages: angenommen, einverstanden, accepté, "
-                                  "d'accord, aceptado, de acuerdo, accettato, aceito, 同意"),
+    Entry("i accept", _A, True, "also without `this`"),
+    Entry("akzeptiert", _A, True, "other languages: genehmigt, accepté, approuvé, aceptado, "
+                                 "aprobado, accettato, approvato, aceito, goedgekeurd, 承認, 批准"),
+    Entry("einverstanden", _A, False, "other languages: d'accord, de acuerdo, 同意, and the "
+                                     "agreement of `core.vocabulary.APPROVE`"),
     Entry("no", _R, False, "also `nope`, `nah`, 👎, `not now`"),
-    Entry("abgelehnt", _R, False, "other languages: rejeté, refusé, rechazado, rifiutato, "
-                                 "rejeitado, 却下, 拒绝"),
+    Entry("abgelehnt", _R, True, "other languages: rejeté, refusé, rechazado, rifiutato, "
+                                "respinto, rejeitado, afgewezen, odrzucone, отклонено, 却下, "
+                                "拒绝, 驳回"),
 )
 
 # The likely words beyond the registry's headwords (its notes name them for people).
@@ -169,6 +175,10 @@ class Reading:
     family: Family | None = None
     rest: str = ""  # the reason or guidance after a clear word
     said: str = ""  # the words that carried it, as written
+    # Why a decision-like comment does not decide (`Sense.NOT_DECISION`): its modality
+    # and the words that carry it ("conditional", "if you drop the DB part").
+    modality: clauses.Modality = clauses.Modality.CERTAIN
+    cue: str = ""
 
 
 def bare(body: str, bot_login: str) -> str:
@@ -194,29 +204,127 @@ def readable(body: str, *, inline_code: bool = False) -> str:
     return "\n".join(lines).strip()
 
 
+def unquoted(body: str, bot_login: str) -> str:
+    """What the writer said: outside quotes, code and HTML comments (the bot's own text,
+    quoted or pasted, among them), without a leading @bot."""
+    return bare(readable(body), bot_login)
+
+
 def read(body: str, bot_login: str, *, filed: bool = False) -> Reading:
     """The sense of a whole comment (see the module's docstring); `filed`: written on a
     filed sprint, where the words of its rows with `filed` act too."""
     clear = read_clear(body, bot_login, filed=filed)
     if clear is not None:
         return clear
-    text = bare(body, bot_login)
-    family = likely(text)
-    if family is not None:
-        return Reading(Sense.LIKELY, family, said=text.strip())
-    words = readable(bare(body, bot_login))
+    words = unquoted(body, bot_login)
+    held = _held_back(words)
+    if held is not None:
+        return held
+    stance = clauses.stance(words)
+    family = _FAMILIES.get(stance.polarity) if stance is not None else None
+    if stance is not None and stance.modality is clauses.Modality.CERTAIN:
+        return Reading(Sense.LIKELY, family, said=words.strip())
+    if stance is not None and (stance.modality is not clauses.Modality.QUESTION
+                               or stance.cue.strip() == stance.said.strip()):
+        # "LGTM?" (the agreement itself asked), a condition, a doubt, a negation.
+        return Reading(Sense.NOT_DECISION, family, said=words.strip(),
+                       modality=stance.modality, cue=stance.cue)
     mention = _MENTION.search(words)
     if mention is not None:
         return Reading(Sense.NOT_DECISION, _family_of(mention.group(0)), said=_sentence(
             words, mention.start()))
+    # "LGTM, but what about mobile?" and plain discussion: for the people to answer.
     return Reading(Sense.NONE)
 
 
+_FAMILIES: dict[clauses.Polarity | None, Family] = {
+    clauses.Polarity.AGREE: Family.ACCEPT, clauses.Polarity.REFUSE: Family.REJECT}
+# The words that make a condition of the clause they start (`accept if …`); a condition
+# further into the guidance (`ACCEPT: ship it once …`) is guidance.
+_CONDITION_LEADS = tuple(
+    f" {clauses.normal(c).strip()} " for c in (
+        "if", "only if", "unless", "provided", "provided that", "as long as", "so long as",
+        "assuming", "on condition", "but only", "only when", "subject to", "conditional on",
+        "wenn", "falls", "si", "se", "à condition", "siempre que", "jeśli", "если", "如果",
+        "もし"))
+
+
+def _held_back(words: str) -> Reading | None:
+    """A clear word held back by what comes with it: a condition (`accept if you drop
+    the DB part`) or a doubt (`Accept, maybe?`): one reply naming it, never an action."""
+    last = clauses.after_correction(words)
+    clear = _clear(last) if last.strip() else None
+    if clear is None or clear.family not in (Family.ACCEPT, Family.REJECT):
+        return None
+    mood, cue = _rest_modality(clear.rest)
+    if mood is clauses.Modality.CERTAIN:
+        return None
+    return Reading(Sense.NOT_DECISION, clear.family, said=words.strip(), modality=mood,
+                   cue=cue)
+
+
+def _rest_modality(rest: str) -> tuple[clauses.Modality, str]:
+    """What the words after a clear accept or reject do to it: only their first clause
+    counts (what follows is guidance or a reason: `ACCEPT: maybe drop the page`)."""
+    parts = clauses.split(rest)
+    if not parts:
+        return clauses.Modality.CERTAIN, ""
+    first = parts[0]
+    mood, cue = clauses.modality(first)
+    if mood is clauses.Modality.CONDITIONAL and not clauses.normal(first).startswith(
+            _CONDITION_LEADS):
+        return clauses.Modality.CERTAIN, ""  # "ACCEPT: ship it once the page is small"
+    if mood is clauses.Modality.HEDGED and not clauses.normal(first).startswith(
+            tuple(f" {clauses.normal(h).strip()} " for h in _HEDGE_LEADS)):
+        return clauses.Modality.CERTAIN, ""  # "ACCEPT: maybe drop the page" is guidance
+    if mood is clauses.Modality.QUESTION:
+        return clauses.Modality.CERTAIN, ""  # a question after a clear word is guidance
+    return mood, cue
+
+
+# A doubt right after the clear word takes it back ("Accept, I guess", "Reject, maybe").
+_HEDGE_LEADS = ("maybe", "perhaps", "probably", "i guess", "i think", "not sure", "possibly",
+                "for now?", "tentatively", "i'm not sure")
+
+
 def read_clear(body: str, bot_login: str, *, filed: bool = False) -> Reading | None:
-    """A clear accept or reject (or, `filed`, a request after filing), or None."""
-    text = bare(body, bot_login)
+    """A clear accept or reject (or, `filed`, a request after filing), or None; read on the
+    writer's own words (no quote, code or bot text), their last word winning."""
+    text = unquoted(body, bot_login)
     if filed and (asked := _after_filing(text)) is not None:
         return asked
+    last = clauses.after_correction(clauses.capped(text))
+    if last is not text:
+        taken = (_clear(last) or _decided_in_words(last)) if last.strip() else None
+        if taken is not None:
+            if _rest_modality(taken.rest)[0] is not clauses.Modality.CERTAIN:
+                return None
+            return replace(taken, said=text.strip())
+        if clauses.stance(last) is not None:
+            return None  # "ACCEPT. Hmm, actually no, not yet": the last word is not clear
+    found = _clear(text)
+    if (found is not None and found.family in (Family.ACCEPT, Family.REJECT)
+            and _rest_modality(found.rest)[0] is not clauses.Modality.CERTAIN):
+        return None
+    return found or _decided_in_words(text)
+
+
+def _decided_in_words(text: str) -> Reading | None:
+    """A decision in the words reviewers decide with (`Approved.`, `NACK — duplicates
+    the preferences work`, `Genehmigt.`), anywhere in the comment, nothing holding it
+    back: the writer's last word, acted on as `ACCEPT` or `REJECT` would be."""
+    stance = clauses.stance(text)
+    if stance is None or not stance.strong or stance.modality is not clauses.Modality.CERTAIN:
+        return None
+    family = _FAMILIES.get(stance.polarity)
+    if family is None or _held_back(stance.said) is not None:
+        return None
+    return Reading(Sense.DECISION, family, stance.rest.strip(), said=text.strip())
+
+
+def _clear(text: str) -> Reading | None:
+    """A clear word first in `text`, dressed in any case, emphasis or a slip."""
+    text = text.strip()
     subject = _SUBJECT.match(text)
     if subject is not None:
         return _decided(_family_of(subject.group("word")), subject.group("rest"), text)

@@ -1,0 +1,205 @@
+"""Answers read the way people write them, beyond `Q1: B`. Pure.
+
+`core.answers` reads each line with `core.answer_forms`; this module adds what a
+person reads around those forms, for any pairing of a question reference with an
+option reference:
+
+- `doubt`: the modality of the words around an answer (`Q1: B if the budget
+  allows`, `probably B for Q2?`): such an answer is never recorded; the round
+  names the doubt and what to write instead.
+- `corrected`: the writer's last word inside an answer (`Q1: A. Hmm, actually no, B.`).
+- `positional`: a list of letters as long as the open questions (`A, B, B`, `B B A`).
+- `by_words`: the option's own words in a clause (`disk, not S3`, `Q3: cron`), the
+  question named or not, with negation scope (`not S3` names nothing).
+- `recommended_for`: `recommended for Q1 and Q3`; `approves_all`: `Go with your
+  recommendations`, `Both as recommended`.
+- `discussion`: a comment with nothing of an answer in it (no question, option,
+  letter, recommendation or decision): no acknowledgment at all.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+
+from architect.core import clauses
+from architect.core.ledger import DesignFork, ForkStatus
+
+_WORD = re.compile(r"[a-z0-9]+")
+_STOP = frozenset({"a", "an", "the", "in", "on", "of", "to", "by", "for", "and", "or", "with",
+                   "from", "at", "as", "is", "be", "it", "its", "who", "can", "see", "are",
+                   "how", "where", "what"})
+_LETTERS = re.compile(r"^\s*(?P<list>[A-Z](?:\s*(?:,|/|;|&|\band\b|\s)\s*[A-Z])+)"
+                      r"\s*(?:$|[.!]|\s[-—–(]|[-—–(]|\n)", re.DOTALL)
+_LETTER = re.compile(r"[A-Z]")
+_REC_FOR = re.compile(
+    r"\b(?:recommended|(?:the|your)\s+recommendations?|(?:the\s+)?default)\s+(?:ones?\s+)?"
+    r"(?:for|on)\s+(?P<qs>(?:(?:Q|question\s*)\d{1,2}(?:\s*(?:,|and|&)\s*)?)+)", re.IGNORECASE)
+_QNUM = re.compile(r"(?:Q|question\s*)(\d{1,2})", re.IGNORECASE)
+_ALL = re.compile(r"\b(?:all|both|every|everything|each|your|go\s+with|agree|take|fine|happy"
+                  r"|makes?\s+sense|as\s+recommended|all\s+three|all\s+of\s+them)\b",
+                  re.IGNORECASE)
+_RECOMMEND = re.compile(r"\brecommend(?:ed|ations?)?\b|\bdefaults?\b", re.IGNORECASE)
+_EXCEPT = re.compile(r"\b(?:except|but|apart\s+from|other\s+than|besides)\b", re.IGNORECASE)
+_QREF = re.compile(r"\b(?:Q|question\s*#?|frage|pregunta|вопрос)\s*\d", re.IGNORECASE)
+_ORDINAL = re.compile(r"\b(?:first|second|third|fourth|last)\s+(?:one|question|option)\b",
+                      re.IGNORECASE)
+_BARE_LETTER = re.compile(r"(?<![A-Za-z'’])(?!I\b)[A-H](?![A-Za-z'’])")
+_FOR_Q = re.compile(r"\b[Ff]or\s+(?:[Qq]|[Qq]uestion\s*)(?P<q>\d{1,2})\s*[,:]?\s*"
+                    r"(?:option\s+)?(?P<c>[A-Z])(?![A-Za-z0-9'’])")
+_NTH_OPTION = re.compile(r"\b(?P<n>first|second|third)\s+option\s+(?:for|on)\s+(?:Q|question\s*)"
+                         r"(?P<q>\d{1,2})\b", re.IGNORECASE)
+_FOR_NTH = re.compile(r"\b[Ff]or\s+the\s+(?P<n>first|second|third|last)(?:\s+(?:one|question))?"
+                      r"\s*[,:]\s*(?:option\s+)?(?P<c>[A-Z])(?![A-Za-z0-9'’])")
+_NTH = {"first": 1, "second": 2, "third": 3}
+_NEGATED = re.compile(r"\b(?:not|no|never|without|instead\s+of|rather\s+than|over|against"
+                      r"|anything\s+but|except|avoid|isn't|don't|won't)\b", re.IGNORECASE)
+_CHOOSING = re.compile(r"\b(?:go(?:ing)?\s+with|use|using|pick|prefer|choose|store|keep|let's"
+                       r"|let\s+us|should|want|make\s+(?:it|that)|rather|better|vote|is\s+enough"
+                       r"|works|fine|please|i'd|we'd)\b", re.IGNORECASE)
+_LEAD_LETTER = re.compile(r"^[\s,:;.!—–-]*(?:option\s+)?(?P<c>[A-Z])(?![A-Za-z0-9'’])")
+
+
+def open_forks(forks: Sequence[DesignFork]) -> list[DesignFork]:
+    return [f for f in forks if f.status is ForkStatus.OPEN]
+
+
+@functools.lru_cache(maxsize=4096)  # pure; a long comment repeats its lines
+def doubt(context: str) -> tuple[clauses.Modality, str]:
+    """The modality of the words around an answer: conditional, hedged, a question (or
+    two letters offered as alternatives: `A or B`), else certain."""
+    if re.search(r"\b[A-Z]\s+or\s+[A-Z]\b|\bbetween\s+[A-Z]\s+and\s+[A-Z]\b", context):
+        return clauses.Modality.HEDGED, context.strip()
+    if (m := _CONDITION.search(context)) is not None:
+        return clauses.Modality.CONDITIONAL, context[m.start():].strip().rstrip(".")
+    mood, cue = clauses.modality(_CONDITION_FREE.sub(" ", context))
+    return (clauses.Modality.CERTAIN, "") if mood is clauses.Modality.CONDITIONAL else (mood, cue)
+
+
+# The conditions an answer can carry; "when"/"once"/"after" in an answer's reason are
+# usually how it works ("sync when online"), not a condition on the choice.
+_CONDITION = re.compile(r"\b(?:if|unless|provided|providing|as\s+long\s+as|so\s+long\s+as"
+                        r"|assuming|depends|depending|only\s+when|on\s+condition)\b",
+                        re.IGNORECASE)
+_CONDITION_FREE = re.compile(r"\b(?:when|once|after|as\s+soon\s+as|si|se|als|wenn)\b",
+                             re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=4096)
+def corrected(reason: str) -> str:
+    """The letter an answer's own words take it back to (`… actually no, B`), or ""."""
+    after = clauses.after_correction(reason)
+    if after is reason or after == reason:
+        return ""
+    match = _LEAD_LETTER.match(after)
+    return match.group("c") if match else ""
+
+
+def positional(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
+    """`A, B, B` (after any correction: `B, B, A — no, sorry: B, A, A`): one letter per
+    open question, in order, when there are exactly as many letters as open questions."""
+    if len(line) > 400 or not re.match(r"\s*[A-Z]\W", clauses.after_correction(line)[:400]
+                                        if len(line) <= 400 else ""):
+        return []
+    text = clauses.after_correction(line)
+    text = re.sub(r"^\s*(?:i\s+meant|so)\s*:?\s*", "", text, flags=re.IGNORECASE)
+    match = _LETTERS.match(text)
+    still = open_forks(forks)
+    if match is None or not still:
+        return []
+    letters = _LETTER.findall(match.group("list"))
+    if len(letters) != len(still):
+        return []
+    return [(f.number, letter) for f, letter in zip(still, letters, strict=True)]
+
+
+def recommended_for(line: str) -> list[int]:
+    """The questions `recommended for Q1 and Q3` names."""
+    return [int(n) for m in _REC_FOR.finditer(line) for n in _QNUM.findall(m.group("qs"))]
+
+
+def approves_all(text: str) -> bool:
+    """`Go with your recommendations`, `Both as recommended 👍`, `Agree with the
+    recommendation on all three`: every recommendation, nothing excepted."""
+    if len(text) > 400:
+        return False  # a page of text is not "go with the recommendations"
+    return bool(_RECOMMEND.search(text) and _ALL.search(text) and not _EXCEPT.search(text)
+                and not _QREF.search(text) and not _BARE_LETTER.search(text)
+                and not text.rstrip().endswith("?")
+                and clauses.modality(text)[0] in (clauses.Modality.CERTAIN,))
+
+
+def letter_forms(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
+    """`For Q1, A`, `for the third one, A`, `The second option for Q1`."""
+    found = [(int(m.group("q")), m.group("c").upper()) for m in _FOR_Q.finditer(line)]
+    still = open_forks(forks)
+    for m in _FOR_NTH.finditer(line):
+        n = len(still) if m.group("n") == "last" else _NTH[m.group("n")]
+        if 0 < n <= len(still):
+            found.append((still[n - 1].number, m.group("c")))
+    for m in _NTH_OPTION.finditer(line):
+        fork = next((f for f in forks if f.number == int(m.group("q"))), None)
+        n = _NTH[m.group("n").lower()]
+        if fork is not None and n <= len(fork.letters):
+            found.append((fork.number, fork.letters[n - 1]))
+    return found
+
+
+def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
+             ) -> list[tuple[int, str, str]]:
+    """The options `text` names in their own words, clause by clause: (question, letter,
+    clause). A clause names an option by a word of it no other option of its question
+    has (`disk`, `cron`, `worker queue`); a negated clause (`not S3`) names none, nor
+    does one that names two options. Unless the question is `named`, a long clause must
+    choose (`go with`, `store them`, `let's use`)."""
+    found: list[tuple[int, str, str]] = []
+    for clause in (c for part in clauses.split(text) for c in re.split(r"\s+and\s+", part)):
+        if _NEGATED.search(clause) or clause.rstrip().endswith("?"):
+            continue
+        if not named and len(clause.split()) > 6 and not _CHOOSING.search(clause):
+            continue  # "a screenshot of the note editor": words of an option, no choice
+        said = set(_WORD.findall(clause.lower()))
+        hits = {(f.number, letter) for f in forks for letter, own in _distinctive(f).items()
+                if own & said}
+        if len(hits) == 1:
+            number, letter = hits.pop()
+            found.append((number, letter, clause.strip()))
+    return found
+
+
+def _distinctive(fork: DesignFork) -> dict[str, set[str]]:
+    """Each option's words that no other option of the fork has (long enough to mean it)."""
+    words = {letter: {w for w in _WORD.findall(re.sub(r"\((?:recommended|default)\)", "",
+                                                       text, flags=re.IGNORECASE).lower())
+                      if w not in _STOP}
+             for letter, text in fork.options}
+    out: dict[str, set[str]] = {}
+    for letter, own in words.items():
+        others = set().union(*(w for k, w in words.items() if k != letter))
+        out[letter] = {w for w in own - others if len(w) >= 4 or any(c.isdigit() for c in w)}
+    return out
+
+
+def discussion(text: str, forks: Sequence[DesignFork]) -> bool:
+    """A comment with nothing of an answer or a decision in it: no question named, no
+    letter, ordinal, option words, recommendation, question mark or decision word."""
+    if not text.strip():
+        return True
+    text = clauses.capped(text)
+    if (_QREF.search(text) or _ORDINAL.search(text) or _BARE_LETTER.search(text)
+            or _RECOMMEND.search(text) or "?" in text or by_words(text, forks)
+            or _option_said(text, forks) or clauses.modality(text)[0] is clauses.Modality.HEDGED):
+        return False
+    stance = clauses.stance(text)
+    if stance is not None and (stance.strong or stance.modality is not clauses.Modality.CERTAIN):
+        return False
+    return not re.search(r"\b(?:hold|pause|resume|replan|reject|accept|yes|lgtm|ok|okay|agree"
+                         r"|disagree|objection)\b",
+                         text, re.IGNORECASE)
+
+
+def _option_said(text: str, forks: Sequence[DesignFork]) -> bool:
+    """Whether `text` says a word only one option has, negated or not (`Not S3`)."""
+    said = set(_WORD.findall(text.lower()))
+    return any(own & said for f in forks for own in _distinctive(f).values())
