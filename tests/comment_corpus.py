@@ -17,7 +17,7 @@ case allows no reply (a certain comment the bot should have acted on). At the de
 questions an answers round's acknowledgment that names the writer is their one reply
 (it says what was read and that nothing was recorded), so it meets `reply` too.
 
-More keys (the format of /work/corpus/RULES.md, kept in `docs/comment-corpus.md`):
+More keys (the format the corpus writers were given):
 `stage = "questions3"` (the three questions of `ATTACHMENTS_VISION`), `kind` (a PR
 review: "COMMENT", "APPROVED", "REQUEST_CHANGES", its body the text), `then` /
 `then_by` (a later comment written before the next tick: the outcome is of both),

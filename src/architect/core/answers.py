@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from architect.core import answer_forms, answer_reading, clauses, words
 from architect.core.ledger import DesignFork, ForkStatus
-from architect.core.text import clean_text, keywords, strip_html_comments
+from architect.core.text import after_pasted_marks, clean_text, keywords, strip_html_comments
 
 RECOMMENDED = "recommended"
 
@@ -96,7 +96,7 @@ def _lines(body: str) -> list[tuple[str, bool]]:
     Quoted lines and fenced code are kept (the model may need them as context)
     but never read as answers; inline code is blanked only for reading.
     """
-    text = strip_html_comments(clean_text(body))
+    text = strip_html_comments(after_pasted_marks(clean_text(body)))
     out: list[tuple[str, bool]] = []
     fence: str | None = None
     for line in text.split("\n"):
@@ -125,7 +125,9 @@ def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
             and all(ok or not line.strip() for line, ok in lines)) or (
             answer_reading.approves_all(readable) and forks):
         return ParsedComment(approve_all=True)
-    if forks and answer_reading.discussion(readable, forks):
+    # Talk is only told apart from answers while questions are open: once every fork is
+    # resolved (a failed filing check), what is written is for the planner to hear.
+    if answer_reading.open_forks(forks) and answer_reading.discussion(readable, forks):
         return ParsedComment(discussion=True)
     answers: list[ParsedAnswer] = []
     explained: dict[int, list[str]] = {}  # index in `answers` → the lines that explain it
@@ -144,6 +146,9 @@ def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
             quoted = int(refs[0]) if refs else quoted
         found, missed, rest_here = _read_line(readable_line, forks, answered=answered,
                                               quoted=quoted)
+        # "for Q2 I would like …": a pronoun, not option I; the question is named, unread.
+        missed += [(a.question, a.said) for a in found if _pronoun(forks, a)]
+        found = [a for a in found if not _pronoun(forks, a)]
         found, held = _held_back(readable_line, found)
         doubted.extend(held)
         if held and not found:
@@ -297,6 +302,13 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
         latest = {q: (q, c, w) for q, c, w in by_words}
         return [ParsedAnswer(q, c, said=w) for q, c, w in latest.values()], missed, False
     return [], missed, False
+
+
+def _pronoun(forks: Sequence[DesignFork], answer: ParsedAnswer) -> bool:
+    """An "I" read as a letter where the question has no option I (`Q2: I'd say B`):
+    the writer speaking, not choosing (another unknown letter gets its note)."""
+    fork = next((f for f in forks if f.number == answer.question), None)
+    return answer.choice == "I" and fork is not None and "I" not in fork.letters
 
 
 def _ordinal(word: str, open_forks: Sequence[DesignFork]) -> int | None:

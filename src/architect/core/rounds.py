@@ -140,6 +140,8 @@ def tried_before(view: SprintView, login: str, before: int) -> dict[int, str]:
         parsed = parse_comment(comment.body, asked_when(view, comment.id, view.ledger).forks)
         for number, words in parsed.unread:
             tried.setdefault(number, words)
+        for number, words, _ in parsed.doubted:  # `Q2: maybe JSON`: tried, not decided
+            tried.setdefault(number, words)
         for item in parsed.answers:
             fork = view.ledger.get(item.question)
             if fork is not None and item.choice not in (*fork.letters, RECOMMENDED):

@@ -184,7 +184,7 @@ CORRECTIONS: tuple[str, ...] = (
     "on second thought", "on second thoughts", "correction", "i mean", "i meant",
     "make that", "rather", "change of mind", "changed my mind", "i changed my mind",
     "edit", "update", "sorry, i meant", "let me correct", "correcting myself",
-    "hmm, no", "no, ", "instead", "eigentlich", "doch", "en fait", "plutôt", "mejor",
+    "hmm, no", "no,", "instead", "eigentlich", "doch", "en fait", "plutôt", "mejor",
     "en realidad", "na verdade", "anzi", "eigenlijk", "właściwie", "вернее", "точнее",
 )
 
