@@ -18,9 +18,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from architect.core import answer_forms, answer_reading, clauses, words
+from architect.core import answer_forms, answer_reading, clauses, markers, words
 from architect.core.ledger import DesignFork, ForkStatus
-from architect.core.text import after_pasted_marks, clean_text, keywords, strip_html_comments
+from architect.core.text import clean_text, keywords, strip_html_comments
 
 RECOMMENDED = "recommended"
 
@@ -96,7 +96,7 @@ def _lines(body: str) -> list[tuple[str, bool]]:
     Quoted lines and fenced code are kept (the model may need them as context)
     but never read as answers; inline code is blanked only for reading.
     """
-    text = strip_html_comments(after_pasted_marks(clean_text(body)))
+    text = strip_html_comments(markers.after_pasted_marks(clean_text(body)))
     out: list[tuple[str, bool]] = []
     fence: str | None = None
     for line in text.split("\n"):

@@ -24,10 +24,22 @@ from pydantic import ValidationError
 
 from architect.core.ledger import Ledger, from_payload, to_payload
 from architect.core.schemas import SubIssue
-from architect.core.text import ARCHITECT_MARK, html_comment_spans
+from architect.core.text import html_comment_spans
 from architect.forge.models import Comment
 
-MARK_OPEN = ARCHITECT_MARK  # how every marker of the architect starts
+MARK_OPEN = "<!-- architect:"  # how every marker of the architect starts
+
+
+def after_pasted_marks(text: str) -> str:
+    """What a person wrote after the last mark of the architect's in their comment: a bot
+    comment pasted whole (it ends with its mark) is the bot's words, never the person's."""
+    last = None
+    for start, end in html_comment_spans(text):
+        if text.startswith(MARK_OPEN, start):
+            last = end
+    return text if last is None else text[last:]
+
+
 VISION_OPEN = f"{MARK_OPEN} vision="
 _MARKER = re.compile(r"<!--\s*architect:\s*(?P<kind>[a-z][a-z-]*)(?P<rest>.*)-->\Z", re.DOTALL)
 _ATTR = re.compile(r"([a-z_]+)=(\S+)")

@@ -69,20 +69,6 @@ def html_comment_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-# Every mark of the architect's opens so (`core.markers.MARK_OPEN` is this string).
-ARCHITECT_MARK = "<!-- architect:"
-
-
-def after_pasted_marks(text: str) -> str:
-    """What a person wrote after the last mark of the architect's in their comment: a bot
-    comment pasted whole (it ends with its mark) is the bot's words, never the person's."""
-    last = None
-    for start, end in html_comment_spans(text):
-        if text.startswith(ARCHITECT_MARK, start):
-            last = end
-    return text if last is None else text[last:]
-
-
 def strip_html_comments(text: str) -> str:
     parts: list[str] = []
     pos = 0

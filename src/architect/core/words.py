@@ -24,8 +24,8 @@ import re
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from architect.core import clauses
-from architect.core.text import after_pasted_marks, clean_text, strip_html_comments
+from architect.core import clauses, markers
+from architect.core.text import clean_text, strip_html_comments
 
 
 class Family(StrEnum):
@@ -194,7 +194,7 @@ def readable(body: str, *, inline_code: bool = False) -> str:
     (`inline_code`: keep `code spans`, where people write ids)."""
     lines: list[str] = []
     fence = False
-    for line in strip_html_comments(after_pasted_marks(clean_text(body))).split("\n"):
+    for line in strip_html_comments(markers.after_pasted_marks(clean_text(body))).split("\n"):
         stripped = line.lstrip()
         if stripped.startswith(("```", "~~~")):
             fence = not fence
