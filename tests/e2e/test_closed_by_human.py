@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from architect.forge.models import PullRequest
-from architect.shell.closed_sprints import WINDOW, closed_sprints
 from tests.world import OPS, PROJECT, World, make_world
 
 
@@ -155,40 +154,6 @@ def test_a_reject_written_then_closed_by_hand_keeps_its_reason(tmp_path: Path,
     world.comment(vision, "Smaller now.", repo=PROJECT)
     (pitch,) = world.tick().applied
     assert pitch.describe().endswith("(again, after a rejection) → sprints/1-wishlists.md")
-
-
-def test_a_tick_that_listed_every_ops_pr_finds_the_closed_one_without_another_read(
-        tmp_path: Path, dialect: str) -> None:
-    world, vision, pr = _pitched(tmp_path, dialect)
-    world.client("bob").edit_pull(OPS, pr.number, state="closed")
-    visions = (world.bot.get_issue(PROJECT, vision),)
-    me = world.bot.current_user()
-    read = closed_sprints(world.bot, world.config, me, visions, set())
-    listed = tuple(world.bot.list_pulls(OPS, state="all"))
-    before = sum(world.bot.stats.by_method.values())
-    found = closed_sprints(world.bot, world.config, me, visions, set(), listed=listed)
-    assert [(s.pr.number, s.closed_by) for s in found] == [
-        (s.pr.number, s.closed_by) for s in read] == [(pr.number, "bob")]
-    # Only who closed it and its comments are read: the closed PRs come from the list.
-    assert sum(world.bot.stats.by_method.values()) - before == 2
-
-
-def test_a_sprint_closed_before_the_last_window_of_closed_prs_is_not_looked_for(
-        tmp_path: Path, dialect: str) -> None:
-    """The branch's own list finds it, but as before only a PR among the last WINDOW
-    closed ones is answered: those in between saw it (shared lists, same findings)."""
-    world, vision, pr = _pitched(tmp_path, dialect)
-    world.client("bob").edit_pull(OPS, pr.number, state="closed")
-    other = world.client("deploy-bot")
-    other.create_branch(OPS, "ops/bump", "main")
-    for n in range(WINDOW):
-        bump = other.create_pull(OPS, title=f"bump {n}", body="", head="ops/bump", base="main")
-        other.edit_pull(OPS, bump.number, state="closed")
-    visions = (world.bot.get_issue(PROJECT, vision),)
-    me = world.bot.current_user()
-    listed = tuple(world.bot.list_pulls(OPS, state="all"))
-    assert closed_sprints(world.bot, world.config, me, visions, set()) == []
-    assert closed_sprints(world.bot, world.config, me, visions, set(), listed=listed) == []
 
 
 def test_a_pr_reopened_after_its_branch_was_deleted_gets_one_note_and_stays_in_status(

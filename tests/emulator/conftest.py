@@ -15,6 +15,8 @@ from werkzeug.wrappers import Request
 
 from architect.emulator import EmbeddedForge
 from architect.emulator.github_dialect import GitHubDialect
+from architect.emulator.github_serialize import Urls
+from architect.emulator.github_web import Call
 from architect.emulator.setup import ForgeSetup
 from architect.emulator.store import Repo
 from architect.emulator.web import Ctx
@@ -74,12 +76,17 @@ class Forge:
         assert found is not None
         return found
 
-    def ctx(self, doer: str | None = "alice", method: str = "POST") -> Ctx:
-        """A request context on this forge's store, as a handler gets it."""
+    def ctx(self, doer: str | None = "alice", method: str = "POST", *,
+            params: dict[str, Any] | None = None, json: Any = None,
+            query: dict[str, str] | None = None) -> Ctx:
+        """A request context on this forge's store, as a handler gets it: `params` are the
+        path's (acme/widgets unless given), `json` the body, `query` the query string."""
         store = self.forge.wsgi.store
-        request = Request(EnvironBuilder(method=method, path="/api/v1/x").get_environ())
+        request = Request(EnvironBuilder(method=method, path="/api/v1/x", json=json,
+                                         query_string=query).get_environ())
         user = store.user_by_login(doer) if doer else None
-        return Ctx(store, request, {}, ROOT + "/", doer=user)
+        path = {"owner": "acme", "repo": "widgets", **(params or {})}
+        return Ctx(store, request, path, ROOT + "/", doer=user)
 
     def pull(
         self, branch: str, title: str = "a change", *, who: str = "bot", path: str = ""
@@ -111,6 +118,18 @@ class GitHub:
         headers = {"Authorization": f"Bearer {self.tokens[who]}"} if who else {}
         headers.update(kwargs.pop("headers", {}))
         return self.http.request(method, f"/api/v3{path}", headers=headers, **kwargs)
+
+
+    def handler_call(self, who: str | None = "bot", method: str = "GET", *,
+                     params: dict[str, str] | None = None, json: Any = None,
+                     query: dict[str, str] | None = None) -> Call:
+        """One request as a route's handler gets it (`params`: the path's, acme/widgets
+        unless given), for the tests that call a handler with `dialect.backend`."""
+        request = Request(EnvironBuilder(method=method, path="/api/v3/x", json=json,
+                                         query_string=query).get_environ())
+        auth = f"Bearer {self.tokens[who]}" if who else None
+        path = {"owner": "acme", "repo": "widgets", **(params or {})}
+        return Call(request, path, Urls(ROOT + "/api/v3", ROOT), auth)
 
 
 def github_of(world: Forge, *, rate_limit: int = 5000) -> GitHub:

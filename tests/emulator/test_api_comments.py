@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+from architect.emulator import api_comments
+from architect.emulator.web import ApiError
 from tests.emulator.conftest import REPO, Forge
 
 ISSUES = f"/repos/{REPO}/issues"
@@ -59,3 +63,39 @@ def test_the_owner_may_back_date_a_comment_and_before_filters_on_it(world: Forge
     refused = world.call("POST", f"{ISSUES}/{number}/comments", "alice",
                          json={"body": "x", "updated_at": "2025-06-01T12:00:00Z"})
     assert refused.status_code == 403
+
+
+
+def test_the_handlers_create_list_edit_and_delete_a_plain_comment(world: Forge) -> None:
+    number = world.issue("Talk")
+    at = {"index": str(number)}
+    created = api_comments.create_comment(world.ctx("carol", params=at, json={"body": "hi"}))
+    assert created.status == 201 and isinstance(created.body, dict)
+    assert (created.body["body"], created.body["user"]["login"]) == ("hi", "carol")
+    listed = api_comments.list_issue_comments(world.ctx("carol", "GET", params=at))
+    assert [c["body"] for c in listed.body] == ["hi"]
+    assert listed.headers["X-Total-Count"] == "1"
+    one = {"id": str(created.body["id"])}
+    edited = api_comments.edit_comment(world.ctx("carol", "PATCH", params=one,
+                                                 json={"body": "hello"}))
+    assert edited.status == 200 and edited.body["body"] == "hello"
+    deleted = api_comments.delete_comment(world.ctx("carol", "DELETE", params=one))
+    assert (deleted.status, deleted.empty) == (204, True)
+    assert world.get(f"/repos/{REPO}/issues/{number}")["comments"] == 0
+
+
+def test_a_reader_may_not_edit_someone_elses_comment_but_a_writer_may(world: Forge) -> None:
+    number = world.issue("Talk")
+    comment = world.setup.comment(REPO, number, "mine", token=world.tokens["carol"])
+    one = {"id": str(comment)}
+    with pytest.raises(ApiError) as raised:
+        api_comments.edit_comment(world.ctx("bot", "PATCH", params={"id": "0"},
+                                            json={"body": "x"}))
+    assert raised.value.status == 404  # no comment 0 in this repo
+    world.setup.create_user("dave")
+    with pytest.raises(ApiError) as refused:
+        api_comments.edit_comment(world.ctx("dave", "PATCH", params=one, json={"body": "x"}))
+    assert refused.value.status == 403
+    by_writer = api_comments.edit_comment(world.ctx("alice", "PATCH", params=one,
+                                                    json={"body": "tidied"}))
+    assert by_writer.body["body"] == "tidied"

@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+from architect.emulator.api_issue_delete import delete_issue
+from architect.emulator.web import ApiError
 from tests.emulator.conftest import REPO, Forge
 
 ISSUES = f"/repos/{REPO}/issues"
@@ -49,3 +53,17 @@ def test_a_deleted_pull_request_leaves_the_pull_list_and_dependencies(world: For
     assert world.get(f"/repos/{REPO}/pulls") == []
     assert world.call("DELETE", f"{ISSUES}/{blocker}", "acme").status_code == 204
     assert world.get(f"{ISSUES}/{blocked}/dependencies") == []
+
+
+def test_the_handler_answers_204_with_no_body_and_the_issue_is_gone_from_the_store(
+        world: Forge) -> None:
+    number = world.issue("delete me")
+    reply = delete_issue(world.ctx("acme", "DELETE", params={"index": str(number)}))
+    assert (reply.status, reply.empty, reply.body) == (204, True, None)
+    assert number not in world.repo().issues
+
+
+def test_the_handler_refuses_a_writer_before_looking_the_issue_up(world: Forge) -> None:
+    with pytest.raises(ApiError) as raised:  # reqAdmin() runs before the issue is loaded
+        delete_issue(world.ctx("alice", "DELETE", params={"index": "999"}))
+    assert raised.value.status == 403

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+from architect.emulator import api_pulls
+from architect.emulator.web import ApiError
 from tests.emulator.conftest import REPO, Forge
 
 PULLS = f"/repos/{REPO}/pulls"
@@ -67,3 +71,49 @@ def test_a_squash_merge_names_the_pull_and_may_delete_its_branch(world: Forge) -
     head = world.get(f"/repos/{REPO}/branches/main")["commit"]
     assert head["message"] == f"Fix it (#{number})"
     assert world.call("GET", f"/repos/{REPO}/branches/fix").status_code == 404
+
+
+def _merge(world: Forge, number: int, body: dict[str, object]) -> int:
+    """The status the merge handler answers for `body` (an error's status too)."""
+    try:
+        return api_pulls.merge_pull(world.ctx("bot", params={"index": str(number)},
+                                              json=body)).status
+    except ApiError as refused:
+        return refused.status
+
+
+def test_the_merge_style_is_required_known_and_matched_in_any_case(world: Forge) -> None:
+    number = world.pull("feature/a", "Add a")
+    with pytest.raises(ApiError) as missing:
+        api_pulls.merge_pull(world.ctx("bot", params={"index": str(number)}, json={}))
+    assert (missing.value.status, missing.value.message) == (422, "[Do]: Required")
+    with pytest.raises(ApiError) as unknown:
+        api_pulls.merge_pull(world.ctx("bot", params={"index": str(number)},
+                                       json={"Do": "octopus"}))
+    assert (unknown.value.status, unknown.value.message) == (422, "[Do]: In")
+    assert _merge(world, number, {"do": "merge"}) == 200  # Go's binder ignores the case
+    assert _merge(world, number, {"Do": "merge"}) == 405  # merged already
+
+
+def test_a_merge_commit_says_which_pull_it_merged_and_is_merged_answers_204(
+        world: Forge) -> None:
+    number = world.pull("feature/b", "Add b")
+    at = {"index": str(number)}
+    with pytest.raises(ApiError) as not_yet:
+        api_pulls.is_merged(world.ctx("bot", "GET", params=at))
+    assert not_yet.value.status == 404
+    assert _merge(world, number, {"Do": "merge"}) == 200
+    repo = world.repo()
+    head = repo.commits[repo.branches["main"]]
+    assert head.message == (f"Merge pull request 'Add b' (#{number}) from feature/b "
+                            "into main")
+    assert len(head.parents) == 2
+    reply = api_pulls.is_merged(world.ctx("bot", "GET", params=at))
+    assert (reply.status, reply.empty) == (204, True)
+
+
+def test_a_pull_from_a_branch_onto_itself_is_refused_as_forgejo_words_it(world: Forge) -> None:
+    with pytest.raises(ApiError) as refused:
+        api_pulls.create_pull(world.ctx("bot", json={"head": "main", "base": "main",
+                                                     "title": "nothing"}))
+    assert (refused.value.status, refused.value.message) == (422, api_pulls.SAME_BRANCH)

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from architect.emulator import api_reviews
+from architect.emulator.web import ApiError
 from tests.emulator.conftest import REPO, Forge
 
 
@@ -64,3 +68,45 @@ def test_review_requests_check_the_reviewer_and_are_answered_by_a_vote(world: Fo
     assert world.get(f"/repos/{REPO}/pulls/{pull}")["requested_reviewers"][0]["login"] == "alice"
     _review(world, pull, "alice", event="APPROVED")
     assert world.get(f"/repos/{REPO}/pulls/{pull}")["requested_reviewers"] == []
+
+
+def test_a_second_request_for_the_same_reviewer_makes_none_and_a_removal_takes_it_off(
+        world: Forge) -> None:
+    pull = world.pull("fix")
+    at = {"index": str(pull)}
+    first = api_reviews.request_reviewers(world.ctx("bot", params=at,
+                                                    json={"reviewers": ["alice"]}))
+    assert first.status == 201 and [r["state"] for r in first.body] == [
+        "REQUEST_REVIEW"]
+    again = api_reviews.request_reviewers(world.ctx("bot", params=at,
+                                                    json={"reviewers": ["alice"]}))
+    assert (again.status, again.body) == (201, [])
+    gone = api_reviews.unrequest_reviewers(world.ctx("bot", "DELETE", params=at,
+                                                     json={"reviewers": ["alice"]}))
+    assert (gone.status, gone.empty) == (204, True)
+    assert world.get(f"/repos/{REPO}/pulls/{pull}")["requested_reviewers"] == []
+
+
+def test_a_closed_pull_takes_no_review_request(world: Forge) -> None:
+    pull = world.pull("fix")
+    assert world.call("PATCH", f"/repos/{REPO}/pulls/{pull}", json={"state": "closed"}
+                      ).status_code == 201
+    with pytest.raises(ApiError) as refused:
+        api_reviews.request_reviewers(world.ctx("bot", params={"index": str(pull)},
+                                                json={"reviewers": ["alice"]}))
+    assert (refused.value.status, refused.value.message) == (
+        403, "cannot add or remove review requests on a closed pull request")
+
+
+def test_an_unknown_event_with_a_body_is_a_pending_draft_others_cannot_get(
+        world: Forge) -> None:
+    pull = world.pull("fix")
+    at = {"index": str(pull)}
+    draft = api_reviews.create_review(world.ctx("alice", params=at,
+                                                json={"event": "MAYBE", "body": "thinking"}))
+    assert isinstance(draft.body, dict) and draft.body["state"] == "PENDING"
+    one = {**at, "id": str(draft.body["id"])}
+    assert api_reviews.get_review(world.ctx("alice", "GET", params=one)).status == 200
+    with pytest.raises(ApiError) as hidden:
+        api_reviews.get_review(world.ctx("carol", "GET", params=one))
+    assert hidden.value.status == 404

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from architect.emulator.api_timeline import list_timeline
 from tests.emulator.conftest import REPO, Forge
 
 
@@ -39,3 +40,19 @@ def test_the_count_is_the_page_sent_and_there_is_no_link(world: Forge) -> None:
 
 def test_a_missing_issue_is_a_404(world: Forge) -> None:
     assert world.call("GET", f"/repos/{REPO}/issues/99/timeline").status_code == 404
+
+
+def test_the_handler_fills_the_fields_go_writes_for_an_entry_and_before_filters(
+        world: Forge) -> None:
+    number = world.issue("Before")
+    world.setup.comment(REPO, number, "old", token=world.tokens["carol"])
+    old = world.get(f"/repos/{REPO}/issues/{number}/timeline")[0]["updated_at"]
+    world.setup.comment(REPO, number, "new", token=world.tokens["carol"])
+    reply = list_timeline(world.ctx("alice", "GET", params={"index": str(number)},
+                                    query={"before": old}))
+    assert reply.status == 200 and isinstance(reply.body, list)
+    (entry,) = reply.body
+    assert isinstance(entry, dict)
+    assert (entry["type"], entry["body"]) == ("comment", "old")
+    assert (entry["review_id"], entry["new_title"], entry["assignee"]) == (0, "", None)
+    assert entry["removed_assignee"] is False and "original_author" not in entry

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
+from architect.emulator import api_users
 from architect.emulator.setup import DEFAULT_PASSWORD
+from architect.emulator.web import ApiError
 from tests.emulator.conftest import REPO, Forge
 
 NEW_USER = {"username": "erin", "email": "erin@example.test", "password": "long enough"}
@@ -73,3 +77,42 @@ def test_only_admins_read_others_permissions(world: Forge) -> None:
     bad = world.call("PUT", f"/repos/{REPO}/collaborators/carol", "acme",
                      json={"permission": "god"})
     assert (bad.status_code, bad.json()["message"]) == (422, "[Permission]: In")
+
+
+def _token(world: Forge, scopes: object, name: str = "ci") -> dict[str, object]:
+    """What creating carol's token answers, signed in with her password (no token scopes)."""
+    reply = api_users.create_token(world.ctx("carol", params={"username": "carol"},
+                                             json={"name": name, "scopes": scopes}))
+    assert reply.status == 201 and isinstance(reply.body, dict)
+    return reply.body
+
+
+def _token_refused(world: Forge, scopes: object, name: str = "ci") -> tuple[int, str]:
+    with pytest.raises(ApiError) as refused:
+        _token(world, scopes, name)
+    return refused.value.status, refused.value.message
+
+
+def test_scopes_may_be_comma_joined_and_come_back_sorted_once_each(world: Forge) -> None:
+    made = _token(world, ["write:repository, read:issue", "read:issue"])
+    assert made["scopes"] == ["read:issue", "write:repository"]
+    assert isinstance(made["sha1"], str) and len(made["sha1"]) == 40
+    assert made["token_last_eight"] == made["sha1"][-8:]
+
+
+def test_a_token_needs_a_known_scope_and_a_name_not_used_yet(world: Forge) -> None:
+    assert _token_refused(world, []) == (400, "access token must have a scope")
+    assert _token_refused(world, ["read:everything"]) == (
+        400, "invalid access token scope provided: read:everything")
+    assert _token_refused(world, "all") == (422, "[Scopes]: must be a list of strings")
+    _token(world, ["all"])
+    assert _token_refused(world, ["all"]) == (400, "access token name has been used already")
+
+
+def test_a_collaborator_is_204_anyone_else_404(world: Forge) -> None:
+    ask = {"collaborator": "alice"}
+    reply = api_users.is_collaborator(world.ctx("bot", "GET", params=ask))
+    assert (reply.status, reply.empty) == (204, True)
+    with pytest.raises(ApiError) as outside:
+        api_users.is_collaborator(world.ctx("bot", "GET", params={"collaborator": "carol"}))
+    assert outside.value.status == 404

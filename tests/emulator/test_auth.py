@@ -5,8 +5,13 @@ As docs/forgejo-behaviour.md#authentication-and-scopes to #error-bodies describe
 
 from __future__ import annotations
 
+import base64
+
 import pytest
 
+from architect.emulator import auth
+from architect.emulator.setup import DEFAULT_PASSWORD
+from architect.emulator.web import ApiError
 from tests.emulator.conftest import REPO, Forge
 
 
@@ -151,3 +156,48 @@ def test_setup_can_make_a_site_admin(world: Forge) -> None:
         "/api/v1/repos/acme/secret", headers={"Authorization": f"token {token}"}
     )
     assert hidden.status_code == 200
+
+
+def test_write_implies_read_all_grants_all_and_a_password_has_no_limit() -> None:
+    assert auth.has_scope(None, "admin", write=True)  # signed in with a password
+    assert auth.has_scope(["all"], "admin", write=True)
+    assert auth.has_scope(["write:issue"], "issue", write=False)
+    assert auth.has_scope(["read:issue"], "issue", write=False)
+    assert not auth.has_scope(["read:issue"], "issue", write=True)
+    assert not auth.has_scope(["write:issue"], "repository", write=False)
+    refused = auth.scope_error("repository", write=True)
+    assert (refused.status, refused.message) == (
+        403, "token does not have at least one of required scope(s): [write:repository]")
+
+
+def test_access_is_the_owners_an_admins_a_collaborators_or_the_publics(world: Forge) -> None:
+    store = world.forge.wsgi.store
+    repo = world.repo()
+    assert auth.access(repo, store.user_by_login("acme")) == auth.OWNER
+    assert auth.access(repo, store.user_by_login("alice")) == auth.WRITE
+    assert auth.access(repo, store.user_by_login("carol")) == auth.READ  # public repo
+    assert auth.access(repo, None) == auth.READ
+    world.setup.create_repo("acme", "secret", private=True)
+    hidden = store.repo("acme", "secret")
+    assert hidden is not None
+    assert auth.access(hidden, store.user_by_login("carol")) == auth.NONE
+    assert auth.access(hidden, None) == auth.NONE
+
+
+def test_authenticate_reads_each_scheme_and_names_what_is_wrong(world: Forge) -> None:
+    store = world.forge.wsgi.store
+    assert auth.authenticate(store, None) == (None, None)
+    assert auth.authenticate(store, "Digest abc") == (None, None)  # not a scheme it knows
+    user, scopes = auth.authenticate(store, f"Bearer {world.tokens['bot']}")
+    assert user is not None and user.login == "bot" and scopes == ["all"]
+    password = base64.b64encode(f"carol:{DEFAULT_PASSWORD}".encode()).decode()
+    signed_in, none = auth.authenticate(store, f"Basic {password}")
+    assert signed_in is not None and signed_in.login == "carol" and none is None
+    for header, message in (
+            ("Basic !!!", "invalid basic authentication"),
+            ("Basic " + base64.b64encode(b"nobody:x").decode(),
+             "user does not exist [uid: 0, name: nobody]"),
+            ("token " + "0" * 40, "access token does not exist")):
+        with pytest.raises(ApiError) as refused:
+            auth.authenticate(store, header)
+        assert (refused.value.status, refused.value.message) == (401, message)

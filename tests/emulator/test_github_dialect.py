@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from tests.emulator.conftest import REPO, Forge, github_of
+import httpx
+import pytest
+
+from architect.emulator import EmbeddedForge
+from architect.emulator.github_dialect import GitHubDialect, ghes_version
+from tests.emulator.conftest import REPO, ROOT, Forge, github_of
 
 
 def test_an_unknown_route_is_githubs_404(world: Forge) -> None:
@@ -46,3 +51,35 @@ def test_answers_carry_the_forges_date_and_are_recorded(world: Forge) -> None:
     answer = gh.call("GET", f"/repos/{REPO}/issues")
     assert answer.headers["Date"].startswith("Mon, 05 Jan 2026 09:")  # the forge's clock
     assert gh.dialect.served[-1][:3] == ("GET", "/repos/<owner>/<repo>/issues", 200)
+
+
+def test_a_ghes_version_is_read_from_3_17_on() -> None:
+    assert ghes_version(" 3.18 ") == (3, 18)
+    assert ghes_version("3.17") == (3, 17)
+    for wrong in ("3.16", "3", "three.eighteen", ""):
+        with pytest.raises(ValueError, match=r"from 3\.17 on, like 3\.18"):
+            ghes_version(wrong)
+
+
+def test_an_older_ghes_lacks_the_newest_routes_and_says_its_version() -> None:
+    forge = EmbeddedForge()
+    try:
+        sub_issues = "/repos/<owner>/<repo>/issues/<int:number>/sub_issues"
+        blocked_by = "/repos/<owner>/<repo>/issues/<int:number>/dependencies/blocked_by"
+        served = {version: (GitHubDialect(forge, ghes=version).serves(sub_issues),
+                            GitHubDialect(forge, ghes=version).serves(blocked_by))
+                  for version in ("3.18", "3.19", "3.20")}
+        assert served == {"3.18": (False, False), "3.19": (False, True), "3.20": (True, True)}
+        assert GitHubDialect(forge).serves(sub_issues)  # github.com has everything
+    finally:
+        forge.stop()
+
+
+def test_an_older_ghes_answers_404_and_names_itself(world: Forge) -> None:
+    number = world.issue("parent")
+    old = GitHubDialect(world.forge, ghes="3.18")
+    http = httpx.Client(transport=httpx.WSGITransport(app=old), base_url=ROOT)
+    headers = {"Authorization": f"Bearer {world.tokens['bot']}"}
+    missing = http.get(f"/api/v3/repos/{REPO}/issues/{number}/sub_issues", headers=headers)
+    assert (missing.status_code, missing.json()["message"]) == (404, "Not Found")
+    assert missing.headers["X-GitHub-Enterprise-Version"] == "3.18.0"

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 
 import pytest
 
+from architect.emulator import github_routes_code as routes
+from architect.emulator.github_web import DialectError
 from tests.emulator.conftest import REPO, Forge, GitHub, github_of
 
 
@@ -81,3 +84,37 @@ def test_a_hook_keeps_its_github_event_names(gh: GitHub) -> None:
     assert made.status_code == 201
     listed = gh.call("GET", f"/repos/{REPO}/hooks", "acme").json()
     assert [h["events"] for h in listed] == [["pull_request_review", "label"]]
+
+
+def _refused(call: Callable[[], object]) -> tuple[int, str, object]:
+    with pytest.raises(DialectError) as refused:
+        call()
+    return refused.value.status, refused.value.message, refused.value.errors
+
+
+def test_a_ref_outside_refs_or_without_a_sha_is_refused_as_github_words_it(gh: GitHub) -> None:
+    d = gh.dialect.backend
+    sha = routes.get_ref(d, gh.handler_call(params={"branch": "main"})).body["object"]["sha"]
+    field = [{"resource": "Reference", "code": "invalid", "field": "ref"}]
+    outside = gh.handler_call(method="POST", json={"ref": "heads/topic", "sha": sha})
+    assert _refused(lambda: routes.create_ref(d, outside)) == (
+        422, "Reference update failed", field)
+    nameless = gh.handler_call(method="POST", json={"sha": sha})
+    assert _refused(lambda: routes.create_ref(d, nameless)) == (422, "Invalid request.", field)
+    made = routes.create_ref(d, gh.handler_call(method="POST",
+                                                json={"ref": "refs/heads/topic", "sha": sha}))
+    assert made.status == 201 and made.body["ref"] == "refs/heads/topic"
+
+
+def test_the_head_filter_takes_owner_and_branch_and_the_state_defaults_to_open(
+        world: Forge, gh: GitHub) -> None:
+    wanted = world.pull("feature/a")
+    other = world.pull("feature/b")
+    world.call("PATCH", f"/repos/{REPO}/pulls/{other}", json={"state": "closed"})
+    d = gh.dialect.backend
+    by_head = routes.list_pulls(d, gh.handler_call(query={"head": "acme:feature/a"}))
+    assert [p["number"] for p in by_head.body] == [wanted]
+    opened = routes.list_pulls(d, gh.handler_call())
+    assert [p["number"] for p in opened.body] == [wanted]
+    every = routes.list_pulls(d, gh.handler_call(query={"state": "all"}))
+    assert {p["number"] for p in every.body} == {wanted, other}

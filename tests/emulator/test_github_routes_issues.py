@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from architect.emulator import github_routes_issues as routes
+from architect.emulator.github_web import DialectError
 from tests.emulator.conftest import REPO, Forge, GitHub, github_of
 
 
@@ -71,3 +73,28 @@ def test_search_needs_a_repo_and_reads_is_and_label(world: Forge, gh: GitHub) ->
     found = gh.call("GET", "/search/issues",
                     params={"q": f'repo:{REPO} is:open is:issue label:"vision"'}).json()
     assert found["total_count"] == 1 and found["items"][0]["number"] == wanted
+
+
+def test_search_drops_or_and_scores_each_item_as_github_does(world: Forge, gh: GitHub) -> None:
+    world.setup.create_label(REPO, "vision", "00aabb")
+    first = world.issue("Wishlist", labels=("vision",))
+    second = world.issue("Gift cards", labels=("vision",))
+    world.issue("Wishlist bug")
+    query = {"q": f'repo:{REPO} is:issue label:"vision" Wishlist OR Gift'}
+    found = routes.search_issues(gh.dialect.backend, gh.handler_call(query=query))
+    assert found.status == 200 and isinstance(found.body, dict)
+    assert (found.body["total_count"], found.body["incomplete_results"],
+            found.body["search_type"]) == (2, False, "lexical")
+    items = found.body["items"]
+    assert isinstance(items, list)
+    assert {i["number"] for i in items} == {first, second}
+    assert {i["score"] for i in items} == {1.0}
+
+
+def test_removing_a_blocker_github_does_not_know_is_a_404(world: Forge, gh: GitHub) -> None:
+    number = world.issue("blocked")
+    call = gh.handler_call(method="DELETE", params={"number": str(number),
+                                                    "issue_id": "424242"})
+    with pytest.raises(DialectError) as refused:
+        routes.remove_blocked_by(gh.dialect.backend, call)
+    assert (refused.value.status, refused.value.message) == (404, "Not Found")

@@ -16,7 +16,11 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
+from werkzeug.test import EnvironBuilder
+from werkzeug.wrappers import Request
 
+from architect.emulator.webview import is_web_path, respond
+from architect.emulator.webview_html import SECURITY_HEADERS
 from tests.html_page import Page, parse
 from tests.world import BASE, BOT, OPS, PROJECT, World, make_world
 
@@ -209,3 +213,29 @@ def test_the_api_is_untouched_by_the_pages(world: World) -> None:
     assert missing.status_code == 404
     assert missing.headers["content-type"].startswith("application/json")
     assert post.status_code in (404, 405)
+
+
+def test_only_paths_outside_the_api_are_pages() -> None:
+    assert not is_web_path("/api") and not is_web_path("/api/v1/repos/acme/shop")
+    assert is_web_path("/") and is_web_path("/acme/shop") and is_web_path("/apis")
+
+
+def _respond(world: World, path: str) -> tuple[int, str, dict[str, str]]:
+    response = respond(world.forge.wsgi.store,
+                       Request(EnvironBuilder(path=path).get_environ()))
+    return response.status_code, response.get_data(as_text=True), dict(response.headers)
+
+
+def test_the_index_and_a_users_page_list_public_repositories_only(tmp_path: Path) -> None:
+    world = make_world(tmp_path)
+    world.setup.create_repo("acme", "secret", private=True)
+    status, index, headers = _respond(world, "/")
+    assert status == 200 and headers["Content-Type"] == "text/html; charset=utf-8"
+    assert all(headers[k] == v for k, v in SECURITY_HEADERS.items())
+    assert "acme/shop" in index and "acme/shop-ops" in index and "secret" not in index
+    status, user, _ = _respond(world, "/acme")
+    assert status == 200 and ">shop-ops<" in user and "secret" not in user
+    assert _respond(world, "/acme/secret")[0] == 404  # private: not there for a visitor
+    missing_status, missing, missing_headers = _respond(world, "/nobody")
+    assert missing_status == 404 and "<h1>Not found</h1>" in missing
+    assert all(missing_headers[k] == v for k, v in SECURITY_HEADERS.items())

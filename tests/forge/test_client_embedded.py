@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 from datetime import timedelta
 
 import pytest
@@ -14,28 +13,11 @@ from architect.errors import (
     ForgePermissionError,
     ForgeValidation,
 )
-from architect.forge.client import ForgeClient
 from architect.forge.models import Permission, ReviewState
-from architect.forge.protocol import Forge
 
 from .world import OPS, PROJECT, World
 
 SPRINT = "architect/sprint-vision-1"
-
-
-def test_the_client_implements_every_protocol_method_with_its_signature(world: World) -> None:
-    forge: Forge = world.bot  # mypy checks the structure; below, the names and kinds
-    for name, method in inspect.getmembers(Forge, inspect.isfunction):
-        if name.startswith("_"):
-            continue
-        ours = inspect.signature(getattr(ForgeClient, name)).parameters
-        theirs = inspect.signature(method).parameters
-        assert list(ours)[: len(theirs)] == list(theirs), name
-        for param in theirs.values():
-            assert ours[param.name].kind == param.kind, f"{name}({param.name})"
-            if param.default is not inspect.Parameter.empty:
-                assert ours[param.name].default == param.default, f"{name}({param.name})"
-    assert forge is world.bot
 
 
 def test_120_issues_are_listed_completely_in_3_requests(world: World) -> None:

@@ -1,4 +1,4 @@
-"""Reading model answers: JSON extraction, validation, the one retry."""
+"""Reading model answers: JSON extraction, validation (the one retry: test_retry.py)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,9 @@ from typing import Any
 import pytest
 
 from architect.core.schemas import Pitch, SubIssuePlan
-from architect.errors import InvalidModelOutput
 from architect.redaction import redact, secret_values
 from architect.runners.answer_json import parse_model_json
-from architect.runners.base import Usage
 from architect.runners.inline_schema import self_contained_schema
-from architect.runners.retry import Reply, answer_with_retry
 from architect.runners.validation import validate_output
 from tests.runners.conftest import PITCH
 
@@ -51,33 +48,6 @@ def test_validate_output_returns_the_object_or_a_short_error() -> None:
     assert isinstance(error, str)
     assert "- verdict: Input should be 'GO' or 'NO-GO'" in error
     assert "- risks: Field required" in error  # null means absent (strict schemas)
-
-
-def test_the_retry_shows_the_error_and_sums_the_usage() -> None:
-    asked: list[str | None] = []
-    replies = iter([Reply("not json", Usage(10, 1, 0.5)), Reply(PITCH, Usage(20, 2, 0.25))])
-
-    def ask(correction: str | None) -> Reply:
-        asked.append(correction)
-        return next(replies)
-
-    output, usage, answer = answer_with_retry(Pitch, ask)
-
-    assert output.verdict == "GO"
-    assert usage == Usage(30, 3, 0.75)
-    assert json.loads(answer) == json.loads(Pitch.model_validate(PITCH).model_dump_json())
-    assert asked[0] is None
-    assert asked[1] is not None
-    assert "does not match the schema `Pitch`" in asked[1]
-    assert "no JSON object" in asked[1]
-
-
-def test_a_second_invalid_answer_raises() -> None:
-    def ask(correction: str | None) -> Reply:
-        return Reply({"sub_issues": "none"}, Usage())
-
-    with pytest.raises(InvalidModelOutput, match="SubIssuePlan answer did not validate twice"):
-        answer_with_retry(SubIssuePlan, ask)
 
 
 def test_the_self_contained_schema_keeps_fields_named_title() -> None:

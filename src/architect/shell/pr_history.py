@@ -37,10 +37,10 @@ class SprintPRHistory:
         if self._by_vision is None and self._queries < PER_VISION_QUERIES:
             self._queries += 1
             branch = branch_for(vision)
-            return tuple(
-                pr for pr in self._forge.list_pulls(self._repo, state="all", head=branch)
-                if vision_of(pr) == vision and self._ours(pr)
-            )
+            return tuple(sorted(
+                (pr for pr in self._forge.list_pulls(self._repo, state="all", head=branch)
+                 if vision_of(pr) == vision and self._ours(pr)),
+                key=lambda pr: pr.number))
         if self._by_vision is None:
             self._by_vision = {}
             self.listed = tuple(self._forge.list_pulls(self._repo, state="all"))

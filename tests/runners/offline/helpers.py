@@ -109,3 +109,65 @@ def answered(
     assert fork is not None
     answer = Answer(option=option, text=text, by=by, url="http://forge/c/1", comment_id=1)
     return ledger.with_fork(fork.answered(answer))
+
+
+# A realistic structured vision the mode tests share: tasks with ids, files and `after:`
+# notes (one unknown), a checked item, two questions (one with a follow-up), one without
+# options, risks, out of scope and acceptance.
+EXPORT = """\
+Let users export their notes so that they can leave the app with their data.
+
+## Why
+Support gets a mail a week asking for a way out; a GDPR request is a manual job today.
+
+## Tasks
+- [ ] Add an export service that writes a ZIP of Markdown files (id: export-core; files: notes/export.py)
+- [ ] Add `notes export` to the CLI (id: export-cli; after: export-core; files: notes/cli.py)
+- [ ] Queue large exports in a nightly cron job (after: export-core; files: notes/jobs.py, deploy/cron.yaml, deploy/worker.yaml, deploy/extra.yaml)
+- [ ] Docs: explain the export format (after: Add `notes export` to the CLI, unknown-thing; files: docs/export.md)
+- [x] Notes are stored as Markdown already
+
+## Open questions
+1. Which format do attachments take?
+   - A) Files next to the note
+   - B) Inlined as base64 (recommended: one file per note)
+2. Who may export?
+   - A) Only the owner
+   - B) Admins too
+     - If B: Do admins see private notes?
+       - A) Never (recommended)
+       - B) With an audit log entry
+- Should exports expire?
+
+## Risks
+- Big accounts make big ZIPs.
+
+## Out of scope
+- Importing.
+
+## Acceptance
+- `pytest` passes.
+- The export opens in any Markdown editor.
+"""  # noqa: E501
+
+
+CONTEXT = ProjectContext(
+    vision_md=(
+        "# notes\n\nPeople own their notes: export and import are first-class.\n\n"
+        "## Style\nKeep it small.\n"
+    ),
+    agents_md="",
+    code_summary="notes/cli.py\nnotes/store.py\n",
+)
+
+
+def asked() -> Ledger:
+    """EXPORT's two questions, asked and open."""
+    return ledger_of(*questions(EXPORT).forks)
+
+
+def decided() -> Ledger:
+    """EXPORT's two questions, answered (Q1 by letter, Q2 in words)."""
+    ledger = asked()
+    ledger = answered(ledger, 1, "A", "A — editors open them", by="carol")
+    return answered(ledger, 2, None, "Owners only, admins use the database", by="dan")

@@ -1,0 +1,70 @@
+"""Reading free text (runners/offline/reading.py): which option of which fork a human's
+words pick, and when they pick none because the reading is not sure."""
+
+from __future__ import annotations
+
+import pytest
+
+from architect.core.ledger import DesignFork
+from architect.runners.offline.reading import read_answer
+from tests.runners.offline import helpers as h
+from tests.runners.offline.helpers import EXPORT, asked
+
+WHERE = DesignFork(1, "Where are notes kept?", (("A", "SQLite (a file)"), ("B", "Postgres")),
+                   "A")
+WHO = DesignFork(2, "Who may export?", (("A", "Only the owner"), ("B", "Admins too")), "A")
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ("Q2: go with B", {2: "B"}),
+    ("question 1 — option (a)", {1: "A"}),
+    ("I'd take Postgres here", {1: "B"}),
+    ("SQLite, and only the owner", {1: "A", 2: "A"}),
+    ("Rather than postgres, let's keep it simple", {}),
+    ("go with B", {}),  # two open questions: the letter belongs to neither
+    ("Postgres. Q1: option A", {}),  # two readings of one fork cancel out
+])
+def test_the_words_pick_an_option_only_when_they_are_sure(text: str,
+                                                          read: dict[int, str]) -> None:
+    assert read_answer(text, [WHERE, WHO]) == read
+
+
+def test_a_letter_for_the_only_open_question_is_its_answer() -> None:
+    assert read_answer("let's do B", [WHO]) == {2: "B"}
+    assert read_answer("let's do C", [WHO]) == {}  # no such option
+
+
+def test_words_in_a_comment_or_code_span_are_not_read() -> None:
+    assert read_answer("<!-- Postgres --> no idea yet", [WHERE]) == {}
+
+
+def test_a_negated_option_is_not_an_answer() -> None:
+    round_ = h.answers(
+        EXPORT, ledger=asked(), new_comments=(h.comment("Not only the owner, I think."),)
+    )
+    assert round_.interpretations == []
+
+
+def test_a_letter_needs_one_question_to_belong_to() -> None:
+    ledger = asked()
+    ambiguous = h.answers(
+        EXPORT, ledger=ledger, new_comments=(h.comment("let's go with B", author="bob"),)
+    )
+    named = h.answers(EXPORT, ledger=ledger, new_comments=(h.comment("for question 1, option A"),))
+    single = h.answers(
+        EXPORT, ledger=h.answered(ledger, 1, "A", "A"), new_comments=(h.comment("Go with B."),)
+    )
+
+    assert ambiguous.interpretations == []
+    assert "I could not read an answer in the comment of @bob" in ambiguous.reply
+    assert "Please answer as `Q<n>: <letter>`, one per line:\n- Q1: Which format" in ambiguous.reply
+    assert "\n- Q2: Who may export? — A) Only the owner, B) Admins too" in ambiguous.reply
+    assert [(i.question, i.option) for i in named.interpretations] == [(1, "A")]
+    assert [(i.question, i.option) for i in single.interpretations] == [(2, "B")]
+
+
+def test_conflicting_readings_of_one_question_are_not_guessed() -> None:
+    text = "For question 2, option A: admins too"
+    round_ = h.answers(EXPORT, ledger=asked(), new_comments=(h.comment(text),))
+    assert [i.question for i in round_.interpretations] == []
+
