@@ -196,3 +196,42 @@ NEGATIONS: tuple[str, ...] = (
     "not really", "no", "until", "before", "nicht", "kein", "pas", "ne", "jamais",
     "nunca", "não", "non", "niet", "nie", "не", "别", "不要", "没有", "ない",
 )
+
+# Words of judgement (`core.evaluation`): a comment that names no decision but judges the
+# pitch leans one way, and is read back, never acted on. A trailing `*` is a stem
+# (`necessar*`: necessary, necessarily); an entry in a script without spaces is matched
+# where it stands. Thanks and courtesy judge nothing and are not here.
+JUDGE_GOOD: tuple[str, ...] = (
+    "good*", "great*", "nice*", "fine", "excellent", "awesome", "perfect*", "lov*",
+    "like it", "like this", "like that", "like the idea", "i like", "we like", "fan",
+    "i support", "we support", "support this", "support it", "supportive", "agree*", "happy", "glad", "sensible", "reasonable", "solid", "useful",
+    "valuable", "worth*", "interest*", "necessar*", "needed", "important", "ready", "sgtm", "lgtm", "+1",
+    "on board", "onboard", "in favor", "in favour", "keen", "excited", "cool", "neat",
+    "brilliant", "makes sense", "make sense", "right call", "right thing", "go for it",
+    "let's go", "lets go", "let's do", "lets do", "do it", "ship*", "proceed", "move forward",
+    "yes", "yeah", "yep", "yup", "ok", "okay", "alright", "thumbs up", "green light",
+    "👍", "🚀", "✅", "✔", "💯", "👏", "🙌", "👌", "🆗",
+    # de, fr, es, pt, it, nl, pl, ru, zh, ja, ko
+    "gut*", "prima", "super", "toll", "sinnvoll", "passt", "einverstanden", "bien", "buen*",
+    "bom", "boa", "ótim*", "genial", "bene", "buon*", "ottim*", "bon", "bonne", "génial",
+    "parfait", "d'accord", "goed", "prima", "dobr*", "świetn*", "хорош*", "отлично",
+    "согласен", "согласна", "不错", "很好", "可以", "赞成", "良い", "いい", "賛成", "좋아",
+    "좋다", "좋습니다",
+)
+JUDGE_BAD: tuple[str, ...] = (
+    "bad", "against", "oppos*", "objection*", "object", "waste*", "expensive", "costly",
+    "pricey", "overkill", "pointless", "unnecessar*", "useless", "needless", "nope", "nah",
+    "meh", "-1", "dislike", "hate", "too big", "too much", "too costly", "too risky",
+    "risky", "premature", "skip this", "skip it", "drop it", "drop this", "i'd drop",
+    "close this", "close it", "abandon*", "scrap*", "kill it", "pass on", "no thanks",
+    "no way", "thumbs down", "let's not", "lets not", "don't do", "not do this",
+    "👎", "❌", "✖", "🙅", "🛑", "⛔",
+    "schlecht", "teuer", "unnötig", "nein", "mauvais", "cher", "inutile", "malo", "mala",
+    "caro", "innecesari*", "ruim", "cattiv*", "costos*", "inutil*", "zły", "złe", "drogie",
+    "плохо", "дорого", "不好", "太贵", "不行", "不要", "やめ", "ダメ", "だめ", "反対", "싫",
+)
+# Words that turn the word of judgement just after them round ("not worth a sprint").
+JUDGE_NEGATIONS: tuple[str, ...] = (
+    "not", "no", "never", "hardly", "barely", "nicht", "kein", "keine", "pas", "ne",
+    "nunca", "não", "nie", "не", "non",
+)

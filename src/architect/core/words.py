@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from architect.core import clauses, markers
+from architect.core import clauses, evaluation, markers
 from architect.core.text import clean_text, strip_html_comments
 
 
@@ -233,8 +233,26 @@ def read(body: str, bot_login: str, *, filed: bool = False) -> Reading:
     if mention is not None:
         return Reading(Sense.NOT_DECISION, _family_of(mention.group(0)), said=_sentence(
             words, mention.start()))
-    # "LGTM, but what about mobile?" and plain discussion: for the people to answer.
-    return Reading(Sense.NONE)
+    return _judged(words)
+
+
+def _judged(words: str) -> Reading:
+    """A comment that names no decision but judges the pitch in words of its own ("Not a
+    fan of this", "Mi sembra una buona idea"): likely, read back; hedged, conditional or
+    asked, it is no decision yet. Plain discussion, and a question for the people
+    ("LGTM, but what about mobile?"), are left to them."""
+    judged = evaluation.judge(words)
+    if judged is None:
+        return Reading(Sense.NONE)
+    mood, cue = clauses.modality(words)
+    if mood is clauses.Modality.QUESTION and judged.lean is not evaluation.Lean.MIXED:
+        return Reading(Sense.NONE)  # "Would this be useful for mobile?": for the people
+    family = {evaluation.Lean.GOOD: Family.ACCEPT, evaluation.Lean.BAD: Family.REJECT}.get(
+        judged.lean)
+    if mood is not clauses.Modality.CERTAIN or family is None:
+        return Reading(Sense.NOT_DECISION, family, said=words.strip(),
+                       modality=clauses.Modality.MIXED if family is None else mood, cue=cue)
+    return Reading(Sense.LIKELY, family, said=words.strip())
 
 
 _FAMILIES: dict[clauses.Polarity | None, Family] = {
@@ -314,7 +332,12 @@ def _decided_in_words(text: str) -> Reading | None:
     the preferences work`, `Genehmigt.`), anywhere in the comment, nothing holding it
     back: the writer's last word, acted on as `ACCEPT` or `REJECT` would be."""
     stance = clauses.stance(text)
-    if stance is None or not stance.strong or stance.modality is not clauses.Modality.CERTAIN:
+    if stance is None or stance.modality is not clauses.Modality.CERTAIN:
+        return None
+    # Words that decide ("Approved.") decide wherever they stand; agreement or refusal in
+    # other words ("Looks nice. Let's go with it.", "👍", "nope") decides when it is the
+    # whole comment: with anything else said beside it, it is only likely.
+    if not stance.strong and stance.rest.strip():
         return None
     family = _FAMILIES.get(stance.polarity)
     if family is None or _held_back(stance.said) is not None:
