@@ -23,7 +23,7 @@ def test_a_decision_needs_no_reply_and_steers(body: str) -> None:
     assert wants_steering(body, BOT, started=False)
 
 
-@pytest.mark.parametrize("body", ["Nice idea, looking forward to it.", "> ACCEPT\n\nhmm"])
+@pytest.mark.parametrize("body", ["Looking forward to it, cc @bob.", "> ACCEPT\n\nhmm"])
 def test_plain_discussion_and_a_quoted_decision_are_left_alone(body: str) -> None:
     assert why_unclear(body, BOT) is None
     assert not wants_steering(body, BOT, started=True)

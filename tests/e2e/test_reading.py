@@ -76,6 +76,17 @@ def test_a_likely_reading_is_confirmed_before_it_acts(world: World) -> None:
     assert questions_posted(world, number)
 
 
+def test_a_judgement_in_words_of_its_own_is_read_back_as_likely(world: World) -> None:
+    number = pitched(world)
+    world.comment(number, "I don't think this sprint is necessary.")
+    world.tick()
+    reply = world.bot_comments(number)[-1]
+    assert "I read “I don't think this sprint is necessary.” as a refusal" in reply
+    assert "`REJECT: <reason>`" in reply
+    assert world.bot.get_pull(OPS, number).state == "open"  # read back, not acted on
+    assert world.tick().decision.actions == ()
+
+
 def test_a_comment_review_is_read_like_a_comment(world: World) -> None:
     number = pitched(world)
     world.review(number, "COMMENT", "Good to go from my side.")

@@ -204,8 +204,9 @@ NEGATIONS: tuple[str, ...] = (
 JUDGE_GOOD: tuple[str, ...] = (
     "good*", "great*", "nice*", "fine", "excellent", "awesome", "perfect*", "lov*",
     "like it", "like this", "like that", "like the idea", "i like", "we like", "fan",
-    "i support", "we support", "support this", "support it", "supportive", "agree*", "happy", "glad", "sensible", "reasonable", "solid", "useful",
-    "valuable", "worth*", "interest*", "necessar*", "needed", "important", "ready", "sgtm", "lgtm", "+1",
+    "i support", "we support", "support this", "support it", "supportive", "agree*", "happy",
+    "glad", "sensible", "reasonable", "solid", "useful", "valuable", "worth*", "interest",
+    "necessar*", "needed", "important", "ready", "sgtm", "lgtm", "+1",
     "on board", "onboard", "in favor", "in favour", "keen", "excited", "cool", "neat",
     "brilliant", "makes sense", "make sense", "right call", "right thing", "go for it",
     "let's go", "lets go", "let's do", "lets do", "do it", "ship*", "proceed", "move forward",

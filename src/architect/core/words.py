@@ -236,6 +236,9 @@ def read(body: str, bot_login: str, *, filed: bool = False) -> Reading:
     return _judged(words)
 
 
+_WONDER = re.compile(r"\b(?:wonder(?:ing)?|whether|curious)\b", re.IGNORECASE)
+
+
 def _judged(words: str) -> Reading:
     """A comment that names no decision but judges the pitch in words of its own ("Not a
     fan of this", "Mi sembra una buona idea"): likely, read back; hedged, conditional or
@@ -245,8 +248,10 @@ def _judged(words: str) -> Reading:
     if judged is None:
         return Reading(Sense.NONE)
     mood, cue = clauses.modality(words)
-    if mood is clauses.Modality.QUESTION and judged.lean is not evaluation.Lean.MIXED:
-        return Reading(Sense.NONE)  # "Would this be useful for mobile?": for the people
+    if (mood is clauses.Modality.QUESTION or _WONDER.search(words)) \
+            and judged.lean is not evaluation.Lean.MIXED:
+        # "Would this be useful for mobile?", "I wonder whether it is too big": for the people
+        return Reading(Sense.NONE)
     family = {evaluation.Lean.GOOD: Family.ACCEPT, evaluation.Lean.BAD: Family.REJECT}.get(
         judged.lean)
     if mood is not clauses.Modality.CERTAIN or family is None:
@@ -332,12 +337,7 @@ def _decided_in_words(text: str) -> Reading | None:
     the preferences work`, `Genehmigt.`), anywhere in the comment, nothing holding it
     back: the writer's last word, acted on as `ACCEPT` or `REJECT` would be."""
     stance = clauses.stance(text)
-    if stance is None or stance.modality is not clauses.Modality.CERTAIN:
-        return None
-    # Words that decide ("Approved.") decide wherever they stand; agreement or refusal in
-    # other words ("Looks nice. Let's go with it.", "👍", "nope") decides when it is the
-    # whole comment: with anything else said beside it, it is only likely.
-    if not stance.strong and stance.rest.strip():
+    if stance is None or not stance.strong or stance.modality is not clauses.Modality.CERTAIN:
         return None
     family = _FAMILIES.get(stance.polarity)
     if family is None or _held_back(stance.said) is not None:
