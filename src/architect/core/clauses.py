@@ -176,6 +176,34 @@ def after_correction(text: str) -> str:
     return text[best:] if best > 0 else text
 
 
+_DOUBT_AFTER = re.compile(
+    r"\b(?:not\s+sure|let\s+me|i\s+need|need\s+to|have\s+to\s+check|haven'?t|hold\s+off"
+    r"|ignore|wait|get\s+back|re-?read|before\s+deciding|not\s+yet|later|think)\b|\?",
+    re.IGNORECASE)
+
+
+def taken_back(text: str) -> tuple[str, str] | None:
+    """The words after the writer takes back what they said before ("Approved. Hmm, wait
+    — I haven't checked the SSO part", "Zatwierdzam... a jednak nie"), when those words
+    decide nothing of their own; "" when nothing is taken back. A cue of
+    `vocabulary.TAKE_BACK` takes back alone; the others ("actually", "edit") only with a
+    doubt after them ("Actually, let me check the numbers first"). Returns (what came
+    before the cue, what follows it), or None."""
+    flat = text.replace("’", "'")
+    last = None
+    for match in _corrections().finditer(flat):
+        if match.start() > 0:
+            last = match
+    if last is None:
+        return None
+    after = flat[last.end():].strip()
+    cue = normal(last.group(0)).strip()
+    strong = cue in {normal(c).strip() for c in vocabulary.TAKE_BACK}
+    if strong or _DOUBT_AFTER.search(after):
+        return text[:last.start()], after
+    return None
+
+
 # A decision said in a comment is said near its start or its end: the words read for it
 # are capped, so that a page of text costs no more than a paragraph.
 READ_MAX = 4000

@@ -38,7 +38,7 @@ class Judgement:
 _TOKEN = re.compile(r"[+\-]1\b|[^\W_]+(?:'[^\W_]+)?|[\U0001F300-\U0001FAFF\u2600-\u27BF]",
                     re.UNICODE)
 # How far back a negation reaches: "not really a big fan" turns "fan" round.
-_REACH = 3
+_REACH = 4
 
 
 @functools.lru_cache(maxsize=1)
@@ -120,3 +120,63 @@ def judge(text: str) -> Judgement | None:
     sides = {good for _, good in found}
     lean = Lean.MIXED if len(sides) > 1 else Lean.GOOD if sides == {True} else Lean.BAD
     return Judgement(lean, tuple(w for w, _ in found))
+
+
+@dataclass(frozen=True)
+class Verb:
+    """A verb that decides, found in a comment: its side and the words it was read from."""
+
+    good: bool
+    said: str
+    at: int  # its token's index in the comment
+
+
+@functools.lru_cache(maxsize=1)
+def _verbs() -> tuple[tuple[tuple[str, ...], bool], ...]:
+    entries = [(_entry(e), True) for e in vocabulary.DECIDE_VERBS_APPROVE if not _unspaced(e)]
+    entries += [(_entry(e), False) for e in vocabulary.DECIDE_VERBS_REFUSE
+                if not _unspaced(e)]
+    return tuple(sorted(entries, key=lambda e: -len(e[0])))
+
+
+# The decision words a slip of one key (two in a long word) is read as, in a sentence.
+_SLIP_TARGETS = (("approve", True), ("approved", True), ("approving", True),
+                 ("accept", True), ("accepted", True), ("reject", False),
+                 ("rejected", False), ("rejecting", False), ("declined", False))
+
+
+def _slip(token: str) -> bool | None:
+    from architect.core.clauses import distance  # noqa: PLC0415  cycle: clauses reads vocabulary only, evaluation is read by words
+
+    if len(token) < 5 or not token.isalpha() or token in vocabulary.NOT_DECIDE_VERBS:
+        return None
+    for target, good in _SLIP_TARGETS:
+        if token[0] == target[0] and distance(token, target) <= (2 if len(target) >= 8 else 1):
+            return good
+    return None
+
+
+def decision_verbs(text: str) -> list[Verb]:
+    """The verbs that decide in `text`, in order, each with its side; a negation just
+    before one (or on a verb of opinion) turns it round, as in `judge`."""
+    tokens = [t[2:] if t[:2] in ("j'", "l'", "d'") and len(t) > 4 else t
+              for t in _tokens(text[:4000])]
+    found: list[Verb] = [Verb(good, entry, -1) for entries, good in
+                         ((vocabulary.DECIDE_VERBS_APPROVE, True),
+                          (vocabulary.DECIDE_VERBS_REFUSE, False))
+                         for entry in entries if _unspaced(entry) and entry in text[:4000]]
+    not_verbs = frozenset(vocabulary.NOT_DECIDE_VERBS)
+    for at, token in enumerate(tokens):
+        if token in not_verbs:
+            continue
+        entry = next((e for e in _verbs() if _matches(tokens, at, e[0])), None)
+        good = entry[1] if entry is not None else _slip(token)
+        if good is None:
+            continue
+        before = tokens[max(0, at - _REACH):at]
+        if _negations() & set(before) or _raised(tokens, at):
+            good = not good
+            found.append(Verb(good, "not " + token, at))
+            continue
+        found.append(Verb(good, token, at))
+    return found

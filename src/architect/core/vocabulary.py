@@ -186,6 +186,19 @@ CORRECTIONS: tuple[str, ...] = (
     "edit", "update", "sorry, i meant", "let me correct", "correcting myself",
     "hmm, no", "no,", "instead", "eigentlich", "doch", "en fait", "plutôt", "mejor",
     "en realidad", "na verdade", "anzi", "eigenlijk", "właściwie", "вернее", "точнее",
+    "a jednak", "doch nicht", "oder doch nicht", "en fait non", "finalement non",
+    "pensándolo bien", "pensandolo bien", "na verdade não", "anzi no", "ripensandoci",
+    "toch niet", "хотя нет", "算了", "やっぱり", "ignore that", "ignore my",
+)
+# The cues of `CORRECTIONS` that take back what came before even when no new decision
+# follows ("Approved. Hmm, wait — I haven't checked the SSO part"); the others
+# ("actually", "edit") take it back only with a doubt after them.
+TAKE_BACK: tuple[str, ...] = (
+    "scratch that", "strike that", "on second thought", "on second thoughts", "no wait",
+    "wait", "actually no", "hmm, no", "changed my mind", "i changed my mind",
+    "change of mind", "a jednak", "doch nicht", "oder doch nicht", "en fait non",
+    "finalement non", "pensándolo bien", "pensandolo bien", "na verdade não", "anzi no",
+    "ripensandoci", "toch niet", "хотя нет", "算了", "やっぱり", "ignore that", "ignore my",
 )
 
 # Words that turn a clause round ("don't approve", "not yet").
@@ -235,4 +248,29 @@ JUDGE_BAD: tuple[str, ...] = (
 JUDGE_NEGATIONS: tuple[str, ...] = (
     "not", "no", "never", "hardly", "barely", "nicht", "kein", "keine", "pas", "ne",
     "nunca", "não", "nie", "не", "non",
+)
+
+# Verbs (and their participles) that decide, as stems, wherever they stand in the
+# writer's own sentence ("I'm signing off on this pitch", "Ich lehne den Pitch ab",
+# "却下します"): `core.words` acts on one when nothing turns it round or holds it back.
+DECIDE_VERBS_APPROVE: tuple[str, ...] = (
+    "approv*", "accept", "accepted", "accepting", "accepte", "acceptée", "sign off",
+    "signing off", "signed off", "signs off", "greenlight*", "green-light*", "lgtm",
+    "genehmig*", "freigegeben", "freigeben", "gebe frei", "zustimm*", "akzeptier*",
+    "angenommen", "approuv*", "j'accepte", "valide", "validé", "validée", "aprob*",
+    "aprueb*", "acept*", "aprov*", "aceit*", "accett*", "goedgekeurd", "goedkeur*",
+    "zatwierdz*", "akceptuj*", "одобр*", "принима*", "принят*", "批准", "通过", "承認",
+    "承諾", "승인",
+)
+DECIDE_VERBS_REFUSE: tuple[str, ...] = (
+    "reject*", "declin*", "turn down", "turning down", "turned down", "nack",
+    "veto*", "denied", "deny", "abgelehnt", "ablehn*", "lehne", "rejet*", "rejett*",
+    "refus*", "rechaz*", "rejeit*", "recus*", "respin*", "rifiut*", "afgewezen",
+    "afwijz*", "wijs", "odrzuc*", "отклон*", "отказ*", "拒绝", "驳回", "否决", "却下",
+    "拒否", "不採用", "거절", "반려",
+)
+# Words a decision stem must not be read in: nouns and adjectives of the same family.
+NOT_DECIDE_VERBS: tuple[str, ...] = (
+    "acceptance", "acceptable", "approval", "approvals", "approver", "approvers",
+    "rejection", "rejections", "decline", "valider",
 )

@@ -217,6 +217,12 @@ def read(body: str, bot_login: str, *, filed: bool = False) -> Reading:
     if clear is not None:
         return clear
     words = unquoted(body, bot_login)
+    back = clauses.taken_back(clauses.capped(words))
+    if back is not None and (earlier := read_clear(back[0], bot_login)) is not None \
+            and read_clear(words, bot_login) is None:
+        # A decision said, then taken back with nothing new decided: held, said so once.
+        return Reading(Sense.NOT_DECISION, earlier.family, said=words.strip(),
+                       modality=clauses.Modality.HEDGED, cue=back[1] or words.strip())
     held = _held_back(words)
     if held is not None:
         return held
@@ -318,18 +324,53 @@ def read_clear(body: str, bot_login: str, *, filed: bool = False) -> Reading | N
         return asked
     last = clauses.after_correction(clauses.capped(text))
     if last is not text:
-        taken = (_clear(last) or _decided_in_words(last)) if last.strip() else None
+        taken = (_clear(last) or _decided_in_words(last) or _decided_by_verb(last)) \
+            if last.strip() else None
         if taken is not None:
             if _rest_modality(taken.rest)[0] is not clauses.Modality.CERTAIN:
                 return None
             return replace(taken, said=text.strip())
-        if clauses.stance(last) is not None:
-            return None  # "ACCEPT. Hmm, actually no, not yet": the last word is not clear
+        if clauses.stance(last) is not None or clauses.taken_back(clauses.capped(text)):
+            # "ACCEPT. Hmm, actually no, not yet", "Approved. Wait — I haven't checked the
+            # SSO part": the last word is not clear, and what came before is taken back.
+            return None
     found = _clear(text)
     if (found is not None and found.family in (Family.ACCEPT, Family.REJECT)
             and _rest_modality(found.rest)[0] is not clauses.Modality.CERTAIN):
         return None
-    return found or _decided_in_words(text)
+    return found or _decided_in_words(text) or _decided_by_verb(text)
+
+
+# What a verb that decides must not be followed by: the verb is about an option or a
+# question ("reject option B", "approve Q1"), not the sprint.
+_VERB_OBJECT = re.compile(r"^\W*(?:the\s+|that\s+|this\s+)?(?:options?\b|q\s*\d|questions?\b"
+                          r"|answers?\b|(?-i:[A-H])\b)", re.IGNORECASE)
+
+
+def _decided_by_verb(text: str) -> Reading | None:
+    """A decision said with a verb that decides, anywhere in the writer's own sentences
+    ("I'm signing off on this pitch", "Hey, thanks, but I have to reject it: …", "Ich
+    lehne den Pitch ab", "却下します"): acted on when every such verb says one side, none
+    is turned round, and nothing in the comment holds it back (a condition, a doubt, a
+    question) or takes it back."""
+    last = clauses.after_correction(clauses.capped(text))
+    verbs = evaluation.decision_verbs(last)
+    if not verbs or any(v.said.startswith("not ") for v in verbs):
+        return None
+    if len({v.good for v in verbs}) != 1:
+        return None
+    if clauses.modality(last)[0] is not clauses.Modality.CERTAIN or _WONDER.search(last):
+        return None
+    if any(_VERB_OBJECT.match(_after_word(last, v.said)) for v in verbs):
+        return None
+    family = Family.ACCEPT if verbs[0].good else Family.REJECT
+    return Reading(Sense.DECISION, family, last.strip(), said=text.strip())
+
+
+def _after_word(text: str, word: str) -> str:
+    """The text right after the first `word` in it (as a whole word), or ""."""
+    match = re.search(rf"(?<!\w){re.escape(word)}\w*", text, re.IGNORECASE)
+    return text[match.end():] if match else ""
 
 
 def _decided_in_words(text: str) -> Reading | None:
