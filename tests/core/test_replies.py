@@ -52,9 +52,11 @@ def test_an_answer_by_someone_who_may_not_steer_wants_steering() -> None:
     assert wants_steering("Q1: B", BOT, started=False)
 
 
-def test_a_bare_yes_is_an_answer_only_once_the_questions_are_asked() -> None:
-    assert not wants_steering("yes", BOT, started=False)
-    assert wants_steering("yes", BOT, started=True)
+def test_a_bare_yes_is_a_vote_on_the_pitch_and_an_answer_once_the_questions_are_asked(
+        ) -> None:
+    assert wants_steering("yes", BOT, started=False)  # likely agreement: told once
+    assert wants_steering("yes", BOT, started=True)  # every recommendation
+    assert not wants_steering("cc @bob", BOT, started=True)
 
 
 def test_the_wrong_pr_reply_says_nothing_was_recorded_and_where_answers_go() -> None:

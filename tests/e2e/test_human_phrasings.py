@@ -145,7 +145,7 @@ def test_each_lookalike_comment_gets_its_own_reply_once(world: World) -> None:
 @pytest.mark.parametrize(("text", "by"), [
     ("I wonder whether the settings page is too big for one sprint.", "alice"),
     ("LGTM, but what about mobile?", "alice"),
-    ("Works for me", "stranger"),
+    ("Thanks for the write-up!", "stranger"),
     ("LGTM", BOT),
 ])
 def test_discussion_and_strangers_get_no_reply(world: World, text: str, by: str) -> None:
@@ -153,6 +153,16 @@ def test_discussion_and_strangers_get_no_reply(world: World, text: str, by: str)
     world.comment(number, text, by=by)
     world.tick()
     assert not [c for c in world.bot_comments(number) if "architect: unclear" in c]
+
+
+def test_a_strangers_vote_is_told_once_who_may_steer(world: World) -> None:
+    number = pitched(world)
+    world.comment(number, "Works for me", by="stranger")
+    world.tick()
+    (reply,) = [c for c in world.bot_comments(number) if "architect: unclear" in c]
+    assert reply.startswith("@stranger, I read “Works for me”, but only people with write access")
+    assert world.bot.get_pull(OPS, number).state == "open"
+    assert_second_tick_adds_nothing(world, number)
 
 
 # -- answers ----------------------------------------------------------------------------

@@ -192,8 +192,9 @@ def taken_back(text: str) -> tuple[str, str] | None:
     flat = text.replace("’", "'")
     last = None
     for match in _corrections().finditer(flat):
-        if match.start() > 0:
-            last = match
+        if match.start() > 0 and not (normal(match.group(0)).strip() == "wait"
+                                      and not re.search(r"[,;:.!—–-]", match.group(0))):
+            last = match  # "could the export wait for v2?" is the verb, not "Wait, no"
     if last is None:
         return None
     after = flat[last.end():].strip()

@@ -49,6 +49,20 @@ def _stems() -> tuple[tuple[tuple[str, ...], bool], ...]:
     return tuple(sorted((e for e in entries if e[0]), key=lambda e: -len(e[0])))
 
 
+# A comment this short judges the pitch with any word of judgement ("Nice, I like it").
+_SHORT = 6
+
+
+@functools.lru_cache(maxsize=1)
+def _weak() -> frozenset[tuple[str, ...]]:
+    return frozenset(_entry(w) for w in vocabulary.JUDGE_WEAK)
+
+
+@functools.lru_cache(maxsize=1)
+def _pitch_words() -> frozenset[str]:
+    return frozenset(vocabulary.JUDGE_PITCH)
+
+
 @functools.lru_cache(maxsize=1)
 def _negations() -> frozenset[str]:
     return frozenset(t for n in vocabulary.JUDGE_NEGATIONS for t in _tokens(n))
@@ -113,6 +127,9 @@ def judge(text: str) -> Judgement | None:
         before = tokens[max(0, at - _REACH):at]
         if _negations() & set(before) or _raised(tokens, at):
             good = not good
+        if words in _weak() and len(tokens) > _SHORT and not _pitch_words() & set(tokens):
+            at += len(words)  # "The risks section is honest, good": a remark on a part
+            continue
         found.append((" ".join(tokens[at:at + len(words)]), good))
         at += len(words)
     if not found:

@@ -56,8 +56,8 @@ def wants_steering(body: str, bot_login: str, *, started: bool) -> bool:
     (once the questions are asked, a bare `yes` takes every recommendation: an answer)."""
     if markers.MARK_OPEN in words.readable(body, inline_code=True):
         return False  # a paste of the bot's own text
-    if words.read(body, bot_login).sense is words.Sense.DECISION:
-        return True
+    if words.read(body, bot_login).sense in (words.Sense.DECISION, words.Sense.LIKELY):
+        return True  # "+1, would love this!" is as much a vote as "ACCEPT"
     parsed = parse_comment(words.unquoted(body, bot_login))
     return bool(parsed.answers) or (started and parsed.approve_all)
 

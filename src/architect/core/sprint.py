@@ -173,6 +173,11 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str,
             ignored.append(f"review {review.id} by @{login} (not a reviewer)")
             continue
         said = read_decision(review.body, steering.bot_login)
+        if said is not None and said.word not in _DECIDING:
+            # `HOLD` as a review's words holds as the comment would: kept by its kind.
+            heard.said.append(Signal(login, said.rest, review.id, review.html_url,
+                                     review.submitted_at, kind=Family(said.word)))
+            continue
         if said is not None and review.state is ReviewState.REQUEST_CHANGES \
                 and said.word != Family.REJECT:
             said = None  # changes asked with an ACCEPT in them: a revision, not a yes

@@ -172,6 +172,8 @@ HEDGES: tuple[str, ...] = (
     "not fully sure", "not really sure", "inclined to", "leaning to",
     "hard to say", "i guess", "kind of", "sort of", "let me think", "thinking about it",
     "still thinking", "need to think", "need more time", "not yet decided", "tbd",
+    "pas encore", "noch nicht entschieden", "todavía no", "ainda não", "non ancora",
+    "nog niet", "jeszcze nie", "ещё не", "еще не", "还没", "まだ",
     "vielleicht", "eventuell", "weiß nicht", "peut-être", "pas sûr", "quizás", "quizá",
     "tal vez", "no sé", "talvez", "não sei", "forse", "non so", "misschien", "weet niet",
     "może", "nie wiem", "может быть", "наверное", "не знаю", "也许", "可能", "不确定",
@@ -222,13 +224,14 @@ JUDGE_GOOD: tuple[str, ...] = (
     "necessar*", "needed", "important", "ready", "sgtm", "lgtm", "+1",
     "on board", "onboard", "in favor", "in favour", "keen", "excited", "cool", "neat",
     "brilliant", "makes sense", "make sense", "right call", "right thing", "go for it",
-    "let's go", "lets go", "let's do", "lets do", "do it", "ship*", "proceed", "move forward",
+    "let's do", "lets do", "do it", "ship*", "proceed", "move forward",
     "yes", "yeah", "yep", "yup", "ok", "okay", "alright", "thumbs up", "green light",
     "👍", "🚀", "✅", "✔", "💯", "👏", "🙌", "👌", "🆗",
     # de, fr, es, pt, it, nl, pl, ru, zh, ja, ko
     "gut*", "prima", "super", "toll", "sinnvoll", "passt", "einverstanden", "bien", "buen*",
     "bom", "boa", "ótim*", "genial", "bene", "buon*", "ottim*", "bon", "bonne", "génial",
-    "parfait", "d'accord", "goed", "prima", "dobr*", "świetn*", "хорош*", "отлично",
+    "parfait", "d'accord", "convaincu", "convinc*", "bem", "goed", "dobr*", "świetn*",
+    "хорош*", "отлично",
     "согласен", "согласна", "不错", "很好", "可以", "赞成", "良い", "いい", "賛成", "좋아",
     "좋다", "좋습니다",
 )
@@ -236,14 +239,38 @@ JUDGE_BAD: tuple[str, ...] = (
     "bad", "against", "oppos*", "objection*", "object", "waste*", "expensive", "costly",
     "pricey", "overkill", "pointless", "unnecessar*", "useless", "needless", "nope", "nah",
     "meh", "-1", "dislike", "hate", "too big", "too much", "too costly", "too risky",
-    "risky", "premature", "skip this", "skip it", "drop it", "drop this", "i'd drop",
+    "risky", "premature", "worr*", "concern*", "skip this", "skip it", "drop it",
+    "drop this", "i'd drop",
     "close this", "close it", "abandon*", "scrap*", "kill it", "pass on", "no thanks",
     "no way", "thumbs down", "let's not", "lets not", "don't do", "not do this",
     "👎", "❌", "✖", "🙅", "🛑", "⛔",
-    "schlecht", "teuer", "unnötig", "nein", "mauvais", "cher", "inutile", "malo", "mala",
+    "schlecht", "teuer", "unnötig", "dagegen", "nein", "demasiad*", "смысл*", "没必要",
+    "不必要", "mauvais", "cher", "inutile", "malo", "mala",
     "caro", "innecesari*", "ruim", "cattiv*", "costos*", "inutil*", "zły", "złe", "drogie",
     "плохо", "дорого", "不好", "太贵", "不行", "不要", "やめ", "ダメ", "だめ", "反対", "싫",
 )
+# The words of `JUDGE_GOOD` too everyday to judge the pitch inside a longer remark ("The
+# risks section is honest, good"): they count in a short comment, or beside a word
+# that names the pitch (`JUDGE_PITCH`).
+JUDGE_WEAK: tuple[str, ...] = (
+    "good*", "great*", "nice*", "fine", "ok", "okay", "cool", "neat", "solid", "ready",
+    "yes", "yeah", "yep", "yup", "alright", "bien", "bem", "bon", "bonne", "gut*", "buen*",
+    "buon*", "goed",
+)
+JUDGE_PITCH: tuple[str, ...] = (
+    "this", "it", "pitch", "plan", "sprint", "idea", "proposal", "scope", "me", "us",
+    "das", "ça", "esto", "isso", "questo", "dit", "to", "это",
+)
+# Doubts that say the writer has not decided (`core.words` replies to them even with no
+# decision word: "Could go either way on this one"); "maybe" and "might" alone do not.
+UNDECIDED: tuple[str, ...] = (
+    "could go either way", "either way", "not sure", "unsure", "undecided", "torn",
+    "on the fence", "not convinced", "no strong opinion", "hard to say", "not 100% sure",
+    "not entirely sure", "not really sure", "not yet decided", "leaning", "inclined",
+    "pas encore", "pas sûr", "no sé", "não sei", "non so", "weiß nicht", "nie wiem",
+    "не знаю", "不确定",
+)
+
 # Words that turn the word of judgement just after them round ("not worth a sprint").
 JUDGE_NEGATIONS: tuple[str, ...] = (
     "not", "no", "never", "hardly", "barely", "nicht", "kein", "keine", "pas", "ne",
@@ -255,7 +282,7 @@ JUDGE_NEGATIONS: tuple[str, ...] = (
 # "却下します"): `core.words` acts on one when nothing turns it round or holds it back.
 DECIDE_VERBS_APPROVE: tuple[str, ...] = (
     "approv*", "accept", "accepted", "accepting", "accepte", "acceptée", "sign off",
-    "signing off", "signed off", "signs off", "greenlight*", "green-light*", "lgtm",
+    "signing off", "signed off", "signs off", "greenlight*", "green-light*",
     "genehmig*", "freigegeben", "freigeben", "gebe frei", "zustimm*", "akzeptier*",
     "angenommen", "approuv*", "j'accepte", "valide", "validé", "validée", "aprob*",
     "aprueb*", "acept*", "aprov*", "aceit*", "accett*", "goedgekeurd", "goedkeur*",
@@ -273,4 +300,9 @@ DECIDE_VERBS_REFUSE: tuple[str, ...] = (
 NOT_DECIDE_VERBS: tuple[str, ...] = (
     "acceptance", "acceptable", "approval", "approvals", "approver", "approvers",
     "rejection", "rejections", "decline", "valider",
+    # English words a slip of one key from a decision word would be taken for
+    "accent", "accents", "accented", "accede", "acceded", "accost", "adept", "adapt",
+    "adopt", "adopted", "adapted", "aspect", "except", "expect", "expected", "eject",
+    "deject", "defect", "detect", "reflect", "respect", "redirect", "relect", "acceptor",
+    "accepter", "rejecter", "rejector", "acceptee", "approach", "approx",
 )

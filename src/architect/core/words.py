@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from architect.core import clauses, evaluation, markers
+from architect.core import clauses, evaluation, markers, vocabulary
 from architect.core.text import clean_text, strip_html_comments
 
 
@@ -235,11 +235,32 @@ def read(body: str, bot_login: str, *, filed: bool = False) -> Reading:
         # "LGTM?" (the agreement itself asked), a condition, a doubt, a negation.
         return Reading(Sense.NOT_DECISION, family, said=words.strip(),
                        modality=stance.modality, cue=stance.cue)
+    mood, cue = clauses.modality(clauses.capped(words))
+    verbs = evaluation.decision_verbs(clauses.after_correction(clauses.capped(words)))
+    if (verbs and mood in (clauses.Modality.CONDITIONAL, clauses.Modality.HEDGED)) or (
+            verbs and mood is clauses.Modality.QUESTION
+            and _clause_of(words, verbs[-1].said).rstrip(" *_~)").endswith("?")):
+        # "Lo apruebo si quitamos la parte de exportar", "Quizás lo aprobaría": a verb that
+        # decides, held back by a condition or a doubt: one reply naming it.
+        return Reading(Sense.NOT_DECISION, Family.ACCEPT if verbs[-1].good else Family.REJECT,
+                       said=words.strip(), modality=mood, cue=cue)
+    if mood is clauses.Modality.HEDGED and not _WONDER.search(words) \
+            and not _DEFERRAL.search(cue) and _undecided(words):
+        # "Could go either way on this one", "Not 100% sure about the cost": undecided.
+        return Reading(Sense.NOT_DECISION, None, said=words.strip(), modality=mood, cue=cue)
     mention = _MENTION.search(words)
     if mention is not None:
         return Reading(Sense.NOT_DECISION, _family_of(mention.group(0)), said=_sentence(
             words, mention.start()))
     return _judged(words)
+
+
+# "Hmm, let me think about it": the writer takes time, which asks nothing of the bot.
+_DEFERRAL = re.compile(r"\b(?:let\s+me\s+think|need\s+to\s+think|need\s+more\s+time"
+                       r"|still\s+thinking|thinking\s+about\s+it)\b", re.IGNORECASE)
+def _undecided(words: str) -> bool:
+    flat = clauses.normal(words)
+    return any(f" {clauses.normal(u).strip()} " in flat for u in vocabulary.UNDECIDED)
 
 
 _WONDER = re.compile(r"\b(?:wonder(?:ing)?|whether|curious)\b", re.IGNORECASE)
@@ -338,7 +359,27 @@ def read_clear(body: str, bot_login: str, *, filed: bool = False) -> Reading | N
     if (found is not None and found.family in (Family.ACCEPT, Family.REJECT)
             and _rest_modality(found.rest)[0] is not clauses.Modality.CERTAIN):
         return None
-    return found or _decided_in_words(text) or _decided_by_verb(text)
+    return found or _decided_in_words(text) or _decided_by_verb(text) or _hold_asked(text)
+
+
+# A hold asked for in a sentence ("Please put this on hold until the privacy review",
+# "Let's pause this", "Bitte auf Hold setzen", "Mettez ce sprint en attente").
+_HOLD_ASKED = re.compile(
+    r"\bon[\s-]+hold\b|\b(?:let'?s\s+|please\s+)?pause\s+(?:this|it|the\s+(?:sprint|pitch))\b"
+    r"|\bauf\s+hold\b|\bpausieren\b|\bzurückstellen\b|\ben\s+(?:attente|pause)\b"
+    r"|\ben\s+(?:pausa|espera)\b|\bem\s+(?:espera|pausa)\b|\bin\s+(?:pausa|sospeso)\b"
+    r"|\bwstrzyma\w*|на\s+паузу|приостанов\w*|暂停|搁置|保留|一旦止め", re.IGNORECASE)
+
+
+def _hold_asked(text: str) -> Reading | None:
+    last = clauses.after_correction(clauses.capped(text))
+    match = _HOLD_ASKED.search(last)
+    if match is None or clauses.modality(last)[0] is not clauses.Modality.CERTAIN:
+        return None
+    before = last[:match.start()].lower().replace("’", "'")
+    if re.search(r"\b(?:not|don'?t|no\s+need|never|nicht|pas|no)\b[^.!?]*$", before):
+        return None  # "No need to put this on hold"
+    return Reading(Sense.DECISION, Family.HOLD, last.strip(), said=text.strip())
 
 
 # What a verb that decides must not be followed by: the verb is about an option or a
@@ -361,10 +402,44 @@ def _decided_by_verb(text: str) -> Reading | None:
         return None
     if clauses.modality(last)[0] is not clauses.Modality.CERTAIN or _WONDER.search(last):
         return None
-    if any(_VERB_OBJECT.match(_after_word(last, v.said)) for v in verbs):
+    if _ADDRESSED.match(last):
+        # "@bob accept": asking Bob to, not deciding (a leading @bot is taken off by `bare`)
         return None
+    judged = evaluation.judge(last)
+    if judged is not None and judged.lean is not (
+            evaluation.Lean.GOOD if verbs[0].good else evaluation.Lean.BAD):
+        return None  # "I accept most of it, but the page worries me": both ways
+    for verb in verbs:
+        after = _after_word(last, verb.said)
+        if _PARTIAL.match(after):
+            return None
+        if _VERB_OBJECT.match(after) or _VERB_AS_NOUN.match(after) or _ABOUT_AN_ANSWER.match(
+                after) or _clause_of(last, verb.said).rstrip(" *_~)").endswith("?"):
+            return None
     family = Family.ACCEPT if verbs[0].good else Family.REJECT
     return Reading(Sense.DECISION, family, last.strip(), said=text.strip())
+
+
+# "Rejecting is easy": the verb as the subject of a sentence, deciding nothing.
+_VERB_AS_NOUN = re.compile(r"^\s+(?:is|was|would\s+be|isn'?t|wasn'?t|sounds|seems|feels)\b",
+                           re.IGNORECASE)
+# "Reject the cookie option", "accept B for Q2": about an option, within a few words.
+_ABOUT_AN_ANSWER = re.compile(r"^(?:\W+\w+){0,4}?\W+(?:options?|q\s*\d+|questions?|answers?)\b",
+                              re.IGNORECASE)
+
+
+_ADDRESSED = re.compile(r"^\s*@[\w-]+")
+_PARTIAL = re.compile(r"^\s+(?:most|some|part|parts|half|much|bits)\b", re.IGNORECASE)
+
+
+def _clause_of(text: str, word: str) -> str:
+    """The sentence of `text` that holds `word`, to its end mark."""
+    match = re.search(rf"(?<!\w){re.escape(word)}", text, re.IGNORECASE)
+    if match is None:
+        return ""
+    end = re.search(r"[.!?\n]", text[match.end():])
+    start = max(text.rfind(c, 0, match.start()) for c in ".!?\n") + 1
+    return text[start:match.end() + (end.end() if end else len(text))]
 
 
 def _after_word(text: str, word: str) -> str:
