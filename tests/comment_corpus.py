@@ -11,6 +11,10 @@ closed), `reply` (one reply to that comment, marked `unclear comment=<id>`),
 `answers` (the answers round recorded letters from it: exactly `answers`),
 `ack` (an answers round read it and recorded nothing from it), `hold` (the sprint is on
 hold: the one reply to it says so), `none`.
+When a later comment makes a question contested (two people who may steer, two
+letters), the round's acknowledgment naming it is the case's reply; the other
+questions' letters are the writers' to record, and only a letter recorded for the
+contested question is a misread.
 A *misread* is a decision or a letter the comment did not mean; *silent* is
 `none` where the corpus allows no silence; *asked back* is a `reply` to a comment whose
 case allows no reply (a certain comment the bot should have acted on). At the design
@@ -26,6 +30,7 @@ and `source`, `note`, `split` (kept for the bench's figures, never read by the r
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -265,7 +270,17 @@ def _outcome(world: World, case: Case, number: int, ids: _Written) -> Result:
     recorded = {f.number: f.answer.option or "?" for f in (mark.ledger.forks if mark.ledger
                                                            else ())
                 if f.answer is not None and f.answer.comment_id in mine}
+    contested = {int(n) for n in _CONTESTED.findall(ack.body)}
+    if contested and case.then:
+        # Two people answered one question differently: the round's one reply names it.
+        # The other questions' answers are theirs to record; only the contested one must
+        # stay unrecorded (a letter recorded for it is still counted as misread).
+        return Result(case, "reply", {n: a for n, a in recorded.items() if n in contested},
+                      ack.body)
     return Result(case, "answers" if recorded else "ack", recorded, ack.body)
+
+
+_CONTESTED = re.compile(r"\bQ(\d+) is contested\b")
 
 
 def _last(comments: list[Comment]) -> str:

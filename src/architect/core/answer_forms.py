@@ -32,7 +32,7 @@ _ITEM = re.compile(
     rf"|\bbecomes\b|\bwould\s+be\b)?\s*{_EMPH}\s*{_CHOICE.format(p='q')}",
     re.IGNORECASE)
 _NUMBERED = re.compile(
-    rf"(?:^|(?<=[\s;,/|]))(?:[-*+]\s+)?{_EMPH}(?P<n>\d{{1,2}})\s*(?:[:.)=|→]|->)\s*{_EMPH}\s*"
+    rf"(?:^|(?<=[\s;,/|、，；]))(?:[-*+]\s+)?{_EMPH}(?P<n>\d{{1,2}})\s*(?:[:.)=|→]|->)\s*{_EMPH}\s*"
     rf"{_CHOICE.format(p='n')}", re.IGNORECASE)
 _FOR = re.compile(
     r"\b(?:option\s+)?(?P<fc>[A-Za-z])\s+(?:for|on)\s+"
@@ -53,7 +53,8 @@ _END = re.compile(
     r"|\s+(?:because|since|as|and|but|please|for\s+now|actually|instead|then|too|probably"
     r"|maybe|perhaps|if|unless|provided|i\s+think|honestly|or)\b"
     r"|\s*(?:\*\*|__)?\s*(?:Q|question\s*\#?)\s*\d|\s+\d{1,2}\s*[).:=]\s"
-    r"|\s*[（(]", re.IGNORECASE)
+    r"|\s*[（(]|\s*(?:\*\*|__)|\s+(?:thx|thanks|thank\s+you|ty|pls|cheers)\b"
+    r"|\s*[、，。；]", re.IGNORECASE)
 _REST = re.compile(
     r"\b(?:(?:and\s+)?(?:the\s+)?(?:rest|others|remaining(?:\s+ones)?|everything\s+else"
     r"|all\s+(?:the\s+)?others?)\s+(?:as\s+|are\s+|at\s+)?(?:the\s+)?(?:recommended|default)"

@@ -37,7 +37,8 @@ _REC_FOR = re.compile(
     r"\b(?:recommended|(?:the|your)\s+recommendations?|(?:the\s+)?default)\s+(?:ones?\s+)?"
     r"(?:for|on)\s+(?P<qs>(?:(?:Q|question\s*)\d{1,2}(?:\s*(?:,|and|&)\s*)?)+)", re.IGNORECASE)
 _QNUM = re.compile(r"(?:Q|question\s*)(\d{1,2})", re.IGNORECASE)
-_ALL = re.compile(r"\b(?:all|both|every|everything|each|your|go\s+with|agree|take|fine|happy"
+_ALL = re.compile(r"\b(?:across\s+the\s+board|all|both|every|everything|each|your|go\s+with"
+                  r"|agree|take|fine|happy"
                   r"|makes?\s+sense|as\s+recommended|all\s+three|all\s+of\s+them)\b",
                   re.IGNORECASE)
 _RECOMMEND = re.compile(r"\brecommend(?:ed|ations?)?\b|\bdefaults?\b", re.IGNORECASE)
@@ -53,7 +54,7 @@ _NTH_OPTION = re.compile(r"\b(?P<n>first|second|third)\s+option\s+(?:for|on)\s+(
 _FOR_NTH = re.compile(r"\b[Ff]or\s+the\s+(?P<n>first|second|third|last)(?:\s+(?:one|question))?"
                       r"\s*[,:]\s*(?:option\s+)?(?P<c>[A-Z])(?![A-Za-z0-9'’])")
 _NTH = {"first": 1, "second": 2, "third": 3}
-_NEGATED = re.compile(r"\b(?:not|no|never|without|instead\s+of|rather\s+than|over|against"
+_NEGATED = re.compile(r"\b\w+n[’']t\b|\b(?:not|no|never|without|instead\s+of|rather\s+than|over|against"
                       r"|anything\s+but|except|avoid|isn't|don't|won't)\b", re.IGNORECASE)
 _CHOOSING = re.compile(r"\b(?:go(?:ing)?\s+with|use|using|pick|prefer|choose|store|keep|let's"
                        r"|let\s+us|should|want|make\s+(?:it|that)|rather|better|vote|is\s+enough"
@@ -79,7 +80,9 @@ def doubt(context: str) -> tuple[clauses.Modality, str]:
 
 # The conditions an answer can carry; "when"/"once"/"after" in an answer's reason are
 # usually how it works ("sync when online"), not a condition on the choice.
-_CONDITION = re.compile(r"\b(?:if|unless|provided|providing|as\s+long\s+as|so\s+long\s+as"
+_CONDITION = re.compile(r"\b(?:sauf\s+si|außer\s+wenn|a\s+menos\s+que|salvo\s+que|tranne\s+se"
+                        r"|chyba\s+że|если\s+только|wenn|falls|si|se|jeśli|если)\b|除非|なら|如果"
+                        r"|\b(?:if|unless|provided|providing|as\s+long\s+as|so\s+long\s+as"
                         r"|assuming|depends|depending|only\s+when|on\s+condition)\b",
                         re.IGNORECASE)
 _CONDITION_FREE = re.compile(r"\b(?:when|once|after|as\s+soon\s+as|si|se|als|wenn)\b",
@@ -89,7 +92,7 @@ _CONDITION_FREE = re.compile(r"\b(?:when|once|after|as\s+soon\s+as|si|se|als|wen
 @functools.lru_cache(maxsize=4096)
 def corrected(reason: str) -> str:
     """The letter an answer's own words take it back to (`… actually no, B`), or ""."""
-    after = clauses.after_correction(reason)
+    after = clauses.after_correction(reason, leading=True)
     if after is reason or after == reason:
         return ""
     match = _LEAD_LETTER.match(after)
@@ -154,7 +157,8 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
     does one that names two options. Unless the question is `named`, a long clause must
     choose (`go with`, `store them`, `let's use`)."""
     found: list[tuple[int, str, str]] = []
-    for clause in (c for part in clauses.split(text) for c in re.split(r"\s+and\s+", part)):
+    for clause in (c for part in clauses.split(text)
+                   for c in re.split(r"\s+and\s+|\s+/\s+|\s*\|\s*", part)):
         if _NEGATED.search(clause) or clause.rstrip().endswith("?"):
             continue
         if not named and len(clause.split()) > 6 and not _CHOOSING.search(clause):
@@ -203,3 +207,135 @@ def _option_said(text: str, forks: Sequence[DesignFork]) -> bool:
     """Whether `text` says a word only one option has, negated or not (`Not S3`)."""
     said = set(_WORD.findall(text.lower()))
     return any(own & said for f in forks for own in _distinctive(f).values())
+
+
+# -- pairs: a question reference and a letter, in whatever words join them -------------
+
+_ORDINAL_WORDS: dict[str, int] = {
+    "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
+    "4th": 4, "erste": 1, "ersten": 1, "erster": 1, "zweite": 2, "zweiten": 2, "dritte": 3,
+    "dritten": 3, "premier": 1, "première": 1, "premiere": 1, "deuxième": 2, "deuxieme": 2,
+    "seconde": 2, "troisième": 3, "troisieme": 3, "primera": 1, "primero": 1, "segunda": 2,
+    "segundo": 2, "tercera": 3, "tercero": 3, "prima": 1, "primo": 1, "seconda": 2,
+    "secondo": 2, "terza": 3, "terzo": 3, "pierwsze": 1, "pierwszy": 1, "drugie": 2,
+    "drugi": 2, "trzecie": 3, "trzeci": 3, "первый": 1, "первое": 1, "второй": 2,
+    "второе": 2, "третий": 3, "третье": 3, "第一": 1, "第二": 2, "第三": 3, "第四": 4,
+}
+_QNOUN = (r"(?:question|frage|pregunta|questão|questao|domanda|vraag|pytanie|вопрос"
+          r"|問題|问题|题|問|one)")
+_PAIR_REF = re.compile(
+    r"(?P<q>(?<![\w-])(?:Q|question\s*#?|frage|pregunta|questão|questao|domanda|vraag|pytanie"
+    r"|вопрос|(?<=for\s))\s*(?P<n>\d{1,2})(?!\d)|第[一二三四]|(?<![\w-])(?:"
+    + "|".join(sorted((w for w in _ORDINAL_WORDS if not w.startswith("第")), key=len,
+                      reverse=True))
+    + r")(?!\w)|(?:(?<=^)|(?<=[\s,;/|(\[]))(?P<bare>\d)(?=\s*(?:[:=)\-–—→.]|\s+[A-H]\b|[A-H]\b)))"
+    rf"(?:\s*{_QNOUN})?",
+    re.IGNORECASE)
+_PAIR_LETTER = re.compile(r"(?<![A-Za-z'’])(?:option\s+)?(?P<c>[A-H])(?![A-Za-z0-9'’])")
+# What may stand between a question and its letter: marks and a few joining words.
+_PAIR_GLUE = re.compile(
+    r"^[\s:=\-–—→>)(.,*_]*(?:(?:is|should\s+be|would\s+be|gets?|goes|take|pick|answer|choice"
+    r"|mine|option|go\s+with|elijo|escolho|scelgo|wybieram|выбираю|nehme|je\s+prends"
+    r"|choisis|la|le|el|il|die|der|das|选|は|で|을|를|→)[\s:=\-–—→>)(.,*_]*){0,3}$",
+    re.IGNORECASE)
+_SCOPE_ALL = re.compile(
+    r"\b(?:(?P<l1>[A-H])\s+(?:for|on|to)\s+(?:both|all(?:\s+(?:three|of\s+them))?|every(?:thing|"
+    r"\s+one)|each(?:\s+one)?)\b|(?:all|both)\s+(?P<l2>[A-H])\b|(?P<l3>[A-H])\s+across\s+the\s+"
+    r"board|(?:the\s+)?(?P<n1>first|second)\s+option\s+(?:for|on)\s+(?:both|all|every|each))",
+    re.IGNORECASE)
+_SCOPE_REST = re.compile(
+    r"\b(?:option\s+)?(?P<l>[A-H])\s+(?:for|on)\s+(?:the\s+)?(?:rest|others|other\s+(?:two|ones?))\b",
+    re.IGNORECASE)
+_RECOMMENDED_ALL = re.compile(
+    r"\b(?:recommended|(?:your|the)\s+recommendations?|(?:the\s+)?defaults?)\s+(?:for\s+|on\s+)?"
+    r"(?:everything|all(?:\s+three|\s+of\s+them)?|both|across\s+the\s+board|every\s+question)\b"
+    r"|\bgo\s+with\s+(?:your|the)\s+recommendations?\b|\brecomendaciones\b|\bempfehlungen\b"
+    r"|\brecommandations\b|\braccomandazioni\b|\brecomendações\b|\brekomendacj\w*|\bрекомендац\w*",
+    re.IGNORECASE)
+_EXCEPT_REF = re.compile(
+    r"\b(?:except|but|apart\s+from|other\s+than|besides|salvo|excepto|menos|außer|ausser"
+    r"|sauf|tranne|eccetto|oprócz|poza|кроме|除了)\s+(?:for\s+)?(?:the\s+)?", re.IGNORECASE)
+
+
+def _ordinal_of(ref: str) -> int | None:
+    word = re.sub(rf"\s*{_QNOUN}$", "", ref.strip(), flags=re.IGNORECASE).lower()
+    return _ORDINAL_WORDS.get(word)
+
+
+def _number_of(match: re.Match[str], still: Sequence[DesignFork]) -> int | None:
+    """The question a reference names: by its number, or by its place among the open."""
+    if match.group("n"):
+        return int(match.group("n"))
+    if match.group("bare"):
+        return int(match.group("bare"))
+    place = _ordinal_of(match.group(0))
+    if place is None or not 0 < place <= len(still):
+        return None
+    return still[place - 1].number
+
+
+def pairs(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
+    """`first: B / second: B`, `1B 2B 3B`, `Q1はB、Q2はA`, `第一题选B`, `Third question: A`:
+    each question reference with the letter right after it, joined by marks or a few
+    words of choosing; a letter must be an option of its question."""
+    still = open_forks(forks)
+    refs = list(_PAIR_REF.finditer(line))
+    found: list[tuple[int, str]] = []
+    for k, ref in enumerate(refs):
+        number = _number_of(ref, still)
+        fork = next((f for f in forks if f.number == number), None)
+        if fork is None:
+            continue
+        stop = refs[k + 1].start() if k + 1 < len(refs) else len(line)
+        letter = _PAIR_LETTER.search(line, ref.end(), stop)
+        if letter is None or not _PAIR_GLUE.match(line[ref.end():letter.start()]):
+            continue
+        if letter.group("c") in fork.letters:
+            found.append((fork.number, letter.group("c")))
+    return found
+
+
+def scoped(line: str, forks: Sequence[DesignFork], answered: set[int]
+           ) -> list[tuple[int, str]]:
+    """`A for both`, `All B`, `B across the board`, `the second option for both`, `option
+    A on the rest`: one letter for every open question (the rest: those not answered)."""
+    still = open_forks(forks)
+    if (m := _SCOPE_ALL.search(line)) is not None:
+        letter = m.group("l1") or m.group("l2") or m.group("l3")
+        if m.group("n1"):
+            n = 1 if m.group("n1").lower() == "first" else 2
+            return [(f.number, f.letters[n - 1]) for f in still if len(f.letters) >= n]
+        return [(f.number, letter.upper()) for f in still if letter.upper() in f.letters]
+    if (m := _SCOPE_REST.search(line)) is not None:
+        letter = m.group("l").upper()
+        return [(f.number, letter) for f in still
+                if f.number not in answered and letter in f.letters]
+    return []
+
+
+def recommended_except(line: str, forks: Sequence[DesignFork]
+                       ) -> tuple[list[int], list[tuple[int, str]]] | None:
+    """`Recommended for everything except Q2 — make that one B`, `Vamos con las
+    recomendaciones, salvo la 2: B`: the questions that take the recommendation, and the
+    excepted ones with their letters; None when the line says no such thing."""
+    if not (_RECOMMEND.search(line) or _RECOMMENDED_ALL.search(line)):
+        return None
+    cut = _EXCEPT_REF.search(line)
+    if cut is None:
+        return None
+    rest = line[cut.end():]
+    still = open_forks(forks)
+    refs = [(n, rest[m.start():]) for m in _PAIR_REF.finditer(rest)
+            if (n := _number_of(m, still)) is not None] or [
+        (int(m.group(1)), rest[m.start():]) for m in re.finditer(r"(?<!\w)(\d)(?!\d)", rest)]
+    excepted: list[tuple[int, str]] = []
+    for number, words in refs[:3]:
+        fork = next((f for f in forks if f.number == number), None)
+        letter = next((m.group("c") for m in _PAIR_LETTER.finditer(words)), "")
+        if fork is None or letter not in fork.letters:
+            return None
+        excepted.append((number, letter))
+    if not excepted:
+        return None
+    named = {n for n, _ in excepted}
+    return [f.number for f in still if f.number not in named], excepted

@@ -37,7 +37,7 @@ _APPROVE_ALL = re.compile(
 _INLINE_CODE = re.compile(r"`[^`\n]*`")
 _REASON_LEAD = re.compile(r"^[\s,.:;\-–—)]*(because|since|as)?\s*", re.IGNORECASE)
 _WORD = re.compile(r"[a-z0-9]+")
-_NEGATION = re.compile(r"\b(not|no|never|without|instead|rather|than|over|against|isn't|don't)\b",
+_NEGATION = re.compile(r"\b(\w+n[’']t|not|no|never|without|instead|rather|than|over|against)\b",
                        re.IGNORECASE)
 _STOP = frozenset({"a", "an", "the", "in", "on", "of", "to", "by", "for", "and", "or", "with",
                    "from", "at", "as", "is", "be", "it", "its"})
@@ -259,6 +259,11 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
     positional = answer_reading.positional(line, forks)
     if positional:
         return [ParsedAnswer(n, letter, said=line.strip()) for n, letter in positional], [], False
+    excepted = answer_reading.recommended_except(line, forks)
+    if excepted is not None:  # "Recommended for everything except Q2 — make that one B"
+        return ([ParsedAnswer(n, RECOMMENDED, said=line.strip()) for n in excepted[0]]
+                + [ParsedAnswer(n, letter, said=line.strip()) for n, letter in excepted[1]],
+                [], False)
     for number, said in reading.unread:
         # "Q1: on the server": the question named, its option in the option's own words.
         mine = [f for f in forks if f.number == number]
@@ -287,20 +292,29 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
         found.append(ParsedAnswer(question, _choice(form.choice), _reason(form.reason),
                                   form.said))
     if found or reading.rest_recommended or missed:
+        # "Option B on the first, option A on the rest": the rest after the named ones.
+        named = answered | {a.question for a in found}
+        found += [ParsedAnswer(n, letter, said=line.strip())
+                  for n, letter in answer_reading.scoped(line, forks, named) if n not in named]
         return found, missed, reading.rest_recommended
     if quoted is not None and (bare := answer_forms.bare_choice(line)) is not None:
         return [ParsedAnswer(quoted, _choice(bare.choice), _reason(bare.reason), bare.said)], \
             missed, False
     if reading.forms:  # only ordinals that name no single question
         return [], missed, False
+    # "first: B / second: B", "1B 2B 3B", "Q1はB、Q2はA", "A for both", "All B".
+    paired = answer_reading.pairs(line, forks) or answer_reading.scoped(line, forks, answered)
+    if paired:
+        return [ParsedAnswer(n, letter, said=line.strip()) for n, letter in paired], missed, False
     named = named_option(line, open_forks)
-    if named:
-        return [ParsedAnswer(named[0], named[1], said=line.strip())], missed, False
     # "Store on disk... actually no, S3": the options' own words, the last word winning.
     by_words = answer_reading.by_words(clauses.after_correction(line), open_forks)
-    if by_words and not line.rstrip().endswith("?"):
+    if by_words and not line.rstrip().endswith("?") and (
+            named is None or len({q for q, _, _ in by_words}) > 1):
         latest = {q: (q, c, w) for q, c, w in by_words}
         return [ParsedAnswer(q, c, said=w) for q, c, w in latest.values()], missed, False
+    if named:
+        return [ParsedAnswer(named[0], named[1], said=line.strip())], missed, False
     return [], missed, False
 
 

@@ -129,8 +129,11 @@ def _cue_pattern(cues: tuple[str, ...]) -> tuple[re.Pattern[str], dict[str, str]
     """One pattern for all of `cues` (whole words, on `normal` text), and each cue by its
     normal form."""
     forms = {normal(c).strip(): c for c in cues}
-    alternatives = "|".join(map(re.escape, sorted(forms, key=len, reverse=True)))
-    return re.compile(rf"(?<= )(?:{alternatives})(?= )"), forms
+    spaced = sorted((f for f in forms if _spaced(f)), key=len, reverse=True)
+    unspaced = sorted((f for f in forms if not _spaced(f)), key=len, reverse=True)
+    alternatives = "|".join([rf"(?<= )(?:{re.escape(f)})(?= )" for f in spaced]
+                            + [re.escape(f) for f in unspaced])
+    return re.compile(alternatives), forms
 
 
 def _cue(text: str, cues: tuple[str, ...]) -> str:
@@ -166,12 +169,13 @@ def _corrections() -> re.Pattern[str]:
                       re.IGNORECASE)
 
 
-def after_correction(text: str) -> str:
+def after_correction(text: str, *, leading: bool = False) -> str:
     """What follows the last cue of taking back (`Actually, …`, `Scratch that: …`),
-    or the whole text when there is none: the writer's last word."""
+    or the whole text when there is none: the writer's last word. `leading`: `text`
+    follows something already said (an answer's reason), so a cue at its start counts."""
     best = -1
     for match in _corrections().finditer(text.replace("’", "'")):
-        if match.start() > 0:
+        if match.start() > 0 or leading:
             best = match.end()
     return text[best:] if best > 0 else text
 

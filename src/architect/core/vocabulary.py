@@ -188,6 +188,8 @@ CORRECTIONS: tuple[str, ...] = (
     "edit", "update", "sorry, i meant", "let me correct", "correcting myself",
     "hmm, no", "no,", "instead", "eigentlich", "doch", "en fait", "plutôt", "mejor",
     "en realidad", "na verdade", "anzi", "eigenlijk", "właściwie", "вернее", "точнее",
+    "meant", "sorry, meant", "nein,", "non,", "pardon", "moment", "on reflection",
+    "thinking again", "re-reading", "rereading", "sorry, no",
     "a jednak", "doch nicht", "oder doch nicht", "en fait non", "finalement non",
     "pensándolo bien", "pensandolo bien", "na verdade não", "anzi no", "ripensandoci",
     "toch niet", "хотя нет", "算了", "やっぱり", "ignore that", "ignore my",
