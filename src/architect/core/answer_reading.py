@@ -42,6 +42,10 @@ _ALL = re.compile(r"\b(?:across\s+the\s+board|all|both|every|everything|each|you
                   r"|makes?\s+sense|as\s+recommended|all\s+three|all\s+of\s+them)\b",
                   re.IGNORECASE)
 _RECOMMEND = re.compile(r"\brecommend(?:ed|ations?)?\b|\bdefaults?\b", re.IGNORECASE)
+_ONLY_RECOMMENDED = re.compile(
+    r"^\W*(?:(?:all\s+|as\s+)?recommended|(?:the\s+|your\s+)?recommendations?|defaults?)"
+    r"[\s.!,]*(?:please|thanks|thx|pls|[\U0001F300-\U0001FAFF\u2600-\u27BF]|\s|[.!])*$",
+    re.IGNORECASE)
 _EXCEPT = re.compile(r"\b(?:except|but|apart\s+from|other\s+than|besides)\b", re.IGNORECASE)
 _QREF = re.compile(r"\b(?:Q|question\s*#?|frage|pregunta|вопрос)\s*\d", re.IGNORECASE)
 _ORDINAL = re.compile(r"\b(?:first|second|third|fourth|last)\s+(?:one|question|option)\b",
@@ -100,8 +104,54 @@ def corrected(reason: str) -> str:
 
 
 def positional(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
-    """`A, B, B` (after any correction: `B, B, A — no, sorry: B, A, A`): one letter per
-    open question, in order, when there are exactly as many letters as open questions."""
+    """`A, B, B` (after any correction: `B, B, A — no, sorry: B, A, A`; `make the middle
+    one A`), or a list after a few words (`Mine are B, A, B`, `Let's do B and A`): one
+    letter per open question, in order, when there are exactly as many letters as open
+    questions and no other letter stands in the line."""
+    found = _positional(line, forks) or _positional_inside(line, forks)
+    return _renamed(line, found)
+
+
+def _positional_inside(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
+    if len(line) > 400 or _QREF.search(line) or "?" in line:
+        return []
+    runs = list(_LETTER_RUN.finditer(line))
+    loose = _BARE_LETTER.findall(line)
+    if len(runs) != 1:
+        return []
+    letters = _LETTER.findall(runs[0].group(0))
+    still = open_forks(forks)
+    if len(letters) != len(still) or len(loose) != len(letters) or len(letters) < 2:
+        return []
+    return [(f.number, letter) for f, letter in zip(still, letters, strict=True)]
+
+
+_LETTER_RUN = re.compile(r"(?<![A-Za-z'’])[A-H](?:\s*(?:,|/|;|&|\band\b|\s)\s*[A-H])+(?![A-Za-z'’])")
+_RENAME = re.compile(r"\b(?:make|change|switch)\s+the\s+(?P<n>first|second|middle|third|last)"
+                     r"\s+(?:one\s+)?(?:to\s+|into\s+)?(?P<c>[A-H])\b", re.IGNORECASE)
+
+
+def _renamed(line: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """`B, B, B — hmm, make the middle one A`: a place of the list said again."""
+    match = _RENAME.search(line)
+    if match is None or not found:
+        return found
+    places = {"first": 0, "second": 1, "third": 2, "last": len(found) - 1,
+              "middle": len(found) // 2 if len(found) % 2 else -1}
+    at = places[match.group("n").lower()]
+    if not 0 <= at < len(found):
+        return found
+    return [(n, match.group("c").upper() if k == at else c) for k, (n, c) in enumerate(found)]
+
+
+def leading_letter(text: str, forks: Sequence[DesignFork]) -> str:
+    """The letter a correction starts with (`doch A.`, `no, A`), if its fork offers it."""
+    match = _LEAD_LETTER.match(text)
+    letter = match.group("c") if match else ""
+    return letter if forks and letter in forks[0].letters else ""
+
+
+def _positional(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
     if len(line) > 400 or not re.match(r"\s*[A-Z]\W", clauses.after_correction(line)[:400]
                                         if len(line) <= 400 else ""):
         return []
@@ -124,9 +174,12 @@ def recommended_for(line: str) -> list[int]:
 
 def approves_all(text: str) -> bool:
     """`Go with your recommendations`, `Both as recommended 👍`, `Agree with the
-    recommendation on all three`: every recommendation, nothing excepted."""
+    recommendation on all three`, `recommended 👍`: every recommendation, nothing
+    excepted."""
     if len(text) > 400:
         return False  # a page of text is not "go with the recommendations"
+    if _ONLY_RECOMMENDED.match(text):
+        return True
     return bool(_RECOMMEND.search(text) and _ALL.search(text) and not _EXCEPT.search(text)
                 and not _QREF.search(text) and not _BARE_LETTER.search(text)
                 and not text.rstrip().endswith("?")
@@ -339,3 +392,88 @@ def recommended_except(line: str, forks: Sequence[DesignFork]
         return None
     named = {n for n, _ in excepted}
     return [f.number for f in still if f.number not in named], excepted
+
+
+# -- a question named by its own words ("Storage: S3", "for cleanup, the worker queue") --
+
+_NEGATIVE_OPTION = re.compile(r"^\s*(?:no|none|never|nothing|not\s+at\s+all)\b", re.IGNORECASE)
+_POSITIVE_OPTION = re.compile(r"^\s*yes\b", re.IGNORECASE)
+_NEGATIVE_VALUE = re.compile(
+    r"^\W*(?:no|nope|none|not\s+needed|not\s+necessary|unnecessary|not\s+required|never"
+    r"|skip(?:\s+it)?|nein|non|не\s+нужно)\W*$|\bnot\s+needed\b|\bisn'?t\s+needed\b"
+    r"|\bnot\s+necessary\b|^\W*no\s+\w+\W*$", re.IGNORECASE)
+_POSITIVE_VALUE = re.compile(r"^\W*(?:yes|yep|sure|ja|oui|sí|si|sim)\b", re.IGNORECASE)
+_LABELLED = re.compile(r"^\W*(?P<label>[^:|=→\n]{2,60}?)\s*(?::|\||→|=|\s[—–-]\s)\s*"
+                       r"(?P<value>[^|\n]+?)[\s|]*$")
+_FOR_LABEL = re.compile(r"^\W*for\s+(?:the\s+)?(?P<label>[\w\s'-]{2,40}?)\s*[,:]\s*"
+                        r"(?P<value>.+)$|^(?P<value2>.+?)\s+for\s+(?:the\s+)?(?P<label2>[\w\s'-]{2,40}?)"
+                        r"\W*$", re.IGNORECASE)
+_SENTENCE = re.compile(r"(?<=[.!;])\s+")
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:4] for w in _WORD.findall(text.lower()) if len(w) >= 4 and w not in _STOP}
+
+
+def question_named(words: str, forks: Sequence[DesignFork]) -> int | None:
+    """The one open question whose own distinctive words `words` says (`Storage`, `who
+    sees attachments`, `cleanup`, `Exporting`), or None."""
+    said = _stems(words)
+    if not said:
+        return None
+    still = open_forks(forks)
+    own = {f.number: _stems(f.question) for f in still}
+    hits = [n for n, stems in own.items()
+            if said & (stems - set().union(*(s for m, s in own.items() if m != n)))]
+    return hits[0] if len(hits) == 1 else None
+
+
+def value_letter(value: str, fork: DesignFork) -> str:
+    """The option `value` picks for `fork`: its letter, its own words, or for a yes/no
+    question, `no`, `not needed`, `yes`; "" when it picks none for certain."""
+    bare = re.fullmatch(r"\W*(?:option\s+)?([A-H])\W*", value)
+    if bare:
+        return bare.group(1) if bare.group(1) in fork.letters else ""
+    if _NEGATED.search(value) is None:
+        named = [c for q, c, _ in by_words(value, [fork], named=True)]
+        if len(set(named)) == 1:
+            return named[0]
+    negative = [k for k, text in fork.options if _NEGATIVE_OPTION.match(text)]
+    positive = [k for k, text in fork.options if _POSITIVE_OPTION.match(text)]
+    if _NEGATIVE_VALUE.search(value) and len(negative) == 1:
+        return negative[0]
+    if _POSITIVE_VALUE.match(value) and len(positive) == 1:
+        return positive[0]
+    return ""
+
+
+def by_question_words(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
+    """`Storage: S3`, `| Cleanup | A |`, `- Can they be exported? **No**`, `Exporting:
+    not needed`, `For who sees attachments, B`, `the worker queue for cleanup`: a question
+    named by its own words, with the option its value picks."""
+    found: list[tuple[int, str]] = []
+    for part in _SENTENCE.split(line.replace("**", "")):
+        part = part.strip().rstrip(".")
+        label, value = _label_value(part)
+        if not label:
+            continue
+        number = question_named(label, forks)
+        fork = next((f for f in forks if f.number == number), None)
+        if fork is None or value.rstrip().endswith("?"):
+            continue
+        if (letter := value_letter(value, fork)) and (number, letter) not in found:
+            found.append((fork.number, letter))
+    return found
+
+
+def _label_value(part: str) -> tuple[str, str]:
+    if "?" in part and not part.rstrip().endswith("?"):
+        question, _, answer = part.partition("?")  # "- Can they be exported? No"
+        return question, answer
+    if (m := _LABELLED.match(part)) is not None:
+        return m.group("label"), m.group("value")
+    if (m := _FOR_LABEL.match(part)) is not None:
+        if m.group("label"):
+            return m.group("label"), m.group("value")
+        return m.group("label2"), m.group("value2")
+    return "", ""

@@ -267,9 +267,11 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
     for number, said in reading.unread:
         # "Q1: on the server": the question named, its option in the option's own words.
         mine = [f for f in forks if f.number == number]
-        last = clauses.after_correction(_QUESTION_REF.sub(" ", said))
+        last = clauses.after_correction(_QUESTION_REF.sub(" ", said)) or said
         named = named_option(last, mine)
-        letter = named[1] if named else answer_forms.chosen_letter(last)
+        letter = named[1] if named else answer_forms.chosen_letter(last) or next(
+            (c for q, c in answer_reading.pairs(said, mine) if q == number), "") or (
+            answer_reading.leading_letter(last, mine) if last is not said else "")
         if not letter:
             words_named = [(q, c) for q, c, _ in answer_reading.by_words(last, mine,
                                                                           named=True)]
@@ -307,11 +309,14 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
     if paired:
         return [ParsedAnswer(n, letter, said=line.strip()) for n, letter in paired], missed, False
     named = named_option(line, open_forks)
-    # "Store on disk... actually no, S3": the options' own words, the last word winning.
-    by_words = answer_reading.by_words(clauses.after_correction(line), open_forks)
-    if by_words and not line.rstrip().endswith("?") and (
-            named is None or len({q for q, _, _ in by_words}) > 1):
-        latest = {q: (q, c, w) for q, c, w in by_words}
+    # "Store on disk... actually no, S3": the options' own words, the last word winning;
+    # "Storage: S3", "Exporting: not needed": a question named by its words, with its value.
+    by_words = answer_reading.by_words(clauses.after_correction(line), open_forks) \
+        if not line.rstrip().endswith("?") else []
+    latest = {q: (q, c, w) for q, c, w in by_words}
+    latest.update({q: (q, c, line.strip())
+                   for q, c in answer_reading.by_question_words(line, forks)})
+    if latest and (named is None or len(latest) > 1 or named[0] not in latest):
         return [ParsedAnswer(q, c, said=w) for q, c, w in latest.values()], missed, False
     if named:
         return [ParsedAnswer(named[0], named[1], said=line.strip())], missed, False
