@@ -58,7 +58,8 @@ _NTH_OPTION = re.compile(r"\b(?P<n>first|second|third)\s+option\s+(?:for|on)\s+(
 _FOR_NTH = re.compile(r"\b[Ff]or\s+the\s+(?P<n>first|second|third|last)(?:\s+(?:one|question))?"
                       r"\s*[,:]\s*(?:option\s+)?(?P<c>[A-Z])(?![A-Za-z0-9'’])")
 _NTH = {"first": 1, "second": 2, "third": 3}
-_NEGATED = re.compile(r"\b\w+n[’']t\b|\b(?:not|no|never|without|instead\s+of|rather\s+than|over|against"
+_NEGATED = re.compile(r"\b\w+n[’']t\b"
+                      r"|\b(?:not|no|never|without|instead\s+of|rather\s+than|over|against"
                       r"|anything\s+but|except|avoid|isn't|don't|won't)\b", re.IGNORECASE)
 _CHOOSING = re.compile(r"\b(?:go(?:ing)?\s+with|use|using|pick|prefer|choose|store|keep|let's"
                        r"|let\s+us|should|want|make\s+(?:it|that)|rather|better|vote|is\s+enough"
@@ -126,7 +127,8 @@ def _positional_inside(line: str, forks: Sequence[DesignFork]) -> list[tuple[int
     return [(f.number, letter) for f, letter in zip(still, letters, strict=True)]
 
 
-_LETTER_RUN = re.compile(r"(?<![A-Za-z'’])[A-H](?:\s*(?:,|/|;|&|\band\b|\s)\s*[A-H])+(?![A-Za-z'’])")
+_LETTER_RUN = re.compile(
+    r"(?<![A-Za-z'’])[A-H](?:\s*(?:,|/|;|&|\band\b|\s)\s*[A-H])+(?![A-Za-z'’])")
 _RENAME = re.compile(r"\b(?:make|change|switch)\s+the\s+(?P<n>first|second|middle|third|last)"
                      r"\s+(?:one\s+)?(?:to\s+|into\s+)?(?P<c>[A-H])\b", re.IGNORECASE)
 
@@ -238,6 +240,32 @@ def _distinctive(fork: DesignFork) -> dict[str, set[str]]:
     return out
 
 
+_DEFERRED = re.compile(
+    r"\b(?:before\s+you\s+record|don'?t\s+record|do\s+not\s+record|hold\s+off(?:\s+on)?"
+    r"(?:\s+recording)?|not\s+final(?:\s+yet)?|let\s+me\s+think\s+about\s+(?:this|it|them|these)"
+    r"|(?:need|have)\s+to\s+re-?read|i'?ll\s+confirm\s+later|wait\s+before\s+recording)\b",
+    re.IGNORECASE)
+
+
+def _option_refused(text: str, forks: Sequence[DesignFork]) -> bool:
+    """`Not browser localStorage`, `definitely not the cron job`: an option's own word said
+    with a negation (a word merely mentioned, "the note editor", is talk)."""
+    said = set(_WORD.findall(text.lower()))
+    return bool(_NEGATED.search(text)) and any(
+        own & said for f in forks for own in _distinctive(f).values())
+
+
+def deferred(text: str) -> str:
+    """The words by which a writer holds back every answer of their comment ("hold off on
+    recording these", "let me think about this more before you record anything"), when
+    they name no question of their own; "" when none."""
+    for sentence in re.split(r"(?<=[.!?…])\s+|\n+", text):
+        match = _DEFERRED.search(sentence)
+        if match is not None and not _QREF.search(sentence):
+            return sentence.strip()
+    return ""
+
+
 def discussion(text: str, forks: Sequence[DesignFork]) -> bool:
     """A comment with nothing of an answer or a decision in it: no question named, no
     letter, ordinal, option words, recommendation, question mark or decision word."""
@@ -246,20 +274,15 @@ def discussion(text: str, forks: Sequence[DesignFork]) -> bool:
     text = clauses.capped(text)
     if (_QREF.search(text) or _ORDINAL.search(text) or _BARE_LETTER.search(text)
             or _RECOMMEND.search(text) or "?" in text or by_words(text, forks)
-            or _option_said(text, forks) or clauses.modality(text)[0] is clauses.Modality.HEDGED):
+            or by_question_words(text, forks) or _option_refused(text, forks)
+            or clauses.modality(text)[0] is clauses.Modality.HEDGED):
         return False
     stance = clauses.stance(text)
     if stance is not None and (stance.strong or stance.modality is not clauses.Modality.CERTAIN):
         return False
-    return not re.search(r"\b(?:hold|pause|resume|replan|reject|accept|yes|lgtm|ok|okay|agree"
+    return not re.search(r"\b(?:hold|pause|resume|replan|reject|accept|yes|lgtm|agree"
                          r"|disagree|objection)\b",
                          text, re.IGNORECASE)
-
-
-def _option_said(text: str, forks: Sequence[DesignFork]) -> bool:
-    """Whether `text` says a word only one option has, negated or not (`Not S3`)."""
-    said = set(_WORD.findall(text.lower()))
-    return any(own & said for f in forks for own in _distinctive(f).values())
 
 
 # -- pairs: a question reference and a letter, in whatever words join them -------------
@@ -452,9 +475,8 @@ def by_question_words(line: str, forks: Sequence[DesignFork]) -> list[tuple[int,
     not needed`, `For who sees attachments, B`, `the worker queue for cleanup`: a question
     named by its own words, with the option its value picks."""
     found: list[tuple[int, str]] = []
-    for part in _SENTENCE.split(line.replace("**", "")):
-        part = part.strip().rstrip(".")
-        label, value = _label_value(part)
+    for sentence in _SENTENCE.split(line.replace("**", "")):
+        label, value = _label_value(sentence.strip().rstrip("."))
         if not label:
             continue
         number = question_named(label, forks)

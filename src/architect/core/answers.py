@@ -37,7 +37,8 @@ _APPROVE_ALL = re.compile(
 _INLINE_CODE = re.compile(r"`[^`\n]*`")
 _REASON_LEAD = re.compile(r"^[\s,.:;\-–—)]*(because|since|as)?\s*", re.IGNORECASE)
 _WORD = re.compile(r"[a-z0-9]+")
-_NEGATION = re.compile(r"\b(\w+n[’']t|not|no|never|without|instead|rather|than|over|against)\b",
+_NEGATION = re.compile(r"\b(\w+n[’']t|not|no|never|without|instead|rather|than|over|against"
+                       r"|anything\s+but|except)\b",
                        re.IGNORECASE)
 _STOP = frozenset({"a", "an", "the", "in", "on", "of", "to", "by", "for", "and", "or", "with",
                    "from", "at", "as", "is", "be", "it", "its"})
@@ -172,20 +173,39 @@ def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
         if found and missed and line.strip():
             meaningful = True
             leftover_lines.append(line)
-    for index, more in explained.items():
-        answer = answers[index]
-        reason = " ".join((answer.reason, *more)).strip()
-        answers[index] = ParsedAnswer(answer.question, answer.choice, _capped(reason),
-                                      answer.said)
+    answers = _with_reasons(answers, explained)
     # Quotes and code go to the model only as context of something new said around them.
     leftover = "\n".join(leftover_lines).strip() if meaningful else ""
     # The writer's last word on each question wins (`Edit: Q3 B actually`).
     last = {a.question: a for a in answers}
-    answers = [a for a in answers if last[a.question] is a]
-    doubted = [d for d in doubted if d[0] not in last]
+    answers, doubted = _deferred(readable, [a for a in answers if last[a.question] is a],
+                                 [d for d in doubted if d[0] not in last])
+    last = {a.question: a for a in answers}
     return ParsedComment(answers=tuple(answers), leftover=leftover, unread=tuple(
         u for u in unread if u[0] not in last and u[0] not in {d[0] for d in doubted}),
         rest_recommended=rest, doubted=tuple(doubted))
+
+
+def _with_reasons(answers: list[ParsedAnswer], explained: dict[int, list[str]]
+                  ) -> list[ParsedAnswer]:
+    """Each answer with the lines after it that explain it, as its reason."""
+    out = list(answers)
+    for index, more in explained.items():
+        answer = out[index]
+        reason = " ".join((answer.reason, *more)).strip()
+        out[index] = ParsedAnswer(answer.question, answer.choice, _capped(reason), answer.said)
+    return out
+
+
+def _deferred(readable: str, answers: list[ParsedAnswer],
+              doubted: list[tuple[int, str, str]]
+              ) -> tuple[list[ParsedAnswer], list[tuple[int, str, str]]]:
+    """"Q1 B, Q2 A. Hmm, let me think about this more before you record anything": every
+    answer of the comment held back, named in the acknowledgment."""
+    words = answer_reading.deferred(readable) if answers else ""
+    if not words:
+        return answers, doubted
+    return [], doubted + [(a.question, a.said, f"held back (“{words}”)") for a in answers]
 
 
 def _held_back(line: str, found: list[ParsedAnswer]
@@ -295,9 +315,9 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
                                   form.said))
     if found or reading.rest_recommended or missed:
         # "Option B on the first, option A on the rest": the rest after the named ones.
-        named = answered | {a.question for a in found}
+        done = answered | {a.question for a in found}
         found += [ParsedAnswer(n, letter, said=line.strip())
-                  for n, letter in answer_reading.scoped(line, forks, named) if n not in named]
+                  for n, letter in answer_reading.scoped(line, forks, done) if n not in done]
         return found, missed, reading.rest_recommended
     if quoted is not None and (bare := answer_forms.bare_choice(line)) is not None:
         return [ParsedAnswer(quoted, _choice(bare.choice), _reason(bare.reason), bare.said)], \

@@ -56,8 +56,12 @@ def wants_steering(body: str, bot_login: str, *, started: bool) -> bool:
     (once the questions are asked, a bare `yes` takes every recommendation: an answer)."""
     if markers.MARK_OPEN in words.readable(body, inline_code=True):
         return False  # a paste of the bot's own text
-    if words.read(body, bot_login).sense in (words.Sense.DECISION, words.Sense.LIKELY):
-        return True  # "+1, would love this!" is as much a vote as "ACCEPT"
+    reading = words.read(body, bot_login)
+    if reading.sense is words.Sense.DECISION or (
+            reading.sense is words.Sense.LIKELY
+            and clauses.stance(words.unquoted(body, bot_login)) is not None):
+        # "+1, would love this!" is as much a vote as "ACCEPT"; "Nice writeup" is praise.
+        return True
     parsed = parse_comment(words.unquoted(body, bot_login))
     return bool(parsed.answers) or (started and parsed.approve_all)
 

@@ -166,7 +166,8 @@ CONDITIONS: tuple[str, ...] = (
 HEDGES: tuple[str, ...] = (
     "maybe", "perhaps", "probably", "possibly", "might", "may be", "could be", "not sure",
     "unsure", "i'm not sure", "not certain", "no idea", "don't know", "dunno", "leaning",
-    "leaning towards", "leaning toward", "inclined", "tentatively", "tentative", "for now?",
+    "leaning towards", "leaning toward", "inclined", "my lean", "happy to be convinced",
+    "could be convinced", "open to other", "tentatively", "tentative", "for now?",
     "undecided", "torn", "on the fence", "no strong opinion", "could go either way",
     "not convinced", "i'm not convinced", "not 100% sure", "not entirely sure",
     "not fully sure", "not really sure", "inclined to", "leaning to",
