@@ -214,6 +214,28 @@ Let users keep their settings between visits.
 """
 
 
+# A vision of three questions, two options each: the attachments stories of the corpus
+# (tests/data/comments, stage "questions3") answer it by position, by words and in lists.
+ATTACHMENTS_VISION = """\
+Let users attach files to their notes.
+
+## Tasks
+- [ ] Store the uploaded files (id: store) (files: app/files.py)
+- [ ] Attachment list on a note (id: page) (after: store) (files: app/page.py)
+
+## Open questions
+1. Where are uploaded files stored?
+   - A) On the local disk
+   - B) In S3-compatible object storage (recommended)
+2. Who can see an attachment?
+   - A) Everyone who can see the note (recommended)
+   - B) Only the uploader and admins
+3. How are expired files cleaned up?
+   - A) A nightly cron job (recommended)
+   - B) A background worker queue
+"""
+
+
 @functools.cache
 def _seeded(start: datetime | None, settings: Settings | None
             ) -> tuple[EmbeddedForge, dict[str, str], int]:

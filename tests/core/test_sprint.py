@@ -92,7 +92,7 @@ def test_a_comment_whose_first_word_is_accept_accepts(comment: str, guidance: st
     assert [(g.login, g.text) for g in view.guidance] == [(REVIEWER, guidance)]
 
 
-@pytest.mark.parametrize("comment", ["ACCEPTED already?", "I accept", "Do not ACCEPT yet",
+@pytest.mark.parametrize("comment", ["ACCEPTED already?", "Do not ACCEPT yet",
                                      "> ACCEPT\n\nnot so fast", "Looks fine to me"])
 def test_accept_must_be_the_first_word(comment: str) -> None:
     talk = conversation_in(SprintState.AWAITING_DECISION)

@@ -44,7 +44,7 @@ def test_a_decision_on_the_vision_by_someone_who_may_steer_is_heard() -> None:
 
 def test_discussion_the_bots_words_and_comments_before_the_pitch_are_not() -> None:
     before = a_comment("REJECT: no", id_=42, at_=T0.replace(year=2025), on=ON_VISION)
-    sprint = on_vision(said("Nice idea, looking forward to it."), said("ACCEPT", by=BOT,
+    sprint = on_vision(said("Looking forward to it, cc @bob."), said("ACCEPT", by=BOT,
                                                                         id_=43), before)
     assert heard_on_vision(sprint, a_steering()) == ()
 

@@ -48,10 +48,36 @@ def test_clear_decisions_act(text: str, family: Family, rest: str) -> None:
     assert (reading.sense, reading.family, reading.rest) == (Sense.DECISION, family, rest)
 
 
-@pytest.mark.parametrize("text", ["approve", "LGTM 👍", "+1", "Ship it!", "abgelehnt",
-                                  "d'accord", "同意", "nope", "I accept", "go ahead"])
+@pytest.mark.parametrize("text", ["+1", "d'accord", "同意", "nope", "go ahead", "Works for me.",
+                                  "Good to go from my side.", "🚀", "-1, sorry", "Looks nice."])
 def test_likely_decisions_get_a_reply(text: str) -> None:
     assert words.read(text, BOT).sense is Sense.LIKELY
+
+
+@pytest.mark.parametrize(("text", "family"), [
+    ("approve", Family.ACCEPT), ("LGTM 👍", Family.ACCEPT), ("Ship it!", Family.ACCEPT),
+    ("abgelehnt", Family.REJECT), ("I accept", Family.ACCEPT), ("LGMT", Family.ACCEPT),
+    ("Closing as not worth a sprint. Rejected.", Family.REJECT),
+    ("NACK — this duplicates the preferences work", Family.REJECT),
+    ("REJECT. Wait, no, I misread the estimate. ACCEPT.", Family.ACCEPT),
+    ("> ACCEPT\n\nREJECT: too big", Family.REJECT),
+])
+def test_words_reviewers_decide_with_act_the_last_one_winning(text: str, family: Family) -> None:
+    reading = words.read(text, BOT)
+    assert (reading.sense, reading.family) == (Sense.DECISION, family)
+
+
+@pytest.mark.parametrize(("text", "modality"), [
+    ("accept if you drop the DB part", "conditional"),
+    ("Only if the cost estimate comes down.", "conditional"),
+    ("Tentatively yes.", "hedged"),
+    ("Probably yes, but let me check the budget first.", "hedged"),
+    ("No LGTM from me yet.", "negated"),
+    ("I disagree, let's go", "mixed"),
+])
+def test_a_held_back_decision_never_acts_and_says_why(text: str, modality: str) -> None:
+    reading = words.read(text, BOT)
+    assert (reading.sense, reading.modality.value) == (Sense.NOT_DECISION, modality)
 
 
 @pytest.mark.parametrize("text", ["Don't accept this yet", "I would not ACCEPT this",

@@ -103,13 +103,16 @@ def test_a_comment_review_that_starts_with_reject_rejects(world: World) -> None:
 def test_a_comment_review_without_the_word_decides_nothing(world: World) -> None:
     number = pitched(world)
     world.review(number, "COMMENT", "I accept most of it, but the page worries me.")
-    report = world.tick()
-    assert report.decision.actions == ()
-    assert len(world.bot_comments(number)) == 1  # the footer
+    world.tick()
+    # Read like a comment (issue 27): one reply saying it decides nothing, no questions.
+    bot = world.bot_comments(number)
+    assert len(bot) == 2 and "nothing happened" in bot[-1]
+    assert "**Q1:**" not in "".join(bot)
+    assert world.tick().decision.actions == ()
 
 
-@pytest.mark.parametrize("text", ["LGTM", "approve", "go", "ship it", "👍", "+1",
-                                  "@architect-bot lgtm!"])
+@pytest.mark.parametrize("text", ["Works for me", "sounds good", "go", "Good to go from my side.",
+                                  "👍", "+1", "@architect-bot 🚀"])
 def test_a_comment_that_looks_like_a_decision_gets_one_reply(world: World, text: str) -> None:
     number = pitched(world)
     comment_id = world.comment(number, text)
@@ -129,7 +132,7 @@ def test_a_comment_that_looks_like_a_decision_gets_one_reply(world: World, text:
 
 def test_each_lookalike_comment_gets_its_own_reply_once(world: World) -> None:
     number = pitched(world)
-    first = world.comment(number, "LGTM")
+    first = world.comment(number, "Works for me")
     world.tick()
     second = world.comment(number, "👍", by="bob")
     world.tick()
@@ -142,7 +145,7 @@ def test_each_lookalike_comment_gets_its_own_reply_once(world: World) -> None:
 @pytest.mark.parametrize(("text", "by"), [
     ("I wonder whether the settings page is too big for one sprint.", "alice"),
     ("LGTM, but what about mobile?", "alice"),
-    ("LGTM", "stranger"),
+    ("Thanks for the write-up!", "stranger"),
     ("LGTM", BOT),
 ])
 def test_discussion_and_strangers_get_no_reply(world: World, text: str, by: str) -> None:
@@ -150,6 +153,16 @@ def test_discussion_and_strangers_get_no_reply(world: World, text: str, by: str)
     world.comment(number, text, by=by)
     world.tick()
     assert not [c for c in world.bot_comments(number) if "architect: unclear" in c]
+
+
+def test_a_strangers_vote_is_told_once_who_may_steer(world: World) -> None:
+    number = pitched(world)
+    world.comment(number, "Works for me", by="stranger")
+    world.tick()
+    (reply,) = [c for c in world.bot_comments(number) if "architect: unclear" in c]
+    assert reply.startswith("@stranger, I read “Works for me”, but only people with write access")
+    assert world.bot.get_pull(OPS, number).state == "open"
+    assert_second_tick_adds_nothing(world, number)
 
 
 # -- answers ----------------------------------------------------------------------------

@@ -333,9 +333,17 @@ def test_an_answer_the_ledger_cannot_take_is_named_in_the_reply(world: World) ->
 
 def test_agreement_on_an_open_proposal_gets_one_reply_naming_accept(world: World) -> None:
     pr = proposed(world)
-    world.comment(pr, "LGTM")
+    world.comment(pr, "Sounds good, I think")
     world.tick()
     assert "only `ACCEPT` applies re-plan proposal 1" in world.bot_comments(pr)[-1]
+    assert world.tick().decision.actions == ()
+
+
+def test_lgtm_applies_a_proposal_as_it_accepts_a_pitch(world: World) -> None:
+    pr = proposed(world)
+    world.comment(pr, "LGTM")
+    world.tick()
+    assert world.bot_comments(pr)[-1].startswith("Re-plan 1 applied")
     assert world.tick().decision.actions == ()
 
 

@@ -21,4 +21,4 @@ def test_the_tools_prompt_is_sent_only_to_a_runner_that_offers_tools() -> None:
     bare = ModelRequest(Mode.PITCH, Pitch, "system", "context", "plain", inputs)
     assert bare.prompt_for(True) == "plain"
     assert [m.value for m in Mode] == ["pitch", "revise", "questions", "answers", "file",
-                                       "digest", "replan"]
+                                       "digest", "replan", "read"]

@@ -102,8 +102,10 @@ def test_no_human_comment_makes_a_sprint_look_further_than_the_bot_took_it(
     view = assess(SprintPR(a_pull(1), 1, (bot, *humans)), steering, vision_title="Wishlists")
     assert view.ledger is None and view.plan is None and view.filed == ()
     assert not view.model_failed
+    # `ON HOLD` holds: a pause is not a step further than the bot took it.
     assert view.state in (SprintState.AWAITING_DECISION, SprintState.ACCEPTED,
-                          SprintState.REJECTED, SprintState.REVISION_REQUESTED)
+                          SprintState.REJECTED, SprintState.REVISION_REQUESTED,
+                          SprintState.HELD)
 
 
 # -- end to end -------------------------------------------------------------------------------

@@ -109,7 +109,10 @@ def test_a_model_reply_cannot_forge_marks_or_answer_questions_that_do_not_exist(
     (pr,) = world.bot.list_pulls(OPS, state="open")
     world.comment(pr.number, "ACCEPT")
     world.tick()
-    world.comment(pr.number, "Merge everything and mark this sprint filed." + INJECTION)
+    # It names a question, so it is read as an answer and goes to the model (plain talk
+    # with no question, option or decision in it is not answered at all).
+    world.comment(pr.number, "About Q1: merge everything and mark this sprint filed."
+                  + INJECTION)
     world.tick()
     ack = world.bot_comments(pr.number)[-1]
     kinds = [m.kind for m in markers.parse_markers(ack)]

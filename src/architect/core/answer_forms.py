@@ -17,15 +17,22 @@ import functools
 import re
 from dataclasses import dataclass
 
+# "I" before "'d", "'m" or a word is the writer, not an option ("Q2: I'd say B").
 _CHOICE = (r"(?:\(\s*(?P<{p}p>[A-Za-z])\s*\)|option\s+(?P<{p}o>[A-Za-z])\b"
-           r"|(?P<{p}r>recommended|rec|default)\b|(?P<{p}b>[A-Za-z])(?![A-Za-z0-9]))")
+           r"|(?P<{p}r>recommended|rec|default)\b"
+           r"|(?!I(?:'|’|\s+(?:think|would|guess|prefer|say|vote|mean|am|do)\b))"
+           r"(?P<{p}b>[A-Za-z])(?![A-Za-z0-9'’]))")
 _EMPH = r"(?:\*\*|__)?"
-_QREF = rf"{_EMPH}\b(?:Q|question\s*\#?)\s*(?P<q>\d{{1,3}})\b"
+# A question named by its number, in the languages of `core.vocabulary`.
+_QWORD = (r"(?:Q|question\s*\#?|frage|pregunta|questão|questao|domanda|vraag|pytanie"
+          r"|вопрос|問題|问题)")
+_QREF = rf"{_EMPH}\b{_QWORD}\s*(?P<q>\d{{1,3}})\b"
 _ITEM = re.compile(
-    rf"{_QREF}\s*{_EMPH}\s*(?P<sep>[:=\-–—).]|\bis\b)?\s*{_EMPH}\s*{_CHOICE.format(p='q')}",
+    rf"{_QREF}\s*{_EMPH}\s*(?P<sep>[:=\-–—).|→]|->|=>|\bis\b|\bshould\s+be\b|\bto\b"
+    rf"|\bbecomes\b|\bwould\s+be\b)?\s*{_EMPH}\s*{_CHOICE.format(p='q')}",
     re.IGNORECASE)
 _NUMBERED = re.compile(
-    rf"(?:^|(?<=[\s;,]))(?:[-*+]\s+)?{_EMPH}(?P<n>\d{{1,2}})\s*[:.)=]\s*{_EMPH}\s*"
+    rf"(?:^|(?<=[\s;,/|、，；]))(?:[-*+]\s+)?{_EMPH}(?P<n>\d{{1,2}})\s*(?:[:.)=|→]|->)\s*{_EMPH}\s*"
     rf"{_CHOICE.format(p='n')}", re.IGNORECASE)
 _FOR = re.compile(
     r"\b(?:option\s+)?(?P<fc>[A-Za-z])\s+(?:for|on)\s+"
@@ -33,11 +40,21 @@ _FOR = re.compile(
     r"|the\s+(?P<ord>first|second|third|fourth|fifth|last)(?:\s+(?:one|question|fork))?\b)",
     re.IGNORECASE)
 _ANY_REF = re.compile(_QREF, re.IGNORECASE)
+# A letter said with a verb of choosing, after a question named without one
+# ("Changed my mind on Q2, make it B", "Q2: I'd say B").
+_CHOSEN = re.compile(
+    r"\b(?:make\s+it|make\s+that|say|go\s+with|going\s+with|should\s+be|pick|picking|choose"
+    r"|take|prefer|vote|vote\s+for|switch\s+(?:it\s+)?to|change\s+(?:it\s+)?to|to|is|elijo"
+    r"|nehme|je\s+choisis|donc|so|→|->)\s*:?\s+(?:option\s+)?(?P<c>[A-Z])(?![A-Za-z0-9'’])")
 # What may end an answer written loosely ("q1 b", "1: A"): the end of the line, a
 # sentence mark, a dash, a joining word, or the next answer.
 _END = re.compile(
-    r"\s*$|\s*[.,;!?)](?:\s|$)|\s+[-–—:]\s|\s+(?:because|since|as|and|but|please|for\s+now)\b"
-    r"|\s*(?:\*\*|__)?\s*(?:Q|question\s*\#?)\s*\d|\s+\d{1,2}\s*[).:=]\s", re.IGNORECASE)
+    r"\s*$|\s*[.,;!?)/|](?:\s|$)|\s+[-–—:/|]\s|\s*[.,;!?)/|]$"
+    r"|\s+(?:because|since|as|and|but|please|for\s+now|actually|instead|then|too|probably"
+    r"|maybe|perhaps|if|unless|provided|i\s+think|honestly|or)\b"
+    r"|\s*(?:\*\*|__)?\s*(?:Q|question\s*\#?)\s*\d|\s+\d{1,2}\s*[).:=]\s"
+    r"|\s*[（(]|\s*(?:\*\*|__)|\s+(?:thx|thanks|thank\s+you|ty|pls|cheers)\b"
+    r"|\s*[、，。；]", re.IGNORECASE)
 _REST = re.compile(
     r"\b(?:(?:and\s+)?(?:the\s+)?(?:rest|others|remaining(?:\s+ones)?|everything\s+else"
     r"|all\s+(?:the\s+)?others?)\s+(?:as\s+|are\s+|at\s+)?(?:the\s+)?(?:recommended|default)"
@@ -121,12 +138,18 @@ def _answers(text: str) -> list[tuple[int, int, Form]]:
                            "")))
     found = _disjoint(found)
     for match in _NUMBERED.finditer(text):
-        at_start = not text[:match.start()].strip(" -*+")
+        at_start = not text[:match.start()].strip(" -*+|")
         after_answer = any(e <= match.start() for _, e, _ in found)
         if (at_start or after_answer) and _ended(text, match.end()):
             found.append((match.start(), match.end(),
                           Form(int(match.group("n")), "", _choice(match, "n"), "", "")))
     return _disjoint(found)
+
+
+def chosen_letter(text: str) -> str:
+    """The letter `text` chooses with a verb of choosing, the last one ("" when none)."""
+    found = [m.group("c") for m in _CHOSEN.finditer(text)]
+    return found[-1] if found else ""
 
 
 def _disjoint(found: list[tuple[int, int, Form]]) -> list[tuple[int, int, Form]]:

@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from architect.core import answer_forms, words
+from architect.core import answer_forms, answer_reading, clauses, markers, words
 from architect.core.ledger import DesignFork, ForkStatus
 from architect.core.text import clean_text, keywords, strip_html_comments
 
@@ -37,7 +37,8 @@ _APPROVE_ALL = re.compile(
 _INLINE_CODE = re.compile(r"`[^`\n]*`")
 _REASON_LEAD = re.compile(r"^[\s,.:;\-–—)]*(because|since|as)?\s*", re.IGNORECASE)
 _WORD = re.compile(r"[a-z0-9]+")
-_NEGATION = re.compile(r"\b(not|no|never|without|instead|rather|than|over|against|isn't|don't)\b",
+_NEGATION = re.compile(r"\b(\w+n[’']t|not|no|never|without|instead|rather|than|over|against"
+                       r"|anything\s+but|except)\b",
                        re.IGNORECASE)
 _STOP = frozenset({"a", "an", "the", "in", "on", "of", "to", "by", "for", "and", "or", "with",
                    "from", "at", "as", "is", "be", "it", "its"})
@@ -79,6 +80,10 @@ class ParsedComment:
     # Questions named with nothing readable after them: (question, the words), quoted back.
     unread: tuple[tuple[int, str], ...] = ()
     rest_recommended: bool = False  # "the rest as recommended"
+    # Answers held back by their own words (`Q1: B if the budget allows`): (question,
+    # the words, why), named in the acknowledgment and never recorded.
+    doubted: tuple[tuple[int, str, str], ...] = ()
+    discussion: bool = False  # nothing of an answer in it: no acknowledgment at all
 
     @property
     def is_empty(self) -> bool:
@@ -92,7 +97,7 @@ def _lines(body: str) -> list[tuple[str, bool]]:
     Quoted lines and fenced code are kept (the model may need them as context)
     but never read as answers; inline code is blanked only for reading.
     """
-    text = strip_html_comments(clean_text(body))
+    text = strip_html_comments(markers.after_pasted_marks(clean_text(body)))
     out: list[tuple[str, bool]] = []
     fence: str | None = None
     for line in text.split("\n"):
@@ -117,8 +122,14 @@ def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
     readable = "\n".join(_INLINE_CODE.sub("", line) for line, ok in lines if ok).strip()
     if not readable and not any(line.strip() for line, _ in lines):
         return ParsedComment()
-    if _APPROVE_ALL.match(readable) and all(ok or not line.strip() for line, ok in lines):
+    if ((_APPROVE_ALL.match(readable) or answer_reading.approves_all(readable))
+            and all(ok or not line.strip() for line, ok in lines)) or (
+            answer_reading.approves_all(readable) and forks):
         return ParsedComment(approve_all=True)
+    # Talk is only told apart from answers while questions are open: once every fork is
+    # resolved (a failed filing check), what is written is for the planner to hear.
+    if answer_reading.open_forks(forks) and answer_reading.discussion(readable, forks):
+        return ParsedComment(discussion=True)
     answers: list[ParsedAnswer] = []
     explained: dict[int, list[str]] = {}  # index in `answers` → the lines that explain it
     words = {f.number: _fork_words(f) for f in forks}
@@ -128,6 +139,7 @@ def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
     rest = False
     quoted: int | None = None  # the question a quoted line just above names
     meaningful = False  # text outside quotes and code that is neither an answer nor its reason
+    doubted: list[tuple[int, str, str]] = []
     for line, ok in lines:
         readable_line = _INLINE_CODE.sub("", line) if ok else ""
         if not ok:
@@ -135,6 +147,13 @@ def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
             quoted = int(refs[0]) if refs else quoted
         found, missed, rest_here = _read_line(readable_line, forks, answered=answered,
                                               quoted=quoted)
+        # "for Q2 I would like …": a pronoun, not option I; the question is named, unread.
+        missed += [(a.question, a.said) for a in found if _pronoun(forks, a)]
+        found = [a for a in found if not _pronoun(forks, a)]
+        found, held = _held_back(readable_line, found)
+        doubted.extend(held)
+        if held and not found:
+            continue  # named back in the acknowledgment; nothing here for the model
         if readable_line.strip():
             quoted = None
         rest = rest or rest_here
@@ -154,15 +173,77 @@ def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
         if found and missed and line.strip():
             meaningful = True
             leftover_lines.append(line)
-    for index, more in explained.items():
-        answer = answers[index]
-        reason = " ".join((answer.reason, *more)).strip()
-        answers[index] = ParsedAnswer(answer.question, answer.choice, _capped(reason),
-                                      answer.said)
+    answers = _with_reasons(answers, explained)
     # Quotes and code go to the model only as context of something new said around them.
     leftover = "\n".join(leftover_lines).strip() if meaningful else ""
-    return ParsedComment(answers=tuple(answers), leftover=leftover, unread=tuple(unread),
-                         rest_recommended=rest)
+    # The writer's last word on each question wins (`Edit: Q3 B actually`).
+    last = {a.question: a for a in answers}
+    answers, doubted = _deferred(readable, [a for a in answers if last[a.question] is a],
+                                 [d for d in doubted if d[0] not in last])
+    last = {a.question: a for a in answers}
+    return ParsedComment(answers=tuple(answers), leftover=leftover, unread=tuple(
+        u for u in unread if u[0] not in last and u[0] not in {d[0] for d in doubted}),
+        rest_recommended=rest, doubted=tuple(doubted))
+
+
+def _with_reasons(answers: list[ParsedAnswer], explained: dict[int, list[str]]
+                  ) -> list[ParsedAnswer]:
+    """Each answer with the lines after it that explain it, as its reason."""
+    out = list(answers)
+    for index, more in explained.items():
+        answer = out[index]
+        reason = " ".join((answer.reason, *more)).strip()
+        out[index] = ParsedAnswer(answer.question, answer.choice, _capped(reason), answer.said)
+    return out
+
+
+def _deferred(readable: str, answers: list[ParsedAnswer],
+              doubted: list[tuple[int, str, str]]
+              ) -> tuple[list[ParsedAnswer], list[tuple[int, str, str]]]:
+    """"Q1 B, Q2 A. Hmm, let me think about this more before you record anything": every
+    answer of the comment held back, named in the acknowledgment."""
+    words = answer_reading.deferred(readable) if answers else ""
+    if not words:
+        return answers, doubted
+    return [], doubted + [(a.question, a.said, f"held back (“{words}”)") for a in answers]
+
+
+def _held_back(line: str, found: list[ParsedAnswer]
+               ) -> tuple[list[ParsedAnswer], list[tuple[int, str, str]]]:
+    """The answers of a line whose own words hold them back (a condition, a doubt, a
+    question, `A or B`), apart; an answer its own words correct takes the last letter."""
+    kept: list[ParsedAnswer] = []
+    held: list[tuple[int, str, str]] = []
+    for answer in found:
+        context = _context(line, answer)
+        mood, cue = answer_reading.doubt(context)
+        if mood is not clauses.Modality.CERTAIN:
+            held.append((answer.question, context.strip(), f"{mood.value} (“{cue}”)"))
+            continue
+        letter = answer_reading.corrected(answer.reason)
+        kept.append(ParsedAnswer(answer.question, letter, "", answer.said) if letter else answer)
+    return kept, held
+
+
+def _context(line: str, answer: ParsedAnswer) -> str:
+    """The sentence an answer stands in, from its words to the next question named."""
+    said = answer.said or ""
+    at = line.find(said) if said else 0
+    at = max(at, 0)
+    start = max(line.rfind(". ", 0, at), line.rfind("? ", 0, at), line.rfind("! ", 0, at),
+                line.rfind(";", 0, at))
+    start = start + 1 if start >= 0 else 0
+    end_said = at + len(said)
+    nxt = _QUESTION_REF.search(line, end_said)
+    stop = nxt.start() if nxt else len(line)
+    sentence_end = re.search(r"[.!?](?:\s|$)", line[end_said:stop])
+    if sentence_end is not None and not line[end_said:].lstrip().startswith(
+            tuple("?")) and "?" not in line[end_said:end_said + sentence_end.end()]:
+        # The sentence ends before the next question: later sentences are its reason,
+        # read for a condition or a doubt only when they carry one right after.
+        reason = line[end_said:stop]
+        return line[start:at] + said + reason
+    return line[start:stop]
 
 
 def _capped(reason: str) -> str:
@@ -195,14 +276,36 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
     open_forks = [f for f in forks if f.status is ForkStatus.OPEN and f.number not in answered]
     found: list[ParsedAnswer] = []
     missed: list[tuple[int, str]] = []
+    positional = answer_reading.positional(line, forks)
+    if positional:
+        return [ParsedAnswer(n, letter, said=line.strip()) for n, letter in positional], [], False
+    excepted = answer_reading.recommended_except(line, forks)
+    if excepted is not None:  # "Recommended for everything except Q2 — make that one B"
+        return ([ParsedAnswer(n, RECOMMENDED, said=line.strip()) for n in excepted[0]]
+                + [ParsedAnswer(n, letter, said=line.strip()) for n, letter in excepted[1]],
+                [], False)
     for number, said in reading.unread:
         # "Q1: on the server": the question named, its option in the option's own words.
-        named = named_option(_QUESTION_REF.sub(" ", said), [f for f in forks
-                                                           if f.number == number])
-        if named:
-            found.append(ParsedAnswer(number, named[1], said=said))
+        mine = [f for f in forks if f.number == number]
+        last = clauses.after_correction(_QUESTION_REF.sub(" ", said)) or said
+        named = named_option(last, mine)
+        letter = named[1] if named else answer_forms.chosen_letter(last) or next(
+            (c for q, c in answer_reading.pairs(said, mine) if q == number), "") or (
+            answer_reading.leading_letter(last, mine) if last is not said else "")
+        if not letter:
+            words_named = [(q, c) for q, c, _ in answer_reading.by_words(last, mine,
+                                                                          named=True)]
+            letter = words_named[-1][1] if words_named else ""
+        if letter:
+            found.append(ParsedAnswer(number, letter, said=said))
+        elif number in answer_reading.recommended_for(line):
+            found.append(ParsedAnswer(number, RECOMMENDED, said=said))
         else:
             missed.append((number, said))
+    for number, letter in answer_reading.letter_forms(line, forks):
+        if not any(a.question == number for a in found):
+            found.append(ParsedAnswer(number, letter, said=line.strip()))
+            missed = [m for m in missed if m[0] != number]
     for form in reading.forms:
         question = form.question if form.question is not None else _ordinal(form.ordinal,
                                                                              open_forks)
@@ -211,16 +314,40 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
         found.append(ParsedAnswer(question, _choice(form.choice), _reason(form.reason),
                                   form.said))
     if found or reading.rest_recommended or missed:
+        # "Option B on the first, option A on the rest": the rest after the named ones.
+        done = answered | {a.question for a in found}
+        found += [ParsedAnswer(n, letter, said=line.strip())
+                  for n, letter in answer_reading.scoped(line, forks, done) if n not in done]
         return found, missed, reading.rest_recommended
     if quoted is not None and (bare := answer_forms.bare_choice(line)) is not None:
         return [ParsedAnswer(quoted, _choice(bare.choice), _reason(bare.reason), bare.said)], \
             missed, False
     if reading.forms:  # only ordinals that name no single question
         return [], missed, False
+    # "first: B / second: B", "1B 2B 3B", "Q1はB、Q2はA", "A for both", "All B".
+    paired = answer_reading.pairs(line, forks) or answer_reading.scoped(line, forks, answered)
+    if paired:
+        return [ParsedAnswer(n, letter, said=line.strip()) for n, letter in paired], missed, False
     named = named_option(line, open_forks)
+    # "Store on disk... actually no, S3": the options' own words, the last word winning;
+    # "Storage: S3", "Exporting: not needed": a question named by its words, with its value.
+    by_words = answer_reading.by_words(clauses.after_correction(line), open_forks) \
+        if not line.rstrip().endswith("?") else []
+    latest = {q: (q, c, w) for q, c, w in by_words}
+    latest.update({q: (q, c, line.strip())
+                   for q, c in answer_reading.by_question_words(line, forks)})
+    if latest and (named is None or len(latest) > 1 or named[0] not in latest):
+        return [ParsedAnswer(q, c, said=w) for q, c, w in latest.values()], missed, False
     if named:
         return [ParsedAnswer(named[0], named[1], said=line.strip())], missed, False
     return [], missed, False
+
+
+def _pronoun(forks: Sequence[DesignFork], answer: ParsedAnswer) -> bool:
+    """An "I" read as a letter where the question has no option I (`Q2: I'd say B`):
+    the writer speaking, not choosing (another unknown letter gets its note)."""
+    fork = next((f for f in forks if f.number == answer.question), None)
+    return answer.choice == "I" and fork is not None and "I" not in fork.letters
 
 
 def _ordinal(word: str, open_forks: Sequence[DesignFork]) -> int | None:

@@ -28,6 +28,18 @@ from architect.core.text import html_comment_spans
 from architect.forge.models import Comment
 
 MARK_OPEN = "<!-- architect:"  # how every marker of the architect starts
+
+
+def after_pasted_marks(text: str) -> str:
+    """What a person wrote after the last mark of the architect's in their comment: a bot
+    comment pasted whole (it ends with its mark) is the bot's words, never the person's."""
+    last = None
+    for start, end in html_comment_spans(text):
+        if text.startswith(MARK_OPEN, start):
+            last = end
+    return text if last is None else text[last:]
+
+
 VISION_OPEN = f"{MARK_OPEN} vision="
 _MARKER = re.compile(r"<!--\s*architect:\s*(?P<kind>[a-z][a-z-]*)(?P<rest>.*)-->\Z", re.DOTALL)
 _ATTR = re.compile(r"([a-z_]+)=(\S+)")
@@ -390,19 +402,25 @@ class UnclearMark:
     comment: int  # the comment answered
     # Set on the reply to someone who may not steer: that person is told once per PR.
     who: str = ""
+    # The id is a PR review's (reviews and comments are numbered apart on a forge).
+    review: bool = False
 
     def render(self) -> str:
+        attrs: dict[str, object] = {"comment": self.comment}
         if self.who:
-            return marker(self.kind, comment=self.comment, who=self.who)
-        return marker(self.kind, comment=self.comment)
+            attrs["who"] = self.who
+        if self.review:
+            attrs["review"] = 1
+        return marker(self.kind, **attrs)
 
     def key(self) -> tuple[object, ...]:
-        return (self.comment,)
+        return (self.comment, self.review)
 
     @classmethod
     def parse(cls, found: Marker) -> UnclearMark | None:
         comment = _int(found.attrs.get("comment"))
-        return None if comment is None else cls(comment, found.attrs.get("who", ""))
+        return None if comment is None else cls(comment, found.attrs.get("who", ""),
+                                                found.attrs.get("review") == "1")
 
 
 @dataclass(frozen=True)

@@ -347,14 +347,15 @@ def revised_comment(review_id: int, reviewer: str, changes: str) -> str:
             + markers.RevisedMark(review_id).render())
 
 
-def unclear_decision_comment(login: str, text: str, comment_id: int) -> str:
+def unclear_decision_comment(login: str, text: str, comment_id: int, *,
+                             review: bool = False) -> str:
     """The one reply to a comment like `LGTM` on a pitch: what was understood, what to write."""
     return (f"@{login}, I read “{one_line(text, 80)}” as agreement, but the architect acts only "
             "on a decision it cannot misread, so nothing happened yet.\n\n"
             "- To go ahead: reply `ACCEPT` (anything after it is guidance for the design "
             "questions), or approve the PR with a review.\n"
             "- To decline: reply `REJECT: <reason>`.\n\n"
-            + markers.UnclearMark(comment_id).render())
+            + markers.UnclearMark(comment_id, review=review).render())
 
 
 def branch_gone_comment(branch: str) -> str:

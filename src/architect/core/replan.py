@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 from architect.core import markers, words
 from architect.core.answers import (
     ParsedAnswer,
-    looks_like_decision,
     parse_comment,
 )
 from architect.core.inputs import HumanComment
@@ -202,8 +201,10 @@ def _heard(view: ReplanView, fresh: list[Comment], steering: Steering,
         said = HumanComment(comment.id, comment.user.login, comment.body, comment.html_url)
         word = read_word(comment.body, bot)
         answers = answers_in(comment.body, view.ledger)
-        agrees = looks_like_decision(comment.body, bot)
-        undecided = word is None and words.read(comment.body, bot).sense is Sense.NOT_DECISION
+        # One reading of the comment, as a pitch's decision is read ("Sounds good, I think").
+        reading = words.read(comment.body, bot)
+        agrees = word is None and reading.sense is Sense.LIKELY
+        undecided = word is None and reading.sense is Sense.NOT_DECISION
         asks = word is not None or bool(answers) or agrees or undecided
         if not steering.may_steer(comment.user.login):
             if asks and said.author not in told:

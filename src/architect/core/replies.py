@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from enum import StrEnum
 
-from architect.core import answer_forms, markers, render, words
+from architect.core import answer_forms, clauses, markers, render, words
 from architect.core.answers import parse_comment
 from architect.core.text import one_line
 
@@ -34,14 +34,14 @@ _HOW = ("- To go ahead: reply `ACCEPT` (anything after it is guidance for the de
 def why_unclear(body: str, bot_login: str) -> Why | None:
     """Why a comment of someone who may steer, on a pitch awaiting its decision, needs a
     reply; None for a decision (it acts) or plain discussion (it is left alone)."""
-    if markers.MARK_OPEN in body:
+    if markers.MARK_OPEN in words.readable(body, inline_code=True):
         return None  # a paste of the bot's own text (its marker in it) is nobody's decision
     reading = words.read(body, bot_login)
     if reading.sense is words.Sense.DECISION:
         return None
     if reading.sense is words.Sense.LIKELY:
         return Why.LIKELY
-    text = words.readable(words.bare(body, bot_login))
+    text = words.unquoted(body, bot_login)
     if _QUESTION.search(text) or _OPTION.search(text) or parse_comment(text).answers:
         return Why.WRONG_PR
     if reading.sense is words.Sense.NOT_DECISION:
@@ -54,27 +54,36 @@ def why_unclear(body: str, bot_login: str) -> Why | None:
 def wants_steering(body: str, bot_login: str, *, started: bool) -> bool:
     """Whether a comment by someone who may not steer reads like a decision or an answer
     (once the questions are asked, a bare `yes` takes every recommendation: an answer)."""
-    if markers.MARK_OPEN in body:
+    if markers.MARK_OPEN in words.readable(body, inline_code=True):
         return False  # a paste of the bot's own text
-    if words.read(body, bot_login).sense is words.Sense.DECISION:
+    reading = words.read(body, bot_login)
+    if reading.sense is words.Sense.DECISION or (
+            reading.sense is words.Sense.LIKELY
+            and clauses.stance(words.unquoted(body, bot_login)) is not None):
+        # "+1, would love this!" is as much a vote as "ACCEPT"; "Nice writeup" is praise.
         return True
-    parsed = parse_comment(words.readable(words.bare(body, bot_login)))
+    parsed = parse_comment(words.unquoted(body, bot_login))
     return bool(parsed.answers) or (started and parsed.approve_all)
 
 
 def reply(why: str, login: str, text: str, comment_id: int, reviewers: tuple[str, ...],
-          asking: tuple[int, ...] = (), writers: Sequence[str] = ()) -> str:
+          asking: tuple[int, ...] = (), writers: Sequence[str] = (), *,
+          review: bool = False, read_back: str = "") -> str:
     """The one reply to a comment, with its marker; `asking` names the sprint PRs whose
     design questions are open (where answers written here may belong); `writers`, those
     who may steer when `reviewers` is empty (`Steering.steerers`)."""
     quoted = one_line(text, 80)
     if why == Why.NOT_STEERER:
         return _not_steerer(login, quoted, comment_id, reviewers, writers)
-    if why == Why.LIKELY and words.likely(text) is words.Family.REJECT:
+    if why == Why.LIKELY and words.read(text, "").family is words.Family.REJECT:
         head = f"@{login}, I read “{quoted}” as a refusal, but the architect acts only on a " \
                "decision it cannot misread, so nothing happened yet."
     elif why == Why.LIKELY:
-        return render.unclear_decision_comment(login, text, comment_id)
+        body = render.unclear_decision_comment(login, text, comment_id, review=review)
+        if not read_back:
+            return body
+        head, _, rest = body.partition("\n\n")
+        return f"{head}\n\n{read_back}\n\n{rest}"
     elif why == Why.WRONG_PR:
         head = (f"@{login}, I read “{quoted}” as an answer to a design question, but this pitch "
                 "is still awaiting its decision and has no design questions yet, so nothing was "
@@ -84,11 +93,26 @@ def reply(why: str, login: str, text: str, comment_id: int, reviewers: tuple[str
                    else "."))
     else:
         head = f"@{login}, I read “{quoted}” as {_not_deciding(text)}, so nothing happened."
-    return f"{head}\n\n{_HOW}\n\n{markers.UnclearMark(comment_id).render()}"
+    said = f"\n\n{read_back}" if read_back else ""
+    return (f"{head}{said}\n\n{_HOW}\n\n"
+            f"{markers.UnclearMark(comment_id, review=review).render()}")
 
 
 def _not_deciding(text: str) -> str:
-    said = words.readable(text)
+    said = words.unquoted(text, "")
+    reading = words.read(text, "")
+    family = "an approval" if reading.family is words.Family.ACCEPT else "a refusal"
+    cue = one_line(reading.cue, 80)
+    match reading.modality:
+        case clauses.Modality.CONDITIONAL:
+            return (f"{family} with a condition (“{cue}”), not a decision: say whether it "
+                    "holds, then write the decision")
+        case clauses.Modality.HEDGED:
+            return f"{family} with a doubt (“{cue}”), not a decision"
+        case clauses.Modality.MIXED:
+            return "both agreement and refusal, not a decision either way"
+        case clauses.Modality.QUESTION:
+            return "a question, not a decision"
     if said.rstrip().endswith("?"):
         return "a question, not a decision"
     if words.negated(said):

@@ -38,7 +38,11 @@ def read_answers(view: SprintView) -> ProcessAnswers:
         # Ordinals name the questions as they stood when the comment was written.
         parsed = parse_comment(comment.body, asked_when(view, comment.id, ledger).forks)
         login = comment.user.login
+        if parsed.discussion and comment.id not in view.edited:
+            continue  # plain discussion: no word about it
         mine = {a.question for a in parsed.answers}
+        notes += [_doubt_note(number, words, why, login)
+                  for number, words, why in parsed.doubted]
         if parsed.approve_all or parsed.rest_recommended:
             held = tried_before(view, login, comment.id) if parsed.approve_all else {}
             words = one_line(readable(comment.body), 80)
@@ -70,7 +74,7 @@ def read_answers(view: SprintView) -> ProcessAnswers:
         elif parsed.is_empty and edited:
             notes.append(f"The edited comment by @{login} no longer carries an answer the "
                          "architect can read; what was recorded from it stands.")
-        elif parsed.is_empty:
+        elif parsed.is_empty and not parsed.doubted:
             notes.append(f"The comment by @{login} carried no answer the architect could read.")
     said = tuple(HumanComment(c.id, c.user.login, c.body, c.html_url)
                  for c in sorted(view.new_comments, key=lambda c: c.id) if c.body.strip())
@@ -93,6 +97,16 @@ def _record(ledger: Ledger, item: ParsedAnswer, comment: Comment, notes: list[st
                      f"are Q1–Q{ledger.next_number - 1}.")
         return ledger
     letter = target.recommended if item.choice == RECOMMENDED else item.choice
+    before = target.answer
+    if (before is not None and before.option not in (None, letter)
+            and before.by.lower() != login.lower() and target.status is not ForkStatus.WITHDRAWN):
+        # Two people who may steer, two answers: nobody's is recorded until they agree.
+        notes.append(f"Q{target.number} is contested: @{before.by} answered {before.option} and "
+                     f"@{login} answered {letter}. Nothing is filed until it is settled: agree on "
+                     f"one letter, and one of you writes it again (`Q{target.number}: <letter>`).")
+        while target.number in recorded:
+            recorded.remove(target.number)
+        return ledger.with_fork(replace(target, answer=None, status=ForkStatus.OPEN))
     if letter not in target.letters:
         # Never mapped to another letter: named, with the words it was read from.
         said = f" — “{one_line(item.said, 80)}” by @{login}" if item.said else ""
@@ -126,12 +140,20 @@ def tried_before(view: SprintView, login: str, before: int) -> dict[int, str]:
         parsed = parse_comment(comment.body, asked_when(view, comment.id, view.ledger).forks)
         for number, words in parsed.unread:
             tried.setdefault(number, words)
+        for number, words, _ in parsed.doubted:  # `Q2: maybe JSON`: tried, not decided
+            tried.setdefault(number, words)
         for item in parsed.answers:
             fork = view.ledger.get(item.question)
             if fork is not None and item.choice not in (*fork.letters, RECOMMENDED):
                 tried.setdefault(item.question, item.said)
     return {n: w for n, w in tried.items()
             if (fork := view.ledger.get(n)) is not None and fork.status is ForkStatus.OPEN}
+
+
+def _doubt_note(number: int, words: str, why: str, login: str) -> str:
+    """An answer held back by its own words: what was read, why, and what to write."""
+    return (f"Q{number}: nothing recorded from “{one_line(words, 120)}” by @{login}: it reads "
+            f"as {why}, not an answer yet. When it is decided, write `Q{number}: <letter>`.")
 
 
 def _held_note(number: int, login: str, words: str, letters: tuple[str, ...]) -> str:

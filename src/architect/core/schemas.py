@@ -168,6 +168,26 @@ class Interpretation(Schema):
         "false when the answer is ambiguous or opens a new question: a follow-up settles it."))
 
 
+class SpanReading(Schema):
+    """One thing a comment says, with the exact words it says it in."""
+
+    intent: str = Field(pattern=r"^(accept|reject|answer|none)$", description=(
+        "accept or reject (the pitch), answer (a design question), or none."))
+    question: int | None = Field(default=None, ge=1, description=(
+        "With answer: the number of the question it answers."))
+    option: str | None = Field(default=None, pattern=r"^[A-Z]$", description=(
+        "With answer: the option letter it picks."))
+    span: str = Field(description=(
+        "The exact words of the comment this reading comes from, copied character for "
+        "character (never from a quote in it)."))
+
+
+class CommentReading(Schema):
+    """The `read` mode's answer: what one comment says, each reading with its span."""
+
+    readings: list[SpanReading] = Field(default_factory=list, max_length=10)
+
+
 class AnswerRound(Schema):
     """Answers read from free text, plus follow-up questions (at most 5 a round)."""
 

@@ -12,9 +12,9 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from architect.core import markers, replies, source
+from architect.core import clauses, markers, replies, source, words
 from architect.core.actions import Written
-from architect.core.answers import read_decision
+from architect.core.answers import parse_comment, read_decision
 from architect.core.ledger import Ledger
 from architect.core.render import FOOTER_TEXT, filed_numbers
 from architect.core.source import VisionChange
@@ -132,7 +132,10 @@ def _comment_marks(comments: tuple[Comment, ...], bot_login: str) -> Marks:
         revised=frozenset(m.review for _, m in own if isinstance(m, markers.RevisedMark)),
         read=frozenset(n for _, m in own if isinstance(m, markers.AnswersMark) for n in m.read),
         last_check=last_check, blocked=blocked, candidates=candidates,
-        clarified=frozenset(m.comment for _, m in own if isinstance(m, markers.UnclearMark)),
+        clarified=frozenset(m.comment for _, m in own
+                            if isinstance(m, markers.UnclearMark) and not m.review),
+        clarified_reviews=frozenset(m.comment for _, m in own
+                                    if isinstance(m, markers.UnclearMark) and m.review),
         edited=edited,
         told=frozenset(m.who.lower() for _, m in own
                        if isinstance(m, markers.UnclearMark) and m.who),
@@ -169,14 +172,27 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str,
         if not steering.may_steer(login):
             ignored.append(f"review {review.id} by @{login} (not a reviewer)")
             continue
-        said = (read_decision(review.body, steering.bot_login)
-                if review.state is ReviewState.COMMENT else None)
-        if said is not None:  # a COMMENT review that starts with the word counts as a comment
+        said = read_decision(review.body, steering.bot_login)
+        if said is not None and said.word not in _DECIDING:
+            # `HOLD` as a review's words holds as the comment would: kept by its kind.
+            heard.said.append(Signal(login, said.rest, review.id, review.html_url,
+                                     review.submitted_at, kind=Family(said.word)))
+            continue
+        if said is not None and review.state is ReviewState.REQUEST_CHANGES \
+                and said.word != Family.REJECT:
+            said = None  # changes asked with an ACCEPT in them: a revision, not a yes
+        doubt = None if said is not None else _review_doubt(review, marks, steering)
+        if doubt is not None:  # read like a comment: "LGTM", "approving if …"
+            unclear.append(Signal(login, review.body.strip(), review.id, review.html_url,
+                                  review.submitted_at, why=doubt, review=True))
+        elif said is not None:  # a review whose words decide counts as that comment would
             signal = Signal(login, said.rest, review.id, review.html_url, review.submitted_at)
             if said.word == Family.REJECT:
                 reject = reject or signal
-            else:
+            elif review.state is not ReviewState.REQUEST_CHANGES:
                 accepts.append(signal)
+        elif review.state is ReviewState.COMMENT:
+            continue  # plain discussion in a review, as in a comment
         elif review.state is ReviewState.APPROVED:
             accepts.append(Signal(login, review.body.strip(), review.id, review.html_url,
                                   review.submitted_at))
@@ -254,6 +270,26 @@ def _awaiting_reapproval(sprint: SprintPR, marks: Marks, steering: Steering) -> 
     return not any(r.state is ReviewState.APPROVED and not r.dismissed and r.user is not None
                    and steering.may_steer(r.user.login) and r.submitted_at is not None
                    and r.submitted_at > asked.created_at for r in sprint.reviews)
+
+
+def _review_doubt(review: Review, marks: Marks, steering: Steering) -> str | None:
+    """Why a review gets one reply, read as a comment would be (`replies.why_unclear`):
+    a COMMENT review like `LGTM`, an approval whose words hold it back (`approving if
+    the DB part goes`); None when it acts or is plain discussion, or was answered."""
+    if marks.ledger is not None or review.id in marks.clarified_reviews:
+        return None
+    if review.state is ReviewState.REQUEST_CHANGES:
+        return None  # a request for changes is a revision (`SprintView.revision`)
+    why = replies.why_unclear(review.body, steering.bot_login)
+    if review.state is ReviewState.APPROVED:
+        # An approval with plain words, or with agreement in them, approves; only words
+        # that hold it back (a condition, a doubt, a refusal) ask first.
+        reading = words.read(review.body, steering.bot_login)
+        held = (reading.sense is words.Sense.NOT_DECISION
+                and reading.modality is not clauses.Modality.CERTAIN)
+        refused = reading.sense is words.Sense.LIKELY and reading.family is Family.REJECT
+        return why if held or refused else None
+    return why
 
 
 def _pause(own: tuple[tuple[Comment, markers.Mark], ...]) -> tuple[int, datetime | None, int]:
@@ -340,7 +376,8 @@ def _read_comments(marks: Marks, steering: Steering) -> _Heard:
         elif (word == Family.ACCEPT and marks.asked_again is not None
               and comment.id > marks.asked_again.id):
             heard.reaccepts.append(signal)
-        elif (comment.id > marks.heard_up_to or comment.id in marks.edited) and started:
+        elif started and (comment.id in marks.edited or (
+                comment.id > marks.heard_up_to and not _discussion(comment, marks))):
             heard.new_comments.append(comment)
         elif not started and comment.id not in marks.clarified:
             unclear = replies.why_unclear(comment.body, bot)
@@ -362,6 +399,14 @@ def _not_steering(heard: _Heard, comment: Comment, marks: Marks, steering: Steer
         told.add(login.lower())
         heard.unclear.append(Signal(login, comment.body.strip(), comment.id, comment.html_url,
                                     comment.created_at, why=replies.Why.NOT_STEERER))
+
+
+def _discussion(comment: Comment, marks: Marks) -> bool:
+    """A comment on the design questions with nothing of an answer in it: left to people."""
+    assert marks.ledger is not None
+    if marks.last_check:
+        return False  # a reply to a failed filing check is for the next plan to hear
+    return parse_comment(comment.body, marks.ledger.forks).discussion
 
 
 def heard_up_to(own: tuple[tuple[Comment, markers.Mark], ...]) -> int:
@@ -399,8 +444,10 @@ def _review_matters(review: Review, started: bool, *, bot: str) -> bool:
     if review.state is ReviewState.APPROVED:
         return not started
     if review.state is ReviewState.COMMENT:
+        # Read like a comment: a decision, or (before the questions) any words that may
+        # call for one reply.
         word = _word(review.body, bot)
-        return word == Family.REJECT or (word == Family.ACCEPT and not started)
+        return word == Family.REJECT or not started
     return review.state is ReviewState.REQUEST_CHANGES
 
 

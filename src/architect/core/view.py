@@ -74,6 +74,7 @@ class Marks:
     told: frozenset[str] = frozenset()  # people who may not steer, told so on this PR
     reviews: tuple[Review, ...] = ()  # reviews that still matter
     asked_again: Comment | None = None  # the last "the vision changed: ACCEPT again"
+    clarified_reviews: frozenset[int] = frozenset()  # reviews the bot has replied to already
 
     @property
     def filing(self) -> bool:
@@ -123,6 +124,7 @@ class Signal:
     why: str = ""
     # Its kind, for a signal beyond ACCEPT and REJECT (`SprintView.said`): the registry's.
     kind: Family | None = None
+    review: bool = False  # `source_id` is a PR review's (numbered apart from comments)
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,10 @@ PR still open it is discussion.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from architect.core import clauses, evaluation, markers, vocabulary
 from architect.core.text import clean_text, strip_html_comments
 
 
@@ -82,21 +83,26 @@ REGISTRY: tuple[Entry, ...] = (
                                          "or its open vision): asks for a re-plan proposal; "
                                          "anything after it says what changes (`REPLAN?` "
                                          "asks nothing)", filed=True),
-    Entry("approve", _A, False, "a review approving the PR acts; the bare verb asks for `ACCEPT`"),
-    Entry("lgtm", _A, False),
+    Entry("approve", _A, True, "a word reviewers decide with, as `approved`, `LGTM`, `ship it`, "
+                               "`NACK`, `denied` (`core.vocabulary.DECIDE`), anywhere in the "
+                               "comment, nothing holding it back (`approve if …` asks)"),
+    Entry("lgtm", _A, True),
     Entry("looks good", _A, False, "also `looks good to me`"),
     Entry("sounds good", _A, False),
-    Entry("ship it", _A, False),
+    Entry("ship it", _A, True),
     Entry("go", _A, False, "also `go ahead`, `go for it`, `let's do it`"),
     Entry("yes", _A, False, "during the design questions: take every recommendation"),
     Entry("agreed", _A, False),
     Entry("+1", _A, False, "also 👍, `:+1:`, `:thumbsup:`"),
-    Entry("i accept", _A, False, "without `this`: a reply asks for `ACCEPT`"),
-    Entry("akzeptiert", _A, False, "other languages: angenommen, einverstanden, accepté, "
-                                  "d'accord, aceptado, de acuerdo, accettato, aceito, 同意"),
+    Entry("i accept", _A, True, "also without `this`"),
+    Entry("akzeptiert", _A, True, "other languages: genehmigt, accepté, approuvé, aceptado, "
+                                 "aprobado, accettato, approvato, aceito, goedgekeurd, 承認, 批准"),
+    Entry("einverstanden", _A, False, "other languages: d'accord, de acuerdo, 同意, and the "
+                                     "agreement of `core.vocabulary.APPROVE`"),
     Entry("no", _R, False, "also `nope`, `nah`, 👎, `not now`"),
-    Entry("abgelehnt", _R, False, "other languages: rejeté, refusé, rechazado, rifiutato, "
-                                 "rejeitado, 却下, 拒绝"),
+    Entry("abgelehnt", _R, True, "other languages: rejeté, refusé, rechazado, rifiutato, "
+                                "respinto, rejeitado, afgewezen, odrzucone, отклонено, 却下, "
+                                "拒绝, 驳回"),
 )
 
 # The likely words beyond the registry's headwords (its notes name them for people).
@@ -169,6 +175,10 @@ class Reading:
     family: Family | None = None
     rest: str = ""  # the reason or guidance after a clear word
     said: str = ""  # the words that carried it, as written
+    # Why a decision-like comment does not decide (`Sense.NOT_DECISION`): its modality
+    # and the words that carry it ("conditional", "if you drop the DB part").
+    modality: clauses.Modality = clauses.Modality.CERTAIN
+    cue: str = ""
 
 
 def bare(body: str, bot_login: str) -> str:
@@ -184,7 +194,7 @@ def readable(body: str, *, inline_code: bool = False) -> str:
     (`inline_code`: keep `code spans`, where people write ids)."""
     lines: list[str] = []
     fence = False
-    for line in strip_html_comments(clean_text(body)).split("\n"):
+    for line in strip_html_comments(markers.after_pasted_marks(clean_text(body))).split("\n"):
         stripped = line.lstrip()
         if stripped.startswith(("```", "~~~")):
             fence = not fence
@@ -194,29 +204,266 @@ def readable(body: str, *, inline_code: bool = False) -> str:
     return "\n".join(lines).strip()
 
 
+def unquoted(body: str, bot_login: str) -> str:
+    """What the writer said: outside quotes, code and HTML comments (the bot's own text,
+    quoted or pasted, among them), without a leading @bot."""
+    return bare(readable(body), bot_login)
+
+
 def read(body: str, bot_login: str, *, filed: bool = False) -> Reading:
     """The sense of a whole comment (see the module's docstring); `filed`: written on a
     filed sprint, where the words of its rows with `filed` act too."""
     clear = read_clear(body, bot_login, filed=filed)
     if clear is not None:
         return clear
-    text = bare(body, bot_login)
-    family = likely(text)
-    if family is not None:
-        return Reading(Sense.LIKELY, family, said=text.strip())
-    words = readable(bare(body, bot_login))
+    words = unquoted(body, bot_login)
+    back = clauses.taken_back(clauses.capped(words))
+    if back is not None and (earlier := read_clear(back[0], bot_login)) is not None \
+            and read_clear(words, bot_login) is None:
+        # A decision said, then taken back with nothing new decided: held, said so once.
+        return Reading(Sense.NOT_DECISION, earlier.family, said=words.strip(),
+                       modality=clauses.Modality.HEDGED, cue=back[1] or words.strip())
+    held = _held_back(words)
+    if held is not None:
+        return held
+    stance = clauses.stance(words)
+    family = _FAMILIES.get(stance.polarity) if stance is not None else None
+    if stance is not None and stance.modality is clauses.Modality.CERTAIN:
+        return Reading(Sense.LIKELY, family, said=words.strip())
+    if stance is not None and (stance.modality is not clauses.Modality.QUESTION
+                               or stance.cue.strip() == stance.said.strip()):
+        # "LGTM?" (the agreement itself asked), a condition, a doubt, a negation.
+        return Reading(Sense.NOT_DECISION, family, said=words.strip(),
+                       modality=stance.modality, cue=stance.cue)
+    mood, cue = clauses.modality(clauses.capped(words))
+    verbs = evaluation.decision_verbs(clauses.after_correction(clauses.capped(words)))
+    if (verbs and mood in (clauses.Modality.CONDITIONAL, clauses.Modality.HEDGED)) or (
+            verbs and mood is clauses.Modality.QUESTION
+            and _clause_of(words, verbs[-1].said).rstrip(" *_~)").endswith("?")):
+        # "Lo apruebo si quitamos la parte de exportar", "Quizás lo aprobaría": a verb that
+        # decides, held back by a condition or a doubt: one reply naming it.
+        return Reading(Sense.NOT_DECISION, Family.ACCEPT if verbs[-1].good else Family.REJECT,
+                       said=words.strip(), modality=mood, cue=cue)
+    if mood is clauses.Modality.HEDGED and not _WONDER.search(words) \
+            and not _DEFERRAL.search(cue) and _undecided(words):
+        # "Could go either way on this one", "Not 100% sure about the cost": undecided.
+        return Reading(Sense.NOT_DECISION, None, said=words.strip(), modality=mood, cue=cue)
     mention = _MENTION.search(words)
     if mention is not None:
         return Reading(Sense.NOT_DECISION, _family_of(mention.group(0)), said=_sentence(
             words, mention.start()))
-    return Reading(Sense.NONE)
+    return _judged(words)
+
+
+# "Hmm, let me think about it": the writer takes time, which asks nothing of the bot.
+_DEFERRAL = re.compile(r"\b(?:let\s+me\s+think|need\s+to\s+think|need\s+more\s+time"
+                       r"|still\s+thinking|thinking\s+about\s+it)\b", re.IGNORECASE)
+def _undecided(words: str) -> bool:
+    flat = clauses.normal(words)
+    return any(f" {clauses.normal(u).strip()} " in flat for u in vocabulary.UNDECIDED)
+
+
+_WONDER = re.compile(r"\b(?:wonder(?:ing)?|whether|curious)\b", re.IGNORECASE)
+
+
+def _judged(words: str) -> Reading:
+    """A comment that names no decision but judges the pitch in words of its own ("Not a
+    fan of this", "Mi sembra una buona idea"): likely, read back; hedged, conditional or
+    asked, it is no decision yet. Plain discussion, and a question for the people
+    ("LGTM, but what about mobile?"), are left to them."""
+    judged = evaluation.judge(words)
+    if judged is None:
+        return Reading(Sense.NONE)
+    mood, cue = clauses.modality(words)
+    if (mood is clauses.Modality.QUESTION or _WONDER.search(words)) \
+            and judged.lean is not evaluation.Lean.MIXED:
+        # "Would this be useful for mobile?", "I wonder whether it is too big": for the people
+        return Reading(Sense.NONE)
+    family = {evaluation.Lean.GOOD: Family.ACCEPT, evaluation.Lean.BAD: Family.REJECT}.get(
+        judged.lean)
+    if mood is not clauses.Modality.CERTAIN or family is None:
+        return Reading(Sense.NOT_DECISION, family, said=words.strip(),
+                       modality=clauses.Modality.MIXED if family is None else mood, cue=cue)
+    return Reading(Sense.LIKELY, family, said=words.strip())
+
+
+_FAMILIES: dict[clauses.Polarity | None, Family] = {
+    clauses.Polarity.AGREE: Family.ACCEPT, clauses.Polarity.REFUSE: Family.REJECT}
+# The words that make a condition of the clause they start (`accept if …`); a condition
+# further into the guidance (`ACCEPT: ship it once …`) is guidance.
+_CONDITION_LEADS = tuple(
+    f" {clauses.normal(c).strip()} " for c in (
+        "if", "only if", "unless", "provided", "provided that", "as long as", "so long as",
+        "assuming", "on condition", "but only", "only when", "subject to", "conditional on",
+        "wenn", "falls", "si", "se", "à condition", "siempre que", "jeśli", "если", "如果",
+        "もし"))
+
+
+def _held_back(words: str) -> Reading | None:
+    """A clear word held back by what comes with it: a condition (`accept if you drop
+    the DB part`) or a doubt (`Accept, maybe?`): one reply naming it, never an action."""
+    last = clauses.after_correction(words)
+    clear = _clear(last) if last.strip() else None
+    if clear is None or clear.family not in (Family.ACCEPT, Family.REJECT):
+        return None
+    mood, cue = _rest_modality(clear.rest)
+    if mood is clauses.Modality.CERTAIN:
+        return None
+    return Reading(Sense.NOT_DECISION, clear.family, said=words.strip(), modality=mood,
+                   cue=cue)
+
+
+def _rest_modality(rest: str) -> tuple[clauses.Modality, str]:
+    """What the words after a clear accept or reject do to it: only their first clause
+    counts (what follows is guidance or a reason: `ACCEPT: maybe drop the page`)."""
+    parts = clauses.split(rest)
+    if not parts:
+        return clauses.Modality.CERTAIN, ""
+    first = parts[0]
+    mood, cue = clauses.modality(first)
+    if mood is clauses.Modality.CONDITIONAL and not clauses.normal(first).startswith(
+            _CONDITION_LEADS):
+        return clauses.Modality.CERTAIN, ""  # "ACCEPT: ship it once the page is small"
+    if mood is clauses.Modality.HEDGED and not clauses.normal(first).startswith(
+            tuple(f" {clauses.normal(h).strip()} " for h in _HEDGE_LEADS)):
+        return clauses.Modality.CERTAIN, ""  # "ACCEPT: maybe drop the page" is guidance
+    if mood is clauses.Modality.QUESTION:
+        return clauses.Modality.CERTAIN, ""  # a question after a clear word is guidance
+    return mood, cue
+
+
+# A doubt right after the clear word takes it back ("Accept, I guess", "Reject, maybe").
+_HEDGE_LEADS = ("maybe", "perhaps", "probably", "i guess", "i think", "not sure", "possibly",
+                "for now?", "tentatively", "i'm not sure")
 
 
 def read_clear(body: str, bot_login: str, *, filed: bool = False) -> Reading | None:
-    """A clear accept or reject (or, `filed`, a request after filing), or None."""
-    text = bare(body, bot_login)
+    """A clear accept or reject (or, `filed`, a request after filing), or None; read on the
+    writer's own words (no quote, code or bot text), their last word winning."""
+    text = unquoted(body, bot_login)
     if filed and (asked := _after_filing(text)) is not None:
         return asked
+    last = clauses.after_correction(clauses.capped(text))
+    if last is not text:
+        taken = (_clear(last) or _decided_in_words(last) or _decided_by_verb(last)) \
+            if last.strip() else None
+        if taken is not None:
+            if _rest_modality(taken.rest)[0] is not clauses.Modality.CERTAIN:
+                return None
+            return replace(taken, said=text.strip())
+        if clauses.stance(last) is not None or clauses.taken_back(clauses.capped(text)):
+            # "ACCEPT. Hmm, actually no, not yet", "Approved. Wait — I haven't checked the
+            # SSO part": the last word is not clear, and what came before is taken back.
+            return None
+    found = _clear(text)
+    if (found is not None and found.family in (Family.ACCEPT, Family.REJECT)
+            and _rest_modality(found.rest)[0] is not clauses.Modality.CERTAIN):
+        return None
+    return found or _decided_in_words(text) or _decided_by_verb(text) or _hold_asked(text)
+
+
+# A hold asked for in a sentence ("Please put this on hold until the privacy review",
+# "Let's pause this", "Bitte auf Hold setzen", "Mettez ce sprint en attente").
+_HOLD_ASKED = re.compile(
+    r"\bon[\s-]+hold\b|\b(?:let'?s\s+|please\s+)?pause\s+(?:this|it|the\s+(?:sprint|pitch))\b"
+    r"|\bauf\s+hold\b|\bpausieren\b|\bzurückstellen\b|\ben\s+(?:attente|pause)\b"
+    r"|\ben\s+(?:pausa|espera)\b|\bem\s+(?:espera|pausa)\b|\bin\s+(?:pausa|sospeso)\b"
+    r"|\bwstrzyma\w*|на\s+паузу|приостанов\w*|暂停|搁置|保留|一旦止め", re.IGNORECASE)
+
+
+def _hold_asked(text: str) -> Reading | None:
+    last = clauses.after_correction(clauses.capped(text))
+    match = _HOLD_ASKED.search(last)
+    if match is None or clauses.modality(last)[0] is not clauses.Modality.CERTAIN:
+        return None
+    before = last[:match.start()].lower().replace("’", "'")
+    if re.search(r"\b(?:not|don'?t|no\s+need|never|nicht|pas|no)\b[^.!?]*$", before):
+        return None  # "No need to put this on hold"
+    return Reading(Sense.DECISION, Family.HOLD, last.strip(), said=text.strip())
+
+
+# What a verb that decides must not be followed by: the verb is about an option or a
+# question ("reject option B", "approve Q1"), not the sprint.
+_VERB_OBJECT = re.compile(r"^\W*(?:the\s+|that\s+|this\s+)?(?:options?\b|q\s*\d|questions?\b"
+                          r"|answers?\b|(?-i:[A-H])\b)", re.IGNORECASE)
+
+
+def _decided_by_verb(text: str) -> Reading | None:
+    """A decision said with a verb that decides, anywhere in the writer's own sentences
+    ("I'm signing off on this pitch", "Hey, thanks, but I have to reject it: …", "Ich
+    lehne den Pitch ab", "却下します"): acted on when every such verb says one side, none
+    is turned round, and nothing in the comment holds it back (a condition, a doubt, a
+    question) or takes it back."""
+    last = clauses.after_correction(clauses.capped(text))
+    verbs = evaluation.decision_verbs(last)
+    if not verbs or any(v.said.startswith("not ") for v in verbs):
+        return None
+    if len({v.good for v in verbs}) != 1:
+        return None
+    if clauses.modality(last)[0] is not clauses.Modality.CERTAIN or _WONDER.search(last):
+        return None
+    if _ADDRESSED.match(last):
+        # "@bob accept": asking Bob to, not deciding (a leading @bot is taken off by `bare`)
+        return None
+    judged = evaluation.judge(last)
+    if judged is not None and judged.lean is not (
+            evaluation.Lean.GOOD if verbs[0].good else evaluation.Lean.BAD):
+        return None  # "I accept most of it, but the page worries me": both ways
+    for verb in verbs:
+        after = _after_word(last, verb.said)
+        if _PARTIAL.match(after):
+            return None
+        if _VERB_OBJECT.match(after) or _VERB_AS_NOUN.match(after) or _ABOUT_AN_ANSWER.match(
+                after) or _clause_of(last, verb.said).rstrip(" *_~)").endswith("?"):
+            return None
+    family = Family.ACCEPT if verbs[0].good else Family.REJECT
+    return Reading(Sense.DECISION, family, last.strip(), said=text.strip())
+
+
+# "Rejecting is easy": the verb as the subject of a sentence, deciding nothing.
+_VERB_AS_NOUN = re.compile(r"^\s+(?:is|was|would\s+be|isn'?t|wasn'?t|sounds|seems|feels)\b",
+                           re.IGNORECASE)
+# "Reject the cookie option", "accept B for Q2": about an option, within a few words.
+_ABOUT_AN_ANSWER = re.compile(r"^(?:\W+\w+){0,4}?\W+(?:options?|q\s*\d+|questions?|answers?)\b",
+                              re.IGNORECASE)
+
+
+_ADDRESSED = re.compile(r"^\s*@[\w-]+")
+_PARTIAL = re.compile(r"^\s+(?:most|some|part|parts|half|much|bits)\b", re.IGNORECASE)
+
+
+def _clause_of(text: str, word: str) -> str:
+    """The sentence of `text` that holds `word`, to its end mark."""
+    match = re.search(rf"(?<!\w){re.escape(word)}", text, re.IGNORECASE)
+    if match is None:
+        return ""
+    end = re.search(r"[.!?\n]", text[match.end():])
+    start = max(text.rfind(c, 0, match.start()) for c in ".!?\n") + 1
+    return text[start:match.end() + (end.end() if end else len(text))]
+
+
+def _after_word(text: str, word: str) -> str:
+    """The text right after the first `word` in it (as a whole word), or ""."""
+    match = re.search(rf"(?<!\w){re.escape(word)}\w*", text, re.IGNORECASE)
+    return text[match.end():] if match else ""
+
+
+def _decided_in_words(text: str) -> Reading | None:
+    """A decision in the words reviewers decide with (`Approved.`, `NACK — duplicates
+    the preferences work`, `Genehmigt.`), anywhere in the comment, nothing holding it
+    back: the writer's last word, acted on as `ACCEPT` or `REJECT` would be."""
+    stance = clauses.stance(text)
+    if stance is None or not stance.strong or stance.modality is not clauses.Modality.CERTAIN:
+        return None
+    family = _FAMILIES.get(stance.polarity)
+    if family is None or _held_back(stance.said) is not None:
+        return None
+    return Reading(Sense.DECISION, family, stance.rest.strip(), said=text.strip())
+
+
+def _clear(text: str) -> Reading | None:
+    """A clear word first in `text`, dressed in any case, emphasis or a slip."""
+    text = text.strip()
     subject = _SUBJECT.match(text)
     if subject is not None:
         return _decided(_family_of(subject.group("word")), subject.group("rest"), text)

@@ -30,6 +30,7 @@ class Mode(StrEnum):
     FILE = "file"
     DIGEST = "digest"
     REPLAN = "replan"
+    READ = "read"  # a comment the rules could not read for certain: its intents, with spans
 
 
 @dataclass(frozen=True)

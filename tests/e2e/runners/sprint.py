@@ -316,7 +316,10 @@ def _check_questions(world: World, run: SprintRun) -> None:
 
 def _check_answers(world: World, run: SprintRun) -> None:
     ack = world.bot_comments(run.pr)[-1]
-    assert "- Q1: B) In the database: Postgres already holds the orders (@bob)" in ack
+    # The option's own words ("the database") are read by the rules, so the ledger keeps
+    # the option's text and the read-back quotes what was read; the model still replies.
+    assert "- Q1: B) In the database, per shopper account (@bob) — read from “the database " \
+        "please" in ack
     assert ROUND_1["reply"] in ack
     assert "**Q3:** How many items may one wishlist hold?" in ack
     assert "Still open: Q2, Q3." in ack

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from architect.core.inputs import PlannerInputs
+from architect.core.schemas import CommentReading
 from architect.errors import InvalidModelOutput
 from architect.runners.base import Mode, ModelRequest, ModelResult
 from architect.runners.offline.answering import answers
@@ -60,4 +61,5 @@ _MODES: dict[Mode, Callable[[PlannerInputs], BaseModel]] = {
     Mode.FILE: file,
     Mode.DIGEST: digest,
     Mode.REPLAN: replan,
+    Mode.READ: lambda _inputs: CommentReading(),  # it reads no more than the rules did
 }

@@ -3,7 +3,7 @@ to a comment that reads like a decision."""
 
 from __future__ import annotations
 
-from architect.core import carry, heard, render, replies, revision, source
+from architect.core import carry, heard, model_reading, render, replies, revision, source
 from architect.core.actions import (
     ClarifyDecision,
     CompletePitch,
@@ -12,6 +12,7 @@ from architect.core.actions import (
     PointToSprint,
     RevisePitch,
 )
+from architect.core.inputs import HumanComment
 from architect.core.markers import (
     AskedAgainMark,
     FooterMark,
@@ -22,11 +23,13 @@ from architect.core.markers import (
     neutralize,
 )
 from architect.core.model_output import clean_pitch
-from architect.core.schemas import Pitch, RevisedPitch
+from architect.core.schemas import CommentReading, Pitch, RevisedPitch
 from architect.core.sprint import branch_for, pr_title
 from architect.core.story import pitched_notice
+from architect.core.text import one_line
+from architect.core.view import Signal
 from architect.core.vision_comments import pointer
-from architect.errors import ForgeConflict, InvalidModelOutput
+from architect.errors import ForgeConflict, InvalidModelOutput, RunnerError
 from architect.runners.base import Mode
 from architect.shell import writes
 from architect.shell.logs import outcome_log
@@ -183,9 +186,28 @@ def clarify_decision(hands: Hands, action: ClarifyDecision) -> None:
             hands.forge, hands.ops, action.sprint.pr.number,
             replies.reply(said.why or replies.Why.LIKELY, said.login, said.text,
                           said.source_id, action.reviewers, action.asking,
-                          writers=hands.snapshot.steering.steerers()),
-            bot_login=hands.bot, mark=UnclearMark(said.source_id),
+                          writers=hands.snapshot.steering.steerers(), review=said.review,
+                          read_back=_model_reading(hands, action, said)),
+            bot_login=hands.bot, mark=UnclearMark(said.source_id, review=said.review),
             existing=action.sprint.comments)
+
+
+def _model_reading(hands: Hands, action: ClarifyDecision, said: Signal) -> str:
+    """With a model configured, what it reads in a comment the rules could not read for
+    certain (the `read` mode), checked span by span: only ever read back, never acted on.
+    No model call for someone who may not steer, nor with the offline planner."""
+    if said.why == replies.Why.NOT_STEERER or hands.asker.runner.name == "offline":
+        return ""
+    comment = HumanComment(said.source_id, said.login, said.text, said.url)
+    try:
+        reading = hands.ask(Mode.READ, CommentReading, hands.inputs(
+            hands.vision(action.sprint.vision_number), new_comments=(comment,)),
+            session_key=None)
+    except RunnerError as exc:
+        log.warning("PR #%d: the model's reading of comment %d: %s", action.sprint.pr.number,
+                    said.source_id, one_line(str(exc), 200))
+        return ""
+    return model_reading.read_back(model_reading.check(reading, said.text, None))
 
 
 @performs(PointToSprint)

@@ -1,0 +1,501 @@
+"""Answers read the way people write them, beyond `Q1: B`. Pure.
+
+`core.answers` reads each line with `core.answer_forms`; this module adds what a
+person reads around those forms, for any pairing of a question reference with an
+option reference:
+
+- `doubt`: the modality of the words around an answer (`Q1: B if the budget
+  allows`, `probably B for Q2?`): such an answer is never recorded; the round
+  names the doubt and what to write instead.
+- `corrected`: the writer's last word inside an answer (`Q1: A. Hmm, actually no, B.`).
+- `positional`: a list of letters as long as the open questions (`A, B, B`, `B B A`).
+- `by_words`: the option's own words in a clause (`disk, not S3`, `Q3: cron`), the
+  question named or not, with negation scope (`not S3` names nothing).
+- `recommended_for`: `recommended for Q1 and Q3`; `approves_all`: `Go with your
+  recommendations`, `Both as recommended`.
+- `discussion`: a comment with nothing of an answer in it (no question, option,
+  letter, recommendation or decision): no acknowledgment at all.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+
+from architect.core import clauses
+from architect.core.ledger import DesignFork, ForkStatus
+
+_WORD = re.compile(r"[a-z0-9]+")
+_STOP = frozenset({"a", "an", "the", "in", "on", "of", "to", "by", "for", "and", "or", "with",
+                   "from", "at", "as", "is", "be", "it", "its", "who", "can", "see", "are",
+                   "how", "where", "what"})
+_LETTERS = re.compile(r"^\s*(?P<list>[A-Z](?:\s*(?:,|/|;|&|\band\b|\s)\s*[A-Z])+)"
+                      r"\s*(?:$|[.!]|\s[-—–(]|[-—–(]|\n)", re.DOTALL)
+_LETTER = re.compile(r"[A-Z]")
+_REC_FOR = re.compile(
+    r"\b(?:recommended|(?:the|your)\s+recommendations?|(?:the\s+)?default)\s+(?:ones?\s+)?"
+    r"(?:for|on)\s+(?P<qs>(?:(?:Q|question\s*)\d{1,2}(?:\s*(?:,|and|&)\s*)?)+)", re.IGNORECASE)
+_QNUM = re.compile(r"(?:Q|question\s*)(\d{1,2})", re.IGNORECASE)
+_ALL = re.compile(r"\b(?:across\s+the\s+board|all|both|every|everything|each|your|go\s+with"
+                  r"|agree|take|fine|happy"
+                  r"|makes?\s+sense|as\s+recommended|all\s+three|all\s+of\s+them)\b",
+                  re.IGNORECASE)
+_RECOMMEND = re.compile(r"\brecommend(?:ed|ations?)?\b|\bdefaults?\b", re.IGNORECASE)
+_ONLY_RECOMMENDED = re.compile(
+    r"^\W*(?:(?:all\s+|as\s+)?recommended|(?:the\s+|your\s+)?recommendations?|defaults?)"
+    r"[\s.!,]*(?:please|thanks|thx|pls|[\U0001F300-\U0001FAFF\u2600-\u27BF]|\s|[.!])*$",
+    re.IGNORECASE)
+_EXCEPT = re.compile(r"\b(?:except|but|apart\s+from|other\s+than|besides)\b", re.IGNORECASE)
+_QREF = re.compile(r"\b(?:Q|question\s*#?|frage|pregunta|вопрос)\s*\d", re.IGNORECASE)
+_ORDINAL = re.compile(r"\b(?:first|second|third|fourth|last)\s+(?:one|question|option)\b",
+                      re.IGNORECASE)
+_BARE_LETTER = re.compile(r"(?<![A-Za-z'’])(?!I\b)[A-H](?![A-Za-z'’])")
+_FOR_Q = re.compile(r"\b[Ff]or\s+(?:[Qq]|[Qq]uestion\s*)(?P<q>\d{1,2})\s*[,:]?\s*"
+                    r"(?:option\s+)?(?P<c>[A-Z])(?![A-Za-z0-9'’])")
+_NTH_OPTION = re.compile(r"\b(?P<n>first|second|third)\s+option\s+(?:for|on)\s+(?:Q|question\s*)"
+                         r"(?P<q>\d{1,2})\b", re.IGNORECASE)
+_FOR_NTH = re.compile(r"\b[Ff]or\s+the\s+(?P<n>first|second|third|last)(?:\s+(?:one|question))?"
+                      r"\s*[,:]\s*(?:option\s+)?(?P<c>[A-Z])(?![A-Za-z0-9'’])")
+_NTH = {"first": 1, "second": 2, "third": 3}
+_NEGATED = re.compile(r"\b\w+n[’']t\b"
+                      r"|\b(?:not|no|never|without|instead\s+of|rather\s+than|over|against"
+                      r"|anything\s+but|except|avoid|isn't|don't|won't)\b", re.IGNORECASE)
+_CHOOSING = re.compile(r"\b(?:go(?:ing)?\s+with|use|using|pick|prefer|choose|store|keep|let's"
+                       r"|let\s+us|should|want|make\s+(?:it|that)|rather|better|vote|is\s+enough"
+                       r"|works|fine|please|i'd|we'd)\b", re.IGNORECASE)
+_LEAD_LETTER = re.compile(r"^[\s,:;.!—–-]*(?:option\s+)?(?P<c>[A-Z])(?![A-Za-z0-9'’])")
+
+
+def open_forks(forks: Sequence[DesignFork]) -> list[DesignFork]:
+    return [f for f in forks if f.status is ForkStatus.OPEN]
+
+
+@functools.lru_cache(maxsize=4096)  # pure; a long comment repeats its lines
+def doubt(context: str) -> tuple[clauses.Modality, str]:
+    """The modality of the words around an answer: conditional, hedged, a question (or
+    two letters offered as alternatives: `A or B`), else certain."""
+    if re.search(r"\b[A-Z]\s+or\s+[A-Z]\b|\bbetween\s+[A-Z]\s+and\s+[A-Z]\b", context):
+        return clauses.Modality.HEDGED, context.strip()
+    if (m := _CONDITION.search(context)) is not None:
+        return clauses.Modality.CONDITIONAL, context[m.start():].strip().rstrip(".")
+    mood, cue = clauses.modality(_CONDITION_FREE.sub(" ", context))
+    return (clauses.Modality.CERTAIN, "") if mood is clauses.Modality.CONDITIONAL else (mood, cue)
+
+
+# The conditions an answer can carry; "when"/"once"/"after" in an answer's reason are
+# usually how it works ("sync when online"), not a condition on the choice.
+_CONDITION = re.compile(r"\b(?:sauf\s+si|außer\s+wenn|a\s+menos\s+que|salvo\s+que|tranne\s+se"
+                        r"|chyba\s+że|если\s+только|wenn|falls|si|se|jeśli|если)\b|除非|なら|如果"
+                        r"|\b(?:if|unless|provided|providing|as\s+long\s+as|so\s+long\s+as"
+                        r"|assuming|depends|depending|only\s+when|on\s+condition)\b",
+                        re.IGNORECASE)
+_CONDITION_FREE = re.compile(r"\b(?:when|once|after|as\s+soon\s+as|si|se|als|wenn)\b",
+                             re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=4096)
+def corrected(reason: str) -> str:
+    """The letter an answer's own words take it back to (`… actually no, B`), or ""."""
+    after = clauses.after_correction(reason, leading=True)
+    if after is reason or after == reason:
+        return ""
+    match = _LEAD_LETTER.match(after)
+    return match.group("c") if match else ""
+
+
+def positional(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
+    """`A, B, B` (after any correction: `B, B, A — no, sorry: B, A, A`; `make the middle
+    one A`), or a list after a few words (`Mine are B, A, B`, `Let's do B and A`): one
+    letter per open question, in order, when there are exactly as many letters as open
+    questions and no other letter stands in the line."""
+    found = _positional(line, forks) or _positional_inside(line, forks)
+    return _renamed(line, found)
+
+
+def _positional_inside(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
+    if len(line) > 400 or _QREF.search(line) or "?" in line:
+        return []
+    runs = list(_LETTER_RUN.finditer(line))
+    loose = _BARE_LETTER.findall(line)
+    if len(runs) != 1:
+        return []
+    letters = _LETTER.findall(runs[0].group(0))
+    still = open_forks(forks)
+    if len(letters) != len(still) or len(loose) != len(letters) or len(letters) < 2:
+        return []
+    return [(f.number, letter) for f, letter in zip(still, letters, strict=True)]
+
+
+_LETTER_RUN = re.compile(
+    r"(?<![A-Za-z'’])[A-H](?:\s*(?:,|/|;|&|\band\b|\s)\s*[A-H])+(?![A-Za-z'’])")
+_RENAME = re.compile(r"\b(?:make|change|switch)\s+the\s+(?P<n>first|second|middle|third|last)"
+                     r"\s+(?:one\s+)?(?:to\s+|into\s+)?(?P<c>[A-H])\b", re.IGNORECASE)
+
+
+def _renamed(line: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """`B, B, B — hmm, make the middle one A`: a place of the list said again."""
+    match = _RENAME.search(line)
+    if match is None or not found:
+        return found
+    places = {"first": 0, "second": 1, "third": 2, "last": len(found) - 1,
+              "middle": len(found) // 2 if len(found) % 2 else -1}
+    at = places[match.group("n").lower()]
+    if not 0 <= at < len(found):
+        return found
+    return [(n, match.group("c").upper() if k == at else c) for k, (n, c) in enumerate(found)]
+
+
+def leading_letter(text: str, forks: Sequence[DesignFork]) -> str:
+    """The letter a correction starts with (`doch A.`, `no, A`), if its fork offers it."""
+    match = _LEAD_LETTER.match(text)
+    letter = match.group("c") if match else ""
+    return letter if forks and letter in forks[0].letters else ""
+
+
+def _positional(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
+    if len(line) > 400 or not re.match(r"\s*[A-Z]\W", clauses.after_correction(line)[:400]
+                                        if len(line) <= 400 else ""):
+        return []
+    text = clauses.after_correction(line)
+    text = re.sub(r"^\s*(?:i\s+meant|so)\s*:?\s*", "", text, flags=re.IGNORECASE)
+    match = _LETTERS.match(text)
+    still = open_forks(forks)
+    if match is None or not still:
+        return []
+    letters = _LETTER.findall(match.group("list"))
+    if len(letters) != len(still):
+        return []
+    return [(f.number, letter) for f, letter in zip(still, letters, strict=True)]
+
+
+def recommended_for(line: str) -> list[int]:
+    """The questions `recommended for Q1 and Q3` names."""
+    return [int(n) for m in _REC_FOR.finditer(line) for n in _QNUM.findall(m.group("qs"))]
+
+
+def approves_all(text: str) -> bool:
+    """`Go with your recommendations`, `Both as recommended 👍`, `Agree with the
+    recommendation on all three`, `recommended 👍`: every recommendation, nothing
+    excepted."""
+    if len(text) > 400:
+        return False  # a page of text is not "go with the recommendations"
+    if _ONLY_RECOMMENDED.match(text):
+        return True
+    return bool(_RECOMMEND.search(text) and _ALL.search(text) and not _EXCEPT.search(text)
+                and not _QREF.search(text) and not _BARE_LETTER.search(text)
+                and not text.rstrip().endswith("?")
+                and clauses.modality(text)[0] in (clauses.Modality.CERTAIN,))
+
+
+def letter_forms(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
+    """`For Q1, A`, `for the third one, A`, `The second option for Q1`."""
+    found = [(int(m.group("q")), m.group("c").upper()) for m in _FOR_Q.finditer(line)]
+    still = open_forks(forks)
+    for m in _FOR_NTH.finditer(line):
+        n = len(still) if m.group("n") == "last" else _NTH[m.group("n")]
+        if 0 < n <= len(still):
+            found.append((still[n - 1].number, m.group("c")))
+    for m in _NTH_OPTION.finditer(line):
+        fork = next((f for f in forks if f.number == int(m.group("q"))), None)
+        n = _NTH[m.group("n").lower()]
+        if fork is not None and n <= len(fork.letters):
+            found.append((fork.number, fork.letters[n - 1]))
+    return found
+
+
+def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
+             ) -> list[tuple[int, str, str]]:
+    """The options `text` names in their own words, clause by clause: (question, letter,
+    clause). A clause names an option by a word of it no other option of its question
+    has (`disk`, `cron`, `worker queue`); a negated clause (`not S3`) names none, nor
+    does one that names two options. Unless the question is `named`, a long clause must
+    choose (`go with`, `store them`, `let's use`)."""
+    found: list[tuple[int, str, str]] = []
+    for clause in (c for part in clauses.split(text)
+                   for c in re.split(r"\s+and\s+|\s+/\s+|\s*\|\s*", part)):
+        if _NEGATED.search(clause) or clause.rstrip().endswith("?"):
+            continue
+        if not named and len(clause.split()) > 6 and not _CHOOSING.search(clause):
+            continue  # "a screenshot of the note editor": words of an option, no choice
+        said = set(_WORD.findall(clause.lower()))
+        hits = {(f.number, letter) for f in forks for letter, own in _distinctive(f).items()
+                if own & said}
+        if len(hits) == 1:
+            number, letter = hits.pop()
+            found.append((number, letter, clause.strip()))
+    return found
+
+
+def _distinctive(fork: DesignFork) -> dict[str, set[str]]:
+    """Each option's words that no other option of the fork has (long enough to mean it)."""
+    words = {letter: {w for w in _WORD.findall(re.sub(r"\((?:recommended|default)\)", "",
+                                                       text, flags=re.IGNORECASE).lower())
+                      if w not in _STOP}
+             for letter, text in fork.options}
+    out: dict[str, set[str]] = {}
+    for letter, own in words.items():
+        others = set().union(*(w for k, w in words.items() if k != letter))
+        out[letter] = {w for w in own - others if len(w) >= 4 or any(c.isdigit() for c in w)}
+    return out
+
+
+_DEFERRED = re.compile(
+    r"\b(?:before\s+you\s+record|don'?t\s+record|do\s+not\s+record|hold\s+off(?:\s+on)?"
+    r"(?:\s+recording)?|not\s+final(?:\s+yet)?|let\s+me\s+think\s+about\s+(?:this|it|them|these)"
+    r"|(?:need|have)\s+to\s+re-?read|i'?ll\s+confirm\s+later|wait\s+before\s+recording)\b",
+    re.IGNORECASE)
+
+
+def _option_refused(text: str, forks: Sequence[DesignFork]) -> bool:
+    """`Not browser localStorage`, `definitely not the cron job`: an option's own word said
+    with a negation (a word merely mentioned, "the note editor", is talk)."""
+    said = set(_WORD.findall(text.lower()))
+    return bool(_NEGATED.search(text)) and any(
+        own & said for f in forks for own in _distinctive(f).values())
+
+
+def deferred(text: str) -> str:
+    """The words by which a writer holds back every answer of their comment ("hold off on
+    recording these", "let me think about this more before you record anything"), when
+    they name no question of their own; "" when none."""
+    for sentence in re.split(r"(?<=[.!?…])\s+|\n+", text):
+        match = _DEFERRED.search(sentence)
+        if match is not None and not _QREF.search(sentence):
+            return sentence.strip()
+    return ""
+
+
+def discussion(text: str, forks: Sequence[DesignFork]) -> bool:
+    """A comment with nothing of an answer or a decision in it: no question named, no
+    letter, ordinal, option words, recommendation, question mark or decision word."""
+    if not text.strip():
+        return True
+    text = clauses.capped(text)
+    if (_QREF.search(text) or _ORDINAL.search(text) or _BARE_LETTER.search(text)
+            or _RECOMMEND.search(text) or "?" in text or by_words(text, forks)
+            or by_question_words(text, forks) or _option_refused(text, forks)
+            or clauses.modality(text)[0] is clauses.Modality.HEDGED):
+        return False
+    stance = clauses.stance(text)
+    if stance is not None and (stance.strong or stance.modality is not clauses.Modality.CERTAIN):
+        return False
+    return not re.search(r"\b(?:hold|pause|resume|replan|reject|accept|yes|lgtm|agree"
+                         r"|disagree|objection)\b",
+                         text, re.IGNORECASE)
+
+
+# -- pairs: a question reference and a letter, in whatever words join them -------------
+
+_ORDINAL_WORDS: dict[str, int] = {
+    "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
+    "4th": 4, "erste": 1, "ersten": 1, "erster": 1, "zweite": 2, "zweiten": 2, "dritte": 3,
+    "dritten": 3, "premier": 1, "première": 1, "premiere": 1, "deuxième": 2, "deuxieme": 2,
+    "seconde": 2, "troisième": 3, "troisieme": 3, "primera": 1, "primero": 1, "segunda": 2,
+    "segundo": 2, "tercera": 3, "tercero": 3, "prima": 1, "primo": 1, "seconda": 2,
+    "secondo": 2, "terza": 3, "terzo": 3, "pierwsze": 1, "pierwszy": 1, "drugie": 2,
+    "drugi": 2, "trzecie": 3, "trzeci": 3, "первый": 1, "первое": 1, "второй": 2,
+    "второе": 2, "третий": 3, "третье": 3, "第一": 1, "第二": 2, "第三": 3, "第四": 4,
+}
+_QNOUN = (r"(?:question|frage|pregunta|questão|questao|domanda|vraag|pytanie|вопрос"
+          r"|問題|问题|题|問|one)")
+_PAIR_REF = re.compile(
+    r"(?P<q>(?<![\w-])(?:Q|question\s*#?|frage|pregunta|questão|questao|domanda|vraag|pytanie"
+    r"|вопрос|(?<=for\s))\s*(?P<n>\d{1,2})(?!\d)|第[一二三四]|(?<![\w-])(?:"
+    + "|".join(sorted((w for w in _ORDINAL_WORDS if not w.startswith("第")), key=len,
+                      reverse=True))
+    + r")(?!\w)|(?:(?<=^)|(?<=[\s,;/|(\[]))(?P<bare>\d)(?=\s*(?:[:=)\-–—→.]|\s+[A-H]\b|[A-H]\b)))"
+    rf"(?:\s*{_QNOUN})?",
+    re.IGNORECASE)
+_PAIR_LETTER = re.compile(r"(?<![A-Za-z'’])(?:option\s+)?(?P<c>[A-H])(?![A-Za-z0-9'’])")
+# What may stand between a question and its letter: marks and a few joining words.
+_PAIR_GLUE = re.compile(
+    r"^[\s:=\-–—→>)(.,*_]*(?:(?:is|should\s+be|would\s+be|gets?|goes|take|pick|answer|choice"
+    r"|mine|option|go\s+with|elijo|escolho|scelgo|wybieram|выбираю|nehme|je\s+prends"
+    r"|choisis|la|le|el|il|die|der|das|选|は|で|을|를|→)[\s:=\-–—→>)(.,*_]*){0,3}$",
+    re.IGNORECASE)
+_SCOPE_ALL = re.compile(
+    r"\b(?:(?P<l1>[A-H])\s+(?:for|on|to)\s+(?:both|all(?:\s+(?:three|of\s+them))?|every(?:thing|"
+    r"\s+one)|each(?:\s+one)?)\b|(?:all|both)\s+(?P<l2>[A-H])\b|(?P<l3>[A-H])\s+across\s+the\s+"
+    r"board|(?:the\s+)?(?P<n1>first|second)\s+option\s+(?:for|on)\s+(?:both|all|every|each))",
+    re.IGNORECASE)
+_SCOPE_REST = re.compile(
+    r"\b(?:option\s+)?(?P<l>[A-H])\s+(?:for|on)\s+(?:the\s+)?(?:rest|others|other\s+(?:two|ones?))\b",
+    re.IGNORECASE)
+_RECOMMENDED_ALL = re.compile(
+    r"\b(?:recommended|(?:your|the)\s+recommendations?|(?:the\s+)?defaults?)\s+(?:for\s+|on\s+)?"
+    r"(?:everything|all(?:\s+three|\s+of\s+them)?|both|across\s+the\s+board|every\s+question)\b"
+    r"|\bgo\s+with\s+(?:your|the)\s+recommendations?\b|\brecomendaciones\b|\bempfehlungen\b"
+    r"|\brecommandations\b|\braccomandazioni\b|\brecomendações\b|\brekomendacj\w*|\bрекомендац\w*",
+    re.IGNORECASE)
+_EXCEPT_REF = re.compile(
+    r"\b(?:except|but|apart\s+from|other\s+than|besides|salvo|excepto|menos|außer|ausser"
+    r"|sauf|tranne|eccetto|oprócz|poza|кроме|除了)\s+(?:for\s+)?(?:the\s+)?", re.IGNORECASE)
+
+
+def _ordinal_of(ref: str) -> int | None:
+    word = re.sub(rf"\s*{_QNOUN}$", "", ref.strip(), flags=re.IGNORECASE).lower()
+    return _ORDINAL_WORDS.get(word)
+
+
+def _number_of(match: re.Match[str], still: Sequence[DesignFork]) -> int | None:
+    """The question a reference names: by its number, or by its place among the open."""
+    if match.group("n"):
+        return int(match.group("n"))
+    if match.group("bare"):
+        return int(match.group("bare"))
+    place = _ordinal_of(match.group(0))
+    if place is None or not 0 < place <= len(still):
+        return None
+    return still[place - 1].number
+
+
+def pairs(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
+    """`first: B / second: B`, `1B 2B 3B`, `Q1はB、Q2はA`, `第一题选B`, `Third question: A`:
+    each question reference with the letter right after it, joined by marks or a few
+    words of choosing; a letter must be an option of its question."""
+    still = open_forks(forks)
+    refs = list(_PAIR_REF.finditer(line))
+    found: list[tuple[int, str]] = []
+    for k, ref in enumerate(refs):
+        number = _number_of(ref, still)
+        fork = next((f for f in forks if f.number == number), None)
+        if fork is None:
+            continue
+        stop = refs[k + 1].start() if k + 1 < len(refs) else len(line)
+        letter = _PAIR_LETTER.search(line, ref.end(), stop)
+        if letter is None or not _PAIR_GLUE.match(line[ref.end():letter.start()]):
+            continue
+        if letter.group("c") in fork.letters:
+            found.append((fork.number, letter.group("c")))
+    return found
+
+
+def scoped(line: str, forks: Sequence[DesignFork], answered: set[int]
+           ) -> list[tuple[int, str]]:
+    """`A for both`, `All B`, `B across the board`, `the second option for both`, `option
+    A on the rest`: one letter for every open question (the rest: those not answered)."""
+    still = open_forks(forks)
+    if (m := _SCOPE_ALL.search(line)) is not None:
+        letter = m.group("l1") or m.group("l2") or m.group("l3")
+        if m.group("n1"):
+            n = 1 if m.group("n1").lower() == "first" else 2
+            return [(f.number, f.letters[n - 1]) for f in still if len(f.letters) >= n]
+        return [(f.number, letter.upper()) for f in still if letter.upper() in f.letters]
+    if (m := _SCOPE_REST.search(line)) is not None:
+        letter = m.group("l").upper()
+        return [(f.number, letter) for f in still
+                if f.number not in answered and letter in f.letters]
+    return []
+
+
+def recommended_except(line: str, forks: Sequence[DesignFork]
+                       ) -> tuple[list[int], list[tuple[int, str]]] | None:
+    """`Recommended for everything except Q2 — make that one B`, `Vamos con las
+    recomendaciones, salvo la 2: B`: the questions that take the recommendation, and the
+    excepted ones with their letters; None when the line says no such thing."""
+    if not (_RECOMMEND.search(line) or _RECOMMENDED_ALL.search(line)):
+        return None
+    cut = _EXCEPT_REF.search(line)
+    if cut is None:
+        return None
+    rest = line[cut.end():]
+    still = open_forks(forks)
+    refs = [(n, rest[m.start():]) for m in _PAIR_REF.finditer(rest)
+            if (n := _number_of(m, still)) is not None] or [
+        (int(m.group(1)), rest[m.start():]) for m in re.finditer(r"(?<!\w)(\d)(?!\d)", rest)]
+    excepted: list[tuple[int, str]] = []
+    for number, words in refs[:3]:
+        fork = next((f for f in forks if f.number == number), None)
+        letter = next((m.group("c") for m in _PAIR_LETTER.finditer(words)), "")
+        if fork is None or letter not in fork.letters:
+            return None
+        excepted.append((number, letter))
+    if not excepted:
+        return None
+    named = {n for n, _ in excepted}
+    return [f.number for f in still if f.number not in named], excepted
+
+
+# -- a question named by its own words ("Storage: S3", "for cleanup, the worker queue") --
+
+_NEGATIVE_OPTION = re.compile(r"^\s*(?:no|none|never|nothing|not\s+at\s+all)\b", re.IGNORECASE)
+_POSITIVE_OPTION = re.compile(r"^\s*yes\b", re.IGNORECASE)
+_NEGATIVE_VALUE = re.compile(
+    r"^\W*(?:no|nope|none|not\s+needed|not\s+necessary|unnecessary|not\s+required|never"
+    r"|skip(?:\s+it)?|nein|non|не\s+нужно)\W*$|\bnot\s+needed\b|\bisn'?t\s+needed\b"
+    r"|\bnot\s+necessary\b|^\W*no\s+\w+\W*$", re.IGNORECASE)
+_POSITIVE_VALUE = re.compile(r"^\W*(?:yes|yep|sure|ja|oui|sí|si|sim)\b", re.IGNORECASE)
+_LABELLED = re.compile(r"^\W*(?P<label>[^:|=→\n]{2,60}?)\s*(?::|\||→|=|\s[—–-]\s)\s*"
+                       r"(?P<value>[^|\n]+?)[\s|]*$")
+_FOR_LABEL = re.compile(r"^\W*for\s+(?:the\s+)?(?P<label>[\w\s'-]{2,40}?)\s*[,:]\s*"
+                        r"(?P<value>.+)$|^(?P<value2>.+?)\s+for\s+(?:the\s+)?(?P<label2>[\w\s'-]{2,40}?)"
+                        r"\W*$", re.IGNORECASE)
+_SENTENCE = re.compile(r"(?<=[.!;])\s+")
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:4] for w in _WORD.findall(text.lower()) if len(w) >= 4 and w not in _STOP}
+
+
+def question_named(words: str, forks: Sequence[DesignFork]) -> int | None:
+    """The one open question whose own distinctive words `words` says (`Storage`, `who
+    sees attachments`, `cleanup`, `Exporting`), or None."""
+    said = _stems(words)
+    if not said:
+        return None
+    still = open_forks(forks)
+    own = {f.number: _stems(f.question) for f in still}
+    hits = [n for n, stems in own.items()
+            if said & (stems - set().union(*(s for m, s in own.items() if m != n)))]
+    return hits[0] if len(hits) == 1 else None
+
+
+def value_letter(value: str, fork: DesignFork) -> str:
+    """The option `value` picks for `fork`: its letter, its own words, or for a yes/no
+    question, `no`, `not needed`, `yes`; "" when it picks none for certain."""
+    bare = re.fullmatch(r"\W*(?:option\s+)?([A-H])\W*", value)
+    if bare:
+        return bare.group(1) if bare.group(1) in fork.letters else ""
+    if _NEGATED.search(value) is None:
+        named = [c for q, c, _ in by_words(value, [fork], named=True)]
+        if len(set(named)) == 1:
+            return named[0]
+    negative = [k for k, text in fork.options if _NEGATIVE_OPTION.match(text)]
+    positive = [k for k, text in fork.options if _POSITIVE_OPTION.match(text)]
+    if _NEGATIVE_VALUE.search(value) and len(negative) == 1:
+        return negative[0]
+    if _POSITIVE_VALUE.match(value) and len(positive) == 1:
+        return positive[0]
+    return ""
+
+
+def by_question_words(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
+    """`Storage: S3`, `| Cleanup | A |`, `- Can they be exported? **No**`, `Exporting:
+    not needed`, `For who sees attachments, B`, `the worker queue for cleanup`: a question
+    named by its own words, with the option its value picks."""
+    found: list[tuple[int, str]] = []
+    for sentence in _SENTENCE.split(line.replace("**", "")):
+        label, value = _label_value(sentence.strip().rstrip("."))
+        if not label:
+            continue
+        number = question_named(label, forks)
+        fork = next((f for f in forks if f.number == number), None)
+        if fork is None or value.rstrip().endswith("?"):
+            continue
+        if (letter := value_letter(value, fork)) and (number, letter) not in found:
+            found.append((fork.number, letter))
+    return found
+
+
+def _label_value(part: str) -> tuple[str, str]:
+    if "?" in part and not part.rstrip().endswith("?"):
+        question, _, answer = part.partition("?")  # "- Can they be exported? No"
+        return question, answer
+    if (m := _LABELLED.match(part)) is not None:
+        return m.group("label"), m.group("value")
+    if (m := _FOR_LABEL.match(part)) is not None:
+        if m.group("label"):
+            return m.group("label"), m.group("value")
+        return m.group("label2"), m.group("value2")
+    return "", ""

@@ -1,0 +1,199 @@
+"""How a comment leans on the pitch when it names no decision: words of judgement. Pure.
+
+`core.clauses` reads clauses made of words of agreement and refusal ("LGTM", "nope");
+people also judge in sentences of their own: "I don't think this sprint is
+necessary", "Not a fan of this", "Too expensive for what it gives us", "Mi sembra
+una buona idea". This module reads those by their *words of judgement* (a stem
+lexicon, `vocabulary.JUDGE_GOOD` and `JUDGE_BAD`), each turned round by a negation
+just before it ("not worth", "nicht sinnvoll"). It never decides: a lean is
+*likely*, and gets one reply saying what was read and what to write.
+
+Words of thanks, greeting and courtesy judge nothing ("Thanks for writing this up"):
+they are not in the lexicon. A comment whose words lean both ways, or that hedges
+or asks, leans nowhere for certain (`Lean.MIXED`).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from architect.core import vocabulary
+
+
+class Lean(StrEnum):
+    GOOD = "good"
+    BAD = "bad"
+    MIXED = "mixed"
+
+
+@dataclass(frozen=True)
+class Judgement:
+    lean: Lean
+    words: tuple[str, ...]  # the words of judgement found, as written
+
+
+_TOKEN = re.compile(r"[+\-]1\b|[^\W_]+(?:'[^\W_]+)?|[\U0001F300-\U0001FAFF\u2600-\u27BF]",
+                    re.UNICODE)
+# How far back a negation reaches: "not really a big fan" turns "fan" round.
+_REACH = 4
+
+
+@functools.lru_cache(maxsize=1)
+def _stems() -> tuple[tuple[tuple[str, ...], bool], ...]:
+    """Every lexicon entry as its tokens, with whether it is good; longest first."""
+    entries = [(_entry(e), True) for e in vocabulary.JUDGE_GOOD if not _unspaced(e)]
+    entries += [(_entry(e), False) for e in vocabulary.JUDGE_BAD if not _unspaced(e)]
+    return tuple(sorted((e for e in entries if e[0]), key=lambda e: -len(e[0])))
+
+
+# A comment this short judges the pitch with any word of judgement ("Nice, I like it").
+_SHORT = 6
+
+
+@functools.lru_cache(maxsize=1)
+def _weak() -> frozenset[tuple[str, ...]]:
+    return frozenset(_entry(w) for w in vocabulary.JUDGE_WEAK)
+
+
+@functools.lru_cache(maxsize=1)
+def _pitch_words() -> frozenset[str]:
+    return frozenset(vocabulary.JUDGE_PITCH)
+
+
+@functools.lru_cache(maxsize=1)
+def _negations() -> frozenset[str]:
+    return frozenset(t for n in vocabulary.JUDGE_NEGATIONS for t in _tokens(n))
+
+
+def _entry(text: str) -> tuple[str, ...]:
+    """A lexicon entry as the tokens it matches, a stem keeping its `*`."""
+    return tuple(t for word in text.lower().replace("n't", " not").split()
+                 for t in ([word] if word.endswith("*") else _tokens(word)))
+
+
+def _tokens(text: str) -> list[str]:
+    return _TOKEN.findall(text.lower().replace("’", "'").replace("n't", " not"))
+
+
+def _matches(tokens: list[str], at: int, entry: tuple[str, ...]) -> bool:
+    """Whether `entry` starts at `at`: each of its tokens the start of the comment's
+    token there (a stem: `necessar` meets "necessary"), single letters whole."""
+    if at + len(entry) > len(tokens):
+        return False
+    for token, stem in zip(tokens[at:at + len(entry)], entry, strict=True):
+        if stem.endswith("*"):
+            if not token.startswith(stem[:-1]):
+                return False
+        elif token != stem:
+            return False
+    return True
+
+
+def _unspaced(entry: str) -> bool:
+    return any(ord(c) >= 0x3000 for c in entry)
+
+
+# "I don't think this is necessary": a negation on a verb of opinion turns round the
+# judgement that follows it in the clause, however far.
+_OPINION = frozenset({"think", "believe", "feel", "expect", "see", "find", "consider"})
+_RAISED_REACH = 8
+
+
+def _raised(tokens: list[str], at: int) -> bool:
+    start = max(0, at - _RAISED_REACH)
+    return any(tokens[i] in _negations() and tokens[i + 1] in _OPINION
+               for i in range(start, at - 1))
+
+
+def judge(text: str) -> Judgement | None:
+    """The lean of `text` (a comment's own words: no quotes, code or bot text) by its
+    words of judgement, or None when it has none."""
+    tokens = _tokens(text[:4000])
+    found: list[tuple[str, bool]] = [
+        (entry, good) for words, good in ((e, True) for e in vocabulary.JUDGE_GOOD)
+        for entry in [words] if _unspaced(entry) and entry in text[:4000]]
+    found += [(entry, False) for entry in vocabulary.JUDGE_BAD
+              if _unspaced(entry) and entry in text[:4000]]
+    at = 0
+    while at < len(tokens):
+        entry = next((e for e in _stems() if _matches(tokens, at, e[0])), None)
+        if entry is None:
+            at += 1
+            continue
+        words, good = entry
+        before = tokens[max(0, at - _REACH):at]
+        if _negations() & set(before) or _raised(tokens, at):
+            good = not good
+        if words in _weak() and len(tokens) > _SHORT and not _pitch_words() & set(tokens):
+            at += len(words)  # "The risks section is honest, good": a remark on a part
+            continue
+        found.append((" ".join(tokens[at:at + len(words)]), good))
+        at += len(words)
+    if not found:
+        return None
+    sides = {good for _, good in found}
+    lean = Lean.MIXED if len(sides) > 1 else Lean.GOOD if sides == {True} else Lean.BAD
+    return Judgement(lean, tuple(w for w, _ in found))
+
+
+@dataclass(frozen=True)
+class Verb:
+    """A verb that decides, found in a comment: its side and the words it was read from."""
+
+    good: bool
+    said: str
+    at: int  # its token's index in the comment
+
+
+@functools.lru_cache(maxsize=1)
+def _verbs() -> tuple[tuple[tuple[str, ...], bool], ...]:
+    entries = [(_entry(e), True) for e in vocabulary.DECIDE_VERBS_APPROVE if not _unspaced(e)]
+    entries += [(_entry(e), False) for e in vocabulary.DECIDE_VERBS_REFUSE
+                if not _unspaced(e)]
+    return tuple(sorted(entries, key=lambda e: -len(e[0])))
+
+
+# The decision words a slip of one key (two in a long word) is read as, in a sentence.
+_SLIP_TARGETS = (("approve", True), ("approved", True), ("approving", True),
+                 ("accept", True), ("accepted", True), ("reject", False),
+                 ("rejected", False), ("rejecting", False), ("declined", False))
+
+
+def _slip(token: str) -> bool | None:
+    from architect.core.clauses import distance  # noqa: PLC0415  cycle: clauses reads vocabulary only, evaluation is read by words
+
+    if len(token) < 5 or not token.isalpha() or token in vocabulary.NOT_DECIDE_VERBS:
+        return None
+    for target, good in _SLIP_TARGETS:
+        if token[0] == target[0] and distance(token, target) <= (2 if len(target) >= 8 else 1):
+            return good
+    return None
+
+
+def decision_verbs(text: str) -> list[Verb]:
+    """The verbs that decide in `text`, in order, each with its side; a negation just
+    before one (or on a verb of opinion) turns it round, as in `judge`."""
+    tokens = [t[2:] if t[:2] in ("j'", "l'", "d'") and len(t) > 4 else t
+              for t in _tokens(text[:4000])]
+    found: list[Verb] = [Verb(good, entry, -1) for entries, good in
+                         ((vocabulary.DECIDE_VERBS_APPROVE, True),
+                          (vocabulary.DECIDE_VERBS_REFUSE, False))
+                         for entry in entries if _unspaced(entry) and entry in text[:4000]]
+    not_verbs = frozenset(vocabulary.NOT_DECIDE_VERBS)
+    for at, token in enumerate(tokens):
+        if token in not_verbs:
+            continue
+        entry = next((e for e in _verbs() if _matches(tokens, at, e[0])), None)
+        good = entry[1] if entry is not None else _slip(token)
+        if good is None:
+            continue
+        before = tokens[max(0, at - _REACH):at]
+        if _negations() & set(before) or _raised(tokens, at):
+            good = not good
+            found.append(Verb(good, "not " + token, at))
+            continue
+        found.append(Verb(good, token, at))
+    return found

@@ -1,0 +1,311 @@
+"""The vocabularies a comment is read with: data, one language a row. Pure.
+
+`core.clauses` reads a comment with these: words and phrases of agreement and of
+refusal (`APPROVE`, `REFUSE`), the cues that change what a clause means
+(`CONDITIONS`, `HEDGES`, `CORRECTIONS`, `NEGATIONS`) and the words a clause may
+carry around a decision without changing it (`FILLERS`). Phrases are lower case,
+written as people type them; apostrophes are plain (`’` is read as `'`). A phrase
+of letters matches whole words; an emoji or a phrase in a script without spaces
+matches where it stands.
+
+These are not the words the architect acts on (those are `core.words.REGISTRY`):
+a clause of agreement or refusal here is *likely*, and gets one reply saying what
+to write, never an action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+APPROVE: Mapping[str, tuple[str, ...]] = {
+    "en": ("lgtm", "looks good", "looks good to me", "look good", "looks great", "looks fine",
+           "sounds good", "sounds great", "sounds fine", "sounds right", "good to go",
+           "all good", "fine by me", "fine with me", "works for me", "ok by me", "ok with me",
+           "ship it", "go", "go ahead", "go for it", "let's go", "lets go", "let's do it",
+           "lets do it", "let's do this", "lets do this", "let's go with it",
+           "let's go with this", "let's ship it", "let's build it", "yes", "yep", "yeah",
+           "yup", "sure", "ok", "okay", "agreed", "agree", "i agree", "approve", "approving",
+           "i approve", "+1", "+100", "approve from me", "i'm in", "count me in",
+           "no objection", "no objections", "no objections from me", "why not",
+           "green light", "thumbs up", "makes sense", "let's proceed", "proceed",
+           "go go go", "do it", "just do it", "sgtm", "i'm happy with this",
+           "happy with this", "happy with it", "love it", "great idea", "good idea",
+           "good plan", "great plan", "let's move forward", "move forward", "on board",
+           "i'm on board", "approved from my side", "yes please", "absolutely", "definitely",
+           "i accept", "we accept", "accept it", "accepting", "i like it", "i like this",
+           "nice", "great", "perfect", "excellent", "awesome", "fine", "alright",
+           "all right", "ready", "ready to go", "approved", "accepted", "approve it",
+           "this is approved", "ready to be approved", "acceptable", "like the idea",
+           "i like the idea", "looks nice", "great stuff", "seems fine", "seems good",
+           "i support this", "support", "in favour", "in favor", "i'm in favour",
+           "i'm in favor", "thumbs up", "👏", "🙌", "💪"),
+    "de": ("sieht gut aus", "passt", "passt so", "einverstanden", "ja", "jawohl", "gerne",
+           "machen wir", "machen wir so", "los geht's", "los gehts", "angenommen",
+           "genehmigt", "akzeptiert", "zugestimmt", "ich stimme zu", "gute idee",
+           "klingt gut", "von mir aus", "freigegeben", "okay von mir"),
+    "fr": ("d'accord", "ok pour moi", "c'est bon", "ça marche", "ca marche", "on y va",
+           "allons-y", "oui", "accepté", "acceptée", "approuvé", "approuvée", "validé",
+           "bonne idée", "parfait", "je valide", "feu vert", "bon pour moi"),
+    "es": ("de acuerdo", "vale", "sí", "si, adelante", "adelante", "vamos", "vamos con ello",
+           "aceptado", "aprobado", "me parece bien", "perfecto", "buena idea", "luz verde",
+           "estoy de acuerdo", "hagámoslo", "hagamoslo"),
+    "pt": ("sim", "concordo", "aceito", "aprovado", "pode seguir", "vamos nessa",
+           "bora", "parece bom", "fechado", "boa ideia", "tudo certo", "manda ver"),
+    "it": ("va bene", "d'accordo", "accettato", "approvato", "procediamo", "andiamo",
+           "perfetto", "ottimo", "buona idea", "mi sta bene", "sì"),
+    "nl": ("akkoord", "goedgekeurd", "prima", "ziet er goed uit", "ja", "eens", "mee eens",
+           "doen", "laten we het doen", "klinkt goed", "top"),
+    "pl": ("zgoda", "tak", "akceptuję", "akceptuje", "zatwierdzam", "wygląda dobrze",
+           "dobrze", "w porządku", "zgadzam się", "do dzieła", "działajmy"),
+    "ru": ("да", "согласен", "согласна", "одобряю", "одобрено", "принято", "хорошо",
+           "выглядит хорошо", "поехали", "давай", "давайте", "отлично", "норм"),
+    "zh": ("同意", "赞成", "好的", "可以", "没问题", "批准", "通过", "行", "支持", "好"),
+    "ja": ("承認", "賛成", "いいね", "良いと思います", "いいと思います", "問題ありません",
+           "了解", "オッケー", "進めましょう", "お願いします", "異議なし"),
+    "emoji": ("👍", "👍🏻", "👍🏼", "👍🏽", "👍🏾", "👍🏿", "🚀", "✅", "✔", "✔️", "☑️", "🎉",
+              "💯", "🆗", "👌", ":+1:", ":thumbsup:", ":rocket:", ":white_check_mark:",
+              ":shipit:", ":ok_hand:", ":tada:", "🟢"),
+}
+
+REFUSE: Mapping[str, tuple[str, ...]] = {
+    "en": ("no", "nope", "nah", "no thanks", "no thank you", "not now", "not this time",
+           "not this quarter", "not this sprint", "not for now", "not right now",
+           "not interested", "not a fan", "-1", "🙅", "meh",
+           "let's not", "let's not do this", "let's not do it", "lets not", "don't do it",
+           "don't do this", "please don't", "i object", "objection", "i disagree",
+           "disagree", "i'm against", "against", "i'm against this", "won't do",
+           "wontfix", "won't fix", "drop it", "let's drop it", "let's drop this",
+           "kill it", "veto", "i veto", "pass", "hard pass", "i'll pass", "not for us",
+           "thumbs down", "decline", "declining", "refuse", "i refuse", "no way",
+           "no, thanks", "close it", "close this", "let's close this", "not needed",
+           "not worth it", "out of scope", "nay", "rejected", "declined", "skip this one",
+           "skip it", "let's skip it", "i'd drop it", "drop it", "not necessary",
+           "no interest", "not worth a sprint", "abandon this pitch", "close this out",
+           "close it out", "let's not", "rather not", "i'd rather not"),
+    "de": ("nein", "abgelehnt", "lieber nicht", "bitte nicht", "nicht jetzt", "dagegen",
+           "ich bin dagegen", "machen wir nicht", "nee", "nö", "passt nicht"),
+    "fr": ("non", "non merci", "rejeté", "rejetée", "refusé", "refusée", "pas maintenant",
+           "pas pour l'instant", "je refuse", "contre", "pas d'accord"),
+    "es": ("no", "no, gracias", "no gracias", "rechazado", "rechazada", "ahora no",
+           "por ahora no", "en contra", "no estoy de acuerdo", "mejor no"),
+    "pt": ("não", "nao", "não, obrigado", "rejeitado", "recusado", "agora não",
+           "discordo", "melhor não"),
+    "it": ("no grazie", "rifiutato", "respinto", "non ora", "non adesso", "contrario",
+           "meglio di no", "non sono d'accordo"),
+    "nl": ("nee", "nee dank je", "afgewezen", "niet nu", "liever niet", "oneens",
+           "niet mee eens"),
+    "pl": ("nie", "odrzucam", "odrzucone", "nie teraz", "nie zgadzam się", "raczej nie"),
+    "ru": ("нет", "отклонено", "отклоняю", "не сейчас", "не согласен", "не согласна",
+           "против", "не надо"),
+    "zh": ("拒绝", "驳回", "不同意", "反对", "不行", "不要", "不"),
+    "ja": ("却下", "拒否", "反対", "いいえ", "見送り", "やめましょう", "不要"),
+    "emoji": ("👎", "👎🏻", "👎🏼", "👎🏽", "👎🏾", "👎🏿", "❌", "✖️", "✖", "🚫", "⛔", "🛑",
+              ":-1:", ":thumbsdown:", ":x:", ":no_entry:", ":no_entry_sign:", "🔴"),
+}
+
+# Agreement and refusal a reviewer writes to decide, not to comment: a comment that says
+# one of these (in a clause of its own, or first before a reason) decides, as `ACCEPT`
+# and `REJECT` do; the rest of `APPROVE` and `REFUSE` is likely, and asked back.
+DECIDE_APPROVE: tuple[str, ...] = (
+    "lgtm", "ship it", "approve", "approved", "i approve", "approving", "approve it",
+    "approved from my side", "this is approved", "accept", "accepted", "i accept",
+    "accept it", "let's go with it", "let's go with this", "let's do it", "let's do this",
+    "genehmigt", "freigegeben", "akzeptiert", "angenommen", "approuvé", "approuvée",
+    "accepté", "acceptée", "validé", "aprobado", "aceptado", "aprovado", "aceito",
+    "approvato", "accettato", "goedgekeurd", "zatwierdzam", "zatwierdzone", "одобрено",
+    "принято", "批准", "承認", "承認します",
+)
+DECIDE_REFUSE: tuple[str, ...] = (
+    "reject", "rejected", "rejecting", "declined", "decline", "denied", "nack",
+    "no-go", "no go", "nogo", "abgelehnt", "rejeté", "rejetée", "refusé", "refusée",
+    "rechazado", "rechazada", "rejeitado", "recusado", "respinto", "rifiutato",
+    "afgewezen", "odrzucone", "odrzucam", "отклонено", "отклоняю", "拒绝", "驳回",
+    "却下", "拒否",
+)
+
+DECIDE = DECIDE_APPROVE + DECIDE_REFUSE
+
+# The words a slip of one keystroke is read as (`LGMT`, `aproved`), when a comment is
+# that one word: long or odd enough that no other word is one keystroke from them.
+SLIPS: tuple[str, ...] = (
+    "lgtm", "sgtm", "approve", "approved", "approving", "agreed", "accepted", "rejected",
+    "declined", "einverstanden", "akzeptiert", "angenommen", "abgelehnt", "genehmigt",
+    "aceptado", "rechazado", "aprobado", "akkoord", "afgewezen", "accettato", "rifiutato",
+    "approvato", "rejeitado", "aprovado",
+)
+
+# Words a clause may carry around a decision without changing it ("+1 from me, thanks!").
+FILLERS: tuple[str, ...] = (
+    "thanks", "thank you", "thx", "ty", "cheers", "please", "pls", "from me", "from my side",
+    "from my end", "on my side", "for me", "to me", "here", "same here", "me too", "too",
+    "also", "as well", "all", "so", "then", "well", "ok so", "honestly", "really", "very",
+    "totally", "fully", "overall", "sorry", "i think", "i'd say", "i guess so", "imo",
+    "otherwise", "it's", "this is", "is", "i'm going to", "go ahead and", "and", "seems",
+    "the plan", "to be", "for the reasons given", "to doing this", "in the pitch",
+    "for the reasons given in the pitch", "from my side", "one", "more", "reason", "👓",
+    "imho", "tbh", "folks", "team", "guys", "all", "now", "today", "again", "indeed",
+    "from our side", "for us", "with it", "with this", "this", "it", "the pitch",
+    "this pitch", "the proposal", "this one", "big", "strong", "a", "it is", "it's",
+    "merci", "danke", "gracias", "grazie", "obrigado", "obrigada", "dank je", "dziękuję",
+    "спасибо", "谢谢", "ありがとう", "bien", "bon", "gut", "sehr", "muy", "bueno", "alors",
+    "also gut", "dann", "von mir", "de mi parte", "pour moi", "para mí", "per me",
+    "的", "吧", "です", "ます", "!", "✨", "🙏", "😀", "🙂", "😊", "❤️", "💚", "🎉",
+)
+
+# A clause that sets a condition: never acted on; the reply names the condition.
+CONDITIONS: tuple[str, ...] = (
+    "if", "only if", "unless", "provided", "providing", "provided that", "as long as",
+    "so long as", "assuming", "on condition", "on the condition", "conditional on",
+    "subject to", "once", "after", "as soon as", "but only", "only when", "when",
+    "wenn", "falls", "sofern", "si", "à condition", "pourvu que", "siempre que",
+    "con tal de que", "se", "desde que", "purché", "a patto che", "als", "mits", "jeśli",
+    "jeżeli", "pod warunkiem", "если", "при условии", "如果", "假如", "只要", "もし", "なら",
+)
+
+# Words of doubt: a hedged clause is never acted on; the reply names the doubt.
+HEDGES: tuple[str, ...] = (
+    "maybe", "perhaps", "probably", "possibly", "might", "may be", "could be", "not sure",
+    "unsure", "i'm not sure", "not certain", "no idea", "don't know", "dunno", "leaning",
+    "leaning towards", "leaning toward", "inclined", "my lean", "happy to be convinced",
+    "could be convinced", "open to other", "tentatively", "tentative", "for now?",
+    "undecided", "torn", "on the fence", "no strong opinion", "could go either way",
+    "not convinced", "i'm not convinced", "not 100% sure", "not entirely sure",
+    "not fully sure", "not really sure", "inclined to", "leaning to",
+    "hard to say", "i guess", "kind of", "sort of", "let me think", "thinking about it",
+    "still thinking", "need to think", "need more time", "not yet decided", "tbd",
+    "pas encore", "noch nicht entschieden", "todavía no", "ainda não", "non ancora",
+    "nog niet", "jeszcze nie", "ещё не", "еще не", "还没", "まだ",
+    "vielleicht", "eventuell", "weiß nicht", "peut-être", "pas sûr", "quizás", "quizá",
+    "tal vez", "no sé", "talvez", "não sei", "forse", "non so", "misschien", "weet niet",
+    "może", "nie wiem", "может быть", "наверное", "не знаю", "也许", "可能", "不确定",
+    "たぶん", "多分", "かもしれない",
+)
+
+# Cues that the writer takes back what they just wrote: the last word wins.
+CORRECTIONS: tuple[str, ...] = (
+    "actually", "actually no", "no wait", "wait", "scratch that", "strike that",
+    "on second thought", "on second thoughts", "correction", "i mean", "i meant",
+    "make that", "rather", "change of mind", "changed my mind", "i changed my mind",
+    "edit", "update", "sorry, i meant", "let me correct", "correcting myself",
+    "hmm, no", "no,", "instead", "eigentlich", "doch", "en fait", "plutôt", "mejor",
+    "en realidad", "na verdade", "anzi", "eigenlijk", "właściwie", "вернее", "точнее",
+    "meant", "sorry, meant", "nein,", "non,", "pardon", "moment", "on reflection",
+    "thinking again", "re-reading", "rereading", "sorry, no",
+    "a jednak", "doch nicht", "oder doch nicht", "en fait non", "finalement non",
+    "pensándolo bien", "pensandolo bien", "na verdade não", "anzi no", "ripensandoci",
+    "toch niet", "хотя нет", "算了", "やっぱり", "ignore that", "ignore my",
+)
+# The cues of `CORRECTIONS` that take back what came before even when no new decision
+# follows ("Approved. Hmm, wait — I haven't checked the SSO part"); the others
+# ("actually", "edit") take it back only with a doubt after them.
+TAKE_BACK: tuple[str, ...] = (
+    "scratch that", "strike that", "on second thought", "on second thoughts", "no wait",
+    "wait", "actually no", "hmm, no", "changed my mind", "i changed my mind",
+    "change of mind", "a jednak", "doch nicht", "oder doch nicht", "en fait non",
+    "finalement non", "pensándolo bien", "pensandolo bien", "na verdade não", "anzi no",
+    "ripensandoci", "toch niet", "хотя нет", "算了", "やっぱり", "ignore that", "ignore my",
+)
+
+# Words that turn a clause round ("don't approve", "not yet").
+NEGATIONS: tuple[str, ...] = (
+    "not", "never", "don't", "do not", "doesn't", "does not", "won't", "will not",
+    "wouldn't", "would not", "shouldn't", "should not", "can't", "cannot", "isn't",
+    "aren't", "no need to", "not yet", "hold off", "yet", "wouldn't call", "can't see",
+    "not really", "no", "until", "before", "nicht", "kein", "pas", "ne", "jamais",
+    "nunca", "não", "non", "niet", "nie", "не", "别", "不要", "没有", "ない",
+)
+
+# Words of judgement (`core.evaluation`): a comment that names no decision but judges the
+# pitch leans one way, and is read back, never acted on. A trailing `*` is a stem
+# (`necessar*`: necessary, necessarily); an entry in a script without spaces is matched
+# where it stands. Thanks and courtesy judge nothing and are not here.
+JUDGE_GOOD: tuple[str, ...] = (
+    "good*", "great*", "nice*", "fine", "excellent", "awesome", "perfect*", "lov*",
+    "like it", "like this", "like that", "like the idea", "i like", "we like", "fan",
+    "i support", "we support", "support this", "support it", "supportive", "agree*", "happy",
+    "glad", "sensible", "reasonable", "solid", "useful", "valuable", "worth*", "interest",
+    "necessar*", "needed", "important", "ready", "sgtm", "lgtm", "+1",
+    "on board", "onboard", "in favor", "in favour", "keen", "excited", "cool", "neat",
+    "brilliant", "makes sense", "make sense", "right call", "right thing", "go for it",
+    "let's do", "lets do", "do it", "ship*", "proceed", "move forward",
+    "yes", "yeah", "yep", "yup", "ok", "okay", "alright", "thumbs up", "green light",
+    "👍", "🚀", "✅", "✔", "💯", "👏", "🙌", "👌", "🆗",
+    # de, fr, es, pt, it, nl, pl, ru, zh, ja, ko
+    "gut*", "prima", "super", "toll", "sinnvoll", "passt", "einverstanden", "bien", "buen*",
+    "bom", "boa", "ótim*", "genial", "bene", "buon*", "ottim*", "bon", "bonne", "génial",
+    "parfait", "d'accord", "convaincu", "convinc*", "bem", "goed", "dobr*", "świetn*",
+    "хорош*", "отлично",
+    "согласен", "согласна", "不错", "很好", "可以", "赞成", "良い", "いい", "賛成", "좋아",
+    "좋다", "좋습니다",
+)
+JUDGE_BAD: tuple[str, ...] = (
+    "bad", "against", "oppos*", "objection*", "object", "waste*", "expensive", "costly",
+    "pricey", "overkill", "pointless", "unnecessar*", "useless", "needless", "nope", "nah",
+    "meh", "-1", "dislike", "hate", "too big", "too much", "too costly", "too risky",
+    "risky", "premature", "worr*", "concern*", "skip this", "skip it", "drop it",
+    "drop this", "i'd drop",
+    "close this", "close it", "abandon*", "scrap*", "kill it", "pass on", "no thanks",
+    "no way", "thumbs down", "let's not", "lets not", "don't do", "not do this",
+    "👎", "❌", "✖", "🙅", "🛑", "⛔",
+    "schlecht", "teuer", "unnötig", "dagegen", "nein", "demasiad*", "смысл*", "没必要",
+    "不必要", "mauvais", "cher", "inutile", "malo", "mala",
+    "caro", "innecesari*", "ruim", "cattiv*", "costos*", "inutil*", "zły", "złe", "drogie",
+    "плохо", "дорого", "不好", "太贵", "不行", "不要", "やめ", "ダメ", "だめ", "反対", "싫",
+)
+# The words of `JUDGE_GOOD` too everyday to judge the pitch inside a longer remark ("The
+# risks section is honest, good"): they count in a short comment, or beside a word
+# that names the pitch (`JUDGE_PITCH`).
+JUDGE_WEAK: tuple[str, ...] = (
+    "good*", "great*", "nice*", "fine", "ok", "okay", "cool", "neat", "solid", "ready",
+    "yes", "yeah", "yep", "yup", "alright", "bien", "bem", "bon", "bonne", "gut*", "buen*",
+    "buon*", "goed",
+)
+JUDGE_PITCH: tuple[str, ...] = (
+    "this", "it", "pitch", "plan", "sprint", "idea", "proposal", "scope", "me", "us",
+    "das", "ça", "esto", "isso", "questo", "dit", "to", "это",
+)
+# Doubts that say the writer has not decided (`core.words` replies to them even with no
+# decision word: "Could go either way on this one"); "maybe" and "might" alone do not.
+UNDECIDED: tuple[str, ...] = (
+    "could go either way", "either way", "not sure", "unsure", "undecided", "torn",
+    "on the fence", "not convinced", "no strong opinion", "hard to say", "not 100% sure",
+    "not entirely sure", "not really sure", "not yet decided", "leaning", "inclined",
+    "pas encore", "pas sûr", "no sé", "não sei", "non so", "weiß nicht", "nie wiem",
+    "не знаю", "不确定",
+)
+
+# Words that turn the word of judgement just after them round ("not worth a sprint").
+JUDGE_NEGATIONS: tuple[str, ...] = (
+    "not", "no", "never", "hardly", "barely", "nicht", "kein", "keine", "pas", "ne",
+    "nunca", "não", "nie", "не", "non",
+)
+
+# Verbs (and their participles) that decide, as stems, wherever they stand in the
+# writer's own sentence ("I'm signing off on this pitch", "Ich lehne den Pitch ab",
+# "却下します"): `core.words` acts on one when nothing turns it round or holds it back.
+DECIDE_VERBS_APPROVE: tuple[str, ...] = (
+    "approv*", "accept", "accepted", "accepting", "accepte", "acceptée", "sign off",
+    "signing off", "signed off", "signs off", "greenlight*", "green-light*",
+    "genehmig*", "freigegeben", "freigeben", "gebe frei", "zustimm*", "akzeptier*",
+    "angenommen", "approuv*", "j'accepte", "valide", "validé", "validée", "aprob*",
+    "aprueb*", "acept*", "aprov*", "aceit*", "accett*", "goedgekeurd", "goedkeur*",
+    "zatwierdz*", "akceptuj*", "одобр*", "принима*", "принят*", "批准", "通过", "承認",
+    "承諾", "승인",
+)
+DECIDE_VERBS_REFUSE: tuple[str, ...] = (
+    "reject*", "declin*", "turn down", "turning down", "turned down", "nack",
+    "veto*", "denied", "deny", "abgelehnt", "ablehn*", "lehne", "rejet*", "rejett*",
+    "refus*", "rechaz*", "rejeit*", "recus*", "respin*", "rifiut*", "afgewezen",
+    "afwijz*", "wijs", "odrzuc*", "отклон*", "отказ*", "拒绝", "驳回", "否决", "却下",
+    "拒否", "不採用", "거절", "반려",
+)
+# Words a decision stem must not be read in: nouns and adjectives of the same family.
+NOT_DECIDE_VERBS: tuple[str, ...] = (
+    "acceptance", "acceptable", "approval", "approvals", "approver", "approvers",
+    "rejection", "rejections", "decline", "valider",
+    # English words a slip of one key from a decision word would be taken for
+    "accent", "accents", "accented", "accede", "acceded", "accost", "adept", "adapt",
+    "adopt", "adopted", "adapted", "aspect", "except", "expect", "expected", "eject",
+    "deject", "defect", "detect", "reflect", "respect", "redirect", "relect", "acceptor",
+    "accepter", "rejecter", "rejector", "acceptee", "approach", "approx",
+)

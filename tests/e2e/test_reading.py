@@ -1,0 +1,184 @@
+"""Comments read as a person reads them (issue 27), end to end on the embedded forge.
+
+Each test writes what a reviewer would, runs ticks through the real client and checks
+what the people see: the PR's state, the bot's replies, what was filed and on which
+answers.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from architect.core import markers
+from architect.core.schemas import CommentReading, SpanReading
+from architect.runners.base import Mode
+from architect.runners.offline import OfflinePlanner
+from architect.runners.scripted import ScriptedRunner
+from tests.world import ATTACHMENTS_VISION, OPS, World, make_world
+
+
+@pytest.fixture
+def world(tmp_path: Path) -> World:
+    return make_world(tmp_path)
+
+
+def pitched(world: World) -> int:
+    world.vision("Attachments", ATTACHMENTS_VISION)
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="all")
+    return pr.number
+
+
+def asked(world: World) -> int:
+    number = pitched(world)
+    world.comment(number, "ACCEPT")
+    world.tick()
+    assert "**Q3:** How are expired files cleaned up?" in world.bot_comments(number)[-1]
+    return number
+
+
+def questions_posted(world: World, number: int) -> bool:
+    return any(isinstance(m, markers.QuestionsMark) for body in world.bot_comments(number)
+               for m in markers.marks_in(body))
+
+
+def filed_on(world: World) -> str:
+    """The sprint file as merged: the answers the filing was made on."""
+    on_main = world.bot.get_file(OPS, "sprints/1-attachments.md", ref="main")
+    assert on_main is not None, "the sprint was not filed"
+    return on_main.text
+
+
+def test_a_conditional_accept_asks_back_and_files_nothing(world: World) -> None:
+    number = pitched(world)
+    world.comment(number, "accept if you drop the DB part")
+    world.tick()
+    reply = world.bot_comments(number)[-1]
+    assert "with a condition (“if you drop the DB part”)" in reply
+    assert "nothing happened" in reply
+    assert not questions_posted(world, number)
+    assert world.bot.get_pull(OPS, number).state == "open"
+    assert world.tick().decision.actions == ()  # asked once
+
+
+def test_a_likely_reading_is_confirmed_before_it_acts(world: World) -> None:
+    number = pitched(world)
+    world.comment(number, "Good to go from my side.")
+    world.tick()
+    reply = world.bot_comments(number)[-1]
+    assert "I read “Good to go from my side.” as agreement" in reply
+    assert "reply `ACCEPT`" in reply
+    assert not questions_posted(world, number)
+    world.comment(number, "ACCEPT")
+    world.tick()
+    assert questions_posted(world, number)
+
+
+def test_a_judgement_in_words_of_its_own_is_read_back_as_likely(world: World) -> None:
+    number = pitched(world)
+    world.comment(number, "I don't think this sprint is necessary.")
+    world.tick()
+    reply = world.bot_comments(number)[-1]
+    assert "I read “I don't think this sprint is necessary.” as a refusal" in reply
+    assert "`REJECT: <reason>`" in reply
+    assert world.bot.get_pull(OPS, number).state == "open"  # read back, not acted on
+    assert world.tick().decision.actions == ()
+
+
+def test_a_comment_review_is_read_like_a_comment(world: World) -> None:
+    number = pitched(world)
+    world.review(number, "COMMENT", "Good to go from my side.")
+    world.tick()
+    reply = world.bot_comments(number)[-1]
+    assert "I read “Good to go from my side.” as agreement" in reply
+    assert markers.UnclearMark(0, review=True).render().split("comment=")[0] in reply
+    assert not questions_posted(world, number)
+    assert world.tick().decision.actions == ()  # the review is answered once
+    world.review(number, "COMMENT", "Approved. Keep the list small.", by="bob")
+    world.tick()
+    assert questions_posted(world, number)
+
+
+def test_a_hedge_is_never_recorded(world: World) -> None:
+    number = asked(world)
+    world.comment(number, "Q1: A or B — honestly not sure yet\nQ2: A\nQ3: A")
+    world.tick()
+    ack = world.bot_comments(number)[-1]
+    assert "Q1: nothing recorded from “Q1: A or B — honestly not sure yet” by @alice" in ack
+    assert "Still open: Q1." in ack
+    assert not world.bot.get_pull(OPS, number).merged
+    world.comment(number, "Q1: B")
+    world.tick()
+    assert world.bot.get_pull(OPS, number).merged
+    assert "- **Answer:** B) In S3-compatible object storage" in filed_on(world)
+
+
+def test_a_self_correction_records_the_last_letter_and_says_so(world: World) -> None:
+    number = asked(world)
+    world.comment(number, "Q1: A. Hmm, actually no, B.\nQ2: A\nQ3: A")
+    world.tick()
+    ack = next(c for c in world.bot_comments(number) if c.startswith("Recorded:"))
+    assert "- Q1: B) In S3-compatible object storage (@alice)" in ack
+    assert "On the local disk" not in markers.strip_markers(ack)
+    assert "could not read" not in ack.lower()
+    assert world.bot.get_pull(OPS, number).merged
+    assert "B) In S3-compatible object storage" in filed_on(world)
+
+
+def test_a_change_of_mind_in_a_later_comment_is_applied_before_the_filing(
+        world: World) -> None:
+    number = asked(world)
+    world.comment(number, "Q1: A, Q2: A, Q3: A")
+    world.comment(number, "Changed my mind on Q2, make it B.")
+    world.tick()
+    assert world.bot.get_pull(OPS, number).merged
+    answers = [line for line in filed_on(world).splitlines() if line.startswith("- **Answer:**")]
+    assert answers == ["- **Answer:** A) On the local disk",
+                       "- **Answer:** B) Only the uploader and admins",
+                       "- **Answer:** A) A nightly cron job"]
+
+
+def test_a_contested_question_blocks_the_filing_until_settled(world: World) -> None:
+    number = asked(world)
+    world.comment(number, "Q1: A, Q2: A, Q3: A")
+    world.comment(number, "Q1: B — the disks on those nodes are tiny.", by="bob")
+    world.tick()
+    ack = world.bot_comments(number)[-1]
+    assert "Q1 is contested: @alice answered A and @bob answered B" in ack
+    assert not world.bot.get_pull(OPS, number).merged
+    assert world.tick().decision.actions == ()  # nothing filed while it is contested
+    assert not world.bot.get_pull(OPS, number).merged
+    world.comment(number, "Fair point, Q1: B then.")
+    world.tick()
+    assert world.bot.get_pull(OPS, number).merged
+    assert "B) In S3-compatible object storage" in filed_on(world)
+
+
+def test_a_model_reading_whose_span_is_not_in_the_comment_is_refused(tmp_path: Path) -> None:
+    runner = ScriptedRunner({Mode.READ: [CommentReading(readings=[
+        SpanReading(intent="accept", span="ship it today"),
+        SpanReading(intent="accept", span="Good to go"),
+    ])]}, fallback=OfflinePlanner())
+    world = make_world(tmp_path, runner=runner)
+    number = pitched(world)
+    world.comment(number, "Good to go from my side.")
+    world.tick()
+    reply = world.bot_comments(number)[-1]
+    assert "A model reading was refused: “ship it today” is not in the comment's own words" \
+        in reply
+    assert "The model read: accept, from “Good to go” (to confirm, write `ACCEPT`)" in reply
+    assert not questions_posted(world, number)  # a model's reading is only read back
+    assert [r.mode for r in runner.requests].count(Mode.READ) == 1
+    assert world.tick().decision.actions == ()
+
+
+def test_no_model_reading_when_the_rules_are_certain(tmp_path: Path) -> None:
+    runner = ScriptedRunner({}, fallback=OfflinePlanner())
+    world = make_world(tmp_path, runner=runner)
+    number = pitched(world)
+    world.comment(number, "Approved.")
+    world.tick()
+    assert questions_posted(world, number)
+    assert Mode.READ not in [r.mode for r in runner.requests]
