@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from architect.core import vocabulary
+from architect.core.clauses import distance
 
 
 class Lean(StrEnum):
@@ -163,8 +164,6 @@ _SLIP_TARGETS = (("approve", True), ("approved", True), ("approving", True),
 
 
 def _slip(token: str) -> bool | None:
-    from architect.core.clauses import distance  # noqa: PLC0415  cycle: clauses reads vocabulary only, evaluation is read by words
-
     if len(token) < 5 or not token.isalpha() or token in vocabulary.NOT_DECIDE_VERBS:
         return None
     for target, good in _SLIP_TARGETS:
