@@ -101,6 +101,21 @@ def test_a_comment_review_is_read_like_a_comment(world: World) -> None:
     assert questions_posted(world, number)
 
 
+def test_answers_in_a_review_are_not_left_unheard(world: World) -> None:
+    number = asked(world)
+    world.review(number, "APPROVED", "LGTM. Answers: Q1 B, Q2 A, Q3 A.")
+    world.tick()
+    reply = world.bot_comments(number)[-1]
+    assert reply.startswith("@alice, I read answers in your review (“LGTM. Answers: Q1 B, "
+                            "Q2 A, Q3 A.”)")
+    assert "Please post the same lines as a comment on this PR." in reply
+    assert "- **Status:** open" in world.bot.get_pull(OPS, number).body  # nothing recorded
+    assert world.tick().decision.actions == ()  # said once
+    world.comment(number, "Q1 B, Q2 A, Q3 A")
+    world.tick()
+    assert "- **Status:** open" not in world.bot.get_pull(OPS, number).body
+
+
 def test_a_hedge_is_never_recorded(world: World) -> None:
     number = asked(world)
     world.comment(number, "Q1: A or B — honestly not sure yet\nQ2: A\nQ3: A")

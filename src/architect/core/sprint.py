@@ -99,7 +99,8 @@ def read_marks(sprint: SprintPR, bot_login: str) -> Marks:
         marks = replace(marks, filed=filed_numbers(sprint.pr.body))
     return replace(marks, reviews=tuple(
         r for r in sprint.reviews
-        if not r.dismissed and _review_matters(r, started, bot=bot_login)))
+        if not r.dismissed and (_review_matters(r, started, bot=bot_login)
+                                or _answers_like(r, marks.ledger))))
 
 
 def _comment_marks(comments: tuple[Comment, ...], bot_login: str) -> Marks:
@@ -181,7 +182,8 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str,
         if said is not None and review.state is ReviewState.REQUEST_CHANGES \
                 and said.word != Family.REJECT:
             said = None  # changes asked with an ACCEPT in them: a revision, not a yes
-        doubt = None if said is not None else _review_doubt(review, marks, steering)
+        doubt = _review_doubt(review, marks, steering) if (
+            said is None or marks.ledger is not None) else None
         if doubt is not None:  # read like a comment: "LGTM", "approving if …"
             unclear.append(Signal(login, review.body.strip(), review.id, review.html_url,
                                   review.submitted_at, why=doubt, review=True))
@@ -276,8 +278,10 @@ def _review_doubt(review: Review, marks: Marks, steering: Steering) -> str | Non
     """Why a review gets one reply, read as a comment would be (`replies.why_unclear`):
     a COMMENT review like `LGTM`, an approval whose words hold it back (`approving if
     the DB part goes`); None when it acts or is plain discussion, or was answered."""
-    if marks.ledger is not None or review.id in marks.clarified_reviews:
+    if review.id in marks.clarified_reviews:
         return None
+    if marks.ledger is not None:
+        return _answers_in_review(review, marks)
     if review.state is ReviewState.REQUEST_CHANGES:
         return None  # a request for changes is a revision (`SprintView.revision`)
     why = replies.why_unclear(review.body, steering.bot_login)
@@ -290,6 +294,17 @@ def _review_doubt(review: Review, marks: Marks, steering: Steering) -> str | Non
         refused = reading.sense is words.Sense.LIKELY and reading.family is Family.REJECT
         return why if held or refused else None
     return why
+
+
+def _answers_in_review(review: Review, marks: Marks) -> str | None:
+    """A review written on the design questions with answers in it ("LGTM 👍 — Q1 B, Q2
+    B"): the rounds read comments, so one reply asks for them as a comment rather than
+    leaving them unheard."""
+    assert marks.ledger is not None
+    asked = next((c for c, m in marks.own if isinstance(m, markers.QuestionsMark)), None)
+    if asked is None or review.submitted_at is None or review.submitted_at <= asked.created_at:
+        return None  # the pitch's approval, read before the questions
+    return replies.Why.ANSWERS_IN_REVIEW if _answers_like(review, marks.ledger) else None
 
 
 def _pause(own: tuple[tuple[Comment, markers.Mark], ...]) -> tuple[int, datetime | None, int]:
@@ -435,6 +450,15 @@ def _is_signal(word: str, comment_id: int, *, last_design: int, started: bool) -
 def _word(body: str, bot_login: str) -> str:
     decision = read_decision(body, bot_login)
     return decision.word if decision else ""
+
+
+def _answers_like(review: Review, ledger: Ledger | None) -> bool:
+    """A review on the design questions whose words answer them: heard, to be told that
+    answers go in a comment."""
+    if ledger is None or review.state is ReviewState.REQUEST_CHANGES or not review.body.strip():
+        return False
+    parsed = parse_comment(review.body, ledger.forks)
+    return bool(parsed.answers or parsed.approve_all or parsed.doubted)
 
 
 def _review_matters(review: Review, started: bool, *, bot: str) -> bool:
