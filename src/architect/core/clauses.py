@@ -281,7 +281,7 @@ def stance(text: str) -> Stance | None:
         held = _held(clause, mentions)
         if held is not None:
             return held
-    if not polar:
+    if not polar or _remark_on_a_part(polar, others):
         return None
     said = ", ".join(c for c, _ in polar)
     rest = " ".join(others).strip()
@@ -297,6 +297,16 @@ def stance(text: str) -> Stance | None:
         # "LGTM, but what about mobile?": a question for the people, not yet a decision.
         return Stance(polarity, Modality.QUESTION, question, said)
     return Stance(polarity, Modality.CERTAIN, said=said, strong=strong, rest=rest)
+
+
+def _remark_on_a_part(polar: list[tuple[str, Polarity]], others: list[str]) -> bool:
+    """"The risks section is honest, good.": an everyday word of praise beside a sentence
+    about something else than the pitch is a remark on that part, not a vote."""
+    weak = {normal(w).strip().rstrip("*") for w in vocabulary.JUDGE_WEAK}
+    if not others or not all(normal(c).strip() in weak for c, _ in polar):
+        return False
+    pitch = set(vocabulary.JUDGE_PITCH)
+    return not any(pitch & set(normal(o).split()) for o in others)
 
 
 def _held(clause: str, mentions: frozenset[str]) -> Stance | None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from architect.core import vocabulary
-from architect.core.clauses import distance
+from architect.core.clauses import distance, split
 
 
 class Lean(StrEnum):
@@ -93,6 +93,18 @@ def _matches(tokens: list[str], at: int, entry: tuple[str, ...]) -> bool:
     return True
 
 
+def _about_a_part(text: str) -> bool:
+    """Whether a clause of `text` speaks of something else than the pitch ("The risks
+    section is honest"), so an everyday word of praise beside it is a remark on that."""
+    weak = _weak()
+    for clause in split(text):
+        tokens = _tokens(clause)
+        if len(tokens) >= 3 and not _pitch_words() & set(tokens) and not any(
+                _matches(tokens, at, w) for w in weak for at in range(len(tokens))):
+            return True
+    return False
+
+
 def _unspaced(entry: str) -> bool:
     return any(ord(c) >= 0x3000 for c in entry)
 
@@ -113,6 +125,7 @@ def judge(text: str) -> Judgement | None:
     """The lean of `text` (a comment's own words: no quotes, code or bot text) by its
     words of judgement, or None when it has none."""
     tokens = _tokens(text[:4000])
+    remark = _about_a_part(text[:4000])
     found: list[tuple[str, bool]] = [
         (entry, good) for words, good in ((e, True) for e in vocabulary.JUDGE_GOOD)
         for entry in [words] if _unspaced(entry) and entry in text[:4000]]
@@ -128,7 +141,8 @@ def judge(text: str) -> Judgement | None:
         before = tokens[max(0, at - _REACH):at]
         if _negations() & set(before) or _raised(tokens, at):
             good = not good
-        if words in _weak() and len(tokens) > _SHORT and not _pitch_words() & set(tokens):
+        if words in _weak() and (len(tokens) > _SHORT or remark) \
+                and not _pitch_words() & set(tokens):
             at += len(words)  # "The risks section is honest, good": a remark on a part
             continue
         found.append((" ".join(tokens[at:at + len(words)]), good))

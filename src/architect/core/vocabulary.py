@@ -220,7 +220,7 @@ NEGATIONS: tuple[str, ...] = (
 # (`necessar*`: necessary, necessarily); an entry in a script without spaces is matched
 # where it stands. Thanks and courtesy judge nothing and are not here.
 JUDGE_GOOD: tuple[str, ...] = (
-    "good*", "great*", "nice*", "fine", "excellent", "awesome", "perfect*", "lov*",
+    "good*", "great*", "nice*", "fine", "positive", "excellent", "awesome", "perfect*", "lov*",
     "like it", "like this", "like that", "like the idea", "i like", "we like", "fan",
     "i support", "we support", "support this", "support it", "supportive", "agree*", "happy",
     "glad", "sensible", "reasonable", "solid", "useful", "valuable", "worth*", "interest",
