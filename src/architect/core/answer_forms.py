@@ -54,7 +54,7 @@ _END = re.compile(
     r"|maybe|perhaps|if|unless|provided|i\s+think|honestly|or)\b"
     r"|\s*(?:\*\*|__)?\s*(?:Q|question\s*\#?)\s*\d|\s+\d{1,2}\s*[).:=]\s"
     r"|\s*[（(]|\s*(?:\*\*|__)|\s+(?:thx|thanks|thank\s+you|ty|pls|cheers)\b"
-    r"|\s*[、，。；]", re.IGNORECASE)
+    r"|\s*[、，。；]|(?=[\u3040-\u30ff\u4e00-\u9fff])", re.IGNORECASE)
 _REST = re.compile(
     r"\b(?:(?:and\s+)?(?:the\s+)?(?:rest|others|remaining(?:\s+ones)?|everything\s+else"
     r"|all\s+(?:the\s+)?others?)\s+(?:as\s+|are\s+|at\s+)?(?:the\s+)?(?:recommended|default)"

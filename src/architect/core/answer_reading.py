@@ -41,7 +41,7 @@ _ALL = re.compile(r"\b(?:across\s+the\s+board|all|both|every|everything|each|you
                   r"|agree|take|fine|happy"
                   r"|makes?\s+sense|as\s+recommended|all\s+three|all\s+of\s+them)\b",
                   re.IGNORECASE)
-_RECOMMEND = re.compile(r"\brecommend(?:ed|ations?)?\b|\bdefaults?\b", re.IGNORECASE)
+RECOMMEND = _RECOMMEND = re.compile(r"\brecommend(?:ed|ations?)?\b|\bdefaults?\b", re.IGNORECASE)
 _ONLY_RECOMMENDED = re.compile(
     r"^\W*(?:(?:all\s+|as\s+)?recommended|(?:the\s+|your\s+)?recommendations?|defaults?)"
     r"[\s.!,]*(?:please|thanks|thx|pls|[\U0001F300-\U0001FAFF\u2600-\u27BF]|\s|[.!])*$",
@@ -77,10 +77,24 @@ def doubt(context: str) -> tuple[clauses.Modality, str]:
     two letters offered as alternatives: `A or B`), else certain."""
     if re.search(r"\b[A-Z]\s+or\s+[A-Z]\b|\bbetween\s+[A-Z]\s+and\s+[A-Z]\b", context):
         return clauses.Modality.HEDGED, context.strip()
-    if (m := _CONDITION.search(context)) is not None:
+    context = _IDIOMS.sub(" ", context)
+    if (m := _CONDITION.search(context)) is not None and not _explained(context, m.start()):
         return clauses.Modality.CONDITIONAL, context[m.start():].strip().rstrip(".")
     mood, cue = clauses.modality(_CONDITION_FREE.sub(" ", context))
     return (clauses.Modality.CERTAIN, "") if mood is clauses.Modality.CONDITIONAL else (mood, cue)
+
+
+# Words of doubt that are idioms of no doubt ("might as well reuse it").
+_IDIOMS = re.compile(r"\bmight\s+as\s+well\b|\bmay\s+as\s+well\b", re.IGNORECASE)
+_EXPLANATION = re.compile(r"\s[—–-]\s|\bbecause\b|\bsince\b|[(:]", re.IGNORECASE)
+
+
+def _explained(context: str, at: int) -> bool:
+    """Whether the condition at `at` stands inside the explanation after an answer ("Q2 A
+    — we can add an export later if anyone asks"), not right after the dash ("B — if
+    the budget allows")."""
+    marks = list(_EXPLANATION.finditer(context, 0, at))
+    return bool(marks) and bool(context[marks[-1].end():at].strip())
 
 
 # The conditions an answer can carry; "when"/"once"/"after" in an answer's reason are
@@ -158,7 +172,8 @@ def _positional(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]
                                         if len(line) <= 400 else ""):
         return []
     text = clauses.after_correction(line)
-    text = re.sub(r"^\s*(?:i\s+meant|so)\s*:?\s*", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"^\s*(?:i\s+meant|i\s+mean|so|sorry)\s*[:,]?\s*", "", text,
+                  flags=re.IGNORECASE)
     match = _LETTERS.match(text)
     still = open_forks(forks)
     if match is None or not still:
@@ -169,9 +184,27 @@ def _positional(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]
     return [(f.number, letter) for f, letter in zip(still, letters, strict=True)]
 
 
-def recommended_for(line: str) -> list[int]:
-    """The questions `recommended for Q1 and Q3` names."""
-    return [int(n) for m in _REC_FOR.finditer(line) for n in _QNUM.findall(m.group("qs"))]
+def recommended_for(line: str, forks: Sequence[DesignFork] = ()) -> list[int]:
+    """The questions `recommended for Q1 and Q3` names; with the questions, also `your
+    recommendation for the first two` and `the recommendation for storage and cleanup`."""
+    found = [int(n) for m in _REC_FOR.finditer(line) for n in _QNUM.findall(m.group("qs"))]
+    if found or not forks:
+        return found
+    still = open_forks(forks)
+    if (m := _REC_FIRST.search(line)) is not None:
+        return [f.number for f in still[:_COUNT[m.group("n").lower()]]]
+    if (m := _REC_LABELS.search(line)) is not None:
+        named = [question_named(p, forks) for p in re.split(r"\s*(?:,|\band\b)\s*",
+                                                           m.group("labels"))]
+        return [n for n in named if n is not None]
+    return []
+
+
+_COUNT = {"two": 2, "three": 3, "2": 2, "3": 3}
+_REC_FIRST = re.compile(
+    r"\brecommend\w*\s+(?:\w+\s+){0,2}for\s+the\s+first\s+(?P<n>two|three|2|3)\b", re.IGNORECASE)
+_REC_LABELS = re.compile(r"\brecommend\w*\s+(?:on|for)\s+(?P<labels>[\w\s,]+?)(?:[.;]|$)",
+                         re.IGNORECASE)
 
 
 def approves_all(text: str) -> bool:
@@ -188,9 +221,17 @@ def approves_all(text: str) -> bool:
                 and clauses.modality(text)[0] in (clauses.Modality.CERTAIN,))
 
 
+_LETTER_IS_FOR = re.compile(
+    r"(?<![A-Za-z'’])(?P<c>[A-H])\s+(?:is|seems|sounds|would\s+be)\b[^.;?!]{0,40}?\bfor\s+"
+    r"(?:Q|question\s*)(?P<q>\d{1,2})\b")
+
+
 def letter_forms(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
-    """`For Q1, A`, `for the third one, A`, `The second option for Q1`."""
+    """`For Q1, A`, `for the third one, A`, `The second option for Q1`, `B is a much
+    better idea for Q1`."""
     found = [(int(m.group("q")), m.group("c").upper()) for m in _FOR_Q.finditer(line)]
+    found += [(int(m.group("q")), m.group("c")) for m in _LETTER_IS_FOR.finditer(line)
+              if not _NEGATED.search(line[max(0, m.start() - 30):m.start() + 2])]
     still = open_forks(forks)
     for m in _FOR_NTH.finditer(line):
         n = len(still) if m.group("n") == "last" else _NTH[m.group("n")]
@@ -301,7 +342,7 @@ _QNOUN = (r"(?:question|frage|pregunta|questão|questao|domanda|vraag|pytanie|в
           r"|問題|问题|题|問|one)")
 _PAIR_REF = re.compile(
     r"(?P<q>(?<![\w-])(?:Q|question\s*#?|frage|pregunta|questão|questao|domanda|vraag|pytanie"
-    r"|вопрос|(?<=for\s))\s*(?P<n>\d{1,2})(?!\d)|第[一二三四]|(?<![\w-])(?:"
+    r"|вопрос|(?<=for\s)|(?<=la\s)|(?<=le\s)|(?<=el\s))\s*(?P<n>\d{1,2})(?!\d)|第[一二三四]|(?<![\w-])(?:"
     + "|".join(sorted((w for w in _ORDINAL_WORDS if not w.startswith("第")), key=len,
                       reverse=True))
     + r")(?!\w)|(?:(?<=^)|(?<=[\s,;/|(\[]))(?P<bare>\d)(?=\s*(?:[:=)\-–—→.]|\s+[A-H]\b|[A-H]\b)))"
@@ -312,6 +353,7 @@ _PAIR_LETTER = re.compile(r"(?<![A-Za-z'’])(?:option\s+)?(?P<c>[A-H])(?![A-Za-
 _PAIR_GLUE = re.compile(
     r"^[\s:=\-–—→>)(.,*_]*(?:(?:is|should\s+be|would\s+be|gets?|goes|take|pick|answer|choice"
     r"|mine|option|go\s+with|elijo|escolho|scelgo|wybieram|выбираю|nehme|je\s+prends"
+    r"|también|tambien|auch|aussi|anche|também|też|тоже|too|also"
     r"|choisis|la|le|el|il|die|der|das|选|は|で|을|를|→)[\s:=\-–—→>)(.,*_]*){0,3}$",
     re.IGNORECASE)
 _SCOPE_ALL = re.compile(
@@ -434,8 +476,11 @@ _FOR_LABEL = re.compile(r"^\W*for\s+(?:the\s+)?(?P<label>[\w\s'-]{2,40}?)\s*[,:]
 _SENTENCE = re.compile(r"(?<=[.!;])\s+")
 
 
+_QSTOP = _STOP - {"see"}
+
+
 def _stems(text: str) -> set[str]:
-    return {w[:4] for w in _WORD.findall(text.lower()) if len(w) >= 4 and w not in _STOP}
+    return {w[:4] for w in _WORD.findall(text.lower()) if len(w) >= 3 and w not in _QSTOP}
 
 
 def question_named(words: str, forks: Sequence[DesignFork]) -> int | None:
@@ -475,7 +520,9 @@ def by_question_words(line: str, forks: Sequence[DesignFork]) -> list[tuple[int,
     not needed`, `For who sees attachments, B`, `the worker queue for cleanup`: a question
     named by its own words, with the option its value picks."""
     found: list[tuple[int, str]] = []
-    for sentence in _SENTENCE.split(line.replace("**", "")):
+    parts = [p for s in _SENTENCE.split(line.replace("**", ""))
+             for p in ([s] if _LABELLED.match(s.strip()) else re.split(r",\s*|;\s*", s))]
+    for sentence in parts:
         label, value = _label_value(sentence.strip().rstrip("."))
         if not label:
             continue
@@ -488,7 +535,16 @@ def by_question_words(line: str, forks: Sequence[DesignFork]) -> list[tuple[int,
     return found
 
 
+_NO_LABEL = re.compile(r"^\W*(?:and\s+)?no\s+(?P<label>[\w-]{4,})\W*$", re.IGNORECASE)
+_NOT_NEEDED = re.compile(r"^\W*(?P<label>.+?)\s+(?:isn'?t|is\s+not|not|aren'?t)\s+"
+                         r"(?:needed|necessary|required)\W*$", re.IGNORECASE)
+
+
 def _label_value(part: str) -> tuple[str, str]:
+    if (m := _NO_LABEL.match(part)) is not None:  # "no export"
+        return m.group("label"), "no"
+    if (m := _NOT_NEEDED.match(part)) is not None:  # "export isn't needed"
+        return m.group("label"), "not needed"
     if "?" in part and not part.rstrip().endswith("?"):
         question, _, answer = part.partition("?")  # "- Can they be exported? No"
         return question, answer

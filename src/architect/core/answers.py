@@ -285,21 +285,9 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
                 + [ParsedAnswer(n, letter, said=line.strip()) for n, letter in excepted[1]],
                 [], False)
     for number, said in reading.unread:
-        # "Q1: on the server": the question named, its option in the option's own words.
-        mine = [f for f in forks if f.number == number]
-        last = clauses.after_correction(_QUESTION_REF.sub(" ", said)) or said
-        named = named_option(last, mine)
-        letter = named[1] if named else answer_forms.chosen_letter(last) or next(
-            (c for q, c in answer_reading.pairs(said, mine) if q == number), "") or (
-            answer_reading.leading_letter(last, mine) if last is not said else "")
-        if not letter:
-            words_named = [(q, c) for q, c, _ in answer_reading.by_words(last, mine,
-                                                                          named=True)]
-            letter = words_named[-1][1] if words_named else ""
+        letter = _unread_answer(number, said, line, forks)
         if letter:
             found.append(ParsedAnswer(number, letter, said=said))
-        elif number in answer_reading.recommended_for(line):
-            found.append(ParsedAnswer(number, RECOMMENDED, said=said))
         else:
             missed.append((number, said))
     for number, letter in answer_reading.letter_forms(line, forks):
@@ -322,6 +310,10 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
     if quoted is not None and (bare := answer_forms.bare_choice(line)) is not None:
         return [ParsedAnswer(quoted, _choice(bare.choice), _reason(bare.reason), bare.said)], \
             missed, False
+    asked = next((f for f in forks if f.number == quoted), None)
+    if asked is not None and (value := answer_reading.value_letter(line, asked)):
+        # "> Q2 Can settings be exported?" then "No.": the quoted question's option.
+        return [ParsedAnswer(asked.number, value, said=line.strip())], missed, False
     if reading.forms:  # only ordinals that name no single question
         return [], missed, False
     # "first: B / second: B", "1B 2B 3B", "Q1はB、Q2はA", "A for both", "All B".
@@ -348,6 +340,37 @@ def _pronoun(forks: Sequence[DesignFork], answer: ParsedAnswer) -> bool:
     the writer speaking, not choosing (another unknown letter gets its note)."""
     fork = next((f for f in forks if f.number == answer.question), None)
     return answer.choice == "I" and fork is not None and "I" not in fork.letters
+
+
+def _unread_answer(number: int, said: str, line: str, forks: Sequence[DesignFork]) -> str:
+    """The answer to a question named without a letter the grammar reads: the option's
+    own words after it (`Q1: on the server`) or before it (`Server-side for Q1`), a verb
+    of choosing (`make it B`), a letter after a correction (`Q2 doch A`), or the
+    recommendation (`keep Q2 on the recommendation`); "" when none."""
+    mine = [f for f in forks if f.number == number]
+    last = clauses.after_correction(_QUESTION_REF.sub(" ", said)) or said
+    named = named_option(last, mine)
+    letter = named[1] if named else answer_forms.chosen_letter(last) or next(
+        (c for q, c in answer_reading.pairs(said, mine) if q == number), "") or (
+        answer_reading.leading_letter(last, mine) if last is not said else "")
+    if not letter:
+        words_named = [(q, c) for q, c, _ in answer_reading.by_words(last, mine, named=True)]
+        letter = words_named[-1][1] if words_named else ""
+    if not letter and (before := _BEFORE_REF.search(line)) is not None \
+            and int(before.group("q")) == number:
+        words_named = [(q, c) for q, c, _ in answer_reading.by_words(
+            before.group("pre"), mine, named=True)]
+        letter = words_named[-1][1] if words_named else ""
+    if not letter and (number in answer_reading.recommended_for(line, forks)
+                       or answer_reading.RECOMMEND.search(last)):
+        letter = RECOMMENDED
+    return letter
+
+
+# "Server-side for Q1, please", "localStorage for Q1 — …": the option's words before the
+# question they answer, in one clause.
+_BEFORE_REF = re.compile(r"(?P<pre>[^.;,!?\n]{2,60}?)\s+(?:for|on)\s+(?:Q|question\s*#?)"
+                         r"(?P<q>\d{1,3})\b", re.IGNORECASE)
 
 
 def _ordinal(word: str, open_forks: Sequence[DesignFork]) -> int | None:
