@@ -7,6 +7,7 @@ import pytest
 
 from architect.core import answer_reading
 from architect.core.clauses import Modality
+from architect.core.ledger import DesignFork
 from tests.builders import two_forks
 
 FORKS = two_forks().forks
@@ -47,3 +48,73 @@ def test_discussion_is_talk_with_nothing_of_an_answer() -> None:
     assert answer_reading.discussion("I'll fix the typo in the description.", FORKS)
     assert not answer_reading.discussion("Q1 needs more thought", FORKS)
     assert not answer_reading.discussion("What about B?", FORKS)
+
+
+# -- the questions of the attachments vision, answered the ways people write -------------
+
+ATTACH = (
+    DesignFork(1, "Where are uploaded files stored?",
+               (("A", "On the local disk"), ("B", "In S3-compatible object storage")), "B"),
+    DesignFork(2, "Who can see an attachment?",
+               (("A", "Everyone who can see the note"), ("B", "Only the uploader and admins")),
+               "A"),
+    DesignFork(3, "How are expired files cleaned up?",
+               (("A", "A nightly cron job"), ("B", "A background worker queue")), "A"),
+)
+SETTINGS = (
+    DesignFork(1, "Where are settings kept?",
+               (("A", "In browser localStorage"), ("B", "On the server")), "B"),
+    DesignFork(2, "Can settings be exported?", (("A", "No"), ("B", "Yes, as a JSON file")), "A"),
+)
+
+
+@pytest.mark.parametrize(("line", "found"), [
+    ("first: B / second: A / third: B", [(1, "B"), (2, "A"), (3, "B")]),
+    ("Third question: A. First: B.", [(3, "A"), (1, "B")]),
+    ("1B 2A 3B", [(1, "B"), (2, "A"), (3, "B")]),
+    ("Q1はB、Q2はA", [(1, "B"), (2, "A")]),
+    ("第一题选B，第二题选A", [(1, "B"), (2, "A")]),
+    ("Prima domanda B, seconda A", [(1, "B"), (2, "A")]),
+    ("Q1: D", [])])
+def test_a_question_and_its_letter_in_whatever_words_join_them(
+        line: str, found: list[tuple[int, str]]) -> None:
+    assert answer_reading.pairs(line, ATTACH) == found
+
+
+def test_scopes_name_every_open_question_or_the_rest() -> None:
+    assert answer_reading.scoped("A for all three", ATTACH, set()) == [
+        (1, "A"), (2, "A"), (3, "A")]
+    assert answer_reading.scoped("option A on the rest", ATTACH, {1}) == [(2, "A"), (3, "A")]
+    assert answer_reading.scoped("The second option for both", SETTINGS, set()) == [
+        (1, "B"), (2, "B")]
+
+
+def test_recommended_except_one() -> None:
+    assert answer_reading.recommended_except(
+        "Recommended for everything except Q2 — make that one B", ATTACH) == (
+        [1, 3], [(2, "B")])
+    assert answer_reading.recommended_except("Recommended, thanks", ATTACH) is None
+
+
+def test_a_question_named_by_its_own_words_with_the_option_its_value_picks() -> None:
+    assert answer_reading.by_question_words(
+        "Storage: S3. Who can see: only the uploader and admins. Cleanup: cron.", ATTACH) == [
+        (1, "B"), (2, "B"), (3, "A")]
+    assert answer_reading.by_question_words("| Cleanup | B |", ATTACH) == [(3, "B")]
+    assert answer_reading.by_question_words("Exporting: not needed", SETTINGS) == [(2, "A")]
+    assert answer_reading.by_question_words("Server-side, and no export.", SETTINGS) == [
+        (2, "A")]
+
+
+def test_a_comment_that_holds_back_all_its_answers() -> None:
+    assert answer_reading.deferred(
+        "Q1 B, Q2 A. Hmm, let me think about this more before you record anything.") == (
+        "Hmm, let me think about this more before you record anything.")
+    assert answer_reading.deferred("Q1: B. Let me think about Q2 more.") == ""
+
+
+def test_a_list_of_letters_inside_a_sentence_and_a_place_said_again() -> None:
+    assert answer_reading.positional("Mine are B, A, B. Have a good one.", ATTACH) == [
+        (1, "B"), (2, "A"), (3, "B")]
+    assert answer_reading.positional("B, B, B — hmm, make the middle one A.", ATTACH) == [
+        (1, "B"), (2, "A"), (3, "B")]

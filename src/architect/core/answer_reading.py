@@ -86,7 +86,7 @@ def doubt(context: str) -> tuple[clauses.Modality, str]:
 
 # Words of doubt that are idioms of no doubt ("might as well reuse it").
 _IDIOMS = re.compile(r"\bmight\s+as\s+well\b|\bmay\s+as\s+well\b", re.IGNORECASE)
-_EXPLANATION = re.compile(r"\s[—–-]\s|\bbecause\b|\bsince\b|[(:]", re.IGNORECASE)
+_EXPLANATION = re.compile(r"\s[—–-]\s|\bbecause\b|\bsince\b", re.IGNORECASE)
 
 
 def _explained(context: str, at: int) -> bool:

@@ -75,7 +75,7 @@ def reply(why: str, login: str, text: str, comment_id: int, reviewers: tuple[str
     who may steer when `reviewers` is empty (`Steering.steerers`)."""
     quoted = one_line(text, 80)
     if why == Why.NOT_STEERER:
-        return _not_steerer(login, quoted, comment_id, reviewers, writers)
+        return _not_steerer(login, quoted, comment_id, reviewers, writers, review=review)
     if why == Why.ANSWERS_IN_REVIEW:
         return (f"@{login}, I read answers in your review (“{quoted}”), but the design "
                 "questions take their answers from comments, so nothing was recorded. Please "
@@ -143,9 +143,11 @@ def who_may_steer(reviewers: Sequence[str], writers: Sequence[str], rule: str) -
 
 
 def _not_steerer(login: str, quoted: str, comment_id: int, reviewers: tuple[str, ...],
-                 writers: Sequence[str]) -> str:
+                 writers: Sequence[str], *, review: bool = False) -> str:
     who = who_may_steer(reviewers, writers, "people with write access to this repository")
-    return (f"@{login}, I read “{quoted}”, but only {who} may accept, reject or answer the "
+    what = f"your review (“{quoted}”)" if review and quoted else (
+        "your review" if review else f"“{quoted}”")
+    return (f"@{login}, I read {what}, but only {who} may accept, reject or answer the "
             "design questions of this sprint, so nothing happened. Ask one of them, or a "
             "maintainer to add you. (This note is posted once per person on this PR.)\n\n"
-            + markers.UnclearMark(comment_id, login).render())
+            + markers.UnclearMark(comment_id, login, review=review).render())

@@ -172,6 +172,10 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str,
         login = review.user.login if review.user else ""
         if not steering.may_steer(login):
             ignored.append(f"review {review.id} by @{login} (not a reviewer)")
+            if _told_of_review(review, marks, steering, heard.unclear):
+                unclear.append(Signal(login, review.body.strip(), review.id, review.html_url,
+                                      review.submitted_at, why=replies.Why.NOT_STEERER,
+                                      review=True))
             continue
         said = read_decision(review.body, steering.bot_login)
         if said is not None and said.word not in _DECIDING:
@@ -450,6 +454,22 @@ def _is_signal(word: str, comment_id: int, *, last_design: int, started: bool) -
 def _word(body: str, bot_login: str) -> str:
     decision = read_decision(body, bot_login)
     return decision.word if decision else ""
+
+
+def _told_of_review(review: Review, marks: Marks, steering: Steering,
+                    unclear: list[Signal]) -> bool:
+    """Whether a review by someone who may not steer gets the one reply naming who may: an
+    approval or a request for changes is a vote by its state, a comment review by its
+    words; once per person and PR, never to someone whose rights this tick did not read."""
+    login = review.user.login if review.user else ""
+    if (not login or steering.needs_lookup(login) or steering.is_bot(login)
+            or review.id in marks.clarified_reviews or login.lower() in marks.told
+            or any(s.login.lower() == login.lower() for s in unclear)):
+        return False
+    if review.state is not ReviewState.COMMENT:
+        return True
+    return replies.wants_steering(review.body, steering.bot_login,
+                                  started=marks.ledger is not None)
 
 
 def _answers_like(review: Review, ledger: Ledger | None) -> bool:
