@@ -263,13 +263,16 @@ def _outcome(world: World, case: Case, number: int, ids: _Written) -> Result:
         return Result(case, "accept", {}, "")
     mine = {i for i in (ids.then, 0 if ids.review else ids.first) if i}
     round_ = next(((c, m) for c, m in marks
-                   if isinstance(m, markers.AnswersMark) and mine & set(m.read)), None)
+                   if isinstance(m, markers.AnswersMark)
+                   and (mine & set(m.read) or (ids.review and ids.first in m.reviews))), None)
     if round_ is None:
         return Result(case, "none", {}, "")
     ack, mark = round_
     recorded = {f.number: f.answer.option or "?" for f in (mark.ledger.forks if mark.ledger
                                                            else ())
-                if f.answer is not None and f.answer.comment_id in mine}
+                if f.answer is not None and (f.answer.comment_id in mine or (
+                    ids.review and f.answer.comment_id == ids.first
+                    and ids.first in mark.reviews))}
     contested = {int(n) for n in _CONTESTED.findall(ack.body)}
     if contested and case.then:
         # Two people answered one question differently: the round's one reply names it.

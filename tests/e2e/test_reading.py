@@ -101,19 +101,15 @@ def test_a_comment_review_is_read_like_a_comment(world: World) -> None:
     assert questions_posted(world, number)
 
 
-def test_answers_in_a_review_are_not_left_unheard(world: World) -> None:
+def test_answers_in_a_review_are_read_like_a_comments(world: World) -> None:
     number = asked(world)
-    world.review(number, "APPROVED", "LGTM. Answers: Q1 B, Q2 A, Q3 A.")
+    review = world.review(number, "APPROVED", "LGTM. Answers: Q1 B, Q2 A, Q3 A.")
     world.tick()
-    reply = world.bot_comments(number)[-1]
-    assert reply.startswith("@alice, I read answers in your review (“LGTM. Answers: Q1 B, "
-                            "Q2 A, Q3 A.”)")
-    assert "Please post the same lines as a comment on this PR." in reply
-    assert "- **Status:** open" in world.bot.get_pull(OPS, number).body  # nothing recorded
-    assert world.tick().decision.actions == ()  # said once
-    world.comment(number, "Q1 B, Q2 A, Q3 A")
-    world.tick()
-    assert "- **Status:** open" not in world.bot.get_pull(OPS, number).body
+    (ack,) = [c for c in world.bot_comments(number) if c.startswith("Recorded:")]
+    assert "- Q1: B) In S3-compatible object storage (@alice)" in ack
+    assert f"reviews={review}" in ack  # the round names the review it read
+    assert "Sprint filed" in world.bot_comments(number)[-1]  # every question answered
+    assert world.tick().decision.actions == ()  # read once
 
 
 def test_a_hedge_is_never_recorded(world: World) -> None:

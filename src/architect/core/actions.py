@@ -223,6 +223,7 @@ class ProcessAnswers(_AsksTheModel):
     sources: tuple[tuple[int, str], ...] = ()
     # Questions named but not readable: (question, the words, who wrote them).
     unread: tuple[tuple[int, str, str], ...] = ()
+    reviews: tuple[int, ...] = ()  # the PR reviews the round read (their words like a comment's)
 
     def describe(self) -> str:
         parts = []

@@ -228,11 +228,15 @@ class AnswersMark:
     read: tuple[int, ...] = ()  # the comments this round read
     seen: int | None = None
     digests: tuple[tuple[int, str], ...] = ()  # (comment, `digest` of the text read)
+    # The PR reviews this round read (numbered apart from comments on a forge).
+    reviews: tuple[int, ...] = ()
 
     def render(self) -> str:
         known = dict(self.digests)
         entries = [f"{n}:{known[n]}" if n in known else str(n) for n in self.read]
-        ids = {"read": ",".join(entries)} if entries else {}
+        ids: dict[str, object] = {"read": ",".join(entries)} if entries else {}
+        if self.reviews:
+            ids["reviews"] = ",".join(map(str, self.reviews))
         return marker(self.kind, to_payload(self.ledger or Ledger()), round=self.round, **ids,
                       **_seen(self.seen))
 
@@ -244,8 +248,10 @@ class AnswersMark:
         entries = [e.partition(":") for e in (found.attrs.get("read") or "").split(",")]
         read = tuple(int(n) for n, _, _ in entries if n.isdigit())
         digests = tuple((int(n), d) for n, _, d in entries if n.isdigit() and d)
+        reviews = tuple(int(n) for n in (found.attrs.get("reviews") or "").split(",")
+                        if n.isdigit())
         return cls(_int(found.attrs.get("round")) or 1, from_payload(found.payload), read,
-                   _int(found.attrs.get("seen")), digests)
+                   _int(found.attrs.get("seen")), digests, reviews)
 
 
 @dataclass(frozen=True)

@@ -195,9 +195,11 @@ def answers_comment(ledger: Ledger, *, acknowledged: Sequence[DesignFork], notes
                     read: Sequence[int] = (), seen: int | None = None,
                     digests: Sequence[tuple[int, str]] = (),
                     sources: Mapping[int, str] | None = None,
-                    unread: Sequence[tuple[int, str, str]] = ()) -> str:
+                    unread: Sequence[tuple[int, str, str]] = (),
+                    reviews: Sequence[int] = ()) -> str:
     """The acknowledgment of an answers round; `read` names the comments it read
-    (`digests`: the fingerprint of each text read, so that an edit is read again).
+    (`digests`: the fingerprint of each text read, so that an edit is read again),
+    `reviews` the PR reviews it read.
     `sources` names the words each answer was read from; `unread` quotes back what
     named a question but could not be read."""
     parts: list[str] = []
@@ -229,7 +231,8 @@ def answers_comment(ledger: Ledger, *, acknowledged: Sequence[DesignFork], notes
     else:
         # The filing that follows says itself what it files (`filed_comment`).
         parts.append("Every design fork is resolved.")
-    parts.append(markers.AnswersMark(round_, ledger, tuple(read), seen, tuple(digests)).render())
+    parts.append(markers.AnswersMark(round_, ledger, tuple(read), seen, tuple(digests),
+                                     tuple(reviews)).render())
     return "\n\n".join(parts)
 
 

@@ -22,7 +22,6 @@ class Why(StrEnum):
     NOT_DECISION = "not a decision"  # "Don't accept this yet", "Reject? Not sure"
     WRONG_PR = "wrong PR"  # "Q1: B" on a pitch that has no questions yet
     NOT_STEERER = "not a steerer"  # "REJECT" by someone who may not steer
-    ANSWERS_IN_REVIEW = "answers in a review"  # "LGTM — Q1 B, Q2 B" as a review's body
 
 
 _QUESTION = re.compile(r"\b(?:Q|question\s*#?)\s*\d{1,3}\b", re.IGNORECASE)
@@ -76,11 +75,6 @@ def reply(why: str, login: str, text: str, comment_id: int, reviewers: tuple[str
     quoted = one_line(text, 80)
     if why == Why.NOT_STEERER:
         return _not_steerer(login, quoted, comment_id, reviewers, writers, review=review)
-    if why == Why.ANSWERS_IN_REVIEW:
-        return (f"@{login}, I read answers in your review (“{quoted}”), but the design "
-                "questions take their answers from comments, so nothing was recorded. Please "
-                "post the same lines as a comment on this PR.\n\n"
-                + markers.UnclearMark(comment_id, review=True).render())
     if why == Why.LIKELY and words.read(text, "").family is words.Family.REJECT:
         head = f"@{login}, I read “{quoted}” as a refusal, but the architect acts only on a " \
                "decision it cannot misread, so nothing happened yet."

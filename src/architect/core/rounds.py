@@ -34,17 +34,23 @@ def read_answers(view: SprintView) -> ProcessAnswers:
     free: list[HumanComment] = []
     sources: dict[int, str] = {}
     unread: list[tuple[int, str, str]] = []
-    for comment in view.new_comments:
-        # Ordinals name the questions as they stood when the comment was written.
-        parsed = parse_comment(comment.body, asked_when(view, comment.id, ledger).forks)
+    reviews = {r.id for r in view.new_reviews}
+    for comment in (*view.new_comments, *view.new_reviews):
+        review = comment.id in reviews and comment in view.new_reviews
+        # Ordinals name the questions as they stood when the comment was written (a
+        # review's id is numbered apart: it is read against the questions as they are).
+        parsed = parse_comment(comment.body, (ledger if review else asked_when(
+            view, comment.id, ledger)).forks)
         login = comment.user.login
-        if parsed.discussion and comment.id not in view.edited:
+        edited = not review and comment.id in view.edited
+        if parsed.discussion and not edited:
             continue  # plain discussion: no word about it
         mine = {a.question for a in parsed.answers}
         notes += [_doubt_note(number, words, why, login)
                   for number, words, why in parsed.doubted]
         if parsed.approve_all or parsed.rest_recommended:
-            held = tried_before(view, login, comment.id) if parsed.approve_all else {}
+            held = tried_before(view, login, view.heard + 1 if review else comment.id) \
+                if parsed.approve_all else {}
             words = one_line(readable(comment.body), 80)
             for fork in ledger.forks:
                 if fork.status is not ForkStatus.OPEN or fork.number in mine:
@@ -65,7 +71,6 @@ def read_answers(view: SprintView) -> ProcessAnswers:
         if view.filing_problems:
             notes += filing_replies.note(
                 filing_replies.read_replies([comment.body], view.filing_problems), login)
-        edited = comment.id in view.edited
         if edited:
             notes.append(f"Read again: [the comment by @{login}]({comment.html_url}), "
                          "edited since it was read.")
@@ -77,11 +82,13 @@ def read_answers(view: SprintView) -> ProcessAnswers:
         elif parsed.is_empty and not parsed.doubted:
             notes.append(f"The comment by @{login} carried no answer the architect could read.")
     said = tuple(HumanComment(c.id, c.user.login, c.body, c.html_url)
-                 for c in sorted(view.new_comments, key=lambda c: c.id) if c.body.strip())
+                 for c in (*sorted(view.new_comments, key=lambda c: c.id), *view.new_reviews)
+                 if c.body.strip())
     return ProcessAnswers(
         view.sprint, view.slug, view.brief(view.accept_words), ledger,
         tuple(dict.fromkeys(recorded)), tuple(notes), tuple(free), said=said,
         read=tuple((c.id, markers.digest(c.body)) for c in view.new_comments),
+        reviews=tuple(r.id for r in view.new_reviews),
         round=view.round, seen=view.heard, after=view.last_other,
         sources=tuple((n, w) for n, w in sources.items() if n in recorded),
         unread=tuple(unread))

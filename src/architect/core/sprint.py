@@ -137,6 +137,8 @@ def _comment_marks(comments: tuple[Comment, ...], bot_login: str) -> Marks:
                             if isinstance(m, markers.UnclearMark) and not m.review),
         clarified_reviews=frozenset(m.comment for _, m in own
                                     if isinstance(m, markers.UnclearMark) and m.review),
+        reviews_read=frozenset(n for _, m in own if isinstance(m, markers.AnswersMark)
+                               for n in m.reviews),
         edited=edited,
         told=frozenset(m.who.lower() for _, m in own
                        if isinstance(m, markers.UnclearMark) and m.who),
@@ -168,6 +170,7 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str,
 
     revision = None
     changes_asked: datetime | None = None
+    new_reviews: list[Comment] = []
     for review in marks.reviews:
         login = review.user.login if review.user else ""
         if not steering.may_steer(login):
@@ -176,6 +179,9 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str,
                 unclear.append(Signal(login, review.body.strip(), review.id, review.html_url,
                                       review.submitted_at, why=replies.Why.NOT_STEERER,
                                       review=True))
+            continue
+        if (answering := _answering(review, marks)) is not None:
+            new_reviews.append(answering)
             continue
         said = read_decision(review.body, steering.bot_login)
         if said is not None and said.word not in _DECIDING:
@@ -223,7 +229,7 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str,
         sprint=sprint, state=SprintState.AWAITING_DECISION,
         slug=marks.slug or sprint_slug(sprint.vision_number, vision_title), ledger=ledger,
         guidance=tuple(accepts), reject=reject, revision=revision,
-        new_comments=tuple(new_comments),
+        new_comments=tuple(new_comments), new_reviews=tuple(new_reviews),
         filing_replies=_filing_replies(sprint.comments, marks, new_comments), plan=plan,
         plan_comment=marks.plan_comment, filed=marks.filed, has_footer=marks.has_footer,
         round=marks.round, ignored=tuple(ignored), unclear=tuple(unclear),
@@ -285,7 +291,7 @@ def _review_doubt(review: Review, marks: Marks, steering: Steering) -> str | Non
     if review.id in marks.clarified_reviews:
         return None
     if marks.ledger is not None:
-        return _answers_in_review(review, marks)
+        return None  # on the design questions, a review's answers are read by the round
     if review.state is ReviewState.REQUEST_CHANGES:
         return None  # a request for changes is a revision (`SprintView.revision`)
     why = replies.why_unclear(review.body, steering.bot_login)
@@ -300,15 +306,19 @@ def _review_doubt(review: Review, marks: Marks, steering: Steering) -> str | Non
     return why
 
 
-def _answers_in_review(review: Review, marks: Marks) -> str | None:
+def _answering(review: Review, marks: Marks) -> Comment | None:
     """A review written on the design questions with answers in it ("LGTM 👍 — Q1 B, Q2
-    B"): the rounds read comments, so one reply asks for them as a comment rather than
-    leaving them unheard."""
-    assert marks.ledger is not None
+    B"), not yet read by a round: read as a comment would be, by the same round."""
+    if marks.ledger is None or review.id in marks.reviews_read or review.user is None:
+        return None
     asked = next((c for c, m in marks.own if isinstance(m, markers.QuestionsMark)), None)
     if asked is None or review.submitted_at is None or review.submitted_at <= asked.created_at:
         return None  # the pitch's approval, read before the questions
-    return replies.Why.ANSWERS_IN_REVIEW if _answers_like(review, marks.ledger) else None
+    if not _answers_like(review, marks.ledger):
+        return None
+    return Comment(id=review.id, body=review.body, user=review.user,
+                   created_at=review.submitted_at, updated_at=review.submitted_at,
+                   html_url=review.html_url)
 
 
 def _pause(own: tuple[tuple[Comment, markers.Mark], ...]) -> tuple[int, datetime | None, int]:
@@ -473,12 +483,12 @@ def _told_of_review(review: Review, marks: Marks, steering: Steering,
 
 
 def _answers_like(review: Review, ledger: Ledger | None) -> bool:
-    """A review on the design questions whose words answer them: heard, to be told that
-    answers go in a comment."""
+    """A review on the design questions whose words answer them, or name one: read by the
+    answers round as a comment is."""
     if ledger is None or review.state is ReviewState.REQUEST_CHANGES or not review.body.strip():
         return False
     parsed = parse_comment(review.body, ledger.forks)
-    return bool(parsed.answers or parsed.approve_all or parsed.doubted)
+    return bool(parsed.answers or parsed.approve_all or parsed.doubted or parsed.unread)
 
 
 def _review_matters(review: Review, started: bool, *, bot: str) -> bool:

@@ -342,9 +342,10 @@ SPRINT_TABLE: tuple[Row, ...] = (
     Row(SprintState.ACCEPTED, lambda v: v.ledger is None, _questions,
         "the architect (design questions)",
         doc="accepted, no design questions yet: ask them"),
-    Row(SprintState.ANSWERS_PENDING, lambda v: bool(v.new_comments), _answers,
-        "the architect (reading answers)",
-        doc="new human comments since the architect last spoke: read and acknowledge"),
+    Row(SprintState.ANSWERS_PENDING, lambda v: bool(v.new_comments or v.new_reviews),
+        _answers, "the architect (reading answers)",
+        doc="new human comments (or reviews with answers in them) since the architect last "
+            "spoke: read and acknowledge"),
     Row(SprintState.FILING_BLOCKED, lambda v: v.filing_blocked, _wait,
         "a human: a reply to the filing problems",
         doc="the plan failed the filing check"),

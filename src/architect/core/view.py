@@ -75,6 +75,7 @@ class Marks:
     reviews: tuple[Review, ...] = ()  # reviews that still matter
     asked_again: Comment | None = None  # the last "the vision changed: ACCEPT again"
     clarified_reviews: frozenset[int] = frozenset()  # reviews the bot has replied to already
+    reviews_read: frozenset[int] = frozenset()  # reviews an answers round read
 
     @property
     def filing(self) -> bool:
@@ -137,6 +138,9 @@ class SprintView:
     reject: Signal | None = None
     revision: Review | None = None
     new_comments: tuple[Comment, ...] = ()
+    # Reviews on the design questions with answers in them, not yet read by a round: read
+    # as comments (`Comment` with the review's id, body, author and time).
+    new_reviews: tuple[Comment, ...] = ()
     # Human replies since the last failed filing check: what the next plan must hear,
     # even when the acknowledgment of them was posted by a tick that died before planning.
     filing_replies: tuple[Comment, ...] = ()

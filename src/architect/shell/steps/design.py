@@ -81,7 +81,8 @@ def process_answers(hands: Hands, action: ProcessAnswers) -> Written:
     posted = hands.forge.create_comment(hands.ops, number, render.answers_comment(
         ledger, acknowledged=shown, notes=notes, reply=reply, follow_ups=follow_ups,
         round_=round_, read=[i for i, _ in action.read], seen=action.seen,
-        digests=list(action.read), sources=dict(action.sources), unread=unread))
+        digests=list(action.read), sources=dict(action.sources), unread=unread,
+        reviews=action.reviews))
     return Written(sprint, (posted,), hands.sync(sprint, action.slug, ledger, ()))
 
 
