@@ -63,6 +63,17 @@ def test_a_conditional_accept_asks_back_and_files_nothing(world: World) -> None:
     assert world.tick().decision.actions == ()  # asked once
 
 
+def test_an_approval_held_back_by_a_condition_stays_held_after_its_reply(
+        world: World) -> None:
+    number = pitched(world)
+    world.review(number, "APPROVED", "Approving on the condition that the endpoint stays "
+                 "behind a feature flag.")
+    world.tick()
+    assert "with a condition" in world.bot_comments(number)[-1]
+    assert world.tick().decision.actions == ()  # not an approval on the next tick either
+    assert not questions_posted(world, number)
+
+
 def test_a_likely_reading_is_confirmed_before_it_acts(world: World) -> None:
     number = pitched(world)
     world.comment(number, "Good to go from my side.")

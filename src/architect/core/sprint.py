@@ -183,6 +183,11 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str,
         if (answering := _answering(review, marks)) is not None:
             new_reviews.append(answering)
             continue
+        if review.id in marks.clarified_reviews \
+                and review.state is not ReviewState.REQUEST_CHANGES:
+            # Answered with one reply ("approving if …"): it waits for the words it was
+            # told to write; on the next tick it is not an approval after all.
+            continue
         said = read_decision(review.body, steering.bot_login)
         if said is not None and said.word not in _DECIDING:
             # `HOLD` as a review's words holds as the comment would: kept by its kind.
