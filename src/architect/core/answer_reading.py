@@ -245,6 +245,9 @@ def letter_forms(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]
     return found
 
 
+_ANYTHING_BUT = re.compile(r"\b(?:anything|everything|any|all)\s+but\b", re.IGNORECASE)
+
+
 def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
              ) -> list[tuple[int, str, str]]:
     """The options `text` names in their own words, clause by clause: (question, letter,
@@ -253,6 +256,8 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
     does one that names two options. Unless the question is `named`, a long clause must
     choose (`go with`, `store them`, `let's use`)."""
     found: list[tuple[int, str, str]] = []
+    if _ANYTHING_BUT.search(text):
+        return found  # "Anything but local disk": an option refused, none chosen
     for clause in (c for part in clauses.split(text)
                    for c in re.split(r"\s+and\s+|\s+/\s+|\s*\|\s*", part)):
         if _NEGATED.search(clause) or clause.rstrip().endswith("?"):
@@ -370,6 +375,8 @@ _RECOMMENDED_ALL = re.compile(
     r"|\bgo\s+with\s+(?:your|the)\s+recommendations?\b|\brecomendaciones\b|\bempfehlungen\b"
     r"|\brecommandations\b|\braccomandazioni\b|\brecomendações\b|\brekomendacj\w*|\bрекомендац\w*",
     re.IGNORECASE)
+_EXCEPT_LABEL = re.compile(r"^(?P<label>[\w\s'-]{2,40}?)\s*(?:[—–:,]|\s-\s)\s*(?:make\s+(?:that|it)"
+                           r"\s+)?(?P<value>.+)$", re.IGNORECASE)
 _EXCEPT_REF = re.compile(
     r"\b(?:except|but|apart\s+from|other\s+than|besides|salvo|excepto|menos|außer|ausser"
     r"|sauf|tranne|eccetto|oprócz|poza|кроме|除了)\s+(?:for\s+)?(?:the\s+)?", re.IGNORECASE)
@@ -446,10 +453,14 @@ def recommended_except(line: str, forks: Sequence[DesignFork]
     refs = [(n, rest[m.start():]) for m in _PAIR_REF.finditer(rest)
             if (n := _number_of(m, still)) is not None] or [
         (int(m.group(1)), rest[m.start():]) for m in re.finditer(r"(?<!\w)(\d)(?!\d)", rest)]
+    if not refs and (m := _EXCEPT_LABEL.match(rest)) is not None \
+            and (n := question_named(m.group("label"), forks)) is not None:
+        refs = [(n, m.group("value"))]  # "except cleanup — make that the worker queue"
     excepted: list[tuple[int, str]] = []
     for number, words in refs[:3]:
         fork = next((f for f in forks if f.number == number), None)
-        letter = next((m.group("c") for m in _PAIR_LETTER.finditer(words)), "")
+        letter = next((m.group("c") for m in _PAIR_LETTER.finditer(words)), "") or (
+            value_letter(words, fork) if fork is not None else "")
         if fork is None or letter not in fork.letters:
             return None
         excepted.append((number, letter))
@@ -492,8 +503,13 @@ def question_named(words: str, forks: Sequence[DesignFork]) -> int | None:
     still = open_forks(forks)
     own = {f.number: _stems(f.question) for f in still}
     hits = [n for n, stems in own.items()
-            if said & (stems - set().union(*(s for m, s in own.items() if m != n)))]
+            if _meets(said, stems - set().union(*(s for m, s in own.items() if m != n)))]
     return hits[0] if len(hits) == 1 else None
+
+
+def _meets(said: set[str], stems: set[str]) -> bool:
+    """Whether a word said and a word of the question share their start ("sees", "see")."""
+    return any(a.startswith(b) or b.startswith(a) for a in said for b in stems)
 
 
 def value_letter(value: str, fork: DesignFork) -> str:

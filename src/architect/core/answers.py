@@ -123,8 +123,10 @@ def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
     if not readable and not any(line.strip() for line, _ in lines):
         return ParsedComment()
     if ((_APPROVE_ALL.match(readable) or answer_reading.approves_all(readable))
-            and all(ok or not line.strip() for line, ok in lines)) or (
-            answer_reading.approves_all(readable) and forks):
+            and all(ok or not line.strip() for line, ok in lines)
+            and not _names_more(readable, forks)) or (
+            answer_reading.approves_all(readable) and forks
+            and not _names_more(readable, forks)):
         return ParsedComment(approve_all=True)
     # Talk is only told apart from answers while questions are open: once every fork is
     # resolved (a failed filing check), what is written is for the planner to hear.
@@ -184,6 +186,18 @@ def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
     return ParsedComment(answers=tuple(answers), leftover=leftover, unread=tuple(
         u for u in unread if u[0] not in last and u[0] not in {d[0] for d in doubted}),
         rest_recommended=rest, doubted=tuple(doubted))
+
+
+def _names_more(text: str, forks: Sequence[DesignFork]) -> bool:
+    """"Your recommendation for the first two, and the worker queue for cleanup": words
+    that pick an option that is not the recommendation, or name questions: not all of it
+    as recommended."""
+    if not forks:
+        return False
+    recommended = {(f.number, f.recommended) for f in forks}
+    picked = {(q, c) for q, c, _ in answer_reading.by_words(text, forks)}
+    picked |= set(answer_reading.by_question_words(text, forks))
+    return bool(picked - recommended) or bool(answer_reading.recommended_for(text, forks))
 
 
 def _with_reasons(answers: list[ParsedAnswer], explained: dict[int, list[str]]
@@ -299,6 +313,8 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
                                                                              open_forks)
         if question is None:
             continue  # "B for the first one" that could mean two questions: the model's
+        if _negated_form(line, form.said):
+            continue  # "I'd rather not do B for Q2": a letter refused, not chosen
         found.append(ParsedAnswer(question, _choice(form.choice), _reason(form.reason),
                                   form.said))
     if found or reading.rest_recommended or missed:
@@ -306,6 +322,11 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
         done = answered | {a.question for a in found}
         found += [ParsedAnswer(n, letter, said=line.strip())
                   for n, letter in answer_reading.scoped(line, forks, done) if n not in done]
+        # "… y para la 2, también A", "Not for us. In browser localStorage, please; Q2: A":
+        # the other questions of the line, in the other ways they are named.
+        done |= {a.question for a in found}
+        found += [ParsedAnswer(n, letter, said=line.strip())
+                  for n, letter in _more_in_line(line, forks, done) if n not in done]
         return found, missed, reading.rest_recommended
     if quoted is not None and (bare := answer_forms.bare_choice(line)) is not None:
         return [ParsedAnswer(quoted, _choice(bare.choice), _reason(bare.reason), bare.said)], \
@@ -318,6 +339,10 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
         return [], missed, False
     # "first: B / second: B", "1B 2B 3B", "Q1はB、Q2はA", "A for both", "All B".
     paired = answer_reading.pairs(line, forks) or answer_reading.scoped(line, forks, answered)
+    if not paired and (chosen := answer_reading.recommended_for(line, forks)):
+        # "Your recommendation for the first two, and the worker queue for cleanup".
+        paired = [(n, RECOMMENDED) for n in chosen] + [
+            (n, c) for n, c in _more_in_line(line, forks, set(chosen))]
     if paired:
         return [ParsedAnswer(n, letter, said=line.strip()) for n, letter in paired], missed, False
     named = named_option(line, open_forks)
@@ -333,6 +358,32 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
     if named:
         return [ParsedAnswer(named[0], named[1], said=line.strip())], missed, False
     return [], missed, False
+
+
+def _more_in_line(line: str, forks: Sequence[DesignFork], done: set[int]
+                  ) -> list[tuple[int, str]]:
+    """Answers a line gives beside those its grammar read: pairs (`para la 2, también A`),
+    a question named by its words, the options' own words in a clause of their own."""
+    # Places ("the second") count among all the open questions, as the writer saw them.
+    found = {n: c for n, c in answer_reading.pairs(line, forks) if n not in done}
+    for number, letter in answer_reading.by_question_words(line, forks):
+        if number not in done:
+            found.setdefault(number, letter)
+    rest = [f for f in forks if f.number not in done and f.status is ForkStatus.OPEN]
+    unnamed = _QUESTION_REF.sub(" ", line)
+    for number, letter, _ in answer_reading.by_words(unnamed, rest):
+        if not re.search(r"\b[A-H]\b", unnamed):
+            found.setdefault(number, letter)
+    return list(found.items())
+
+
+_FORM_NEGATION = re.compile(r"\b(?:not|never|rather\s+not|\w+n[’']t)\b[^.;!?]*$",
+                            re.IGNORECASE)
+
+
+def _negated_form(line: str, said: str) -> bool:
+    at = line.find(said) if said else -1
+    return at > 0 and bool(_FORM_NEGATION.search(line[max(0, at - 40):at]))
 
 
 def _pronoun(forks: Sequence[DesignFork], answer: ParsedAnswer) -> bool:
