@@ -254,7 +254,7 @@ def _outcome(world: World, case: Case, number: int, ids: _Written) -> Result:
                        or (ids.then and m.comment == ids.then and not m.review))), "")
     # A request for changes is answered by the revised pitch: its one reply.
     reply = reply or next((c.body for c, m in replies if isinstance(m, markers.RevisedMark)
-                           and ids.review and m.review == ids.first), "")
+                           and m.review == ids.first and m.comment == (not ids.review)), "")
     if pr.state == "closed" and not pr.merged:
         return Result(case, "reject", {}, _last(later))
     if reply:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from architect.app.status import collect_status
 from architect.runners.base import Mode
 from architect.runners.offline import OfflinePlanner
@@ -79,6 +81,37 @@ def test_a_review_that_drops_a_task_removes_it_from_the_plan_and_the_filing(
     assert _backlog_titles(world) == ["Store wishlist items", "Wishlist API endpoints"]
     for issue in world.bot.list_issues(PROJECT, state="all", labels=["backlog"]):
         assert "ui part" not in issue.body.lower()
+
+
+def test_a_comment_asking_a_change_before_the_decision_revises_as_a_review_does(
+        tmp_path: Path) -> None:
+    world = make_world(tmp_path)
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.comment(pr.number, "Drop the UI part: the CLI is enough for now.")
+    world.tick()
+
+    reply = world.bot_comments(pr.number)[-1]
+    assert reply.startswith("Revised the pitch after the comment by @alice")
+    assert "changed: dropped `page` (Wishlist page)" in reply
+    assert "- Dropped in review: `page` — Wishlist page" in world.bot.get_pull(
+        OPS, pr.number).body
+    assert world.tick().decision.actions == ()  # revised once
+    _accept_and_answer(world, pr.number)
+    assert _backlog_titles(world) == ["Store wishlist items", "Wishlist API endpoints"]
+
+
+@pytest.mark.parametrize("text", ["Meh, skip this one.", "I'd drop it.",
+                                  "Can we drop the UI part?"])
+def test_a_refusal_or_a_question_is_no_change_request(tmp_path: Path, text: str) -> None:
+    world = make_world(tmp_path)
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.comment(pr.number, text)
+    world.tick()
+    assert not any(c.startswith("Revised the pitch") for c in world.bot_comments(pr.number))
 
 
 def test_a_review_point_the_offline_planner_cannot_act_on_is_declined_plainly(

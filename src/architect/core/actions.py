@@ -161,6 +161,8 @@ class RevisePitch(_AsksTheModel):
     review: Review  # the REQUEST_CHANGES review the revision answers
     brief: Brief
     after: int
+    # The change was asked in a comment (`review` then carries that comment's id and words).
+    from_comment: bool = False
 
     def describe(self) -> str:
         who = self.review.user.login if self.review.user else "?"

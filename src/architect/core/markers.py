@@ -325,17 +325,20 @@ class FiledMark:
 class RevisedMark:
     kind: ClassVar[Kind] = Kind.REVISED
     review: int
+    # The id is a comment's that asked for the change (comments and reviews are numbered
+    # apart on a forge).
+    comment: bool = False
 
     def render(self) -> str:
-        return marker(self.kind, review=self.review)
+        return marker(self.kind, review=self.review, **({"comment": 1} if self.comment else {}))
 
     def key(self) -> tuple[object, ...]:
-        return (self.review,)
+        return (self.review, self.comment)
 
     @classmethod
     def parse(cls, found: Marker) -> RevisedMark | None:
         review = _int(found.attrs.get("review"))
-        return None if review is None else cls(review)
+        return None if review is None else cls(review, found.attrs.get("comment") == "1")
 
 
 @dataclass(frozen=True)

@@ -345,9 +345,11 @@ def asked_again_comment(change: VisionChange) -> str:
             "`REJECT: <reason>`.\n\n" + markers.AskedAgainMark(change.now.stamp).render())
 
 
-def revised_comment(review_id: int, reviewer: str, changes: str) -> str:
-    return (f"Revised the pitch after the review by @{reviewer}:\n\n{changes.strip()}\n\n"
-            + markers.RevisedMark(review_id).render())
+def revised_comment(review_id: int, reviewer: str, changes: str, *,
+                    comment: bool = False) -> str:
+    asked = "the comment" if comment else "the review"
+    return (f"Revised the pitch after {asked} by @{reviewer}:\n\n{changes.strip()}\n\n"
+            + markers.RevisedMark(review_id, comment).render())
 
 
 def unclear_decision_comment(login: str, text: str, comment_id: int, *,

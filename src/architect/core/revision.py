@@ -7,6 +7,7 @@ each point of the review, so no point is passed over in silence.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from architect.core.schemas import PointOutcome, ReviewPoint
@@ -18,6 +19,25 @@ NEXT_STEP = ("Next: reply `ACCEPT` to go on with the plan as revised, `REJECT: <
              "decline it, or review again with the changes still wanted.")
 _SAID = {PointOutcome.KEPT: "kept", PointOutcome.CHANGED: "changed",
          PointOutcome.DECLINED: "not changed"}
+
+
+# A change asked in a comment before the decision ("Drop the UI part: the CLI is enough",
+# "Please split it into storage and settings page", "Keep the export but only CSV"): a
+# verb of changing first in a sentence, about a part (not "drop it", "skip this one",
+# which refuse the whole pitch), not asked as a question.
+_CHANGE = re.compile(
+    r"(?:^|(?<=[.!;\n]))\s*(?:please\s+|let'?s\s+|we\s+should\s+|i'?d\s+(?:like\s+to\s+)?)?"
+    r"(?:drop|remove|cut|leave\s+out|take\s+out|split|narrow|limit|trim|scope\s+down|replace"
+    r"|add|include|move|rename|keep\s+(?!it\b|this\b)\w[\w\s-]*?\bbut\s+only)\b"
+    r"(?!\s+(?:it|this|that|the\s+(?:pitch|sprint|pr|proposal|whole\s+thing)|this\s+"
+    r"(?:one|pitch|sprint|proposal))\b)(?P<rest>[^.!?\n]*)(?=[.!\n]|$)",
+    re.IGNORECASE)
+
+
+def asks_a_change(text: str) -> bool:
+    """Whether a comment (its own words) asks for a change to the pitch before the
+    decision, as a request for changes would."""
+    return any(m.group("rest").strip() for m in _CHANGE.finditer(text.strip()))
 
 
 def review_points(feedback: str) -> list[str]:

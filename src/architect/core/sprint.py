@@ -17,6 +17,7 @@ from architect.core.actions import Written
 from architect.core.answers import parse_comment, read_decision
 from architect.core.ledger import Ledger
 from architect.core.render import FOOTER_TEXT, filed_numbers
+from architect.core.revision import asks_a_change
 from architect.core.source import VisionChange
 from architect.core.steering import Steering
 from architect.core.table import SprintState, classify
@@ -130,7 +131,10 @@ def _comment_marks(comments: tuple[Comment, ...], bot_login: str) -> Marks:
         ledger=ledger, round=round_, heard_up_to=last_design,
         plan=plan[1].subs if plan else None, plan_comment=plan[0] if plan else None,
         filed=filed,
-        revised=frozenset(m.review for _, m in own if isinstance(m, markers.RevisedMark)),
+        revised=frozenset(m.review for _, m in own
+                          if isinstance(m, markers.RevisedMark) and not m.comment),
+        revised_comments=frozenset(m.review for _, m in own
+                                   if isinstance(m, markers.RevisedMark) and m.comment),
         read=frozenset(n for _, m in own if isinstance(m, markers.AnswersMark) for n in m.read),
         last_check=last_check, blocked=blocked, candidates=candidates,
         clarified=frozenset(m.comment for _, m in own
@@ -173,20 +177,7 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str,
     new_reviews: list[Comment] = []
     for review in marks.reviews:
         login = review.user.login if review.user else ""
-        if not steering.may_steer(login):
-            ignored.append(f"review {review.id} by @{login} (not a reviewer)")
-            if _told_of_review(review, marks, steering, heard.unclear):
-                unclear.append(Signal(login, review.body.strip(), review.id, review.html_url,
-                                      review.submitted_at, why=replies.Why.NOT_STEERER,
-                                      review=True))
-            continue
-        if (answering := _answering(review, marks)) is not None:
-            new_reviews.append(answering)
-            continue
-        if review.id in marks.clarified_reviews \
-                and review.state is not ReviewState.REQUEST_CHANGES:
-            # Answered with one reply ("approving if …"): it waits for the words it was
-            # told to write; on the next tick it is not an approval after all.
+        if _aside(review, marks, steering, heard, new_reviews):
             continue
         said = read_decision(review.body, steering.bot_login)
         if said is not None and said.word not in _DECIDING:
@@ -217,6 +208,10 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str,
             changes_asked = max(changes_asked or review.submitted_at, review.submitted_at)
             if review.id not in marks.revised and plan is None:
                 revision = review
+    from_comment = revision is None and plan is None and not accepts and reject is None \
+        and heard.change is not None
+    if from_comment and heard.change is not None:
+        revision = _asked_in_comment(heard.change)
     if changes_asked is not None:
         # An approval given before someone asked for changes approved the old pitch.
         # An ACCEPT written after the revision's reply accepts the revised pitch, even in
@@ -234,6 +229,7 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str,
         sprint=sprint, state=SprintState.AWAITING_DECISION,
         slug=marks.slug or sprint_slug(sprint.vision_number, vision_title), ledger=ledger,
         guidance=tuple(accepts), reject=reject, revision=revision,
+        revision_from_comment=from_comment,
         new_comments=tuple(new_comments), new_reviews=tuple(new_reviews),
         filing_replies=_filing_replies(sprint.comments, marks, new_comments), plan=plan,
         plan_comment=marks.plan_comment, filed=marks.filed, has_footer=marks.has_footer,
@@ -311,6 +307,34 @@ def _review_doubt(review: Review, marks: Marks, steering: Steering) -> str | Non
     return why
 
 
+def _aside(review: Review, marks: Marks, steering: Steering, heard: _Heard,
+           new_reviews: list[Comment]) -> bool:
+    """Whether a review is dealt with before its words are weighed: by someone who may not
+    steer (one reply naming who may), answers on the design questions (read by the round),
+    or a review already answered with one reply ("approving if …": it waits for the
+    words it was told to write, and is no approval on the next tick)."""
+    login = review.user.login if review.user else ""
+    if not steering.may_steer(login):
+        heard.ignored.append(f"review {review.id} by @{login} (not a reviewer)")
+        if _told_of_review(review, marks, steering, heard.unclear):
+            heard.unclear.append(Signal(login, review.body.strip(), review.id,
+                                        review.html_url, review.submitted_at,
+                                        why=replies.Why.NOT_STEERER, review=True))
+        return True
+    if (answering := _answering(review, marks)) is not None:
+        new_reviews.append(answering)
+        return True
+    return review.id in marks.clarified_reviews \
+        and review.state is not ReviewState.REQUEST_CHANGES
+
+
+def _asked_in_comment(asked: Comment) -> Review:
+    """A comment asking for a change before the decision, as the request for changes it
+    is (its id a comment's: the revision's mark says so)."""
+    return Review(id=asked.id, user=asked.user, state=ReviewState.REQUEST_CHANGES,
+                  body=asked.body, submitted_at=asked.created_at, html_url=asked.html_url)
+
+
 def _answering(review: Review, marks: Marks) -> Comment | None:
     """A review written on the design questions with answers in it ("LGTM 👍 — Q1 B, Q2
     B"), not yet read by a round: read as a comment would be, by the same round."""
@@ -378,6 +402,7 @@ class _Heard:
     said: list[Signal] = field(default_factory=list)  # every other word, by its kind
     # ACCEPTs after the ask to accept again, during the design: an approval, no answer.
     reaccepts: list[Signal] = field(default_factory=list)
+    change: Comment | None = None  # a comment asking for a change before the decision
 
 
 # The words read here one by one (their reviews, their stages); every other word of the
@@ -413,6 +438,10 @@ def _read_comments(marks: Marks, steering: Steering) -> _Heard:
         elif started and (comment.id in marks.edited or (
                 comment.id > marks.heard_up_to and not _discussion(comment, marks))):
             heard.new_comments.append(comment)
+        elif (not started and comment.id not in marks.revised_comments
+              and heard.change is None and marks.plan is None
+              and asks_a_change(words.unquoted(comment.body, bot))):
+            heard.change = comment  # "Drop the UI part": a revision, as a review asks one
         elif not started and comment.id not in marks.clarified:
             unclear = replies.why_unclear(comment.body, bot)
             if unclear is not None:

@@ -229,7 +229,7 @@ def _stale(view: SprintView) -> bool:
 def _revise(view: SprintView, _label: bool) -> Action:
     assert view.revision is not None  # the row's guard
     return RevisePitch(view.sprint, view.slug, view.revision, view.brief(_guidance(view)),
-                       after=view.last_other)
+                       after=view.last_other, from_comment=view.revision_from_comment)
 
 
 def _questions(view: SprintView, _label: bool) -> Action:

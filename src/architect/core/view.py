@@ -76,6 +76,7 @@ class Marks:
     asked_again: Comment | None = None  # the last "the vision changed: ACCEPT again"
     clarified_reviews: frozenset[int] = frozenset()  # reviews the bot has replied to already
     reviews_read: frozenset[int] = frozenset()  # reviews an answers round read
+    revised_comments: frozenset[int] = frozenset()  # comments asking a change, answered so
 
     @property
     def filing(self) -> bool:
@@ -137,6 +138,7 @@ class SprintView:
     guidance: tuple[Signal, ...] = ()
     reject: Signal | None = None
     revision: Review | None = None
+    revision_from_comment: bool = False  # `revision` is a comment asking for a change
     new_comments: tuple[Comment, ...] = ()
     # Reviews on the design questions with answers in them, not yet read by a round: read
     # as comments (`Comment` with the review's id, body, author and time).

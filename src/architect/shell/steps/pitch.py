@@ -143,7 +143,8 @@ def revise_pitch(hands: Hands, action: RevisePitch) -> None:
     reviewer = review.user.login if review.user else "reviewer"
     hands.forge.create_comment(hands.ops, number, render.revised_comment(
         review.id, reviewer, neutralize(f"{revised.changes}\n\n"
-                                        f"{revision.points_reply(revised.points)}")))
+                                        f"{revision.points_reply(revised.points)}"),
+        comment=action.from_comment))
 
 
 @performs(FollowVision)
