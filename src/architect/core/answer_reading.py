@@ -30,7 +30,7 @@ _WORD = re.compile(r"[a-z0-9]+")
 _STOP = frozenset({"a", "an", "the", "in", "on", "of", "to", "by", "for", "and", "or", "with",
                    "from", "at", "as", "is", "be", "it", "its", "who", "can", "see", "are",
                    "how", "where", "what"})
-_LETTERS = re.compile(r"^\s*(?P<list>[A-Z](?:\s*(?:,|/|;|&|\band\b|\s)\s*[A-Z])+)"
+_LETTERS = re.compile(r"^\s*(?P<list>[A-Z](?:\s*(?:,|/|;|&|·|•|\||-|\band\b|\s)\s*[A-Z])+)"
                       r"\s*(?:$|[.!]|\s[-—–(]|[-—–(]|\n)", re.DOTALL)
 _LETTER = re.compile(r"[A-Z]")
 _REC_FOR = re.compile(
@@ -41,10 +41,22 @@ _ALL = re.compile(r"\b(?:across\s+the\s+board|all|both|every|everything|each|you
                   r"|agree|take|fine|happy"
                   r"|makes?\s+sense|as\s+recommended|all\s+three|all\s+of\s+them)\b",
                   re.IGNORECASE)
-RECOMMEND = _RECOMMEND = re.compile(r"\brecommend(?:ed|ations?)?\b|\bdefaults?\b", re.IGNORECASE)
+RECOMMEND = _RECOMMEND = re.compile(
+    r"\brecommend(?:ed|ations?|s)?\b|\bdefaults?\b|\b(?:what\s+)?you\s+(?:suggested|proposed)\b"
+    r"|\b(?:your|the)\s+suggestions?\b"
+    r"|\brecomendad\w*|\brecomendaci\w*|\bempfehl\w*|\brecommand\w*|\braccomand\w*"
+    r"|\brecomenda\w*|\baanbevel\w*|\brekomend\w*|\bрекомендо?ва\w*|おすすめ|推荐|推奨|建议",
+    re.IGNORECASE)
 _ONLY_RECOMMENDED = re.compile(
     r"^\W*(?:(?:all\s+|as\s+)?recommended|(?:the\s+|your\s+)?recommendations?|defaults?)"
     r"[\s.!,]*(?:please|thanks|thx|pls|[\U0001F300-\U0001FAFF\u2600-\u27BF]|\s|[.!])*$",
+    re.IGNORECASE)
+# "おすすめ通りでお願いします", "Die Empfehlungen passen für mich 👍", "go with what you
+# suggested": every recommendation, in words of their own.
+_AS_RECOMMENDED = re.compile(
+    r"おすすめ通り|推荐的|按推荐|推奨通り|\b(?:die\s+)?empfehlungen\s+passen|\bme\s+parecen\s+bien\s+las"
+    r"\s+recomendaciones|\bvamos\s+con\s+las\s+recomendaciones|\bwhat\s+you\s+suggested\b"
+    r"|\b(?:the\s+)?recommendations?\s+(?:look|looks|are|is|sound|sounds)\s+(?:fine|good|great|right)",
     re.IGNORECASE)
 _EXCEPT = re.compile(r"\b(?:except|but|apart\s+from|other\s+than|besides)\b", re.IGNORECASE)
 _QREF = re.compile(r"\b(?:Q|question\s*#?|frage|pregunta|вопрос)\s*\d", re.IGNORECASE)
@@ -60,7 +72,8 @@ _FOR_NTH = re.compile(r"\b[Ff]or\s+the\s+(?P<n>first|second|third|last)(?:\s+(?:
 _NTH = {"first": 1, "second": 2, "third": 3}
 _NEGATED = re.compile(r"\b\w+n[’']t\b"
                       r"|\b(?:not|no|never|without|instead\s+of|rather\s+than|over|against"
-                      r"|anything\s+but|except|avoid|isn't|don't|won't)\b", re.IGNORECASE)
+                      r"|anything\s+but|except|avoid|isn't|don't|won't|nicht|kein\w*|pas|nie|не|nunca"
+                      r"|não|jamais)\b|やめ|不要|别|不想|禁止", re.IGNORECASE)
 _CHOOSING = re.compile(r"\b(?:go(?:ing)?\s+with|use|using|pick|prefer|choose|store|keep|let's"
                        r"|let\s+us|should|want|make\s+(?:it|that)|rather|better|vote|is\s+enough"
                        r"|works|fine|please|i'd|we'd)\b", re.IGNORECASE)
@@ -100,7 +113,9 @@ def _explained(context: str, at: int) -> bool:
 # The conditions an answer can carry; "when"/"once"/"after" in an answer's reason are
 # usually how it works ("sync when online"), not a condition on the choice.
 _CONDITION = re.compile(r"\b(?:sauf\s+si|außer\s+wenn|a\s+menos\s+que|salvo\s+que|tranne\s+se"
-                        r"|chyba\s+że|если\s+только|wenn|falls|si|se|jeśli|если)\b|除非|なら|如果"
+                        r"|chyba\s+że|если\s+только|wenn|falls|si|se|jeśli|если|mits|sofern|purché"
+                        r"|desde\s+que|siempre\s+que|pod\s+warunkiem|при\s+условии)\b|除非|なら|如果"
+                        r"|もし|只要"
                         r"|\b(?:if|unless|provided|providing|as\s+long\s+as|so\s+long\s+as"
                         r"|assuming|depends|depending|only\s+when|on\s+condition)\b",
                         re.IGNORECASE)
@@ -142,7 +157,7 @@ def _positional_inside(line: str, forks: Sequence[DesignFork]) -> list[tuple[int
 
 
 _LETTER_RUN = re.compile(
-    r"(?<![A-Za-z'’])[A-H](?:\s*(?:,|/|;|&|\band\b|\s)\s*[A-H])+(?![A-Za-z'’])")
+    r"(?<![A-Za-z'’])[A-H](?:\s*(?:,|/|;|&|·|•|\band\b|\s)\s*[A-H])+(?![A-Za-z'’])")
 _RENAME = re.compile(r"\b(?:make|change|switch)\s+the\s+(?P<n>first|second|middle|third|last)"
                      r"\s+(?:one\s+)?(?:to\s+|into\s+)?(?P<c>[A-H])\b", re.IGNORECASE)
 
@@ -213,7 +228,9 @@ def approves_all(text: str) -> bool:
     excepted."""
     if len(text) > 400:
         return False  # a page of text is not "go with the recommendations"
-    if _ONLY_RECOMMENDED.match(text):
+    if _ONLY_RECOMMENDED.match(text) or (_AS_RECOMMENDED.search(text) and not _EXCEPT.search(
+            text) and clauses.modality(text)[0] is clauses.Modality.CERTAIN \
+            and not _QREF.search(text) and not _BARE_LETTER.search(text)):
         return True
     return bool(_RECOMMEND.search(text) and _ALL.search(text) and not _EXCEPT.search(text)
                 and not _QREF.search(text) and not _BARE_LETTER.search(text)
@@ -289,7 +306,9 @@ def _distinctive(fork: DesignFork) -> dict[str, set[str]]:
 _DEFERRED = re.compile(
     r"\b(?:before\s+you\s+record|don'?t\s+record|do\s+not\s+record|hold\s+off(?:\s+on)?"
     r"(?:\s+recording)?|not\s+final(?:\s+yet)?|let\s+me\s+think\s+about\s+(?:this|it|them|these)"
-    r"|(?:need|have)\s+to\s+re-?read|i'?ll\s+confirm\s+later|wait\s+before\s+recording)\b",
+    r"|(?:need|have)\s+to\s+re-?read|i'?ll\s+confirm\s+later|wait\s+before\s+recording"
+    r"|ignore\s+(?:that|this|all\s+of\s+(?:that|this)|my\s+answers?)|forget\s+(?:all\s+of\s+)?"
+    r"(?:that|this|it)|let\s+me\s+(?:talk|check)\s+(?:to|with)|(?:need|have)\s+to\s+check\s+with)\b",
     re.IGNORECASE)
 
 
@@ -312,6 +331,12 @@ def deferred(text: str) -> str:
     return ""
 
 
+# "cc @bob — can you weigh in?": a question to a person, not about the options.
+_TO_SOMEONE = re.compile(r"@[\w-]+", re.IGNORECASE)
+_SAME_AS = re.compile(r"\bsame\s+as\s+@?\w+|\bwhat\s+@?\w+\s+said\b|\b\+1\s+to\s+@?\w+",
+                      re.IGNORECASE)
+
+
 def discussion(text: str, forks: Sequence[DesignFork]) -> bool:
     """A comment with nothing of an answer or a decision in it: no question named, no
     letter, ordinal, option words, recommendation, question mark or decision word."""
@@ -319,7 +344,8 @@ def discussion(text: str, forks: Sequence[DesignFork]) -> bool:
         return True
     text = clauses.capped(text)
     if (_QREF.search(text) or _ORDINAL.search(text) or _BARE_LETTER.search(text)
-            or _RECOMMEND.search(text) or "?" in text or by_words(text, forks)
+            or _RECOMMEND.search(text) or _SAME_AS.search(text) or by_words(text, forks)
+            or ("?" in text and not _TO_SOMEONE.search(text))
             or by_question_words(text, forks) or _option_refused(text, forks)
             or clauses.modality(text)[0] is clauses.Modality.HEDGED):
         return False
@@ -344,17 +370,20 @@ _ORDINAL_WORDS: dict[str, int] = {
     "второе": 2, "третий": 3, "третье": 3, "第一": 1, "第二": 2, "第三": 3, "第四": 4,
 }
 _QNOUN = (r"(?:question|frage|pregunta|questão|questao|domanda|vraag|pytanie|вопрос"
-          r"|問題|问题|题|問|one)")
+          r"|問題|问题|题|問|one|번째|번|号|番)")
 _PAIR_REF = re.compile(
     r"(?P<q>(?<![\w-])(?:Q|question\s*#?|frage|pregunta|questão|questao|domanda|vraag|pytanie"
     r"|вопрос|(?<=for\s)|(?<=la\s)|(?<=le\s)|(?<=el\s))\s*(?P<n>\d{1,2})(?!\d)|第[一二三四]|(?<![\w-])(?:"
     + "|".join(sorted((w for w in _ORDINAL_WORDS if not w.startswith("第")), key=len,
                       reverse=True))
-    + r")(?!\w)|(?:(?<=^)|(?<=[\s,;/|(\[]))(?P<bare>\d)(?=\s*(?:[:=)\-–—→.]|\s+[A-H]\b|[A-H]\b)))"
+    + r")(?!\w)|(?:(?<=^)|(?<=[\s,;/|(\[]))(?P<bare>\d)(?=\s*(?:[:=)\-–—→.]|\s+[A-H]\b|[A-H]\b"
+      r"|번|号|番|題)))"
     rf"(?:\s*{_QNOUN})?",
     re.IGNORECASE)
 _PAIR_LETTER = re.compile(r"(?<![A-Za-z'’])(?:option\s+)?(?P<c>[A-H])(?![A-Za-z0-9'’])")
 # What may stand between a question and its letter: marks and a few joining words.
+_PAIR_NEGATION = re.compile(r"\b(?:not|no|never|nicht|kein\w*|pas|nie|не|non|nunca|não|\w+n't)\b",
+                            re.IGNORECASE)
 _PAIR_GLUE = re.compile(
     r"^[\s:=\-–—→>)(.,*_]*(?:(?:is|should\s+be|would\s+be|gets?|goes|take|pick|answer|choice"
     r"|mine|option|go\s+with|elijo|escolho|scelgo|wybieram|выбираю|nehme|je\s+prends"
@@ -399,6 +428,16 @@ def _number_of(match: re.Match[str], still: Sequence[DesignFork]) -> int | None:
     return still[place - 1].number
 
 
+def _glued(between: str) -> bool:
+    """What stands between a question and its letter: marks and joining words, or up to
+    three short words of any language ("bin ich für"), never a negation ("is not")."""
+    if _PAIR_GLUE.match(between):
+        return True
+    words = between.split()
+    return (len(words) <= 3 and all(len(w.strip(":,.-–—")) <= 5 for w in words)
+            and not _PAIR_NEGATION.search(between) and not re.search(r"[?!;.]", between))
+
+
 def pairs(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
     """`first: B / second: B`, `1B 2B 3B`, `Q1はB、Q2はA`, `第一题选B`, `Third question: A`:
     each question reference with the letter right after it, joined by marks or a few
@@ -413,7 +452,7 @@ def pairs(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
             continue
         stop = refs[k + 1].start() if k + 1 < len(refs) else len(line)
         letter = _PAIR_LETTER.search(line, ref.end(), stop)
-        if letter is None or not _PAIR_GLUE.match(line[ref.end():letter.start()]):
+        if letter is None or not _glued(line[ref.end():letter.start()]):
             continue
         if letter.group("c") in fork.letters:
             found.append((fork.number, letter.group("c")))
