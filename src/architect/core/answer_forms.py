@@ -45,7 +45,8 @@ _ANY_REF = re.compile(_QREF, re.IGNORECASE)
 _CHOSEN = re.compile(
     r"\b(?:make\s+it|make\s+that|say|go\s+with|going\s+with|should\s+be|pick|picking|choose"
     r"|take|prefer|vote|vote\s+for|switch\s+(?:it\s+)?to|change\s+(?:it\s+)?to|to|is|elijo"
-    r"|nehme|je\s+choisis|donc|so|→|->)\s*:?\s+(?:option\s+)?(?P<c>[A-Z])(?![A-Za-z0-9'’])")
+    r"|nehme|je\s+choisis|donc|so|do|let\s+us\s+do|let's\s+do|use|→|->)\s*:?\s+(?:option\s+)?"
+    r"(?P<c>[A-Z])(?![A-Za-z0-9'’])")
 # What may end an answer written loosely ("q1 b", "1: A"): the end of the line, a
 # sentence mark, a dash, a joining word, or the next answer.
 _END = re.compile(
@@ -54,7 +55,7 @@ _END = re.compile(
     r"|maybe|perhaps|if|unless|provided|i\s+think|honestly|or)\b"
     r"|\s*(?:\*\*|__)?\s*(?:Q|question\s*\#?)\s*\d|\s+\d{1,2}\s*[).:=]\s"
     r"|\s*[（(]|\s*(?:\*\*|__)|\s+(?:thx|thanks|thank\s+you|ty|pls|cheers)\b"
-    r"|\s*[、，。；]|(?=[\u3040-\u30ff\u4e00-\u9fff])", re.IGNORECASE)
+    r"|\s*[、，。；]|(?=[\u3040-\u30ff\u4e00-\u9fff])|\s+(?:here|for\s+me)\b", re.IGNORECASE)
 _REST = re.compile(
     r"\b(?:(?:and\s+)?(?:the\s+)?(?:rest|others|remaining(?:\s+ones)?|everything\s+else"
     r"|all\s+(?:the\s+)?others?)\s+(?:as\s+|are\s+|at\s+)?(?:the\s+)?(?:recommended|default)"

@@ -35,8 +35,8 @@ _LETTERS = re.compile(r"^\s*(?P<list>[A-Z](?:\s*(?:,|/|;|&|·|•|\||-|\band\b|\
 _LETTER = re.compile(r"[A-Z]")
 _REC_FOR = re.compile(
     r"\b(?:recommended|(?:the|your)\s+recommendations?|(?:the\s+)?default)\s+(?:ones?\s+)?"
-    r"(?:for|on)\s+(?P<qs>(?:(?:Q|question\s*)\d{1,2}(?:\s*(?:,|and|&)\s*)?)+)", re.IGNORECASE)
-_QNUM = re.compile(r"(?:Q|question\s*)(\d{1,2})", re.IGNORECASE)
+    r"(?:for|on)\s+(?P<qs>(?:(?:Q|question\s*)?\d{1,2}\b(?:\s*(?:,|and|&)\s*)?)+)", re.IGNORECASE)
+_QNUM = re.compile(r"(?:Q|question\s*)?(\d{1,2})\b", re.IGNORECASE)
 _ALL = re.compile(r"\b(?:across\s+the\s+board|all|both|every|everything|each|your|go\s+with"
                   r"|agree|take|fine|happy"
                   r"|makes?\s+sense|as\s+recommended|all\s+three|all\s+of\s+them)\b",
@@ -238,6 +238,7 @@ def approves_all(text: str) -> bool:
                 and clauses.modality(text)[0] in (clauses.Modality.CERTAIN,))
 
 
+_LETTER_FOR_NUMBER = re.compile(r"(?<![A-Za-z'’])(?P<c>[A-H])\s+for\s+(?P<q>\d)\b(?![.,]\d)")
 _LETTER_IS_FOR = re.compile(
     r"(?<![A-Za-z'’])(?P<c>[A-H])\s+(?:is|seems|sounds|would\s+be)\b[^.;?!]{0,40}?\bfor\s+"
     r"(?:Q|question\s*)(?P<q>\d{1,2})\b")
@@ -249,6 +250,8 @@ def letter_forms(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]
     found = [(int(m.group("q")), m.group("c").upper()) for m in _FOR_Q.finditer(line)]
     found += [(int(m.group("q")), m.group("c")) for m in _LETTER_IS_FOR.finditer(line)
               if not _NEGATED.search(line[max(0, m.start() - 30):m.start() + 2])]
+    found += [(int(m.group("q")), m.group("c")) for m in _LETTER_FOR_NUMBER.finditer(line)
+              if any(f.number == int(m.group("q")) for f in open_forks(forks))]
     still = open_forks(forks)
     for m in _FOR_NTH.finditer(line):
         n = len(still) if m.group("n") == "last" else _NTH[m.group("n")]
@@ -283,11 +286,27 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
             continue  # "a screenshot of the note editor": words of an option, no choice
         said = set(_WORD.findall(clause.lower()))
         hits = {(f.number, letter) for f in forks for letter, own in _distinctive(f).items()
-                if own & said}
+                if own & said or _near(said, own)}
         if len(hits) == 1:
             number, letter = hits.pop()
             found.append((number, letter, clause.strip()))
     return found
+
+
+def _near(said: set[str], own: set[str]) -> bool:
+    """Whether a word said is an option's word by its start (`workers`, `nightly` for
+    `night`) or one slip off in a long word (`serevr`, `everone`)."""
+    for word in said:
+        if len(word) < 4:
+            continue
+        for mine in own:
+            if len(mine) >= 4 and (word.startswith(mine) or mine.startswith(word)) \
+                    and min(len(word), len(mine)) >= 5:
+                return True
+            if len(word) >= 5 and len(mine) >= 5 and word[0] == mine[0] \
+                    and clauses.distance(word, mine) <= 1:
+                return True
+    return False
 
 
 def _distinctive(fork: DesignFork) -> dict[str, set[str]]:
@@ -533,6 +552,15 @@ def _stems(text: str) -> set[str]:
     return {w[:4] for w in _WORD.findall(text.lower()) if len(w) >= 3 and w not in _QSTOP}
 
 
+def label_number(label: str, forks: Sequence[DesignFork]) -> int | None:
+    """The question a label names: by number or place (`Q2`, `first one`, `Para la
+    primera`), else by its own words (`Storage`)."""
+    refs = list(_PAIR_REF.finditer(label))
+    if len(refs) == 1 and len(label.split()) <= 4:
+        return _number_of(refs[0], open_forks(forks))
+    return question_named(label, forks)
+
+
 def question_named(words: str, forks: Sequence[DesignFork]) -> int | None:
     """The one open question whose own distinctive words `words` says (`Storage`, `who
     sees attachments`, `cleanup`, `Exporting`), or None."""
@@ -581,7 +609,7 @@ def by_question_words(line: str, forks: Sequence[DesignFork]) -> list[tuple[int,
         label, value = _label_value(sentence.strip().rstrip("."))
         if not label:
             continue
-        number = question_named(label, forks)
+        number = label_number(label, forks)
         fork = next((f for f in forks if f.number == number), None)
         if fork is None or value.rstrip().endswith("?"):
             continue
@@ -590,7 +618,8 @@ def by_question_words(line: str, forks: Sequence[DesignFork]) -> list[tuple[int,
     return found
 
 
-_NO_LABEL = re.compile(r"^\W*(?:and\s+)?no\s+(?P<label>[\w-]{4,})\W*$", re.IGNORECASE)
+_NO_LABEL = re.compile(r"^\W*(?:and\s+)?no\s+(?:to\s+)?(?P<label>[\w-]{4,})"
+                       r"(?:\s+(?:for\s+now|please|thanks|yet|needed))?\W*$", re.IGNORECASE)
 _NOT_NEEDED = re.compile(r"^\W*(?P<label>.+?)\s+(?:isn'?t|is\s+not|not|aren'?t)\s+"
                          r"(?:needed|necessary|required)\W*$", re.IGNORECASE)
 

@@ -35,6 +35,7 @@ _APPROVE_ALL = re.compile(
     re.IGNORECASE,
 )
 _INLINE_CODE = re.compile(r"`[^`\n]*`")
+_HEADING = re.compile(r"^\s*(?:#{1,6}\s+(?P<t>[^#\n]+?)\s*#*\s*$|\*\*(?P<b>[^*\n]+?)\*\*\s*:?\s*$)")
 _REASON_LEAD = re.compile(r"^[\s,.:;\-–—)]*(because|since|as)?\s*", re.IGNORECASE)
 _WORD = re.compile(r"[a-z0-9]+")
 _NEGATION = re.compile(r"\b(\w+n[’']t|not|no|never|without|instead|rather|than|over|against"
@@ -144,9 +145,9 @@ def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
     doubted: list[tuple[int, str, str]] = []
     for line, ok in lines:
         readable_line = _INLINE_CODE.sub("", line) if ok else ""
-        if not ok:
-            refs = _QUESTION_REF.findall(line) if line.lstrip().startswith(">") else []
-            quoted = int(refs[0]) if refs else quoted
+        quoted, heading = _named_above(line, ok, quoted, forks)
+        if heading:
+            continue
         found, missed, rest_here = _read_line(readable_line, forks, answered=answered,
                                               quoted=quoted)
         # "for Q2 I would like …": a pronoun, not option I; the question is named, unread.
@@ -211,6 +212,20 @@ def _with_reasons(answers: list[ParsedAnswer], explained: dict[int, list[str]]
     return out
 
 
+def _named_above(line: str, ok: bool, quoted: int | None, forks: Sequence[DesignFork]
+                 ) -> tuple[int | None, bool]:
+    """The question the lines below a quote (`> Q1 Where …`) or a heading (`## Storage`)
+    answer, and whether this line is such a heading (nothing to read in it)."""
+    if not ok:
+        refs = _QUESTION_REF.findall(line) if line.lstrip().startswith(">") else []
+        return (int(refs[0]) if refs else quoted), False
+    heading = _HEADING.match(line)
+    if heading is None or not forks:
+        return quoted, False
+    named = answer_reading.label_number(heading.group("t") or heading.group("b"), forks)
+    return (named, True) if named is not None else (quoted, False)
+
+
 def _deferred(readable: str, answers: list[ParsedAnswer],
               doubted: list[tuple[int, str, str]]
               ) -> tuple[list[ParsedAnswer], list[tuple[int, str, str]]]:
@@ -251,6 +266,9 @@ def _context(line: str, answer: ParsedAnswer) -> str:
     nxt = _QUESTION_REF.search(line, end_said)
     stop = nxt.start() if nxt else len(line)
     sentence_end = re.search(r"[.!?](?:\s|$)", line[end_said:stop])
+    if sentence_end is not None and nxt is not None:
+        # "Q2 A. Still thinking about Q3": the doubt is about Q3, not Q2.
+        return line[start:end_said + sentence_end.end()]
     if sentence_end is not None and not line[end_said:].lstrip().startswith(
             tuple("?")) and "?" not in line[end_said:end_said + sentence_end.end()]:
         # The sentence ends before the next question: later sentences are its reason,
@@ -370,11 +388,16 @@ def _more_in_line(line: str, forks: Sequence[DesignFork], done: set[int]
         if number not in done:
             found.setdefault(number, letter)
     rest = [f for f in forks if f.number not in done and f.status is ForkStatus.OPEN]
-    unnamed = _QUESTION_REF.sub(" ", line)
-    for number, letter, _ in answer_reading.by_words(unnamed, rest):
-        if not re.search(r"\b[A-H]\b", unnamed):
+    # Outside the answers read (`Q2 A`), the options' words, the writer's last word winning.
+    unnamed = _READ_FORM.sub(" ", line)
+    for number, letter, _ in answer_reading.by_words(clauses.after_correction(unnamed), rest):
+        if not re.search(r"(?<![A-Za-z'’])[A-H](?![A-Za-z'’])", unnamed):
             found.setdefault(number, letter)
     return list(found.items())
+
+
+_READ_FORM = re.compile(r"\b(?:Q|question\s*#?)\s*\d{1,3}\s*[:=\-–—→)]?\s*(?:option\s+)?[A-H]?\b",
+                        re.IGNORECASE)
 
 
 _FORM_NEGATION = re.compile(r"\b(?:not|never|rather\s+not|\w+n[’']t)\b[^.;!?]*$",
@@ -412,12 +435,16 @@ def _unread_answer(number: int, said: str, line: str, forks: Sequence[DesignFork
         words_named = [(q, c) for q, c, _ in answer_reading.by_words(
             before.group("pre"), mine, named=True)]
         letter = words_named[-1][1] if words_named else ""
+    if not letter and (paren := _PAREN_LETTER.search(said)) is not None \
+            and mine and paren.group(1) in mine[0].letters:
+        letter = paren.group(1)  # "Q1: en el navegador (A)"
     if not letter and (number in answer_reading.recommended_for(line, forks)
                        or answer_reading.RECOMMEND.search(last)):
         letter = RECOMMENDED
     return letter
 
 
+_PAREN_LETTER = re.compile(r"\(\s*([A-H])\s*\)")
 # "Server-side for Q1, please", "localStorage for Q1 — …": the option's words before the
 # question they answer, in one clause.
 _BEFORE_REF = re.compile(r"(?P<pre>[^.;,!?\n]{2,60}?)\s+(?:for|on)\s+(?:Q|question\s*#?)"

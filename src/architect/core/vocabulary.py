@@ -178,7 +178,7 @@ HEDGES: tuple[str, ...] = (
     "vielleicht", "eventuell", "weiß nicht", "peut-être", "pas sûr", "quizás", "quizá",
     "tal vez", "no sé", "talvez", "não sei", "forse", "non so", "misschien", "weet niet",
     "może", "nie wiem", "может быть", "наверное", "не знаю", "也许", "可能", "不确定",
-    "たぶん", "多分", "かもしれない",
+    "たぶん", "多分", "かもしれない", "확실하지", "아마", "잘 모르", "것 같",
 )
 
 # Cues that the writer takes back what they just wrote: the last word wins.
