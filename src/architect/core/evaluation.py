@@ -186,6 +186,16 @@ def _slip(token: str) -> bool | None:
     return None
 
 
+def _negated(tokens: list[str], at: int) -> bool:
+    """A negation within reach before `at` ("not really ready to approve"); "say no and
+    reject it" says no, it does not turn "reject" round."""
+    for i in range(max(0, at - _REACH), at):
+        if tokens[i] in _negations() and not (tokens[i] == "no" and i > 0
+                                              and tokens[i - 1] in {"say", "a", "the", "un"}):
+            return True
+    return False
+
+
 def decision_verbs(text: str) -> list[Verb]:
     """The verbs that decide in `text`, in order, each with its side; a negation just
     before one (or on a verb of opinion) turns it round, as in `judge`."""
@@ -203,8 +213,7 @@ def decision_verbs(text: str) -> list[Verb]:
         good = entry[1] if entry is not None else _slip(token)
         if good is None:
             continue
-        before = tokens[max(0, at - _REACH):at]
-        if _negations() & set(before) or _raised(tokens, at):
+        if _negated(tokens, at) or _raised(tokens, at):
             good = not good
             found.append(Verb(good, "not " + token, at))
             continue

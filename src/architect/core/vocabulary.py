@@ -168,7 +168,8 @@ HEDGES: tuple[str, ...] = (
     "unsure", "i'm not sure", "not certain", "no idea", "don't know", "dunno", "leaning",
     "leaning towards", "leaning toward", "inclined", "my lean", "happy to be convinced",
     "could be convinced", "open to other", "tentatively", "tentative", "for now?",
-    "undecided", "torn", "on the fence", "no strong opinion", "could go either way",
+    "undecided", "torn", "on the fence", "not a hill", "no strong opinion",
+    "could go either way",
     "not convinced", "i'm not convinced", "not 100% sure", "not entirely sure",
     "not fully sure", "not really sure", "inclined to", "leaning to",
     "hard to say", "i guess", "kind of", "sort of", "let me think",
@@ -236,7 +237,8 @@ JUDGE_GOOD: tuple[str, ...] = (
     "bom", "boa", "ótim*", "genial", "bene", "buon*", "ottim*", "bon", "bonne", "génial",
     "parfait", "d'accord", "convaincu", "convinc*", "bem", "goed", "dobr*", "świetn*",
     "хорош*", "отлично",
-    "согласен", "согласна", "不错", "很好", "可以", "赞成", "良い", "いい", "賛成", "좋아",
+    "согласен", "согласна", "нравит*", "count me in", "不错", "很好", "可以", "赞成", "同意",
+    "良い", "いい", "賛成", "좋아",
     "좋다", "좋습니다",
 )
 JUDGE_BAD: tuple[str, ...] = (
@@ -248,7 +250,8 @@ JUDGE_BAD: tuple[str, ...] = (
     "close this", "close it", "abandon*", "scrap*", "kill it", "pass on", "no thanks",
     "no way", "thumbs down", "let's not", "lets not", "don't do", "not do this",
     "👎", "❌", "✖", "🙅", "🛑", "⛔",
-    "schlecht", "teuer", "unnötig", "dagegen", "nein", "demasiad*", "смысл*", "没必要",
+    "count me out", "un no", "es un no", "ein nein", "c'est non", "schlecht", "teuer",
+    "unnötig", "dagegen", "nein", "demasiad*", "смысл*", "没必要",
     "不必要", "mauvais", "cher", "inutile", "malo", "mala",
     "caro", "innecesari*", "ruim", "cattiv*", "costos*", "inutil*", "zły", "złe", "drogie",
     "плохо", "дорого", "不好", "太贵", "不行", "不要", "やめ", "ダメ", "だめ", "反対", "싫",
@@ -268,7 +271,7 @@ JUDGE_PITCH: tuple[str, ...] = (
 # Doubts that say the writer has not decided (`core.words` replies to them even with no
 # decision word: "Could go either way on this one"); "maybe" and "might" alone do not.
 UNDECIDED: tuple[str, ...] = (
-    "could go either way", "either way", "not sure", "unsure", "undecided", "torn",
+    "could go either way", "not a hill", "not sure", "unsure", "undecided", "torn",
     "on the fence", "not convinced", "no strong opinion", "hard to say", "not 100% sure",
     "not entirely sure", "not really sure", "not yet decided", "leaning", "inclined",
     "pas encore", "pas sûr", "no sé", "não sei", "non so", "weiß nicht", "nie wiem",
@@ -291,13 +294,14 @@ DECIDE_VERBS_APPROVE: tuple[str, ...] = (
     "angenommen", "approuv*", "j'accepte", "valide", "validé", "validée", "aprob*",
     "aprueb*", "acept*", "aprov*", "aceit*", "accett*", "goedgekeurd", "goedkeur*",
     "zatwierdz*", "akceptuj*", "одобр*", "принима*", "принят*", "批准", "通过", "承認",
-    "承諾", "승인",
+    "承諾", "승인", "onay*", "kabul",
 )
 DECIDE_VERBS_REFUSE: tuple[str, ...] = (
     "reject*", "declin*", "turn down", "turning down", "turned down", "nack",
     "veto*", "denied", "deny", "abgelehnt", "ablehn*", "lehne", "rejet*", "rejett*",
     "refus*", "rechaz*", "rejeit*", "recus*", "respin*", "rifiut*", "afgewezen",
-    "afwijz*", "wijs", "odrzuc*", "отклон*", "отказ*", "拒绝", "驳回", "否决", "却下",
+    "afwijz*", "wijs", "odrzuc*", "отклон*", "отказ*", "redded*", "reddet*", "拒绝", "驳回",
+    "否决", "却下",
     "拒否", "不採用", "거절", "반려",
 )
 # Words a decision stem must not be read in: nouns and adjectives of the same family.

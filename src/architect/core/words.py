@@ -184,8 +184,10 @@ class Reading:
 def bare(body: str, bot_login: str) -> str:
     """The comment without HTML comments, surrounding space and a leading @bot."""
     text = strip_html_comments(clean_text(body)).strip()
-    mention = re.match(rf"@{re.escape(bot_login)}(?![\w-])[\s,:]*", text, re.IGNORECASE) \
-        if bot_login else None
+    # "@architect accept" for the bot `architect-bot`: its name without the account suffix.
+    names = {bot_login, re.sub(r"(?:-bot|\[bot\]|bot)$", "", bot_login)} - {""}
+    mention = re.match(rf"@(?:{'|'.join(map(re.escape, sorted(names, key=len, reverse=True)))})"
+                       r"(?![\w-])[\s,:]*", text, re.IGNORECASE) if bot_login else None
     return text[mention.end():] if mention else text
 
 
@@ -218,8 +220,8 @@ def read(body: str, bot_login: str, *, filed: bool = False) -> Reading:
         return clear
     words = unquoted(body, bot_login)
     back = clauses.taken_back(clauses.capped(words))
-    if back is not None and (earlier := read_clear(back[0], bot_login)) is not None \
-            and read_clear(words, bot_login) is None:
+    if back is not None and (earlier := read_clear(back[0], bot_login) or _likely(back[0])) \
+            is not None and read_clear(words, bot_login) is None:
         # A decision said, then taken back with nothing new decided: held, said so once.
         return Reading(Sense.NOT_DECISION, earlier.family, said=words.strip(),
                        modality=clauses.Modality.HEDGED, cue=back[1] or words.strip())
@@ -237,6 +239,10 @@ def read(body: str, bot_login: str, *, filed: bool = False) -> Reading:
                        modality=stance.modality, cue=stance.cue)
     mood, cue = clauses.modality(clauses.capped(words))
     verbs = evaluation.decision_verbs(clauses.after_correction(clauses.capped(words)))
+    if any(v.said.startswith("not ") for v in verbs):
+        # "Non lo approvo ancora", "I'm not approving this yet": turned round, no decision.
+        return Reading(Sense.NOT_DECISION, Family.ACCEPT if verbs[-1].good else Family.REJECT,
+                       said=words.strip(), modality=clauses.Modality.NEGATED, cue=words.strip())
     if (verbs and mood in (clauses.Modality.CONDITIONAL, clauses.Modality.HEDGED)) or (
             verbs and mood is clauses.Modality.QUESTION
             and _clause_of(words, verbs[-1].said).rstrip(" *_~)").endswith("?")):
@@ -368,13 +374,25 @@ _HOLD_ASKED = re.compile(
     r"\bon[\s-]+hold\b|\b(?:let'?s\s+|please\s+)?pause\s+(?:this|it|the\s+(?:sprint|pitch))\b"
     r"|\bauf\s+hold\b|\bpausieren\b|\bzurückstellen\b|\ben\s+(?:attente|pause)\b"
     r"|\ben\s+(?:pausa|espera)\b|\bem\s+(?:espera|pausa)\b|\bin\s+(?:pausa|sospeso)\b"
-    r"|\bwstrzyma\w*|на\s+паузу|приостанов\w*|暂停|搁置|保留|一旦止め", re.IGNORECASE)
+    r"|\bwstrzyma\w*|на\s+паузу|приостанов\w*|暂停|搁置|一旦止め|⏸"
+    r"|\b(?:on|auf)\s+(?:ice|eis)\b|\bbekletme\w*|\bbeklemeye\b", re.IGNORECASE)
+
+
+def _likely(text: str) -> Reading | None:
+    """Agreement or refusal in the words of `core.vocabulary` ("Akkoord."), as a reading."""
+    stance = clauses.stance(text)
+    family = _FAMILIES.get(stance.polarity) if stance is not None else None
+    return Reading(Sense.LIKELY, family, said=text.strip()) if family is not None else None
 
 
 def _hold_asked(text: str) -> Reading | None:
     last = clauses.after_correction(clauses.capped(text))
+    if _HOLD_ASKED.search(last) is None and clauses.taken_back(clauses.capped(text)) is None:
+        last = clauses.capped(text)  # "Putting this on hold. Not a no, just not now."
     match = _HOLD_ASKED.search(last)
-    if match is None or clauses.modality(last)[0] is not clauses.Modality.CERTAIN:
+    # "On hold until after the release": the time is the hold's reason, not a condition.
+    if match is None or clauses.modality(last)[0] in (clauses.Modality.QUESTION,
+                                                      clauses.Modality.HEDGED):
         return None
     before = last[:match.start()].lower().replace("’", "'")
     if re.search(r"\b(?:not|don'?t|no\s+need|never|nicht|pas|no)\b[^.!?]*$", before):
@@ -405,7 +423,10 @@ def _decided_by_verb(text: str) -> Reading | None:
     if _ADDRESSED.match(last):
         # "@bob accept": asking Bob to, not deciding (a leading @bot is taken off by `bare`)
         return None
-    judged = evaluation.judge(last)
+    # "I accept most of it, but the page worries me": a judgement the other way after the
+    # verb (one before it is taken over by the verb: "同意。… 拒绝。").
+    at = max(last.lower().find(verbs[0].said.lower()), 0)
+    judged = evaluation.judge(last[at:])
     if judged is not None and judged.lean is not (
             evaluation.Lean.GOOD if verbs[0].good else evaluation.Lean.BAD):
         return None  # "I accept most of it, but the page worries me": both ways
