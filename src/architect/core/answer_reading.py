@@ -138,8 +138,18 @@ def positional(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
     one A`), or a list after a few words (`Mine are B, A, B`, `Let's do B and A`): one
     letter per open question, in order, when there are exactly as many letters as open
     questions and no other letter stands in the line."""
-    found = _positional(line, forks) or _positional_inside(line, forks)
+    found = _positional(line, forks) or _positional_inside(line, forks) or _run_alone(line,
+                                                                                       forks)
     return _renamed(line, found)
+
+
+def _run_alone(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
+    """`BA`: the whole line a run of capitals, one per open question."""
+    still = open_forks(forks)
+    word = line.strip().rstrip(".!")
+    if not re.fullmatch(r"[A-H]{2,5}", word) or len(word) != len(still):
+        return []
+    return [(f.number, c) for f, c in zip(still, word, strict=True) if c in f.letters]
 
 
 def _positional_inside(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
@@ -454,7 +464,7 @@ def _glued(between: str) -> bool:
         return True
     words = between.split()
     return (len(words) <= 3 and all(len(w.strip(":,.-–—")) <= 5 for w in words)
-            and not _PAIR_NEGATION.search(between) and not re.search(r"[?!;.]", between))
+            and not _PAIR_NEGATION.search(between) and not re.search(r"[?!;.\d]", between))
 
 
 def pairs(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
@@ -624,7 +634,14 @@ _NOT_NEEDED = re.compile(r"^\W*(?P<label>.+?)\s+(?:isn'?t|is\s+not|not|aren'?t)\
                          r"(?:needed|necessary|required)\W*$", re.IGNORECASE)
 
 
+_FOR_PLACE = re.compile(
+    r"^\W*for\s+the\s+(?P<label>(?:first|second|third|last)(?:\s+(?:one|question))?)"
+    r"\s*[,:]?\s+(?P<value>.+)$", re.IGNORECASE)
+
+
 def _label_value(part: str) -> tuple[str, str]:
+    if (m := _FOR_PLACE.match(part)) is not None:  # "for the third one the worker queue"
+        return m.group("label"), m.group("value")
     if (m := _NO_LABEL.match(part)) is not None:  # "no export"
         return m.group("label"), "no"
     if (m := _NOT_NEEDED.match(part)) is not None:  # "export isn't needed"

@@ -345,6 +345,10 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
         done |= {a.question for a in found}
         found += [ParsedAnswer(n, letter, said=line.strip())
                   for n, letter in _more_in_line(line, forks, done) if n not in done]
+        bare = answer_forms.bare_choice(line) if quoted is not None and quoted not in done \
+            else None
+        if quoted is not None and bare is not None:  # "> Q3 …" then "B here, … Q1 B."
+            found.append(ParsedAnswer(quoted, _choice(bare.choice), "", bare.said))
         return found, missed, reading.rest_recommended
     if quoted is not None and (bare := answer_forms.bare_choice(line)) is not None:
         return [ParsedAnswer(quoted, _choice(bare.choice), _reason(bare.reason), bare.said)], \
@@ -357,6 +361,8 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
         return [], missed, False
     # "first: B / second: B", "1B 2B 3B", "Q1はB、Q2はA", "A for both", "All B".
     paired = answer_reading.pairs(line, forks) or answer_reading.scoped(line, forks, answered)
+    if paired:  # "First one: object storage. Second: A.": the others, by their words
+        paired += _more_in_line(line, forks, {n for n, _ in paired})
     if not paired and (chosen := answer_reading.recommended_for(line, forks)):
         # "Your recommendation for the first two, and the worker queue for cleanup".
         paired = [(n, RECOMMENDED) for n in chosen] + [
@@ -383,7 +389,8 @@ def _more_in_line(line: str, forks: Sequence[DesignFork], done: set[int]
     """Answers a line gives beside those its grammar read: pairs (`para la 2, también A`),
     a question named by its words, the options' own words in a clause of their own."""
     # Places ("the second") count among all the open questions, as the writer saw them.
-    found = {n: c for n, c in answer_reading.pairs(line, forks) if n not in done}
+    found = {n: c for n, c in (*answer_reading.pairs(line, forks),
+                               *answer_reading.letter_forms(line, forks)) if n not in done}
     for number, letter in answer_reading.by_question_words(line, forks):
         if number not in done:
             found.setdefault(number, letter)
