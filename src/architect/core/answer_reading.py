@@ -45,7 +45,8 @@ RECOMMEND = _RECOMMEND = re.compile(
     r"\brecommend(?:ed|ations?|s)?\b|\bdefaults?\b|\b(?:what\s+)?you\s+(?:suggested|proposed)\b"
     r"|\b(?:your|the)\s+suggestions?\b"
     r"|\brecomendad\w*|\brecomendaci\w*|\bempfehl\w*|\brecommand\w*|\braccomand\w*"
-    r"|\brecomenda\w*|\baanbevel\w*|\brekomend\w*|\bрекомендо?ва\w*|おすすめ|推荐|推奨|建议",
+    r"|\brecomenda\w*|\baanbevel\w*|\brekomend\w*|\bрекомендо?ва\w*|おすすめ|推荐|推奨|建议"
+    r"|\bönerilen\w*|\brec\.|추천",
     re.IGNORECASE)
 _ONLY_RECOMMENDED = re.compile(
     r"^\W*(?:(?:all\s+|as\s+)?recommended|(?:the\s+|your\s+)?recommendations?|defaults?)"
@@ -54,7 +55,8 @@ _ONLY_RECOMMENDED = re.compile(
 # "おすすめ通りでお願いします", "Die Empfehlungen passen für mich 👍", "go with what you
 # suggested": every recommendation, in words of their own.
 _AS_RECOMMENDED = re.compile(
-    r"おすすめ通り|推荐的|按推荐|推奨通り|\b(?:die\s+)?empfehlungen\s+passen|\bme\s+parecen\s+bien\s+las"
+    r"おすすめ通り|推荐的|按推荐|推奨通り|すべて推奨|推奨案で|\bönerilen\w*\s+(?:seçenek\w*|olsun)"
+    r"|\bhepsinde\s+önerilen|추천대로|\b(?:die\s+)?empfehlungen\s+passen|\bme\s+parecen\s+bien\s+las"
     r"\s+recomendaciones|\bvamos\s+con\s+las\s+recomendaciones|\bwhat\s+you\s+suggested\b"
     r"|\b(?:the\s+)?recommendations?\s+(?:look|looks|are|is|sound|sounds)\s+(?:fine|good|great|right)",
     re.IGNORECASE)
@@ -114,8 +116,9 @@ def _explained(context: str, at: int) -> bool:
 # usually how it works ("sync when online"), not a condition on the choice.
 _CONDITION = re.compile(r"\b(?:sauf\s+si|außer\s+wenn|a\s+menos\s+que|salvo\s+que|tranne\s+se"
                         r"|chyba\s+że|если\s+только|wenn|falls|si|se|jeśli|если|mits|sofern|purché"
-                        r"|desde\s+que|siempre\s+que|pod\s+warunkiem|при\s+условии)\b|除非|なら|如果"
-                        r"|もし|只要"
+                        r"|desde\s+que|siempre\s+que|pod\s+warunkiem|при\s+условии|pokud|eğer"
+                        r"|förutsatt)\b|除非|なら|如果|만약"
+                        r"|もし|只要|\b\w+(?:ırsa|irse|ursa|ürse|arsa|erse)\b"
                         r"|\b(?:if|unless|provided|providing|as\s+long\s+as|so\s+long\s+as"
                         r"|assuming|depends|depending|only\s+when|on\s+condition)\b",
                         re.IGNORECASE)
@@ -402,7 +405,7 @@ _QNOUN = (r"(?:question|frage|pregunta|questão|questao|domanda|vraag|pytanie|в
           r"|問題|问题|题|問|one|번째|번|号|番)")
 _PAIR_REF = re.compile(
     r"(?P<q>(?<![\w-])(?:Q|question\s*#?|frage|pregunta|questão|questao|domanda|vraag|pytanie"
-    r"|вопрос|(?<=for\s)|(?<=la\s)|(?<=le\s)|(?<=el\s))\s*(?P<n>\d{1,2})(?!\d)|第[一二三四]|(?<![\w-])(?:"
+    r"|вопрос|问题|問題|질문|soru|(?<=for\s)|(?<=la\s)|(?<=le\s)|(?<=el\s))\s*(?P<n>\d{1,2})(?!\d)|第[一二三四]|(?<![\w-])(?:"
     + "|".join(sorted((w for w in _ORDINAL_WORDS if not w.startswith("第")), key=len,
                       reverse=True))
     + r")(?!\w)|(?:(?<=^)|(?<=[\s,;/|(\[]))(?P<bare>\d)(?=\s*(?:[:=)\-–—→.]|\s+[A-H]\b|[A-H]\b"
@@ -437,7 +440,8 @@ _EXCEPT_LABEL = re.compile(r"^(?P<label>[\w\s'-]{2,40}?)\s*(?:[—–:,]|\s-\s)\
                            r"\s+)?(?P<value>.+)$", re.IGNORECASE)
 _EXCEPT_REF = re.compile(
     r"\b(?:except|but|apart\s+from|other\s+than|besides|salvo|excepto|menos|außer|ausser"
-    r"|sauf|tranne|eccetto|oprócz|poza|кроме|除了)\s+(?:for\s+)?(?:the\s+)?", re.IGNORECASE)
+    r"|sauf|tranne|eccetto|oprócz|poza|кроме|ama)\s+(?:for\s+)?(?:the\s+)?|除了|但是|ただし|하지만",
+    re.IGNORECASE)
 
 
 def _ordinal_of(ref: str) -> int | None:
@@ -544,12 +548,14 @@ _NEGATIVE_OPTION = re.compile(r"^\s*(?:no|none|never|nothing|not\s+at\s+all)\b",
 _POSITIVE_OPTION = re.compile(r"^\s*yes\b", re.IGNORECASE)
 _NEGATIVE_VALUE = re.compile(
     r"^\W*(?:no|nope|none|not\s+needed|not\s+necessary|unnecessary|not\s+required|never"
+    r"|no\s+need(?:\s+for\s+now)?"
     r"|skip(?:\s+it)?|nein|non|не\s+нужно)\W*$|\bnot\s+needed\b|\bisn'?t\s+needed\b"
     r"|\bnot\s+necessary\b|^\W*no\s+\w+\W*$", re.IGNORECASE)
 _POSITIVE_VALUE = re.compile(r"^\W*(?:yes|yep|sure|ja|oui|sí|si|sim)\b", re.IGNORECASE)
 _LABELLED = re.compile(r"^\W*(?P<label>[^:|=→\n]{2,60}?)\s*(?::|\||→|=|\s[—–-]\s)\s*"
                        r"(?P<value>[^|\n]+?)[\s|]*$")
-_FOR_LABEL = re.compile(r"^\W*for\s+(?:the\s+)?(?P<label>[\w\s'-]{2,40}?)\s*[,:]\s*"
+_FOR_LABEL = re.compile(r"^\W*(?:for|pour|para|per|für|voor|dla)\s+"
+                        r"(?:the\s+|la\s+|le\s+|el\s+|die\s+|den\s+)?(?P<label>[\w\s'-]{2,40}?)\s*[,:]\s*"
                         r"(?P<value>.+)$|^(?P<value2>.+?)\s+for\s+(?:the\s+)?(?P<label2>[\w\s'-]{2,40}?)"
                         r"\W*$", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!;])\s+")
@@ -628,7 +634,8 @@ def by_question_words(line: str, forks: Sequence[DesignFork]) -> list[tuple[int,
     return found
 
 
-_NO_LABEL = re.compile(r"^\W*(?:and\s+)?no\s+(?:to\s+)?(?P<label>[\w-]{4,})"
+_NO_LABEL = re.compile(r"^\W*(?:and\s+)?(?:no|pas\s+d[e'’]|kein\w*|sin|sem|niente|geen|без)\s*"
+                       r"(?:to\s+)?(?P<label>[\w-]{4,})"
                        r"(?:\s+(?:for\s+now|please|thanks|yet|needed))?\W*$", re.IGNORECASE)
 _NOT_NEEDED = re.compile(r"^\W*(?P<label>.+?)\s+(?:isn'?t|is\s+not|not|aren'?t)\s+"
                          r"(?:needed|necessary|required)\W*$", re.IGNORECASE)

@@ -35,6 +35,7 @@ _APPROVE_ALL = re.compile(
     re.IGNORECASE,
 )
 _INLINE_CODE = re.compile(r"`[^`\n]*`")
+_STRUCK = re.compile(r"~~[^~\n]+~~")
 _HEADING = re.compile(r"^\s*(?:#{1,6}\s+(?P<t>[^#\n]+?)\s*#*\s*$|\*\*(?P<b>[^*\n]+?)\*\*\s*:?\s*$)")
 _REASON_LEAD = re.compile(r"^[\s,.:;\-–—)]*(because|since|as)?\s*", re.IGNORECASE)
 _WORD = re.compile(r"[a-z0-9]+")
@@ -98,7 +99,8 @@ def _lines(body: str) -> list[tuple[str, bool]]:
     Quoted lines and fenced code are kept (the model may need them as context)
     but never read as answers; inline code is blanked only for reading.
     """
-    text = strip_html_comments(markers.after_pasted_marks(clean_text(body)))
+    # ~~A~~ B: a letter struck through is taken back by its writer.
+    text = _STRUCK.sub(" ", strip_html_comments(markers.after_pasted_marks(clean_text(body))))
     out: list[tuple[str, bool]] = []
     fence: str | None = None
     for line in text.split("\n"):
@@ -349,6 +351,10 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
             else None
         if quoted is not None and bare is not None:  # "> Q3 …" then "B here, … Q1 B."
             found.append(ParsedAnswer(quoted, _choice(bare.choice), "", bare.said))
+        elif quoted is not None and quoted not in done and (
+                asked := next((f for f in forks if f.number == quoted), None)) is not None \
+                and (value := answer_reading.value_letter(line.split(".", maxsplit=1)[0], asked)):
+            found.append(ParsedAnswer(quoted, value, said=line.split(".", maxsplit=1)[0].strip()))
         return found, missed, reading.rest_recommended
     if quoted is not None and (bare := answer_forms.bare_choice(line)) is not None:
         return [ParsedAnswer(quoted, _choice(bare.choice), _reason(bare.reason), bare.said)], \

@@ -14,6 +14,7 @@ from enum import StrEnum
 
 from architect.core import answer_forms, clauses, markers, render, words
 from architect.core.answers import parse_comment
+from architect.core.ledger import DesignFork
 from architect.core.text import one_line
 
 
@@ -51,7 +52,8 @@ def why_unclear(body: str, bot_login: str) -> Why | None:
     return None
 
 
-def wants_steering(body: str, bot_login: str, *, started: bool) -> bool:
+def wants_steering(body: str, bot_login: str, *, started: bool,
+                   forks: Sequence[DesignFork] = ()) -> bool:
     """Whether a comment by someone who may not steer reads like a decision or an answer
     (once the questions are asked, a bare `yes` takes every recommendation: an answer)."""
     if markers.MARK_OPEN in words.readable(body, inline_code=True):
@@ -62,7 +64,7 @@ def wants_steering(body: str, bot_login: str, *, started: bool) -> bool:
             and clauses.stance(words.unquoted(body, bot_login)) is not None):
         # "+1, would love this!" is as much a vote as "ACCEPT"; "Nice writeup" is praise.
         return True
-    parsed = parse_comment(words.unquoted(body, bot_login))
+    parsed = parse_comment(words.unquoted(body, bot_login), forks)
     return bool(parsed.answers) or (started and parsed.approve_all)
 
 

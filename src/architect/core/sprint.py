@@ -458,7 +458,8 @@ def _not_steering(heard: _Heard, comment: Comment, marks: Marks, steering: Steer
     why = "whether they may steer was not read this tick" if unknown else "not a reviewer"
     heard.ignored.append(f"comment {comment.id} by @{login} ({why})")
     if (login.lower() not in told and comment.id not in marks.clarified and not unknown
-            and replies.wants_steering(comment.body, steering.bot_login, started=started)):
+            and replies.wants_steering(comment.body, steering.bot_login, started=started,
+                                       forks=marks.ledger.forks if marks.ledger else ())):
         told.add(login.lower())
         heard.unclear.append(Signal(login, comment.body.strip(), comment.id, comment.html_url,
                                     comment.created_at, why=replies.Why.NOT_STEERER))

@@ -160,6 +160,7 @@ CONDITIONS: tuple[str, ...] = (
     "wenn", "falls", "sofern", "si", "à condition", "pourvu que", "siempre que",
     "con tal de que", "se", "desde que", "purché", "a patto che", "als", "mits", "jeśli",
     "jeżeli", "pod warunkiem", "если", "при условии", "如果", "假如", "只要", "もし", "なら",
+    "pokud", "jestli", "eğer", "만약", "om det", "förutsatt",
 )
 
 # Words of doubt: a hedged clause is never acted on; the reply names the doubt.
@@ -179,7 +180,10 @@ HEDGES: tuple[str, ...] = (
     "vielleicht", "eventuell", "weiß nicht", "peut-être", "pas sûr", "quizás", "quizá",
     "tal vez", "no sé", "talvez", "não sei", "forse", "non so", "misschien", "weet niet",
     "może", "nie wiem", "может быть", "наверное", "не знаю", "也许", "可能", "不确定",
-    "たぶん", "多分", "かもしれない", "확실하지", "아마", "잘 모르", "것 같",
+    "nicht sicher", "nicht ganz sicher", "eher", "emin değil", "galiba", "sanırım", "pas certain",
+    "no estoy seguro", "não tenho certeza", "non sono sicuro", "niet zeker", "nie jestem pewien",
+    "не уверен", "不太确定", "わからない", "たぶん", "多分", "かもしれない", "확실하지", "아마",
+    "잘 모르", "것 같",
 )
 
 # Cues that the writer takes back what they just wrote: the last word wins.
@@ -192,10 +196,14 @@ CORRECTIONS: tuple[str, ...] = (
     "en realidad", "na verdade", "anzi", "eigenlijk", "właściwie", "вернее", "точнее",
     "meant", "sorry, meant", "thinking about it more", "thinking about it again", "nein,",
     "non,", "pardon", "moment", "on reflection", "thinking again", "re-reading", "rereading",
-    "sorry, no",
+    "sorry, no", "nein,", "não,", "espera", "jednak", "不对", "应该是", "잠깐", "정정", "ehh",
+    "eh,", "attendez", "aspetta", "wacht", "czekaj", "стоп", "待って", "いや",
     "a jednak", "doch nicht", "oder doch nicht", "en fait non", "finalement non",
     "pensándolo bien", "pensandolo bien", "na verdade não", "anzi no", "ripensandoci",
     "toch niet", "хотя нет", "算了", "やっぱり", "ignore that", "ignore my",
+    "no —", "no –", "no -", "never mind", "nevermind", "forget it", "i take that back",
+    "take it back", "lasciate perdere", "lascia perdere", "vergiss es", "laisse tomber",
+    "olvídalo", "deixa pra lá", "geri alıyorum", "yok, dur", "beru zpět", "vlastně ne",
 )
 # The cues of `CORRECTIONS` that take back what came before even when no new decision
 # follows ("Approved. Hmm, wait — I haven't checked the SSO part"); the others
@@ -206,6 +214,9 @@ TAKE_BACK: tuple[str, ...] = (
     "change of mind", "a jednak", "doch nicht", "oder doch nicht", "en fait non",
     "finalement non", "pensándolo bien", "pensandolo bien", "na verdade não", "anzi no",
     "ripensandoci", "toch niet", "хотя нет", "算了", "やっぱり", "ignore that", "ignore my",
+    "never mind", "nevermind", "forget it", "i take that back", "take it back",
+    "lasciate perdere", "lascia perdere", "vergiss es", "laisse tomber", "olvídalo",
+    "deixa pra lá", "geri alıyorum", "yok, dur", "beru zpět", "vlastně ne",
 )
 
 # Words that turn a clause round ("don't approve", "not yet").
@@ -235,8 +246,8 @@ JUDGE_GOOD: tuple[str, ...] = (
     # de, fr, es, pt, it, nl, pl, ru, zh, ja, ko
     "gut*", "prima", "super", "toll", "sinnvoll", "passt", "einverstanden", "bien", "buen*",
     "bom", "boa", "ótim*", "genial", "bene", "buon*", "ottim*", "bon", "bonne", "génial",
-    "parfait", "d'accord", "convaincu", "convinc*", "bem", "goed", "dobr*", "świetn*",
-    "хорош*", "отлично",
+    "parfait", "d'accord", "convaincu", "convainc*", "convinc*", "convenc*", "bem", "goed",
+    "dobr*", "świetn*", "хорош*", "отлично",
     "согласен", "согласна", "нравит*", "count me in", "不错", "很好", "可以", "赞成", "同意",
     "良い", "いい", "賛成", "좋아",
     "좋다", "좋습니다",
@@ -294,13 +305,15 @@ DECIDE_VERBS_APPROVE: tuple[str, ...] = (
     "angenommen", "approuv*", "j'accepte", "valide", "validé", "validée", "aprob*",
     "aprueb*", "acept*", "aprov*", "aceit*", "accett*", "goedgekeurd", "goedkeur*",
     "zatwierdz*", "akceptuj*", "одобр*", "принима*", "принят*", "批准", "通过", "承認",
-    "承諾", "승인", "onay*", "kabul",
+    "承諾", "승인", "onay*", "kabul", "annehm*", "nehme", "godkänn*", "godkän*", "schval*",
+    "찬성",
 )
 DECIDE_VERBS_REFUSE: tuple[str, ...] = (
     "reject*", "declin*", "turn down", "turning down", "turned down", "nack",
     "veto*", "denied", "deny", "abgelehnt", "ablehn*", "lehne", "rejet*", "rejett*",
     "refus*", "rechaz*", "rejeit*", "recus*", "respin*", "rifiut*", "afgewezen",
-    "afwijz*", "wijs", "odrzuc*", "отклон*", "отказ*", "redded*", "reddet*", "拒绝", "驳回",
+    "afwijz*", "wijs", "odrzuc*", "отклон*", "отказ*", "redded*", "reddet*", "zamít*",
+    "avslå*", "拒绝", "驳回",
     "否决", "却下",
     "拒否", "不採用", "거절", "반려",
 )

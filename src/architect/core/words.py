@@ -300,6 +300,7 @@ _FAMILIES: dict[clauses.Polarity | None, Family] = {
 _CONDITION_LEADS = tuple(
     f" {clauses.normal(c).strip()} " for c in (
         "if", "only if", "unless", "provided", "provided that", "as long as", "so long as",
+        "once", "when", "after", "as soon as",
         "assuming", "on condition", "but only", "only when", "subject to", "conditional on",
         "wenn", "falls", "si", "se", "à condition", "siempre que", "jeśli", "если", "如果",
         "もし"))
@@ -375,7 +376,8 @@ _HOLD_ASKED = re.compile(
     r"|\bauf\s+hold\b|\bpausieren\b|\bzurückstellen\b|\ben\s+(?:attente|pause)\b"
     r"|\ben\s+(?:pausa|espera)\b|\bem\s+(?:espera|pausa)\b|\bin\s+(?:pausa|sospeso)\b"
     r"|\bwstrzyma\w*|на\s+паузу|приостанов\w*|暂停|搁置|一旦止め|⏸"
-    r"|\b(?:on|auf)\s+(?:ice|eis)\b|\bbekletme\w*|\bbeklemeye\b", re.IGNORECASE)
+    r"|\b(?:on|auf)\s+(?:ice|eis)\b|\bbekletme\w*|\bbeklemeye\b|\bpausar\b|\bpausa\b",
+    re.IGNORECASE)
 
 
 def _likely(text: str) -> Reading | None:
@@ -420,6 +422,8 @@ def _decided_by_verb(text: str) -> Reading | None:
         return None
     if clauses.modality(last)[0] is not clauses.Modality.CERTAIN or _WONDER.search(last):
         return None
+    if _NOT_YET.search(last):
+        return None  # "I was planning to approve this today, but I'm not going to just yet"
     if _ADDRESSED.match(last):
         # "@bob accept": asking Bob to, not deciding (a leading @bot is taken off by `bare`)
         return None
@@ -450,6 +454,10 @@ _ABOUT_AN_ANSWER = re.compile(r"^(?:\W+\w+){0,4}?\W+(?:options?|q\s*\d+|question
 
 
 _ADDRESSED = re.compile(r"^\s*@[\w-]+")
+_NOT_YET = re.compile(
+    r"\b(?:not|n't)\b[^.!?]{0,30}?\b(?:yet|going\s+to)\b|\bnoch\s+nicht\b|\bhenüz\b|ещё\s+не|еще\s+не"
+    r"|\bpas\s+encore\b|\btodavía\s+no\b|\bainda\s+não\b|\bnon\s+ancora\b|\bnog\s+niet\b"
+    r"|\bjeszcze\s+nie\b|\binte\s+än\b|ještě\s+ne|まだ|还没|아직", re.IGNORECASE)
 _PARTIAL = re.compile(r"^\s+(?:most|some|part|parts|half|much|bits)\b", re.IGNORECASE)
 
 
