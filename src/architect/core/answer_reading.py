@@ -79,7 +79,10 @@ _NEGATED = re.compile(r"\b\w+n[’']t\b"
 _CHOOSING = re.compile(r"\b(?:go(?:ing)?\s+with|use|using|pick|prefer|choose|store|keep|let's"
                        r"|let\s+us|should|want|make\s+(?:it|that)|rather|better|vote|is\s+enough"
                        r"|works|fine|please|i'd|we'd)\b", re.IGNORECASE)
-_LEAD_LETTER = re.compile(r"^[\s,:;.!—–-]*(?:option\s+)?(?P<c>[A-Z])(?![A-Za-z0-9'’])")
+# The letter a correction starts with, after the words that say no ("nein – B", "no, A").
+_LEAD_LETTER = re.compile(r"^[\s,:;.!—–-]*(?:(?:no|nein|non|não|nee|nie|нет|not\s+that|sorry"
+                          r"|meant|i\s+meant|wait|espera|moment)[\s,:;.!—–-]+){0,3}(?:option\s+)?"
+                          r"(?P<c>(?-i:[A-Z]))(?![A-Za-z0-9'’])", re.IGNORECASE)
 
 
 def open_forks(forks: Sequence[DesignFork]) -> list[DesignFork]:

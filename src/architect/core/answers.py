@@ -338,6 +338,8 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
         found.append(ParsedAnswer(question, _choice(form.choice), _reason(form.reason),
                                   form.said))
     if found or reading.rest_recommended or missed:
+        # In the order the line says them, so that the writer's last word wins.
+        found.sort(key=lambda a: line.find(a.said) if a.said else len(line))
         # "Option B on the first, option A on the rest": the rest after the named ones.
         done = answered | {a.question for a in found}
         found += [ParsedAnswer(n, letter, said=line.strip())
@@ -437,9 +439,9 @@ def _unread_answer(number: int, said: str, line: str, forks: Sequence[DesignFork
     mine = [f for f in forks if f.number == number]
     last = clauses.after_correction(_QUESTION_REF.sub(" ", said)) or said
     named = named_option(last, mine)
-    letter = named[1] if named else answer_forms.chosen_letter(last) or next(
-        (c for q, c in answer_reading.pairs(said, mine) if q == number), "") or (
-        answer_reading.leading_letter(last, mine) if last is not said else "")
+    corrected = answer_reading.leading_letter(last, mine) if last is not said else ""
+    letter = named[1] if named else answer_forms.chosen_letter(last) or corrected or next(
+        (c for q, c in answer_reading.pairs(said, mine) if q == number), "")
     if not letter:
         words_named = [(q, c) for q, c, _ in answer_reading.by_words(last, mine, named=True)]
         letter = words_named[-1][1] if words_named else ""
