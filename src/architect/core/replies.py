@@ -59,10 +59,11 @@ def wants_steering(body: str, bot_login: str, *, started: bool,
     if markers.MARK_OPEN in words.readable(body, inline_code=True):
         return False  # a paste of the bot's own text
     reading = words.read(body, bot_login)
-    if reading.sense is words.Sense.DECISION or (
+    if reading.sense in (words.Sense.DECISION, words.Sense.NOT_DECISION) or (
             reading.sense is words.Sense.LIKELY
             and clauses.stance(words.unquoted(body, bot_login)) is not None):
-        # "+1, would love this!" is as much a vote as "ACCEPT"; "Nice writeup" is praise.
+        # "+1, would love this!" and "you should reject this" are as much a say as
+        # "ACCEPT"; "Nice writeup" is praise.
         return True
     parsed = parse_comment(words.unquoted(body, bot_login), forks)
     return bool(parsed.answers) or (started and parsed.approve_all)

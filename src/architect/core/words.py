@@ -424,6 +424,11 @@ def _decided_by_verb(text: str) -> Reading | None:
         return None
     if _NOT_YET.search(last):
         return None  # "I was planning to approve this today, but I'm not going to just yet"
+    if any(_NOT_MINE.search(last[:max(last.lower().find(v.said.lower()), 0)][-40:])
+           for v in verbs):
+        # "I would approve this", "Bob already approved it", "Should we accept this":
+        # a decision that is not this writer's, here and now.
+        return None
     if _ADDRESSED.match(last):
         # "@bob accept": asking Bob to, not deciding (a leading @bot is taken off by `bare`)
         return None
@@ -454,6 +459,11 @@ _ABOUT_AN_ANSWER = re.compile(r"^(?:\W+\w+){0,4}?\W+(?:options?|q\s*\d+|question
 
 
 _ADDRESSED = re.compile(r"^\s*@[\w-]+")
+_NOT_MINE = re.compile(
+    r"(?:\b(?:would|could|might|should|shall|'d|wanted\s+to|planned\s+to|planning\s+to|about\s+to"
+    r"|hoping\s+to|going\s+to\s+have\s+to\s+think)|@[\w-]+|\b(?:he|she|they|someone|somebody"
+    r"|everyone|everybody|nobody|the\s+team|bob|alice|management|legal)\b(?:\s+\w+){0,2})\s*$",
+    re.IGNORECASE)
 _NOT_YET = re.compile(
     r"\b(?:not|n't)\b[^.!?]{0,30}?\b(?:yet|going\s+to)\b|\bnoch\s+nicht\b|\bhenüz\b|ещё\s+не|еще\s+не"
     r"|\bpas\s+encore\b|\btodavía\s+no\b|\bainda\s+não\b|\bnon\s+ancora\b|\bnog\s+niet\b"
