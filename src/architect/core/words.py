@@ -558,9 +558,9 @@ def typo_of(word: str) -> Family | None:
     if len(word) < 4 or word in _NOT_TYPOS or not word.isalpha():
         return None
     for target, family, needed in _TYPO_TARGETS:
-        if word[0] == target[0] and needed in word and _distance(word, target) <= 2:
+        if word[0] == target[0] and needed in word and clauses.distance(word, target) <= 2:
             # Two letters off only for a word long enough to keep its shape.
-            if _distance(word, target) == 2 and len(word) < 5:
+            if clauses.distance(word, target) == 2 and len(word) < 5:
                 continue
             return family
     return None
@@ -597,20 +597,6 @@ def _sentence(text: str, at: int) -> str:
     start = max(text.rfind(".", 0, at), text.rfind("\n", 0, at)) + 1
     ends = [i for i in (text.find(".", at), text.find("\n", at)) if i != -1]
     return text[start:min(ends) if ends else len(text)].strip()
-
-
-def _distance(a: str, b: str) -> int:
-    """Edit distance counting a swap of two neighbours as one (optimal string alignment)."""
-    rows = [list(range(len(b) + 1))]
-    for i in range(1, len(a) + 1):
-        row = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            cost = 0 if a[i - 1] == b[j - 1] else 1
-            row[j] = min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                row[j] = min(row[j], rows[i - 2][j - 2] + 1)
-        rows.append(row)
-    return rows[-1][-1]
 
 
 def markdown() -> str:
