@@ -14,6 +14,7 @@ is returned as `leftover` text, for the model.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -120,7 +121,20 @@ def _lines(body: str) -> list[tuple[str, bool]]:
 
 def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
     """Read the answers of one comment; `forks` (the ledger's) lets ordinals and
-    option words be read, and only where they name exactly one open question."""
+    option words be read, and only where they name exactly one open question.
+
+    One comment is read by several steps of a tick (the sprint's assessment, the answers
+    round, `yes` against earlier tries, the re-plan): the reading is worked out once."""
+    if len(body) > _CACHED_MAX:  # a page of text is read anew rather than kept
+        return _parsed.__wrapped__(body, tuple(forks))
+    return _parsed(body, tuple(forks))
+
+
+_CACHED_MAX = 20_000
+
+
+@functools.lru_cache(maxsize=512)  # pure; the frozen reading is shared, never changed
+def _parsed(body: str, forks: tuple[DesignFork, ...]) -> ParsedComment:
     lines = _lines(body)
     readable = "\n".join(_INLINE_CODE.sub("", line) for line, ok in lines if ok).strip()
     if not readable and not any(line.strip() for line, _ in lines):

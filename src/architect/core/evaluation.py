@@ -42,12 +42,23 @@ _TOKEN = re.compile(r"[+\-]1\b|[^\W_]+(?:'[^\W_]+)?|[\U0001F300-\U0001FAFF\u2600
 _REACH = 4
 
 
-@functools.lru_cache(maxsize=1)
-def _stems() -> tuple[tuple[tuple[str, ...], bool], ...]:
-    """Every lexicon entry as its tokens, with whether it is good; longest first."""
-    entries = [(_entry(e), True) for e in vocabulary.JUDGE_GOOD if not _unspaced(e)]
-    entries += [(_entry(e), False) for e in vocabulary.JUDGE_BAD if not _unspaced(e)]
+Lexicon = tuple[tuple[tuple[str, ...], bool], ...]
+
+
+@functools.lru_cache(maxsize=2)
+def _lexicon(good: tuple[str, ...], bad: tuple[str, ...]) -> Lexicon:
+    """Every entry of a good and a bad word list as its tokens, with its side; longest
+    first (entries in a script without spaces are matched apart: `_unspaced_hits`)."""
+    entries = [(_entry(e), True) for e in good if not _unspaced(e)]
+    entries += [(_entry(e), False) for e in bad if not _unspaced(e)]
     return tuple(sorted((e for e in entries if e[0]), key=lambda e: -len(e[0])))
+
+
+def _unspaced_hits(text: str, good: tuple[str, ...], bad: tuple[str, ...]
+                   ) -> list[tuple[str, bool]]:
+    """The entries in a script without spaces (`不错`, `却下`) found where they stand."""
+    return [(entry, side) for entries, side in ((good, True), (bad, False))
+            for entry in entries if _unspaced(entry) and entry in text]
 
 
 # A comment this short judges the pitch with any word of judgement ("Nice, I like it").
@@ -126,20 +137,16 @@ def judge(text: str) -> Judgement | None:
     words of judgement, or None when it has none."""
     tokens = _tokens(text[:4000])
     remark = _about_a_part(text[:4000])
-    found: list[tuple[str, bool]] = [
-        (entry, good) for words, good in ((e, True) for e in vocabulary.JUDGE_GOOD)
-        for entry in [words] if _unspaced(entry) and entry in text[:4000]]
-    found += [(entry, False) for entry in vocabulary.JUDGE_BAD
-              if _unspaced(entry) and entry in text[:4000]]
+    found = _unspaced_hits(text[:4000], vocabulary.JUDGE_GOOD, vocabulary.JUDGE_BAD)
+    lexicon = _lexicon(vocabulary.JUDGE_GOOD, vocabulary.JUDGE_BAD)
     at = 0
     while at < len(tokens):
-        entry = next((e for e in _stems() if _matches(tokens, at, e[0])), None)
+        entry = next((e for e in lexicon if _matches(tokens, at, e[0])), None)
         if entry is None:
             at += 1
             continue
         words, good = entry
-        before = tokens[max(0, at - _REACH):at]
-        if _negations() & set(before) or _raised(tokens, at):
+        if _negated(tokens, at) or _raised(tokens, at):
             good = not good
         if words in _weak() and (len(tokens) > _SHORT or remark) \
                 and not _pitch_words() & set(tokens):
@@ -158,17 +165,9 @@ def judge(text: str) -> Judgement | None:
 class Verb:
     """A verb that decides, found in a comment: its side and the words it was read from."""
 
-    good: bool
+    good: bool  # its side, turned round when negated
     said: str
-    at: int  # its token's index in the comment
-
-
-@functools.lru_cache(maxsize=1)
-def _verbs() -> tuple[tuple[tuple[str, ...], bool], ...]:
-    entries = [(_entry(e), True) for e in vocabulary.DECIDE_VERBS_APPROVE if not _unspaced(e)]
-    entries += [(_entry(e), False) for e in vocabulary.DECIDE_VERBS_REFUSE
-                if not _unspaced(e)]
-    return tuple(sorted(entries, key=lambda e: -len(e[0])))
+    negated: bool = False  # "not approving", "Non lo approvo": it decides nothing
 
 
 # The decision words a slip of one key (two in a long word) is read as, in a sentence.
@@ -201,21 +200,17 @@ def decision_verbs(text: str) -> list[Verb]:
     before one (or on a verb of opinion) turns it round, as in `judge`."""
     tokens = [t[2:] if t[:2] in ("j'", "l'", "d'") and len(t) > 4 else t
               for t in _tokens(text[:4000])]
-    found: list[Verb] = [Verb(good, entry, -1) for entries, good in
-                         ((vocabulary.DECIDE_VERBS_APPROVE, True),
-                          (vocabulary.DECIDE_VERBS_REFUSE, False))
-                         for entry in entries if _unspaced(entry) and entry in text[:4000]]
+    approve, refuse = vocabulary.DECIDE_VERBS_APPROVE, vocabulary.DECIDE_VERBS_REFUSE
+    found = [Verb(side, entry) for entry, side in _unspaced_hits(text[:4000], approve, refuse)]
     not_verbs = frozenset(vocabulary.NOT_DECIDE_VERBS)
+    lexicon = _lexicon(approve, refuse)
     for at, token in enumerate(tokens):
         if token in not_verbs:
             continue
-        entry = next((e for e in _verbs() if _matches(tokens, at, e[0])), None)
+        entry = next((e for e in lexicon if _matches(tokens, at, e[0])), None)
         good = entry[1] if entry is not None else _slip(token)
         if good is None:
             continue
-        if _negated(tokens, at) or _raised(tokens, at):
-            good = not good
-            found.append(Verb(good, "not " + token, at))
-            continue
-        found.append(Verb(good, token, at))
+        negated = _negated(tokens, at) or _raised(tokens, at)
+        found.append(Verb(good != negated, token, negated))
     return found

@@ -239,7 +239,7 @@ def read(body: str, bot_login: str, *, filed: bool = False) -> Reading:
                        modality=stance.modality, cue=stance.cue)
     mood, cue = clauses.modality(clauses.capped(words))
     verbs = evaluation.decision_verbs(clauses.after_correction(clauses.capped(words)))
-    if any(v.said.startswith("not ") for v in verbs):
+    if any(v.negated for v in verbs):
         # "Non lo approvo ancora", "I'm not approving this yet": turned round, no decision.
         return Reading(Sense.NOT_DECISION, Family.ACCEPT if verbs[-1].good else Family.REJECT,
                        said=words.strip(), modality=clauses.Modality.NEGATED, cue=words.strip())
@@ -416,7 +416,7 @@ def _decided_by_verb(text: str) -> Reading | None:
     question) or takes it back."""
     last = clauses.after_correction(clauses.capped(text))
     verbs = evaluation.decision_verbs(last)
-    if not verbs or any(v.said.startswith("not ") for v in verbs):
+    if not verbs or any(v.negated for v in verbs):
         return None
     if len({v.good for v in verbs}) != 1:
         return None
