@@ -13,7 +13,7 @@ letter recorded; *silent*: no reply where one was due; *asked back*: a reply to 
 comment whose case allows none (a certain comment the bot should have acted on).
 
     .venv/bin/python bench/comment_corpus.py [PATH ...] [--show]
-    (--show: every comment not as allowed)
+    (--show: every comment not as allowed; --split dev: only the development cases)
 """
 
 from __future__ import annotations
@@ -49,6 +49,8 @@ def main() -> int:
     parser.add_argument("paths", nargs="*", type=Path, default=[CORPUS],
                         help="corpus files (TOML, one [[comment]] table per case)")
     parser.add_argument("--show", action="store_true", help="print what was not as allowed")
+    parser.add_argument("--split", help="with --show: only the cases of this split (so a "
+                        "held-out split's cases stay unread)")
     args = parser.parse_args()
     logging.disable(logging.CRITICAL)  # the ticks' own logs would drown the figures
     failed = False
@@ -64,7 +66,8 @@ def main() -> int:
             print(f"  {split}: {figures([r for r in results if r.case.split == split])}")
         if args.show:
             for r in results:
-                if not r.ok and r.outcome != UNWRITABLE:
+                if (not r.ok and r.outcome != UNWRITABLE
+                        and args.split in (None, r.case.split)):
                     then = f" then {r.case.then!r} by {r.case.then_by}" if r.case.then else ""
                     print(f"- {r.case.stage} {r.case.kind} {r.case.text!r} by {r.case.by}"
                           f"{then}: {r.outcome} {r.recorded} (allowed {r.case.allowed} "
