@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from architect.core import words
+from architect.core import clauses, words
 from architect.core.words import Family, Sense
 
 ROOT = Path(__file__).parents[2]
@@ -48,8 +48,8 @@ def test_clear_decisions_act(text: str, family: Family, rest: str) -> None:
     assert (reading.sense, reading.family, reading.rest) == (Sense.DECISION, family, rest)
 
 
-@pytest.mark.parametrize("text", ["+1", "d'accord", "同意", "nope", "go ahead", "Works for me.",
-                                  "Good to go from my side.", "🚀", "-1, sorry", "Looks nice."])
+@pytest.mark.parametrize("text", ["+1", "d'accord", "同意", "nope", "sounds fine", "Works for me.",
+                                  "Sounds good from my side.", "🚀", "-1, sorry", "Looks nice."])
 def test_likely_decisions_get_a_reply(text: str) -> None:
     assert words.read(text, BOT).sense is Sense.LIKELY
 
@@ -61,6 +61,15 @@ def test_likely_decisions_get_a_reply(text: str) -> None:
     ("NACK — this duplicates the preferences work", Family.REJECT),
     ("REJECT. Wait, no, I misread the estimate. ACCEPT.", Family.ACCEPT),
     ("> ACCEPT\n\nREJECT: too big", Family.REJECT),
+    # A go or a stop said as an instruction decides (issue 27: people mean it so).
+    ("Go for it!", Family.ACCEPT), ("yep, go", Family.ACCEPT), ("Good to go.", Family.ACCEPT),
+    ("Looks god to me, proceed", Family.ACCEPT),
+    ("C'est bon pour moi, on y va !", Family.ACCEPT), ("nah, kill it", Family.REJECT),
+    ("Closing this, we're not going to build it.", Family.REJECT),
+    ("No. We decided against this in the planning meeting.", Family.REJECT),
+    ("> REJECT: too big\n\nI disagree, it's fine. Let's go.", Family.ACCEPT),
+    ("Accept. Hmm, no — actually after reading Bob's point on GDPR again, reject.",
+     Family.REJECT),
 ])
 def test_words_reviewers_decide_with_act_the_last_one_winning(text: str, family: Family) -> None:
     reading = words.read(text, BOT)
@@ -129,3 +138,33 @@ def test_replan_acts_only_on_a_filed_sprint() -> None:
     assert words.read("Replan? not sure", BOT, filed=True).sense is not Sense.DECISION
     asked = words.read("REPLAN: could we drop the page?", BOT, filed=True)
     assert (asked.family, asked.rest) == (Family.REPLAN, "could we drop the page?")
+
+
+@pytest.mark.parametrize("text", [
+    "Who's going to own this after the sprint?", "Does this cover the mobile app as well?",
+])
+def test_a_question_of_the_writers_own_is_answered_once_never_acted_on(text: str) -> None:
+    reading = words.read(text, BOT)
+    assert (reading.sense, reading.modality) == (Sense.NOT_DECISION, clauses.Modality.QUESTION)
+
+
+def test_a_question_put_to_someone_else_is_theirs() -> None:
+    assert words.read("cc @bob — can you weigh in?", BOT).sense is Sense.NONE
+
+
+@pytest.mark.parametrize(("text", "family"), [
+    ("> ACCEPT\n\n+1, same here.", Family.ACCEPT),
+    ("> REJECT: too big\n\nI disagree", Family.ACCEPT),
+])
+def test_agreeing_with_a_quoted_decision_is_its_side_read_back(text: str, family: Family) -> None:
+    reading = words.read(text, BOT)
+    assert (reading.sense, reading.family) == (Sense.LIKELY, family)
+
+
+@pytest.mark.parametrize("text", [
+    "Kabul ediyorum. Yok, dur, geri alıyorum — önce maliyetlere bakmam lazım.",
+    "Akzeptiert, sofern wir das Logging-Feature weglassen.",
+    "I'd like to let this sit for a bit before we commit to anything.",
+])
+def test_a_decision_taken_back_or_held_by_a_condition_is_none(text: str) -> None:
+    assert words.read(text, BOT).sense is Sense.NOT_DECISION

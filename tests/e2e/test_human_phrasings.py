@@ -111,8 +111,9 @@ def test_a_comment_review_without_the_word_decides_nothing(world: World) -> None
     assert world.tick().decision.actions == ()
 
 
-@pytest.mark.parametrize("text", ["Works for me", "sounds good", "go", "Good to go from my side.",
-                                  "👍", "+1", "@architect-bot 🚀"])
+@pytest.mark.parametrize("text", [
+    "Works for me", "sounds good", "fine by me", "Sounds good from my side.", "👍", "+1",
+    "@architect-bot 🚀", "LGTM, but what about mobile?", "Who owns this after the sprint?"])
 def test_a_comment_that_looks_like_a_decision_gets_one_reply(world: World, text: str) -> None:
     number = pitched(world)
     comment_id = world.comment(number, text)
@@ -144,7 +145,7 @@ def test_each_lookalike_comment_gets_its_own_reply_once(world: World) -> None:
 
 @pytest.mark.parametrize(("text", "by"), [
     ("I wonder whether the settings page is too big for one sprint.", "alice"),
-    ("LGTM, but what about mobile?", "alice"),
+    ("@bob, what do you think about mobile?", "alice"),  # a question put to someone else
     ("Thanks for the write-up!", "stranger"),
     ("LGTM", BOT),
 ])

@@ -76,10 +76,10 @@ def test_an_approval_held_back_by_a_condition_stays_held_after_its_reply(
 
 def test_a_likely_reading_is_confirmed_before_it_acts(world: World) -> None:
     number = pitched(world)
-    world.comment(number, "Good to go from my side.")
+    world.comment(number, "Sounds good from my side.")
     world.tick()
     reply = world.bot_comments(number)[-1]
-    assert "I read “Good to go from my side.” as agreement" in reply
+    assert "I read “Sounds good from my side.” as agreement" in reply
     assert "reply `ACCEPT`" in reply
     assert not questions_posted(world, number)
     world.comment(number, "ACCEPT")
@@ -100,10 +100,10 @@ def test_a_judgement_in_words_of_its_own_is_read_back_as_likely(world: World) ->
 
 def test_a_comment_review_is_read_like_a_comment(world: World) -> None:
     number = pitched(world)
-    world.review(number, "COMMENT", "Good to go from my side.")
+    world.review(number, "COMMENT", "Sounds good from my side.")
     world.tick()
     reply = world.bot_comments(number)[-1]
-    assert "I read “Good to go from my side.” as agreement" in reply
+    assert "I read “Sounds good from my side.” as agreement" in reply
     assert markers.UnclearMark(0, review=True).render().split("comment=")[0] in reply
     assert not questions_posted(world, number)
     assert world.tick().decision.actions == ()  # the review is answered once
@@ -181,16 +181,16 @@ def test_a_contested_question_blocks_the_filing_until_settled(world: World) -> N
 def test_a_model_reading_whose_span_is_not_in_the_comment_is_refused(tmp_path: Path) -> None:
     runner = ScriptedRunner({Mode.READ: [CommentReading(readings=[
         SpanReading(intent="accept", span="ship it today"),
-        SpanReading(intent="accept", span="Good to go"),
+        SpanReading(intent="accept", span="Sounds good"),
     ])]}, fallback=OfflinePlanner())
     world = make_world(tmp_path, runner=runner)
     number = pitched(world)
-    world.comment(number, "Good to go from my side.")
+    world.comment(number, "Sounds good from my side.")
     world.tick()
     reply = world.bot_comments(number)[-1]
     assert "A model reading was refused: “ship it today” is not in the comment's own words" \
         in reply
-    assert "The model read: accept, from “Good to go” (to confirm, write `ACCEPT`)" in reply
+    assert "The model read: accept, from “Sounds good” (to confirm, write `ACCEPT`)" in reply
     assert not questions_posted(world, number)  # a model's reading is only read back
     assert [r.mode for r in runner.requests].count(Mode.READ) == 1
     assert world.tick().decision.actions == ()

@@ -146,13 +146,20 @@ def _cue(text: str, cues: tuple[str, ...]) -> str:
 @functools.lru_cache(maxsize=4096)  # pure; a long comment repeats its lines
 def modality(text: str) -> tuple[Modality, str]:
     """What a stretch of words does to a decision or an answer in it, and its cue."""
-    if (cue := _cue(text, vocabulary.CONDITIONS)):
+    if (cue := _cue(_PAST_REASON.sub(" ", text), vocabulary.CONDITIONS)):
         return Modality.CONDITIONAL, _from(text, cue)
     if (cue := _cue(text, vocabulary.HEDGES)):
         return Modality.HEDGED, _from(text, cue)
     if text.rstrip(" *_~)").endswith("?"):
         return Modality.QUESTION, text.strip()
     return Modality.CERTAIN, ""
+
+
+# "After reading Bob's point, reject", "after seeing the numbers": what the writer has
+# done, a reason, not a condition still to be met.
+_PAST_REASON = re.compile(r"\b(?:after|once)\s+(?:re-?)?(?:reading|seeing|talking|thinking"
+                          r"|looking|hearing|checking|discussing|reviewing|going)\b",
+                          re.IGNORECASE)
 
 
 def _from(text: str, cue: str) -> str:
@@ -169,12 +176,21 @@ def _corrections() -> re.Pattern[str]:
                       re.IGNORECASE)
 
 
+def _preference(flat: str, match: re.Match[str]) -> bool:
+    """"I'd rather we didn't", "would rather": a preference, not a correction."""
+    return match.group(0).lower().startswith("rather") and bool(
+        re.search(r"(?:'d|\bwould|\bhad)\s*$", flat[:match.start()], re.IGNORECASE))
+
+
 def after_correction(text: str, *, leading: bool = False) -> str:
     """What follows the last cue of taking back (`Actually, …`, `Scratch that: …`),
     or the whole text when there is none: the writer's last word. `leading`: `text`
     follows something already said (an answer's reason), so a cue at its start counts."""
     best = -1
-    for match in _corrections().finditer(text.replace("’", "'")):
+    flat = text.replace("’", "'")
+    for match in _corrections().finditer(flat):
+        if _preference(flat, match):
+            continue
         if match.start() > 0 or leading:
             best = match.end()
     return text[best:] if best > 0 else text
@@ -194,18 +210,23 @@ def taken_back(text: str) -> tuple[str, str] | None:
     doubt after them ("Actually, let me check the numbers first"). Returns (what came
     before the cue, what follows it), or None."""
     flat = text.replace("’", "'")
-    last = None
+    last = first = None
     for match in _corrections().finditer(flat):
+        if _preference(flat, match):
+            continue
         if match.start() > 0 and not (normal(match.group(0)).strip() == "wait"
                                       and not re.search(r"[,;:.!—–-]", match.group(0))):
             last = match  # "could the export wait for v2?" is the verb, not "Wait, no"
-    if last is None:
+            # Cues in a row ("Yok, dur, geri alıyorum —") take back what came before them.
+            if first is None or flat[first.end():match.start()].strip(" ,:;.!—–-hm"):
+                first = match
+    if last is None or first is None:
         return None
     after = flat[last.end():].strip()
-    cue = normal(last.group(0)).strip()
+    cue = normal(last.group(0).rstrip(" ,:;.!—–-")).strip()
     strong = cue in {normal(c).strip() for c in vocabulary.TAKE_BACK}
     if strong or _DOUBT_AFTER.search(after):
-        return text[:last.start()], after
+        return text[:first.start()], after
     return None
 
 

@@ -198,19 +198,24 @@ def _negated(tokens: list[str], at: int) -> bool:
 def decision_verbs(text: str) -> list[Verb]:
     """The verbs that decide in `text`, in order, each with its side; a negation just
     before one (or on a verb of opinion) turns it round, as in `judge`."""
-    tokens = [t[2:] if t[:2] in ("j'", "l'", "d'") and len(t) > 4 else t
-              for t in _tokens(text[:4000])]
     approve, refuse = vocabulary.DECIDE_VERBS_APPROVE, vocabulary.DECIDE_VERBS_REFUSE
     found = [Verb(side, entry) for entry, side in _unspaced_hits(text[:4000], approve, refuse)]
     not_verbs = frozenset(vocabulary.NOT_DECIDE_VERBS)
     lexicon = _lexicon(approve, refuse)
-    for at, token in enumerate(tokens):
-        if token in not_verbs:
-            continue
-        entry = next((e for e in lexicon if _matches(tokens, at, e[0])), None)
-        good = entry[1] if entry is not None else _slip(token)
-        if good is None:
-            continue
-        negated = _negated(tokens, at) or _raised(tokens, at)
-        found.append(Verb(good != negated, token, negated))
+    # A negation reaches no further than its sentence: "No. We decided against this."
+    for sentence in _SENTENCES.split(text[:4000]):
+        tokens = [t[2:] if t[:2] in ("j'", "l'", "d'") and len(t) > 4 else t
+                  for t in _tokens(sentence)]
+        for at, token in enumerate(tokens):
+            if token in not_verbs:
+                continue
+            entry = next((e for e in lexicon if _matches(tokens, at, e[0])), None)
+            good = entry[1] if entry is not None else _slip(token)
+            if good is None:
+                continue
+            negated = _negated(tokens, at) or _raised(tokens, at)
+            found.append(Verb(good != negated, token, negated))
     return found
+
+
+_SENTENCES = re.compile(r"(?<=[.!?;])\s+|\n+|[。！？]")

@@ -81,7 +81,8 @@ REFUSE: Mapping[str, tuple[str, ...]] = {
            "not worth it", "out of scope", "nay", "rejected", "declined", "skip this one",
            "skip it", "let's skip it", "i'd drop it", "drop it", "not necessary",
            "no interest", "not worth a sprint", "abandon this pitch", "close this out",
-           "close it out", "let's not", "rather not", "i'd rather not"),
+           "close it out", "let's not", "rather not", "i'd rather not", "i'd rather we didn't",
+           "rather we didn't", "i'd rather we did not"),
     "de": ("nein", "abgelehnt", "lieber nicht", "bitte nicht", "nicht jetzt", "dagegen",
            "ich bin dagegen", "machen wir nicht", "nee", "nö", "passt nicht"),
     "fr": ("non", "non merci", "rejeté", "rejetée", "refusé", "refusée", "pas maintenant",
@@ -114,6 +115,15 @@ DECIDE_APPROVE: tuple[str, ...] = (
     "accepté", "acceptée", "validé", "aprobado", "aceptado", "aprovado", "aceito",
     "approvato", "accettato", "goedgekeurd", "zatwierdzam", "zatwierdzone", "одобрено",
     "принято", "批准", "承認", "承認します",
+    # A go said as an instruction ("Go for it!", "on y va", "procedi pure") decides as
+    # plainly as "approved": the writer tells the bot to proceed.
+    "go", "go ahead", "go for it", "go go go", "let's go", "lets go", "proceed",
+    "please proceed", "let's proceed", "let's move forward", "let's ship it", "let's build it",
+    "do it", "just do it", "green light", "good to go", "los geht's", "los gehts",
+    "machen wir", "machen wir so", "on y va", "allons-y", "adelante", "vamos",
+    "vamos con ello", "hagámoslo", "hagamoslo", "pode seguir", "vamos nessa", "manda ver",
+    "procedi", "procedi pure", "procediamo", "andiamo", "ga je gang", "laten we het doen",
+    "do dzieła", "поехали", "進めましょう",
 )
 DECIDE_REFUSE: tuple[str, ...] = (
     "reject", "rejected", "rejecting", "declined", "decline", "denied", "nack",
@@ -121,6 +131,13 @@ DECIDE_REFUSE: tuple[str, ...] = (
     "rechazado", "rechazada", "rejeitado", "recusado", "respinto", "rifiutato",
     "afgewezen", "odrzucone", "odrzucam", "отклонено", "отклоняю", "拒绝", "驳回",
     "却下", "拒否",
+    # A stop said as an instruction ("nah, kill it", "Let's not do this", "close it").
+    "kill it", "not doing this", "let's not do this", "let's not do it", "won't do",
+    "wontfix", "won't fix", "veto", "i veto", "hard pass", "close it", "close this",
+    "let's close this", "close this out", "close it out", "let's drop it", "let's drop this",
+    "drop it", "abandon this pitch", "closing this", "closing it", "closing this pr",
+    "closing this out", "machen wir nicht", "on ne le fait pas", "no lo hagamos",
+    "não vamos fazer", "non lo facciamo", "niet doen",
 )
 
 DECIDE = DECIDE_APPROVE + DECIDE_REFUSE
@@ -170,7 +187,8 @@ HEDGES: tuple[str, ...] = (
     "leaning towards", "leaning toward", "inclined", "my lean", "happy to be convinced",
     "could be convinced", "open to other", "tentatively", "tentative", "for now?",
     "undecided", "torn", "on the fence", "not a hill", "no strong opinion",
-    "could go either way",
+    "could go either way", "before deciding", "before we decide", "before i decide",
+    "before making a decision", "before we commit", "before committing",
     "not convinced", "i'm not convinced", "not 100% sure", "not entirely sure",
     "not fully sure", "not really sure", "inclined to", "leaning to",
     "hard to say", "i guess", "kind of", "sort of", "let me think",
@@ -191,7 +209,7 @@ CORRECTIONS: tuple[str, ...] = (
     "actually", "actually no", "no wait", "wait", "scratch that", "strike that",
     "on second thought", "on second thoughts", "correction", "i mean", "i meant",
     "make that", "rather", "change of mind", "changed my mind", "i changed my mind",
-    "edit", "update", "sorry, i meant", "let me correct", "correcting myself",
+    "edit", "update:", "sorry, i meant", "let me correct", "correcting myself",
     "hmm, no", "no,", "instead", "eigentlich", "doch", "en fait", "plutôt", "mejor",
     "en realidad", "na verdade", "anzi", "eigenlijk", "właściwie", "вернее", "точнее",
     "meant", "sorry, meant", "thinking about it more", "thinking about it again", "nein,",
@@ -285,6 +303,8 @@ UNDECIDED: tuple[str, ...] = (
     "could go either way", "not a hill", "not sure", "unsure", "undecided", "torn",
     "on the fence", "not convinced", "no strong opinion", "hard to say", "not 100% sure",
     "not entirely sure", "not really sure", "not yet decided", "leaning", "inclined",
+    "before deciding", "before we decide", "before i decide", "before making a decision",
+    "before we commit", "before committing",
     "pas encore", "pas sûr", "no sé", "não sei", "non so", "weiß nicht", "nie wiem",
     "не знаю", "不确定",
 )
@@ -312,7 +332,8 @@ DECIDE_VERBS_REFUSE: tuple[str, ...] = (
     "reject*", "declin*", "turn down", "turning down", "turned down", "nack",
     "veto*", "denied", "deny", "abgelehnt", "ablehn*", "lehne", "rejet*", "rejett*",
     "refus*", "rechaz*", "rejeit*", "recus*", "respin*", "rifiut*", "afgewezen",
-    "afwijz*", "wijs", "odrzuc*", "отклон*", "отказ*", "redded*", "reddet*", "zamít*",
+    "afwijz*", "wijs", "decided against", "decide against", "odrzuc*", "отклон*", "отказ*",
+    "redded*", "reddet*", "zamít*",
     "avslå*", "拒绝", "驳回",
     "否决", "却下",
     "拒否", "不採用", "거절", "반려",

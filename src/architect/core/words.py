@@ -57,6 +57,9 @@ class Entry:
     # Read only on a filed sprint (its merged PR, its vision): on a sprint PR still open,
     # the word is the plain discussion it always was there.
     filed: bool = False
+    # Acts only as a clause of its own ("Go.", "yep, go"), never as a first word before
+    # more words ("Go over the risks first").
+    alone: bool = False
 
 
 _A, _R, _H = Family.ACCEPT, Family.REJECT, Family.HOLD
@@ -90,7 +93,9 @@ REGISTRY: tuple[Entry, ...] = (
     Entry("looks good", _A, False, "also `looks good to me`"),
     Entry("sounds good", _A, False),
     Entry("ship it", _A, True),
-    Entry("go", _A, False, "also `go ahead`, `go for it`, `let's do it`"),
+    Entry("go", _A, True, "in a clause of its own, as `go ahead`, `go for it`, `good to go`, "
+                          "`proceed`, `let's do it`: a go said as an instruction (`go over "
+                          "the risks first` is discussion)", alone=True),
     Entry("yes", _A, False, "during the design questions: take every recommendation"),
     Entry("agreed", _A, False),
     Entry("+1", _A, False, "also 👍, `:+1:`, `:thumbsup:`"),
@@ -107,8 +112,7 @@ REGISTRY: tuple[Entry, ...] = (
 
 # The likely words beyond the registry's headwords (its notes name them for people).
 _LIKELY_MORE: dict[str, Family] = {
-    "approving": _A, "looks good to me": _A, "go ahead": _A, "go for it": _A,
-    "let's do it": _A, "lets do it": _A, ":+1:": _A, ":thumbsup:": _A, "👍": _A, "ok": _A,
+    "approving": _A, "looks good to me": _A, ":+1:": _A, ":thumbsup:": _A, "👍": _A, "ok": _A,
     "okay": _A, "yep": _A, "yeah": _A, "sure": _A, "fine by me": _A, "works for me": _A,
     "angenommen": _A, "einverstanden": _A, "genehmigt": _A, "accepté": _A, "acceptée": _A,
     "approuvé": _A, "d'accord": _A, "aceptado": _A, "aprobado": _A, "de acuerdo": _A,
@@ -124,7 +128,8 @@ _FILLER = frozenset({"thanks", "thank you", "thx", "from me", "from my side", "f
                      "all", "to me", "merci", "danke", "gracias", "please", "✅", "🚀", "🎉"})
 
 _CLEAR_FIRST: dict[str, Family] = {e.text: e.family for e in REGISTRY
-                                   if e.acts and not e.filed and " " not in e.text}
+                                   if e.acts and not e.filed and not e.alone
+                                   and " " not in e.text}
 # The words that act only on a filed sprint, first in the comment (`REPLAN: …`).
 _FILED_FIRST: dict[str, Family] = {e.text: e.family for e in REGISTRY if e.acts and e.filed}
 # Acting words of more than one word, first in the comment (`on hold`); the subject
@@ -136,7 +141,8 @@ _CLEAR_PHRASES: tuple[tuple[re.Pattern[str], Family], ...] = tuple(
 # A word that acts alone but not before these (`Hold on, …` is discussion).
 _NOT_BEFORE: dict[Family, re.Pattern[str]] = {
     _H: re.compile(r"^[\s,]*(?:on|up|off|tight|that|the\s+thought)\b", re.IGNORECASE)}
-_LIKELY: dict[str, Family] = {**{e.text: e.family for e in REGISTRY if not e.acts},
+_LIKELY: dict[str, Family] = {**{e.text: e.family for e in REGISTRY
+                                 if not e.acts or e.alone},
                               **_LIKELY_MORE}
 # Real English words a typo of a decision word could be taken for: never a decision.
 _NOT_TYPOS = frozenset({"adept", "accent", "accede", "accost", "accepts", "rejects",
@@ -212,13 +218,59 @@ def unquoted(body: str, bot_login: str) -> str:
     return bare(readable(body), bot_login)
 
 
+# Clauses that only agree or disagree with what the comment quotes ("> REJECT: too big" /
+# "I disagree, let's go"): about the quote, not the pitch; +1 for agreeing, -1 for not.
+_ABOUT_THE_QUOTE: dict[str, int] = {
+    clauses.normal(k).strip(): v for k, v in (
+        ("i disagree", -1), ("disagree", -1), ("i don't agree", -1), ("strongly disagree", -1),
+        ("i respectfully disagree", -1), ("not really", -1), ("i agree", 1), ("agree", 1),
+        ("agreed", 1), ("+1", 1), ("same here", 1), ("same", 1), ("this", 1), ("^ this", 1),
+        ("seconded", 1), ("me too", 1), ("exactly", 1), ("+1 same here", 1),
+        ("same from me", 1), ("ditto", 1))}
+
+
+def _quoted(body: str) -> str:
+    return "\n".join(line.lstrip()[1:] for line in clean_text(body).split("\n")
+                     if line.lstrip().startswith(">"))
+
+
+def _own(body: str, bot_login: str) -> str:
+    """The writer's own words: outside quotes and code, without the clauses that only
+    agree or disagree with what they quote."""
+    text = unquoted(body, bot_login)
+    if not _quoted(body).strip():
+        return text
+    parts = [p for p in re.split(r"(?<=[.!?])\s+|\n+|,\s*", text) if p.strip()]
+    kept = [p for p in parts if clauses.normal(p).strip() not in _ABOUT_THE_QUOTE]
+    return text if len(kept) == len(parts) else " ".join(kept)
+
+
+def _echoed(body: str, bot_login: str) -> Reading | None:
+    """A comment that only agrees (or disagrees) with the decision it quotes: likely."""
+    quoted = _quoted(body)
+    said = read_clear(quoted, bot_login) or _likely(quoted)
+    if said is None or said.family not in (Family.ACCEPT, Family.REJECT):
+        return None
+    text = unquoted(body, bot_login)
+    parts = [clauses.normal(p).strip() for p in re.split(r"(?<=[.!?])\s+|\n+|,\s*", text)]
+    signs = {_ABOUT_THE_QUOTE[p] for p in parts if p in _ABOUT_THE_QUOTE}
+    if len(signs) != 1:
+        return None
+    family = said.family if signs == {1} else (
+        Family.REJECT if said.family is Family.ACCEPT else Family.ACCEPT)
+    return Reading(Sense.LIKELY, family, said=text.strip())
+
+
 def read(body: str, bot_login: str, *, filed: bool = False) -> Reading:
     """The sense of a whole comment (see the module's docstring); `filed`: written on a
     filed sprint, where the words of its rows with `filed` act too."""
     clear = read_clear(body, bot_login, filed=filed)
     if clear is not None:
         return clear
-    words = unquoted(body, bot_login)
+    words = _own(body, bot_login)
+    if not words.strip() and (echoed := _echoed(body, bot_login)) is not None:
+        # "> ACCEPT" / "+1, same here": agreement with a quote is the quote's side, read back.
+        return echoed
     back = clauses.taken_back(clauses.capped(words))
     if back is not None and (earlier := read_clear(back[0], bot_login) or _likely(back[0])) \
             is not None and read_clear(words, bot_login) is None:
@@ -279,12 +331,12 @@ def _judged(words: str) -> Reading:
     ("LGTM, but what about mobile?"), are left to them."""
     judged = evaluation.judge(words)
     if judged is None:
-        return Reading(Sense.NONE)
+        return _asked(words)
     mood, cue = clauses.modality(words)
     if (mood is clauses.Modality.QUESTION or _WONDER.search(words)) \
             and judged.lean is not evaluation.Lean.MIXED:
-        # "Would this be useful for mobile?", "I wonder whether it is too big": for the people
-        return Reading(Sense.NONE)
+        # "Would this be useful for mobile?", "I wonder whether it is too big"
+        return _asked(words)
     family = {evaluation.Lean.GOOD: Family.ACCEPT, evaluation.Lean.BAD: Family.REJECT}.get(
         judged.lean)
     if mood is not clauses.Modality.CERTAIN or family is None:
@@ -293,17 +345,30 @@ def _judged(words: str) -> Reading:
     return Reading(Sense.LIKELY, family, said=words.strip())
 
 
+def _asked(words: str) -> Reading:
+    """A question of the writer's own ("Who owns this after the sprint?") is no decision,
+    and is answered once so that the writer is not left wondering whether the bot read
+    it; one put to someone else ("@bob, can you weigh in?", "cc @bob") is for them."""
+    question = next((s for s in _SENTENCE.findall(words) if s.rstrip(" *_~)").endswith("?")),
+                    "")
+    if not question or _ADDRESSED.match(words) or _FOR_SOMEONE.search(question) \
+            or _FOR_SOMEONE.search(words[:40]):
+        return Reading(Sense.NONE)
+    return Reading(Sense.NOT_DECISION, None, said=words.strip(),
+                   modality=clauses.Modality.QUESTION, cue=question.strip())
+
+
+_SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
+_FOR_SOMEONE = re.compile(r"@[\w-]+|\bcc\b", re.IGNORECASE)
+
+
 _FAMILIES: dict[clauses.Polarity | None, Family] = {
     clauses.Polarity.AGREE: Family.ACCEPT, clauses.Polarity.REFUSE: Family.REJECT}
 # The words that make a condition of the clause they start (`accept if …`); a condition
 # further into the guidance (`ACCEPT: ship it once …`) is guidance.
-_CONDITION_LEADS = tuple(
-    f" {clauses.normal(c).strip()} " for c in (
-        "if", "only if", "unless", "provided", "provided that", "as long as", "so long as",
-        "once", "when", "after", "as soon as",
-        "assuming", "on condition", "but only", "only when", "subject to", "conditional on",
-        "wenn", "falls", "si", "se", "à condition", "siempre que", "jeśli", "если", "如果",
-        "もし"))
+# Every word of `vocabulary.CONDITIONS` but "als" (German "as", Dutch "if").
+_CONDITION_LEADS = tuple(f" {clauses.normal(c).strip()} " for c in vocabulary.CONDITIONS
+                         if c != "als")
 
 
 def _held_back(words: str) -> Reading | None:
@@ -347,7 +412,7 @@ _HEDGE_LEADS = ("maybe", "perhaps", "probably", "i guess", "i think", "not sure"
 def read_clear(body: str, bot_login: str, *, filed: bool = False) -> Reading | None:
     """A clear accept or reject (or, `filed`, a request after filing), or None; read on the
     writer's own words (no quote, code or bot text), their last word winning."""
-    text = unquoted(body, bot_login)
+    text = _own(body, bot_login)
     if filed and (asked := _after_filing(text)) is not None:
         return asked
     last = clauses.after_correction(clauses.capped(text))
@@ -376,7 +441,10 @@ _HOLD_ASKED = re.compile(
     r"|\bauf\s+hold\b|\bpausieren\b|\bzurückstellen\b|\ben\s+(?:attente|pause)\b"
     r"|\ben\s+(?:pausa|espera)\b|\bem\s+(?:espera|pausa)\b|\bin\s+(?:pausa|sospeso)\b"
     r"|\bwstrzyma\w*|на\s+паузу|приостанов\w*|暂停|搁置|一旦止め|⏸"
-    r"|\b(?:on|auf)\s+(?:ice|eis)\b|\bbekletme\w*|\bbeklemeye\b|\bpausar\b|\bpausa\b",
+    r"|\b(?:on|auf)\s+(?:ice|eis)\b|\bbekletme\w*|\bbeklemeye\b|\bpausar\b|\bpausa\b"
+    # "Parking it", "let this sit for a bit", "let's revisit this next quarter", "shelve it"
+    r"|\bpark(?:ing)?\s+(?:this|it)\b|\blet\s+(?:this|it)\s+sit\b|\bshelv(?:e|ing)\s+(?:this|it)\b"
+    r"|\brevisit\s+(?:this|it)\s+(?:next|later|in|after)\b|\bpark\s+(?:the\s+)?(?:sprint|pitch)\b",
     re.IGNORECASE)
 
 
