@@ -344,7 +344,7 @@ yes | de jawohl | fr oui | es sí | pt sim | it sì | pl tak | ru да | tr evet
   | ko 네 예
 no | de nein | fr non | pt não | it no | nl nee | pl nie | ru нет | tr hayır | zh 不是 | ja いいえ
   | ko 아니요 아뇨
-not | de nicht nie niemals | fr pas ne n jamais ni | es no nunca jamás ni | pt não nao nunca nem
+not | de nicht nie niemals | fr pas ne jamais ni | es no nunca jamás ni | pt não nao nunca nem
   | it non mai né | nl niet nooit | pl nie nigdy | ru не ни никогда | tr değil asla hiç | zh 不 没
   沒
   别 別 非 勿 未 | ja ない なく ません ず ダメ だめ | ko 안 않 못 아니 ~않 ~못 말고
@@ -560,8 +560,20 @@ def asks(text: str) -> bool:
 
 
 def meant(text: str) -> frozenset[str]:
-    """The headwords `text` says in another language, its words of refusal left out."""
-    return frozenset().union(*(g.means - _REFUSAL for g in glosses(text)))
+    """The headwords `text` says in another language, its words of refusal left out, and
+    the English words it merely shares with one (`server`, `notes`, `disks`): those are
+    read as English already, and an English comment means nothing more here."""
+    return frozenset().union(*(g.means - _REFUSAL for g in glosses(text)
+                               if not _english(g)))
+
+
+_ENDINGS = ("", "s", "es", "d", "ed", "ing", "er", "ers")
+
+
+def _english(gloss: Gloss) -> bool:
+    """Whether the words of `gloss` are one of its headwords as English writes it."""
+    said = _fold(_lower(gloss.said))
+    return any(said == head + end for head in gloss.means for end in _ENDINGS)
 
 
 def unneeded(text: str) -> str | None:
@@ -584,12 +596,10 @@ def unneeded(text: str) -> str | None:
 
 
 def says_no(text: str) -> bool:
-    """Whether `text` is only a no of another language (`nein`, `нет`, `いいえ`)."""
-    words = [w for w in _SPACED.findall(_lower(text))] + _HAN.findall(text)
+    """Whether `text` is only a no of another language (`nein`, `нет.`, `いいえ`)."""
     found = glosses(text)
     return bool(found) and all(g.means & {"no", "not", "none"} for g in found) \
-        and len(words) <= len(found) + 1 and len("".join(g.said for g in found)) >= len(
-            re.sub(r"[\W_]+", "", text)) - 2
+        and not _without(text, list(found))
 
 
 def says_yes(text: str) -> bool:
