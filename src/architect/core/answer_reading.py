@@ -23,7 +23,7 @@ import functools
 import re
 from collections.abc import Sequence
 
-from architect.core import clauses
+from architect.core import clauses, glossary
 from architect.core.ledger import DesignFork, ForkStatus
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -296,17 +296,68 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
         return found  # "Anything but local disk": an option refused, none chosen
     for clause in (c for part in clauses.split(text)
                    for c in re.split(r"\s+and\s+|\s+/\s+|\s*\|\s*", part)):
-        if _NEGATED.search(clause) or clause.rstrip().endswith("?"):
+        if clause.rstrip().endswith("?") or glossary.asks(clause):
             continue
-        if not named and len(clause.split()) > 6 and not _CHOOSING.search(clause):
+        if _NEGATED.search(clause) or (glossary.meant(clause) and glossary.negated(clause)):
+            found += _not_needed(clause, forks)  # "экспорт не нужен": that question's "No"
+            continue
+        foreign = _foreign(clause)
+        if not named and len(clause.split()) > 6 and not (
+                _CHOOSING.search(clause) or foreign & _CHOOSING_MEANT
+                or (foreign and _dwelt_on(foreign | set(_WORD.findall(clause.lower())), forks))):
             continue  # "a screenshot of the note editor": words of an option, no choice
-        said = set(_WORD.findall(clause.lower()))
+        said = set(_WORD.findall(clause.lower())) | foreign
         hits = {(f.number, letter) for f in forks for letter, own in _distinctive(f).items()
                 if own & said or _near(said, own)}
         if len(hits) == 1:
             number, letter = hits.pop()
             found.append((number, letter, clause.strip()))
     return found
+
+
+# The words of choosing of `_CHOOSING`, as the glossary's headwords ("bitte", "храним").
+_CHOOSING_MEANT = frozenset({"use", "store", "save", "keep", "want", "prefer", "choose", "go",
+                             "please", "enough", "fine"})
+
+
+def _foreign(clause: str) -> frozenset[str]:
+    """The English headwords of the words of `clause` written in another language
+    (`core.glossary`): none for a question asked by its particle ("S3でいいですか") or
+    a doubt, which choose nothing."""
+    meant = glossary.meant(clause)
+    if not meant or glossary.asks(clause) \
+            or clauses.modality(clause)[0] is not clauses.Modality.CERTAIN:
+        return frozenset()
+    return meant
+
+
+def _dwelt_on(foreign: set[str] | frozenset[str], forks: Sequence[DesignFork]) -> bool:
+    """Whether words of another language say two or more of one option's own words and
+    of no other option ("todos los que pueden ver la nota": everyone, note), which name
+    it even in a long clause (such languages take more words to say it)."""
+    met = {(f.number, letter) for f in forks for letter, own in _distinctive(f).items()
+           if sum(1 for w in own if w in foreign or _near(set(foreign), {w})) >= 2}
+    return len(met) == 1
+
+
+def _not_needed(clause: str, forks: Sequence[DesignFork]) -> list[tuple[int, str, str]]:
+    """`экспорт не нужен`, `kein Export`, `不需要导出`, `エクスポートなし`: a question named
+    by its words in another language, said not to be needed, picks its one negative
+    option (`No`); never when an option's own word is among them (`kein S3`)."""
+    rest = glossary.unneeded(clause)
+    if rest is None or len(rest.split()) > 5 or glossary.asks(clause) \
+            or clauses.modality(clause)[0] is not clauses.Modality.CERTAIN:
+        return []
+    words = " ".join((rest, *sorted(glossary.meant(rest))))
+    number = question_named(words, forks)
+    fork = next((f for f in forks if f.number == number), None)
+    if fork is None:
+        return []
+    said = set(_WORD.findall(words.lower()))
+    if any(own & said or _near(said, own) for f in forks for own in _distinctive(f).values()):
+        return []
+    negative = [k for k, text in fork.options if _NEGATIVE_OPTION.match(text)]
+    return [(fork.number, negative[0], clause.strip())] if len(negative) == 1 else []
 
 
 def _near(said: set[str], own: set[str]) -> bool:
@@ -350,8 +401,8 @@ _DEFERRED = re.compile(
 def _option_refused(text: str, forks: Sequence[DesignFork]) -> bool:
     """`Not browser localStorage`, `definitely not the cron job`: an option's own word said
     with a negation (a word merely mentioned, "the note editor", is talk)."""
-    said = set(_WORD.findall(text.lower()))
-    return bool(_NEGATED.search(text)) and any(
+    said = set(_WORD.findall(text.lower())) | glossary.meant(text)
+    return bool(_NEGATED.search(text) or glossary.negated(text)) and any(
         own & said for f in forks for own in _distinctive(f).values())
 
 
@@ -583,14 +634,15 @@ def label_number(label: str, forks: Sequence[DesignFork]) -> int | None:
 def question_named(words: str, forks: Sequence[DesignFork]) -> int | None:
     """The one open question whose own distinctive words `words` says (`Storage`, `who
     sees attachments`, `cleanup`, `Exporting`), or None."""
-    said = _stems(words)
-    if not said:
-        return None
     still = open_forks(forks)
     own = {f.number: _stems(f.question) for f in still}
-    hits = [n for n, stems in own.items()
-            if _meets(said, stems - set().union(*(s for m, s in own.items() if m != n)))]
-    return hits[0] if len(hits) == 1 else None
+    for said in (_stems(words), _stems(" ".join(sorted(glossary.meant(words))))):
+        # Its English words first; else those of another language ("Speicherung", "导出").
+        hits = [n for n, stems in own.items()
+                if _meets(said, stems - set().union(*(s for m, s in own.items() if m != n)))]
+        if hits:
+            return hits[0] if len(hits) == 1 else None
+    return None
 
 
 def _meets(said: set[str], stems: set[str]) -> bool:
@@ -610,9 +662,10 @@ def value_letter(value: str, fork: DesignFork) -> str:
             return named[0]
     negative = [k for k, text in fork.options if _NEGATIVE_OPTION.match(text)]
     positive = [k for k, text in fork.options if _POSITIVE_OPTION.match(text)]
-    if _NEGATIVE_VALUE.search(value) and len(negative) == 1:
-        return negative[0]
-    if _POSITIVE_VALUE.match(value) and len(positive) == 1:
+    if (_NEGATIVE_VALUE.search(value) or glossary.says_no(value)
+            or glossary.unneeded(value) == "") and len(negative) == 1:
+        return negative[0]  # "Export: nein", "Export: nicht nötig", "导出：不需要"
+    if (_POSITIVE_VALUE.match(value) or glossary.says_yes(value)) and len(positive) == 1:
         return positive[0]
     return ""
 
