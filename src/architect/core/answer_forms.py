@@ -55,7 +55,8 @@ _END = re.compile(
     r"|maybe|perhaps|if|unless|provided|i\s+think|honestly|or)\b"
     r"|\s*(?:\*\*|__)?\s*(?:Q|question\s*\#?)\s*\d|\s+\d{1,2}\s*[).:=]\s"
     r"|\s*[（(]|\s*(?:\*\*|__)|\s+(?:thx|thanks|thank\s+you|ty|pls|cheers)\b"
-    r"|\s*[、，。；]|(?=[\u3040-\u30ff\u4e00-\u9fff])|\s+(?:here|for\s+me)\b", re.IGNORECASE)
+    r"|\s*[、，。；]|(?=[\u3040-\u30ff\u4e00-\u9fff])|\s+(?:here|for\s+me)\b"
+    r"|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF\u2B50\u2705]", re.IGNORECASE)
 _REST = re.compile(
     r"\b(?:(?:and\s+)?(?:the\s+)?(?:rest|others|remaining(?:\s+ones)?|everything\s+else"
     r"|all\s+(?:the\s+)?others?)\s+(?:as\s+|are\s+|at\s+)?(?:the\s+)?(?:recommended|default)"

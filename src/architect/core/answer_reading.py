@@ -199,12 +199,26 @@ def leading_letter(text: str, forks: Sequence[DesignFork]) -> str:
 
 
 def _positional(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
-    if len(line) > 400 or not re.match(r"\s*[A-Z]\W", clauses.after_correction(line)[:400]
-                                        if len(line) <= 400 else ""):
+    """The list a line is, or the last sentence of it that is nothing but a list (`Oops,
+    no — I wrote those in the wrong order. So B, A, B.`)."""
+    if len(line) > 400:
         return []
-    text = clauses.after_correction(line)
-    text = re.sub(r"^\s*(?:i\s+meant|i\s+mean|so|sorry)\s*[:,]?\s*", "", text,
-                  flags=re.IGNORECASE)
+    found = _list_of(line, forks)
+    for sentence in reversed(_SENTENCES.split(line) if not found else []):
+        if (found := _list_of(sentence, forks)) and len(_BARE_LETTER.findall(sentence)) == len(
+                found):
+            break
+    return found
+
+
+_LIST_LEAD = re.compile(r"^\s*(?:(?:i\s+meant|i\s+mean|what\s+i\s+mean\s+is|so|sorry|i\.?e\.?"
+                        r"|that\s+is|final(?:ly)?|in\s+short|tl;?dr)\b\s*[:,]?\s*)+", re.IGNORECASE)
+
+
+def _list_of(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
+    text = _LIST_LEAD.sub("", clauses.after_correction(line))
+    if not re.match(r"\s*[A-Z]\W", text):
+        return []
     match = _LETTERS.match(text)
     still = open_forks(forks)
     if match is None or not still:
@@ -238,12 +252,16 @@ _REC_LABELS = re.compile(r"\brecommend\w*\s+(?:on|for)\s+(?P<labels>[\w\s,]+?)(?
                          re.IGNORECASE)
 
 
+_BY_DEFAULT = re.compile(r"\bby\s+default\b", re.IGNORECASE)
+
+
 def approves_all(text: str) -> bool:
     """`Go with your recommendations`, `Both as recommended 👍`, `Agree with the
     recommendation on all three`, `recommended 👍`: every recommendation, nothing
     excepted."""
     if len(text) > 400:
         return False  # a page of text is not "go with the recommendations"
+    text = _BY_DEFAULT.sub(" ", text)  # "a toggle that's off by default" describes
     if _ONLY_RECOMMENDED.match(text) or (_AS_RECOMMENDED.search(text) and not _EXCEPT.search(
             text) and clauses.modality(text)[0] is clauses.Modality.CERTAIN \
             and not _QREF.search(text) and not _BARE_LETTER.search(text)):
@@ -294,6 +312,8 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
     found: list[tuple[int, str, str]] = []
     if _ANYTHING_BUT.search(text):
         return found  # "Anything but local disk": an option refused, none chosen
+    if not named:  # only sentences that choose: not a question, a hedge, "either is fine"
+        text = "\n".join(s for s in _SENTENCES.split(text) if _chooses(s))
     for clause in (c for part in clauses.split(text)
                    for c in re.split(r"\s+and\s+|\s+/\s+|\s*\|\s*", part)):
         if _NEGATED.search(clause) or clause.rstrip().endswith("?"):
@@ -307,6 +327,23 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
             number, letter = hits.pop()
             found.append((number, letter, clause.strip()))
     return found
+
+
+_SENTENCES = re.compile(r"(?<=[.!?…])\s+|\n+")
+# Words that say no option is preferred: "Either storage is fine", "no strong feelings".
+_NO_CHOICE = re.compile(
+    r"\b(?:either|whichever|any\s+of\s+(?:them|these|the\s+\w+)|(?:don'?t|do\s+not)\s+mind"
+    r"|no\s+(?:strong\s+)?(?:preference|opinion|feelings?)|(?:don'?t|do\s+not)\s+care"
+    r"|doesn'?t\s+matter|don'?t\s+have\s+(?:strong\s+)?(?:feelings|opinions?|a\s+preference)"
+    r"|i'?m\s+asking|wonder(?:ing)?|whether)\b", re.IGNORECASE)
+
+
+def _chooses(sentence: str) -> bool:
+    """Whether a sentence can choose an option by its words: not a question, not hedged,
+    not saying that any option would do, not asking or wondering."""
+    if "?" in sentence or _NO_CHOICE.search(sentence):
+        return False
+    return clauses.modality(sentence)[0] is not clauses.Modality.HEDGED
 
 
 def _near(said: set[str], own: set[str]) -> bool:
@@ -513,6 +550,17 @@ def scoped(line: str, forks: Sequence[DesignFork], answered: set[int]
     return []
 
 
+_EVERY = re.compile(r"\b(?:everything|all|every\s+\w+|whatever|both|the\s+rest)\b",
+                    re.IGNORECASE)
+
+
+def _takes_all(before: str, cut: str) -> bool:
+    """`Everything as recommended, except`, `Whatever you recommend, except`: every
+    recommendation taken, one excepted (not "it's not the recommendation but …")."""
+    return (not re.match(r"\s*but\b", cut, re.IGNORECASE) and bool(_EVERY.search(before))
+            and bool(_RECOMMEND.search(before)) and not _NEGATED.search(before))
+
+
 def recommended_except(line: str, forks: Sequence[DesignFork]
                        ) -> tuple[list[int], list[tuple[int, str]]] | None:
     """`Recommended for everything except Q2 — make that one B`, `Vamos con las
@@ -531,6 +579,12 @@ def recommended_except(line: str, forks: Sequence[DesignFork]
     if not refs and (m := _EXCEPT_LABEL.match(rest)) is not None \
             and (n := question_named(m.group("label"), forks)) is not None:
         refs = [(n, m.group("value"))]  # "except cleanup — make that the worker queue"
+    if not refs and _takes_all(line[:cut.start()], cut.group(0)):
+        # "Everything as recommended, except visibility: uploader and admins only".
+        picked = {(q, c) for q, c, _ in by_words(_SENTENCES.split(rest)[0], still, named=True)}
+        if len(picked) == 1:
+            return [f.number for f in still if f.number not in {q for q, _ in picked}], \
+                sorted(picked)
     excepted: list[tuple[int, str]] = []
     for number, words in refs[:3]:
         fork = next((f for f in forks if f.number == number), None)
@@ -569,6 +623,15 @@ _QSTOP = _STOP - {"see"}
 
 def _stems(text: str) -> set[str]:
     return {w[:4] for w in _WORD.findall(text.lower()) if len(w) >= 3 and w not in _QSTOP}
+
+
+def questions_said(text: str, forks: Sequence[DesignFork]) -> set[int]:
+    """Every open question whose own distinctive words `text` says (`how we clean them
+    up` says the cleanup question), however many."""
+    said = _stems(text)
+    own = {f.number: _stems(f.question) for f in open_forks(forks)}
+    return {n for n, stems in own.items()
+            if _meets(said, stems - set().union(*(s for m, s in own.items() if m != n)))}
 
 
 def label_number(label: str, forks: Sequence[DesignFork]) -> int | None:
@@ -623,7 +686,8 @@ def by_question_words(line: str, forks: Sequence[DesignFork]) -> list[tuple[int,
     named by its own words, with the option its value picks."""
     found: list[tuple[int, str]] = []
     parts = [p for s in _SENTENCE.split(line.replace("**", ""))
-             for p in ([s] if _LABELLED.match(s.strip()) else re.split(r",\s*|;\s*", s))]
+             for p in ([s] if _LABELLED.match(s.strip()) or _for_question(s, forks)
+                       else re.split(r",\s*|;\s*", s))]
     for sentence in parts:
         label, value = _label_value(sentence.strip().rstrip("."))
         if not label:
@@ -635,6 +699,12 @@ def by_question_words(line: str, forks: Sequence[DesignFork]) -> list[tuple[int,
         if (letter := value_letter(value, fork)) and (number, letter) not in found:
             found.append((fork.number, letter))
     return found
+
+
+def _for_question(sentence: str, forks: Sequence[DesignFork]) -> bool:
+    """`For who sees attachments, B`: a sentence led by a question's own words."""
+    match = _FOR_LABEL.match(sentence.strip().rstrip("."))
+    return bool(match and match.group("label") and label_number(match.group("label"), forks))
 
 
 _NO_LABEL = re.compile(r"^\W*(?:and\s+)?(?:no|pas\s+d[e'’]|kein\w*|sin|sem|niente|geen|без)\s*"
