@@ -96,3 +96,33 @@ def test_talk_about_options_with_a_deferral_records_nothing() -> None:
     text = ("Is there any data on how big settings blobs get?\n\nI'm asking because I want "
             "to know whether the server option needs a cache layer. Not answering yet.")
     assert recorded(text, SETTINGS) == {}
+
+
+@pytest.mark.parametrize(("text", "letters"), [
+    ("Cleanup: worker queue, since it gives us retries.\n\nWait, re-reading the vision: "
+     "there's nothing to retry. Cron is fine.", {3: "A"}),
+    ("Worker queue for cleanup. Actually no — cron, let's keep it simple.", {3: "A"}),
+    ("Local disk. Actually scratch that, S3 — we're going multi-node.", {1: "B"}),
+    ("Q1 B, Q2 B, Q3 A. Q2 is the one I'd push back on the recommendation for.",
+     {1: "B", 2: "B", 3: "A"}),
+    ("For Q2 — does everyone who can see the note include share links?", {}),
+])
+def test_the_writers_last_word_and_a_question_asked(text: str, letters: dict[int, str]
+                                                   ) -> None:
+    assert recorded(text) == letters
+
+
+@pytest.mark.parametrize(("text", "letters"), [
+    ("Q2: B\n\nwait, export is a rabbit hole. Make that A.", {2: "A"}),
+    ("For Q1 the second option, obviously. For Q2, the first option: no export.",
+     {1: "B", 2: "A"}),
+    ("Q2 — no export, A.", {2: "A"}), ("1b 2a — and please add the docs.", {1: "B", 2: "A"}),
+    ("Q2: no idea", {}),
+])
+def test_settings_answers_in_other_shapes(text: str, letters: dict[int, str]) -> None:
+    assert recorded(text, SETTINGS) == letters
+
+
+def test_a_lowercase_letter_on_a_number_answers_only_as_a_list() -> None:
+    assert recorded("1b 2b", SETTINGS) == {1: "B", 2: "B"}
+    assert recorded("As section 2a of the spec says, sync is hard.", SETTINGS) == {}

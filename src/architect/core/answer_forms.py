@@ -43,7 +43,7 @@ _ANY_REF = re.compile(_QREF, re.IGNORECASE)
 # A letter said with a verb of choosing, after a question named without one
 # ("Changed my mind on Q2, make it B", "Q2: I'd say B").
 _CHOSEN = re.compile(
-    r"\b(?:make\s+it|make\s+that|say|go\s+with|going\s+with|should\s+be|pick|picking|choose"
+    r"\b(?i:make\s+it|make\s+that|say|go\s+with|going\s+with|should\s+be|pick|picking|choose"
     r"|take|prefer|vote|vote\s+for|switch\s+(?:it\s+)?to|change\s+(?:it\s+)?to|to|is|elijo"
     r"|nehme|je\s+choisis|donc|so|do|let\s+us\s+do|let's\s+do|use|→|->)\s*:?\s+(?:option\s+)?"
     r"(?P<c>[A-Z])(?![A-Za-z0-9'’])")

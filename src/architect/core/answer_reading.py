@@ -419,6 +419,7 @@ def discussion(text: str, forks: Sequence[DesignFork]) -> bool:
             or _RECOMMEND.search(text) or _SAME_AS.search(text) or by_words(text, forks)
             or ("?" in text and not _TO_SOMEONE.search(text))
             or by_question_words(text, forks) or _option_refused(text, forks)
+            or pairs(text, forks) or positional(text, forks)
             or clauses.modality(text)[0] is clauses.Modality.HEDGED):
         return False
     stance = clauses.stance(text)
@@ -511,6 +512,9 @@ def _glued(between: str) -> bool:
             and not _PAIR_NEGATION.search(between) and not re.search(r"[?!;.\d]", between))
 
 
+_JOINED = re.compile(r"([a-h])(?![\w'’])")
+
+
 def pairs(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
     """`first: B / second: B`, `1B 2B 3B`, `Q1はB、Q2はA`, `第一题选B`, `Third question: A`:
     each question reference with the letter right after it, joined by marks or a few
@@ -524,6 +528,12 @@ def pairs(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
         if fork is None:
             continue
         stop = refs[k + 1].start() if k + 1 < len(refs) else len(line)
+        if ref.group("bare") and (joined := _JOINED.match(line, ref.end())) is not None:
+            # "1b 2a" as the line's first words, not "section 2a of the spec".
+            if (joined.group(1).upper() in fork.letters
+                    and (found or not line[:ref.start()].strip(" -*+"))):
+                found.append((fork.number, joined.group(1).upper()))
+            continue
         letter = _PAIR_LETTER.search(line, ref.end(), stop)
         if letter is None or not _glued(line[ref.end():letter.start()]):
             continue
@@ -607,7 +617,8 @@ _NEGATIVE_VALUE = re.compile(
     r"^\W*(?:no|nope|none|not\s+needed|not\s+necessary|unnecessary|not\s+required|never"
     r"|no\s+need(?:\s+for\s+now)?"
     r"|skip(?:\s+it)?|nein|non|не\s+нужно)\W*$|\bnot\s+needed\b|\bisn'?t\s+needed\b"
-    r"|\bnot\s+necessary\b|^\W*no\s+\w+\W*$", re.IGNORECASE)
+    r"|\bnot\s+necessary\b|^\W*no\s+(?!(?:idea|clue|opinion|preference|strong|sure|comment|answer"
+    r"|rush|hurry|worries|problem|objection|view|decision)\b)\w+\W*$", re.IGNORECASE)
 _POSITIVE_VALUE = re.compile(r"^\W*(?:yes|yep|sure|ja|oui|sí|si|sim)\b", re.IGNORECASE)
 _LABELLED = re.compile(r"^\W*(?P<label>[^:|=→\n]{2,60}?)\s*(?::|\||→|=|\s[—–-]\s)\s*"
                        r"(?P<value>[^|\n]+?)[\s|]*$")

@@ -155,3 +155,54 @@ def later_doubts(text: str) -> str:
     """The sentences of `text` that can still doubt an answer said before them."""
     kept = [p for p in sentences(text) if len(p.split()) <= _SHORT or _LETTER.search(p)]
     return "".join(" " + p for p in kept)
+
+
+# -- a later word on an answer -----------------------------------------------------------
+
+_CORRECTION_LEAD = re.compile(
+    r"^\W*(?:wait|actually|oops|hmm+|scratch\s+that|strike\s+that|on\s+second\s+thoughts?"
+    r"|edit|update|correction|no\s+wait|sorry|changed\s+my\s+mind|make\s+that|never\s+mind"
+    r"|thinking\s+about\s+it\s+(?:more|again)|re-?reading)\b", re.IGNORECASE)
+
+
+def led_by_correction(line: str) -> bool:
+    """Whether a line starts by taking back what came before (`Wait, re-reading …`)."""
+    return _CORRECTION_LEAD.match(line) is not None
+
+
+# -- the first option a question's stretch names -----------------------------------------
+
+_NTH_OPTION = re.compile(r"^\W*(?:the\s+)?(?P<n>first|second|third|fourth|last)\s+(?:option|one)\b",
+                         re.IGNORECASE)
+_PLACES = {"first": 0, "second": 1, "third": 2, "fourth": 3, "last": -1}
+_HEAD_END = re.compile(r"[.!?](?:\s|$)|\s[—–]\s|\b(?:because|since|as\s+long\s+as)\b",
+                       re.IGNORECASE)
+
+
+def first_option(stretch: str, fork: DesignFork) -> str:
+    """The option the words after a question reference name first, in their own sentence
+    up to a reason (`the second option, obviously — …`, `— no export, A.`): by place, by
+    letter, by the option's words; "" when none, or when its clauses name two."""
+    own = sentences(stretch)
+    if not own or "?" in own[0]:
+        return ""  # "For Q2 — what exactly would the JSON contain?": asked, not chosen
+    if (m := _NTH_OPTION.match(stretch)) is not None:
+        at = _PLACES[m.group("n").lower()]
+        return fork.letters[at] if at < len(fork.letters) else ""
+    head = stretch.lstrip(" :=-–—>)")
+    end = _HEAD_END.search(head)
+    head = head[:end.start()] if end else head
+    found = {letter for clause in re.split(r"\s*[,;:]\s*", head)
+             if (letter := answer_reading.value_letter(clause, fork))}
+    return found.pop() if len(found) == 1 else ""
+
+
+_AGAINST = re.compile(r"\bpush(?:ing)?\s+back\b|\bdisagree\w*|\bagainst\b|\bnot\b|\bn'?t\b"
+                      r"|\bdeviat\w*|\bdiffer\w*|\binstead\s+of\b|\brather\s+than\b"
+                      r"|\bover(?:rule|ride)\w*", re.IGNORECASE)
+
+
+def against_recommendation(text: str) -> bool:
+    """`Q2 is the one I'd push back on the recommendation for`: the recommendation named
+    to be refused, not taken."""
+    return _AGAINST.search(text) is not None

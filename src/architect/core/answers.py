@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from architect.core import answer_forms, answer_reading, answer_scope, clauses, markers, words
 from architect.core.ledger import DesignFork, ForkStatus
@@ -162,6 +162,7 @@ def _parsed(body: str, forks: tuple[DesignFork, ...]) -> ParsedComment:
     quoted: int | None = None  # the question a quoted line just above names
     meaningful = False  # text outside quotes and code that is neither an answer nor its reason
     doubted: list[tuple[int, str, str]] = []
+    alone = False  # whether the last answer read stood alone on its line
     for line, ok in lines:
         readable_line = _INLINE_CODE.sub("", line) if ok else ""
         quoted, heading = _named_above(line, ok, quoted, forks)
@@ -173,6 +174,9 @@ def _parsed(body: str, forks: tuple[DesignFork, ...]) -> ParsedComment:
         missed += [(a.question, a.said) for a in found if _pronoun(forks, a)]
         found = [a for a in found if not _pronoun(forks, a)]
         found, held = _held_back(readable_line, found)
+        if not found and not held and not missed and answers:
+            # "Wait, re-reading the vision: … Cron is fine.": a later word on an answer.
+            found = _taken_back_to(readable_line, forks, answers[-1], alone)
         doubted.extend(held)
         if held and not found:
             continue  # named back in the acknowledgment; nothing here for the model
@@ -183,6 +187,7 @@ def _parsed(body: str, forks: tuple[DesignFork, ...]) -> ParsedComment:
         if found:
             answers.extend(found)
             answered.update(a.question for a in found)
+            alone = len(found) == 1
         elif answers and not missed and not rest_here and _explains(
                 readable_line, answers[-1].question, words):
             # A line after an answer explains it; a question, or words about another
@@ -198,17 +203,26 @@ def _parsed(body: str, forks: tuple[DesignFork, ...]) -> ParsedComment:
     answers = _with_reasons(answers, explained)
     # Quotes and code go to the model only as context of something new said around them.
     leftover = "\n".join(leftover_lines).strip() if meaningful else ""
-    # The writer's last word on each question wins (`Edit: Q3 B actually`).
+    return _comment_read(lines, readable, forks, answers, doubted, unread,
+                         ParsedComment(leftover=leftover, rest_recommended=rest))
+
+
+def _comment_read(lines: list[tuple[str, bool]], readable: str, forks: Sequence[DesignFork],
+                  answers: list[ParsedAnswer], doubted: list[tuple[int, str, str]],
+                  unread: list[tuple[int, str]], shell: ParsedComment) -> ParsedComment:
+    """What the whole comment says of the answers its lines gave: the writer's last word
+    on each question wins (`Edit: Q3 B actually`), the questions deferred keep none, a
+    sentence taking every recommendation fills the rest."""
     last = {a.question: a for a in answers}
     answers, doubted = _deferred(readable, [a for a in answers if last[a.question] is a],
                                  [d for d in doubted if d[0] not in last])
     answers, doubted, unread, deferred = _not_yet(readable, forks, answers, doubted, unread)
-    if not rest:
+    if not shell.rest_recommended:
         answers += _approved_rest(lines, forks, answers, doubted, unread, deferred)
     last = {a.question: a for a in answers}
-    return ParsedComment(answers=tuple(answers), leftover=leftover, unread=tuple(
+    return replace(shell, answers=tuple(answers), unread=tuple(
         u for u in unread if u[0] not in last and u[0] not in {d[0] for d in doubted}),
-        rest_recommended=rest, doubted=tuple(doubted))
+        doubted=tuple(doubted))
 
 
 def _not_yet(readable: str, forks: Sequence[DesignFork], answers: list[ParsedAnswer],
@@ -246,6 +260,24 @@ def _approved_rest(lines: list[tuple[str, bool]], forks: Sequence[DesignFork],
              | deferred)
     return [ParsedAnswer(f.number, RECOMMENDED, said=said)
             for f in answer_reading.open_forks(forks) if f.number not in taken]
+
+
+def _taken_back_to(line: str, forks: Sequence[DesignFork], last: ParsedAnswer, alone: bool
+                   ) -> list[ParsedAnswer]:
+    """A line led by a correction (`Wait, …`, `Oops, no —`) that says an option again: the
+    answers it reads with every question open (`… Cron is fine.`), or a letter chosen
+    (`Make that A.`) for the one answer just before it."""
+    if not answer_scope.led_by_correction(line):
+        return []
+    again, _, _ = _line_read(line, tuple(forks), frozenset())
+    again, held = _held_back(line, again)
+    if again or held:
+        return again
+    fork = next((f for f in forks if f.number == last.question), None)
+    letter = answer_forms.chosen_letter(line)
+    if alone and fork is not None and letter in fork.letters:
+        return [ParsedAnswer(last.question, letter, said=line.strip())]
+    return []
 
 
 def _names_more(text: str, forks: Sequence[DesignFork]) -> bool:
@@ -337,7 +369,10 @@ def _context(line: str, answer: ParsedAnswer) -> str:
             tuple("?")) and "?" not in line[end_said:end_said + sentence_end.end()]:
         # The sentence ends before the next question: later sentences are its reason,
         # read for a condition or a doubt only when they carry one right after.
-        return line[start:at] + said + answer_scope.doubt_scope(line[end_said:stop])
+        rest = line[end_said:stop]
+        # The answer's own sentence, then the later ones that can still doubt it.
+        return line[start:at] + said + (answer_scope.later_doubts(rest) if said.rstrip().endswith(
+            (".", "!")) else answer_scope.doubt_scope(rest))
     return line[start:stop]
 
 
@@ -450,12 +485,18 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
     named = named_option(line, open_forks)
     # "Store on disk... actually no, S3": the options' own words, the last word winning;
     # "Storage: S3", "Exporting: not needed": a question named by its words, with its value.
-    by_words = answer_reading.by_words(clauses.after_correction(line), open_forks) \
+    last_word = clauses.after_correction(line)
+    by_words = answer_reading.by_words(last_word, open_forks) \
         if not line.rstrip().endswith("?") else []
     latest = {q: (q, c, w) for q, c, w in by_words}
+    # "Worker queue for cleanup. Actually no — cron": a question named before a
+    # correction keeps its answer only where the words after it give none.
     latest.update({q: (q, c, line.strip())
-                   for q, c in answer_reading.by_question_words(line, forks)})
-    if latest and (named is None or len(latest) > 1 or named[0] not in latest):
+                   for q, c in answer_reading.by_question_words(last_word, forks)})
+    for q, c in answer_reading.by_question_words(line, forks):
+        latest.setdefault(q, (q, c, line.strip()))
+    if latest and (named is None or len(latest) > 1 or named[0] not in latest
+                   or last_word is not line):
         return [ParsedAnswer(q, c, said=w) for q, c, w in latest.values()], missed, False
     if named:
         return [ParsedAnswer(named[0], named[1], said=line.strip())], missed, False
@@ -541,8 +582,11 @@ def _unread_answer(number: int, said: str, line: str, forks: Sequence[DesignFork
     if not letter and (paren := _PAREN_LETTER.search(said)) is not None \
             and mine and paren.group(1) in mine[0].letters:
         letter = paren.group(1)  # "Q1: en el navegador (A)"
+    if not letter and mine:  # "For Q1 the second option", "Q2 — no export, A."
+        letter = answer_scope.first_option(last, mine[0])
     if not letter and (number in answer_reading.recommended_for(line, forks)
-                       or answer_reading.RECOMMEND.search(last)):
+                       or answer_reading.RECOMMEND.search(last)) \
+            and not answer_scope.against_recommendation(last):
         letter = RECOMMENDED
     return letter
 
