@@ -217,6 +217,8 @@ def _comment_read(lines: list[tuple[str, bool]], readable: str, forks: Sequence[
     answers, doubted = _deferred(readable, [a for a in answers if last[a.question] is a],
                                  [d for d in doubted if d[0] not in last])
     answers, doubted, unread, deferred = _not_yet(readable, forks, answers, doubted, unread)
+    if deferred:  # the writer's talk around what they defer is not an answer to read
+        shell = replace(shell, leftover="")
     if not shell.rest_recommended:
         answers += _approved_rest(lines, forks, answers, doubted, unread, deferred)
     last = {a.question: a for a in answers}
@@ -238,8 +240,12 @@ def _not_yet(readable: str, forks: Sequence[DesignFork], answers: list[ParsedAns
         return answers, doubted, unread, frozenset()
     deferred = held.questions
     why = f"held back (“{held.words}”)"
+    read = {a.question: a.said for a in answers if a.question in deferred}
+    # Each question deferred is named back once, with what was read of it, if anything.
+    named = {d[0] for d in doubted}
     return ([a for a in answers if a.question not in deferred],
-            doubted + [(a.question, a.said, why) for a in answers if a.question in deferred],
+            doubted + [(n, read.get(n, held.words), why) for n in sorted(deferred)
+                       if n not in named],
             [u for u in unread if u[0] not in deferred], deferred)
 
 
