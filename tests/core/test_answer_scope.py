@@ -126,3 +126,16 @@ def test_settings_answers_in_other_shapes(text: str, letters: dict[int, str]) ->
 def test_a_lowercase_letter_on_a_number_answers_only_as_a_list() -> None:
     assert recorded("1b 2b", SETTINGS) == {1: "B", 2: "B"}
     assert recorded("As section 2a of the spec says, sync is hard.", SETTINGS) == {}
+
+
+@pytest.mark.parametrize(("text", "letters"), [
+    ("browser storage, and skip the export", {1: "A", 2: "A"}),
+    ("On export: no, let's not build it now. Nobody has asked for it.", {2: "A"}),
+])
+def test_a_yes_no_question_refused_in_words(text: str, letters: dict[int, str]) -> None:
+    assert recorded(text, SETTINGS) == letters
+
+
+def test_two_places_in_one_sentence_answer_two_questions() -> None:
+    assert recorded("For the first question local disk, and for the third one a worker "
+                    "queue. No opinion on visibility.") == {1: "A", 3: "B"}

@@ -616,7 +616,7 @@ _POSITIVE_OPTION = re.compile(r"^\s*yes\b", re.IGNORECASE)
 _NEGATIVE_VALUE = re.compile(
     r"^\W*(?:no|nope|none|not\s+needed|not\s+necessary|unnecessary|not\s+required|never"
     r"|no\s+need(?:\s+for\s+now)?"
-    r"|skip(?:\s+it)?|nein|non|не\s+нужно)\W*$|\bnot\s+needed\b|\bisn'?t\s+needed\b"
+    r"|skip(?:\s+it)?|nein|non|не\s+нужно)\W*$|^\W*(?:no|nope|nah)\s*[,;:—–]\s*\w|\bnot\s+needed\b|\bisn'?t\s+needed\b"
     r"|\bnot\s+necessary\b|^\W*no\s+(?!(?:idea|clue|opinion|preference|strong|sure|comment|answer"
     r"|rush|hurry|worries|problem|objection|view|decision)\b)\w+\W*$", re.IGNORECASE)
 _POSITIVE_VALUE = re.compile(r"^\W*(?:yes|yep|sure|ja|oui|sí|si|sim)\b", re.IGNORECASE)
@@ -639,8 +639,8 @@ def _stems(text: str) -> set[str]:
 def questions_said(text: str, forks: Sequence[DesignFork]) -> set[int]:
     """Every open question whose own distinctive words `text` says (`how we clean them
     up` says the cleanup question), however many."""
-    said = _stems(text)
-    own = {f.number: _stems(f.question) for f in open_forks(forks)}
+    said = {w for w in _stems(text) if len(w) >= 4}  # not "see" in "let's see"
+    own = {f.number: {w for w in _stems(f.question) if len(w) >= 4} for f in open_forks(forks)}
     return {n for n, stems in own.items()
             if _meets(said, stems - set().union(*(s for m, s in own.items() if m != n)))}
 
@@ -715,10 +715,14 @@ def by_question_words(line: str, forks: Sequence[DesignFork]) -> list[tuple[int,
 def _for_question(sentence: str, forks: Sequence[DesignFork]) -> bool:
     """`For who sees attachments, B`: a sentence led by a question's own words."""
     match = _FOR_LABEL.match(sentence.strip().rstrip("."))
-    return bool(match and match.group("label") and label_number(match.group("label"), forks))
+    if not match or not match.group("label") or re.search(r"\bfor\b", match.group("value"),
+                                                          re.IGNORECASE):
+        return False  # "For the first local disk, and for the third one …": two parts
+    return label_number(match.group("label"), forks) is not None
 
 
-_NO_LABEL = re.compile(r"^\W*(?:and\s+)?(?:no|pas\s+d[e'’]|kein\w*|sin|sem|niente|geen|без)\s*"
+_NO_LABEL = re.compile(r"^\W*(?:and\s+)?(?:no|pas\s+d[e'’]|kein\w*|sin|sem|niente|geen|без"
+                       r"|(?:skip|drop|forget|leave\s+out)(?:\s+the)?)\s*"
                        r"(?:to\s+)?(?P<label>[\w-]{4,})"
                        r"(?:\s+(?:for\s+now|please|thanks|yet|needed))?\W*$", re.IGNORECASE)
 _NOT_NEEDED = re.compile(r"^\W*(?P<label>.+?)\s+(?:isn'?t|is\s+not|not|aren'?t)\s+"
@@ -726,7 +730,7 @@ _NOT_NEEDED = re.compile(r"^\W*(?P<label>.+?)\s+(?:isn'?t|is\s+not|not|aren'?t)\
 
 
 _FOR_PLACE = re.compile(
-    r"^\W*for\s+the\s+(?P<label>(?:first|second|third|last)(?:\s+(?:one|question))?)"
+    r"^\W*(?:and\s+)?for\s+the\s+(?P<label>(?:first|second|third|last)(?:\s+(?:one|question))?)"
     r"\s*[,:]?\s+(?P<value>.+)$", re.IGNORECASE)
 
 
