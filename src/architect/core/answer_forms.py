@@ -43,7 +43,7 @@ _ANY_REF = re.compile(_QREF, re.IGNORECASE)
 # A letter said with a verb of choosing, after a question named without one
 # ("Changed my mind on Q2, make it B", "Q2: I'd say B").
 _CHOSEN = re.compile(
-    r"\b(?:make\s+it|make\s+that|say|go\s+with|going\s+with|should\s+be|pick|picking|choose"
+    r"\b(?i:make\s+it|make\s+that|say|go\s+with|going\s+with|should\s+be|pick|picking|choose"
     r"|take|prefer|vote|vote\s+for|switch\s+(?:it\s+)?to|change\s+(?:it\s+)?to|to|is|elijo"
     r"|nehme|je\s+choisis|donc|so|do|let\s+us\s+do|let's\s+do|use|→|->)\s*:?\s+(?:option\s+)?"
     r"(?P<c>[A-Z])(?![A-Za-z0-9'’])")
@@ -55,7 +55,8 @@ _END = re.compile(
     r"|maybe|perhaps|if|unless|provided|i\s+think|honestly|or)\b"
     r"|\s*(?:\*\*|__)?\s*(?:Q|question\s*\#?)\s*\d|\s+\d{1,2}\s*[).:=]\s"
     r"|\s*[（(]|\s*(?:\*\*|__)|\s+(?:thx|thanks|thank\s+you|ty|pls|cheers)\b"
-    r"|\s*[、，。；]|(?=[\u3040-\u30ff\u4e00-\u9fff])|\s+(?:here|for\s+me)\b", re.IGNORECASE)
+    r"|\s*[、，。；]|(?=[\u3040-\u30ff\u4e00-\u9fff])|\s+(?:here|for\s+me)\b"
+    r"|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF\u2B50\u2705]", re.IGNORECASE)
 _REST = re.compile(
     r"\b(?:(?:and\s+)?(?:the\s+)?(?:rest|others|remaining(?:\s+ones)?|everything\s+else"
     r"|all\s+(?:the\s+)?others?)\s+(?:as\s+|are\s+|at\s+)?(?:the\s+)?(?:recommended|default)"

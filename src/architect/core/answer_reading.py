@@ -199,12 +199,26 @@ def leading_letter(text: str, forks: Sequence[DesignFork]) -> str:
 
 
 def _positional(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
-    if len(line) > 400 or not re.match(r"\s*[A-Z]\W", clauses.after_correction(line)[:400]
-                                        if len(line) <= 400 else ""):
+    """The list a line is, or the last sentence of it that is nothing but a list (`Oops,
+    no — I wrote those in the wrong order. So B, A, B.`)."""
+    if len(line) > 400:
         return []
-    text = clauses.after_correction(line)
-    text = re.sub(r"^\s*(?:i\s+meant|i\s+mean|so|sorry)\s*[:,]?\s*", "", text,
-                  flags=re.IGNORECASE)
+    found = _list_of(line, forks)
+    for sentence in reversed(_SENTENCES.split(line) if not found else []):
+        if (found := _list_of(sentence, forks)) and len(_BARE_LETTER.findall(sentence)) == len(
+                found):
+            break
+    return found
+
+
+_LIST_LEAD = re.compile(r"^\s*(?:(?:i\s+meant|i\s+mean|what\s+i\s+mean\s+is|so|sorry|i\.?e\.?"
+                        r"|that\s+is|final(?:ly)?|in\s+short|tl;?dr)\b\s*[:,]?\s*)+", re.IGNORECASE)
+
+
+def _list_of(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
+    text = _LIST_LEAD.sub("", clauses.after_correction(line))
+    if not re.match(r"\s*[A-Z]\W", text):
+        return []
     match = _LETTERS.match(text)
     still = open_forks(forks)
     if match is None or not still:
@@ -238,12 +252,16 @@ _REC_LABELS = re.compile(r"\brecommend\w*\s+(?:on|for)\s+(?P<labels>[\w\s,]+?)(?
                          re.IGNORECASE)
 
 
+_BY_DEFAULT = re.compile(r"\bby\s+default\b", re.IGNORECASE)
+
+
 def approves_all(text: str) -> bool:
     """`Go with your recommendations`, `Both as recommended 👍`, `Agree with the
     recommendation on all three`, `recommended 👍`: every recommendation, nothing
     excepted."""
     if len(text) > 400:
         return False  # a page of text is not "go with the recommendations"
+    text = _BY_DEFAULT.sub(" ", text)  # "a toggle that's off by default" describes
     if _ONLY_RECOMMENDED.match(text) or (_AS_RECOMMENDED.search(text) and not _EXCEPT.search(
             text) and clauses.modality(text)[0] is clauses.Modality.CERTAIN \
             and not _QREF.search(text) and not _BARE_LETTER.search(text)):
@@ -294,6 +312,8 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
     found: list[tuple[int, str, str]] = []
     if _ANYTHING_BUT.search(text):
         return found  # "Anything but local disk": an option refused, none chosen
+    if not named:  # only sentences that choose: not a question, a hedge, "either is fine"
+        text = "\n".join(s for s in _SENTENCES.split(text) if _chooses(s))
     for clause in (c for part in clauses.split(text)
                    for c in re.split(r"\s+and\s+|\s+/\s+|\s*\|\s*", part)):
         if clause.rstrip().endswith("?") or glossary.asks(clause):
@@ -358,6 +378,23 @@ def _not_needed(clause: str, forks: Sequence[DesignFork]) -> list[tuple[int, str
         return []
     negative = [k for k, text in fork.options if _NEGATIVE_OPTION.match(text)]
     return [(fork.number, negative[0], clause.strip())] if len(negative) == 1 else []
+
+
+_SENTENCES = re.compile(r"(?<=[.!?…])\s+|\n+")
+# Words that say no option is preferred: "Either storage is fine", "no strong feelings".
+_NO_CHOICE = re.compile(
+    r"\b(?:either|whichever|any\s+of\s+(?:them|these|the\s+\w+)|(?:don'?t|do\s+not)\s+mind"
+    r"|no\s+(?:strong\s+)?(?:preference|opinion|feelings?)|(?:don'?t|do\s+not)\s+care"
+    r"|doesn'?t\s+matter|don'?t\s+have\s+(?:strong\s+)?(?:feelings|opinions?|a\s+preference)"
+    r"|i'?m\s+asking|wonder(?:ing)?|whether)\b", re.IGNORECASE)
+
+
+def _chooses(sentence: str) -> bool:
+    """Whether a sentence can choose an option by its words: not a question, not hedged,
+    not saying that any option would do, not asking or wondering."""
+    if "?" in sentence or _NO_CHOICE.search(sentence):
+        return False
+    return clauses.modality(sentence)[0] is not clauses.Modality.HEDGED
 
 
 def _near(said: set[str], own: set[str]) -> bool:
@@ -433,6 +470,7 @@ def discussion(text: str, forks: Sequence[DesignFork]) -> bool:
             or _RECOMMEND.search(text) or _SAME_AS.search(text) or by_words(text, forks)
             or ("?" in text and not _TO_SOMEONE.search(text))
             or by_question_words(text, forks) or _option_refused(text, forks)
+            or pairs(text, forks) or positional(text, forks)
             or clauses.modality(text)[0] is clauses.Modality.HEDGED):
         return False
     stance = clauses.stance(text)
@@ -525,6 +563,9 @@ def _glued(between: str) -> bool:
             and not _PAIR_NEGATION.search(between) and not re.search(r"[?!;.\d]", between))
 
 
+_JOINED = re.compile(r"([a-h])(?![\w'’])")
+
+
 def pairs(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
     """`first: B / second: B`, `1B 2B 3B`, `Q1はB、Q2はA`, `第一题选B`, `Third question: A`:
     each question reference with the letter right after it, joined by marks or a few
@@ -538,6 +579,12 @@ def pairs(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
         if fork is None:
             continue
         stop = refs[k + 1].start() if k + 1 < len(refs) else len(line)
+        if ref.group("bare") and (joined := _JOINED.match(line, ref.end())) is not None:
+            # "1b 2a" as the line's first words, not "section 2a of the spec".
+            if (joined.group(1).upper() in fork.letters
+                    and (found or not line[:ref.start()].strip(" -*+"))):
+                found.append((fork.number, joined.group(1).upper()))
+            continue
         letter = _PAIR_LETTER.search(line, ref.end(), stop)
         if letter is None or not _glued(line[ref.end():letter.start()]):
             continue
@@ -564,6 +611,17 @@ def scoped(line: str, forks: Sequence[DesignFork], answered: set[int]
     return []
 
 
+_EVERY = re.compile(r"\b(?:everything|all|every\s+\w+|whatever|both|the\s+rest)\b",
+                    re.IGNORECASE)
+
+
+def _takes_all(before: str, cut: str) -> bool:
+    """`Everything as recommended, except`, `Whatever you recommend, except`: every
+    recommendation taken, one excepted (not "it's not the recommendation but …")."""
+    return (not re.match(r"\s*but\b", cut, re.IGNORECASE) and bool(_EVERY.search(before))
+            and bool(_RECOMMEND.search(before)) and not _NEGATED.search(before))
+
+
 def recommended_except(line: str, forks: Sequence[DesignFork]
                        ) -> tuple[list[int], list[tuple[int, str]]] | None:
     """`Recommended for everything except Q2 — make that one B`, `Vamos con las
@@ -582,6 +640,12 @@ def recommended_except(line: str, forks: Sequence[DesignFork]
     if not refs and (m := _EXCEPT_LABEL.match(rest)) is not None \
             and (n := question_named(m.group("label"), forks)) is not None:
         refs = [(n, m.group("value"))]  # "except cleanup — make that the worker queue"
+    if not refs and _takes_all(line[:cut.start()], cut.group(0)):
+        # "Everything as recommended, except visibility: uploader and admins only".
+        picked = {(q, c) for q, c, _ in by_words(_SENTENCES.split(rest)[0], still, named=True)}
+        if len(picked) == 1:
+            return [f.number for f in still if f.number not in {q for q, _ in picked}], \
+                sorted(picked)
     excepted: list[tuple[int, str]] = []
     for number, words in refs[:3]:
         fork = next((f for f in forks if f.number == number), None)
@@ -603,8 +667,9 @@ _POSITIVE_OPTION = re.compile(r"^\s*yes\b", re.IGNORECASE)
 _NEGATIVE_VALUE = re.compile(
     r"^\W*(?:no|nope|none|not\s+needed|not\s+necessary|unnecessary|not\s+required|never"
     r"|no\s+need(?:\s+for\s+now)?"
-    r"|skip(?:\s+it)?|nein|non|не\s+нужно)\W*$|\bnot\s+needed\b|\bisn'?t\s+needed\b"
-    r"|\bnot\s+necessary\b|^\W*no\s+\w+\W*$", re.IGNORECASE)
+    r"|skip(?:\s+it)?|nein|non|не\s+нужно)\W*$|^\W*(?:no|nope|nah)\s*[,;:—–]\s*\w|\bnot\s+needed\b|\bisn'?t\s+needed\b"
+    r"|\bnot\s+necessary\b|^\W*no\s+(?!(?:idea|clue|opinion|preference|strong|sure|comment|answer"
+    r"|rush|hurry|worries|problem|objection|view|decision)\b)\w+\W*$", re.IGNORECASE)
 _POSITIVE_VALUE = re.compile(r"^\W*(?:yes|yep|sure|ja|oui|sí|si|sim)\b", re.IGNORECASE)
 _LABELLED = re.compile(r"^\W*(?P<label>[^:|=→\n]{2,60}?)\s*(?::|\||→|=|\s[—–-]\s)\s*"
                        r"(?P<value>[^|\n]+?)[\s|]*$")
@@ -620,6 +685,15 @@ _QSTOP = _STOP - {"see"}
 
 def _stems(text: str) -> set[str]:
     return {w[:4] for w in _WORD.findall(text.lower()) if len(w) >= 3 and w not in _QSTOP}
+
+
+def questions_said(text: str, forks: Sequence[DesignFork]) -> set[int]:
+    """Every open question whose own distinctive words `text` says (`how we clean them
+    up` says the cleanup question), however many."""
+    said = {w for w in _stems(text) if len(w) >= 4}  # not "see" in "let's see"
+    own = {f.number: {w for w in _stems(f.question) if len(w) >= 4} for f in open_forks(forks)}
+    return {n for n, stems in own.items()
+            if _meets(said, stems - set().union(*(s for m, s in own.items() if m != n)))}
 
 
 def label_number(label: str, forks: Sequence[DesignFork]) -> int | None:
@@ -676,7 +750,8 @@ def by_question_words(line: str, forks: Sequence[DesignFork]) -> list[tuple[int,
     named by its own words, with the option its value picks."""
     found: list[tuple[int, str]] = []
     parts = [p for s in _SENTENCE.split(line.replace("**", ""))
-             for p in ([s] if _LABELLED.match(s.strip()) else re.split(r",\s*|;\s*", s))]
+             for p in ([s] if _LABELLED.match(s.strip()) or _for_question(s, forks)
+                       else re.split(r",\s*|;\s*", s))]
     for sentence in parts:
         label, value = _label_value(sentence.strip().rstrip("."))
         if not label:
@@ -690,7 +765,17 @@ def by_question_words(line: str, forks: Sequence[DesignFork]) -> list[tuple[int,
     return found
 
 
-_NO_LABEL = re.compile(r"^\W*(?:and\s+)?(?:no|pas\s+d[e'’]|kein\w*|sin|sem|niente|geen|без)\s*"
+def _for_question(sentence: str, forks: Sequence[DesignFork]) -> bool:
+    """`For who sees attachments, B`: a sentence led by a question's own words."""
+    match = _FOR_LABEL.match(sentence.strip().rstrip("."))
+    if not match or not match.group("label") or re.search(r"\bfor\b", match.group("value"),
+                                                          re.IGNORECASE):
+        return False  # "For the first local disk, and for the third one …": two parts
+    return label_number(match.group("label"), forks) is not None
+
+
+_NO_LABEL = re.compile(r"^\W*(?:and\s+)?(?:no|pas\s+d[e'’]|kein\w*|sin|sem|niente|geen|без"
+                       r"|(?:skip|drop|forget|leave\s+out)(?:\s+the)?)\s*"
                        r"(?:to\s+)?(?P<label>[\w-]{4,})"
                        r"(?:\s+(?:for\s+now|please|thanks|yet|needed))?\W*$", re.IGNORECASE)
 _NOT_NEEDED = re.compile(r"^\W*(?P<label>.+?)\s+(?:isn'?t|is\s+not|not|aren'?t)\s+"
@@ -698,7 +783,7 @@ _NOT_NEEDED = re.compile(r"^\W*(?P<label>.+?)\s+(?:isn'?t|is\s+not|not|aren'?t)\
 
 
 _FOR_PLACE = re.compile(
-    r"^\W*for\s+the\s+(?P<label>(?:first|second|third|last)(?:\s+(?:one|question))?)"
+    r"^\W*(?:and\s+)?for\s+the\s+(?P<label>(?:first|second|third|last)(?:\s+(?:one|question))?)"
     r"\s*[,:]?\s+(?P<value>.+)$", re.IGNORECASE)
 
 

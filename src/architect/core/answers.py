@@ -17,9 +17,9 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from architect.core import answer_forms, answer_reading, clauses, markers, words
+from architect.core import answer_forms, answer_reading, answer_scope, clauses, markers, words
 from architect.core.ledger import DesignFork, ForkStatus
 from architect.core.text import clean_text, keywords, strip_html_comments
 
@@ -115,7 +115,10 @@ def _lines(body: str) -> list[tuple[str, bool]]:
             fence = stripped[:3]
             out.append((line, False))
             continue
-        out.append((line, not stripped.startswith(">")))
+        if stripped.startswith(">"):
+            out.append((line, False))
+        else:
+            out.append((answer_scope.normalised(line), True))
     return out
 
 
@@ -159,17 +162,21 @@ def _parsed(body: str, forks: tuple[DesignFork, ...]) -> ParsedComment:
     quoted: int | None = None  # the question a quoted line just above names
     meaningful = False  # text outside quotes and code that is neither an answer nor its reason
     doubted: list[tuple[int, str, str]] = []
+    alone = False  # whether the last answer read stood alone on its line
     for line, ok in lines:
         readable_line = _INLINE_CODE.sub("", line) if ok else ""
         quoted, heading = _named_above(line, ok, quoted, forks)
         if heading:
             continue
-        found, missed, rest_here = _read_line(readable_line, forks, answered=answered,
+        found, missed, rest_here = _line_read(readable_line, tuple(forks), frozenset(answered),
                                               quoted=quoted)
         # "for Q2 I would like …": a pronoun, not option I; the question is named, unread.
         missed += [(a.question, a.said) for a in found if _pronoun(forks, a)]
         found = [a for a in found if not _pronoun(forks, a)]
         found, held = _held_back(readable_line, found)
+        if not found and not held and not missed and answers:
+            # "Wait, re-reading the vision: … Cron is fine.": a later word on an answer.
+            found = _taken_back_to(readable_line, forks, answers[-1], alone)
         doubted.extend(held)
         if held and not found:
             continue  # named back in the acknowledgment; nothing here for the model
@@ -180,6 +187,7 @@ def _parsed(body: str, forks: tuple[DesignFork, ...]) -> ParsedComment:
         if found:
             answers.extend(found)
             answered.update(a.question for a in found)
+            alone = len(found) == 1
         elif answers and not missed and not rest_here and _explains(
                 readable_line, answers[-1].question, words):
             # A line after an answer explains it; a question, or words about another
@@ -195,14 +203,87 @@ def _parsed(body: str, forks: tuple[DesignFork, ...]) -> ParsedComment:
     answers = _with_reasons(answers, explained)
     # Quotes and code go to the model only as context of something new said around them.
     leftover = "\n".join(leftover_lines).strip() if meaningful else ""
-    # The writer's last word on each question wins (`Edit: Q3 B actually`).
+    return _comment_read(lines, readable, forks, answers, doubted, unread,
+                         ParsedComment(leftover=leftover, rest_recommended=rest))
+
+
+def _comment_read(lines: list[tuple[str, bool]], readable: str, forks: Sequence[DesignFork],
+                  answers: list[ParsedAnswer], doubted: list[tuple[int, str, str]],
+                  unread: list[tuple[int, str]], shell: ParsedComment) -> ParsedComment:
+    """What the whole comment says of the answers its lines gave: the writer's last word
+    on each question wins (`Edit: Q3 B actually`), the questions deferred keep none, a
+    sentence taking every recommendation fills the rest."""
     last = {a.question: a for a in answers}
     answers, doubted = _deferred(readable, [a for a in answers if last[a.question] is a],
                                  [d for d in doubted if d[0] not in last])
+    answers, doubted, unread, deferred = _not_yet(readable, forks, answers, doubted, unread)
+    if deferred:  # the writer's talk around what they defer is not an answer to read
+        shell = replace(shell, leftover="")
+    if not shell.rest_recommended:
+        answers += _approved_rest(lines, forks, answers, doubted, unread, deferred)
     last = {a.question: a for a in answers}
-    return ParsedComment(answers=tuple(answers), leftover=leftover, unread=tuple(
+    return replace(shell, answers=tuple(answers), unread=tuple(
         u for u in unread if u[0] not in last and u[0] not in {d[0] for d in doubted}),
-        rest_recommended=rest, doubted=tuple(doubted))
+        doubted=tuple(doubted))
+
+
+def _not_yet(readable: str, forks: Sequence[DesignFork], answers: list[ParsedAnswer],
+             doubted: list[tuple[int, str, str]], unread: list[tuple[int, str]]
+             ) -> tuple[list[ParsedAnswer], list[tuple[int, str, str]], list[tuple[int, str]],
+                        frozenset[int]]:
+    """"Q1 and Q2 I'll answer once I've talked to Bob", "Not answering yet": the questions
+    a writer defers keep nothing read from this comment; what was read is named back."""
+    # Answered here: by a question named (`Q1: B`), not by words of talk around them.
+    answered = frozenset(a.question for a in answers if _QUESTION_REF.search(a.said))
+    held = answer_scope.deferral(readable, forks, answered)
+    if held is None:
+        return answers, doubted, unread, frozenset()
+    deferred = held.questions
+    why = f"held back (“{held.words}”)"
+    read = {a.question: a.said for a in answers if a.question in deferred}
+    # Each question deferred is named back once, with what was read of it, if anything.
+    named = {d[0] for d in doubted}
+    return ([a for a in answers if a.question not in deferred],
+            doubted + [(n, read.get(n, held.words), why) for n in sorted(deferred)
+                       if n not in named],
+            [u for u in unread if u[0] not in deferred], deferred)
+
+
+def _approved_rest(lines: list[tuple[str, bool]], forks: Sequence[DesignFork],
+                   answers: list[ParsedAnswer], doubted: list[tuple[int, str, str]],
+                   unread: list[tuple[int, str]], deferred: frozenset[int]
+                   ) -> list[ParsedAnswer]:
+    """"So: go with the defaults." inside a long comment, or `yes` and then a paragraph of
+    why: the recommendation for each open question the comment answers in no other way
+    (one it doubts, defers or leaves unread keeps its doubt)."""
+    if not answer_reading.open_forks(forks):
+        return []
+    said = answer_scope.approving_sentence(
+        [_INLINE_CODE.sub("", line) for line, ok in lines if ok], forks)
+    if not said:
+        return []
+    taken = ({a.question for a in answers} | {d[0] for d in doubted} | {u[0] for u in unread}
+             | deferred)
+    return [ParsedAnswer(f.number, RECOMMENDED, said=said)
+            for f in answer_reading.open_forks(forks) if f.number not in taken]
+
+
+def _taken_back_to(line: str, forks: Sequence[DesignFork], last: ParsedAnswer, alone: bool
+                   ) -> list[ParsedAnswer]:
+    """A line led by a correction (`Wait, …`, `Oops, no —`) that says an option again: the
+    answers it reads with every question open (`… Cron is fine.`), or a letter chosen
+    (`Make that A.`) for the one answer just before it."""
+    if not answer_scope.led_by_correction(line):
+        return []
+    again, _, _ = _line_read(line, tuple(forks), frozenset())
+    again, held = _held_back(line, again)
+    if again or held:
+        return again
+    fork = next((f for f in forks if f.number == last.question), None)
+    letter = answer_forms.chosen_letter(line)
+    if alone and fork is not None and letter in fork.letters:
+        return [ParsedAnswer(last.question, letter, said=line.strip())]
+    return []
 
 
 def _names_more(text: str, forks: Sequence[DesignFork]) -> bool:
@@ -273,6 +354,11 @@ def _held_back(line: str, found: list[ParsedAnswer]
 def _context(line: str, answer: ParsedAnswer) -> str:
     """The sentence an answer stands in, from its words to the next question named."""
     said = answer.said or ""
+    if said == line.strip() and len(answer_scope.sentences(said)) > 1:
+        # Read from the whole line ("Storage: S3, B. I'm not sure whether we'll use the
+        # AWS SDK …"): its first sentence, and the later ones that can still doubt it.
+        head = said[:said.find(answer_scope.sentences(said)[1])]
+        return head + answer_scope.later_doubts(said[len(head):])
     at = line.find(said) if said else 0
     at = max(at, 0)
     start = max(line.rfind(". ", 0, at), line.rfind("? ", 0, at), line.rfind("! ", 0, at),
@@ -289,8 +375,10 @@ def _context(line: str, answer: ParsedAnswer) -> str:
             tuple("?")) and "?" not in line[end_said:end_said + sentence_end.end()]:
         # The sentence ends before the next question: later sentences are its reason,
         # read for a condition or a doubt only when they carry one right after.
-        reason = line[end_said:stop]
-        return line[start:at] + said + reason
+        rest = line[end_said:stop]
+        # The answer's own sentence, then the later ones that can still doubt it.
+        return line[start:at] + said + (answer_scope.later_doubts(rest) if said.rstrip().endswith(
+            (".", "!")) else answer_scope.doubt_scope(rest))
     return line[start:stop]
 
 
@@ -313,6 +401,22 @@ def _explains(line: str, question: int, words: dict[int, frozenset[str]]) -> boo
 
 def _fork_words(fork: DesignFork) -> frozenset[str]:
     return keywords(" ".join((fork.question, *(text for _, text in fork.options))))
+
+
+@functools.lru_cache(maxsize=4096)  # pure; a long comment often repeats its lines
+def _read_once(line: str, forks: tuple[DesignFork, ...], answered: frozenset[int],
+               quoted: int | None) -> tuple[tuple[ParsedAnswer, ...], tuple[tuple[int, str], ...],
+                                           bool]:
+    found, missed, rest = _read_line(line, forks, answered=set(answered), quoted=quoted)
+    return tuple(found), tuple(missed), rest
+
+
+def _line_read(line: str, forks: tuple[DesignFork, ...], answered: frozenset[int], *,
+               quoted: int | None = None
+               ) -> tuple[list[ParsedAnswer], list[tuple[int, str]], bool]:
+    """`_read_line`, worked out once for a line repeated with the same questions."""
+    found, missed, rest = _read_once(line, forks, answered, quoted)
+    return list(found), list(missed), rest
 
 
 def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
@@ -354,15 +458,8 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
     if found or reading.rest_recommended or missed:
         # In the order the line says them, so that the writer's last word wins.
         found.sort(key=lambda a: line.find(a.said) if a.said else len(line))
-        # "Option B on the first, option A on the rest": the rest after the named ones.
+        found += _beside_forms(line, forks, answered | {a.question for a in found})
         done = answered | {a.question for a in found}
-        found += [ParsedAnswer(n, letter, said=line.strip())
-                  for n, letter in answer_reading.scoped(line, forks, done) if n not in done]
-        # "… y para la 2, también A", "Not for us. In browser localStorage, please; Q2: A":
-        # the other questions of the line, in the other ways they are named.
-        done |= {a.question for a in found}
-        found += [ParsedAnswer(n, letter, said=line.strip())
-                  for n, letter in _more_in_line(line, forks, done) if n not in done]
         bare = answer_forms.bare_choice(line) if quoted is not None and quoted not in done \
             else None
         if quoted is not None and bare is not None:  # "> Q3 …" then "B here, … Q1 B."
@@ -394,16 +491,40 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
     named = named_option(line, open_forks)
     # "Store on disk... actually no, S3": the options' own words, the last word winning;
     # "Storage: S3", "Exporting: not needed": a question named by its words, with its value.
-    by_words = answer_reading.by_words(clauses.after_correction(line), open_forks) \
+    last_word = clauses.after_correction(line)
+    by_words = answer_reading.by_words(last_word, open_forks) \
         if not line.rstrip().endswith("?") else []
     latest = {q: (q, c, w) for q, c, w in by_words}
+    # "Worker queue for cleanup. Actually no — cron": a question named before a
+    # correction keeps its answer only where the words after it give none.
     latest.update({q: (q, c, line.strip())
-                   for q, c in answer_reading.by_question_words(line, forks)})
-    if latest and (named is None or len(latest) > 1 or named[0] not in latest):
+                   for q, c in answer_reading.by_question_words(last_word, forks)})
+    for q, c in answer_reading.by_question_words(line, forks):
+        latest.setdefault(q, (q, c, line.strip()))
+    if latest and (named is None or len(latest) > 1 or named[0] not in latest
+                   or last_word is not line):
         return [ParsedAnswer(q, c, said=w) for q, c, w in latest.values()], missed, False
     if named:
         return [ParsedAnswer(named[0], named[1], said=line.strip())], missed, False
     return [], missed, False
+
+
+def _beside_forms(line: str, forks: Sequence[DesignFork], done: set[int]
+                  ) -> list[ParsedAnswer]:
+    """The answers a line gives beside its written forms, for the questions not `done`."""
+    found: list[ParsedAnswer] = []
+    # "Option B on the first, option A on the rest": the rest after the named ones;
+    # "Recommended for 1 and 3, B for 2": the questions it gives the recommendation;
+    # "… y para la 2, también A", "Not for us. In browser localStorage, please; Q2: A":
+    # the other questions of the line, in the other ways they are named.
+    for step in range(3):
+        taken = done | {a.question for a in found}
+        more = (answer_reading.scoped(line, forks, taken) if step == 0 else
+                [(n, RECOMMENDED) for n in answer_reading.recommended_for(line, forks)]
+                if step == 1 else _more_in_line(line, forks, taken))
+        found += [ParsedAnswer(n, letter, said=line.strip()) for n, letter in more
+                  if n not in taken]
+    return found
 
 
 def _more_in_line(line: str, forks: Sequence[DesignFork], done: set[int]
@@ -467,8 +588,11 @@ def _unread_answer(number: int, said: str, line: str, forks: Sequence[DesignFork
     if not letter and (paren := _PAREN_LETTER.search(said)) is not None \
             and mine and paren.group(1) in mine[0].letters:
         letter = paren.group(1)  # "Q1: en el navegador (A)"
+    if not letter and mine:  # "For Q1 the second option", "Q2 — no export, A."
+        letter = answer_scope.first_option(last, mine[0])
     if not letter and (number in answer_reading.recommended_for(line, forks)
-                       or answer_reading.RECOMMEND.search(last)):
+                       or answer_reading.RECOMMEND.search(last)) \
+            and not answer_scope.against_recommendation(last):
         letter = RECOMMENDED
     return letter
 

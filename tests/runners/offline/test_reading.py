@@ -68,3 +68,13 @@ def test_conflicting_readings_of_one_question_are_not_guessed() -> None:
     round_ = h.answers(EXPORT, ledger=asked(), new_comments=(h.comment(text),))
     assert [i.question for i in round_.interpretations] == []
 
+
+
+def test_a_sentence_that_asks_picks_nothing() -> None:
+    forks = [DesignFork(2, "Who can see an attachment?",
+                        (("A", "Everyone who can see the note"),
+                         ("B", "Only the uploader and admins")), "A")]
+    assert read_answer('For Q2 — does "everyone who can see the note" include share links?',
+                       forks) == {}
+    assert read_answer("Question on Q2: does option B mean instance admins? I can't answer "
+                       "until I know.", forks) == {}

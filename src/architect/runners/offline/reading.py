@@ -13,6 +13,7 @@ _LETTER_PICK = re.compile(
     r"|(?i:\b(?:go(?:ing)?\s+with|pick|choose|prefer|take|vote\s+for|let'?s\s+do))"
     r"\s+\(?([A-Z])\)?(?![\w'])"
 )
+_SENTENCES = re.compile(r"(?<=[.!?…])\s+|\n+")
 _QUESTION_REF = re.compile(r"\b(?:q|question\s*#?)\s*(\d{1,4})\b", re.IGNORECASE)
 _ARTICLES = frozenset({"a", "an", "the"})
 _NEGATIONS = frozenset(
@@ -40,7 +41,9 @@ def read_answer(text: str, forks: Sequence[DesignFork]) -> dict[int, str]:
     negation ("not SQLite", "rather than SQLite"). Conflicting readings of one
     fork cancel out: the human is asked again rather than misread.
     """
-    text = visible_text(text)[:20_000]
+    # A sentence that asks ("does option B mean workspace admins?") picks nothing.
+    text = " ".join(s for s in _SENTENCES.split(visible_text(text)[:20_000])
+                    if not s.rstrip(" *_)\"'”").endswith("?"))
     readings: dict[int, set[str]] = {}
     letters = {(m.group(1) or m.group(2)).upper() for m in _LETTER_PICK.finditer(text)}
     if len(letters) == 1:

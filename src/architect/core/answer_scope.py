@@ -1,0 +1,208 @@
+"""What a long answer comment says around its answers: the sentences that choose, the
+stretch each question reference heads, and the words that hold answers back. Pure.
+
+`core.answers` reads the forms of an answer line by line; this module reads what a
+person reads around them in a comment of several paragraphs:
+
+- `normalised`: a line in the plain shape the grammar reads (`#2 -> B` is `Q2: B`,
+  `1️⃣ B` is `1) B`, a ticked box `- [x] B) …` is `B) …`, an unticked one says nothing).
+- `sentences`: a text cut where its sentences end.
+- `deferral`: the sentence by which a writer says they are not answering yet (`Not
+  answering yet`, `I'll answer once I've talked to Bob`, `need input from security`,
+  `Before I pick for Q3, …`), with the questions it defers.
+- `approving_sentence`: a sentence of a long comment that takes every recommendation
+  (`So: go with the defaults.`, `Both recommendations are fine.`), or a first line
+  that is nothing but `yes`.
+- `doubt_scope`: of the sentences after an answer, those that can hold it back (short
+  ones, or ones naming another letter); a paragraph of reasoning does not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from architect.core import answer_reading
+from architect.core.ledger import DesignFork
+
+_KEYCAP = re.compile(r"(\d)\ufe0f?\u20e3")
+_HASH_REF = re.compile(r"^(\s*(?:[-*+]\s+)?)#(\d{1,2})(?=\s*(?:->|=>|→|[:=)\-–—])\s*[A-Ha-h]\b)")
+_UNTICKED = re.compile(r"^\s*[-*+]\s+\[\s\]\s")
+_TICKED = re.compile(r"^(\s*)[-*+]\s+\[[xX✓✔]\]\s+")
+
+
+def normalised(line: str) -> str:
+    """The line in the shape the grammar reads; an unticked box is nobody's choice."""
+    if _UNTICKED.match(line):
+        return ""
+    line = _TICKED.sub(r"\1", line)
+    line = _KEYCAP.sub(r"\1)", line)
+    return _HASH_REF.sub(r"\1Q\2", line)
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[.!?])(?=[A-Z][a-z])|\n+")
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
+
+
+# -- not answering yet -------------------------------------------------------------------
+
+_NOT_YET = re.compile(
+    r"\bnot\s+answering\b|\b(?:can'?t|cannot|won'?t)\s+answer\b"
+    r"|\b(?:i'?ll|i\s+will|we'?ll|will)\s+(?:\w+\s+){0,2}answer\b(?!\s+(?:is|was|here|below))"
+    r"|\banswer\s+(?:properly\s+|it\s+|them\s+)?later\b"
+    r"|\bbefore\s+(?:i|we)\s+(?:pick|answer|choose|decide|lock|commit|vote)\b"
+    r"|\bbefore\s+(?:answering|picking|choosing|deciding|locking)\b"
+    r"|\bneeds?\s+input\s+from\b|\bneed\s+to\s+(?:ask|check\s+with|talk\s+to|hear\s+from)\b"
+    r"|\b(?:i'?ll|i\s+will|let\s+me)\s+think\s+about\s+it\b"
+    r"|\blet'?s\s+see\s+what\s+@?\w+\s+thinks?\b|\bnot\s+the\s+right\s+person\s+to\s+decide\b"
+    r"|\bnot\s+my\s+call\b|\bonly\s+answering\b|\bno\s+answer\s+(?:yet|from\s+me)\b",
+    re.IGNORECASE)
+_ONLY = re.compile(r"\bonly\s+answering\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Deferral:
+    words: str  # the sentence that says it
+    questions: frozenset[int]  # the questions it defers
+
+
+def every(forks: Sequence[DesignFork]) -> frozenset[int]:
+    return frozenset(f.number for f in answer_reading.open_forks(forks))
+
+
+def deferral(text: str, forks: Sequence[DesignFork], answered: frozenset[int] = frozenset()
+             ) -> Deferral | None:
+    """The first sentence saying the writer is not answering (some of) the questions yet.
+
+    It defers the questions it names (`Q1 and Q2 I'll answer once …`, `how we clean
+    them up … I'll let her answer`), all but those it names after `only answering`, or,
+    naming none, the questions of its paragraph not `answered` there (`Question on Q2:
+    …? I can't answer until I know`); else every question not `answered`."""
+    deferred: set[int] = set()
+    first = ""
+    for paragraph in (p for p in text.split("\n") if p.strip()):
+        for sentence in sentences(paragraph):
+            if _NOT_YET.search(sentence) is None:
+                continue
+            first = first or sentence
+            if _ONLY.search(sentence):
+                deferred |= every(forks) - _named(sentence, forks)
+                continue
+            deferred |= (_named(sentence, forks) or (_named(paragraph, forks) - answered)
+                         or (every(forks) - answered))
+    return Deferral(first, frozenset(deferred)) if first else None
+
+
+_NUMBER_REF = re.compile(r"\b(?:Q|question\s*#?)\s*(\d{1,2})\b|(?<![\w#])(\d)(?=\s+(?:and|&|,)\s+"
+                         r"(?:Q|question\s*)?\d\b)|(?<=and\s)(?:Q|question\s*)?(\d)\b",
+                         re.IGNORECASE)
+
+
+def _named(text: str, forks: Sequence[DesignFork]) -> frozenset[int]:
+    """The questions a stretch names by number (`Q1 and Q2`, `Q3`) or by their own
+    words (`how we clean them up`)."""
+    numbers = {int(next(g for g in m.groups() if g)) for m in _NUMBER_REF.finditer(text)}
+    numbers |= answer_reading.questions_said(text, forks)
+    return frozenset(n for n in numbers if any(f.number == n for f in forks))
+
+
+# -- every recommendation, said in one sentence of a longer comment ---------------------
+
+_BARE_YES = re.compile(r"^\W*(?:yes|yep|yeah|lgtm|agreed|sounds\s+good|\+1)\W*$",
+                       re.IGNORECASE)
+
+
+def approving_sentence(lines: Sequence[str], forks: Sequence[DesignFork]) -> str:
+    """The sentence that takes every recommendation (`Go with your recommendations across
+    the board.`), naming no question or option of its own; or a first line that is
+    nothing but `yes`; "" when none."""
+    said = [line for line in lines if line.strip()]
+    if said and _BARE_YES.match(said[0]) and len(said) > 1:
+        return said[0].strip()
+    for line in said:
+        for sentence in sentences(line):
+            if len(sentence) > 200 or not answer_reading.approves_all(sentence):
+                continue
+            if answer_reading.recommended_for(sentence, forks) or answer_reading.by_words(
+                    sentence, forks) or answer_reading.by_question_words(sentence, forks):
+                continue  # "your recommendation for the first two": not all of them
+            return sentence
+    return ""
+
+
+# -- which sentences after an answer can still hold it back ------------------------------
+
+_SHORT = 6
+_LETTER = re.compile(r"(?<![A-Za-z'’])(?!I\b)[A-H](?![A-Za-z'’])")
+
+
+def doubt_scope(rest: str) -> str:
+    """Of the words after an answer, those that can hold it back: its own sentence, and
+    later sentences that are short (`Not sure though.`, `If the budget allows.`) or
+    name a letter (`Could be A too.`). A later sentence of reasoning with a condition of
+    its own (`If the nightly job is too coarse we can revisit`) is about something else."""
+    parts = sentences(rest)
+    if len(parts) <= 1:
+        return rest
+    return " " + parts[0] + later_doubts(" ".join(parts[1:]))
+
+
+def later_doubts(text: str) -> str:
+    """The sentences of `text` that can still doubt an answer said before them."""
+    kept = [p for p in sentences(text) if len(p.split()) <= _SHORT or _LETTER.search(p)]
+    return "".join(" " + p for p in kept)
+
+
+# -- a later word on an answer -----------------------------------------------------------
+
+_CORRECTION_LEAD = re.compile(
+    r"^\W*(?:wait|actually|oops|hmm+|scratch\s+that|strike\s+that|on\s+second\s+thoughts?"
+    r"|edit|update|correction|no\s+wait|sorry|changed\s+my\s+mind|make\s+that|never\s+mind"
+    r"|thinking\s+about\s+it\s+(?:more|again)|re-?reading)\b", re.IGNORECASE)
+
+
+def led_by_correction(line: str) -> bool:
+    """Whether a line starts by taking back what came before (`Wait, re-reading …`)."""
+    return _CORRECTION_LEAD.match(line) is not None
+
+
+# -- the first option a question's stretch names -----------------------------------------
+
+_NTH_OPTION = re.compile(r"^\W*(?:the\s+)?(?P<n>first|second|third|fourth|last)\s+(?:option|one)\b",
+                         re.IGNORECASE)
+_PLACES = {"first": 0, "second": 1, "third": 2, "fourth": 3, "last": -1}
+_HEAD_END = re.compile(r"[.!?](?:\s|$)|\s[—–]\s|\b(?:because|since|as\s+long\s+as)\b",
+                       re.IGNORECASE)
+
+
+def first_option(stretch: str, fork: DesignFork) -> str:
+    """The option the words after a question reference name first, in their own sentence
+    up to a reason (`the second option, obviously — …`, `— no export, A.`): by place, by
+    letter, by the option's words; "" when none, or when its clauses name two."""
+    own = sentences(stretch)
+    if not own or "?" in own[0]:
+        return ""  # "For Q2 — what exactly would the JSON contain?": asked, not chosen
+    if (m := _NTH_OPTION.match(stretch)) is not None:
+        at = _PLACES[m.group("n").lower()]
+        return fork.letters[at] if at < len(fork.letters) else ""
+    head = stretch.lstrip(" :=-–—>)")
+    end = _HEAD_END.search(head)
+    head = head[:end.start()] if end else head
+    found = {letter for clause in re.split(r"\s*[,;:]\s*", head)
+             if (letter := answer_reading.value_letter(clause, fork))}
+    return found.pop() if len(found) == 1 else ""
+
+
+_AGAINST = re.compile(r"\bpush(?:ing)?\s+back\b|\bdisagree\w*|\bagainst\b|\bnot\b|\bn'?t\b"
+                      r"|\bdeviat\w*|\bdiffer\w*|\binstead\s+of\b|\brather\s+than\b"
+                      r"|\bover(?:rule|ride)\w*", re.IGNORECASE)
+
+
+def against_recommendation(text: str) -> bool:
+    """`Q2 is the one I'd push back on the recommendation for`: the recommendation named
+    to be refused, not taken."""
+    return _AGAINST.search(text) is not None
