@@ -418,3 +418,20 @@ def a_snapshot(*, visions: Iterable[Issue] | None = None, sprints: Iterable[Spri
     return judged(Snapshot(now=at(60), bot=a_user(BOT), visions=tuple(vision_list),
                            sprints=sprints, steering=steering or a_steering(),
                            candidates=tuple(candidates), pitch_order=order))
+
+
+# The design questions of tests/world.py's two corpus visions, as the reader's tests use them.
+ATTACHMENT_FORKS = (
+    DesignFork(1, "Where are uploaded files stored?",
+               (("A", "On the local disk"), ("B", "In S3-compatible object storage")), "B"),
+    DesignFork(2, "Who can see an attachment?",
+               (("A", "Everyone who can see the note"), ("B", "Only the uploader and admins")),
+               "A"),
+    DesignFork(3, "How are expired files cleaned up?",
+               (("A", "A nightly cron job"), ("B", "A background worker queue")), "A"),
+)
+SETTINGS_FORKS = (
+    DesignFork(1, "Where are settings kept?",
+               (("A", "In browser localStorage"), ("B", "On the server")), "B"),
+    DesignFork(2, "Can settings be exported?", (("A", "No"), ("B", "Yes, as a JSON file")), "A"),
+)

@@ -7,8 +7,7 @@ import pytest
 
 from architect.core import answer_reading
 from architect.core.clauses import Modality
-from architect.core.ledger import DesignFork
-from tests.builders import two_forks
+from tests.builders import ATTACHMENT_FORKS, SETTINGS_FORKS, two_forks
 
 FORKS = two_forks().forks
 
@@ -52,20 +51,7 @@ def test_discussion_is_talk_with_nothing_of_an_answer() -> None:
 
 # -- the questions of the attachments vision, answered the ways people write -------------
 
-ATTACH = (
-    DesignFork(1, "Where are uploaded files stored?",
-               (("A", "On the local disk"), ("B", "In S3-compatible object storage")), "B"),
-    DesignFork(2, "Who can see an attachment?",
-               (("A", "Everyone who can see the note"), ("B", "Only the uploader and admins")),
-               "A"),
-    DesignFork(3, "How are expired files cleaned up?",
-               (("A", "A nightly cron job"), ("B", "A background worker queue")), "A"),
-)
-SETTINGS = (
-    DesignFork(1, "Where are settings kept?",
-               (("A", "In browser localStorage"), ("B", "On the server")), "B"),
-    DesignFork(2, "Can settings be exported?", (("A", "No"), ("B", "Yes, as a JSON file")), "A"),
-)
+ATTACH, SETTINGS = ATTACHMENT_FORKS, SETTINGS_FORKS
 
 
 @pytest.mark.parametrize(("line", "found"), [

@@ -8,21 +8,9 @@ import pytest
 from architect.core import answer_scope
 from architect.core.answers import RECOMMENDED, parse_comment
 from architect.core.ledger import DesignFork
+from tests.builders import ATTACHMENT_FORKS, SETTINGS_FORKS
 
-ATTACH = (
-    DesignFork(1, "Where are uploaded files stored?",
-               (("A", "On the local disk"), ("B", "In S3-compatible object storage")), "B"),
-    DesignFork(2, "Who can see an attachment?",
-               (("A", "Everyone who can see the note"), ("B", "Only the uploader and admins")),
-               "A"),
-    DesignFork(3, "How are expired files cleaned up?",
-               (("A", "A nightly cron job"), ("B", "A background worker queue")), "A"),
-)
-SETTINGS = (
-    DesignFork(1, "Where are settings kept?",
-               (("A", "In browser localStorage"), ("B", "On the server")), "B"),
-    DesignFork(2, "Can settings be exported?", (("A", "No"), ("B", "Yes, as a JSON file")), "A"),
-)
+ATTACH, SETTINGS = ATTACHMENT_FORKS, SETTINGS_FORKS
 
 
 def recorded(text: str, forks: tuple[DesignFork, ...] = ATTACH) -> dict[int, str]:
