@@ -229,6 +229,9 @@ _ABOUT_THE_QUOTE: dict[str, int] = {
         ("same from me", 1), ("ditto", 1))}
 
 
+_QUOTE_PARTS = re.compile(r"(?<=[.!?])\s+|\n+|,\s*")
+
+
 def _quoted(body: str) -> str:
     return "\n".join(line.lstrip()[1:] for line in clean_text(body).split("\n")
                      if line.lstrip().startswith(">"))
@@ -240,7 +243,7 @@ def _own(body: str, bot_login: str) -> str:
     text = unquoted(body, bot_login)
     if not _quoted(body).strip():
         return text
-    parts = [p for p in re.split(r"(?<=[.!?])\s+|\n+|,\s*", text) if p.strip()]
+    parts = [p for p in _QUOTE_PARTS.split(text) if p.strip()]
     kept = [p for p in parts if clauses.normal(p).strip() not in _ABOUT_THE_QUOTE]
     return text if len(kept) == len(parts) else " ".join(kept)
 
@@ -252,7 +255,7 @@ def _echoed(body: str, bot_login: str) -> Reading | None:
     if said is None or said.family not in (Family.ACCEPT, Family.REJECT):
         return None
     text = unquoted(body, bot_login)
-    parts = [clauses.normal(p).strip() for p in re.split(r"(?<=[.!?])\s+|\n+|,\s*", text)]
+    parts = [clauses.normal(p).strip() for p in _QUOTE_PARTS.split(text)]
     signs = {_ABOUT_THE_QUOTE[p] for p in parts if p in _ABOUT_THE_QUOTE}
     if len(signs) != 1:
         return None
