@@ -12,7 +12,8 @@ A 135M model writes poor plans, so what is asserted is what must hold
 whatever the model says: every request the server refused is one probe of
 the response-format ladder, once; every answer validated, or the action
 ended in one clear note; no model run past `model_timeout`; nothing said or
-filed twice; and the tick after the sprint asks no model.
+filed twice; and once a call cut off at `model_timeout` has been retried (at
+most twice), a tick asks no model and does nothing.
 
 Slow (minutes on two cores), marked `llama`: `.ci/run` runs it on its own
 after the main suite. Skipped where llama_cpp is not installed, except in CI
@@ -46,6 +47,7 @@ from architect.errors import InvalidModelOutput, RunnerError
 from architect.runners.base import Mode, ModelRequest, ModelResult, Runner, Usage
 from architect.runners.learned import LearnedStore
 from architect.runners.openai_api import OutputFormat
+from architect.shell.tick import TickReport
 from tests.e2e.runners.conftest import model_env
 from tests.e2e.runners.sprint import (
     APPROVAL,
@@ -63,6 +65,7 @@ ALIAS = "smollm2-135m"
 MODEL_TIMEOUT = timedelta(minutes=4)
 MARGIN_S = 15.0  # a run ends at model_timeout plus this, whatever the model does
 MAX_ROUNDS = 4  # answer rounds before the test stops answering a model that keeps asking
+RETRIES = 2  # ticks after the sprint that may retry a call that ran out of model_timeout
 T = TypeVar("T", bound=BaseModel)
 
 
@@ -210,6 +213,19 @@ def _answer_until_filed(world: World, run: SprintRun) -> None:
         world.comment(run.pr, "\n".join(f"Q{n}: recommended" for n in asked))
 
 
+def _settle(world: World, run: SprintRun) -> TickReport:
+    """Tick until a tick asks no model. A call cut off at model_timeout (a runaway answer,
+    which a 135M model on busy cores writes now and then) is retried by the next tick; an
+    answer invalid twice ends in a note and no further call. Anything else is a loop."""
+    for _ in range(RETRIES + 1):
+        report = world.tick()
+        if report.model_calls == 0:
+            return report
+        run.ticks.append(report)
+    raise AssertionError(f"{RETRIES + 1} ticks after the sprint still asked the model: "
+                         f"{[r.failed for r in run.ticks[-RETRIES - 1:]]}")
+
+
 def test_a_sprint_through_llama_cpp_pythons_server_with_a_real_model(
     tmp_path: Path, llama_server: LlamaServer
 ) -> None:
@@ -247,8 +263,7 @@ def test_a_sprint_through_llama_cpp_pythons_server_with_a_real_model(
           f"{sum(r.model_calls for r in run.ticks)} model calls, filed: {len(titles)}, "
           f"merged: {merged}, failed: {[f for r in run.ticks for _, f in r.failed]}")  # fmt: skip
 
-    idle = world.tick()  # nothing new: no model asked
-    assert idle.model_calls == 0
+    idle = _settle(world, run)  # nothing new: no model asked
     assert idle.decision.actions == ()
 
     # Every request the server refused is a probe of the ladder, once per form, first.
