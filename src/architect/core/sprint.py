@@ -110,7 +110,6 @@ def _comment_marks(comments: tuple[Comment, ...], bot_login: str) -> Marks:
     own = tuple(markers.read_marks(comments, bot_login))
     ledger, round_ = _trusted_ledger(own)
     last_design = heard_up_to(own)
-    started = ledger is not None
     plan = next(((c, m) for c, m in reversed(own) if isinstance(m, markers.PlanMark)), None)
     footers = [m for _, m in own if isinstance(m, markers.FooterMark)]
     legacy = any(c.user.login == bot_login and _LEGACY_FOOTER in " ".join(c.body.split())
@@ -124,7 +123,7 @@ def _comment_marks(comments: tuple[Comment, ...], bot_login: str) -> Marks:
     candidates = tuple(
         c for c in comments if c.user.login != bot_login
         and (c.id in edited or _is_signal(_word(c.body, bot_login), c.id,
-                                          last_design=last_design, started=started)))
+                                          last_design=last_design)))
     return Marks(
         own=own, slug=next((m.slug for m in footers if m.slug), ""),
         has_footer=bool(footers) or legacy,
@@ -396,6 +395,7 @@ class _Heard:
 
     ignored: list[str] = field(default_factory=list)
     reject: Signal | None = None
+    rejects: list[Signal] = field(default_factory=list)  # every REJECT comment, in order
     accepts: list[Signal] = field(default_factory=list)
     new_comments: list[Comment] = field(default_factory=list)
     unclear: list[Signal] = field(default_factory=list)
@@ -403,6 +403,8 @@ class _Heard:
     # ACCEPTs after the ask to accept again, during the design: an approval, no answer.
     reaccepts: list[Signal] = field(default_factory=list)
     change: Comment | None = None  # a comment asking for a change before the decision
+    weighed: list[Signal] = field(default_factory=list)  # unclear, and replied to already
+    yes: list[Signal] = field(default_factory=list)  # every ACCEPT comment, at any stage
 
 
 # The words read here one by one (their reviews, their stages); every other word of the
@@ -426,10 +428,12 @@ def _read_comments(marks: Marks, steering: Steering) -> _Heard:
         word = decision.word if decision else ""
         signal = Signal(login, decision.rest if decision else "", comment.id,
                         comment.html_url, comment.created_at)
+        if word == Family.ACCEPT:
+            heard.yes.append(signal)
         if word not in _DECIDING:  # every other word of the registry: kept by its kind
             heard.said.append(replace(signal, kind=Family(word)))
         elif word == Family.REJECT:
-            heard.reject = heard.reject or signal
+            heard.rejects.append(signal)
         elif word == Family.ACCEPT and not started:
             heard.accepts.append(signal)
         elif (word == Family.ACCEPT and marks.asked_again is not None
@@ -442,11 +446,42 @@ def _read_comments(marks: Marks, steering: Steering) -> _Heard:
               and heard.change is None and marks.plan is None
               and asks_a_change(words.unquoted(comment.body, bot))):
             heard.change = comment  # "Drop the UI part": a revision, as a review asks one
-        elif not started and comment.id not in marks.clarified:
+        elif not started:
             unclear = replies.why_unclear(comment.body, bot)
             if unclear is not None:
-                heard.unclear.append(replace(signal, text=comment.body.strip(), why=unclear))
+                # Replied to already: no second reply, but still the writer's word so far.
+                kept = heard.weighed if comment.id in marks.clarified else heard.unclear
+                kept.append(replace(signal, text=comment.body.strip(), why=unclear))
+    _last_word(heard, started=started)
+    heard.reject = heard.rejects[0] if heard.rejects else None
     return heard
+
+
+# The replies that weigh the pitch itself (a hesitant yes or no, a condition, a hedge);
+# a reply to an answer on the wrong PR or to someone who may not steer is not one.
+_ON_THE_PITCH = frozenset({replies.Why.LIKELY, replies.Why.NOT_DECISION})
+
+
+def _last_word(heard: _Heard, *, started: bool) -> None:
+    """A writer's newest comment on the pitch is their word: `REJECT` then `sorry, wrong
+    PR. ACCEPT` accepts (on every later tick too), `ACCEPT` then `hmm, not sure yet` waits
+    with one reply. Before the decision, one that acts supersedes the hesitations written
+    before it, by anyone: their replies would answer a question the decision has settled."""
+    weighing = [] if started else [s for s in (*heard.unclear, *heard.weighed)
+                                   if s.why in _ON_THE_PITCH]
+    said = sorted([*heard.yes, *heard.rejects, *weighing], key=lambda s: s.source_id)
+    last = {s.login: s.source_id for s in said}
+    yes = {s.source_id for s in heard.yes}
+    # Every ACCEPT of a writer whose last word is ACCEPT stands: each is guidance.
+    stale = {s.source_id for s in said if s.source_id < last[s.login]
+             and not (s.source_id in yes and last[s.login] in yes)}
+    heard.rejects = [s for s in heard.rejects if s.source_id not in stale]
+    if started:
+        return
+    heard.accepts = [s for s in heard.accepts if s.source_id not in stale]
+    deciding = [s.source_id for s in (*heard.accepts, *heard.rejects)]
+    heard.unclear = [s for s in heard.unclear if s.source_id not in stale and not (
+        s.why in _ON_THE_PITCH and deciding and s.source_id < min(deciding))]
 
 
 def _not_steering(heard: _Heard, comment: Comment, marks: Marks, steering: Steering,
@@ -488,12 +523,13 @@ def heard_up_to(own: tuple[tuple[Comment, markers.Mark], ...]) -> int:
     return heard
 
 
-def _is_signal(word: str, comment_id: int, *, last_design: int, started: bool) -> bool:
+def _is_signal(word: str, comment_id: int, *, last_design: int) -> bool:
     """Whether a human comment can change the sprint: the test `assess` and the
     snapshot's permission lookups share, so no one's rights are read in vain."""
     if word not in (Family.ACCEPT, "") or comment_id > last_design:
         return True  # REJECT, and every word kept by its kind, count at any stage
-    return word == Family.ACCEPT and not started
+    # An ACCEPT counts at any stage too: it takes back its writer's earlier REJECT.
+    return word == Family.ACCEPT
 
 
 def _word(body: str, bot_login: str) -> str:
