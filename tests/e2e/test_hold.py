@@ -238,3 +238,31 @@ def test_the_time_on_hold_is_no_waiting_resume_starts_the_questions_clock_again(
     report = world.tick(at=back + timedelta(days=3))
     assert [type(a).__name__ for a in report.applied] == ["NudgeSprint"]
     assert "here have waited 3 days for an answer" in world.bot_comments(number)[-1]
+
+
+@pytest.mark.parametrize("accepted", [False, True], ids=["at the pitch", "during the design"])
+def test_a_comment_review_saying_hold_holds_on_every_tick_until_resume(
+    tmp_path: Path, accepted: bool
+) -> None:
+    """A review is read like a comment: its HOLD gets one reply marked as a review's (not
+    the comment of the same number), and holds until a RESUME."""
+    world = make_world(tmp_path)
+    if accepted:
+        number = world.accepted()
+    else:
+        world.vision("Wishlists")
+        world.tick()
+        (pr,) = world.bot.list_pulls(OPS, state="open")
+        number = pr.number
+    review = world.review(number, "COMMENT", "HOLD: legal has not signed off yet", by="bob")
+    assert _names(world) == ["HoldReplies"]
+    (reply,) = [r for r in _replies(world, number) if r.startswith("On hold")]
+    assert reply.startswith("On hold: legal has not signed off yet.")
+    assert f"architect: unclear comment={review} review=1" in reply
+    quiet(world)
+    world.comment(number, "ACCEPT" if not accepted else "Q1: B")
+    assert _names(world) == ["HoldReplies"]  # kept, nothing acted on
+    assert _state(world).startswith("on hold")
+    world.comment(number, "RESUME", by="bob")
+    names = sorted(_names(world))
+    assert names == ["HoldReplies", "ProcessAnswers" if accepted else "StartQuestions"]

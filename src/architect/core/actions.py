@@ -474,15 +474,25 @@ class ResumeSprint(_OnSprint):
 
 
 @dataclass(frozen=True)
+class HoldReply:
+    """One reply of `HoldReplies`: the comment (or review) it answers, and its words."""
+
+    source_id: int
+    text: str
+    review: bool = False  # `source_id` is a PR review's (numbered apart from comments)
+
+
+@dataclass(frozen=True)
 class HoldReplies(_OnSprint):
     """HOLD or RESUME by someone who may steer, or a comment that would act while the sprint
     is held: one reply to each (the hold itself is the words on the PR, read each tick)."""
 
     sprint: SprintPR
-    replies: tuple[tuple[int, str], ...]  # (the comment answered, the reply)
+    replies: tuple[HoldReply, ...]
 
     def describe(self) -> str:
-        said = ", ".join(f"comment {n}" for n, _ in self.replies)
+        said = ", ".join(f"{'review' if r.review else 'comment'} {r.source_id}"
+                         for r in self.replies)
         return f"PR #{self.sprint.pr.number}: on hold or resumed → one reply to {said}"
 
 

@@ -176,13 +176,14 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str,
     new_reviews: list[Comment] = []
     for review in marks.reviews:
         login = review.user.login if review.user else ""
-        if _aside(review, marks, steering, heard, new_reviews):
-            continue
         said = read_decision(review.body, steering.bot_login)
-        if said is not None and said.word not in _DECIDING:
-            # `HOLD` as a review's words holds as the comment would: kept by its kind.
+        if said is not None and said.word not in _DECIDING and steering.may_steer(login):
+            # `HOLD` as a review's words holds as the comment would, on every tick (replied
+            # to or not): kept by its kind.
             heard.said.append(Signal(login, said.rest, review.id, review.html_url,
-                                     review.submitted_at, kind=Family(said.word)))
+                                     review.submitted_at, kind=Family(said.word), review=True))
+            continue
+        if _aside(review, marks, steering, heard, new_reviews):
             continue
         if said is not None and review.state is ReviewState.REQUEST_CHANGES \
                 and said.word != Family.REJECT:
@@ -234,7 +235,7 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str,
         plan_comment=marks.plan_comment, filed=marks.filed, has_footer=marks.has_footer,
         round=marks.round, ignored=tuple(ignored), unclear=tuple(unclear),
         on_vision=heard_on_vision(sprint, steering), said=tuple(heard.said),
-        replied=marks.clarified,
+        replied=marks.clarified, replied_reviews=marks.clarified_reviews,
         model_failed=_waiting_after_model_error(sprint, marks.own, steering),
         filing_blocked=marks.blocked, edited=marks.edited,
         heard=max((c.id for c in sprint.comments if not steering.is_bot(c.user.login)),
@@ -565,14 +566,15 @@ def _answers_like(review: Review, ledger: Ledger | None) -> bool:
 def _review_matters(review: Review, started: bool, *, bot: str) -> bool:
     """An approval until the questions start; a request for changes until the filing
     (answered ones too: they decide which approvals are older than the revision);
-    a COMMENT review that starts with ACCEPT (until the questions) or REJECT."""
+    a COMMENT review with words (until the questions), or with REJECT, HOLD or another
+    word kept by its kind (at any stage, as a comment's)."""
     if review.state is ReviewState.APPROVED:
         return not started
     if review.state is ReviewState.COMMENT:
         # Read like a comment: a decision, or (before the questions) any words that may
         # call for one reply.
         word = _word(review.body, bot)
-        return word == Family.REJECT or not started
+        return word not in ("", Family.ACCEPT) or not started
     return review.state is ReviewState.REQUEST_CHANGES
 
 

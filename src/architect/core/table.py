@@ -31,6 +31,7 @@ from architect.core.actions import (
     FinishSprint,
     FollowVision,
     HoldReplies,
+    HoldReply,
     NoteBranchGone,
     NoteClosedSprint,
     NudgeReplan,
@@ -152,19 +153,20 @@ def _held(_view: SprintView, _label: bool) -> None:
     return None
 
 
-def _hold_replies(view: SprintView) -> tuple[tuple[int, str], ...]:
+def _hold_replies(view: SprintView) -> tuple[HoldReply, ...]:
     """One reply to each HOLD and RESUME, and to each comment that would act while held
     (an answer, an ACCEPT): kept, and read once the sprint resumes."""
-    replies: list[tuple[int, str]] = []
+    replies: list[HoldReply] = []
     holding: Signal | None = None
     for said in view.of(Family.HOLD, Family.RESUME):
-        if said.source_id not in view.replied:
-            replies.append((said.source_id, _hold_reply(view, said, holding)))
+        if said.source_id not in (view.replied_reviews if said.review else view.replied):
+            replies.append(HoldReply(said.source_id, _hold_reply(view, said, holding),
+                                     review=said.review))
         holding = said if said.kind is Family.HOLD else None
     if holding is not None:
         comments = {c.id for c in view.sprint.comments}  # an approving review gets none
         waiting = {c.id for c in view.new_comments} | {g.source_id for g in view.guidance}
-        replies += [(n, _held_note(holding)) for n in sorted(waiting & comments)
+        replies += [HoldReply(n, _held_note(holding)) for n in sorted(waiting & comments)
                     if n > holding.source_id and n not in view.replied]
     return tuple(replies)
 

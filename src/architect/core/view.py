@@ -191,6 +191,7 @@ class SprintView:
     # (`of`), so a new word needs no field here and no reading in `core.sprint`.
     said: tuple[Signal, ...] = ()
     replied: frozenset[int] = frozenset()  # comments the bot has replied to (once each)
+    replied_reviews: frozenset[int] = frozenset()  # reviews the bot has replied to
     # How its vision differs from what the pitch was built from (`core.source`), if it does.
     vision_change: VisionChange | None = None
     # The vision changed after an approval and no ACCEPT (or approval) came since the ask.
@@ -206,8 +207,11 @@ class SprintView:
         return self.sprint.pr.number
 
     def of(self, *kinds: Family) -> tuple[Signal, ...]:
-        """The signals of these kinds, oldest first."""
-        return tuple(s for s in self.said if s.kind in kinds)
+        """The signals of these kinds, oldest first (a review's among the comments')."""
+        found = [s for s in self.said if s.kind in kinds]
+        if all(s.at is not None for s in found):
+            found.sort(key=lambda s: s.at)  # type: ignore[arg-type,return-value]
+        return tuple(found)
 
     def brief(self, guidance: str) -> Brief:
         return Brief(pitch_part(self.sprint.pr.body), guidance, self.ledger)

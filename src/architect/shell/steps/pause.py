@@ -46,8 +46,10 @@ def reply_to_hold(hands: Hands, action: HoldReplies) -> None:
     """Each reply carries the comment it answers (`unclear comment=`): posted once, and
     the view counts that comment as answered (`SprintView.replied`)."""
     number = action.sprint.pr.number
-    for comment, text in action.replies:
-        mark = UnclearMark(comment)
-        writes.ensure_comment(hands.forge, hands.ops, number, f"{text}\n\n{mark.render()}",
-                              bot_login=hands.bot, mark=mark, existing=action.sprint.comments)
-        log.info("PR #%d: replied to comment %d (on hold / resumed)", number, comment)
+    for reply in action.replies:
+        mark = UnclearMark(reply.source_id, review=reply.review)
+        writes.ensure_comment(hands.forge, hands.ops, number,
+                              f"{reply.text}\n\n{mark.render()}", bot_login=hands.bot,
+                              mark=mark, existing=action.sprint.comments)
+        log.info("PR #%d: replied to %s %d (on hold / resumed)", number,
+                 "review" if reply.review else "comment", reply.source_id)
