@@ -208,8 +208,25 @@ def readable(body: str, *, inline_code: bool = False) -> str:
             fence = not fence
             continue
         if not fence and not stripped.startswith(">"):
-            lines.append(line if inline_code else _INLINE_CODE.sub(" ", line))
+            lines.append(line if inline_code else _INLINE_CODE.sub(_code_span, line))
     return "\n".join(lines).strip()
+
+
+# A code span that is a word the architect acts on, as the footer writes it (`` `ACCEPT` ``,
+# `` `REJECT: too big` ``), where a sentence starts: people copy the footer's backticks.
+_DECISION_SPAN = re.compile(r"`\s*(?P<word>[^\W\d_][\w-]*)(?P<rest>\s*(?::[^`]*)?)`")
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;,—–-])[\s*_~]*$")
+
+
+def _code_span(match: re.Match[str]) -> str:
+    """The span's words when it is a decision word starting a sentence; else a space
+    (ids and code are never read)."""
+    span = _DECISION_SPAN.fullmatch(match.group(0))
+    if span is not None and _SENTENCE_START.search(match.string[:match.start()]) and (
+            span.group("word").lower() in _CLEAR_FIRST
+            or span.group("word").lower() in _FILED_FIRST):
+        return match.group(0).strip("`").strip()
+    return " "
 
 
 def unquoted(body: str, bot_login: str) -> str:
