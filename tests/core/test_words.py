@@ -180,3 +180,23 @@ def test_a_decision_word_in_code_as_the_footer_writes_it_acts(text: str, family:
     sentence starts, is that word; code elsewhere is never read."""
     reading = words.read_clear(text, BOT)
     assert reading is not None and (reading.family, reading.rest) == (family, rest)
+
+
+@pytest.mark.parametrize("text", [
+    "Read through the pitch twice, the risks are honest. Accepting — send over the design "
+    "questions and we'll sort out the details there.",
+    "So yes, I'm approving this. Separately, can someone check whether the mobile team is "
+    "aware? They'll need to know."])
+def test_a_verb_decides_beside_talk_in_other_clauses(text: str) -> None:
+    """What the verb is about is in its own clause, and a question put to someone else is
+    theirs: neither holds the decision back."""
+    reading = words.read(text, BOT)
+    assert (reading.sense, reading.family) == (Sense.DECISION, Family.ACCEPT)
+
+
+@pytest.mark.parametrize("text", [
+    "lgtm, but let's hold it until after the release freeze lifts",
+    "Approved, but don't start yet", "Approving this, though I wonder whether it is too big."])
+def test_an_accept_that_asks_to_wait_or_wonders_asks_back(text: str) -> None:
+    assert words.read_clear(text, BOT) is None
+    assert words.read(text, BOT).sense in (Sense.NOT_DECISION, Sense.LIKELY)
