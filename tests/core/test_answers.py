@@ -203,7 +203,7 @@ def test_a_decision_is_read_however_it_is_dressed(word: str, wrap: str, punct: s
 
 
 @pytest.mark.parametrize("text", ["Reject? Not sure yet", "acceptable to me", "Rejecting is easy",
-                                  "@bob accept", "> ACCEPT", "`ACCEPT`"])
+                                  "@bob accept", "> ACCEPT", "Type `ACCEPT` to go ahead"])
 def test_what_is_not_a_decision(text: str) -> None:
     assert read_decision(text, "architect-bot") is None
 

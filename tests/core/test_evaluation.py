@@ -38,3 +38,32 @@ def test_a_lean_is_read_as_likely_never_as_a_decision() -> None:
 def test_a_hedged_lean_is_no_decision_and_a_wondering_one_is_left_to_the_people() -> None:
     assert read("Useful maybe, not sure yet.", "architect-bot").sense is Sense.NOT_DECISION
     assert read("I wonder whether it is too big.", "architect-bot").sense is Sense.NONE
+
+
+@pytest.mark.parametrize("text", [
+    "承認しません。", "承認できません。", "不批准。", "不通过，范围太大。", "승인하지 않겠습니다.",
+    "Onaylamıyorum.", "Kabul etmiyorum, kapsam çok geniş.", "Bunu kabul edemem.",
+    "Ich genehmige das nicht.", "Ich gebe das noch nicht frei.", "Ik keur dit niet goed.",
+    "Jag godkänner inte detta.", "Emin değilim, belki kabul ederim ama kapsam çok geniş.",
+    "Wygląda w porządku, chyba.",
+    "Jag tror nog att det blir ett ja, men jag är inte helt säker än."])
+def test_a_verb_turned_round_or_doubted_in_its_own_language_never_acts(text: str) -> None:
+    """Negation where the language puts it (before in Chinese, in the ending in Japanese,
+    Korean and Turkish, after the verb in German, Dutch and Swedish), and doubts as they
+    inflect: one reply, never a decision."""
+    assert read(text, "architect-bot").sense is Sense.NOT_DECISION
+
+
+@pytest.mark.parametrize(("text", "family"), [
+    ("承認します。", "ACCEPT"), ("非常同意，批准。", "ACCEPT"), ("승인합니다.", "ACCEPT"),
+    ("Onaylıyorum.", "ACCEPT"), ("Kabul ediyorum.", "ACCEPT"), ("Ich gebe das frei.", "ACCEPT"),
+    ("Ik keur dit goed.", "ACCEPT"), ("Jag godkänner detta.", "ACCEPT"),
+    ("却下します。", "REJECT")])
+def test_the_same_verbs_unturned_still_decide(text: str, family: str) -> None:
+    reading = read(text, "architect-bot")
+    assert (reading.sense, reading.family and reading.family.value) == (Sense.DECISION, family)
+
+
+def test_a_chinese_negation_turns_the_lean_round() -> None:
+    judged = judge("我不同意这个方案。")
+    assert judged is not None and judged.lean is Lean.BAD

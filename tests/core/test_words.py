@@ -96,7 +96,7 @@ def test_decision_words_that_do_not_decide(text: str) -> None:
     assert words.read(text, BOT).sense is Sense.NOT_DECISION
 
 
-@pytest.mark.parametrize("text", ["> ACCEPT", "`ACCEPT`", "except for the page",
+@pytest.mark.parametrize("text", ["> ACCEPT", "Type `ACCEPT` to go ahead", "except for the page",
                                   "accent colours matter", "Interesting, let me read the code"])
 def test_quotes_code_and_lookalike_words_are_plain(text: str) -> None:
     assert words.read(text, BOT).sense is Sense.NONE
@@ -123,8 +123,9 @@ def test_hold_and_resume_are_read_with_their_reason(text: str, family: words.Fam
     assert reading is not None and (reading.family, reading.rest) == (family, rest)
 
 
-@pytest.mark.parametrize("text", ["> HOLD", "`HOLD`", "don't hold this", "Hold on, Q1 is B",
-                                  "hold up", "Resume?", "Hold Q2 for now", "Please hold"])
+@pytest.mark.parametrize("text", ["> HOLD", "don't hold this", "Hold on, Q1 is B",
+                                  "hold up", "run `hold` first", "Resume?", "Hold Q2 for now",
+                                  "Please hold"])
 def test_hold_quoted_coded_negated_or_as_discussion_is_no_signal(text: str) -> None:
     assert words.read_clear(text, BOT) is None
 
@@ -168,3 +169,34 @@ def test_agreeing_with_a_quoted_decision_is_its_side_read_back(text: str, family
 ])
 def test_a_decision_taken_back_or_held_by_a_condition_is_none(text: str) -> None:
     assert words.read(text, BOT).sense is Sense.NOT_DECISION
+
+
+@pytest.mark.parametrize(("text", "family", "rest"), [
+    ("`ACCEPT`", Family.ACCEPT, ""), ("`REJECT: too big`", Family.REJECT, "too big"),
+    ("Sure: `ACCEPT`", Family.ACCEPT, ""), ("`HOLD`", Family.HOLD, "")])
+def test_a_decision_word_in_code_as_the_footer_writes_it_acts(text: str, family: Family,
+                                                               rest: str) -> None:
+    """People copy the footer's backticks: a code span that is a decision word, where a
+    sentence starts, is that word; code elsewhere is never read."""
+    reading = words.read_clear(text, BOT)
+    assert reading is not None and (reading.family, reading.rest) == (family, rest)
+
+
+@pytest.mark.parametrize("text", [
+    "Read through the pitch twice, the risks are honest. Accepting — send over the design "
+    "questions and we'll sort out the details there.",
+    "So yes, I'm approving this. Separately, can someone check whether the mobile team is "
+    "aware? They'll need to know."])
+def test_a_verb_decides_beside_talk_in_other_clauses(text: str) -> None:
+    """What the verb is about is in its own clause, and a question put to someone else is
+    theirs: neither holds the decision back."""
+    reading = words.read(text, BOT)
+    assert (reading.sense, reading.family) == (Sense.DECISION, Family.ACCEPT)
+
+
+@pytest.mark.parametrize("text", [
+    "lgtm, but let's hold it until after the release freeze lifts",
+    "Approved, but don't start yet", "Approving this, though I wonder whether it is too big."])
+def test_an_accept_that_asks_to_wait_or_wonders_asks_back(text: str) -> None:
+    assert words.read_clear(text, BOT) is None
+    assert words.read(text, BOT).sense in (Sense.NOT_DECISION, Sense.LIKELY)

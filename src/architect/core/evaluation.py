@@ -55,10 +55,32 @@ def _lexicon(good: tuple[str, ...], bad: tuple[str, ...]) -> Lexicon:
 
 
 def _unspaced_hits(text: str, good: tuple[str, ...], bad: tuple[str, ...]
-                   ) -> list[tuple[str, bool]]:
-    """The entries in a script without spaces (`不错`, `却下`) found where they stand."""
-    return [(entry, side) for entries, side in ((good, True), (bad, False))
-            for entry in entries if _unspaced(entry) and entry in text]
+                   ) -> list[tuple[str, bool, bool]]:
+    """The entries in a script without spaces (`不错`, `却下`) found where they stand:
+    (the entry, its side, whether a negation turns it round: `不批准`, `承認しません`)."""
+    hits: list[tuple[str, bool, bool]] = []
+    for entries, side in ((good, True), (bad, False)):
+        for entry in entries:
+            at = text.find(entry) if _unspaced(entry) else -1
+            if at >= 0:
+                hits.append((entry, side, _unspaced_negated(text, at, at + len(entry))))
+    return hits
+
+
+# Chinese turns a word round before it (`不批准`, `没有同意`, `不太同意`); Japanese and
+# Korean after it, in the verb's ending (`承認しません`, `承認できない`, `승인하지 않겠습니다`),
+# Korean also before (`안 됩니다`). "非常" is "very", so 非 is no negation here.
+_NEGATED_BEFORE = re.compile(r"(?:[不没沒别別未无無]|没有|沒有|不太|并不|並不|안\s|못\s)$")
+_NEGATED_AFTER = re.compile(r"ない|ません|なかった|じゃな|ではな|無理|않|못|없")
+_CLAUSE_END = re.compile(r"[。！？!?\n、，,.;；]")
+
+
+def _unspaced_negated(text: str, start: int, end: int) -> bool:
+    before = text[max(0, start - 3):start]
+    after = text[end:end + 12]
+    cut = _CLAUSE_END.search(after)
+    return bool(_NEGATED_BEFORE.search(before)
+                or _NEGATED_AFTER.search(after[:cut.start()] if cut else after))
 
 
 # A comment this short judges the pitch with any word of judgement ("Nice, I like it").
@@ -137,7 +159,8 @@ def judge(text: str) -> Judgement | None:
     words of judgement, or None when it has none."""
     tokens = _tokens(text[:4000])
     remark = _about_a_part(text[:4000])
-    found = _unspaced_hits(text[:4000], vocabulary.JUDGE_GOOD, vocabulary.JUDGE_BAD)
+    found = [(entry, good != negated) for entry, good, negated
+             in _unspaced_hits(text[:4000], vocabulary.JUDGE_GOOD, vocabulary.JUDGE_BAD)]
     lexicon = _lexicon(vocabulary.JUDGE_GOOD, vocabulary.JUDGE_BAD)
     at = 0
     while at < len(tokens):
@@ -199,7 +222,8 @@ def decision_verbs(text: str) -> list[Verb]:
     """The verbs that decide in `text`, in order, each with its side; a negation just
     before one (or on a verb of opinion) turns it round, as in `judge`."""
     approve, refuse = vocabulary.DECIDE_VERBS_APPROVE, vocabulary.DECIDE_VERBS_REFUSE
-    found = [Verb(side, entry) for entry, side in _unspaced_hits(text[:4000], approve, refuse)]
+    found = [Verb(side != negated, entry, negated)
+             for entry, side, negated in _unspaced_hits(text[:4000], approve, refuse)]
     not_verbs = frozenset(vocabulary.NOT_DECIDE_VERBS)
     lexicon = _lexicon(approve, refuse)
     # A negation reaches no further than its sentence: "No. We decided against this."
@@ -211,11 +235,48 @@ def decision_verbs(text: str) -> list[Verb]:
                 continue
             entry = next((e for e in lexicon if _matches(tokens, at, e[0])), None)
             good = entry[1] if entry is not None else _slip(token)
+            width = len(entry[0]) if entry is not None else 1
+            if good is None:
+                good, width = _separable(tokens, at)
             if good is None:
                 continue
-            negated = _negated(tokens, at) or _raised(tokens, at)
+            negated = (_negated(tokens, at) or _raised(tokens, at)
+                       or _negated_after(tokens, at + width)
+                       or (entry is not None and _negated_by_suffix(tokens, at, entry[0])))
             found.append(Verb(good != negated, token, negated))
     return found
+
+
+def _separable(tokens: list[str], at: int) -> tuple[bool | None, int]:
+    """A German or Dutch verb whose particle ends the sentence (`Ich gebe das frei`, `Ik
+    keur dit goed`): its side, and how far its negation may stand (up to the particle)."""
+    for verb, particle, good in vocabulary.SEPARABLE_VERBS:
+        if tokens[at] == verb and particle in tokens[at + 1:at + 9]:
+            return good, 1
+    return None, 1
+
+
+def _negated_after(tokens: list[str], at: int) -> bool:
+    """A negation after the verb, as German, Dutch and the Nordic languages place it
+    (`Ich genehmige das nicht`, `Jag godkänner inte detta`)."""
+    after = set(vocabulary.NEGATIONS_AFTER)
+    return any(t in after for t in tokens[at:at + 8])
+
+
+# Turkish negates in the verb's suffix (`onayla-mı-yorum`, `onayla-ma-m`) or in that of the
+# auxiliary after a noun (`kabul et-mi-yorum`, `kabul ede-me-m`).
+_SUFFIX_NEGATION = re.compile(r"m[ıiuü]yor|m[ae](?:z|d|m|y)")
+_AUXILIARIES = ("et", "ed", "ol", "yap")
+
+
+def _negated_by_suffix(tokens: list[str], at: int, entry: tuple[str, ...]) -> bool:
+    stem = entry[0]
+    if stem not in vocabulary.SUFFIX_NEGATED:
+        return False
+    rest = tokens[at][len(stem.rstrip("*")):]
+    if at + 1 < len(tokens) and tokens[at + 1].startswith(_AUXILIARIES):
+        rest += " " + tokens[at + 1][2:]
+    return _SUFFIX_NEGATION.search(rest) is not None
 
 
 _SENTENCES = re.compile(r"(?<=[.!?;])\s+|\n+|[。！？]")

@@ -202,6 +202,11 @@ HEDGES: tuple[str, ...] = (
     "no estoy seguro", "não tenho certeza", "non sono sicuro", "niet zeker", "nie jestem pewien",
     "не уверен", "不太确定", "わからない", "たぶん", "多分", "かもしれない", "확실하지", "아마",
     "잘 모르", "것 같",
+    # tr, pl, sv, da, no: "maybe", "probably", "I'm not sure" as they inflect
+    "belki", "muhtemelen", "herhalde", "emin değilim", "emin değiliz", "bilmiyorum",
+    "kararsızım", "chyba", "raczej", "prawdopodobnie", "nie jestem pewna", "nie jestem pewny",
+    "kanske", "troligen", "inte säker", "inte helt säker", "osäker", "måske", "kanskje",
+    "ikke sikker",
 )
 
 # Cues that the writer takes back what they just wrote: the last word wins.
@@ -306,7 +311,10 @@ UNDECIDED: tuple[str, ...] = (
     "before deciding", "before we decide", "before i decide", "before making a decision",
     "before we commit", "before committing",
     "pas encore", "pas sûr", "no sé", "não sei", "non so", "weiß nicht", "nie wiem",
-    "не знаю", "不确定",
+    "не знаю", "不确定", "emin değilim", "emin değiliz", "bilmiyorum", "kararsızım",
+    "nie jestem pewna", "nie jestem pewny", "nie jestem pewien", "inte säker",
+    "inte helt säker", "ikke sikker", "niet zeker", "nicht sicher", "nicht ganz sicher",
+    "не уверен", "わからない", "不太确定",
 )
 
 # Words that turn the word of judgement just after them round ("not worth a sprint").
@@ -338,6 +346,21 @@ DECIDE_VERBS_REFUSE: tuple[str, ...] = (
     "否决", "却下",
     "拒否", "不採用", "거절", "반려",
 )
+# German and Dutch verbs that decide with a particle at the sentence's end (`Ich gebe das
+# frei`, `Ik keur dit goed`): (the verb as written, its particle, its side).
+SEPARABLE_VERBS: tuple[tuple[str, str, bool], ...] = (
+    ("gebe", "frei", True), ("geben", "frei", True), ("stimme", "zu", True),
+    ("stimmen", "zu", True), ("nehme", "an", True), ("nehmen", "an", True),
+    ("lehne", "ab", False), ("lehnen", "ab", False), ("keur", "goed", True),
+    ("keuren", "goed", True), ("wijs", "af", False), ("wijzen", "af", False),
+)
+# Negations that follow the verb they turn round, in German, Dutch and the Nordic
+# languages (`Ich genehmige das nicht`, `Jag godkänner inte detta`).
+NEGATIONS_AFTER: tuple[str, ...] = ("nicht", "niet", "inte", "ikke", "ikkje", "ei")
+# The stems of `DECIDE_VERBS_*` that Turkish negates in a suffix (`onaylamıyorum`,
+# `kabul etmiyorum`): `core.evaluation` reads the suffix.
+SUFFIX_NEGATED: frozenset[str] = frozenset({"onay*", "kabul", "redded*", "reddet*"})
+
 # Words a decision stem must not be read in: nouns and adjectives of the same family.
 NOT_DECIDE_VERBS: tuple[str, ...] = (
     "acceptance", "acceptable", "approval", "approvals", "approver", "approvers",

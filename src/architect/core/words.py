@@ -208,8 +208,25 @@ def readable(body: str, *, inline_code: bool = False) -> str:
             fence = not fence
             continue
         if not fence and not stripped.startswith(">"):
-            lines.append(line if inline_code else _INLINE_CODE.sub(" ", line))
+            lines.append(line if inline_code else _INLINE_CODE.sub(_code_span, line))
     return "\n".join(lines).strip()
+
+
+# A code span that is a word the architect acts on, as the footer writes it (`` `ACCEPT` ``,
+# `` `REJECT: too big` ``), where a sentence starts: people copy the footer's backticks.
+_DECISION_SPAN = re.compile(r"`\s*(?P<word>[^\W\d_][\w-]*)(?P<rest>\s*(?::[^`]*)?)`")
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;,—–-])[\s*_~]*$")
+
+
+def _code_span(match: re.Match[str]) -> str:
+    """The span's words when it is a decision word starting a sentence; else a space
+    (ids and code are never read)."""
+    span = _DECISION_SPAN.fullmatch(match.group(0))
+    if span is not None and _SENTENCE_START.search(match.string[:match.start()]) and (
+            span.group("word").lower() in _CLEAR_FIRST
+            or span.group("word").lower() in _FILED_FIRST):
+        return match.group(0).strip("`").strip()
+    return " "
 
 
 def unquoted(body: str, bot_login: str) -> str:
@@ -327,6 +344,18 @@ def _undecided(words: str) -> bool:
 _WONDER = re.compile(r"\b(?:wonder(?:ing)?|whether|curious)\b", re.IGNORECASE)
 
 
+def _wonders(text: str) -> bool:
+    """Whether the writer wonders in a sentence of their own ("I wonder whether it is too
+    big"); one that asks someone else to find out ("can someone check whether mobile
+    knows?") is a task for them, and holds no decision back."""
+    return any(_WONDER.search(s) and not _ASKS_SOMEONE.search(s)
+               for s in _SENTENCE.findall(text))
+
+
+_ASKS_SOMEONE = re.compile(r"\b(?:can|could|would|will)\s+(?:someone|somebody|anyone|anybody"
+                           r"|you|one\s+of\s+you)\b|@[\w-]+", re.IGNORECASE)
+
+
 def _judged(words: str) -> Reading:
     """A comment that names no decision but judges the pitch in words of its own ("Not a
     fan of this", "Mi sembra una buona idea"): likely, read back; hedged, conditional or
@@ -381,16 +410,20 @@ def _held_back(words: str) -> Reading | None:
     clear = _clear(last) if last.strip() else None
     if clear is None or clear.family not in (Family.ACCEPT, Family.REJECT):
         return None
-    mood, cue = _rest_modality(clear.rest)
+    mood, cue = _rest_modality(clear.rest, clear.family)
     if mood is clauses.Modality.CERTAIN:
         return None
     return Reading(Sense.NOT_DECISION, clear.family, said=words.strip(), modality=mood,
                    cue=cue)
 
 
-def _rest_modality(rest: str) -> tuple[clauses.Modality, str]:
+def _rest_modality(rest: str, family: Family | None = None) -> tuple[clauses.Modality, str]:
     """What the words after a clear accept or reject do to it: only their first clause
-    counts (what follows is guidance or a reason: `ACCEPT: maybe drop the page`)."""
+    counts (what follows is guidance or a reason: `ACCEPT: maybe drop the page`); but an
+    accept that asks, anywhere after it, to wait (`LGTM, but let's hold it until the
+    freeze lifts`) is not yet one to act on."""
+    if family is Family.ACCEPT and (wait := _DEFERS.search(rest)) is not None:
+        return clauses.Modality.CONDITIONAL, _clause_of(rest, wait.group(0)).strip()
     parts = clauses.split(rest)
     if not parts:
         return clauses.Modality.CERTAIN, ""
@@ -423,7 +456,7 @@ def read_clear(body: str, bot_login: str, *, filed: bool = False) -> Reading | N
         taken = (_clear(last) or _decided_in_words(last) or _decided_by_verb(last)) \
             if last.strip() else None
         if taken is not None:
-            if _rest_modality(taken.rest)[0] is not clauses.Modality.CERTAIN:
+            if _rest_modality(taken.rest, taken.family)[0] is not clauses.Modality.CERTAIN:
                 return None
             return replace(taken, said=text.strip())
         if clauses.stance(last) is not None or clauses.taken_back(clauses.capped(text)):
@@ -432,7 +465,7 @@ def read_clear(body: str, bot_login: str, *, filed: bool = False) -> Reading | N
             return None
     found = _clear(text)
     if (found is not None and found.family in (Family.ACCEPT, Family.REJECT)
-            and _rest_modality(found.rest)[0] is not clauses.Modality.CERTAIN):
+            and _rest_modality(found.rest, found.family)[0] is not clauses.Modality.CERTAIN):
         return None
     return found or _decided_in_words(text) or _decided_by_verb(text) or _hold_asked(text)
 
@@ -473,6 +506,14 @@ def _hold_asked(text: str) -> Reading | None:
     return Reading(Sense.DECISION, Family.HOLD, last.strip(), said=text.strip())
 
 
+# Words that ask to wait before going on: a hold asked for, or a wait with its time.
+_DEFERS = re.compile(
+    _HOLD_ASKED.pattern + r"|\b(?:let'?s\s+|please\s+)?hold\s+(?:it|this|off)\b"
+    r"|\b(?:let'?s\s+|please\s+)?wait\s+(?:until|till|til|for|on)\b|\bnot\s+(?:until|till|before)\b"
+    r"|\b(?:don'?t|do\s+not)\s+(?:start|proceed|go\s+ahead|begin|merge)\b[^.!?]*\byet\b",
+    re.IGNORECASE)
+
+
 # What a verb that decides must not be followed by: the verb is about an option or a
 # question ("reject option B", "approve Q1"), not the sprint.
 _VERB_OBJECT = re.compile(r"^\W*(?:the\s+|that\s+|this\s+)?(?:options?\b|q\s*\d|questions?\b"
@@ -491,7 +532,7 @@ def _decided_by_verb(text: str) -> Reading | None:
         return None
     if len({v.good for v in verbs}) != 1:
         return None
-    if clauses.modality(last)[0] is not clauses.Modality.CERTAIN or _WONDER.search(last):
+    if clauses.modality(last)[0] is not clauses.Modality.CERTAIN or _wonders(last):
         return None
     if _NOT_YET.search(last):
         return None  # "I was planning to approve this today, but I'm not going to just yet"
@@ -514,8 +555,11 @@ def _decided_by_verb(text: str) -> Reading | None:
         after = _after_word(last, verb.said)
         if _PARTIAL.match(after):
             return None
+        # What the verb is about stands in its own clause: "Accepting — send over the
+        # design questions" accepts; "accept B for Q2" is about an answer.
+        own = _CLAUSE_END.split(after, maxsplit=1)[0]
         if _VERB_OBJECT.match(after) or _VERB_AS_NOUN.match(after) or _ABOUT_AN_ANSWER.match(
-                after) or _clause_of(last, verb.said).rstrip(" *_~)").endswith("?"):
+                own) or _clause_of(last, verb.said).rstrip(" *_~)").endswith("?"):
             return None
     family = Family.ACCEPT if verbs[0].good else Family.REJECT
     return Reading(Sense.DECISION, family, last.strip(), said=text.strip())
@@ -529,6 +573,7 @@ _ABOUT_AN_ANSWER = re.compile(r"^(?:\W+\w+){0,4}?\W+(?:options?|q\s*\d+|question
                               re.IGNORECASE)
 
 
+_CLAUSE_END = re.compile(r"[.!?;\n]|\s[—–-]+\s|[—–]")
 _ADDRESSED = re.compile(r"^\s*@[\w-]+")
 _NOT_MINE = re.compile(
     r"(?:\b(?:would|could|might|should|shall|'d|wanted\s+to|planned\s+to|planning\s+to|about\s+to"
@@ -566,8 +611,8 @@ def _decided_in_words(text: str) -> Reading | None:
     if stance is None or not stance.strong or stance.modality is not clauses.Modality.CERTAIN:
         return None
     family = _FAMILIES.get(stance.polarity)
-    if family is None or _held_back(stance.said) is not None:
-        return None
+    if family is None or _held_back(stance.said) is not None or _wonders(stance.rest):
+        return None  # "Approving this, though I wonder whether it is too big": a doubt
     return Reading(Sense.DECISION, family, stance.rest.strip(), said=text.strip())
 
 
