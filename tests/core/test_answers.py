@@ -17,6 +17,7 @@ from architect.core.answers import (
     read_decision,
 )
 from architect.core.ledger import DesignFork, ForkStatus
+from tests.builders import ATTACHMENT_FORKS, SETTINGS_FORKS
 
 
 @pytest.mark.parametrize(
@@ -218,3 +219,48 @@ def test_only_a_short_comment_can_look_like_a_decision(text: str) -> None:
                                   "approve after the review", "Please ship it after Q1 is done"])
 def test_discussion_does_not_look_like_a_decision(text: str) -> None:
     assert not looks_like_decision(text, "architect-bot")
+
+
+# -- issue 27: the answers people write at the questions, as the letters recorded --------
+
+def _letters(text: str, forks: tuple[DesignFork, ...]) -> dict[int, str]:
+    """The letters a comment records, as the acknowledgment names them."""
+    parsed = parse_comment(text, forks)
+    if parsed.approve_all:
+        return {f.number: f.recommended for f in forks}
+    by_number = {f.number: f for f in forks}
+    return {a.question: by_number[a.question].recommended if a.choice == RECOMMENDED
+            else a.choice for a in parsed.answers}
+
+
+@pytest.mark.parametrize("text", ["yes 👍", "ok, thanks!", "LGTM 🚀", "yes please"])
+def test_yes_with_courtesy_takes_every_recommendation_not_the_option_called_yes(
+        text: str) -> None:
+    assert _letters(text, SETTINGS_FORKS) == {1: "B", 2: "A"}
+
+
+@pytest.mark.parametrize("text", ["👍", "nope"])
+def test_a_bare_emoji_at_the_questions_is_asked_back_never_silence(text: str) -> None:
+    parsed = parse_comment(text, SETTINGS_FORKS)
+    assert not parsed.discussion and not parsed.answers and not parsed.approve_all
+    assert parsed.leftover == text  # the round replies to its writer
+
+
+@pytest.mark.parametrize("text", ["Vamos com as recomendações, tá ótimo assim.",
+                                  "Zgadzam się z rekomendacjami, bez zmian."])
+def test_every_recommendation_taken_in_another_language(text: str) -> None:
+    assert _letters(text, ATTACHMENT_FORKS) == {1: "B", 2: "A", 3: "A"}
+
+
+@pytest.mark.parametrize("text", [
+    "Je prends les recommandations, sauf pour la 3 : on a déjà une file de jobs, autant "
+    "s'en servir.",
+    "Defaults, except the third one — we already have a worker queue, no point adding yet "
+    "another cron to babysit."])
+def test_recommendations_except_one_named_by_place_and_its_options_words(text: str) -> None:
+    assert _letters(text, ATTACHMENT_FORKS) == {1: "B", 2: "A", 3: "B"}
+
+
+def test_an_except_word_of_another_language_is_not_every_recommendation() -> None:
+    assert not parse_comment("Je prends les recommandations, sauf la 3.",
+                             ATTACHMENT_FORKS).approve_all

@@ -60,7 +60,13 @@ _AS_RECOMMENDED = re.compile(
     r"\s+recomendaciones|\bvamos\s+con\s+las\s+recomendaciones|\bwhat\s+you\s+suggested\b"
     r"|\b(?:the\s+)?recommendations?\s+(?:look|looks|are|is|sound|sounds)\s+(?:fine|good|great|right)",
     re.IGNORECASE)
-_EXCEPT = re.compile(r"\b(?:except|but|apart\s+from|other\s+than|besides)\b", re.IGNORECASE)
+_EXCEPT = re.compile(r"\b(?:except|but|apart\s+from|other\s+than|besides|save\s+for|sauf|salvo"
+                     r"|excepto|menos|außer|ausser|tranne|eccetto|oprócz|poza|кроме|behalve|ama"
+                     r"|mais|pero|aber|ma|mas|maar|ale|но)\b|除了|但是|ただし|하지만",
+                     re.IGNORECASE)
+# The glossary's headwords of taking every recommendation in another language ("Vamos com as
+# recomendações", "Zgadzam się z rekomendacjami", "Je prends les recommandations").
+_TAKING_MEANT = frozenset({"all", "go", "choose", "use", "agree", "keep", "enough", "fine"})
 _QREF = re.compile(r"\b(?:Q|question\s*#?|frage|pregunta|вопрос)\s*\d", re.IGNORECASE)
 _ORDINAL = re.compile(r"\b(?:first|second|third|fourth|last)\s+(?:one|question|option)\b",
                       re.IGNORECASE)
@@ -266,7 +272,9 @@ def approves_all(text: str) -> bool:
             text) and clauses.modality(text)[0] is clauses.Modality.CERTAIN \
             and not _QREF.search(text) and not _BARE_LETTER.search(text)):
         return True
-    return bool(_RECOMMEND.search(text) and _ALL.search(text) and not _EXCEPT.search(text)
+    return bool(_RECOMMEND.search(text) and (_ALL.search(text) or glossary.meant(text)
+                                             & _TAKING_MEANT)
+                and not _EXCEPT.search(text)
                 and not _QREF.search(text) and not _BARE_LETTER.search(text)
                 and not text.rstrip().endswith("?")
                 and clauses.modality(text)[0] in (clauses.Modality.CERTAIN,))
@@ -730,10 +738,11 @@ def value_letter(value: str, fork: DesignFork) -> str:
     bare = re.fullmatch(r"\W*(?:option\s+)?([A-H])\W*", value)
     if bare:
         return bare.group(1) if bare.group(1) in fork.letters else ""
-    if _NEGATED.search(value) is None:
-        named = [c for q, c, _ in by_words(value, [fork], named=True)]
-        if len(set(named)) == 1:
-            return named[0]
+    named = [c for q, c, _ in by_words(value, [fork], named=True)]
+    # "we already have a worker queue, no point adding another cron": a negation refuses
+    # what its own clause names, not the option the other clauses choose.
+    if len(set(named)) == 1 and named[0] not in _refused(value, fork):
+        return named[0]
     negative = [k for k, text in fork.options if _NEGATIVE_OPTION.match(text)]
     positive = [k for k, text in fork.options if _POSITIVE_OPTION.match(text)]
     if (_NEGATIVE_VALUE.search(value) or glossary.says_no(value)
@@ -742,6 +751,17 @@ def value_letter(value: str, fork: DesignFork) -> str:
     if (_POSITIVE_VALUE.match(value) or glossary.says_yes(value)) and len(positive) == 1:
         return positive[0]
     return ""
+
+
+def _refused(text: str, fork: DesignFork) -> set[str]:
+    """The options of `fork` a negated clause of `text` names (`no point adding cron`)."""
+    out: set[str] = set()
+    for clause in clauses.split(text):
+        if _NEGATED.search(clause) or glossary.negated(clause):
+            said = set(_WORD.findall(clause.lower())) | glossary.meant(clause)
+            out |= {letter for letter, own in _distinctive(fork).items()
+                    if own & said or _near(said, own)}
+    return out
 
 
 def by_question_words(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:

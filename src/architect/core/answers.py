@@ -19,7 +19,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from architect.core import answer_forms, answer_reading, answer_scope, clauses, markers, words
+from architect.core import answer_forms, answer_reading, answer_scope, clauses, markers
+from architect.core import words as decision_words
 from architect.core.ledger import DesignFork, ForkStatus
 from architect.core.text import clean_text, keywords, strip_html_comments
 
@@ -32,7 +33,10 @@ _NEW_POINT = re.compile(r"^\s*(?:and|also|but|plus|btw|by the way|separately|p\.
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 _APPROVE_ALL = re.compile(
     r"^(yes|yep|lgtm|ok|okay|agreed|sounds good|\+1|go with (all )?(the )?recommendations?"
-    r"|all recommended|accept (all )?(the )?recommendations?)[.!]*$",
+    r"|all recommended|accept (all )?(the )?recommendations?)"
+    # "yes 👍", "ok, thanks!": courtesy and emoji after the word change nothing of it.
+    r"(?:[\s.!,]*(?:please|thanks|thank\s+you|thx|pls|[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]))*"
+    r"[\s.!]*$",
     re.IGNORECASE,
 )
 _INLINE_CODE = re.compile(r"`[^`\n]*`")
@@ -55,7 +59,7 @@ class Decision:
 
 def read_decision(body: str, bot_login: str) -> Decision | None:
     """A clear `ACCEPT` or `REJECT` (the registry of `core.words`), however it is dressed."""
-    said = words.read_clear(body, bot_login)
+    said = decision_words.read_clear(body, bot_login)
     if said is None or said.family is None:
         return None
     return Decision(said.family.value, said.rest)
@@ -63,7 +67,7 @@ def read_decision(body: str, bot_login: str) -> Decision | None:
 
 def looks_like_decision(body: str, bot_login: str) -> bool:
     """A whole comment such as `LGTM` or 👍: agreement the architect cannot act on."""
-    return words.likely(words.bare(body, bot_login)) is not None
+    return decision_words.likely(decision_words.bare(body, bot_login)) is not None
 
 
 @dataclass(frozen=True)
@@ -148,6 +152,10 @@ def _parsed(body: str, forks: tuple[DesignFork, ...]) -> ParsedComment:
             answer_reading.approves_all(readable) and forks
             and not _names_more(readable, forks)):
         return ParsedComment(approve_all=True)
+    if answer_reading.open_forks(forks) and decision_words.likely(readable) is not None:
+        # A bare 👍 or "sounds good" while questions are open: agreement, but with what is
+        # not said (`yes` is the word the bot asks for); asked back, never silence.
+        return ParsedComment(leftover=readable)
     # Talk is only told apart from answers while questions are open: once every fork is
     # resolved (a failed filing check), what is written is for the planner to hear.
     if answer_reading.open_forks(forks) and answer_reading.discussion(readable, forks):

@@ -151,7 +151,8 @@ email | de mail | fr courriel* | es correo* | pt correio* | it posta | pl mail* 
 notification | de benachrichtigung* | fr notification* | es notificaci* aviso* | pt notificaç*
   | it notific* | nl melding* | pl powiadom* | ru уведомлени* | tr bildirim* | zh 通知 | ja 通知
   | ko 알림
-queue | de warteschlange* | fr file_d_attente files_d_attente | es cola colas | pt fila filas
+queue | de warteschlange* | fr file_d_attente files_d_attente file_de files_de | es cola colas
+  | pt fila filas
   | it coda | nl wachtrij* | pl kolejk* | ru очеред* | tr kuyruk* | zh 队列 | ja キュー | ko 큐
   대기열
 worker | fr travailleur* | es trabajador* | ru воркер* | zh 工作进程 | ja ワーカー | ko 워커
@@ -339,6 +340,9 @@ unneeded | de unnötig* überflüssig* | fr inutile* | es innecesari* | pt desne
   superfluo | nl onnodig* overbodig* | pl niepotrzebn* zbędn* | ru ненужн* незачем | tr gereksiz*
   gerek_yok gerekmiyor* gerekmez | zh 不需要 不用 没必要 不必 无需 不要 不想要 | ja 不要 いらない
   要らない 必要ない 必要なし 必要ありません 欲しくない | ko 필요_없* 필요없*
+agree | de einverstanden zustimm* stimme_zu | fr d_accord | es de_acuerdo | pt concordo
+  concordamos de_acordo | it d_accordo concordo | nl eens akkoord | pl zgadzam* zgadzamy zgoda
+  | ru согласен согласна согласны | tr katılıyorum | zh 同意 赞成 | ja 賛成 同意 | ko 동의
 yes | de jawohl | fr oui | es sí | pt sim | it sì | pl tak | ru да | tr evet | zh 是的 好的 | ja
   はい
   | ko 네 예
