@@ -152,7 +152,8 @@ def test_hold_by_someone_who_may_not_steer_gets_the_usual_one_reply(tmp_path: Pa
     quiet(world)
 
 
-@pytest.mark.parametrize("text", ["> HOLD", "`HOLD`", "don't hold this", "Hold on, Q1 is B?"])
+@pytest.mark.parametrize("text", ["> HOLD", "Write `HOLD` if legal objects", "don't hold this",
+                                  "Hold on, Q1 is B?"])
 def test_quoted_code_or_negated_hold_never_holds(tmp_path: Path, text: str) -> None:
     world = make_world(tmp_path)
     number = world.accepted()

@@ -509,7 +509,9 @@ def _hold_asked(text: str) -> Reading | None:
 # Words that ask to wait before going on: a hold asked for, or a wait with its time.
 _DEFERS = re.compile(
     _HOLD_ASKED.pattern + r"|\b(?:let'?s\s+|please\s+)?hold\s+(?:it|this|off)\b"
-    r"|\b(?:let'?s\s+|please\s+)?wait\s+(?:until|till|til|for|on)\b|\bnot\s+(?:until|till|before)\b"
+    # "let's wait for …" is the writer's; "could the export wait for v2?" is about a part.
+    r"|\b(?:let'?s|please|we\s+(?:should|must|need\s+to))\s+wait\s+(?:until|till|til|for|on)\b"
+    r"|\bnot\s+(?:until|till|before)\b"
     r"|\b(?:don'?t|do\s+not)\s+(?:start|proceed|go\s+ahead|begin|merge)\b[^.!?]*\byet\b",
     re.IGNORECASE)
 
