@@ -13,7 +13,8 @@ letter recorded; *silent*: no reply where one was due; *asked back*: a reply to 
 comment whose case allows none (a certain comment the bot should have acted on).
 
     .venv/bin/python bench/comment_corpus.py [PATH ...] [--show]
-    (--show: every comment not as allowed; --split dev: only the development cases)
+    (--show: every comment not as allowed; --split dev: show only the development cases;
+    --only dev: run only them)
 """
 
 from __future__ import annotations
@@ -51,11 +52,13 @@ def main() -> int:
     parser.add_argument("--show", action="store_true", help="print what was not as allowed")
     parser.add_argument("--split", help="with --show: only the cases of this split (so a "
                         "held-out split's cases stay unread)")
+    parser.add_argument("--only", help="run only the cases of this split (faster while "
+                        "tuning on `dev`, and the held-out cases are not even run)")
     args = parser.parse_args()
     logging.disable(logging.CRITICAL)  # the ticks' own logs would drown the figures
     failed = False
     for path in args.paths:
-        cases = load(path)
+        cases = [c for c in load(path) if args.only in (None, c.split)]
         with tempfile.TemporaryDirectory() as tmp:
             results = run(cases, Path(tmp), strict=False)
         tally = counts(results)
