@@ -16,7 +16,11 @@ FORKS = two_forks().forks
     ("Q1: A or B — not sure yet", Modality.HEDGED),
     ("Q1: B if the budget allows", Modality.CONDITIONAL),
     ("Q1: B?", Modality.QUESTION),
-    ("Q1: B, synced when online", Modality.CERTAIN)])
+    ("Q1: B, synced when online", Modality.CERTAIN),
+    ("Q2: B olursa iyi olur", Modality.CONDITIONAL),
+    ("Q2: B, isterse admin açar", Modality.CONDITIONAL),
+    ("Q2: B, the reverse of what we do for notes", Modality.CERTAIN),
+    ("Q1: A, diverse hosts can immerse themselves", Modality.CERTAIN)])
 def test_doubt(context: str, mood: Modality) -> None:
     assert answer_reading.doubt(context)[0] is mood
 

@@ -122,12 +122,14 @@ def _explained(context: str, at: int) -> bool:
 
 
 # The conditions an answer can carry; "when"/"once"/"after" in an answer's reason are
-# usually how it works ("sync when online"), not a condition on the choice.
+# usually how it works ("sync when online"), not a condition on the choice. Turkish marks
+# a condition with a suffix (olursa, isterse); English -verse/-merse/-perse words
+# (reverse, immerse, disperse) only look like it.
 _CONDITION = re.compile(r"\b(?:sauf\s+si|außer\s+wenn|a\s+menos\s+que|salvo\s+que|tranne\s+se"
                         r"|chyba\s+że|если\s+только|wenn|falls|si|se|jeśli|если|mits|sofern|purché"
                         r"|desde\s+que|siempre\s+que|pod\s+warunkiem|при\s+условии|pokud|eğer"
                         r"|förutsatt)\b|除非|なら|如果|만약"
-                        r"|もし|只要|\b\w+(?:ırsa|irse|ursa|ürse|arsa|erse)\b"
+                        r"|もし|只要|\b\w+(?:ırsa|irse|ursa|ürse|arsa|(?<![vmp])erse)\b"
                         r"|\b(?:if|unless|provided|providing|as\s+long\s+as|so\s+long\s+as"
                         r"|assuming|depends|depending|only\s+when|on\s+condition)\b",
                         re.IGNORECASE)
