@@ -264,3 +264,14 @@ def test_recommendations_except_one_named_by_place_and_its_options_words(text: s
 def test_an_except_word_of_another_language_is_not_every_recommendation() -> None:
     assert not parse_comment("Je prends les recommandations, sauf la 3.",
                              ATTACHMENT_FORKS).approve_all
+
+
+@pytest.mark.parametrize(("text", "letters"), [
+    ("Cleanup: your recommendation.", {3: "A"}),
+    ("storage: whatever you suggest", {1: "B"}),
+    ("Storage: on the local disk. Cleanup - as recommended", {1: "A", 3: "A"})])
+def test_a_recommendation_under_a_questions_label_is_that_questions_alone(
+        text: str, letters: dict[int, str]) -> None:
+    parsed = parse_comment(text, ATTACHMENT_FORKS)
+    assert not parsed.approve_all
+    assert _letters(text, ATTACHMENT_FORKS) == letters

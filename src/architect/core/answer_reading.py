@@ -715,6 +715,16 @@ def label_number(label: str, forks: Sequence[DesignFork]) -> int | None:
     return question_named(label, forks)
 
 
+_LABEL = re.compile(r"(?:^|[.;\n])\s*(?P<label>[^\W\d_][\w\s-]{0,30}?)\s*[:=→]", re.MULTILINE)
+
+
+def labels_a_question(text: str, forks: Sequence[DesignFork]) -> bool:
+    """Whether `text` leads with a question's label (`Cleanup: your recommendation`):
+    what follows is for that question, not for every one."""
+    return any(label_number(m.group("label"), forks) is not None
+               for m in _LABEL.finditer(text))
+
+
 def question_named(words: str, forks: Sequence[DesignFork]) -> int | None:
     """The one open question whose own distinctive words `words` says (`Storage`, `who
     sees attachments`, `cleanup`, `Exporting`), or None."""
@@ -734,12 +744,21 @@ def _meets(said: set[str], stems: set[str]) -> bool:
     return any(a.startswith(b) or b.startswith(a) for a in said for b in stems)
 
 
+_RECOMMENDED_VALUE = re.compile(
+    r"^\W*(?:(?:whatever|what)\s+you\s+(?:recommend\w*|suggest\w*|propos\w*)"
+    r"|(?:(?:the|your)\s+)?(?:recommend(?:ation|ed)|default|suggestion)"
+    r"|as\s+(?:recommended|suggested|proposed))\W*(?:is\s+fine|please|works|thanks)?\W*$",
+    re.IGNORECASE)
+
+
 def value_letter(value: str, fork: DesignFork) -> str:
     """The option `value` picks for `fork`: its letter, its own words, or for a yes/no
     question, `no`, `not needed`, `yes`; "" when it picks none for certain."""
     bare = re.fullmatch(r"\W*(?:option\s+)?([A-H])\W*", value)
     if bare:
         return bare.group(1) if bare.group(1) in fork.letters else ""
+    if _RECOMMENDED_VALUE.match(value) and fork.recommended in fork.letters:
+        return fork.recommended  # "Cleanup: whatever you recommended"
     named = [c for q, c, _ in by_words(value, [fork], named=True)]
     # "we already have a worker queue, no point adding another cron": a negation refuses
     # what its own clause names, not the option the other clauses choose.

@@ -128,7 +128,8 @@ def approving_sentence(lines: Sequence[str], forks: Sequence[DesignFork]) -> str
             if len(sentence) > 200 or not answer_reading.approves_all(sentence):
                 continue
             if answer_reading.recommended_for(sentence, forks) or answer_reading.by_words(
-                    sentence, forks) or answer_reading.by_question_words(sentence, forks):
+                    sentence, forks) or answer_reading.by_question_words(sentence, forks) \
+                    or answer_reading.labels_a_question(sentence, forks):
                 continue  # "your recommendation for the first two": not all of them
             return sentence
     return ""

@@ -303,7 +303,8 @@ def _names_more(text: str, forks: Sequence[DesignFork]) -> bool:
     recommended = {(f.number, f.recommended) for f in forks}
     picked = {(q, c) for q, c, _ in answer_reading.by_words(text, forks)}
     picked |= set(answer_reading.by_question_words(text, forks))
-    return bool(picked - recommended) or bool(answer_reading.recommended_for(text, forks))
+    return (bool(picked - recommended) or answer_reading.labels_a_question(text, forks)
+            or bool(answer_reading.recommended_for(text, forks)))
 
 
 def _with_reasons(answers: list[ParsedAnswer], explained: dict[int, list[str]]
