@@ -178,6 +178,35 @@ def test_a_contested_question_blocks_the_filing_until_settled(world: World) -> N
     assert "B) In S3-compatible object storage" in filed_on(world)
 
 
+def test_a_later_doubt_on_an_answer_takes_it_back_before_the_filing(world: World) -> None:
+    number = asked(world)
+    world.comment(number, "Q1: B, Q2: A, Q3: A")
+    world.comment(number, "Hang on, is Q3 even allowed on the new cluster? Checking with ops.")
+    world.tick()
+    ack = world.bot_comments(number)[-1]
+    assert "Q3 is open again: @alice answered A, then wrote" in ack
+    assert "Every design fork is resolved" not in ack
+    assert not world.bot.get_pull(OPS, number).merged
+    assert world.tick().decision.actions == ()  # said once; nothing filed meanwhile
+    world.comment(number, "Ops say fine: Q3: A.")
+    world.tick()
+    assert world.bot.get_pull(OPS, number).merged
+
+
+def test_another_steerers_unread_word_on_an_answer_blocks_it(world: World) -> None:
+    number = asked(world)
+    world.comment(number, "Q1: B, Q2: A, Q3: A")
+    world.comment(number, "Not comfortable with where Q2 landed, tbh.", by="bob")
+    world.tick()
+    ack = world.bot_comments(number)[-1]
+    assert "Q2 is not settled: @alice answered A, and @bob wrote" in ack
+    assert not world.bot.get_pull(OPS, number).merged
+    world.comment(number, "Talked it over: Q2: B.", by="bob")
+    world.tick()
+    assert world.bot.get_pull(OPS, number).merged
+    assert "B) Only the uploader and admins" in filed_on(world)
+
+
 def test_a_model_reading_whose_span_is_not_in_the_comment_is_refused(tmp_path: Path) -> None:
     runner = ScriptedRunner({Mode.READ: [CommentReading(readings=[
         SpanReading(intent="accept", span="ship it today"),

@@ -6,11 +6,12 @@ the model; `settle` closes a round once no question is left open.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
-from architect.core import filing_replies, markers, render
+from architect.core import clauses, filing_replies, markers, render
 from architect.core.actions import ProcessAnswers
-from architect.core.answers import RECOMMENDED, ParsedAnswer, parse_comment
+from architect.core.answers import RECOMMENDED, ParsedAnswer, ParsedComment, parse_comment
 from architect.core.inputs import HumanComment
 from architect.core.ledger import Answer, ForkStatus, Ledger
 from architect.core.text import clean_text, one_line
@@ -46,8 +47,9 @@ def read_answers(view: SprintView) -> ProcessAnswers:
         if parsed.discussion and not edited:
             continue  # plain discussion: no word about it
         mine = {a.question for a in parsed.answers}
+        ledger, reopened = _reopen(ledger, comment, parsed, mine, notes, recorded)
         notes += [_doubt_note(number, words, why, login)
-                  for number, words, why in parsed.doubted]
+                  for number, words, why in parsed.doubted if number not in reopened]
         if parsed.approve_all or parsed.rest_recommended:
             held = tried_before(view, login, view.heard + 1 if review else comment.id) \
                 if parsed.approve_all else {}
@@ -67,7 +69,8 @@ def read_answers(view: SprintView) -> ProcessAnswers:
         for item in parsed.answers:
             ledger = _record(ledger, item, comment, notes, recorded)
             sources[item.question] = item.said
-        unread += [(number, words, login) for number, words in parsed.unread]
+        unread += [(number, words, login) for number, words in parsed.unread
+                   if number not in reopened]
         if view.filing_problems:
             notes += filing_replies.note(
                 filing_replies.read_replies([comment.body], view.filing_problems), login)
@@ -127,6 +130,58 @@ def _record(ledger: Ledger, item: ParsedAnswer, comment: Comment, notes: list[st
     recorded.append(target.number)
     return ledger.answer(target.number, Answer(letter, text, login, comment.html_url,
                                                comment.id))
+
+
+def _reopen(ledger: Ledger, comment: Comment, parsed: ParsedComment, mine: set[int],
+            notes: list[str], recorded: list[int]) -> tuple[Ledger, set[int]]:
+    """A later comment that doubts an answered question, or names it in words that cannot
+    be read (`wait, are we sure about Q3?`, `for Q2 I really want …`), takes the answer
+    back: nothing is filed on an answer its writer, or another who may steer, has since
+    put in doubt. The question is open again and the note says why. The writer's own
+    plain word on it (`Q3 is what I expected`) leaves their answer standing."""
+    login = comment.user.login
+    unclear = "the architect could not read it as an answer"
+    doubts = [(n, w, f"it reads as {why}", True) for n, w, why in parsed.doubted] + [
+        (n, w, unclear, _in_doubt(w)) for n, w in parsed.unread] + [
+        (int(m.group(1)), parsed.leftover, unclear, _in_doubt(parsed.leftover))
+        for m in _NUMBERED.finditer(readable(parsed.leftover))]
+    reopened: set[int] = set()
+    for number, words, why, doubtful in doubts:
+        fork = ledger.get(number)
+        if (number in mine or number in reopened or fork is None or fork.answer is None
+                or fork.status is ForkStatus.WITHDRAWN
+                or (fork.answer.comment_id or 0) >= comment.id):
+            continue
+        before = fork.answer
+        mine_before = before.by.lower() == login.lower()
+        if mine_before and not doubtful:
+            continue
+        said = f"“{one_line(words, 120)}”"
+        notes.append(
+            f"Q{number} is open again: @{login} answered {before.option}, then wrote "
+            f"{said} about it: {why}. Nothing is filed until it is settled: write "
+            f"`Q{number}: <letter>` when it is decided."
+            if mine_before else
+            f"Q{number} is not settled: @{before.by} answered {before.option}, and @{login} "
+            f"wrote {said} about it: {why}. Nothing is filed until it is settled: agree on "
+            f"one letter, and one of you writes it (`Q{number}: <letter>`).")
+        ledger = ledger.with_fork(replace(fork, answer=None, status=ForkStatus.OPEN))
+        while number in recorded:
+            recorded.remove(number)
+        reopened.add(number)
+    return ledger, reopened
+
+
+def _in_doubt(words: str) -> bool:
+    """Words that question, hedge, condition or take back (`are we sure?`, `hmm, not
+    so sure now`): not a plain remark about an answer."""
+    text = readable(words)
+    return ("?" in text or clauses.modality(text)[0] is not clauses.Modality.CERTAIN
+            or clauses.after_correction(text, leading=True) != text)
+
+
+# A question named by its number in words the grammar left for the model.
+_NUMBERED = re.compile(r"(?<![A-Za-z])(?:Q|question\s*#?)\s*(\d{1,2})\b", re.IGNORECASE)
 
 
 def asked_when(view: SprintView, comment_id: int, ledger: Ledger) -> Ledger:

@@ -123,7 +123,7 @@ def _reply(
         who = list(dict.fromkeys(f"@{c.author}" for c in unread))
         parts.append(
             f"I could not read an answer in the comment{'s' if len(unread) > 1 else ''} "
-            f"of {listing(who)}: it names no question and option that I could tell apart."
+            f"of {listing(who)}: I could not tell which option of which question it picks."
         )
         if still_open:
             parts.append(
