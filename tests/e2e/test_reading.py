@@ -199,12 +199,22 @@ def test_another_steerers_unread_word_on_an_answer_blocks_it(world: World) -> No
     world.comment(number, "Not comfortable with where Q2 landed, tbh.", by="bob")
     world.tick()
     ack = world.bot_comments(number)[-1]
-    assert "Q2 is not settled: @alice answered A, and @bob wrote" in ack
+    assert "Q2 is contested: @alice answered A, and @bob wrote" in ack
     assert not world.bot.get_pull(OPS, number).merged
     world.comment(number, "Talked it over: Q2: B.", by="bob")
     world.tick()
     assert world.bot.get_pull(OPS, number).merged
     assert "B) Only the uploader and admins" in filed_on(world)
+
+
+def test_another_steerers_agreement_with_an_answer_leaves_it_standing(world: World) -> None:
+    number = asked(world)
+    world.comment(number, "Q1: B, Q2: A, Q3: A")
+    world.comment(number, "Agree with alice on Q2, and fine with Q1 too.", by="bob")
+    world.tick()
+    ack = world.bot_comments(number)[-1]
+    assert "contested" not in ack and "Could not read" not in ack
+    assert world.bot.get_pull(OPS, number).merged
 
 
 def test_a_model_reading_whose_span_is_not_in_the_comment_is_refused(tmp_path: Path) -> None:

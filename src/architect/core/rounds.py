@@ -69,8 +69,9 @@ def read_answers(view: SprintView) -> ProcessAnswers:
         for item in parsed.answers:
             ledger = _record(ledger, item, comment, notes, recorded)
             sources[item.question] = item.said
+        # "Agree with alice on Q1": a word for the answer as it stands, nothing to ask.
         unread += [(number, words, login) for number, words in parsed.unread
-                   if number not in reopened]
+                   if number not in reopened and not _agreed(readable(comment.body), number)]
         if view.filing_problems:
             notes += filing_replies.note(
                 filing_replies.read_replies([comment.body], view.filing_problems), login)
@@ -141,10 +142,13 @@ def _reopen(ledger: Ledger, comment: Comment, parsed: ParsedComment, mine: set[i
     plain word on it (`Q3 is what I expected`) leaves their answer standing."""
     login = comment.user.login
     unclear = "the architect could not read it as an answer"
+    said_here = readable(comment.body)
     doubts = [(n, w, f"it reads as {why}", True) for n, w, why in parsed.doubted] + [
-        (n, w, unclear, _in_doubt(w)) for n, w in parsed.unread] + [
-        (int(m.group(1)), parsed.leftover, unclear, _in_doubt(parsed.leftover))
-        for m in _NUMBERED.finditer(readable(parsed.leftover))]
+        (n, w, unclear, _in_doubt(w)) for n, w in parsed.unread
+        if not _agreed(said_here, n)] + [
+        (n, parsed.leftover, unclear, _in_doubt(parsed.leftover))
+        for n in dict.fromkeys(int(m.group(1)) for m in _NUMBERED.finditer(said_here))
+        if parsed.leftover and not _agreed(said_here, n)]
     reopened: set[int] = set()
     for number, words, why, doubtful in doubts:
         fork = ledger.get(number)
@@ -162,7 +166,7 @@ def _reopen(ledger: Ledger, comment: Comment, parsed: ParsedComment, mine: set[i
             f"{said} about it: {why}. Nothing is filed until it is settled: write "
             f"`Q{number}: <letter>` when it is decided."
             if mine_before else
-            f"Q{number} is not settled: @{before.by} answered {before.option}, and @{login} "
+            f"Q{number} is contested: @{before.by} answered {before.option}, and @{login} "
             f"wrote {said} about it: {why}. Nothing is filed until it is settled: agree on "
             f"one letter, and one of you writes it (`Q{number}: <letter>`).")
         ledger = ledger.with_fork(replace(fork, answer=None, status=ForkStatus.OPEN))
@@ -170,6 +174,39 @@ def _reopen(ledger: Ledger, comment: Comment, parsed: ParsedComment, mine: set[i
             recorded.remove(number)
         reopened.add(number)
     return ledger, reopened
+
+
+def _agreed(text: str, number: int) -> bool:
+    """Whether every clause of `text` that names Q`number` agrees with it as it stands."""
+    found = [_clause_of(text, m.start()) for m in _NUMBERED.finditer(text)
+             if int(m.group(1)) == number]
+    return bool(found) and all(_agrees(c) for c in found)
+
+
+def _clause_of(text: str, at: int) -> str:
+    """The clause of `text` that holds position `at`."""
+    start = 0
+    for part in clauses.split(text):
+        found = text.find(part, start)
+        if found <= at < found + len(part) + 1:
+            return part
+        start = max(start, found)
+    return text
+
+
+_AGREES = re.compile(
+    r"^\W*(?:i\s+|we\s+)?(?:\+1|👍|agree\w*|same(?:\s+here)?|fine\s+with|happy\s+with"
+    r"|ok(?:ay)?\s+with|good\s+with|(?:i'?m|we'?re)\s+(?:fine|happy|ok|okay|good)\s+with"
+    r"|second(?:ed)?|me\s+too|likewise|einverstanden|d'accord|de\s+acuerdo|d'accordo|同意|賛成)",
+    re.IGNORECASE)
+
+
+def _agrees(clause: str) -> bool:
+    """`Agree with alice on Q1`, `I'm fine with Q1 and Q3`: a word for the answer as it
+    stands, which leaves it standing."""
+    text = clause.replace("’", "'")
+    return bool(_AGREES.match(text)) and not _in_doubt(text) and not re.search(
+        r"\b(?:not|n't|don'?t|no)\b", text, re.IGNORECASE)
 
 
 def _in_doubt(words: str) -> bool:
