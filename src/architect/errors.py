@@ -24,12 +24,14 @@
     │   ├── RunnerUnavailable    binary, key or URL missing            → exit 2 before a tick
     │   ├── RunnerFailed         the model run failed (API error, timeout, max turns)
     │   │   ├── ModelOverloaded  429/529 outlasted the retries: deferred, no note
+    │   │   ├── ModelTimedOut    no answer within model_timeout: deferred, no note
     │   │   └── BudgetExhausted  `max_cost_per_tick` is reached: no more calls this tick
     │   ├── InvalidModelOutput   the answer did not validate twice; the action is skipped
     │   │   │                    (`step` names the model call that failed)
     │   │   ├── ModelRefused     the model declined to answer (a note says so)
     │   │   ├── AnswerCutOff     the answer hit the token limit, twice (a note says so)
-    │   │   └── StillOverloaded  ModelOverloaded for several ticks in a row (a note says so)
+    │   │   ├── StillOverloaded  ModelOverloaded for several ticks in a row (a note says so)
+    │   │   └── StillTimingOut   ModelTimedOut for several ticks in a row (a note says so)
     │   └── ModelNotAsked        a dry run reached a step only a paid model can take
 
 A runner error carries what the failed run spent (`usage`, `calls`): a billed
@@ -168,6 +170,11 @@ class ModelOverloaded(RunnerFailed):
     """429 or 529 after the runner's retries: the action waits for a later tick."""
 
 
+class ModelTimedOut(RunnerFailed):
+    """No answer within `model_timeout` (a runaway answer, a slow server): the call was
+    cancelled; the action waits for a later tick."""
+
+
 class BudgetExhausted(RunnerFailed):
     """`max_cost_per_tick` is reached: no more model calls this tick."""
 
@@ -212,6 +219,17 @@ class StillOverloaded(InvalidModelOutput):
         "nothing was changed. The provider's status page or your plan's rate limits say why"
     )
 
+
+class StillTimingOut(InvalidModelOutput):
+    """The model ran past `model_timeout` for several ticks in a row on the same PR."""
+
+    what = "its answer kept running past model_timeout"
+
+    explanation = (
+        "the model gave no answer within `model_timeout` for several ticks in a row (a small "
+        "model can run on without end), so nothing was changed. Raise `[architect]."
+        "model_timeout`, or use a larger or faster model"
+    )
 
 
 class ModelNotAsked(RunnerError):

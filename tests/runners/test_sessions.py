@@ -9,6 +9,7 @@ import pytest
 
 from architect.core.inputs import PlannerInputs, ProjectContext, VisionInput
 from architect.core.schemas import LessonsDigest
+from architect.errors import ModelTimedOut, StillTimingOut
 from architect.runners.api_runner import with_correction
 from architect.runners.base import Limits, Mode, ModelRequest, Usage
 from architect.runners.sessions import (
@@ -17,6 +18,7 @@ from architect.runners.sessions import (
     Transcript,
     cap_limits,
     overload_key,
+    overload_watch,
     workdir,
 )
 
@@ -105,3 +107,32 @@ def test_overloaded_runs_are_counted_where_the_humans_who_wait_will_hear(
     request = ModelRequest(mode, LessonsDigest, "s", "c", "p", inputs, session_key)
 
     assert overload_key(request) == counted_in
+
+
+def test_runs_cut_off_at_model_timeout_are_told_on_the_third_in_a_row(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path, "p")
+
+    def runaway() -> None:
+        raise ModelTimedOut("openai: no answer within 60s (model_timeout, for the whole call)")
+
+    for _ in range(2):
+        with pytest.raises(ModelTimedOut) as quiet:
+            overload_watch(store, "pr-7", "openai", runaway)
+        assert not isinstance(quiet.value, StillTimingOut)
+    with pytest.raises(StillTimingOut, match=r"model_timeout.*\(3 runs in a row\)"):
+        overload_watch(store, "pr-7", "openai", runaway)
+    record = store.load("pr-7")
+    assert record is not None and record.timed_out == 0  # told once: counted afresh
+
+
+def test_an_answer_in_time_ends_the_count_of_runs_cut_off(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path, "p")
+
+    def runaway() -> None:
+        raise ModelTimedOut("no answer within model_timeout")
+
+    with pytest.raises(ModelTimedOut):
+        overload_watch(store, "pr-7", "openai", runaway)
+    assert overload_watch(store, "pr-7", "openai", lambda: "answer") == "answer"
+    record = store.load("pr-7")
+    assert record is not None and record.timed_out == 0

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, NotRequired, TypedDict, TypeVar, Unpack
 
 from pydantic import BaseModel
 
-from architect.errors import ModelOverloaded, RunnerFailed, RunnerUnavailable
+from architect.errors import ModelOverloaded, ModelTimedOut, RunnerFailed, RunnerUnavailable
 from architect.redaction import redact, secret_values
 from architect.runners.api_errors import api_error_text
 from architect.runners.base import Limits, ModelRequest, ModelResult, Usage
@@ -330,11 +330,11 @@ class ApiRunner(ABC):
             spent = (f"{self.name}: no answer within {limits.timeout_s:g}s "
                      "(model_timeout, for the whole call")  # fmt: skip
             if left <= 0:  # the earlier turns, retries or a correction took it all
-                raise RunnerFailed(f"{spent}: no time left for the next request)")
+                raise ModelTimedOut(f"{spent}: no time left for the next request)")
             try:
                 return self._attempt(client, params, left)
             except (WallClockOut, sdk.APITimeoutError) as exc:
-                raise RunnerFailed(
+                raise ModelTimedOut(
                     f"{spent}: {attempt + 1} request(s), the last one cancelled, not retried)"
                 ) from exc
             except sdk.APIConnectionError as exc:

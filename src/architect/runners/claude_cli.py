@@ -41,7 +41,7 @@ from typing import Any, TypeVar
 import filelock
 from pydantic import BaseModel
 
-from architect.errors import InvalidModelOutput, RunnerFailed, RunnerUnavailable
+from architect.errors import InvalidModelOutput, ModelTimedOut, RunnerFailed, RunnerUnavailable
 from architect.redaction import redact, secret_values
 from architect.runners.answer_json import compact_json
 from architect.runners.base import Limits, ModelRequest, ModelResult, Usage
@@ -54,6 +54,8 @@ from architect.runners.sessions import (
     SessionRecord,
     SessionStore,
     cap_limits,
+    overload_key,
+    overload_watch,
     resumable,
     workdir,
 )
@@ -156,7 +158,7 @@ def invoke(
         out, err = proc.communicate(stdin.encode(), timeout=timeout_s)
     except subprocess.TimeoutExpired:
         _kill_group(proc)
-        raise RunnerFailed(f"claude timed out after {timeout_s:g}s and was killed") from None
+        raise ModelTimedOut(f"claude timed out after {timeout_s:g}s and was killed") from None
     finally:
         if proc.poll() is None:
             _kill_group(proc)
@@ -350,6 +352,11 @@ class ClaudeCliRunner:
         self.sessions.drop(session_key)
 
     def run(self, request: ModelRequest[T]) -> ModelResult[T]:
+        # A run killed at model_timeout is counted per PR, as the API runners count theirs.
+        return overload_watch(self.sessions, overload_key(request), self.name,
+                              lambda: self._run(request))
+
+    def _run(self, request: ModelRequest[T]) -> ModelResult[T]:
         binary = find_claude(self.claude_bin, self.env)
         if binary is None:
             raise RunnerFailed("the `claude` binary was not found")

@@ -26,7 +26,13 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from architect.errors import ModelOverloaded, RunnerFailed, StillOverloaded
+from architect.errors import (
+    ModelOverloaded,
+    ModelTimedOut,
+    RunnerFailed,
+    StillOverloaded,
+    StillTimingOut,
+)
 from architect.runners.base import Limits, Mode, ModelRequest, Usage
 from architect.runners.state_file import write_private
 
@@ -60,6 +66,7 @@ class SessionRecord(BaseModel):
     # so a resumed run sends only those that are new or changed since.
     read: dict[str, str] = {}
     overloaded: int = 0  # runs in a row that ended in ModelOverloaded
+    timed_out: int = 0  # runs in a row that ended in ModelTimedOut
 
     def charged(self, usage: Usage, calls: int = 1) -> SessionRecord:
         cost = self.cost_usd + (usage.cost_usd or 0.0)
@@ -126,32 +133,34 @@ VISION_COUNTER = "vision-"  # a counter only: no session lives in a vision's fil
 
 
 def overload_watch(store: SessionStore, key: str | None, runner: str, run: Callable[[], R]) -> R:
-    """`run()`, counting the overloaded runs in a row in the file of `key`.
+    """`run()`, counting the overloaded runs, and the runs cut off at `model_timeout`, in
+    a row in the file of `key`.
 
-    An overloaded API defers the action silently (the next tick tries again);
-    past `OVERLOADED_RUNS_BEFORE_NOTE` runs in a row it becomes
-    `StillOverloaded`, which the lifecycle tells the humans about.
+    Either defers the action silently (the next tick tries again: a busy API, or a
+    runaway answer now and then); past `OVERLOADED_RUNS_BEFORE_NOTE` runs in a row it
+    becomes `StillOverloaded` or `StillTimingOut`, which the lifecycle tells the humans
+    about, and no model is asked again for it before one of them replies.
     """
     try:
         result = run()
-    except ModelOverloaded as exc:
+    except (ModelOverloaded, ModelTimedOut) as exc:
         if key is None:
             raise
+        field, still = (("overloaded", StillOverloaded) if isinstance(exc, ModelOverloaded)
+                        else ("timed_out", StillTimingOut))
         record = store.load(key) or SessionRecord(key=key, runner=runner)
-        count = record.overloaded + 1
+        count = getattr(record, field) + 1
         # Told once: the count starts again for the next note.
         told = count >= OVERLOADED_RUNS_BEFORE_NOTE
-        store.save(record.model_copy(update={"overloaded": 0 if told else count}))
+        store.save(record.model_copy(update={field: 0 if told else count}))
         if told:
-            raise StillOverloaded(f"{exc} ({count} runs in a row)").spent(
-                exc.usage, exc.calls
-            ) from exc
+            raise still(f"{exc} ({count} runs in a row)").spent(exc.usage, exc.calls) from exc
         raise
     done = store.load(key) if key is not None else None
     if done is not None and key is not None and key.startswith(VISION_COUNTER):
         store.drop(key)
-    elif done is not None and done.overloaded:
-        store.save(done.model_copy(update={"overloaded": 0}))
+    elif done is not None and (done.overloaded or done.timed_out):
+        store.save(done.model_copy(update={"overloaded": 0, "timed_out": 0}))
     return result
 
 

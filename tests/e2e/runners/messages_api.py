@@ -25,8 +25,10 @@ blocks.
 
 `troubles` scripts what goes wrong before a schema's answer, one entry per
 request asking for it, in order: `refusal` (`stop_reason: refusal` with `stop_details`),
-`max_tokens` (the answer cut in half, `stop_reason: max_tokens`) or
-`overloaded` (HTTP 529 `overloaded_error`, as the API says when busy).
+`max_tokens` (the answer cut in half, `stop_reason: max_tokens`),
+`overloaded` (HTTP 529 `overloaded_error`, as the API says when busy) or `runaway`
+(no answer for `RUNAWAY_S` seconds, as a small model that writes on without end:
+past a short `model_timeout`).
 
 A request naming no known schema (a side request of the CLI) gets "OK.".
 
@@ -50,6 +52,7 @@ import hashlib
 import itertools
 import json
 import re
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -201,6 +204,9 @@ def _plain(block: Any) -> tuple[Any, bool]:
     return {k: v for k, v in block.items() if k != "cache_control"}, "cache_control" in block
 
 
+RUNAWAY_S = 3.0
+
+
 @dataclass
 class MessagesAPI(LoopbackServer):
     """A loopback Messages API that answers from a `Script`. See the module docstring."""
@@ -267,6 +273,8 @@ class MessagesAPI(LoopbackServer):
             # A short retry-after keeps the SDK's own retries quick.
             return Response.json(529, _error("overloaded_error", "Overloaded"),
                                  **{"retry-after-ms": "10"})
+        if trouble == "runaway":
+            time.sleep(RUNAWAY_S)  # the client has given up by then
         content, stop = self._content(body, schema)
         details = None
         if trouble == "refusal":

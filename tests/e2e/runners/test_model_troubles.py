@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ from architect.runners.sessions import SessionStore
 from architect.shell.tick import TickReport
 from tests.e2e.runners.chat_api import ChatCompletionsAPI, strict_problem
 from tests.e2e.runners.conftest import FAKE_ANTHROPIC_KEY, FAKE_OPENAI_KEY, model_env, runner_for
-from tests.e2e.runners.messages_api import REFUSED, MessagesAPI, ToolCall, text_of
+from tests.e2e.runners.messages_api import REFUSED, RUNAWAY_S, MessagesAPI, ToolCall, text_of
 from tests.e2e.runners.sprint import ANSWERS, APPROVAL, PITCH, VISION_BODY, VISION_TITLE, with_model
 from tests.sdk import needs_sdk
 from tests.world import OPS, PROJECT, World
@@ -252,6 +253,40 @@ def test_an_overload_beyond_the_sdk_retries_defers_quietly_then_is_told(
     assert len(api.refused) == 9
     record = store.load(f"pr-{pr.number}")
     assert record is not None and record.overloaded == 0  # told once; the count starts again
+
+
+def test_a_model_that_keeps_running_past_model_timeout_is_told_once_then_left_alone(
+    tmp_path: Path, world: World, checkout: Path
+) -> None:
+    with MessagesAPI(ANSWERS, FAKE_ANTHROPIC_KEY) as api:
+        anthropic_world(world, tmp_path, api, checkout)
+        assert pitched(world).failed == []
+        (pr,) = world.bot.list_pulls(OPS, state="all")
+        world.review(pr.number, "APPROVED", APPROVAL)
+        # Short enough that the runaway answer outlives it, long enough for a busy core.
+        settings = world.config.architect.model_copy(update={"model_timeout": timedelta(
+            seconds=RUNAWAY_S / 2)})
+        world.config = world.config.model_copy(update={"architect": settings})
+        world.runner = runner_for(world, model_env(world, tmp_path, ANTHROPIC_API_KEY=(
+            FAKE_ANTHROPIC_KEY), ANTHROPIC_BASE_URL=api.url))
+        before = world.bot_comments(pr.number)
+        api.troubles["ForkProposal"] = ["runaway"] * 3
+        quiet = [world.tick(), world.tick()]
+        after_two = world.bot_comments(pr.number)
+        told = world.tick()
+        left_alone = world.tick()
+
+    for report in quiet:
+        assert report.failed and "model_timeout" in report.failed[0][1]
+    assert after_two == before  # a runaway now and then is retried without a word
+    note = world.bot_comments(pr.number)[-1]
+    assert note.startswith("The architect could not propose the design questions: the model "
+                           "gave no answer within `model_timeout` for several ticks in a row")
+    assert told.failed and left_alone.model_calls == 0  # not asked again before a reply
+    assert len(world.bot_comments(pr.number)) == len(before) + 1  # said once
+    store = SessionStore(world.config.architect.state_dir, world.config.name)
+    record = store.load(f"pr-{pr.number}")
+    assert record is not None and record.timed_out == 0  # told once; the count starts again
 
 
 def test_a_pitch_that_stays_overloaded_is_told_on_the_vision(
