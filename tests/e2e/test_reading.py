@@ -169,6 +169,8 @@ def test_a_contested_question_blocks_the_filing_until_settled(world: World) -> N
     world.tick()
     ack = world.bot_comments(number)[-1]
     assert "Q1 is contested: @alice answered A and @bob answered B" in ack
+    assert "- **Contested:** @alice: A; @bob: B; nothing is filed" in world.bot.get_pull(
+        OPS, number).body  # named in the design forks too
     assert not world.bot.get_pull(OPS, number).merged
     assert world.tick().decision.actions == ()  # nothing filed while it is contested
     assert not world.bot.get_pull(OPS, number).merged
@@ -176,6 +178,7 @@ def test_a_contested_question_blocks_the_filing_until_settled(world: World) -> N
     world.tick()
     assert world.bot.get_pull(OPS, number).merged
     assert "B) In S3-compatible object storage" in filed_on(world)
+    assert "Contested" not in filed_on(world)
 
 
 def test_a_later_doubt_on_an_answer_takes_it_back_before_the_filing(world: World) -> None:

@@ -38,6 +38,9 @@ class DesignFork:
     status: ForkStatus = ForkStatus.OPEN
     round: int = 1
     hangs_on: tuple[int, str] | None = None  # (question, letter): a follow-up of that answer
+    # Two people who may steer answered it differently ("@alice: B; @bob: A"): open until
+    # one letter is written again; shown on the PR's design forks.
+    contested: str = ""
 
     @property
     def letters(self) -> tuple[str, ...]:
@@ -48,7 +51,7 @@ class DesignFork:
 
     def answered(self, answer: Answer, *, resolved: bool = True) -> DesignFork:
         status = ForkStatus.RESOLVED if resolved else ForkStatus.ANSWERED
-        return replace(self, answer=answer, status=status)
+        return replace(self, answer=answer, status=status, contested="")
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,8 @@ def to_payload(ledger: Ledger) -> list[dict[str, object]]:
             item["w"] = fork.why
         if fork.hangs_on is not None:
             item["h"] = [fork.hangs_on[0], fork.hangs_on[1]]
+        if fork.contested:
+            item["x"] = fork.contested
         if fork.answer is not None:
             a = fork.answer
             item["a"] = {"o": a.option, "t": a.text, "b": a.by, "u": a.url, "c": a.comment_id}
@@ -164,6 +169,7 @@ def from_payload(data: object) -> Ledger | None:
                     status=ForkStatus(item.get("s", "open")),
                     round=int(item.get("k", 1)),
                     hangs_on=_hangs_on(item.get("h")),
+                    contested=str(item.get("x", "")),
                 )
             )
     except (KeyError, TypeError, ValueError, AttributeError):

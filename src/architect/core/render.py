@@ -101,6 +101,9 @@ def forks_section(ledger: Ledger) -> str:
             lines.append(f"- {letter}) {one_line(text, 300)}{rec}")
         lines.append("")
         lines.append(f"- **Status:** {fork.status.value}{_condition(fork)}")
+        if fork.contested and fork.answer is None:
+            lines.append(f"- **Contested:** {one_line(fork.contested, 300)}; nothing is filed "
+                         "until one letter is agreed and written again")
         if fork.answer is not None:
             a = fork.answer
             lines.append(f"- **Answer:** {answer_text(a.option, a.text, 300)}")

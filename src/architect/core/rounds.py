@@ -117,7 +117,9 @@ def _record(ledger: Ledger, item: ParsedAnswer, comment: Comment, notes: list[st
                      f"one letter, and one of you writes it again (`Q{target.number}: <letter>`).")
         while target.number in recorded:
             recorded.remove(target.number)
-        return ledger.with_fork(replace(target, answer=None, status=ForkStatus.OPEN))
+        return ledger.with_fork(replace(target, answer=None, status=ForkStatus.OPEN,
+                                        contested=f"@{before.by}: {before.option}; "
+                                                  f"@{login}: {letter}"))
     if letter not in target.letters:
         # Never mapped to another letter: named, with the words it was read from.
         said = f" — “{one_line(item.said, 80)}” by @{login}" if item.said else ""
@@ -169,7 +171,10 @@ def _reopen(ledger: Ledger, comment: Comment, parsed: ParsedComment, mine: set[i
             f"Q{number} is contested: @{before.by} answered {before.option}, and @{login} "
             f"wrote {said} about it: {why}. Nothing is filed until it is settled: agree on "
             f"one letter, and one of you writes it (`Q{number}: <letter>`).")
-        ledger = ledger.with_fork(replace(fork, answer=None, status=ForkStatus.OPEN))
+        ledger = ledger.with_fork(replace(
+            fork, answer=None, status=ForkStatus.OPEN,
+            contested="" if mine_before else f"@{before.by}: {before.option}; @{login}: "
+                                             f"“{one_line(words, 80)}”"))
         while number in recorded:
             recorded.remove(number)
         reopened.add(number)
