@@ -196,6 +196,21 @@ def test_a_later_doubt_on_an_answer_takes_it_back_before_the_filing(world: World
     assert world.bot.get_pull(OPS, number).merged
 
 
+def test_a_change_named_by_the_questions_words_is_read_back_before_the_filing(
+        world: World) -> None:
+    number = asked(world)
+    world.comment(number, "Q1: B, Q2: A, Q3: A")
+    world.comment(number, "Hmm, switching my answer for the cleanup to the queue thing.")
+    world.tick()
+    ack = world.bot_comments(number)[-1]
+    assert "Q3 is open again: @alice answered A, then wrote" in ack
+    assert "if you meant B) A background worker queue, write `Q3: B`" in ack
+    assert not world.bot.get_pull(OPS, number).merged
+    world.comment(number, "Q3: B")
+    world.tick()
+    assert "B) A background worker queue" in filed_on(world)
+
+
 def test_another_steerers_unread_word_on_an_answer_blocks_it(world: World) -> None:
     number = asked(world)
     world.comment(number, "Q1: B, Q2: A, Q3: A")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from architect.core import clauses, filing_replies, markers, render
+from architect.core import answer_reading, clauses, filing_replies, markers, render
 from architect.core.actions import ProcessAnswers
 from architect.core.answers import RECOMMENDED, ParsedAnswer, ParsedComment, parse_comment
 from architect.core.inputs import HumanComment
@@ -44,10 +44,10 @@ def read_answers(view: SprintView) -> ProcessAnswers:
             view, comment.id, ledger)).forks)
         login = comment.user.login
         edited = not review and comment.id in view.edited
-        if parsed.discussion and not edited:
-            continue  # plain discussion: no word about it
         mine = {a.question for a in parsed.answers}
         ledger, reopened = _reopen(ledger, comment, parsed, mine, notes, recorded)
+        if parsed.discussion and not edited and not reopened:
+            continue  # plain discussion: no word about it
         notes += [_doubt_note(number, words, why, login)
                   for number, words, why in parsed.doubted if number not in reopened]
         if parsed.approve_all or parsed.rest_recommended:
@@ -150,7 +150,10 @@ def _reopen(ledger: Ledger, comment: Comment, parsed: ParsedComment, mine: set[i
         if not _agreed(said_here, n)] + [
         (n, parsed.leftover, unclear, _in_doubt(parsed.leftover))
         for n in dict.fromkeys(int(m.group(1)) for m in _NUMBERED.finditer(said_here))
-        if parsed.leftover and not _agreed(said_here, n)]
+        if parsed.leftover and not _agreed(said_here, n)] + [
+        # "On second thought, make storage local": named by its own words, changed.
+        (n, said_here, unclear, True) for n in sorted(_named_by_words(said_here, ledger))
+        if (parsed.leftover or parsed.discussion) and _in_doubt(said_here)]
     reopened: set[int] = set()
     for number, words, why, doubtful in doubts:
         fork = ledger.get(number)
@@ -163,10 +166,14 @@ def _reopen(ledger: Ledger, comment: Comment, parsed: ParsedComment, mine: set[i
         if mine_before and not doubtful:
             continue
         said = f"“{one_line(words, 120)}”"
+        # What the words might change it to, read back, never recorded: one letter to write.
+        maybe = answer_reading.value_letter(clauses.after_correction(words, leading=True), fork)
+        write = (f"if you meant {maybe}) {one_line(fork.option_text(maybe), 80)}, write "
+                 f"`Q{number}: {maybe}`" if maybe and maybe != before.option else
+                 f"write `Q{number}: <letter>` when it is decided")
         notes.append(
             f"Q{number} is open again: @{login} answered {before.option}, then wrote "
-            f"{said} about it: {why}. Nothing is filed until it is settled: write "
-            f"`Q{number}: <letter>` when it is decided."
+            f"{said} about it: {why}. Nothing is filed until it is settled: {write}."
             if mine_before else
             f"Q{number} is contested: @{before.by} answered {before.option}, and @{login} "
             f"wrote {said} about it: {why}. Nothing is filed until it is settled: agree on "
@@ -179,6 +186,22 @@ def _reopen(ledger: Ledger, comment: Comment, parsed: ParsedComment, mine: set[i
             recorded.remove(number)
         reopened.add(number)
     return ledger, reopened
+
+
+def takes_back(body: str, ledger: Ledger) -> bool:
+    """Whether a comment that reads as plain talk still puts an answer in doubt (`On second
+    thought, make storage local`): it names a question and changes or doubts: not talk."""
+    text = readable(body)
+    return _in_doubt(text) and bool(_NUMBERED.search(text)
+                                    or _named_by_words(text, ledger, answered=False))
+
+
+def _named_by_words(text: str, ledger: Ledger, *, answered: bool = True) -> set[int]:
+    """The questions (`answered`: with an answer) `text` names by their own words (`the
+    storage`, `cleanup`)."""
+    named = [replace(f, status=ForkStatus.OPEN) for f in ledger.forks
+             if (f.answer is not None or not answered) and f.status is not ForkStatus.WITHDRAWN]
+    return answer_reading.questions_said(text, named)
 
 
 def _agreed(text: str, number: int) -> bool:
@@ -219,7 +242,14 @@ def _in_doubt(words: str) -> bool:
     so sure now`): not a plain remark about an answer."""
     text = readable(words)
     return ("?" in text or clauses.modality(text)[0] is not clauses.Modality.CERTAIN
-            or clauses.after_correction(text, leading=True) != text)
+            or clauses.after_correction(text, leading=True) != text
+            or bool(_CHANGES.search(text)))
+
+
+# Words of changing an answer given before ("changing my answer", "flip Q3", "nvm").
+_CHANGES = re.compile(r"\b(?:chang(?:e|es|ed|ing)\s+(?:my|our|the|that)\b|switch\w*|flip\w*"
+                      r"|revers\w*|revis\w*|retract\w*|withdraw\w*|reconsider\w*|undo"
+                      r"|nvm|never\s*mind|not\s+sure\s+any\s*more)\b", re.IGNORECASE)
 
 
 # A question named by its number in words the grammar left for the model.

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from architect.core import clauses, markers, replies, source, words
+from architect.core import clauses, markers, replies, rounds, source, words
 from architect.core.actions import Written
 from architect.core.answers import parse_comment, read_decision
 from architect.core.ledger import Ledger
@@ -506,7 +506,8 @@ def _discussion(comment: Comment, marks: Marks) -> bool:
     assert marks.ledger is not None
     if marks.last_check:
         return False  # a reply to a failed filing check is for the next plan to hear
-    return parse_comment(comment.body, marks.ledger.forks).discussion
+    return (parse_comment(comment.body, marks.ledger.forks).discussion
+            and not rounds.takes_back(comment.body, marks.ledger))
 
 
 def heard_up_to(own: tuple[tuple[Comment, markers.Mark], ...]) -> int:
