@@ -108,3 +108,20 @@ def test_a_list_of_letters_inside_a_sentence_and_a_place_said_again() -> None:
         (1, "B"), (2, "A"), (3, "B")]
     assert answer_reading.positional("B, B, B — hmm, make the middle one A.", ATTACH) == [
         (1, "B"), (2, "A"), (3, "B")]
+
+
+def test_a_word_of_the_question_names_the_question_not_an_option() -> None:
+    # Q1 asks where files are "stored"; option B says "object storage".
+    assert answer_reading.by_words("the storage question needs a meeting", ATTACHMENT_FORKS,
+                                   named=True) == []
+    assert answer_reading.by_words("object storage, please", ATTACHMENT_FORKS) == [
+        (1, "B", "object storage")]
+
+
+@pytest.mark.parametrize(("row", "found"), [
+    ("| Q1 storage | B | already running everywhere |", [(1, "B")]),
+    ("| Q3 cleanup job | A |", [(3, "A")]),
+    ("| Q2 who sees them | depends on legal | B |", [])])
+def test_a_table_row_of_a_question_then_a_cell_of_its_letter(
+        row: str, found: list[tuple[int, str]]) -> None:
+    assert answer_reading.pairs(row, ATTACHMENT_FORKS) == found

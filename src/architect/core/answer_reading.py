@@ -429,10 +429,14 @@ def _distinctive(fork: DesignFork) -> dict[str, set[str]]:
                                                        text, flags=re.IGNORECASE).lower())
                       if w not in _STOP}
              for letter, text in fork.options}
+    # A word of the question names the question, not an option: "the storage question"
+    # is not option B "object storage" of "Where are files stored?".
+    asked = {w[:4] for w in _WORD.findall(fork.question.lower()) if len(w) >= 4}
     out: dict[str, set[str]] = {}
     for letter, own in words.items():
         others = set().union(*(w for k, w in words.items() if k != letter))
-        out[letter] = {w for w in own - others if len(w) >= 4 or any(c.isdigit() for c in w)}
+        out[letter] = {w for w in own - others if (len(w) >= 4 or any(c.isdigit() for c in w))
+                       and w[:4] not in asked}
     return out
 
 
@@ -574,6 +578,14 @@ def _glued(between: str) -> bool:
 
 
 _JOINED = re.compile(r"([a-h])(?![\w'’])")
+_REST_OF_CELL = re.compile(r"[^|?!;\n]{0,40}\|\s*")
+
+
+def _next_cell(line: str, at: int, letter: re.Match[str]) -> bool:
+    """`| Q1 storage | B | MinIO runs everywhere |`: the question's cell, then a cell that
+    is nothing but the letter."""
+    return bool(_REST_OF_CELL.fullmatch(line, at, letter.start())) and bool(
+        re.match(r"\s*(?:\||$)", line[letter.end():]))
 
 
 def pairs(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
@@ -596,7 +608,8 @@ def pairs(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
                 found.append((fork.number, joined.group(1).upper()))
             continue
         letter = _PAIR_LETTER.search(line, ref.end(), stop)
-        if letter is None or not _glued(line[ref.end():letter.start()]):
+        if letter is None or not (_glued(line[ref.end():letter.start()])
+                                  or _next_cell(line, ref.end(), letter)):
             continue
         if letter.group("c") in fork.letters:
             found.append((fork.number, letter.group("c")))
