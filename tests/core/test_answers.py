@@ -275,3 +275,14 @@ def test_a_recommendation_under_a_questions_label_is_that_questions_alone(
     parsed = parse_comment(text, ATTACHMENT_FORKS)
     assert not parsed.approve_all
     assert _letters(text, ATTACHMENT_FORKS) == letters
+
+
+@pytest.mark.parametrize(("text", "letters"), [
+    ("Q3: A is what we do elsewhere, but I'd go with B here.", {3: "B"}),
+    ("Q2: A, though I could live with B", {2: "A"}),
+    ("Q3: A, but I'd pick B for Q1", {3: "A", 1: "B"}),
+    ("We can't afford S3, so Q1 is A.", {1: "A"}),
+    ("Don't pick A for Q1", {})])
+def test_the_writers_last_choice_and_a_negation_in_its_own_clause(
+        text: str, letters: dict[int, str]) -> None:
+    assert _letters(text, ATTACHMENT_FORKS) == letters

@@ -143,6 +143,7 @@ def test_a_self_correction_records_the_last_letter_and_says_so(world: World) -> 
     world.tick()
     ack = next(c for c in world.bot_comments(number) if c.startswith("Recorded:"))
     assert "- Q1: B) In S3-compatible object storage (@alice)" in ack
+    assert "actually no, B.”" in ack  # read back from the words that took it back
     assert "On the local disk" not in markers.strip_markers(ack)
     assert "could not read" not in ack.lower()
     assert world.bot.get_pull(OPS, number).merged

@@ -142,9 +142,28 @@ def corrected(reason: str) -> str:
     """The letter an answer's own words take it back to (`… actually no, B`), or ""."""
     after = clauses.after_correction(reason, leading=True)
     if after is reason or after == reason:
-        return ""
+        return _contrasted(reason)
     match = _LEAD_LETTER.match(after)
     return match.group("c") if match else ""
+
+
+# "A is what we do elsewhere, but I'd go with B here": a choice after a contrast.
+_CONTRAST_PICK = re.compile(
+    r"\b(?:but|though|however|although)\b[^.;!?]{0,40}?\b(?:i'?d|we'?d|i\s+would|we\s+should"
+    r"|let'?s|go(?:ing)?\s+with|pick|prefer|choose|take|rather)\b[^.;!?]{0,20}?"
+    r"(?:option\s+)?(?<![A-Za-z'’])(?P<c>(?-i:[A-H]))(?![A-Za-z0-9'’])(?P<rest>[^.;!?]*)",
+    re.IGNORECASE)
+_OTHER_QUESTION = re.compile(r"\bq\s*\d|\bquestion\s*\d|\b(?:first|second|third|last)\b",
+                             re.IGNORECASE)
+
+
+def _contrasted(reason: str) -> str:
+    """The letter a contrast in an answer's reason chooses instead (`…, but I'd go with
+    B here`), when it names no other question; or ""."""
+    match = _CONTRAST_PICK.search(reason)
+    if match is None or _OTHER_QUESTION.search(match.group(0)):
+        return ""
+    return match.group("c")
 
 
 def positional(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:

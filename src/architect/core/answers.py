@@ -356,7 +356,9 @@ def _held_back(line: str, found: list[ParsedAnswer]
             held.append((answer.question, context.strip(), f"{mood.value} (“{cue}”)"))
             continue
         letter = answer_reading.corrected(answer.reason)
-        kept.append(ParsedAnswer(answer.question, letter, "", answer.said) if letter else answer)
+        # Read back from the words that end on the letter taken, not the one taken back.
+        kept.append(ParsedAnswer(answer.question, letter, "", context.strip() or answer.said)
+                    if letter else answer)
     return kept, held
 
 
@@ -564,8 +566,17 @@ _FORM_NEGATION = re.compile(r"\b(?:not|never|rather\s+not|\w+n[’']t)\b[^.;!?]*
 
 
 def _negated_form(line: str, said: str) -> bool:
+    """`I'd rather not do B for Q2`: a negation in the form's own clause (not the one
+    before it: "We can't use S3, so Q1 is A" chooses A)."""
     at = line.find(said) if said else -1
-    return at > 0 and bool(_FORM_NEGATION.search(line[max(0, at - 40):at]))
+    if at <= 0:
+        return False
+    before = _CLAUSE_BREAK.split(line[max(0, at - 40):at])[-1]
+    return bool(_FORM_NEGATION.search(before))
+
+
+_CLAUSE_BREAK = re.compile(r"[,;.!?:()]\s*(?:so|then|thus|hence|therefore)?\b|\s[—–-]\s"
+                           r"|\b(?:so|hence|therefore)\b", re.IGNORECASE)
 
 
 def _pronoun(forks: Sequence[DesignFork], answer: ParsedAnswer) -> bool:
