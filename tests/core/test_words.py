@@ -200,3 +200,17 @@ def test_a_verb_decides_beside_talk_in_other_clauses(text: str) -> None:
 def test_an_accept_that_asks_to_wait_or_wonders_asks_back(text: str) -> None:
     assert words.read_clear(text, BOT) is None
     assert words.read(text, BOT).sense in (Sense.NOT_DECISION, Sense.LIKELY)
+
+
+@pytest.mark.parametrize("text", [
+    "This is approved by product; engineering still has to weigh in.",
+    "Rejected by the steering group last week, sorry.",
+    "I'd say this is accepted by most of the team, but design still needs to look."])
+def test_a_decision_someone_else_made_or_still_waits_on_is_not_acted_on(text: str) -> None:
+    assert words.read(text, "architect-bot").sense is not words.Sense.DECISION
+
+
+@pytest.mark.parametrize("text", ["Approved by me, ship it.",
+                                  "REJECT by the way, this duplicates #12"])
+def test_a_decision_by_the_writer_in_the_passive_still_acts(text: str) -> None:
+    assert words.read(text, "architect-bot").sense is words.Sense.DECISION

@@ -555,8 +555,8 @@ def _decided_by_verb(text: str) -> Reading | None:
         return None  # "I accept most of it, but the page worries me": both ways
     for verb in verbs:
         after = _after_word(last, verb.said)
-        if _PARTIAL.match(after):
-            return None
+        if _PARTIAL.match(after) or _BY_SOMEONE.match(after):
+            return None  # "I accept most of it", "It is approved by product": not a decision
         # What the verb is about stands in its own clause: "Accepting — send over the
         # design questions" accepts; "accept B for Q2" is about an answer.
         own = _CLAUSE_END.split(after, maxsplit=1)[0]
@@ -583,10 +583,15 @@ _NOT_MINE = re.compile(
     r"|everyone|everybody|nobody|the\s+team|bob|alice|management|legal)\b(?:\s+\w+){0,2})\s*$",
     re.IGNORECASE)
 _NOT_YET = re.compile(
-    r"\b(?:not|n't)\b[^.!?]{0,30}?\b(?:yet|going\s+to)\b|\bnoch\s+nicht\b|\bhenüz\b|ещё\s+не|еще\s+не"
+    r"\b(?:not|n't)\b[^.!?]{0,30}?\b(?:yet|going\s+to)\b|\bstill\s+(?:has|have|needs?|waiting|to)\b"
+    r"|\bnoch\s+nicht\b|\bhenüz\b|ещё\s+не|еще\s+не"
     r"|\bpas\s+encore\b|\btodavía\s+no\b|\bainda\s+não\b|\bnon\s+ancora\b|\bnog\s+niet\b"
     r"|\bjeszcze\s+nie\b|\binte\s+än\b|ještě\s+ne|まだ|还没|아직", re.IGNORECASE)
 _PARTIAL = re.compile(r"^\s+(?:most|some|part|parts|half|much|bits)\b", re.IGNORECASE)
+# A decision someone else made, told in the passive: "approved by product", "rejected by
+# the board" (not "approved by me").
+_BY_SOMEONE = re.compile(r"^\s+(?:already\s+)?by\s+(?!me\b|us\b|myself\b|the\s+way\b)\w+",
+                         re.IGNORECASE)
 
 
 def _clause_of(text: str, word: str) -> str:
@@ -641,8 +646,8 @@ def _clear(text: str) -> Reading | None:
     if family in _NOT_BEFORE and _NOT_BEFORE[family].match(rest):
         return None
     # "Reject the cookie option", "Accept Q1: A": a verb about an option, not the sprint.
-    if _ABOUT_AN_OPTION.match(rest):
-        return None
+    if _ABOUT_AN_OPTION.match(rest) or _BY_SOMEONE.match(rest):
+        return None  # "Rejected by the board last week": told, not decided here
     # "Reject? Not sure yet" and "ACCEPTED already?" ask; they do not decide.
     first = _FIRST_SENTENCE.match(rest)
     if first is not None and first.group(0).rstrip(" *_~").endswith("?"):
