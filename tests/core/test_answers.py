@@ -286,3 +286,13 @@ def test_a_recommendation_under_a_questions_label_is_that_questions_alone(
 def test_the_writers_last_choice_and_a_negation_in_its_own_clause(
         text: str, letters: dict[int, str]) -> None:
     assert _letters(text, ATTACHMENT_FORKS) == letters
+
+
+@pytest.mark.parametrize(("text", "letters"), [
+    ("- storage: B\n- visibility: A\n- cleanup: B", {1: "B", 2: "A", 3: "B"}),
+    ("* Storage → A\n* Access — B\n* Expiry: A", {1: "A", 2: "B", 3: "A"}),
+    # A label naming another question's place: no list, each line alone.
+    ("- cleanup: B\n- visibility: A\n- storage: B", {1: "B", 3: "B"})])
+def test_a_list_of_labelled_letters_one_per_open_question(
+        text: str, letters: dict[int, str]) -> None:
+    assert _letters(text, ATTACHMENT_FORKS) == letters

@@ -750,6 +750,39 @@ def label_number(label: str, forks: Sequence[DesignFork]) -> int | None:
 _LABEL = re.compile(r"(?:^|[.;\n])\s*(?P<label>[^\W\d_][\w\s-]{0,30}?)\s*[:=→]", re.MULTILINE)
 
 
+_LABELLED_LETTER = re.compile(r"^[\s*+\-•]*(?P<label>[^\W\d_][\w\s'-]{1,30}?)\s*(?:[:=→|]|\s[—–-])"
+                              r"\s*\**(?:option\s+)?(?P<c>(?-i:[A-H]))\**[\s.!]*$", re.IGNORECASE)
+
+
+def labelled_list(text: str, forks: Sequence[DesignFork]) -> list[tuple[int, str, str]] | None:
+    """`- storage: B` / `- visibility: A` / `- cleanup: B`: as many lines of a label and a
+    letter as there are open questions, and nothing else. Each label that names a question
+    names the one at its place (else this is no list), and one that names none (a word of
+    the writer's own: "visibility") is the question at its place. None when not such a list,
+    or when every label names its question anyway (the lines read alone then)."""
+    still = open_forks(forks)
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(still) < 2 or len(lines) != len(still):
+        return None
+    matches = [_LABELLED_LETTER.match(line) for line in lines]
+    if any(m is None for m in matches):
+        return None
+    found: list[tuple[int, str, str]] = []
+    unnamed = False
+    for fork, match, line in zip(still, matches, lines, strict=True):
+        assert match is not None
+        named = label_number(match.group("label"), forks)
+        if named is not None and named != fork.number:
+            return None
+        if _PAIR_REF.search(match.group("label")):
+            return None  # "Q2: B" lines: read as they are, each names its own question
+        unnamed = unnamed or named is None
+        if match.group("c") not in fork.letters:
+            return None
+        found.append((fork.number, match.group("c"), line.strip()))
+    return found if unnamed else None
+
+
 def labels_a_question(text: str, forks: Sequence[DesignFork]) -> bool:
     """Whether `text` leads with a question's label (`Cleanup: your recommendation`):
     what follows is for that question, not for every one."""

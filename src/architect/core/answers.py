@@ -152,6 +152,11 @@ def _parsed(body: str, forks: tuple[DesignFork, ...]) -> ParsedComment:
             answer_reading.approves_all(readable) and forks
             and not _names_more(readable, forks)):
         return ParsedComment(approve_all=True)
+    if (listed := answer_reading.labelled_list(readable, forks)) is not None:
+        # "- storage: B / - visibility: A / - cleanup: B": one labelled letter per open
+        # question, in order; a label the questions' words do not name takes its place.
+        return ParsedComment(answers=tuple(ParsedAnswer(n, letter, said=said)
+                                           for n, letter, said in listed))
     if answer_reading.open_forks(forks) and decision_words.likely(readable) is not None:
         # A bare 👍 or "sounds good" while questions are open: agreement, but with what is
         # not said (`yes` is the word the bot asks for); asked back, never silence.
