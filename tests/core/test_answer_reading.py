@@ -104,3 +104,38 @@ def test_a_list_of_letters_inside_a_sentence_and_a_place_said_again() -> None:
         (1, "B"), (2, "A"), (3, "B")]
     assert answer_reading.positional("B, B, B — hmm, make the middle one A.", ATTACH) == [
         (1, "B"), (2, "A"), (3, "B")]
+
+
+@pytest.mark.parametrize(("clause", "found"), [
+    ("we can drop the exporting", (2, "A")),
+    ("nobody has asked for exports", (2, "A")),
+    ("I wouldn't bother with exporting", (2, "A")),
+    ("the export isn't built yet", None),  # describes
+    ("no need to drop the export", None),  # two refusals
+    ("not sure about exporting", None),  # a doubt
+    ("no JSON export", None),  # an option's own word: the model's
+    ("don't keep settings in storage", None),  # not a yes/no question
+])
+def test_a_yes_no_question_refused_by_its_subject(clause: str,
+                                                  found: tuple[int, str] | None) -> None:
+    assert answer_reading.subject_refused(clause, SETTINGS) == found
+
+
+def test_questions_listed_then_letters_listed() -> None:
+    assert answer_reading.listed("Q2 & Q3 -> B & A", ATTACH) == ([(2, "B"), (3, "A")],
+                                                                  "Q2 & Q3 -> B & A")
+    assert answer_reading.listed("Q1/Q2: A/B/B", ATTACH) == ([], "Q1/Q2: A/B/B")
+    assert answer_reading.listed("see 1/2 of the pitch", ATTACH) is None
+
+
+@pytest.mark.parametrize("context", [
+    "Q3 B, though run this past the infra team",
+    "Q1: A — confirm with @dana before",
+    "Q2 B but ask our DPO first"])
+def test_an_answer_left_to_someone_else_is_hedged(context: str) -> None:
+    assert answer_reading.doubt(context)[0] is Modality.HEDGED
+
+
+def test_a_pair_taken_back_in_the_same_stretch_keeps_the_last_letter() -> None:
+    assert answer_reading.pairs("第二题选B，不对，A。", SETTINGS) == [(2, "A")]
+    assert answer_reading.pairs("first: A. Actually no, B", SETTINGS) == [(1, "B")]

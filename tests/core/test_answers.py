@@ -264,3 +264,62 @@ def test_recommendations_except_one_named_by_place_and_its_options_words(text: s
 def test_an_except_word_of_another_language_is_not_every_recommendation() -> None:
     assert not parse_comment("Je prends les recommandations, sauf la 3.",
                              ATTACHMENT_FORKS).approve_all
+
+
+# -- answers read the way the writer's words run across one comment --------------------
+
+def _read(text: str, forks: tuple[DesignFork, ...]) -> dict[int, str]:
+    return {a.question: a.choice for a in parse_comment(text, forks).answers}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # A yes/no question answered by refusing its subject, in the writer's words.
+    ("Keep them server-side. Exporting we can drop.", {1: "B"}),
+    ("On the server please; forget about exporting.", {1: "B", 2: "A"}),
+    ("Server. I wouldn't bother with an export yet.", {1: "B", 2: "A"}),
+    ("Export: we don't need that", {2: "A"}),
+    # ... but not when the writer describes, doubts or refuses twice.
+    ("The app doesn't export anything today.", {}),
+    ("No need to skip the export, people use it.", {}),
+    ("No idea about exporting.", {}),
+])
+def test_a_yes_no_question_is_answered_by_refusing_its_subject(
+        text: str, expected: dict[int, str]) -> None:
+    assert _read(text, SETTINGS_FORKS) == expected
+
+
+def test_a_quoted_question_does_not_hide_the_other_answers_of_the_line() -> None:
+    text = "> **Q1:** Where are settings kept?\n\nOn the server. Don't bother exporting."
+    assert _read(text, SETTINGS_FORKS) == {1: "B", 2: "A"}
+
+
+def test_a_bare_number_after_an_answer_starts_the_next_answer() -> None:
+    parsed = parse_comment("1: B. 2: nein, nicht nötig.", SETTINGS_FORKS)
+    assert {a.question: a.choice for a in parsed.answers} == {1: "B", 2: "A"}
+    assert "nötig" not in parsed.answers[0].reason
+
+
+def test_questions_listed_take_as_many_letters_listed() -> None:
+    assert _read("Q1 / Q3 / Q2 = A / B / B, thanks", ATTACHMENT_FORKS) == {
+        1: "A", 3: "B", 2: "B"}
+    assert _read("Q1/Q2: A/B/A", ATTACHMENT_FORKS) == {}
+
+
+@pytest.mark.parametrize("text", [
+    "Q1: B. Q2 A, but run it by the compliance people first. Q3: A",
+    "Q1: B. Q2 A — let @carol decide. Q3: A",
+    "Q1: B. Q2: A, check with legal. Q3: A",
+])
+def test_an_answer_left_to_someone_else_is_not_recorded(text: str) -> None:
+    parsed = parse_comment(text, ATTACHMENT_FORKS)
+    assert {a.question: a.choice for a in parsed.answers} == {1: "B", 3: "A"}
+    assert [d[0] for d in parsed.doubted] == [2]
+
+
+@pytest.mark.parametrize("text", [
+    "第二题选B……不对，还是A吧。第一题选B。",
+    "Q2 B, Q1 B... 잠깐, Q2는 A로 할게요.",
+    "second: B, no wait, A. first: B",
+])
+def test_a_correction_in_any_language_keeps_the_last_letter(text: str) -> None:
+    assert _read(text, SETTINGS_FORKS) == {1: "B", 2: "A"}

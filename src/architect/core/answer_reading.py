@@ -104,10 +104,22 @@ def doubt(context: str) -> tuple[clauses.Modality, str]:
     context = _IDIOMS.sub(" ", context)
     if (m := _CONDITION.search(context)) is not None and not _explained(context, m.start()):
         return clauses.Modality.CONDITIONAL, context[m.start():].strip().rstrip(".")
+    if (m := _DEFERS_TO.search(context)) is not None:
+        return clauses.Modality.HEDGED, context[m.start():].strip().rstrip(".")
     mood, cue = clauses.modality(_CONDITION_FREE.sub(" ", context))
     return (clauses.Modality.CERTAIN, "") if mood is clauses.Modality.CONDITIONAL else (mood, cue)
 
 
+# An answer left to someone else first ("A, but ask the security folks first", "B — check
+# with legal", "run it by @bob"): not the writer's last word yet.
+_DEFERS_TO = re.compile(
+    r"\b(?:ask|check\s+with|confirm\s+with|verify\s+with|run\s+(?:it|this|that)\s+(?:by|past)"
+    r"|talk\s+to|consult)\s+(?:the\s+|our\s+|your\s+|@)?[\w-]+(?:\s+[\w-]+){0,3}?\s+(?:first|before)\b"
+    r"|\b(?:check|confirm|verify|double-check)\s+with\s+(?:the\s+|our\s+|@)?[\w-]+"
+    r"|\brun\s+(?:it|this|that)\s+(?:by|past)\s+\S+"
+    r"|\b(?:defer|deferring)\s+to\b"
+    r"|\blet\s+(?:@[\w-]+|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:decide|weigh\s+in|confirm|sign\s+off)\b",
+    re.IGNORECASE)
 # Words of doubt that are idioms of no doubt ("might as well reuse it").
 _IDIOMS = re.compile(r"\bmight\s+as\s+well\b|\bmay\s+as\s+well\b", re.IGNORECASE)
 _EXPLANATION = re.compile(r"\s[—–-]\s|\bbecause\b|\bsince\b", re.IGNORECASE)
@@ -153,6 +165,32 @@ def positional(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
     found = _positional(line, forks) or _positional_inside(line, forks) or _run_alone(line,
                                                                                        forks)
     return _renamed(line, found)
+
+
+_QLIST = re.compile(
+    r"(?<![\w-])(?P<qs>(?:Q|question\s*)?\d(?:\s*(?:/|,|&|\+)\s*(?:Q|question\s*)?\d)+)\s*"
+    r"(?::|=|→|->|-|–|—|\bis\b|\bare\b)\s*"
+    r"(?P<ls>[A-H](?:\s*(?:/|,|&|\+)\s*[A-H])+)(?![A-Za-z0-9'’])", re.IGNORECASE)
+
+
+def listed(line: str, forks: Sequence[DesignFork]) -> tuple[list[tuple[int, str]], str] | None:
+    """`Q1/Q2/Q3: B/A/A`, `1, 2, 3 = B, A, A`: questions listed, then as many letters,
+    each an option of its question, with the words that said them; None when the line
+    has no such list; no answers when its counts differ (`Q1/Q2: A/B/A`: never a guess)."""
+    found: list[tuple[int, str]] = []
+    said: list[str] = []
+    for m in _QLIST.finditer(line):
+        numbers = [int(n) for n in re.findall(r"\d", m.group("qs"))]
+        letters = _LETTER.findall(m.group("ls").upper())
+        if len(numbers) != len(letters) or len(set(numbers)) != len(numbers):
+            return [], m.group(0)
+        for number, letter in zip(numbers, letters, strict=True):
+            fork = next((f for f in forks if f.number == number), None)
+            if fork is None or letter not in fork.letters:
+                return [], m.group(0)
+            found.append((number, letter))
+        said.append(m.group(0))
+    return (found, " ".join(said)) if said else None
 
 
 def _run_alone(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
@@ -326,6 +364,9 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
                    for c in re.split(r"\s+and\s+|\s+/\s+|\s*\|\s*", part)):
         if clause.rstrip().endswith("?") or glossary.asks(clause):
             continue
+        if (refused := subject_refused(clause, forks)) is not None:
+            found.append((*refused, clause.strip()))  # "skip the export": that question's No
+            continue
         if _NEGATED.search(clause) or (glossary.meant(clause) and glossary.negated(clause)):
             found += _not_needed(clause, forks)  # "экспорт не нужен": that question's "No"
             continue
@@ -386,6 +427,59 @@ def _not_needed(clause: str, forks: Sequence[DesignFork]) -> list[tuple[int, str
         return []
     negative = [k for k, text in fork.options if _NEGATIVE_OPTION.match(text)]
     return [(fork.number, negative[0], clause.strip())] if len(negative) == 1 else []
+
+
+# A refusal of what a yes/no question asks about, in words before its subject: "skip the
+# export", "let's not bother with export", "no hace falta exportar", "nobody needs it".
+_REFUSAL = re.compile(r"\b(?:no|not|never|without|skip(?:ping)?|drop(?:ping)?|forget(?:\s+about)?"
+                      r"|leave\s+out|nobody|no\s+one|(?:do|wo|should|would|need)n[’']t)\b",
+                      re.IGNORECASE)
+# "the editor doesn't export anything today" describes; it refuses nothing.
+_DESCRIBING = re.compile(r"\b(?:does|is|was|did|has|had|can|could|are|were)n[’']t\b"
+                         r"|\b(?:does|is|can|did)\s+not\b", re.IGNORECASE)
+# Words after a negation that make it about the writer, not the subject ("no idea about
+# export", "don't know about export", "not sure about export").
+_REFUSAL_OF_SELF = re.compile(
+    r"^\s*(?:idea|clue|opinion|preference|strong|sure|comment|answer|rush|hurry|worries|problem"
+    r"|objection|view|decision|know|mind|care|think|understand|only|just|yet|really)\b",
+    re.IGNORECASE)
+_REFUSAL_REACH = 5  # words from the refusal to the subject
+
+
+def subject_refused(clause: str, forks: Sequence[DesignFork]) -> tuple[int, str] | None:
+    """`skip the export`, `let's not bother with export for now`, `we don't need
+    exporting`: a yes/no question (one option a No, the other a Yes) named by its own
+    subject word, refused by the words just before it: (question, its No). None when the
+    clause doubts or asks, names an option's own word (`no JSON, CSV`), or refuses twice
+    (`no need to skip the export`)."""
+    if "?" in clause or len(clause.split()) > 12 or _DESCRIBING.search(clause) \
+            or clauses.modality(clause)[0] is not clauses.Modality.CERTAIN:
+        return None
+    number = question_named(clause, forks)
+    fork = next((f for f in forks if f.number == number), None)
+    if fork is None or len(fork.options) != 2:
+        return None
+    negative = [k for k, text in fork.options if _NEGATIVE_OPTION.match(text)]
+    positive = [k for k, text in fork.options if _POSITIVE_OPTION.match(text)]
+    said = set(_WORD.findall(clause.lower()))
+    if len(negative) != 1 or len(positive) != 1 or any(
+            own & said or _near(said, own) for own in _distinctive(fork).values()):
+        return None
+    subject = {w for w in _stems(fork.question) if len(w) >= 4} - set().union(
+        *(_stems(f.question) for f in open_forks(forks) if f.number != fork.number))
+    for segment in re.split(r"[,;:.!—–]+", clause):
+        words = _WORD.findall(segment.lower().replace("’", "'"))
+        at = next((k for k, w in enumerate(words) if _meets({w[:4]}, subject)
+                   and len(w) >= 4), None)
+        if at is None:
+            continue
+        cues = list(_REFUSAL.finditer(segment))
+        before = [m for m in cues if len(_WORD.findall(segment[:m.start()].lower())) < at]
+        if len(cues) == 1 and len(before) == 1 \
+                and at - len(_WORD.findall(segment[:before[0].end()].lower())) < _REFUSAL_REACH \
+                and not _REFUSAL_OF_SELF.match(segment[before[0].end():]):
+            return fork.number, negative[0]
+    return None
 
 
 _SENTENCES = re.compile(r"(?<=[.!?…])\s+|\n+")
@@ -596,9 +690,23 @@ def pairs(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
         letter = _PAIR_LETTER.search(line, ref.end(), stop)
         if letter is None or not _glued(line[ref.end():letter.start()]):
             continue
-        if letter.group("c") in fork.letters:
-            found.append((fork.number, letter.group("c")))
+        chosen = _taken_back(line[letter.end():stop], fork) or letter.group("c")
+        if chosen in fork.letters:
+            found.append((fork.number, chosen))
     return found
+
+
+def _taken_back(stretch: str, fork: DesignFork) -> str:
+    """The letter the words after a pair take it back to, in any language (`第一个选A……
+    不对，应该是B`, `1: A — no wait, B`): the first letter after the last cue of taking
+    back, joined to it by a few words; "" when nothing is taken back."""
+    after = clauses.after_correction(stretch, leading=True)
+    if after is stretch or after == stretch:
+        return ""
+    letter = _PAIR_LETTER.search(after)
+    if letter is None or not _glued(after[:letter.start()]):
+        return ""
+    return letter.group("c") if letter.group("c") in fork.letters else ""
 
 
 def scoped(line: str, forks: Sequence[DesignFork], answered: set[int]
@@ -676,7 +784,8 @@ _NEGATIVE_VALUE = re.compile(
     r"^\W*(?:no|nope|none|not\s+needed|not\s+necessary|unnecessary|not\s+required|never"
     r"|no\s+need(?:\s+for\s+now)?"
     r"|skip(?:\s+it)?|nein|non|не\s+нужно)\W*$|^\W*(?:no|nope|nah)\s*[,;:—–]\s*\w|\bnot\s+needed\b|\bisn'?t\s+needed\b"
-    r"|\bnot\s+necessary\b|^\W*no\s+(?!(?:idea|clue|opinion|preference|strong|sure|comment|answer"
+    r"|\bnot\s+necessary\b|^\W*(?:we\s+|i\s+)?(?:don'?t|do\s+not|won'?t)\s+(?:need|want)\s+"
+    r"(?:it|that|one|this)\b|^\W*no\s+(?!(?:idea|clue|opinion|preference|strong|sure|comment|answer"
     r"|rush|hurry|worries|problem|objection|view|decision)\b)\w+\W*$", re.IGNORECASE)
 _POSITIVE_VALUE = re.compile(r"^\W*(?:yes|yep|sure|ja|oui|sí|si|sim)\b", re.IGNORECASE)
 _LABELLED = re.compile(r"^\W*(?P<label>[^:|=→\n]{2,60}?)\s*(?::|\||→|=|\s[—–-]\s)\s*"

@@ -436,9 +436,8 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
     open_forks = [f for f in forks if f.status is ForkStatus.OPEN and f.number not in answered]
     found: list[ParsedAnswer] = []
     missed: list[tuple[int, str]] = []
-    positional = answer_reading.positional(line, forks)
-    if positional:
-        return [ParsedAnswer(n, letter, said=line.strip()) for n, letter in positional], [], False
+    if (lists := _lists(line, forks)) is not None:
+        return lists, [], False
     excepted = answer_reading.recommended_except(line, forks)
     if excepted is not None:  # "Recommended for everything except Q2 — make that one B"
         return ([ParsedAnswer(n, RECOMMENDED, said=line.strip()) for n in excepted[0]]
@@ -482,8 +481,13 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
             missed, False
     asked = next((f for f in forks if f.number == quoted), None)
     if asked is not None and (value := answer_reading.value_letter(line, asked)):
-        # "> Q2 Can settings be exported?" then "No.": the quoted question's option.
-        return [ParsedAnswer(asked.number, value, said=line.strip())], missed, False
+        # "> Q2 Can settings be exported?" then "No.": the quoted question's option; the
+        # other questions the line answers in their own words ("Server. And skip the
+        # export.") are read too.
+        more = _more_in_line(line, [f for f in forks if f.number != asked.number],
+                             answered | {asked.number})
+        return [ParsedAnswer(asked.number, value, said=line.strip())] + [
+            ParsedAnswer(n, c, said=line.strip()) for n, c in more], missed, False
     if reading.forms:  # only ordinals that name no single question
         return [], missed, False
     # "first: B / second: B", "1B 2B 3B", "Q1はB、Q2はA", "A for both", "All B".
@@ -515,6 +519,16 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
     if named:
         return [ParsedAnswer(named[0], named[1], said=line.strip())], missed, False
     return [], missed, False
+
+
+def _lists(line: str, forks: Sequence[DesignFork]) -> list[ParsedAnswer] | None:
+    """A line that is a list of letters, one per open question (`B, A, A`), or of
+    questions with as many letters (`Q1/Q2/Q3: B/A/A`); None when it is neither."""
+    if positional := answer_reading.positional(line, forks):
+        return [ParsedAnswer(n, letter, said=line.strip()) for n, letter in positional]
+    if (listed := answer_reading.listed(line, forks)) is not None:
+        return [ParsedAnswer(n, letter, said=listed[1]) for n, letter in listed[0]]
+    return None
 
 
 def _beside_forms(line: str, forks: Sequence[DesignFork], done: set[int]
