@@ -139,3 +139,32 @@ def test_an_answer_left_to_someone_else_is_hedged(context: str) -> None:
 def test_a_pair_taken_back_in_the_same_stretch_keeps_the_last_letter() -> None:
     assert answer_reading.pairs("第二题选B，不对，A。", SETTINGS) == [(2, "A")]
     assert answer_reading.pairs("first: A. Actually no, B", SETTINGS) == [(1, "B")]
+
+
+@pytest.mark.parametrize(("line", "found"), [
+    ("Q3: wrker queue", [(3, "B", "wrker queue")]),
+    ("Q1: dsik", []),  # two letters swapped and short: not one slip
+])
+def test_a_slip_in_an_option_word_is_read_where_the_question_is_named(
+        line: str, found: list[tuple[int, str, str]]) -> None:
+    value = line.split(":", 1)[1].strip()
+    fork = [f for f in ATTACH if f.number == int(line[1])]
+    assert answer_reading.by_words(value, fork, named=True) == found
+
+
+@pytest.mark.parametrize(("said", "slipped"), [
+    ("crn", True), ("chron", True), ("not", False), ("disks", False), ("none", False)])
+def test_a_common_word_or_an_inflection_is_no_slip(said: str, slipped: bool) -> None:
+    assert answer_reading._slipped({said}, {"cron", "note", "disk"}) is slipped
+
+
+def test_a_page_of_talk_with_a_stray_hedge_or_negation_is_discussion() -> None:
+    talk = ("Context from the code side, for whoever takes this. The note editor keeps "
+            "everything in one column and has no notion of child records, so a schema "
+            "change has to land first, as its own small PR.\n\nThe image resizer we used "
+            "for avatars is unmaintained upstream; we probably want to swap it out at some "
+            "point. None of this changes the pitch, I am mentioning it so the estimates "
+            "stay honest about the extra work.")
+    assert answer_reading.discussion(talk, ATTACH)
+    assert not answer_reading.discussion("Probably the worker queue, not sure.", ATTACH)
+    assert not answer_reading.discussion("Anything but local disk.", ATTACH)

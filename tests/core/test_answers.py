@@ -323,3 +323,12 @@ def test_an_answer_left_to_someone_else_is_not_recorded(text: str) -> None:
 ])
 def test_a_correction_in_any_language_keeps_the_last_letter(text: str) -> None:
     assert _read(text, SETTINGS_FORKS) == {1: "B", 2: "A"}
+
+
+def test_a_table_ticks_a_letter_in_its_column_or_lists_letters_under_questions() -> None:
+    ticked = "| | A | B |\n|---|:-:|:-:|\n| Q1 | ✔ | |\n| Q3 | | x |"
+    assert _read(ticked, ATTACHMENT_FORKS) == {1: "A", 3: "B"}
+    under = "| Q2 | Q3 |\n|---|---|\n| **B** | A |"
+    assert _read(under, ATTACHMENT_FORKS) == {2: "B", 3: "A"}
+    both = parse_comment("| | A | B |\n|---|---|---|\n| Q2 | ✅ | ✅ |", ATTACHMENT_FORKS)
+    assert not both.answers and [d[0] for d in both.doubted] == [2]

@@ -120,8 +120,11 @@ _DEFERS_TO = re.compile(
     r"|\b(?:defer|deferring)\s+to\b"
     r"|\blet\s+(?:@[\w-]+|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:decide|weigh\s+in|confirm|sign\s+off)\b",
     re.IGNORECASE)
-# Words of doubt that are idioms of no doubt ("might as well reuse it").
-_IDIOMS = re.compile(r"\bmight\s+as\s+well\b|\bmay\s+as\s+well\b", re.IGNORECASE)
+# Words of doubt that are idioms of no doubt ("might as well reuse it"), and "se" after an
+# English verb of ability ("who can se the note"): a slip of "see", not the "if" of
+# Portuguese or Italian.
+_IDIOMS = re.compile(r"\bmight\s+as\s+well\b|\bmay\s+as\s+well\b"
+                     r"|(?<=\bcan\s)se\b|(?<=\bcould\s)se\b|(?<=\bto\s)se\b", re.IGNORECASE)
 _EXPLANATION = re.compile(r"\s[—–-]\s|\bbecause\b|\bsince\b", re.IGNORECASE)
 
 
@@ -378,6 +381,9 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
         said = set(_WORD.findall(clause.lower())) | foreign
         hits = {(f.number, letter) for f in forks for letter, own in _distinctive(f).items()
                 if own & said or _near(said, own)}
+        if not hits and named:  # "Q3: crn", "Q3: chron job": a slip, the question named
+            hits = {(f.number, letter) for f in forks
+                    for letter, own in _distinctive(f).items() if _slipped(said, own)}
         if len(hits) == 1:
             number, letter = hits.pop()
             found.append((number, letter, clause.strip()))
@@ -515,6 +521,31 @@ def _near(said: set[str], own: set[str]) -> bool:
     return False
 
 
+# Short words a slip of an option's word could make, which are words of their own ("not"
+# is not "note", "con" is not "cron"): never read as a slip.
+_COMMON = frozenset({
+    "not", "now", "nor", "new", "one", "own", "none", "nope", "note", "con", "dis", "disc",
+    "job", "jobs", "que", "ver", "vie", "sea", "set", "sit", "sat", "use", "used", "user",
+    "yes", "yet", "bet", "but", "cut", "can", "cant", "don", "done", "gone", "good", "keep",
+    "kept", "here", "there", "then", "than", "them", "they", "this", "that", "what", "when",
+    "who", "why", "how", "all", "any", "are", "our", "out", "off", "per", "pro", "sure",
+    "same", "some", "just", "only", "also", "both", "each", "else", "even", "ever", "fine",
+    "like", "need", "want", "well", "will", "with", "your", "mine", "make", "take"})
+
+
+def _slipped(said: set[str], own: set[str]) -> bool:
+    """Whether a word said is an option's word with one letter left out or one too many
+    (`crn`, `chron` for `cron`, `evryone`), of the same first letter, and no common word
+    of its own: read only where the question is named."""
+    # Not a word the option's word starts ("files", "disks", "notes"): an inflection,
+    # which `_near` reads or leaves on purpose.
+    return any(len(word) >= 3 and word not in _COMMON and word not in _STOP and len(mine) >= 4
+               and word[0] == mine[0] and abs(len(word) - len(mine)) == 1
+               and not (word.startswith(mine) or mine.startswith(word))
+               and clauses.distance(word, mine) == 1
+               for word in said for mine in own)
+
+
 def _distinctive(fork: DesignFork) -> dict[str, set[str]]:
     """Each option's words that no other option of the fork has (long enough to mean it)."""
     words = {letter: {w for w in _WORD.findall(re.sub(r"\((?:recommended|default)\)", "",
@@ -540,9 +571,52 @@ _DEFERRED = re.compile(
 def _option_refused(text: str, forks: Sequence[DesignFork]) -> bool:
     """`Not browser localStorage`, `definitely not the cron job`: an option's own word said
     with a negation (a word merely mentioned, "the note editor", is talk)."""
-    said = set(_WORD.findall(text.lower())) | glossary.meant(text)
-    return bool(_NEGATED.search(text) or glossary.negated(text)) and any(
-        own & said for f in forks for own in _distinctive(f).values())
+    if len(text) < _SHORT:  # "Anything but local disk, please."
+        return _refuses_option(text, forks)
+    return any(_refuses_option(clause, forks, reach=_REFUSED_REACH)
+               for clause in clauses.split(text))
+
+
+_REFUSED_REACH = 4  # words between a negation and the option word it refuses, in talk
+
+
+def _refuses_option(clause: str, forks: Sequence[DesignFork], reach: int | None = None
+                    ) -> bool:
+    """A clause with a negation and an option's own word; in a page of talk, the word
+    near the negation ("the note editor keeps one column and has no notion of children",
+    "insert it at the cursor, not at the end of the note" refuse nothing)."""
+    said = set(_WORD.findall(clause.lower())) | glossary.meant(clause)
+    if not (_NEGATED.search(clause) or glossary.negated(clause)):
+        return False
+    own = {w for f in forks for mine in _distinctive(f).values() for w in mine} & said
+    if not own or reach is None:
+        return bool(own)
+    words = re.findall(r"[a-z0-9]+(?:['’][a-z]+)?", clause.lower())
+    cues = [k for k, w in enumerate(words) if _NEGATED.fullmatch(w)]
+    if not cues:  # a negation of another language: the whole clause
+        return True
+    return any(abs(k - c) <= reach + 1 for k, w in enumerate(words) if w in own for c in cues)
+
+
+def _doubts_an_answer(text: str, forks: Sequence[DesignFork]) -> bool:
+    """A doubt that may be about an answer: in a short comment ("not sure yet"), or in a
+    sentence of a long one that names a question or an option; a hedge in a page of talk
+    about other things ("we probably want to replace the thumbnailer") is talk."""
+    if clauses.modality(text)[0] is not clauses.Modality.HEDGED:
+        return False
+    if len(text) < _SHORT:
+        return True
+    for sentence in _SENTENCES.split(text):
+        said = set(_WORD.findall(sentence.lower()))
+        if clauses.modality(sentence)[0] is clauses.Modality.HEDGED and (
+                questions_said(sentence, forks) or any(
+                    own & said or _near(said, own) for f in forks
+                    for own in _distinctive(f).values())):
+            return True
+    return False
+
+
+_SHORT = 300
 
 
 def deferred(text: str) -> str:
@@ -573,7 +647,7 @@ def discussion(text: str, forks: Sequence[DesignFork]) -> bool:
             or ("?" in text and not _TO_SOMEONE.search(text))
             or by_question_words(text, forks) or _option_refused(text, forks)
             or pairs(text, forks) or positional(text, forks)
-            or clauses.modality(text)[0] is clauses.Modality.HEDGED):
+            or _doubts_an_answer(text, forks)):
         return False
     stance = clauses.stance(text)
     if stance is not None and (stance.strong or stance.modality is not clauses.Modality.CERTAIN):

@@ -108,7 +108,7 @@ def _lines(body: str) -> list[tuple[str, bool]]:
     text = _STRUCK.sub(" ", strip_html_comments(markers.after_pasted_marks(clean_text(body))))
     out: list[tuple[str, bool]] = []
     fence: str | None = None
-    for line in text.split("\n"):
+    for line in answer_scope.tables(text.split("\n")):
         stripped = line.lstrip()
         if fence is not None:
             out.append((line, False))
