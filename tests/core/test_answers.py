@@ -332,3 +332,12 @@ def test_a_table_ticks_a_letter_in_its_column_or_lists_letters_under_questions()
     assert _read(under, ATTACHMENT_FORKS) == {2: "B", 3: "A"}
     both = parse_comment("| | A | B |\n|---|---|---|\n| Q2 | ✅ | ✅ |", ATTACHMENT_FORKS)
     assert not both.answers and [d[0] for d in both.doubted] == [2]
+
+
+@pytest.mark.parametrize(("body", "answers_only"), [
+    ("Changes requested over Q3 only, not over the pitch: Q3 should be B.", True),
+    ("Nothing wrong with the pitch, but Q1 has to be A for us.", True),
+    ("The pitch is too big; split it. Q1: B", False)])
+def test_a_request_for_changes_about_the_answers_only(body: str, answers_only: bool) -> None:
+    from architect.core import answer_scope
+    assert answer_scope.not_the_pitch(body) is answers_only

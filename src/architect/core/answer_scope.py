@@ -15,6 +15,8 @@ person reads around them in a comment of several paragraphs:
   that is nothing but `yes`.
 - `tables`: a Markdown table's rows in the shape the grammar reads (`| Q1 | | ✅ |`
   under `| | A | B |` is `Q1: B`).
+- `not_the_pitch`: a request for changes that says it is about the answers, not the
+  pitch (`Requesting changes because Q2's recommendation is wrong, not the pitch`).
 - `doubt_scope`: of the sentences after an answer, those that can hold it back (short
   ones, or ones naming another letter); a paragraph of reasoning does not.
 """
@@ -92,6 +94,22 @@ def _table_row(header: list[str], cells: list[str]) -> str:
         return "; ".join(f"{h.strip('*:')}: {c.strip('*')}" for h, c in zip(header, cells,
                                                                          strict=True))
     return ""
+
+
+# -- a request for changes about the answers, not the pitch ------------------------------
+
+_NOT_THE_PITCH = re.compile(
+    r"\bnot\s+(?:because\s+of|about|for|over|with)\s+(?:the\s+)?(?:pitch|sprint|plan)\b"
+    r"|\bnothing\s+(?:to\s+do\s+with|wrong\s+with|against)\s+the\s+(?:pitch|sprint|plan)\b"
+    r"|\b(?:the\s+)?(?:pitch|sprint|plan)\s+(?:itself\s+)?(?:is|looks)\s+(?:fine|good|ok|okay)\b",
+    re.IGNORECASE)
+
+
+def not_the_pitch(text: str) -> bool:
+    """Whether a request for changes says it is not about the pitch ("because Q2's
+    recommendation is wrong for us, not because of the pitch itself"): its answers are
+    read as a comment's, and the pitch is not revised."""
+    return bool(_NOT_THE_PITCH.search(text))
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[.!?])(?=[A-Z][a-z])|\n+")
