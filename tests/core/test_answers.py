@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from architect.core import markers
+from architect.core import answer_scope, markers
 from architect.core.answers import (
     RECOMMENDED,
     Decision,
@@ -339,5 +339,4 @@ def test_a_table_ticks_a_letter_in_its_column_or_lists_letters_under_questions()
     ("Nothing wrong with the pitch, but Q1 has to be A for us.", True),
     ("The pitch is too big; split it. Q1: B", False)])
 def test_a_request_for_changes_about_the_answers_only(body: str, answers_only: bool) -> None:
-    from architect.core import answer_scope
     assert answer_scope.not_the_pitch(body) is answers_only
