@@ -168,3 +168,12 @@ def test_a_page_of_talk_with_a_stray_hedge_or_negation_is_discussion() -> None:
     assert answer_reading.discussion(talk, ATTACH)
     assert not answer_reading.discussion("Probably the worker queue, not sure.", ATTACH)
     assert not answer_reading.discussion("Anything but local disk.", ATTACH)
+
+
+@pytest.mark.parametrize(("text", "talk"), [
+    ("A worker queue sounds like the grown-up way to do it.", False),  # two words of B
+    ("cron vs a queue, hard to say until ops weigh in", False),  # two options weighed
+    ("Thanks, I'll look at the background colour later.", True),  # one word, talk
+])
+def test_a_short_comment_weighing_options_is_not_talk(text: str, talk: bool) -> None:
+    assert answer_reading.discussion(text, ATTACH) is talk

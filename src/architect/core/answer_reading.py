@@ -619,6 +619,22 @@ def _doubts_an_answer(text: str, forks: Sequence[DesignFork]) -> bool:
 _SHORT = 300
 
 
+def _weighs_options(text: str, forks: Sequence[DesignFork]) -> bool:
+    """A short comment that names an option by two of its own words ("Object storage
+    feels like the grown-up choice") or names two options of one question ("S3 or disk,
+    depends on …"): about the answers, even when it chooses nothing for certain (one
+    word alone, "thanks for the note", is talk)."""
+    if len(text) >= _SHORT:
+        return False
+    said = set(_WORD.findall(text.lower())) | glossary.meant(text)
+    for fork in open_forks(forks):
+        met = {letter: own & said for letter, own in _distinctive(fork).items()}
+        if sum(1 for words in met.values() if words) >= 2 or any(
+                len(words) >= 2 for words in met.values()):
+            return True
+    return False
+
+
 def deferred(text: str) -> str:
     """The words by which a writer holds back every answer of their comment ("hold off on
     recording these", "let me think about this more before you record anything"), when
@@ -647,7 +663,7 @@ def discussion(text: str, forks: Sequence[DesignFork]) -> bool:
             or ("?" in text and not _TO_SOMEONE.search(text))
             or by_question_words(text, forks) or _option_refused(text, forks)
             or pairs(text, forks) or positional(text, forks)
-            or _doubts_an_answer(text, forks)):
+            or _doubts_an_answer(text, forks) or _weighs_options(text, forks)):
         return False
     stance = clauses.stance(text)
     if stance is not None and (stance.strong or stance.modality is not clauses.Modality.CERTAIN):
