@@ -171,8 +171,8 @@ def test_a_page_of_talk_with_a_stray_hedge_or_negation_is_discussion() -> None:
 
 
 @pytest.mark.parametrize(("text", "talk"), [
-    ("A worker queue sounds like the grown-up way to do it.", False),  # two words of B
-    ("cron vs a queue, hard to say until ops weigh in", False),  # two options weighed
+    ("The background worker queue idea feels more grown-up.", False),  # words of B
+    ("Nightly cron job versus a worker queue, that depends on ops.", False),  # weighed
     ("Thanks, I'll look at the background colour later.", True),  # one word, talk
 ])
 def test_a_short_comment_weighing_options_is_not_talk(text: str, talk: bool) -> None:
