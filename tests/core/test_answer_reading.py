@@ -142,7 +142,8 @@ def test_a_pair_taken_back_in_the_same_stretch_keeps_the_last_letter() -> None:
 
 
 @pytest.mark.parametrize(("line", "found"), [
-    ("Q3: wrker queue", [(3, "B", "wrker queue")]),
+    ("Q3: crn", [(3, "A", "crn")]),
+    ("Q3: chron job", [(3, "A", "chron job")]),
     ("Q1: dsik", []),  # two letters swapped and short: not one slip
 ])
 def test_a_slip_in_an_option_word_is_read_where_the_question_is_named(
@@ -177,3 +178,8 @@ def test_a_page_of_talk_with_a_stray_hedge_or_negation_is_discussion() -> None:
 ])
 def test_a_short_comment_weighing_options_is_not_talk(text: str, talk: bool) -> None:
     assert answer_reading.discussion(text, ATTACH) is talk
+
+
+def test_se_after_can_is_a_slip_of_see_not_a_condition() -> None:
+    assert answer_reading.doubt("Q2: A, whoever can se the note")[0] is Modality.CERTAIN
+    assert answer_reading.doubt("Q2: A se o time pedir")[0] is Modality.CONDITIONAL
