@@ -340,3 +340,20 @@ def test_a_table_ticks_a_letter_in_its_column_or_lists_letters_under_questions()
     ("The pitch is too big; split it. Q1: B", False)])
 def test_a_request_for_changes_about_the_answers_only(body: str, answers_only: bool) -> None:
     assert answer_scope.not_the_pitch(body) is answers_only
+
+
+@pytest.mark.parametrize(("text", "question", "letter"), [
+    ("Honestly just drop them on the filesystem.", 1, "A"),
+    ("We have celery running already, use that for the expiry.", 3, "B"),
+])
+def test_an_option_named_by_a_word_of_its_kind_is_likely_never_recorded(
+        text: str, question: int, letter: str) -> None:
+    parsed = parse_comment(text, ATTACHMENT_FORKS)
+    assert not parsed.answers and not parsed.discussion and not parsed.leftover
+    assert [(d[0], d[2].split(")")[0]) for d in parsed.doubted] == [(question,
+                                                                     f"likely {letter}")]
+
+
+def test_a_kin_word_said_with_a_negation_or_beside_an_answer_is_not_named_back() -> None:
+    assert not parse_comment("No buckets, please.", ATTACHMENT_FORKS).doubted
+    assert not parse_comment("Q1: B, the bucket is already there", ATTACHMENT_FORKS).doubted

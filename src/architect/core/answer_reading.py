@@ -618,6 +618,40 @@ def _doubts_an_answer(text: str, forks: Sequence[DesignFork]) -> bool:
 
 _SHORT = 300
 
+# Words people use for an option's own word in infrastructure talk ("the MinIO bucket" for
+# S3-compatible object storage, "on the box" for the local disk, "sidekiq" for a worker
+# queue). They make a reading likely, never certain: asked back, not recorded.
+_KIN: dict[str, tuple[str, ...]] = {
+    "s3": ("bucket", "buckets", "minio", "blob storage", "gcs", "cloud storage"),
+    "object": ("bucket", "buckets", "minio", "blob storage", "gcs", "cloud storage"),
+    "disk": ("on the box", "the box itself", "filesystem", "file system", "local fs",
+             "on the server's drive"),
+    "queue": ("sidekiq", "celery", "resque", "bullmq", "job queue", "task queue",
+              "background jobs"),
+    "worker": ("sidekiq", "celery", "resque", "bullmq", "job queue", "task queue",
+               "background jobs"),
+    "cron": ("crontab", "scheduled job", "scheduled task", "systemd timer"),
+}
+
+
+def likely(text: str, forks: Sequence[DesignFork]) -> list[tuple[int, str, str, str]]:
+    """The options a clause names by a word of their kind, not their own (`_KIN`): (question,
+    letter, clause, the word), one per question, where the kin names one option only and
+    the clause neither negates nor asks."""
+    found: dict[int, tuple[int, str, str, str]] = {}
+    for clause in clauses.split(text):
+        low = clause.lower().replace("’", "'")
+        if "?" in clause or _NEGATED.search(clause):
+            continue
+        for fork in open_forks(forks):
+            hits = {(letter, kin) for letter, own in _distinctive(fork).items()
+                    for word in own for kin in _KIN.get(word, ())
+                    if re.search(rf"(?<![\w-]){re.escape(kin)}(?![\w-])", low)}
+            if len({letter for letter, _ in hits}) == 1 and fork.number not in found:
+                letter, kin = sorted(hits)[0]
+                found[fork.number] = (fork.number, letter, clause.strip(), kin)
+    return list(found.values())
+
 
 def _weighs_options(text: str, forks: Sequence[DesignFork]) -> bool:
     """A short comment that names an option by two of its own words ("Object storage
@@ -663,7 +697,8 @@ def discussion(text: str, forks: Sequence[DesignFork]) -> bool:
             or ("?" in text and not _TO_SOMEONE.search(text))
             or by_question_words(text, forks) or _option_refused(text, forks)
             or pairs(text, forks) or positional(text, forks)
-            or _doubts_an_answer(text, forks) or _weighs_options(text, forks)):
+            or _doubts_an_answer(text, forks) or _weighs_options(text, forks)
+            or likely(text, forks)):
         return False
     stance = clauses.stance(text)
     if stance is not None and (stance.strong or stance.modality is not clauses.Modality.CERTAIN):

@@ -229,6 +229,13 @@ def _comment_read(lines: list[tuple[str, bool]], readable: str, forks: Sequence[
         shell = replace(shell, leftover="")
     if not shell.rest_recommended:
         answers += _approved_rest(lines, forks, answers, doubted, unread, deferred)
+    kin = _likely(readable, forks, answers, doubted, unread)
+    if kin and all(any(c in line for _, c, _ in kin)
+                   for line in shell.leftover.splitlines() if line.strip()):
+        # "keep it on the box itself": each line left is named back, with what it
+        # likely meant and how to confirm it.
+        shell = replace(shell, leftover="")
+    doubted += kin
     last = {a.question: a for a in answers}
     return replace(shell, answers=tuple(answers), unread=tuple(
         u for u in unread if u[0] not in last and u[0] not in {d[0] for d in doubted}),
@@ -274,6 +281,19 @@ def _approved_rest(lines: list[tuple[str, bool]], forks: Sequence[DesignFork],
              | deferred)
     return [ParsedAnswer(f.number, RECOMMENDED, said=said)
             for f in answer_reading.open_forks(forks) if f.number not in taken]
+
+
+def _likely(readable: str, forks: Sequence[DesignFork], answers: list[ParsedAnswer],
+            doubted: list[tuple[int, str, str]], unread: list[tuple[int, str]]
+            ) -> list[tuple[int, str, str]]:
+    """"Put them in the MinIO bucket": an option named by a word of its kind, for a question
+    the comment answers in no other way; named back as likely, never recorded."""
+    taken = {a.question for a in answers} | {d[0] for d in doubted} | {u[0] for u in unread}
+    options = {f.number: dict(f.options) for f in forks}
+    return [(number, clause, f"likely {letter}) {options[number].get(letter, '')} (“{kin}”, "
+                             "not the option's own words)")
+            for number, letter, clause, kin in answer_reading.likely(readable, forks)
+            if number not in taken]
 
 
 def _taken_back_to(line: str, forks: Sequence[DesignFork], last: ParsedAnswer, alone: bool
