@@ -125,3 +125,80 @@ def test_a_word_of_the_question_names_the_question_not_an_option() -> None:
 def test_a_table_row_of_a_question_then_a_cell_of_its_letter(
         row: str, found: list[tuple[int, str]]) -> None:
     assert answer_reading.pairs(row, ATTACHMENT_FORKS) == found
+@pytest.mark.parametrize(("clause", "found"), [
+    ("we can drop the exporting", (2, "A")),
+    ("nobody has asked for exports", (2, "A")),
+    ("I wouldn't bother with exporting", (2, "A")),
+    ("the export isn't built yet", None),  # describes
+    ("no need to drop the export", None),  # two refusals
+    ("not sure about exporting", None),  # a doubt
+    ("no JSON export", None),  # an option's own word: the model's
+    ("don't keep settings in storage", None),  # not a yes/no question
+])
+def test_a_yes_no_question_refused_by_its_subject(clause: str,
+                                                  found: tuple[int, str] | None) -> None:
+    assert answer_reading.subject_refused(clause, SETTINGS) == found
+
+
+def test_questions_listed_then_letters_listed() -> None:
+    assert answer_reading.listed("Q2 & Q3 -> B & A", ATTACH) == ([(2, "B"), (3, "A")],
+                                                                  "Q2 & Q3 -> B & A")
+    assert answer_reading.listed("Q1/Q2: A/B/B", ATTACH) == ([], "Q1/Q2: A/B/B")
+    assert answer_reading.listed("see 1/2 of the pitch", ATTACH) is None
+
+
+@pytest.mark.parametrize("context", [
+    "Q3 B, though run this past the infra team",
+    "Q1: A — confirm with @dana before",
+    "Q2 B but ask our DPO first"])
+def test_an_answer_left_to_someone_else_is_hedged(context: str) -> None:
+    assert answer_reading.doubt(context)[0] is Modality.HEDGED
+
+
+def test_a_pair_taken_back_in_the_same_stretch_keeps_the_last_letter() -> None:
+    assert answer_reading.pairs("第二题选B，不对，A。", SETTINGS) == [(2, "A")]
+    assert answer_reading.pairs("first: A. Actually no, B", SETTINGS) == [(1, "B")]
+
+
+@pytest.mark.parametrize(("line", "found"), [
+    ("Q3: crn", [(3, "A", "crn")]),
+    ("Q3: chron job", [(3, "A", "chron job")]),
+    ("Q1: dsik", []),  # two letters swapped and short: not one slip
+])
+def test_a_slip_in_an_option_word_is_read_where_the_question_is_named(
+        line: str, found: list[tuple[int, str, str]]) -> None:
+    value = line.split(":", 1)[1].strip()
+    fork = [f for f in ATTACH if f.number == int(line[1])]
+    assert answer_reading.by_words(value, fork, named=True) == found
+
+
+@pytest.mark.parametrize(("said", "slipped"), [
+    ("crn", True), ("chron", True), ("not", False), ("disks", False), ("none", False)])
+def test_a_common_word_or_an_inflection_is_no_slip(said: str, slipped: bool) -> None:
+    assert answer_reading._slipped({said}, {"cron", "note", "disk"}) is slipped
+
+
+def test_a_page_of_talk_with_a_stray_hedge_or_negation_is_discussion() -> None:
+    talk = ("Context from the code side, for whoever takes this. The note editor keeps "
+            "everything in one column and has no notion of child records, so a schema "
+            "change has to land first, as its own small PR.\n\nThe image resizer we used "
+            "for avatars is unmaintained upstream; we probably want to swap it out at some "
+            "point. None of this changes the pitch, I am mentioning it so the estimates "
+            "stay honest about the extra work.")
+    assert answer_reading.discussion(talk, ATTACH)
+    assert not answer_reading.discussion("Probably the worker queue, not sure.", ATTACH)
+    assert not answer_reading.discussion("Anything but local disk.", ATTACH)
+
+
+@pytest.mark.parametrize(("text", "talk"), [
+    ("The background worker queue idea feels more grown-up.", False),  # words of B
+    ("Nightly cron job versus a worker queue, that depends on ops.", False),  # weighed
+    ("Thanks, I'll look at the background colour later.", True),  # one word, talk
+])
+def test_a_short_comment_weighing_options_is_not_talk(text: str, talk: bool) -> None:
+    assert answer_reading.discussion(text, ATTACH) is talk
+
+
+def test_se_after_can_is_a_slip_of_see_not_a_condition() -> None:
+    assert answer_reading.doubt("Q2: A, whoever can se the note")[0] is Modality.CERTAIN
+    assert answer_reading.doubt("Q2: A se o time pedir")[0] is Modality.CONDITIONAL

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from architect.core import markers
+from architect.core import answer_scope, markers
 from architect.core.answers import (
     RECOMMENDED,
     Decision,
@@ -296,3 +296,94 @@ def test_the_writers_last_choice_and_a_negation_in_its_own_clause(
 def test_a_list_of_labelled_letters_one_per_open_question(
         text: str, letters: dict[int, str]) -> None:
     assert _letters(text, ATTACHMENT_FORKS) == letters
+# -- answers read the way the writer's words run across one comment --------------------
+
+def _read(text: str, forks: tuple[DesignFork, ...]) -> dict[int, str]:
+    return {a.question: a.choice for a in parse_comment(text, forks).answers}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # A yes/no question answered by refusing its subject, in the writer's words.
+    ("Keep them server-side. Exporting we can drop.", {1: "B"}),
+    ("On the server please; forget about exporting.", {1: "B", 2: "A"}),
+    ("Server. I wouldn't bother with an export yet.", {1: "B", 2: "A"}),
+    ("Export: we don't need that", {2: "A"}),
+    # ... but not when the writer describes, doubts or refuses twice.
+    ("The app doesn't export anything today.", {}),
+    ("No need to skip the export, people use it.", {}),
+    ("No idea about exporting.", {}),
+])
+def test_a_yes_no_question_is_answered_by_refusing_its_subject(
+        text: str, expected: dict[int, str]) -> None:
+    assert _read(text, SETTINGS_FORKS) == expected
+
+
+def test_a_quoted_question_does_not_hide_the_other_answers_of_the_line() -> None:
+    text = "> **Q1:** Where are settings kept?\n\nOn the server. Don't bother exporting."
+    assert _read(text, SETTINGS_FORKS) == {1: "B", 2: "A"}
+
+
+def test_a_bare_number_after_an_answer_starts_the_next_answer() -> None:
+    parsed = parse_comment("1: B. 2: nein, nicht nötig.", SETTINGS_FORKS)
+    assert {a.question: a.choice for a in parsed.answers} == {1: "B", 2: "A"}
+    assert "nötig" not in parsed.answers[0].reason
+
+
+def test_questions_listed_take_as_many_letters_listed() -> None:
+    assert _read("Q1 / Q3 / Q2 = A / B / B, thanks", ATTACHMENT_FORKS) == {
+        1: "A", 3: "B", 2: "B"}
+    assert _read("Q1/Q2: A/B/A", ATTACHMENT_FORKS) == {}
+
+
+@pytest.mark.parametrize("text", [
+    "Q1: B. Q2 A, but run it by the compliance people first. Q3: A",
+    "Q1: B. Q2 A — let @carol decide. Q3: A",
+    "Q1: B. Q2: A, check with legal. Q3: A",
+])
+def test_an_answer_left_to_someone_else_is_not_recorded(text: str) -> None:
+    parsed = parse_comment(text, ATTACHMENT_FORKS)
+    assert {a.question: a.choice for a in parsed.answers} == {1: "B", 3: "A"}
+    assert [d[0] for d in parsed.doubted] == [2]
+
+
+@pytest.mark.parametrize("text", [
+    "第二题选B……不对，还是A吧。第一题选B。",
+    "Q2 B, Q1 B... 잠깐, Q2는 A로 할게요.",
+    "second: B, no wait, A. first: B",
+])
+def test_a_correction_in_any_language_keeps_the_last_letter(text: str) -> None:
+    assert _read(text, SETTINGS_FORKS) == {1: "B", 2: "A"}
+
+
+def test_a_table_ticks_a_letter_in_its_column_or_lists_letters_under_questions() -> None:
+    ticked = "| | A | B |\n|---|:-:|:-:|\n| Q1 | ✔ | |\n| Q3 | | x |"
+    assert _read(ticked, ATTACHMENT_FORKS) == {1: "A", 3: "B"}
+    under = "| Q2 | Q3 |\n|---|---|\n| **B** | A |"
+    assert _read(under, ATTACHMENT_FORKS) == {2: "B", 3: "A"}
+    both = parse_comment("| | A | B |\n|---|---|---|\n| Q2 | ✅ | ✅ |", ATTACHMENT_FORKS)
+    assert not both.answers and [d[0] for d in both.doubted] == [2]
+
+
+@pytest.mark.parametrize(("body", "answers_only"), [
+    ("Changes requested over Q3 only, not over the pitch: Q3 should be B.", True),
+    ("Nothing wrong with the pitch, but Q1 has to be A for us.", True),
+    ("The pitch is too big; split it. Q1: B", False)])
+def test_a_request_for_changes_about_the_answers_only(body: str, answers_only: bool) -> None:
+    assert answer_scope.not_the_pitch(body) is answers_only
+
+
+@pytest.mark.parametrize(("text", "question", "letter"), [
+    ("Honestly just drop them on the filesystem.", 1, "A"),
+    ("We have celery running already, use that for the expiry.", 3, "B"),
+])
+def test_an_option_named_by_a_word_of_its_kind_is_likely_never_recorded(
+        text: str, question: int, letter: str) -> None:
+    parsed = parse_comment(text, ATTACHMENT_FORKS)
+    assert not parsed.answers and not parsed.discussion and not parsed.leftover
+    assert [(d[0], d[2].split(")")[0]) for d in parsed.doubted] == [(question,
+                                                                     f"likely {letter}")]
+
+
+def test_a_kin_word_said_with_a_negation_or_beside_an_answer_is_not_named_back() -> None:
+    assert not parse_comment("No buckets, please.", ATTACHMENT_FORKS).doubted
+    assert not parse_comment("Q1: B, the bucket is already there", ATTACHMENT_FORKS).doubted

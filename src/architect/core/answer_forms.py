@@ -26,7 +26,8 @@ _EMPH = r"(?:\*\*|__)?"
 # A question named by its number, in the languages of `core.vocabulary`.
 _QWORD = (r"(?:Q|question\s*\#?|frage|pregunta|questão|questao|domanda|vraag|pytanie"
           r"|вопрос|問題|问题)")
-_QREF = rf"{_EMPH}\b{_QWORD}\s*(?P<q>\d{{1,3}})\b"
+# A particle of the language may follow the number ("Q1은 B로", "Q1は"): not a word's end.
+_QREF = rf"{_EMPH}\b{_QWORD}\s*(?P<q>\d{{1,3}})(?![A-Za-z0-9_])"
 _ITEM = re.compile(
     rf"{_QREF}\s*{_EMPH}\s*(?P<sep>[:=\-–—).|→]|->|=>|\bis\b|\bshould\s+be\b|\bto\b"
     rf"|\bbecomes\b|\bwould\s+be\b)?\s*{_EMPH}\s*{_CHOICE.format(p='q')}",
@@ -40,6 +41,7 @@ _FOR = re.compile(
     r"|the\s+(?P<ord>first|second|third|fourth|fifth|last)(?:\s+(?:one|question|fork))?\b)",
     re.IGNORECASE)
 _ANY_REF = re.compile(_QREF, re.IGNORECASE)
+_BARE_REF = re.compile(r"(?<=[.;,、，；。])\s*(?P<q>\d)\s*[:)]\s")
 # A letter said with a verb of choosing, after a question named without one
 # ("Changed my mind on Q2, make it B", "Q2: I'd say B").
 _CHOSEN = re.compile(
@@ -94,6 +96,11 @@ def read_line(line: str) -> LineReading:
     spans = _answers(text)
     refs = [(m.start(), m.end(), int(m.group("q"))) for m in _ANY_REF.finditer(text)
             if not any(s <= m.start() < e for s, e, _ in spans)]
+    # "1: B. 2: no, not needed": a bare number after an answer names the next question,
+    # so the answer before it ends there.
+    refs += [(m.start("q"), m.end(), int(m.group("q"))) for m in _BARE_REF.finditer(text)
+             if spans and spans[0][1] <= m.start()
+             and not any(s <= m.start("q") < e for s, e, _ in spans)]
     cuts = sorted([s for s, _, _ in spans] + [s for s, _, _ in refs] + [len(text)])
     forms = []
     for start, end, form in spans:

@@ -104,12 +104,27 @@ def doubt(context: str) -> tuple[clauses.Modality, str]:
     context = _IDIOMS.sub(" ", context)
     if (m := _CONDITION.search(context)) is not None and not _explained(context, m.start()):
         return clauses.Modality.CONDITIONAL, context[m.start():].strip().rstrip(".")
+    if (m := _DEFERS_TO.search(context)) is not None:
+        return clauses.Modality.HEDGED, context[m.start():].strip().rstrip(".")
     mood, cue = clauses.modality(_CONDITION_FREE.sub(" ", context))
     return (clauses.Modality.CERTAIN, "") if mood is clauses.Modality.CONDITIONAL else (mood, cue)
 
 
-# Words of doubt that are idioms of no doubt ("might as well reuse it").
-_IDIOMS = re.compile(r"\bmight\s+as\s+well\b|\bmay\s+as\s+well\b", re.IGNORECASE)
+# An answer left to someone else first ("A, but ask the security folks first", "B — check
+# with legal", "run it by @bob"): not the writer's last word yet.
+_DEFERS_TO = re.compile(
+    r"\b(?:ask|check\s+with|confirm\s+with|verify\s+with|run\s+(?:it|this|that)\s+(?:by|past)"
+    r"|talk\s+to|consult)\s+(?:the\s+|our\s+|your\s+|@)?[\w-]+(?:\s+[\w-]+){0,3}?\s+(?:first|before)\b"
+    r"|\b(?:check|confirm|verify|double-check)\s+with\s+(?:the\s+|our\s+|@)?[\w-]+"
+    r"|\brun\s+(?:it|this|that)\s+(?:by|past)\s+\S+"
+    r"|\b(?:defer|deferring)\s+to\b"
+    r"|\blet\s+(?:@[\w-]+|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:decide|weigh\s+in|confirm|sign\s+off)\b",
+    re.IGNORECASE)
+# Words of doubt that are idioms of no doubt ("might as well reuse it"), and "se" after an
+# English verb of ability ("who can se the note"): a slip of "see", not the "if" of
+# Portuguese or Italian.
+_IDIOMS = re.compile(r"\bmight\s+as\s+well\b|\bmay\s+as\s+well\b"
+                     r"|(?<=\bcan\s)se\b|(?<=\bcould\s)se\b|(?<=\bto\s)se\b", re.IGNORECASE)
 _EXPLANATION = re.compile(r"\s[—–-]\s|\bbecause\b|\bsince\b", re.IGNORECASE)
 
 
@@ -174,6 +189,32 @@ def positional(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
     found = _positional(line, forks) or _positional_inside(line, forks) or _run_alone(line,
                                                                                        forks)
     return _renamed(line, found)
+
+
+_QLIST = re.compile(
+    r"(?<![\w-])(?P<qs>(?:Q|question\s*)?\d(?:\s*(?:/|,|&|\+)\s*(?:Q|question\s*)?\d)+)\s*"
+    r"(?::|=|→|->|-|–|—|\bis\b|\bare\b)\s*"
+    r"(?P<ls>[A-H](?:\s*(?:/|,|&|\+)\s*[A-H])+)(?![A-Za-z0-9'’])", re.IGNORECASE)
+
+
+def listed(line: str, forks: Sequence[DesignFork]) -> tuple[list[tuple[int, str]], str] | None:
+    """`Q1/Q2/Q3: B/A/A`, `1, 2, 3 = B, A, A`: questions listed, then as many letters,
+    each an option of its question, with the words that said them; None when the line
+    has no such list; no answers when its counts differ (`Q1/Q2: A/B/A`: never a guess)."""
+    found: list[tuple[int, str]] = []
+    said: list[str] = []
+    for m in _QLIST.finditer(line):
+        numbers = [int(n) for n in re.findall(r"\d", m.group("qs"))]
+        letters = _LETTER.findall(m.group("ls").upper())
+        if len(numbers) != len(letters) or len(set(numbers)) != len(numbers):
+            return [], m.group(0)
+        for number, letter in zip(numbers, letters, strict=True):
+            fork = next((f for f in forks if f.number == number), None)
+            if fork is None or letter not in fork.letters:
+                return [], m.group(0)
+            found.append((number, letter))
+        said.append(m.group(0))
+    return (found, " ".join(said)) if said else None
 
 
 def _run_alone(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
@@ -347,6 +388,9 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
                    for c in re.split(r"\s+and\s+|\s+/\s+|\s*\|\s*", part)):
         if clause.rstrip().endswith("?") or glossary.asks(clause):
             continue
+        if (refused := subject_refused(clause, forks)) is not None:
+            found.append((*refused, clause.strip()))  # "skip the export": that question's No
+            continue
         if _NEGATED.search(clause) or (glossary.meant(clause) and glossary.negated(clause)):
             found += _not_needed(clause, forks)  # "экспорт не нужен": that question's "No"
             continue
@@ -358,6 +402,9 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
         said = set(_WORD.findall(clause.lower())) | foreign
         hits = {(f.number, letter) for f in forks for letter, own in _distinctive(f).items()
                 if own & said or _near(said, own)}
+        if not hits and named:  # "Q3: crn", "Q3: chron job": a slip, the question named
+            hits = {(f.number, letter) for f in forks
+                    for letter, own in _distinctive(f).items() if _slipped(said, own)}
         if len(hits) == 1:
             number, letter = hits.pop()
             found.append((number, letter, clause.strip()))
@@ -409,6 +456,59 @@ def _not_needed(clause: str, forks: Sequence[DesignFork]) -> list[tuple[int, str
     return [(fork.number, negative[0], clause.strip())] if len(negative) == 1 else []
 
 
+# A refusal of what a yes/no question asks about, in words before its subject: "skip the
+# export", "let's not bother with export", "no hace falta exportar", "nobody needs it".
+_REFUSAL = re.compile(r"\b(?:no|not|never|without|skip(?:ping)?|drop(?:ping)?|forget(?:\s+about)?"
+                      r"|leave\s+out|nobody|no\s+one|(?:do|wo|should|would|need)n[’']t)\b",
+                      re.IGNORECASE)
+# "the editor doesn't export anything today" describes; it refuses nothing.
+_DESCRIBING = re.compile(r"\b(?:does|is|was|did|has|had|can|could|are|were)n[’']t\b"
+                         r"|\b(?:does|is|can|did)\s+not\b", re.IGNORECASE)
+# Words after a negation that make it about the writer, not the subject ("no idea about
+# export", "don't know about export", "not sure about export").
+_REFUSAL_OF_SELF = re.compile(
+    r"^\s*(?:idea|clue|opinion|preference|strong|sure|comment|answer|rush|hurry|worries|problem"
+    r"|objection|view|decision|know|mind|care|think|understand|only|just|yet|really)\b",
+    re.IGNORECASE)
+_REFUSAL_REACH = 5  # words from the refusal to the subject
+
+
+def subject_refused(clause: str, forks: Sequence[DesignFork]) -> tuple[int, str] | None:
+    """`skip the export`, `let's not bother with export for now`, `we don't need
+    exporting`: a yes/no question (one option a No, the other a Yes) named by its own
+    subject word, refused by the words just before it: (question, its No). None when the
+    clause doubts or asks, names an option's own word (`no JSON, CSV`), or refuses twice
+    (`no need to skip the export`)."""
+    if "?" in clause or len(clause.split()) > 12 or _DESCRIBING.search(clause) \
+            or clauses.modality(clause)[0] is not clauses.Modality.CERTAIN:
+        return None
+    number = question_named(clause, forks)
+    fork = next((f for f in forks if f.number == number), None)
+    if fork is None or len(fork.options) != 2:
+        return None
+    negative = [k for k, text in fork.options if _NEGATIVE_OPTION.match(text)]
+    positive = [k for k, text in fork.options if _POSITIVE_OPTION.match(text)]
+    said = set(_WORD.findall(clause.lower()))
+    if len(negative) != 1 or len(positive) != 1 or any(
+            own & said or _near(said, own) for own in _distinctive(fork).values()):
+        return None
+    subject = {w for w in _stems(fork.question) if len(w) >= 4} - set().union(
+        *(_stems(f.question) for f in open_forks(forks) if f.number != fork.number))
+    for segment in re.split(r"[,;:.!—–]+", clause):
+        words = _WORD.findall(segment.lower().replace("’", "'"))
+        at = next((k for k, w in enumerate(words) if _meets({w[:4]}, subject)
+                   and len(w) >= 4), None)
+        if at is None:
+            continue
+        cues = list(_REFUSAL.finditer(segment))
+        before = [m for m in cues if len(_WORD.findall(segment[:m.start()].lower())) < at]
+        if len(cues) == 1 and len(before) == 1 \
+                and at - len(_WORD.findall(segment[:before[0].end()].lower())) < _REFUSAL_REACH \
+                and not _REFUSAL_OF_SELF.match(segment[before[0].end():]):
+            return fork.number, negative[0]
+    return None
+
+
 _SENTENCES = re.compile(r"(?<=[.!?…])\s+|\n+")
 # Words that say no option is preferred: "Either storage is fine", "no strong feelings".
 _NO_CHOICE = re.compile(
@@ -442,6 +542,31 @@ def _near(said: set[str], own: set[str]) -> bool:
     return False
 
 
+# Short words a slip of an option's word could make, which are words of their own ("not"
+# is not "note", "con" is not "cron"): never read as a slip.
+_COMMON = frozenset({
+    "not", "now", "nor", "new", "one", "own", "none", "nope", "note", "con", "dis", "disc",
+    "job", "jobs", "que", "ver", "vie", "sea", "set", "sit", "sat", "use", "used", "user",
+    "yes", "yet", "bet", "but", "cut", "can", "cant", "don", "done", "gone", "good", "keep",
+    "kept", "here", "there", "then", "than", "them", "they", "this", "that", "what", "when",
+    "who", "why", "how", "all", "any", "are", "our", "out", "off", "per", "pro", "sure",
+    "same", "some", "just", "only", "also", "both", "each", "else", "even", "ever", "fine",
+    "like", "need", "want", "well", "will", "with", "your", "mine", "make", "take"})
+
+
+def _slipped(said: set[str], own: set[str]) -> bool:
+    """Whether a word said is an option's word with one letter left out or one too many
+    (`crn`, `chron` for `cron`, `evryone`), of the same first letter, and no common word
+    of its own: read only where the question is named."""
+    # Not a word the option's word starts ("files", "disks", "notes"): an inflection,
+    # which `_near` reads or leaves on purpose.
+    return any(len(word) >= 3 and word not in _COMMON and word not in _STOP and len(mine) >= 4
+               and word[0] == mine[0] and abs(len(word) - len(mine)) == 1
+               and not (word.startswith(mine) or mine.startswith(word))
+               and clauses.distance(word, mine) == 1
+               for word in said for mine in own)
+
+
 def _distinctive(fork: DesignFork) -> dict[str, set[str]]:
     """Each option's words that no other option of the fork has (long enough to mean it)."""
     words = {letter: {w for w in _WORD.findall(re.sub(r"\((?:recommended|default)\)", "",
@@ -471,9 +596,102 @@ _DEFERRED = re.compile(
 def _option_refused(text: str, forks: Sequence[DesignFork]) -> bool:
     """`Not browser localStorage`, `definitely not the cron job`: an option's own word said
     with a negation (a word merely mentioned, "the note editor", is talk)."""
+    if len(text) < _SHORT:  # "Anything but local disk, please."
+        return _refuses_option(text, forks)
+    return any(_refuses_option(clause, forks, reach=_REFUSED_REACH)
+               for clause in clauses.split(text))
+
+
+_REFUSED_REACH = 4  # words between a negation and the option word it refuses, in talk
+
+
+def _refuses_option(clause: str, forks: Sequence[DesignFork], reach: int | None = None
+                    ) -> bool:
+    """A clause with a negation and an option's own word; in a page of talk, the word
+    near the negation ("the note editor keeps one column and has no notion of children",
+    "insert it at the cursor, not at the end of the note" refuse nothing)."""
+    said = set(_WORD.findall(clause.lower())) | glossary.meant(clause)
+    if not (_NEGATED.search(clause) or glossary.negated(clause)):
+        return False
+    own = {w for f in forks for mine in _distinctive(f).values() for w in mine} & said
+    if not own or reach is None:
+        return bool(own)
+    words = re.findall(r"[a-z0-9]+(?:['’][a-z]+)?", clause.lower())
+    cues = [k for k, w in enumerate(words) if _NEGATED.fullmatch(w)]
+    if not cues:  # a negation of another language: the whole clause
+        return True
+    return any(abs(k - c) <= reach + 1 for k, w in enumerate(words) if w in own for c in cues)
+
+
+def _doubts_an_answer(text: str, forks: Sequence[DesignFork]) -> bool:
+    """A doubt that may be about an answer: in a short comment ("not sure yet"), or in a
+    sentence of a long one that names a question or an option; a hedge in a page of talk
+    about other things ("we probably want to replace the thumbnailer") is talk."""
+    if clauses.modality(text)[0] is not clauses.Modality.HEDGED:
+        return False
+    if len(text) < _SHORT:
+        return True
+    for sentence in _SENTENCES.split(text):
+        said = set(_WORD.findall(sentence.lower()))
+        if clauses.modality(sentence)[0] is clauses.Modality.HEDGED and (
+                questions_said(sentence, forks) or any(
+                    own & said or _near(said, own) for f in forks
+                    for own in _distinctive(f).values())):
+            return True
+    return False
+
+
+_SHORT = 300
+
+# Words people use for an option's own word in infrastructure talk ("the MinIO bucket" for
+# S3-compatible object storage, "on the box" for the local disk, "sidekiq" for a worker
+# queue). They make a reading likely, never certain: asked back, not recorded.
+_KIN: dict[str, tuple[str, ...]] = {
+    "s3": ("bucket", "buckets", "minio", "blob storage", "gcs", "cloud storage"),
+    "object": ("bucket", "buckets", "minio", "blob storage", "gcs", "cloud storage"),
+    "disk": ("on the box", "the box itself", "filesystem", "file system", "local fs",
+             "on the server's drive"),
+    "queue": ("sidekiq", "celery", "resque", "bullmq", "job queue", "task queue",
+              "background jobs"),
+    "worker": ("sidekiq", "celery", "resque", "bullmq", "job queue", "task queue",
+               "background jobs"),
+    "cron": ("crontab", "scheduled job", "scheduled task", "systemd timer"),
+}
+
+
+def likely(text: str, forks: Sequence[DesignFork]) -> list[tuple[int, str, str, str]]:
+    """The options a clause names by a word of their kind, not their own (`_KIN`): (question,
+    letter, clause, the word), one per question, where the kin names one option only and
+    the clause neither negates nor asks."""
+    found: dict[int, tuple[int, str, str, str]] = {}
+    for clause in clauses.split(text):
+        low = clause.lower().replace("’", "'")
+        if "?" in clause or _NEGATED.search(clause):
+            continue
+        for fork in open_forks(forks):
+            hits = {(letter, kin) for letter, own in _distinctive(fork).items()
+                    for word in own for kin in _KIN.get(word, ())
+                    if re.search(rf"(?<![\w-]){re.escape(kin)}(?![\w-])", low)}
+            if len({letter for letter, _ in hits}) == 1 and fork.number not in found:
+                letter, kin = sorted(hits)[0]
+                found[fork.number] = (fork.number, letter, clause.strip(), kin)
+    return list(found.values())
+
+
+def _weighs_options(text: str, forks: Sequence[DesignFork]) -> bool:
+    """A short comment that names an option by two of its own words ("Object storage
+    feels like the grown-up choice") or names two options of one question ("S3 or disk,
+    depends on …"): about the answers, even when it chooses nothing for certain (one
+    word alone, "thanks for the note", is talk)."""
+    if len(text) >= _SHORT:
+        return False
     said = set(_WORD.findall(text.lower())) | glossary.meant(text)
-    return bool(_NEGATED.search(text) or glossary.negated(text)) and any(
-        own & said for f in forks for own in _distinctive(f).values())
+    for fork in open_forks(forks):
+        met = {letter: own & said for letter, own in _distinctive(fork).items()}
+        if sum(1 for words in met.values() if words) >= 2 or any(
+                len(words) >= 2 for words in met.values()):
+            return True
+    return False
 
 
 def deferred(text: str) -> str:
@@ -504,7 +722,8 @@ def discussion(text: str, forks: Sequence[DesignFork]) -> bool:
             or ("?" in text and not _TO_SOMEONE.search(text))
             or by_question_words(text, forks) or _option_refused(text, forks)
             or pairs(text, forks) or positional(text, forks)
-            or clauses.modality(text)[0] is clauses.Modality.HEDGED):
+            or _doubts_an_answer(text, forks) or _weighs_options(text, forks)
+            or likely(text, forks)):
         return False
     stance = clauses.stance(text)
     if stance is not None and (stance.strong or stance.modality is not clauses.Modality.CERTAIN):
@@ -630,9 +849,23 @@ def pairs(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
         if letter is None or not (_glued(line[ref.end():letter.start()])
                                   or _next_cell(line, ref.end(), letter)):
             continue
-        if letter.group("c") in fork.letters:
-            found.append((fork.number, letter.group("c")))
+        chosen = _taken_back(line[letter.end():stop], fork) or letter.group("c")
+        if chosen in fork.letters:
+            found.append((fork.number, chosen))
     return found
+
+
+def _taken_back(stretch: str, fork: DesignFork) -> str:
+    """The letter the words after a pair take it back to, in any language (`第一个选A……
+    不对，应该是B`, `1: A — no wait, B`): the first letter after the last cue of taking
+    back, joined to it by a few words; "" when nothing is taken back."""
+    after = clauses.after_correction(stretch, leading=True)
+    if after is stretch or after == stretch:
+        return ""
+    letter = _PAIR_LETTER.search(after)
+    if letter is None or not _glued(after[:letter.start()]):
+        return ""
+    return letter.group("c") if letter.group("c") in fork.letters else ""
 
 
 def scoped(line: str, forks: Sequence[DesignFork], answered: set[int]
@@ -710,7 +943,8 @@ _NEGATIVE_VALUE = re.compile(
     r"^\W*(?:no|nope|none|not\s+needed|not\s+necessary|unnecessary|not\s+required|never"
     r"|no\s+need(?:\s+for\s+now)?"
     r"|skip(?:\s+it)?|nein|non|не\s+нужно)\W*$|^\W*(?:no|nope|nah)\s*[,;:—–]\s*\w|\bnot\s+needed\b|\bisn'?t\s+needed\b"
-    r"|\bnot\s+necessary\b|^\W*no\s+(?!(?:idea|clue|opinion|preference|strong|sure|comment|answer"
+    r"|\bnot\s+necessary\b|^\W*(?:we\s+|i\s+)?(?:don'?t|do\s+not|won'?t)\s+(?:need|want)\s+"
+    r"(?:it|that|one|this)\b|^\W*no\s+(?!(?:idea|clue|opinion|preference|strong|sure|comment|answer"
     r"|rush|hurry|worries|problem|objection|view|decision)\b)\w+\W*$", re.IGNORECASE)
 _POSITIVE_VALUE = re.compile(r"^\W*(?:yes|yep|sure|ja|oui|sí|si|sim)\b", re.IGNORECASE)
 _LABELLED = re.compile(r"^\W*(?P<label>[^:|=→\n]{2,60}?)\s*(?::|\||→|=|\s[—–-]\s)\s*"

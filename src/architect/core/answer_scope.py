@@ -13,6 +13,10 @@ person reads around them in a comment of several paragraphs:
 - `approving_sentence`: a sentence of a long comment that takes every recommendation
   (`So: go with the defaults.`, `Both recommendations are fine.`), or a first line
   that is nothing but `yes`.
+- `tables`: a Markdown table's rows in the shape the grammar reads (`| Q1 | | ✅ |`
+  under `| | A | B |` is `Q1: B`).
+- `not_the_pitch`: a request for changes that says it is about the answers, not the
+  pitch (`Requesting changes because Q2's recommendation is wrong, not the pitch`).
 - `doubt_scope`: of the sentences after an answer, those that can hold it back (short
   ones, or ones naming another letter); a paragraph of reasoning does not.
 """
@@ -39,6 +43,73 @@ def normalised(line: str) -> str:
     line = _TICKED.sub(r"\1", line)
     line = _KEYCAP.sub(r"\1)", line)
     return _HASH_REF.sub(r"\1Q\2", line)
+
+
+# -- tables: a letter ticked in its column, or letters under their questions -------------
+
+_TICK = re.compile(r"^(?:✅|✔️?|✓|☑️?|[xX]|\*\*[xX]\*\*|👍|yes|\(x\))$")
+_RULE = re.compile(r"^:?-{2,}:?$")
+_COLUMN_REF = re.compile(r"^(?:\*\*)?(?:Q|question\s*)\d{1,2}(?:\*\*)?:?$", re.IGNORECASE)
+
+
+def _cells(line: str) -> list[str] | None:
+    stripped = line.strip()
+    if not stripped.startswith("|"):
+        return None
+    cells = [c.strip() for c in stripped.strip("|").split("|")]
+    return cells if len(cells) >= 2 else None
+
+
+def tables(lines: Sequence[str]) -> list[str]:
+    """Each line of a Markdown table in the shape the grammar reads: under a header of
+    letters (`| | A | B |`), a row that ticks one of them (`| Q1 | | ✅ |`) is `Q1: B`;
+    under a header of questions (`| Q1 | Q2 |`), a row of letters (`| B | A |`) is
+    `Q1: B; Q2: A`; a row ticking two letters offers both (`Q2: A or B`, a doubt).
+    Anything else is left as written."""
+    out: list[str] = []
+    header: list[str] | None = None
+    for line in lines:
+        cells = _cells(line)
+        read = ""
+        if cells is None:
+            header = None
+        elif all(_RULE.match(c) for c in cells):
+            pass
+        elif header is None:
+            header = cells
+        else:
+            read = _table_row(header, cells)
+        out.append(read or line)
+    return out
+
+
+def _table_row(header: list[str], cells: list[str]) -> str:
+    if cells[0] and all(re.fullmatch(r"[A-H]", h) for h in header[1:]) and len(header) > 1:
+        ticked = [header[k] for k, c in enumerate(cells[1:len(header)], start=1)
+                  if _TICK.match(c)]
+        # Two ticked: the writer offers both ("Q2: A or B"), a doubt named back.
+        return f"{cells[0]}: {' or '.join(ticked)}" if ticked else ""
+    if all(_COLUMN_REF.match(h) for h in header) and len(cells) == len(header) \
+            and all(re.fullmatch(r"\**[A-H]\**", c) for c in cells):
+        return "; ".join(f"{h.strip('*:')}: {c.strip('*')}" for h, c in zip(header, cells,
+                                                                         strict=True))
+    return ""
+
+
+# -- a request for changes about the answers, not the pitch ------------------------------
+
+_NOT_THE_PITCH = re.compile(
+    r"\bnot\s+(?:because\s+of|about|for|over|with)\s+(?:the\s+)?(?:pitch|sprint|plan)\b"
+    r"|\bnothing\s+(?:to\s+do\s+with|wrong\s+with|against)\s+the\s+(?:pitch|sprint|plan)\b"
+    r"|\b(?:the\s+)?(?:pitch|sprint|plan)\s+(?:itself\s+)?(?:is|looks)\s+(?:fine|good|ok|okay)\b",
+    re.IGNORECASE)
+
+
+def not_the_pitch(text: str) -> bool:
+    """Whether a request for changes says it is not about the pitch ("because Q2's
+    recommendation is wrong for us, not because of the pitch itself"): its answers are
+    read as a comment's, and the pitch is not revised."""
+    return bool(_NOT_THE_PITCH.search(text))
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[.!?])(?=[A-Z][a-z])|\n+")

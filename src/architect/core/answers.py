@@ -108,7 +108,7 @@ def _lines(body: str) -> list[tuple[str, bool]]:
     text = _STRUCK.sub(" ", strip_html_comments(markers.after_pasted_marks(clean_text(body))))
     out: list[tuple[str, bool]] = []
     fence: str | None = None
-    for line in text.split("\n"):
+    for line in answer_scope.tables(text.split("\n")):
         stripped = line.lstrip()
         if fence is not None:
             out.append((line, False))
@@ -234,6 +234,13 @@ def _comment_read(lines: list[tuple[str, bool]], readable: str, forks: Sequence[
         shell = replace(shell, leftover="")
     if not shell.rest_recommended:
         answers += _approved_rest(lines, forks, answers, doubted, unread, deferred)
+    kin = _likely(readable, forks, answers, doubted, unread)
+    if kin and all(any(c in line for _, c, _ in kin)
+                   for line in shell.leftover.splitlines() if line.strip()):
+        # "keep it on the box itself": each line left is named back, with what it
+        # likely meant and how to confirm it.
+        shell = replace(shell, leftover="")
+    doubted += kin
     last = {a.question: a for a in answers}
     return replace(shell, answers=tuple(answers), unread=tuple(
         u for u in unread if u[0] not in last and u[0] not in {d[0] for d in doubted}),
@@ -279,6 +286,19 @@ def _approved_rest(lines: list[tuple[str, bool]], forks: Sequence[DesignFork],
              | deferred)
     return [ParsedAnswer(f.number, RECOMMENDED, said=said)
             for f in answer_reading.open_forks(forks) if f.number not in taken]
+
+
+def _likely(readable: str, forks: Sequence[DesignFork], answers: list[ParsedAnswer],
+            doubted: list[tuple[int, str, str]], unread: list[tuple[int, str]]
+            ) -> list[tuple[int, str, str]]:
+    """"Put them in the MinIO bucket": an option named by a word of its kind, for a question
+    the comment answers in no other way; named back as likely, never recorded."""
+    taken = {a.question for a in answers} | {d[0] for d in doubted} | {u[0] for u in unread}
+    options = {f.number: dict(f.options) for f in forks}
+    return [(number, clause, f"likely {letter}) {options[number].get(letter, '')} (“{kin}”, "
+                             "not the option's own words)")
+            for number, letter, clause, kin in answer_reading.likely(readable, forks)
+            if number not in taken]
 
 
 def _taken_back_to(line: str, forks: Sequence[DesignFork], last: ParsedAnswer, alone: bool
@@ -444,9 +464,8 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
     open_forks = [f for f in forks if f.status is ForkStatus.OPEN and f.number not in answered]
     found: list[ParsedAnswer] = []
     missed: list[tuple[int, str]] = []
-    positional = answer_reading.positional(line, forks)
-    if positional:
-        return [ParsedAnswer(n, letter, said=line.strip()) for n, letter in positional], [], False
+    if (lists := _lists(line, forks)) is not None:
+        return lists, [], False
     excepted = answer_reading.recommended_except(line, forks)
     if excepted is not None:  # "Recommended for everything except Q2 — make that one B"
         return ([ParsedAnswer(n, RECOMMENDED, said=line.strip()) for n in excepted[0]]
@@ -490,8 +509,13 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
             missed, False
     asked = next((f for f in forks if f.number == quoted), None)
     if asked is not None and (value := answer_reading.value_letter(line, asked)):
-        # "> Q2 Can settings be exported?" then "No.": the quoted question's option.
-        return [ParsedAnswer(asked.number, value, said=line.strip())], missed, False
+        # "> Q2 Can settings be exported?" then "No.": the quoted question's option; the
+        # other questions the line answers in their own words ("Server. And skip the
+        # export.") are read too.
+        more = _more_in_line(line, [f for f in forks if f.number != asked.number],
+                             answered | {asked.number})
+        return [ParsedAnswer(asked.number, value, said=line.strip())] + [
+            ParsedAnswer(n, c, said=line.strip()) for n, c in more], missed, False
     if reading.forms:  # only ordinals that name no single question
         return [], missed, False
     # "first: B / second: B", "1B 2B 3B", "Q1はB、Q2はA", "A for both", "All B".
@@ -523,6 +547,16 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
     if named:
         return [ParsedAnswer(named[0], named[1], said=line.strip())], missed, False
     return [], missed, False
+
+
+def _lists(line: str, forks: Sequence[DesignFork]) -> list[ParsedAnswer] | None:
+    """A line that is a list of letters, one per open question (`B, A, A`), or of
+    questions with as many letters (`Q1/Q2/Q3: B/A/A`); None when it is neither."""
+    if positional := answer_reading.positional(line, forks):
+        return [ParsedAnswer(n, letter, said=line.strip()) for n, letter in positional]
+    if (listed := answer_reading.listed(line, forks)) is not None:
+        return [ParsedAnswer(n, letter, said=listed[1]) for n, letter in listed[0]]
+    return None
 
 
 def _beside_forms(line: str, forks: Sequence[DesignFork], done: set[int]

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from architect.core import clauses, markers, replies, rounds, source, words
+from architect.core import answer_scope, clauses, markers, replies, rounds, source, words
 from architect.core.actions import Written
 from architect.core.answers import parse_comment, read_decision
 from architect.core.ledger import Ledger
@@ -324,6 +324,9 @@ def _aside(review: Review, marks: Marks, steering: Steering, heard: _Heard,
     if (answering := _answering(review, marks)) is not None:
         new_reviews.append(answering)
         return True
+    if review.id in marks.reviews_read and review.state is ReviewState.REQUEST_CHANGES \
+            and answer_scope.not_the_pitch(review.body):
+        return True  # its answers were read by a round: no revision of the pitch
     return review.id in marks.clarified_reviews \
         and review.state is not ReviewState.REQUEST_CHANGES
 
@@ -558,7 +561,9 @@ def _told_of_review(review: Review, marks: Marks, steering: Steering,
 def _answers_like(review: Review, ledger: Ledger | None) -> bool:
     """A review on the design questions whose words answer them, or name one: read by the
     answers round as a comment is."""
-    if ledger is None or review.state is ReviewState.REQUEST_CHANGES or not review.body.strip():
+    if ledger is None or not review.body.strip() or (
+            review.state is ReviewState.REQUEST_CHANGES
+            and not answer_scope.not_the_pitch(review.body)):
         return False
     parsed = parse_comment(review.body, ledger.forks)
     return bool(parsed.answers or parsed.approve_all or parsed.doubted or parsed.unread)
