@@ -387,3 +387,12 @@ def test_an_option_named_by_a_word_of_its_kind_is_likely_never_recorded(
 def test_a_kin_word_said_with_a_negation_or_beside_an_answer_is_not_named_back() -> None:
     assert not parse_comment("No buckets, please.", ATTACHMENT_FORKS).doubted
     assert not parse_comment("Q1: B, the bucket is already there", ATTACHMENT_FORKS).doubted
+
+
+@pytest.mark.parametrize(("text", "letters"), [
+    ("Q1 B, Q2 A, Q3 A but I want to double-check Q2 with security", {1: "B", 3: "A"}),
+    ("Q1: B\nQ2: A, to be confirmed\nQ3: A", {1: "B", 3: "A"}),
+    ("Q1: B — we need to confirm the bucket region later, but S3 for sure", {1: "B"})])
+def test_a_later_clause_that_defers_one_answered_question_holds_that_one(
+        text: str, letters: dict[int, str]) -> None:
+    assert _letters(text, ATTACHMENT_FORKS) == letters

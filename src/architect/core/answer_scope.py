@@ -128,11 +128,25 @@ _NOT_YET = re.compile(
     r"|\bbefore\s+(?:i|we)\s+(?:pick|answer|choose|decide|lock|commit|vote)\b"
     r"|\bbefore\s+(?:answering|picking|choosing|deciding|locking)\b"
     r"|\bneeds?\s+input\s+from\b|\bneed\s+to\s+(?:ask|check\s+with|talk\s+to|hear\s+from)\b"
+    r"|\b(?:need|have|want)\s+to\s+(?:double[-\s]?check|re-?check|confirm|verify)\s+"
+    r"(?:q\s*\d|questions?\b|that\b|this\b|it\b|with\b|first\b|before\b|them\b)"
+    r"|\bto\s+be\s+confirmed\b|\btbd\b"
     r"|\b(?:i'?ll|i\s+will|let\s+me)\s+think\s+about\s+it\b"
     r"|\blet'?s\s+see\s+what\s+@?\w+\s+thinks?\b|\bnot\s+the\s+right\s+person\s+to\s+decide\b"
     r"|\bnot\s+my\s+call\b|\bonly\s+answering\b|\bno\s+answer\s+(?:yet|from\s+me)\b",
     re.IGNORECASE)
 _ONLY = re.compile(r"\bonly\s+answering\b", re.IGNORECASE)
+
+
+def _deferring_clause(sentence: str) -> str:
+    """The clause of `sentence` that holds its words of deferring."""
+    match = _NOT_YET.search(sentence)
+    if match is None:
+        return ""
+    start = max((m.end() for m in re.finditer(r"[;:—–]|\bbut\b", sentence[:match.start()],
+                                              re.IGNORECASE)), default=0)
+    end = re.search(r"[,;:—–.]|\bbut\b", sentence[match.end():])
+    return sentence[start:match.end() + (end.start() if end else len(sentence))]
 
 
 @dataclass(frozen=True)
@@ -163,8 +177,10 @@ def deferral(text: str, forks: Sequence[DesignFork], answered: frozenset[int] = 
             if _ONLY.search(sentence):
                 deferred |= every(forks) - _named(sentence, forks)
                 continue
-            deferred |= (_named(sentence, forks) or (_named(paragraph, forks) - answered)
-                         or (every(forks) - answered))
+            # "Q1 B, Q2 A, Q3 A but I need to double-check Q2": the clause of the words
+            # that defer names what they defer, before the sentence does.
+            deferred |= (_named(_deferring_clause(sentence), forks) or _named(sentence, forks)
+                         or (_named(paragraph, forks) - answered) or (every(forks) - answered))
     return Deferral(first, frozenset(deferred)) if first else None
 
 
