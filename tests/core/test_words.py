@@ -214,3 +214,14 @@ def test_a_decision_someone_else_made_or_still_waits_on_is_not_acted_on(text: st
                                   "REJECT by the way, this duplicates #12"])
 def test_a_decision_by_the_writer_in_the_passive_still_acts(text: str) -> None:
     assert words.read(text, "architect-bot").sense is words.Sense.DECISION
+
+
+@pytest.mark.parametrize("text", [
+    "Approving, but only on the condition that the first version stays read-only.",
+    "Approving, on the condition that legal signs off.",
+    "ACCEPT, only on the condition that QA signs off"])
+def test_a_decision_word_held_back_by_a_condition_after_it_asks_back(text: str) -> None:
+    reading = words.read(text, "architect-bot")
+    assert (reading.sense, reading.modality) == (Sense.NOT_DECISION,
+                                                 clauses.Modality.CONDITIONAL)
+    assert reading.cue.startswith("on the condition")

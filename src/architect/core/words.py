@@ -297,7 +297,7 @@ def read(body: str, bot_login: str, *, filed: bool = False) -> Reading:
         # A decision said, then taken back with nothing new decided: held, said so once.
         return Reading(Sense.NOT_DECISION, earlier.family, said=words.strip(),
                        modality=clauses.Modality.HEDGED, cue=back[1] or words.strip())
-    held = _held_back(words)
+    held = _held_back(words) or _strong_held(words)
     if held is not None:
         return held
     stance = clauses.stance(words)
@@ -427,7 +427,7 @@ def _rest_modality(rest: str, family: Family | None = None) -> tuple[clauses.Mod
     parts = clauses.split(rest)
     if not parts:
         return clauses.Modality.CERTAIN, ""
-    first = parts[0]
+    first = _ONLY_LEAD.sub("", parts[0])  # "but only on the condition that …"
     mood, cue = clauses.modality(first)
     if mood is clauses.Modality.CONDITIONAL and not clauses.normal(first).startswith(
             _CONDITION_LEADS):
@@ -438,6 +438,10 @@ def _rest_modality(rest: str, family: Family | None = None) -> tuple[clauses.Mod
     if mood is clauses.Modality.QUESTION:
         return clauses.Modality.CERTAIN, ""  # a question after a clear word is guidance
     return mood, cue
+
+
+_ONLY_LEAD = re.compile(r"^\s*(?:but\s+|and\s+)?(?:only|just|strictly|solely)\s+(?=\w)",
+                        re.IGNORECASE)
 
 
 # A doubt right after the clear word takes it back ("Accept, I guess", "Reject, maybe").
@@ -620,7 +624,22 @@ def _decided_in_words(text: str) -> Reading | None:
     family = _FAMILIES.get(stance.polarity)
     if family is None or _held_back(stance.said) is not None or _wonders(stance.rest):
         return None  # "Approving this, though I wonder whether it is too big": a doubt
+    if _rest_modality(stance.rest, family)[0] is not clauses.Modality.CERTAIN:
+        return None  # "Approving, on the condition that …": `read` names the condition
     return Reading(Sense.DECISION, family, stance.rest.strip(), said=text.strip())
+
+
+def _strong_held(text: str) -> Reading | None:
+    """A decision in the words reviewers decide with, held back by what follows it
+    (`Approving, but only on the condition that …`): one reply naming it."""
+    stance = clauses.stance(text)
+    if stance is None or not stance.strong or stance.modality is not clauses.Modality.CERTAIN:
+        return None
+    family = _FAMILIES.get(stance.polarity)
+    mood, cue = _rest_modality(stance.rest, family)
+    if family is None or mood is clauses.Modality.CERTAIN:
+        return None
+    return Reading(Sense.NOT_DECISION, family, said=text.strip(), modality=mood, cue=cue)
 
 
 def _clear(text: str) -> Reading | None:
