@@ -23,6 +23,9 @@ WHO = DesignFork(2, "Who may export?", (("A", "Only the owner"), ("B", "Admins t
     ("Rather than postgres, let's keep it simple", {}),
     ("go with B", {}),  # two open questions: the letter belongs to neither
     ("Postgres. Q1: option A", {}),  # two readings of one fork cancel out
+    ("I wouldn't go with B for Q2.", {}),  # a letter refused, not picked
+    ("Never pick A for Q1, it does not scale.", {}),
+    ("No strong views, but go with B for Q2", {2: "B"}),
 ])
 def test_the_words_pick_an_option_only_when_they_are_sure(text: str,
                                                           read: dict[int, str]) -> None:

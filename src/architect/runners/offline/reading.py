@@ -13,6 +13,8 @@ _LETTER_PICK = re.compile(
     r"|(?i:\b(?:go(?:ing)?\s+with|pick|choose|prefer|take|vote\s+for|let'?s\s+do))"
     r"\s+\(?([A-Z])\)?(?![\w'])"
 )
+# "I wouldn't go with B", "never pick A": a letter refused in its own clause, not picked.
+_NEGATED_PICK = re.compile(r"(?:\b(?:not|never|no)\b|n'?t\b)[^.,;:!?]*$", re.IGNORECASE)
 _SENTENCES = re.compile(r"(?<=[.!?…])\s+|\n+")
 _QUESTION_REF = re.compile(r"\b(?:q|question\s*#?)\s*(\d{1,4})\b", re.IGNORECASE)
 _ARTICLES = frozenset({"a", "an", "the"})
@@ -45,7 +47,8 @@ def read_answer(text: str, forks: Sequence[DesignFork]) -> dict[int, str]:
     text = " ".join(s for s in _SENTENCES.split(visible_text(text)[:20_000])
                     if not s.rstrip(" *_)\"'”").endswith("?"))
     readings: dict[int, set[str]] = {}
-    letters = {(m.group(1) or m.group(2)).upper() for m in _LETTER_PICK.finditer(text)}
+    letters = {(m.group(1) or m.group(2)).upper() for m in _LETTER_PICK.finditer(text)
+               if not _NEGATED_PICK.search(re.split(r"[.,;:!?]", text[:m.start()])[-1][-30:])}
     if len(letters) == 1:
         refs = {int(n) for n in _QUESTION_REF.findall(text)} & {f.number for f in forks}
         targets = [f for f in forks if f.number in refs] if refs else list(forks)
