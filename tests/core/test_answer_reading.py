@@ -18,6 +18,9 @@ FORKS = two_forks().forks
     ("Q1: B?", Modality.QUESTION),
     ("Q1: B, synced when online", Modality.CERTAIN),
     ("Q2: B olursa iyi olur", Modality.CONDITIONAL),
+    ("Q2: B — does admins mean workspace admins? It changes my answer.", Modality.QUESTION),
+    ("Q3: A — is that even allowed on the cluster? Asking ops.", Modality.QUESTION),
+    ("Q1: B — we checked the pricing. Done.", Modality.CERTAIN),
     ("Q2: B, isterse admin açar", Modality.CONDITIONAL),
     ("Q2: B, the reverse of what we do for notes", Modality.CERTAIN),
     ("Q1: A, diverse hosts can immerse themselves", Modality.CERTAIN)])

@@ -107,7 +107,18 @@ def doubt(context: str) -> tuple[clauses.Modality, str]:
     if (m := _DEFERS_TO.search(context)) is not None:
         return clauses.Modality.HEDGED, context[m.start():].strip().rstrip(".")
     mood, cue = clauses.modality(_CONDITION_FREE.sub(" ", context))
+    if mood is clauses.Modality.CERTAIN and (asked := _ASKED_INSIDE.search(context)):
+        # "For Q2 B — does "admins" mean workspace admins? That changes my answer": a
+        # question of its own inside the answer's words (not a bare "why not?").
+        return clauses.Modality.QUESTION, asked.group(0).strip()
     return (clauses.Modality.CERTAIN, "") if mood is clauses.Modality.CONDITIONAL else (mood, cue)
+
+
+# A yes/no question, or one about what an option means, after a sentence mark or a dash.
+_ASKED_INSIDE = re.compile(
+    r"(?<=[.!?—–])\s*(?:(?:does|do|did|is|are|was|were|should|shall|can|could|would|will"
+    r"|isn'?t|aren'?t|doesn'?t|don'?t|has|have)\b[^.!?]*|[^.!?]*\bmeans?\b[^.!?]*)\?",
+    re.IGNORECASE)
 
 
 # An answer left to someone else first ("A, but ask the security folks first", "B — check
