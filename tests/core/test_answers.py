@@ -357,3 +357,13 @@ def test_an_option_named_by_a_word_of_its_kind_is_likely_never_recorded(
 def test_a_kin_word_said_with_a_negation_or_beside_an_answer_is_not_named_back() -> None:
     assert not parse_comment("No buckets, please.", ATTACHMENT_FORKS).doubted
     assert not parse_comment("Q1: B, the bucket is already there", ATTACHMENT_FORKS).doubted
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("> A) In browser localStorage\n\n+1, keeps it simple", {1: "A"}),
+    ("> - B) Yes, as a JSON file\n\nThat's the one. And keep them server-side.", {2: "B", 1: "B"}),
+    ("> A) In browser localStorage\n\nnot convinced by this", {}),
+    ("> B) Not an option of ours\n\nagreed", {}),
+])
+def test_agreeing_with_a_quoted_option_chooses_it(text: str, expected: dict[int, str]) -> None:
+    assert _read(text, SETTINGS_FORKS) == expected

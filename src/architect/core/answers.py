@@ -142,7 +142,7 @@ _CACHED_MAX = 20_000
 
 @functools.lru_cache(maxsize=512)  # pure; the frozen reading is shared, never changed
 def _parsed(body: str, forks: tuple[DesignFork, ...]) -> ParsedComment:
-    lines = _lines(body)
+    lines = answer_scope.agreed_to_quote(_lines(body), forks)
     readable = "\n".join(_INLINE_CODE.sub("", line) for line, ok in lines if ok).strip()
     if not readable and not any(line.strip() for line, _ in lines):
         return ParsedComment()
