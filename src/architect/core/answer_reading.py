@@ -219,8 +219,10 @@ def _positional_inside(line: str, forks: Sequence[DesignFork]) -> list[tuple[int
     return [(f.number, letter) for f, letter in zip(still, letters, strict=True)]
 
 
+# Letters joined by marks or by "and" in the languages people answer in ("B y A", "B和A").
 _LETTER_RUN = re.compile(
-    r"(?<![A-Za-z'’])[A-H](?:\s*(?:,|/|;|&|·|•|\band\b|\s)\s*[A-H])+(?![A-Za-z'’])")
+    r"(?<![A-Za-z'’])[A-H](?:\s*(?:,|/|;|&|·|•|\band\b|\by\b|\bet\b|\bund\b|\be\b|\bi\b"
+    r"|\bи\b|和|与|跟|と|및|\s)\s*[A-H])+(?![A-Za-z'’])")
 _RENAME = re.compile(r"\b(?:make|change|switch)\s+the\s+(?P<n>first|second|middle|third|last)"
                      r"\s+(?:one\s+)?(?:to\s+|into\s+)?(?P<c>[A-H])\b", re.IGNORECASE)
 
@@ -972,6 +974,8 @@ def value_letter(value: str, fork: DesignFork) -> str:
     bare = re.fullmatch(r"\W*(?:option\s+)?([A-H])\W*", value)
     if bare:
         return bare.group(1) if bare.group(1) in fork.letters else ""
+    if _RECOMMENDED_VALUE.match(value) and fork.recommended in fork.letters:
+        return fork.recommended  # "cleanup: whatever you recommended"
     named = [c for q, c, _ in by_words(value, [fork], named=True)]
     # "we already have a worker queue, no point adding another cron": a negation refuses
     # what its own clause names, not the option the other clauses choose.
@@ -985,6 +989,12 @@ def value_letter(value: str, fork: DesignFork) -> str:
     if (_POSITIVE_VALUE.match(value) or glossary.says_yes(value)) and len(positive) == 1:
         return positive[0]
     return ""
+
+
+_RECOMMENDED_VALUE = re.compile(
+    r"^\W*(?:(?:whatever|what|the\s+one|the\s+option)\s+you\s+(?:recommend(?:ed)?|suggest(?:ed)?)"
+    r"|(?:your|the)\s+recommendation|(?:as\s+)?recommended|(?:the\s+)?default)[\s.!]*$",
+    re.IGNORECASE)
 
 
 def _refused(text: str, fork: DesignFork) -> set[str]:
