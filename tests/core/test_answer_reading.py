@@ -202,3 +202,9 @@ def test_a_question_labelled_with_the_recommendation_takes_its_letter(value: str
                                                                       letter: str) -> None:
     cleanup = next(f for f in ATTACH if f.number == 3)
     assert answer_reading.value_letter(value, cleanup) == letter
+
+
+def test_an_option_that_lets_someone_decide_is_no_deferral() -> None:
+    assert answer_reading.doubt("Q2: B, let the admins decide who sees it")[0] \
+        is Modality.CERTAIN
+    assert answer_reading.doubt("Q2: B, let the infra folks decide")[0] is Modality.HEDGED

@@ -118,7 +118,9 @@ _DEFERS_TO = re.compile(
     r"|\b(?:check|confirm|verify|double-check)\s+with\s+(?:the\s+|our\s+|@)?[\w-]+"
     r"|\brun\s+(?:it|this|that)\s+(?:by|past)\s+\S+"
     r"|\b(?:defer|deferring)\s+to\b"
-    r"|\blet\s+(?:@[\w-]+|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:decide|weigh\s+in|confirm|sign\s+off)\b",
+    # "let the admins decide" may describe an option; "let @bob / the infra team decide" defers.
+    r"|\blet\s+(?:@[\w-]+|the\s+(?:[\w-]+\s+)?(?:team|folks|people|lead|owners?|guys))\s+"
+    r"(?:decide|weigh\s+in|confirm|sign\s+off)\b",
     re.IGNORECASE)
 # Words of doubt that are idioms of no doubt ("might as well reuse it"), and "se" after an
 # English verb of ability ("who can se the note"): a slip of "see", not the "if" of
