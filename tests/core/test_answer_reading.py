@@ -208,3 +208,9 @@ def test_an_option_that_lets_someone_decide_is_no_deferral() -> None:
     assert answer_reading.doubt("Q2: B, let the admins decide who sees it")[0] \
         is Modality.CERTAIN
     assert answer_reading.doubt("Q2: B, let the infra folks decide")[0] is Modality.HEDGED
+
+
+def test_thanks_for_a_thing_names_no_option() -> None:
+    assert answer_reading.by_words("thank you for the note", ATTACH) == []
+    assert answer_reading.discussion("Thanks for the note!", ATTACH)
+    assert answer_reading.by_words("cron, thanks", ATTACH) == [(3, "A", "cron")]

@@ -369,8 +369,8 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
         text = "\n".join(s for s in _SENTENCES.split(text) if _chooses(s))
     for clause in (c for part in clauses.split(text)
                    for c in re.split(r"\s+and\s+|\s+/\s+|\s*\|\s*", part)):
-        if clause.rstrip().endswith("?") or glossary.asks(clause):
-            continue
+        if clause.rstrip().endswith("?") or glossary.asks(clause) or _THANKS_FOR.match(clause):
+            continue  # "thanks for the note": courtesy names no option
         if (refused := subject_refused(clause, forks)) is not None:
             found.append((*refused, clause.strip()))  # "skip the export": that question's No
             continue
@@ -394,6 +394,7 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
     return found
 
 
+_THANKS_FOR = re.compile(r"^\W*(?:thanks|thank\s+you|thx|ty|cheers)\s+(?:for|to)\b", re.IGNORECASE)
 # The words of choosing of `_CHOOSING`, as the glossary's headwords ("bitte", "храним").
 _CHOOSING_MEANT = frozenset({"use", "store", "save", "keep", "want", "prefer", "choose", "go",
                              "please", "enough", "fine"})
