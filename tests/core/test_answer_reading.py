@@ -205,3 +205,34 @@ def test_a_short_comment_weighing_options_is_not_talk(text: str, talk: bool) -> 
 def test_se_after_can_is_a_slip_of_see_not_a_condition() -> None:
     assert answer_reading.doubt("Q2: A, whoever can se the note")[0] is Modality.CERTAIN
     assert answer_reading.doubt("Q2: A se o time pedir")[0] is Modality.CONDITIONAL
+
+
+@pytest.mark.parametrize(("line", "found"), [
+    ("Ich nehme B und A.", [(1, "B"), (2, "A")]),
+    ("Prendo B e A", [(1, "B"), (2, "A")]),
+    ("我选A与B", [(1, "A"), (2, "B")]),
+])
+def test_letters_joined_by_and_in_any_language_are_a_positional_list(
+        line: str, found: list[tuple[int, str]]) -> None:
+    assert answer_reading.positional(line, SETTINGS) == found
+
+
+@pytest.mark.parametrize(("value", "letter"), [
+    ("the one you suggested", "A"), ("default.", "A"), ("whatever you recommend", "A"),
+    ("not what you recommended", "")])
+def test_a_question_labelled_with_the_recommendation_takes_its_letter(value: str,
+                                                                      letter: str) -> None:
+    cleanup = next(f for f in ATTACH if f.number == 3)
+    assert answer_reading.value_letter(value, cleanup) == letter
+
+
+def test_an_option_that_lets_someone_decide_is_no_deferral() -> None:
+    assert answer_reading.doubt("Q2: B, let the admins decide who sees it")[0] \
+        is Modality.CERTAIN
+    assert answer_reading.doubt("Q2: B, let the infra folks decide")[0] is Modality.HEDGED
+
+
+def test_thanks_for_a_thing_names_no_option() -> None:
+    assert answer_reading.by_words("thank you for the note", ATTACH) == []
+    assert answer_reading.discussion("Thanks for the note!", ATTACH)
+    assert answer_reading.by_words("cron, thanks", ATTACH) == [(3, "A", "cron")]

@@ -396,3 +396,17 @@ def test_a_kin_word_said_with_a_negation_or_beside_an_answer_is_not_named_back()
 def test_a_later_clause_that_defers_one_answered_question_holds_that_one(
         text: str, letters: dict[int, str]) -> None:
     assert _letters(text, ATTACHMENT_FORKS) == letters
+@pytest.mark.parametrize(("text", "expected"), [
+    ("> A) In browser localStorage\n\n+1, keeps it simple", {1: "A"}),
+    ("> - B) Yes, as a JSON file\n\nThat's the one. And keep them server-side.", {2: "B", 1: "B"}),
+    ("> A) In browser localStorage\n\nnot convinced by this", {}),
+    ("> B) Not an option of ours\n\nagreed", {}),
+])
+def test_agreeing_with_a_quoted_option_chooses_it(text: str, expected: dict[int, str]) -> None:
+    assert _read(text, SETTINGS_FORKS) == expected
+
+
+def test_the_option_text_copied_after_its_letter_is_not_the_reason() -> None:
+    parsed = parse_comment("Q2: A) Everyone who can see the note (recommended) — simplest",
+                           ATTACHMENT_FORKS)
+    assert [(a.question, a.choice, a.reason) for a in parsed.answers] == [(2, "A", "simplest")]

@@ -129,7 +129,9 @@ _DEFERS_TO = re.compile(
     r"|\b(?:check|confirm|verify|double-check)\s+with\s+(?:the\s+|our\s+|@)?[\w-]+"
     r"|\brun\s+(?:it|this|that)\s+(?:by|past)\s+\S+"
     r"|\b(?:defer|deferring)\s+to\b"
-    r"|\blet\s+(?:@[\w-]+|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:decide|weigh\s+in|confirm|sign\s+off)\b",
+    # "let the admins decide" may describe an option; "let @bob / the infra team decide" defers.
+    r"|\blet\s+(?:@[\w-]+|the\s+(?:[\w-]+\s+)?(?:team|folks|people|lead|owners?|guys))\s+"
+    r"(?:decide|weigh\s+in|confirm|sign\s+off)\b",
     re.IGNORECASE)
 # Words of doubt that are idioms of no doubt ("might as well reuse it"), and "se" after an
 # English verb of ability ("who can se the note"): a slip of "see", not the "if" of
@@ -251,8 +253,10 @@ def _positional_inside(line: str, forks: Sequence[DesignFork]) -> list[tuple[int
     return [(f.number, letter) for f, letter in zip(still, letters, strict=True)]
 
 
+# Letters joined by marks or by "and" in the languages people answer in ("B y A", "B和A").
 _LETTER_RUN = re.compile(
-    r"(?<![A-Za-z'’])[A-H](?:\s*(?:,|/|;|&|·|•|\band\b|\s)\s*[A-H])+(?![A-Za-z'’])")
+    r"(?<![A-Za-z'’])[A-H](?:\s*(?:,|/|;|&|·|•|\band\b|\by\b|\bet\b|\bund\b|\be\b|\bi\b"
+    r"|\bи\b|和|与|跟|と|및|\s)\s*[A-H])+(?![A-Za-z'’])")
 _RENAME = re.compile(r"\b(?:make|change|switch)\s+the\s+(?P<n>first|second|middle|third|last)"
                      r"\s+(?:one\s+)?(?:to\s+|into\s+)?(?P<c>[A-H])\b", re.IGNORECASE)
 
@@ -397,8 +401,8 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
         text = "\n".join(s for s in _SENTENCES.split(text) if _chooses(s))
     for clause in (c for part in clauses.split(text)
                    for c in re.split(r"\s+and\s+|\s+/\s+|\s*\|\s*", part)):
-        if clause.rstrip().endswith("?") or glossary.asks(clause):
-            continue
+        if clause.rstrip().endswith("?") or glossary.asks(clause) or _THANKS_FOR.match(clause):
+            continue  # "thanks for the note": courtesy names no option
         if (refused := subject_refused(clause, forks)) is not None:
             found.append((*refused, clause.strip()))  # "skip the export": that question's No
             continue
@@ -422,6 +426,7 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
     return found
 
 
+_THANKS_FOR = re.compile(r"^\W*(?:thanks|thank\s+you|thx|ty|cheers)\s+(?:for|to)\b", re.IGNORECASE)
 # The words of choosing of `_CHOOSING`, as the glossary's headwords ("bitte", "храним").
 _CHOOSING_MEANT = frozenset({"use", "store", "save", "keep", "want", "prefer", "choose", "go",
                              "please", "enough", "fine"})
@@ -1055,7 +1060,7 @@ def _meets(said: set[str], stems: set[str]) -> bool:
 
 
 _RECOMMENDED_VALUE = re.compile(
-    r"^\W*(?:(?:whatever|what)\s+you\s+(?:recommend\w*|suggest\w*|propos\w*)"
+    r"^\W*(?:(?:whatever|what|the\s+one|the\s+option)\s+you\s+(?:recommend\w*|suggest\w*|propos\w*)"
     r"|(?:(?:the|your)\s+)?(?:recommend(?:ation|ed)|default|suggestion)"
     r"|as\s+(?:recommended|suggested|proposed))\W*(?:is\s+fine|please|works|thanks)?\W*$",
     re.IGNORECASE)

@@ -17,6 +17,8 @@ person reads around them in a comment of several paragraphs:
   under `| | A | B |` is `Q1: B`).
 - `not_the_pitch`: a request for changes that says it is about the answers, not the
   pitch (`Requesting changes because Q2's recommendation is wrong, not the pitch`).
+- `agreed_to_quote`: a quoted option (`> B) On the server`) and a line below it that
+  agrees with it (`agree with this one`) is that option chosen.
 - `doubt_scope`: of the sentences after an answer, those that can hold it back (short
   ones, or ones naming another letter); a paragraph of reasoning does not.
 """
@@ -94,6 +96,48 @@ def _table_row(header: list[str], cells: list[str]) -> str:
         return "; ".join(f"{h.strip('*:')}: {c.strip('*')}" for h, c in zip(header, cells,
                                                                          strict=True))
     return ""
+
+
+# -- agreeing with an option quoted just above ------------------------------------------
+
+_QUOTED_OPTION = re.compile(r"^\s*>\s*(?:[-*+]\s+)?(?P<c>[A-H])\)\s*(?P<words>.+?)\s*$")
+_AGREES = re.compile(
+    r"^\s*(?:\+1|👍|agreed?(?:\s+with\s+(?:this|that)(?:\s+one)?)?|this(?:\s+one)?(?=[\s.!,]*(?:$|\.|!))"
+    r"|(?:yes|yep|exactly)(?=[\s.!,]*(?:$|\.|!))|(?:this|that)\s+one(?:,?\s+please)?"
+    r"|that(?:'s|\s+is)\s+(?:the\s+one|right))(?:[\s.!,]+|$)", re.IGNORECASE)
+
+
+def agreed_to_quote(lines: Sequence[tuple[str, bool]], forks: Sequence[DesignFork]
+                    ) -> list[tuple[str, bool]]:
+    """`> B) On the server (recommended)` then `agree with this one. and no export`: the
+    quoted option, when its letter and words are one question's, chosen by the line
+    below that agrees with it (read as `Q1: B. and no export`); the rest as written."""
+    out: list[tuple[str, bool]] = []
+    quoted: tuple[int, str] | None = None
+    for line, ok in lines:
+        if not ok:
+            quoted = _quoted_option(line, forks) or (quoted if not line.strip(" >") else None)
+            out.append((line, ok))
+            continue
+        agrees = _AGREES.match(line) if quoted is not None else None
+        read = line
+        if quoted is not None and agrees is not None:
+            read = f"Q{quoted[0]}: {quoted[1]}. {line[agrees.end():]}".rstrip()
+        if line.strip():
+            quoted = None
+        out.append((read, ok))
+    return out
+
+
+def _quoted_option(line: str, forks: Sequence[DesignFork]) -> tuple[int, str] | None:
+    match = _QUOTED_OPTION.match(line)
+    if match is None:
+        return None
+    words = re.sub(r"\*\*\(?(?:recommended|default)\)?\*\*|\((?:recommended|default)\)", "",
+                   match.group("words"), flags=re.IGNORECASE).strip(" *_").lower()
+    named = [(f.number, c) for f in answer_reading.open_forks(forks) for c, text in f.options
+             if c == match.group("c") and text.strip().lower() == words]
+    return named[0] if len(named) == 1 else None
 
 
 # -- a request for changes about the answers, not the pitch ------------------------------

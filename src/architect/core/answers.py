@@ -142,7 +142,7 @@ _CACHED_MAX = 20_000
 
 @functools.lru_cache(maxsize=512)  # pure; the frozen reading is shared, never changed
 def _parsed(body: str, forks: tuple[DesignFork, ...]) -> ParsedComment:
-    lines = _lines(body)
+    lines = answer_scope.agreed_to_quote(_lines(body), forks)
     readable = "\n".join(_INLINE_CODE.sub("", line) for line, ok in lines if ok).strip()
     if not readable and not any(line.strip() for line, _ in lines):
         return ParsedComment()
@@ -488,8 +488,9 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
             continue  # "B for the first one" that could mean two questions: the model's
         if _negated_form(line, form.said):
             continue  # "I'd rather not do B for Q2": a letter refused, not chosen
-        found.append(ParsedAnswer(question, _choice(form.choice), _reason(form.reason),
-                                  form.said))
+        found.append(ParsedAnswer(question, _choice(form.choice),
+                                  _without_option(_reason(form.reason), question, form.choice,
+                                                  forks), form.said))
     if found or reading.rest_recommended or missed:
         # In the order the line says them, so that the writer's last word wins.
         found.sort(key=lambda a: line.find(a.said) if a.said else len(line))
@@ -697,6 +698,18 @@ def named_option(line: str, forks: Sequence[DesignFork]) -> tuple[int, str] | No
 def _content(option_text: str) -> set[str]:
     short = re.sub(r"\((?:recommended|default)\)", "", option_text, flags=re.IGNORECASE)
     return {w for w in _WORD.findall(short.lower()) if w not in _STOP}
+
+
+def _without_option(reason: str, question: int, choice: str, forks: Sequence[DesignFork]
+                    ) -> str:
+    """`Q1: B) On the server — it syncs`: the option's own text copied after its letter is
+    not the reason (the acknowledgment names the option already)."""
+    fork = next((f for f in forks if f.number == question), None)
+    text = dict(fork.options).get(choice.strip().upper()[-1:], "") if fork else ""
+    if not text or not reason.lower().startswith(text.lower()):
+        return reason
+    return _reason(re.sub(r"^[\s*_]*(?:\*\*)?\(?(?:recommended|default)\)?(?:\*\*)?", "",
+                          reason[len(text):], flags=re.IGNORECASE))
 
 
 def _reason(raw: str) -> str:
