@@ -200,3 +200,62 @@ def test_a_verb_decides_beside_talk_in_other_clauses(text: str) -> None:
 def test_an_accept_that_asks_to_wait_or_wonders_asks_back(text: str) -> None:
     assert words.read_clear(text, BOT) is None
     assert words.read(text, BOT).sense in (Sense.NOT_DECISION, Sense.LIKELY)
+
+
+# -- issue 27: read as a person reads it ------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Ich lehne das ab, weil die Kosten nicht klar sind.",
+    "Ik wijs dit af – de planning is niet haalbaar.",
+])
+def test_a_negation_in_the_reason_clause_does_not_turn_the_verb_round(text: str) -> None:
+    reading = words.read(text, BOT)
+    assert (reading.sense, reading.family) == (Sense.DECISION, Family.REJECT)
+
+
+@pytest.mark.parametrize(("text", "family"), [
+    ("luks gud to me, im in", Family.ACCEPT),
+    ("honestly i dont like where this is going", Family.REJECT),
+    ("We could live with that scope.", Family.ACCEPT),
+    ("Seems like a solution in search of a problem to me", Family.REJECT),
+    ("I'd rather we put the time into the flaky CI instead.", Family.REJECT),
+    ("正直あまり乗り気ではないです", Family.REJECT),
+    ("今回は見送りでお願いします。", Family.REJECT),
+    ("Bence de olur, güzel fikir", Family.ACCEPT),
+])
+def test_soft_and_casual_judgements_get_one_reply(text: str, family: Family) -> None:
+    reading = words.read(text, BOT)
+    assert reading.sense in (Sense.LIKELY, Sense.NOT_DECISION)
+    assert reading.family is family
+
+
+def test_a_yes_with_what_the_writer_would_want_first_is_conditional() -> None:
+    reading = words.read("Happy enough with it, though I'd need the API part split out first.",
+                         BOT)
+    assert reading.sense is Sense.NOT_DECISION
+    assert reading.modality is clauses.Modality.CONDITIONAL
+
+
+def test_a_please_proceed_in_japanese_decides() -> None:
+    reading = words.read("良いと思います。このまま進めてください。", BOT)
+    assert (reading.sense, reading.family) == (Sense.DECISION, Family.ACCEPT)
+
+
+@pytest.mark.parametrize("text", [
+    "Goedgekeurd. Nee, wacht even, ik wil eerst de kosten zien.",
+    "Einverstanden. Nein, warte, ich muss das noch prüfen.",
+])
+def test_a_no_wait_in_another_language_takes_the_yes_back(text: str) -> None:
+    reading = words.read(text, BOT)
+    assert reading.sense is Sense.NOT_DECISION
+
+
+def test_a_reason_in_the_past_is_no_condition() -> None:
+    reading = words.read("Talked to sales, and when we met yesterday they convinced me. "
+                         "Approving.", BOT)
+    assert (reading.sense, reading.family) == (Sense.DECISION, Family.ACCEPT)
+
+
+def test_lets_hold_this_holds() -> None:
+    reading = words.read("Thinking again, let's hold the sprint until the audit is out.", BOT)
+    assert (reading.sense, reading.family) == (Sense.DECISION, Family.HOLD)

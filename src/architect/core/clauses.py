@@ -62,7 +62,8 @@ _PUNCT = re.compile(r"[\s.,;:!()\[\]*_~\"“”„«»…：。，！；、]+")
 def normal(text: str) -> str:
     """Lower case, plain apostrophes, punctuation as spaces: " words like these "."""
     flat = text.lower().replace("’", "'").replace("‘", "'")
-    return " " + _PUNCT.sub(" ", flat).strip() + " "
+    words = _PUNCT.sub(" ", flat).split()
+    return " " + " ".join(vocabulary.CASUAL.get(w, w) for w in words) + " "
 
 
 def split(text: str) -> list[str]:
@@ -148,6 +149,8 @@ def modality(text: str) -> tuple[Modality, str]:
     """What a stretch of words does to a decision or an answer in it, and its cue."""
     if (cue := _cue(_PAST_REASON.sub(" ", text), vocabulary.CONDITIONS)):
         return Modality.CONDITIONAL, _from(text, cue)
+    if (first := _PRECONDITION.search(text.replace("’", "'"))):
+        return Modality.CONDITIONAL, text[first.start():].strip().rstrip(".!")
     if (cue := _cue(text, vocabulary.HEDGES)):
         return Modality.HEDGED, _from(text, cue)
     if text.rstrip(" *_~)").endswith("?"):
@@ -155,10 +158,19 @@ def modality(text: str) -> tuple[Modality, str]:
     return Modality.CERTAIN, ""
 
 
+# "I'd want the scope cut in half first": what the writer would need done before, a
+# condition in all but the word.
+_PRECONDITION = re.compile(r"\b(?:i'd|i\s+would|we'd|we\s+would)\s+(?:want|need|like|prefer"
+                           r"|expect|ask\s+for)\b[^.!?]*\bfirst\b", re.IGNORECASE)
+
+
 # "After reading Bob's point, reject", "after seeing the numbers": what the writer has
 # done, a reason, not a condition still to be met.
 _PAST_REASON = re.compile(r"\b(?:after|once)\s+(?:re-?)?(?:reading|seeing|talking|thinking"
-                          r"|looking|hearing|checking|discussing|reviewing|going)\b",
+                          r"|looking|hearing|checking|discussing|reviewing|going)\b"
+                          # "I changed my mind after the call this morning": a time past
+                          r"|\b(?:after|when)\b(?=[^.!?]{0,60}\b(?:yesterday|this\s+morning"
+                          r"|last\s+(?:week|night|time)|earlier\s+today|this\s+afternoon)\b)",
                           re.IGNORECASE)
 
 

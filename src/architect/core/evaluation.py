@@ -109,7 +109,10 @@ def _entry(text: str) -> tuple[str, ...]:
 
 
 def _tokens(text: str) -> list[str]:
-    return _TOKEN.findall(text.lower().replace("’", "'").replace("n't", " not"))
+    flat = text.lower().replace("’", "'")
+    # "i dont like it": a casual spelling read as its word (`vocabulary.CASUAL`).
+    typed = [vocabulary.CASUAL.get(t, t) for t in _TOKEN.findall(flat)]
+    return _TOKEN.findall(" ".join(typed).replace("n't", " not"))
 
 
 def _matches(tokens: list[str], at: int, entry: tuple[str, ...]) -> bool:
@@ -230,6 +233,9 @@ def decision_verbs(text: str) -> list[Verb]:
     for sentence in _SENTENCES.split(text[:4000]):
         tokens = [t[2:] if t[:2] in ("j'", "l'", "d'") and len(t) > 4 else t
                   for t in _tokens(sentence)]
+        # A negation after the verb reaches no further than its clause: "Ich lehne den
+        # Pitch ab – der Datenschutz ist nicht geklärt" refuses; the reason is negated.
+        ends = _clause_ends(sentence)
         for at, token in enumerate(tokens):
             if token in not_verbs:
                 continue
@@ -241,10 +247,25 @@ def decision_verbs(text: str) -> list[Verb]:
             if good is None:
                 continue
             negated = (_negated(tokens, at) or _raised(tokens, at)
-                       or _negated_after(tokens, at + width)
+                       or _negated_after(tokens[:ends[at]] if at < len(ends) else tokens,
+                                         at + width)
                        or (entry is not None and _negated_by_suffix(tokens, at, entry[0])))
             found.append(Verb(good != negated, token, negated))
     return found
+
+
+_CLAUSE_MARK = re.compile(r"\s[—–-]+\s|[—–,:;()]")
+
+
+def _clause_ends(sentence: str) -> list[int]:
+    """For each token of `sentence`, the index of the first token after its clause."""
+    ends: list[int] = []
+    count = 0
+    for part in _CLAUSE_MARK.split(sentence):
+        n = len(_tokens(part))
+        ends += [count + n] * n
+        count += n
+    return ends
 
 
 def _separable(tokens: list[str], at: int) -> tuple[bool | None, int]:

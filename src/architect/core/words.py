@@ -479,6 +479,7 @@ _HOLD_ASKED = re.compile(
     r"|\bwstrzyma\w*|на\s+паузу|приостанов\w*|暂停|搁置|一旦止め|⏸"
     r"|\b(?:on|auf)\s+(?:ice|eis)\b|\bbekletme\w*|\bbeklemeye\b|\bpausar\b|\bpausa\b"
     # "Parking it", "let this sit for a bit", "let's revisit this next quarter", "shelve it"
+    r"|\b(?:let'?s|please|we\s+should)\s+hold\s+(?:this|it|the\s+(?:sprint|pitch))\b"
     r"|\bpark(?:ing)?\s+(?:this|it)\b|\blet\s+(?:this|it)\s+sit\b|\bshelv(?:e|ing)\s+(?:this|it)\b"
     r"|\brevisit\s+(?:this|it)\s+(?:next|later|in|after)\b|\bpark\s+(?:the\s+)?(?:sprint|pitch)\b",
     re.IGNORECASE)
@@ -700,6 +701,13 @@ def likely(text: str) -> Family | None:
             found = family or found
             rest = rest.replace(needle, " ")
     return found if not rest.strip() else None
+
+
+def names_a_decision(text: str) -> bool:
+    """Whether `text` names a decision or a wait ("should we accept?", "could you hold
+    off?"): a question in it weighs the pitch, not only the feature."""
+    return bool(_MENTION.search(text) or _DEFERS.search(text)
+                or re.search(r"\bhold\s+off\b", text, re.IGNORECASE))
 
 
 def negated(text: str) -> bool:
