@@ -259,3 +259,20 @@ def test_a_reason_in_the_past_is_no_condition() -> None:
 def test_lets_hold_this_holds() -> None:
     reading = words.read("Thinking again, let's hold the sprint until the audit is out.", BOT)
     assert (reading.sense, reading.family) == (Sense.DECISION, Family.HOLD)
+
+
+@pytest.mark.parametrize(("text", "family"), [
+    ("> Принимаю.\n\nСогласен, по той же причине.", Family.ACCEPT),
+    ("> REJECT: not this quarter\n\n+1, aus den gleichen Gründen.", Family.REJECT),
+])
+def test_agreeing_with_a_quote_for_its_reasons_is_the_quotes_side(text: str,
+                                                                   family: Family) -> None:
+    reading = words.read(text, BOT)
+    assert (reading.sense, reading.family) == (Sense.LIKELY, family)
+
+
+def test_a_question_to_someone_about_whether_to_ship_gets_one_reply() -> None:
+    reading = words.read("@bob so can we ship it now, or is QA still running?", BOT)
+    assert reading.sense is Sense.NOT_DECISION
+    assert reading.modality is clauses.Modality.QUESTION
+    assert words.read("@bob can you look at the export part?", BOT).sense is Sense.NONE

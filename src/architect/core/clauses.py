@@ -274,6 +274,12 @@ def _sets() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
                               "pass", "proceed", "sure", "agree", "disagree", "perfect"}, fillers
 
 
+def names_a_go(text: str) -> bool:
+    """Whether `text` says one of the phrases that decide (`vocabulary.DECIDE`: "good to go",
+    "ship it", "approved"), as whole words: a question with one in it is about the decision."""
+    return bool(_has(text, frozenset(p for p in _sets()[0] if len(p) > 3)))
+
+
 def _only(clause: str, cues: tuple[str, ...]) -> str:
     """The cue of `cues` a clause consists of, with fillers ("Maybe.", "Not sure yet")."""
     rest = normal(clause)
