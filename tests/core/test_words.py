@@ -276,3 +276,13 @@ def test_a_question_to_someone_about_whether_to_ship_gets_one_reply() -> None:
     assert reading.sense is Sense.NOT_DECISION
     assert reading.modality is clauses.Modality.QUESTION
     assert words.read("@bob can you look at the export part?", BOT).sense is Sense.NONE
+
+
+@pytest.mark.parametrize("text", [
+    "D'accord. Attends, je dois encore vérifier les coûts.",
+    "Zgoda. Czekaj, muszę to jeszcze sprawdzić.",
+    "好的。等等，我再确认一下。",
+])
+def test_a_wait_with_a_check_to_make_in_another_language_takes_the_yes_back(text: str) -> None:
+    reading = words.read(text, BOT)
+    assert reading.sense is Sense.NOT_DECISION

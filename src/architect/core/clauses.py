@@ -170,7 +170,10 @@ _PAST_REASON = re.compile(r"\b(?:after|once)\s+(?:re-?)?(?:reading|seeing|talkin
                           r"|looking|hearing|checking|discussing|reviewing|going)\b"
                           # "I changed my mind after the call this morning": a time past
                           r"|\b(?:after|when)\b(?=[^.!?]{0,60}\b(?:yesterday|this\s+morning"
-                          r"|last\s+(?:week|night|time)|earlier\s+today|this\s+afternoon)\b)",
+                          r"|last\s+(?:week|night|time)|earlier\s+today|this\s+afternoon)\b)"
+                          # "When will this ship?": the question word, no condition
+                          r"|\bwhen\s+(?=(?:will|would|is|are|was|were|do|does|did|can|could"
+                          r"|should|shall)\b)",
                           re.IGNORECASE)
 
 
@@ -210,7 +213,11 @@ def after_correction(text: str, *, leading: bool = False) -> str:
 
 _DOUBT_AFTER = re.compile(
     r"\b(?:not\s+sure|let\s+me|i\s+need|need\s+to|have\s+to\s+check|haven'?t|hold\s+off"
-    r"|ignore|wait|get\s+back|re-?read|before\s+deciding|not\s+yet|later|think)\b|\?",
+    r"|ignore|wait|get\s+back|re-?read|before\s+deciding|not\s+yet|later|think)\b|\?"
+    # the same doubt or check to make, in the languages of `vocabulary`
+    r"|\b(?:twijfel\w*|zweif\w*|prüf\w*|nachdenken|vérifi\w*|dout\w*|revis\w*|verific\w*"
+    r"|dud\w*|dúvid\w*|controll\w*|controler\w*|dubbi\w*|sprawdz\w*|wątpi\w*|провер\w*"
+    r"|сомнева\w*|kontrol\w*|emin\s+değil\w*)|确认|確認|考え|再考|想想",
     re.IGNORECASE)
 
 

@@ -58,12 +58,18 @@ def _unspaced_hits(text: str, good: tuple[str, ...], bad: tuple[str, ...]
                    ) -> list[tuple[str, bool, bool]]:
     """The entries in a script without spaces (`不错`, `却下`) found where they stand:
     (the entry, its side, whether a negation turns it round: `不批准`, `承認しません`)."""
-    hits: list[tuple[str, bool, bool]] = []
+    found: list[tuple[int, str, bool]] = []
     for entries, side in ((good, True), (bad, False)):
-        for entry in entries:
-            at = text.find(entry) if _unspaced(entry) else -1
-            if at >= 0:
-                hits.append((entry, side, _unspaced_negated(text, at, at + len(entry))))
+        found += [(text.find(e), e, side) for e in entries if _unspaced(e) and e in text]
+    # An entry inside a longer one found there is that one's ("必要" in "没什么必要").
+    taken: list[tuple[int, int]] = []
+    hits: list[tuple[str, bool, bool]] = []
+    for at, entry, side in sorted(found, key=lambda f: -len(f[1])):
+        end = at + len(entry)
+        if any(a <= at and end <= b for a, b in taken):
+            continue
+        taken.append((at, end))
+        hits.append((entry, side, _unspaced_negated(text, at, end)))
     return hits
 
 
@@ -172,7 +178,9 @@ def judge(text: str) -> Judgement | None:
             at += 1
             continue
         words, good = entry
-        if _negated(tokens, at) or _raised(tokens, at):
+        # An entry that carries its own negation ("not convinced", "pas convaincu") is
+        # not turned round again by the one before it ("je ne suis pas convaincu").
+        if words[0] not in _negations() and (_negated(tokens, at) or _raised(tokens, at)):
             good = not good
         if words in _weak() and (len(tokens) > _SHORT or remark) \
                 and not _pitch_words() & set(tokens):

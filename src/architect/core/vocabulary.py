@@ -221,7 +221,7 @@ HEDGES: tuple[str, ...] = (
     "before making a decision", "before we commit", "before committing",
     "not convinced", "i'm not convinced", "not 100% sure", "not entirely sure",
     "not fully sure", "not really sure", "inclined to", "leaning to",
-    "hard to say", "i guess", "kind of", "sort of", "let me think",
+    "hard to say", "i guess", "i suppose", "kind of", "sort of", "let me think",
     "still thinking", "need to think", "need more time", "not yet decided", "tbd",
     "pas encore", "noch nicht entschieden", "todavía no", "ainda não", "non ancora",
     "nog niet", "jeszcze nie", "ещё не", "еще не", "还没", "まだ",
@@ -250,7 +250,7 @@ CORRECTIONS: tuple[str, ...] = (
     "meant", "sorry, meant", "thinking about it more", "thinking about it again", "nein,",
     "non,", "pardon", "moment", "on reflection", "thinking again", "re-reading", "rereading",
     "sorry, no", "nein,", "não,", "espera", "jednak", "不对", "应该是", "잠깐", "정정", "ehh",
-    "eh,", "attendez", "aspetta", "wacht", "czekaj", "стоп", "待って", "いや",
+    "eh,", "attendez", "attends", "aspetta", "wacht", "czekaj", "стоп", "待って", "いや",
     "a jednak", "doch nicht", "oder doch nicht", "en fait non", "finalement non",
     "pensándolo bien", "pensandolo bien", "na verdade não", "anzi no", "ripensandoci",
     "toch niet", "хотя нет", "算了", "やっぱり", "ignore that", "ignore my",
@@ -315,6 +315,8 @@ JUDGE_GOOD: tuple[str, ...] = (
     # tr, ja, zh: "good idea", "keen", "looks good" as people soften them
     "iyi", "güzel", "harika", "olur", "乗り気", "良さそう", "よさそう", "いいですね", "好主意",
     "挺好", "还行", "行啊",
+    "get behind", "works for me", "fine by me", "fine with me",
+    "vernünftig", "ça me va", "me va", "uyar", "必要", "必要性",
 )
 JUDGE_BAD: tuple[str, ...] = (
     "bad", "against", "oppos*", "objection*", "object", "waste*", "expensive", "costly",
@@ -340,6 +342,12 @@ JUDGE_BAD: tuple[str, ...] = (
     "no me convence", "pas convaincu", "non mi convince", "olmaz", "gerek yok", "gereksiz",
     "見送", "優先度が低い", "気が進まない", "微妙", "必要ない", "必要なし", "不要", "不需要",
     "不值得", "先不做", "暂缓", "优先级低", "优先级不高",
+    "überzeugt mich nicht", "nicht mein ding", "niet zo enthousiast", "niet enthousiast",
+    "nut er niet van", "bana uymaz", "不太需要", "没什么必要",
+    "i'd prefer we", "would prefer we", "better use of", "bigger fish to fry",
+    "don't need", "don't really need", "don't think we need", "do we even need",
+    "more pressing", "not the right time", "wrong time", "a nice to have",
+    "only nice to have", "low priority",
 )
 # The words of `JUDGE_GOOD` too everyday to judge the pitch inside a longer remark ("The
 # risks section is honest, good"): they count in a short comment, or beside a word
