@@ -11,6 +11,7 @@ from architect.core.clauses import (
     capped,
     distance,
     modality,
+    normal,
     polarity_of,
     split,
     stance,
@@ -82,3 +83,17 @@ def test_distance_counts_a_swap_as_one() -> None:
 def test_a_page_of_text_is_read_at_its_ends() -> None:
     page = "a" * 10_000
     assert len(capped(page)) < len(page) and capped("short") == "short"
+
+
+@pytest.mark.parametrize("text", ["When would the export land?", "when is this going out?"])
+def test_when_asking_is_a_question_not_a_condition(text: str) -> None:
+    assert modality(text)[0] is Modality.QUESTION
+
+
+def test_a_reason_in_the_past_is_no_condition_and_a_wanted_first_is_one() -> None:
+    assert modality("Changed my view when we spoke last week.")[0] is Modality.CERTAIN
+    assert modality("We'd need the docs written first.")[0] is Modality.CONDITIONAL
+
+
+def test_casual_spellings_read_as_their_words() -> None:
+    assert normal("im in, dont wait") == normal("I'm in, don't wait")

@@ -67,3 +67,31 @@ def test_the_same_verbs_unturned_still_decide(text: str, family: str) -> None:
 def test_a_chinese_negation_turns_the_lean_round() -> None:
     judged = judge("我不同意这个方案。")
     assert judged is not None and judged.lean is Lean.BAD
+
+
+@pytest.mark.parametrize(("text", "lean"), [
+    ("Je ne suis pas vraiment convaincu par ça", Lean.BAD),  # its own negation, not twice
+    ("Ehrlich gesagt überzeugt mich nicht, was da steht", Lean.BAD),
+    ("真的没什么必要", Lean.BAD),  # "必要" inside the longer entry is that one's
+    ("正直、必要性はあまり感じないです", Lean.BAD),
+    ("we dont really need this imo", Lean.BAD),
+    ("Honestly I can get behind that.", Lean.GOOD),
+])
+def test_judgements_in_more_forms(text: str, lean: Lean) -> None:
+    judged = judge(text)
+    assert judged is not None and judged.lean is lean
+
+
+@pytest.mark.parametrize("text", [
+    "Honestly it's a nice to have, we have bigger fish to fry.",
+    "Not the right time for this one.",
+    "I'd prefer we put the effort into onboarding.",
+])
+def test_a_preference_for_other_work_leans_against(text: str) -> None:
+    judged = judge(text)
+    assert judged is not None and judged.lean is Lean.BAD
+
+
+def test_nice_to_have_it_done_is_no_refusal() -> None:
+    judged = judge("Nice to have this written down, thanks")
+    assert judged is None or judged.lean is not Lean.BAD

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from architect.core import markers
+from architect.core.ledger import DesignFork
 from architect.core.replies import NAMED, Why, reply, wants_steering, who_may_steer, why_unclear
 from tests.builders import BOT, OTHER_REVIEWER, REVIEWER, STRANGER
 
@@ -141,3 +142,35 @@ def test_who_may_steer_is_the_rule_with_the_writers_a_few_by_name() -> None:
     named = ", ".join(f"@w{n}" for n in range(NAMED))
     assert who_may_steer((), writers, rule) == f"{rule} ({named} and 2 more)"
     assert who_may_steer((), writers[:NAMED], rule) == f"{rule} ({named})"
+
+
+# -- issue 27: a stranger's comment read with the steerers' reader ----------------------
+
+@pytest.mark.parametrize("body", [
+    "Great work, thank you all for pushing this forward!",
+    "Awesome, been hoping for this one. Thanks!",
+    "Will this also land in the self-hosted edition?",
+])
+def test_praise_and_a_question_about_the_feature_by_a_stranger_stay_unanswered(
+        body: str) -> None:
+    assert not wants_steering(body, BOT, started=False)
+
+
+@pytest.mark.parametrize("body", [
+    "+1, please ship this",
+    "Could you hold off until the API is stable?",
+    "Kabul ediyorum, iyi fikir.",
+])
+def test_a_say_on_the_decision_by_a_stranger_is_told_who_may_steer(body: str) -> None:
+    assert wants_steering(body, BOT, started=False)
+
+
+def _forks() -> tuple[DesignFork, ...]:
+    return tuple(DesignFork(n, f"Question {n}?", (("A", "one way"), ("B", "the other")), "A")
+                 for n in (1, 2))
+
+
+@pytest.mark.parametrize("body", [
+    "Mi voto: A y luego B.", "我选A，然后B", "| 1 | 2 |\n|---|---|\n| A | B |"])
+def test_letters_by_a_stranger_on_the_questions_are_answers(body: str) -> None:
+    assert wants_steering(body, BOT, started=True, forks=_forks())

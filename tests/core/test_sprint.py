@@ -13,6 +13,7 @@ from architect.core import markers
 from architect.core.actions import Written
 from architect.core.ledger import ForkStatus, Ledger, to_payload
 from architect.core.nudge import with_clock
+from architect.core.replies import Why
 from architect.core.sprint import advance, assess, read_marks, with_marks
 from architect.core.steering import Steering
 from architect.core.table import SprintState
@@ -455,3 +456,19 @@ def test_the_marks_carried_on_the_pr_are_reused_while_its_comments_are_the_same(
     moved = advance(Written(sprint, (answer,), None))
     assert moved.marks is None and answer in read_marks(moved, BOT).candidates
     assert read_marks(sprint, "someone-else").own == ()  # read for its own bot only
+
+
+def test_a_strangers_approval_on_the_design_questions_gets_the_one_reply() -> None:
+    talk = conversation_in(SprintState.QUESTIONS_OPEN)
+    talk.review(ReviewState.APPROVED, by=STRANGER)
+    view = view_of(talk)
+    assert view.state is SprintState.QUESTIONS_OPEN
+    assert [s.why for s in view.unclear if s.login == STRANGER] == [Why.NOT_STEERER]
+
+
+def test_a_steerers_approval_on_the_design_questions_is_no_answer() -> None:
+    talk = conversation_in(SprintState.QUESTIONS_OPEN)
+    talk.review(ReviewState.APPROVED)
+    view = view_of(talk)
+    assert view.state is SprintState.QUESTIONS_OPEN
+    assert view.unclear == () and view.new_reviews == ()

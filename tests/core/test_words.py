@@ -225,3 +225,87 @@ def test_a_decision_word_held_back_by_a_condition_after_it_asks_back(text: str) 
     assert (reading.sense, reading.modality) == (Sense.NOT_DECISION,
                                                  clauses.Modality.CONDITIONAL)
     assert reading.cue.startswith("on the condition")
+# -- issue 27: read as a person reads it ------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Ich lehne das ab, weil die Kosten nicht klar sind.",
+    "Ik wijs dit af – de planning is niet haalbaar.",
+])
+def test_a_negation_in_the_reason_clause_does_not_turn_the_verb_round(text: str) -> None:
+    reading = words.read(text, BOT)
+    assert (reading.sense, reading.family) == (Sense.DECISION, Family.REJECT)
+
+
+@pytest.mark.parametrize(("text", "family"), [
+    ("luks gud to me, im in", Family.ACCEPT),
+    ("honestly i dont like where this is going", Family.REJECT),
+    ("We could live with that scope.", Family.ACCEPT),
+    ("Seems like a solution in search of a problem to me", Family.REJECT),
+    ("I'd rather we put the time into the flaky CI instead.", Family.REJECT),
+    ("正直あまり乗り気ではないです", Family.REJECT),
+    ("今回は見送りでお願いします。", Family.REJECT),
+    ("Bence de olur, güzel fikir", Family.ACCEPT),
+])
+def test_soft_and_casual_judgements_get_one_reply(text: str, family: Family) -> None:
+    reading = words.read(text, BOT)
+    assert reading.sense in (Sense.LIKELY, Sense.NOT_DECISION)
+    assert reading.family is family
+
+
+def test_a_yes_with_what_the_writer_would_want_first_is_conditional() -> None:
+    reading = words.read("Happy enough with it, though I'd need the API part split out first.",
+                         BOT)
+    assert reading.sense is Sense.NOT_DECISION
+    assert reading.modality is clauses.Modality.CONDITIONAL
+
+
+def test_a_please_proceed_in_japanese_decides() -> None:
+    reading = words.read("良いと思います。このまま進めてください。", BOT)
+    assert (reading.sense, reading.family) == (Sense.DECISION, Family.ACCEPT)
+
+
+@pytest.mark.parametrize("text", [
+    "Goedgekeurd. Nee, wacht even, ik wil eerst de kosten zien.",
+    "Einverstanden. Nein, warte, ich muss das noch prüfen.",
+])
+def test_a_no_wait_in_another_language_takes_the_yes_back(text: str) -> None:
+    reading = words.read(text, BOT)
+    assert reading.sense is Sense.NOT_DECISION
+
+
+def test_a_reason_in_the_past_is_no_condition() -> None:
+    reading = words.read("Talked to sales, and when we met yesterday they convinced me. "
+                         "Approving.", BOT)
+    assert (reading.sense, reading.family) == (Sense.DECISION, Family.ACCEPT)
+
+
+def test_lets_hold_this_holds() -> None:
+    reading = words.read("Thinking again, let's hold the sprint until the audit is out.", BOT)
+    assert (reading.sense, reading.family) == (Sense.DECISION, Family.HOLD)
+
+
+@pytest.mark.parametrize(("text", "family"), [
+    ("> Принимаю.\n\nСогласен, по той же причине.", Family.ACCEPT),
+    ("> REJECT: not this quarter\n\n+1, aus den gleichen Gründen.", Family.REJECT),
+])
+def test_agreeing_with_a_quote_for_its_reasons_is_the_quotes_side(text: str,
+                                                                   family: Family) -> None:
+    reading = words.read(text, BOT)
+    assert (reading.sense, reading.family) == (Sense.LIKELY, family)
+
+
+def test_a_question_to_someone_about_whether_to_ship_gets_one_reply() -> None:
+    reading = words.read("@bob so can we ship it now, or is QA still running?", BOT)
+    assert reading.sense is Sense.NOT_DECISION
+    assert reading.modality is clauses.Modality.QUESTION
+    assert words.read("@bob can you look at the export part?", BOT).sense is Sense.NONE
+
+
+@pytest.mark.parametrize("text", [
+    "D'accord. Attends, je dois encore vérifier les coûts.",
+    "Zgoda. Czekaj, muszę to jeszcze sprawdzić.",
+    "好的。等等，我再确认一下。",
+])
+def test_a_wait_with_a_check_to_make_in_another_language_takes_the_yes_back(text: str) -> None:
+    reading = words.read(text, BOT)
+    assert reading.sense is Sense.NOT_DECISION

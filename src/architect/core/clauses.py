@@ -62,7 +62,8 @@ _PUNCT = re.compile(r"[\s.,;:!()\[\]*_~\"“”„«»…：。，！；、]+")
 def normal(text: str) -> str:
     """Lower case, plain apostrophes, punctuation as spaces: " words like these "."""
     flat = text.lower().replace("’", "'").replace("‘", "'")
-    return " " + _PUNCT.sub(" ", flat).strip() + " "
+    words = _PUNCT.sub(" ", flat).split()
+    return " " + " ".join(vocabulary.CASUAL.get(w, w) for w in words) + " "
 
 
 def split(text: str) -> list[str]:
@@ -148,6 +149,8 @@ def modality(text: str) -> tuple[Modality, str]:
     """What a stretch of words does to a decision or an answer in it, and its cue."""
     if (cue := _cue(_PAST_REASON.sub(" ", text), vocabulary.CONDITIONS)):
         return Modality.CONDITIONAL, _from(text, cue)
+    if (first := _PRECONDITION.search(text.replace("’", "'"))):
+        return Modality.CONDITIONAL, text[first.start():].strip().rstrip(".!")
     if (cue := _cue(text, vocabulary.HEDGES)):
         return Modality.HEDGED, _from(text, cue)
     if text.rstrip(" *_~)").endswith("?"):
@@ -155,10 +158,22 @@ def modality(text: str) -> tuple[Modality, str]:
     return Modality.CERTAIN, ""
 
 
+# "I'd want the scope cut in half first": what the writer would need done before, a
+# condition in all but the word.
+_PRECONDITION = re.compile(r"\b(?:i'd|i\s+would|we'd|we\s+would)\s+(?:want|need|like|prefer"
+                           r"|expect|ask\s+for)\b[^.!?]*\bfirst\b", re.IGNORECASE)
+
+
 # "After reading Bob's point, reject", "after seeing the numbers": what the writer has
 # done, a reason, not a condition still to be met.
 _PAST_REASON = re.compile(r"\b(?:after|once)\s+(?:re-?)?(?:reading|seeing|talking|thinking"
-                          r"|looking|hearing|checking|discussing|reviewing|going)\b",
+                          r"|looking|hearing|checking|discussing|reviewing|going)\b"
+                          # "I changed my mind after the call this morning": a time past
+                          r"|\b(?:after|when)\b(?=[^.!?]{0,60}\b(?:yesterday|this\s+morning"
+                          r"|last\s+(?:week|night|time)|earlier\s+today|this\s+afternoon)\b)"
+                          # "When will this ship?": the question word, no condition
+                          r"|\bwhen\s+(?=(?:will|would|is|are|was|were|do|does|did|can|could"
+                          r"|should|shall)\b)",
                           re.IGNORECASE)
 
 
@@ -198,7 +213,11 @@ def after_correction(text: str, *, leading: bool = False) -> str:
 
 _DOUBT_AFTER = re.compile(
     r"\b(?:not\s+sure|let\s+me|i\s+need|need\s+to|have\s+to\s+check|haven'?t|hold\s+off"
-    r"|ignore|wait|get\s+back|re-?read|before\s+deciding|not\s+yet|later|think)\b|\?",
+    r"|ignore|wait|get\s+back|re-?read|before\s+deciding|not\s+yet|later|think)\b|\?"
+    # the same doubt or check to make, in the languages of `vocabulary`
+    r"|\b(?:twijfel\w*|zweif\w*|prüf\w*|nachdenken|vérifi\w*|dout\w*|revis\w*|verific\w*"
+    r"|dud\w*|dúvid\w*|controll\w*|controler\w*|dubbi\w*|sprawdz\w*|wątpi\w*|провер\w*"
+    r"|сомнева\w*|kontrol\w*|emin\s+değil\w*)|确认|確認|考え|再考|想想",
     re.IGNORECASE)
 
 
@@ -260,6 +279,12 @@ def _sets() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     fillers = frozenset(p for p, pol in _tables()[0] if pol is None)
     return strong, mention - {"against", "support", "ready", "fine", "great", "nice",
                               "pass", "proceed", "sure", "agree", "disagree", "perfect"}, fillers
+
+
+def names_a_go(text: str) -> bool:
+    """Whether `text` says one of the phrases that decide (`vocabulary.DECIDE`: "good to go",
+    "ship it", "approved"), as whole words: a question with one in it is about the decision."""
+    return bool(_has(text, frozenset(p for p in _sets()[0] if len(p) > 3)))
 
 
 def _only(clause: str, cues: tuple[str, ...]) -> str:

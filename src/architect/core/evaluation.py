@@ -58,12 +58,18 @@ def _unspaced_hits(text: str, good: tuple[str, ...], bad: tuple[str, ...]
                    ) -> list[tuple[str, bool, bool]]:
     """The entries in a script without spaces (`不错`, `却下`) found where they stand:
     (the entry, its side, whether a negation turns it round: `不批准`, `承認しません`)."""
-    hits: list[tuple[str, bool, bool]] = []
+    found: list[tuple[int, str, bool]] = []
     for entries, side in ((good, True), (bad, False)):
-        for entry in entries:
-            at = text.find(entry) if _unspaced(entry) else -1
-            if at >= 0:
-                hits.append((entry, side, _unspaced_negated(text, at, at + len(entry))))
+        found += [(text.find(e), e, side) for e in entries if _unspaced(e) and e in text]
+    # An entry inside a longer one found there is that one's ("必要" in "没什么必要").
+    taken: list[tuple[int, int]] = []
+    hits: list[tuple[str, bool, bool]] = []
+    for at, entry, side in sorted(found, key=lambda f: -len(f[1])):
+        end = at + len(entry)
+        if any(a <= at and end <= b for a, b in taken):
+            continue
+        taken.append((at, end))
+        hits.append((entry, side, _unspaced_negated(text, at, end)))
     return hits
 
 
@@ -109,7 +115,10 @@ def _entry(text: str) -> tuple[str, ...]:
 
 
 def _tokens(text: str) -> list[str]:
-    return _TOKEN.findall(text.lower().replace("’", "'").replace("n't", " not"))
+    flat = text.lower().replace("’", "'")
+    # "i dont like it": a casual spelling read as its word (`vocabulary.CASUAL`).
+    typed = [vocabulary.CASUAL.get(t, t) for t in _TOKEN.findall(flat)]
+    return _TOKEN.findall(" ".join(typed).replace("n't", " not"))
 
 
 def _matches(tokens: list[str], at: int, entry: tuple[str, ...]) -> bool:
@@ -169,7 +178,9 @@ def judge(text: str) -> Judgement | None:
             at += 1
             continue
         words, good = entry
-        if _negated(tokens, at) or _raised(tokens, at):
+        # An entry that carries its own negation ("not convinced", "pas convaincu") is
+        # not turned round again by the one before it ("je ne suis pas convaincu").
+        if words[0] not in _negations() and (_negated(tokens, at) or _raised(tokens, at)):
             good = not good
         if words in _weak() and (len(tokens) > _SHORT or remark) \
                 and not _pitch_words() & set(tokens):
@@ -230,6 +241,9 @@ def decision_verbs(text: str) -> list[Verb]:
     for sentence in _SENTENCES.split(text[:4000]):
         tokens = [t[2:] if t[:2] in ("j'", "l'", "d'") and len(t) > 4 else t
                   for t in _tokens(sentence)]
+        # A negation after the verb reaches no further than its clause: "Ich lehne den
+        # Pitch ab – der Datenschutz ist nicht geklärt" refuses; the reason is negated.
+        ends = _clause_ends(sentence)
         for at, token in enumerate(tokens):
             if token in not_verbs:
                 continue
@@ -241,10 +255,25 @@ def decision_verbs(text: str) -> list[Verb]:
             if good is None:
                 continue
             negated = (_negated(tokens, at) or _raised(tokens, at)
-                       or _negated_after(tokens, at + width)
+                       or _negated_after(tokens[:ends[at]] if at < len(ends) else tokens,
+                                         at + width)
                        or (entry is not None and _negated_by_suffix(tokens, at, entry[0])))
             found.append(Verb(good != negated, token, negated))
     return found
+
+
+_CLAUSE_MARK = re.compile(r"\s[—–-]+\s|[—–,:;()]")
+
+
+def _clause_ends(sentence: str) -> list[int]:
+    """For each token of `sentence`, the index of the first token after its clause."""
+    ends: list[int] = []
+    count = 0
+    for part in _CLAUSE_MARK.split(sentence):
+        n = len(_tokens(part))
+        ends += [count + n] * n
+        count += n
+    return ends
 
 
 def _separable(tokens: list[str], at: int) -> tuple[bool | None, int]:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from enum import StrEnum
 
-from architect.core import answer_forms, clauses, markers, render, words
+from architect.core import answer_forms, clauses, markers, render, vocabulary, words
 from architect.core.answers import parse_comment
 from architect.core.ledger import DesignFork
 from architect.core.text import one_line
@@ -59,14 +59,43 @@ def wants_steering(body: str, bot_login: str, *, started: bool,
     if markers.MARK_OPEN in words.readable(body, inline_code=True):
         return False  # a paste of the bot's own text
     reading = words.read(body, bot_login)
-    if reading.sense in (words.Sense.DECISION, words.Sense.NOT_DECISION) or (
-            reading.sense is words.Sense.LIKELY
-            and clauses.stance(words.unquoted(body, bot_login)) is not None):
+    stance = clauses.stance(words.unquoted(body, bot_login))
+    if reading.sense is words.Sense.DECISION or (
+            reading.sense is words.Sense.NOT_DECISION and not _own_question(reading)
+    ) or (reading.sense is words.Sense.NOT_DECISION
+          and words.names_a_decision(words.unquoted(body, bot_login))) or (
+            reading.sense is words.Sense.LIKELY and stance is not None
+            and not _praise(stance.said)):
         # "+1, would love this!" and "you should reject this" are as much a say as
-        # "ACCEPT"; "Nice writeup" is praise.
+        # "ACCEPT"; "Nice writeup", "Nice, thanks for working on it!" are praise, and
+        # "Is there an issue I can subscribe to?" a question about the feature.
         return True
-    parsed = parse_comment(words.unquoted(body, bot_login), forks)
-    return bool(parsed.answers) or (started and parsed.approve_all)
+    text = words.unquoted(body, bot_login)
+    parsed = parse_comment(text, forks)
+    # What the round would take up from someone who may steer (not discussion) and names
+    # an option's letter: "| B | A | A |", "Yo elegiría B y A", "我投B和A".
+    lettered = bool(forks) and not parsed.discussion and _LETTER.search(text) is not None \
+        and bool(set(_LETTER.findall(text)) & {o[0] for f in forks for o in f.options})
+    return bool(parsed.answers or parsed.unread or parsed.doubted or lettered) or (
+        started and parsed.approve_all)
+
+
+# A capital letter standing alone (not the pronoun "I"), as an option is named. Latin
+# letters around it make it part of a word; a CJK character does not ("我投B和A").
+_LETTER = re.compile(r"(?<![A-Za-zÀ-ÿ'’])[A-HJ](?![A-Za-zÀ-ÿ'’])")
+
+
+def _own_question(reading: words.Reading) -> bool:
+    """A question that weighs no side: the writer's own, about the feature."""
+    return reading.family is None and reading.modality is clauses.Modality.QUESTION
+
+
+def _praise(said: str) -> bool:
+    """Whether the agreement is nothing but praise (`vocabulary.PRAISE`): a thank-you
+    from a user, not a vote."""
+    praise = {clauses.normal(p).strip() for p in vocabulary.PRAISE}
+    parts = [clauses.normal(p).strip() for p in said.split(",")]
+    return bool(parts) and all(p in praise for p in parts)
 
 
 def reply(why: str, login: str, text: str, comment_id: int, reviewers: tuple[str, ...],

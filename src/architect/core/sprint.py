@@ -176,6 +176,9 @@ def assess(sprint: SprintPR, steering: Steering, *, vision_title: str,
     new_reviews: list[Comment] = []
     for review in marks.reviews:
         login = review.user.login if review.user else ""
+        if (marks.ledger is not None and review.state is ReviewState.APPROVED
+                and steering.may_steer(login) and not _answers_like(review, marks.ledger)):
+            continue  # the pitch's approval, read before the questions
         said = read_decision(review.body, steering.bot_login)
         if said is not None and said.word not in _DECIDING and steering.may_steer(login):
             # `HOLD` as a review's words holds as the comment would, on every tick (replied
@@ -575,7 +578,9 @@ def _review_matters(review: Review, started: bool, *, bot: str) -> bool:
     a COMMENT review with words (until the questions), or with REJECT, HOLD or another
     word kept by its kind (at any stage, as a comment's)."""
     if review.state is ReviewState.APPROVED:
-        return not started
+        # After the questions, an approval is no answer; kept all the same, so that one by
+        # someone who may not steer gets its one reply naming who may (`assess`).
+        return True
     if review.state is ReviewState.COMMENT:
         # Read like a comment: a decision, or (before the questions) any words that may
         # call for one reply.

@@ -61,7 +61,10 @@ APPROVE: Mapping[str, tuple[str, ...]] = {
            "выглядит хорошо", "поехали", "давай", "давайте", "отлично", "норм"),
     "zh": ("同意", "赞成", "好的", "可以", "没问题", "批准", "通过", "行", "支持", "好"),
     "ja": ("承認", "賛成", "いいね", "良いと思います", "いいと思います", "問題ありません",
-           "了解", "オッケー", "進めましょう", "お願いします", "異議なし"),
+           "了解", "オッケー", "進めましょう", "お願いします", "異議なし", "進めてください",
+           "進めて下さい", "良さそうです", "いいですね"),
+    "tr": ("evet", "tamam", "olur", "bence olur", "iyi fikir", "güzel fikir", "katılıyorum",
+           "onaylıyorum", "harika", "kabul"),
     "emoji": ("👍", "👍🏻", "👍🏼", "👍🏽", "👍🏾", "👍🏿", "🚀", "✅", "✔", "✔️", "☑️", "🎉",
               "💯", "🆗", "👌", ":+1:", ":thumbsup:", ":rocket:", ":white_check_mark:",
               ":shipit:", ":ok_hand:", ":tada:", "🟢"),
@@ -99,7 +102,9 @@ REFUSE: Mapping[str, tuple[str, ...]] = {
     "ru": ("нет", "отклонено", "отклоняю", "не сейчас", "не согласен", "не согласна",
            "против", "не надо"),
     "zh": ("拒绝", "驳回", "不同意", "反对", "不行", "不要", "不"),
-    "ja": ("却下", "拒否", "反対", "いいえ", "見送り", "やめましょう", "不要"),
+    "ja": ("却下", "拒否", "反対", "いいえ", "見送り", "やめましょう", "不要",
+           "見送りましょう", "今回は見送り"),
+    "tr": ("hayır", "olmaz", "bence olmaz", "katılmıyorum", "gerek yok", "reddediyorum"),
     "emoji": ("👎", "👎🏻", "👎🏼", "👎🏽", "👎🏾", "👎🏿", "❌", "✖️", "✖", "🚫", "⛔", "🛑",
               ":-1:", ":thumbsdown:", ":x:", ":no_entry:", ":no_entry_sign:", "🔴"),
 }
@@ -123,7 +128,8 @@ DECIDE_APPROVE: tuple[str, ...] = (
     "machen wir", "machen wir so", "on y va", "allons-y", "adelante", "vamos",
     "vamos con ello", "hagámoslo", "hagamoslo", "pode seguir", "vamos nessa", "manda ver",
     "procedi", "procedi pure", "procediamo", "andiamo", "ga je gang", "laten we het doen",
-    "do dzieła", "поехали", "進めましょう",
+    "do dzieła", "поехали", "進めましょう", "進めてください", "進めて下さい",
+    "请继续", "继续吧", "开始吧",
 )
 DECIDE_REFUSE: tuple[str, ...] = (
     "reject", "rejected", "rejecting", "declined", "decline", "denied", "nack",
@@ -164,9 +170,33 @@ FILLERS: tuple[str, ...] = (
     "from our side", "for us", "with it", "with this", "this", "it", "the pitch",
     "this pitch", "the proposal", "this one", "big", "strong", "a", "it is", "it's",
     "merci", "danke", "gracias", "grazie", "obrigado", "obrigada", "dank je", "dziękuję",
-    "спасибо", "谢谢", "ありがとう", "bien", "bon", "gut", "sehr", "muy", "bueno", "alors",
+    "спасибо", "谢谢", "ありがとう", "bence", "個人的には", "うーん", "今回は", "このまま",
+    "では", "じゃあ", "那就", "bien", "bon", "gut", "sehr", "muy", "bueno", "alors",
     "also gut", "dann", "von mir", "de mi parte", "pour moi", "para mí", "per me",
     "的", "吧", "です", "ます", "!", "✨", "🙏", "😀", "🙂", "😊", "❤️", "💚", "🎉",
+)
+
+# Words as people type them in a hurry, read as the word they stand for ("sounds gud, im
+# in", "i dont like it"): apostrophes dropped, casual spellings. Only forms that are no
+# other English word ("ill", "well", "were", "its" are words: not here).
+CASUAL: Mapping[str, str] = {
+    "dont": "don't", "doesnt": "doesn't", "didnt": "didn't", "isnt": "isn't",
+    "arent": "aren't", "wasnt": "wasn't", "wouldnt": "wouldn't", "shouldnt": "shouldn't",
+    "couldnt": "couldn't", "havent": "haven't", "hasnt": "hasn't", "im": "i'm", "ive": "i've",
+    "youre": "you're", "thats": "that's", "lets": "let's", "gud": "good",
+    "gd": "good", "gr8": "great", "grt": "great", "luv": "love",
+    "plz": "please", "pls": "please", "kk": "ok", "okey": "okay", "oki": "ok",
+    "yeh": "yeah", "yea": "yeah",
+    "nvm": "never mind", "idk": "i don't know", "dunno": "don't know",
+}
+
+# Praise of the work, not a vote on it: from someone who may not steer ("Nice, thanks for
+# working on it!"), no reply naming who may.
+PRAISE: tuple[str, ...] = (
+    "nice", "great", "cool", "awesome", "excellent", "perfect", "neat", "amazing", "love it",
+    "love this", "great stuff", "looks nice", "wonderful", "fantastic", "brilliant", "wow",
+    "nice work", "great work", "nice one", "sweet", "super", "genial", "génial", "top",
+    "🎉", "❤️", "😍", "✨", "👏", "🙌",
 )
 
 # A clause that sets a condition: never acted on; the reply names the condition.
@@ -191,7 +221,7 @@ HEDGES: tuple[str, ...] = (
     "before making a decision", "before we commit", "before committing",
     "not convinced", "i'm not convinced", "not 100% sure", "not entirely sure",
     "not fully sure", "not really sure", "inclined to", "leaning to",
-    "hard to say", "i guess", "kind of", "sort of", "let me think",
+    "hard to say", "i guess", "i suppose", "kind of", "sort of", "let me think",
     "still thinking", "need to think", "need more time", "not yet decided", "tbd",
     "pas encore", "noch nicht entschieden", "todavía no", "ainda não", "non ancora",
     "nog niet", "jeszcze nie", "ещё не", "еще не", "还没", "まだ",
@@ -220,13 +250,16 @@ CORRECTIONS: tuple[str, ...] = (
     "meant", "sorry, meant", "thinking about it more", "thinking about it again", "nein,",
     "non,", "pardon", "moment", "on reflection", "thinking again", "re-reading", "rereading",
     "sorry, no", "nein,", "não,", "espera", "jednak", "不对", "应该是", "잠깐", "정정", "ehh",
-    "eh,", "attendez", "aspetta", "wacht", "czekaj", "стоп", "待って", "いや",
+    "eh,", "attendez", "attends", "aspetta", "wacht", "czekaj", "стоп", "待って", "いや",
     "a jednak", "doch nicht", "oder doch nicht", "en fait non", "finalement non",
     "pensándolo bien", "pensandolo bien", "na verdade não", "anzi no", "ripensandoci",
     "toch niet", "хотя нет", "算了", "やっぱり", "ignore that", "ignore my",
     "no —", "no –", "no -", "never mind", "nevermind", "forget it", "i take that back",
     "take it back", "lasciate perdere", "lascia perdere", "vergiss es", "laisse tomber",
     "olvídalo", "deixa pra lá", "geri alıyorum", "yok, dur", "beru zpět", "vlastně ne",
+    "nee wacht", "nee, wacht", "nein warte", "nein, warte", "warte", "non attends",
+    "non, attends", "no espera", "no, espera", "não, espera", "no aspetta", "no, aspetta",
+    "nie, czekaj", "nie czekaj", "нет, стоп", "hayır dur", "いや待って", "等等",
 )
 # The cues of `CORRECTIONS` that take back what came before even when no new decision
 # follows ("Approved. Hmm, wait — I haven't checked the SSO part"); the others
@@ -240,6 +273,9 @@ TAKE_BACK: tuple[str, ...] = (
     "never mind", "nevermind", "forget it", "i take that back", "take it back",
     "lasciate perdere", "lascia perdere", "vergiss es", "laisse tomber", "olvídalo",
     "deixa pra lá", "geri alıyorum", "yok, dur", "beru zpět", "vlastně ne",
+    "nee wacht", "nee, wacht", "nein warte", "nein, warte", "warte", "non attends",
+    "non, attends", "no espera", "no, espera", "não, espera", "no aspetta", "no, aspetta",
+    "nie, czekaj", "nie czekaj", "нет, стоп", "hayır dur", "いや待って", "等等",
 )
 
 # Words that turn a clause round ("don't approve", "not yet").
@@ -274,6 +310,13 @@ JUDGE_GOOD: tuple[str, ...] = (
     "согласен", "согласна", "нравит*", "count me in", "不错", "很好", "可以", "赞成", "同意",
     "良い", "いい", "賛成", "좋아",
     "좋다", "좋습니다",
+    # reluctant yes ("I could live with this", "I wouldn't say no to it")
+    "could live with", "can live with", "wouldn't say no", "won't say no", "no complaints",
+    # tr, ja, zh: "good idea", "keen", "looks good" as people soften them
+    "iyi", "güzel", "harika", "olur", "乗り気", "良さそう", "よさそう", "いいですね", "好主意",
+    "挺好", "还行", "行啊",
+    "get behind", "works for me", "fine by me", "fine with me",
+    "vernünftig", "ça me va", "me va", "uyar", "必要", "必要性",
 )
 JUDGE_BAD: tuple[str, ...] = (
     "bad", "against", "oppos*", "objection*", "object", "waste*", "expensive", "costly",
@@ -289,6 +332,22 @@ JUDGE_BAD: tuple[str, ...] = (
     "不必要", "mauvais", "cher", "inutile", "malo", "mala",
     "caro", "innecesari*", "ruim", "cattiv*", "costos*", "inutil*", "zły", "złe", "drogie",
     "плохо", "дорого", "不好", "太贵", "不行", "不要", "やめ", "ダメ", "だめ", "反対", "싫",
+    # soft refusals: a dislike, a doubt of the need, a preference for other work
+    "don't like", "don't really like", "didn't like", "not keen", "sceptical", "skeptical",
+    "skeptisch", "sceptisch", "not convinced", "not sold", "don't see the point",
+    "don't see the value", "don't see why", "not a priority", "solution looking for a problem",
+    "solution in search of a problem", "looking for a problem", "i'd rather we",
+    "would rather we", "rather spend", "rather we spent", "better spent", "rather focus",
+    "nicht überzeugt", "niet overtuigd", "eher nicht", "lieber nicht", "liever niet",
+    "no me convence", "pas convaincu", "non mi convince", "olmaz", "gerek yok", "gereksiz",
+    "見送", "優先度が低い", "気が進まない", "微妙", "必要ない", "必要なし", "不要", "不需要",
+    "不值得", "先不做", "暂缓", "优先级低", "优先级不高",
+    "überzeugt mich nicht", "nicht mein ding", "niet zo enthousiast", "niet enthousiast",
+    "nut er niet van", "bana uymaz", "不太需要", "没什么必要",
+    "i'd prefer we", "would prefer we", "better use of", "bigger fish to fry",
+    "don't need", "don't really need", "don't think we need", "do we even need",
+    "more pressing", "not the right time", "wrong time", "a nice to have",
+    "only nice to have", "low priority",
 )
 # The words of `JUDGE_GOOD` too everyday to judge the pitch inside a longer remark ("The
 # risks section is honest, good"): they count in a short comment, or beside a word
@@ -320,7 +379,7 @@ UNDECIDED: tuple[str, ...] = (
 # Words that turn the word of judgement just after them round ("not worth a sprint").
 JUDGE_NEGATIONS: tuple[str, ...] = (
     "not", "no", "never", "hardly", "barely", "nicht", "kein", "keine", "pas", "ne",
-    "nunca", "não", "nie", "не", "non",
+    "nunca", "não", "nie", "не", "non", "niet", "geen", "keinen", "nada",
 )
 
 # Verbs (and their participles) that decide, as stems, wherever they stand in the

@@ -243,7 +243,22 @@ _ABOUT_THE_QUOTE: dict[str, int] = {
         ("i respectfully disagree", -1), ("not really", -1), ("i agree", 1), ("agree", 1),
         ("agreed", 1), ("+1", 1), ("same here", 1), ("same", 1), ("this", 1), ("^ this", 1),
         ("seconded", 1), ("me too", 1), ("exactly", 1), ("+1 same here", 1),
-        ("same from me", 1), ("ditto", 1))}
+        ("same from me", 1), ("ditto", 1), ("👍", 1), ("idem", 1), ("dito", 1),
+        # the same, in the languages of `vocabulary`
+        ("согласен", 1), ("согласна", 1), ("поддерживаю", 1), ("d'accord", 1),
+        ("einverstanden", 1), ("de acuerdo", 1), ("concordo", 1), ("d'accordo", 1),
+        ("mee eens", 1), ("zgadzam się", 1), ("同意", 1), ("同感", 1), ("賛成", 1),
+        ("katılıyorum", 1), ("не согласен", -1), ("не согласна", -1), ("pas d'accord", -1),
+        ("nicht einverstanden", -1), ("no estoy de acuerdo", -1), ("discordo", -1),
+        ("niet mee eens", -1), ("不同意", -1), ("反対", -1), ("katılmıyorum", -1))}
+# Clauses that only say the agreement has the quote's reasons ("+1, for the same reasons"):
+# nothing of the writer's own, beside an agreement with the quote.
+_SAME_REASONS = frozenset(clauses.normal(k).strip() for k in (
+    "for the same reasons", "for the same reason", "same reasons", "same reason",
+    "по тем же причинам", "по той же причине", "aus denselben gründen", "aus den gleichen gründen",
+    "pour les mêmes raisons", "por las mismas razones", "pelos mesmos motivos",
+    "per gli stessi motivi", "om dezelfde redenen", "z tych samych powodów", "同样的理由",
+    "同じ理由で", "aynı sebeplerle"))
 
 
 _QUOTE_PARTS = re.compile(r"(?<=[.!?])\s+|\n+|,\s*")
@@ -262,6 +277,8 @@ def _own(body: str, bot_login: str) -> str:
         return text
     parts = [p for p in _QUOTE_PARTS.split(text) if p.strip()]
     kept = [p for p in parts if clauses.normal(p).strip() not in _ABOUT_THE_QUOTE]
+    if len(kept) < len(parts):
+        kept = [p for p in kept if clauses.normal(p).strip() not in _SAME_REASONS]
     return text if len(kept) == len(parts) else " ".join(kept)
 
 
@@ -383,8 +400,11 @@ def _asked(words: str) -> Reading:
     it; one put to someone else ("@bob, can you weigh in?", "cc @bob") is for them."""
     question = next((s for s in _SENTENCE.findall(words) if s.rstrip(" *_~)").endswith("?")),
                     "")
-    if not question or _ADDRESSED.match(words) or _FOR_SOMEONE.search(question) \
-            or _FOR_SOMEONE.search(words[:40]):
+    if not question:
+        return Reading(Sense.NONE)
+    if (_ADDRESSED.match(words) or _FOR_SOMEONE.search(question)
+            or _FOR_SOMEONE.search(words[:40])) and not clauses.names_a_go(question):
+        # "@alice, are we good to go?" weighs the decision: answered once, whoever it asks.
         return Reading(Sense.NONE)
     return Reading(Sense.NOT_DECISION, None, said=words.strip(),
                    modality=clauses.Modality.QUESTION, cue=question.strip())
@@ -483,6 +503,7 @@ _HOLD_ASKED = re.compile(
     r"|\bwstrzyma\w*|на\s+паузу|приостанов\w*|暂停|搁置|一旦止め|⏸"
     r"|\b(?:on|auf)\s+(?:ice|eis)\b|\bbekletme\w*|\bbeklemeye\b|\bpausar\b|\bpausa\b"
     # "Parking it", "let this sit for a bit", "let's revisit this next quarter", "shelve it"
+    r"|\b(?:let'?s|please|we\s+should)\s+hold\s+(?:this|it|the\s+(?:sprint|pitch))\b"
     r"|\bpark(?:ing)?\s+(?:this|it)\b|\blet\s+(?:this|it)\s+sit\b|\bshelv(?:e|ing)\s+(?:this|it)\b"
     r"|\brevisit\s+(?:this|it)\s+(?:next|later|in|after)\b|\bpark\s+(?:the\s+)?(?:sprint|pitch)\b",
     re.IGNORECASE)
@@ -724,6 +745,13 @@ def likely(text: str) -> Family | None:
             found = family or found
             rest = rest.replace(needle, " ")
     return found if not rest.strip() else None
+
+
+def names_a_decision(text: str) -> bool:
+    """Whether `text` names a decision or a wait ("should we accept?", "could you hold
+    off?"): a question in it weighs the pitch, not only the feature."""
+    return bool(_MENTION.search(text) or _DEFERS.search(text) or clauses.names_a_go(text)
+                or re.search(r"\bhold\s+off\b", text, re.IGNORECASE))
 
 
 def negated(text: str) -> bool:
