@@ -309,3 +309,20 @@ def test_a_question_to_someone_about_whether_to_ship_gets_one_reply() -> None:
 def test_a_wait_with_a_check_to_make_in_another_language_takes_the_yes_back(text: str) -> None:
     reading = words.read(text, BOT)
     assert reading.sense is Sense.NOT_DECISION
+
+
+@pytest.mark.parametrize(("text", "family"), [
+    ("Read it twice. The need is real, but it overlaps #212.\n\nREJECT: duplicates #212.",
+     Family.REJECT),
+    ("Long week, sorry for the delay. So, ACCEPT — start with the read path.", Family.ACCEPT)])
+def test_the_footers_word_leading_a_later_line_decides(text: str, family: Family) -> None:
+    reading = words.read(text, "architect-bot")
+    assert (reading.sense, reading.family) == (Sense.DECISION, family)
+
+
+@pytest.mark.parametrize("text", [
+    "I would never REJECT this, it is great.",
+    "Context first.\n\nACCEPT, but only if legal agrees.",
+    "Thoughts below.\n\nREJECT? Not sure. ACCEPT? Also not sure."])
+def test_a_later_footer_word_in_passing_or_held_back_does_not_decide(text: str) -> None:
+    assert words.read(text, "architect-bot").sense is not Sense.DECISION

@@ -86,3 +86,28 @@ def test_a_hesitation_after_the_decision_still_gets_its_reply(tmp_path: Path) ->
     assert _asked(world, number)
     (reply,) = _replies(world, number)
     assert "@alice" in reply
+
+
+def test_agreement_after_the_accept_needs_no_reply(tmp_path: Path) -> None:
+    world, number = _pitched(tmp_path)
+    world.comment(number, "ACCEPT")
+    world.comment(number, "+1, agreed. Sensible scope.", by="bob")
+    world.comment(number, "(to be clear: that's a yes for the whole pitch)")
+
+    world.tick()
+
+    assert _asked(world, number)
+    assert _replies(world, number) == []  # nothing to say: what they agree with is done
+
+
+def test_agreement_after_a_reject_is_a_change_of_mind_read_back(tmp_path: Path) -> None:
+    world, number = _pitched(tmp_path)
+    world.comment(number, "REJECT: too big")
+    world.comment(number, "Sounds good actually, ignore me")
+
+    world.tick()
+
+    assert not _asked(world, number)
+    assert world.bot.get_pull(OPS, number).state == "open"
+    (reply,) = _replies(world, number)
+    assert "@alice" in reply

@@ -474,8 +474,17 @@ def _last_word(heard: _Heard, *, started: bool) -> None:
     PR. ACCEPT` accepts (on every later tick too), `ACCEPT` then `hmm, not sure yet` waits
     with one reply. Before the decision, one that acts supersedes the hesitations written
     before it, by anyone: their replies would answer a question the decision has settled."""
+    # Agreement in other words (`+1`, "that's a yes") takes back no ACCEPT of its writer
+    # before it (after a REJECT it is a change of mind, read back).
+    decided = sorted([*heard.yes, *heard.rejects], key=lambda s: s.source_id)
+    yes_ids = {s.source_id for s in heard.yes}
+
+    def confirms(signal: Signal) -> bool:
+        before = [d for d in decided if d.login == signal.login and d.source_id < signal.source_id]
+        return bool(before) and before[-1].source_id in yes_ids and _agreement(signal)
+
     weighing = [] if started else [s for s in (*heard.unclear, *heard.weighed)
-                                   if s.why in _ON_THE_PITCH]
+                                   if s.why in _ON_THE_PITCH and not confirms(s)]
     said = sorted([*heard.yes, *heard.rejects, *weighing], key=lambda s: s.source_id)
     last = {s.login: s.source_id for s in said}
     yes = {s.source_id for s in heard.yes}
@@ -488,7 +497,29 @@ def _last_word(heard: _Heard, *, started: bool) -> None:
     heard.accepts = [s for s in heard.accepts if s.source_id not in stale]
     deciding = [s.source_id for s in (*heard.accepts, *heard.rejects)]
     heard.unclear = [s for s in heard.unclear if s.source_id not in stale and not (
-        s.why in _ON_THE_PITCH and deciding and s.source_id < min(deciding))]
+        s.why in _ON_THE_PITCH and deciding and s.source_id < min(deciding))
+        and not (heard.accepts and not heard.rejects and _agrees_after(s, heard.accepts))]
+
+
+def _agrees_after(signal: Signal, accepts: list[Signal]) -> bool:
+    """`ACCEPT` then `+1, agreed` (by anyone who may steer): agreement with what is being
+    done, which needs no reply saying that nothing happened."""
+    return _agreement(signal) and signal.source_id > min(s.source_id for s in accepts)
+
+
+def _agreement(signal: Signal) -> bool:
+    """A reply-worthy signal that only agrees (`+1, agreed`, "that's a yes from me")."""
+    if signal.why != replies.Why.LIKELY:
+        return False
+    reading = words.read(signal.text, "")
+    # "looks ok I think" hesitates: still its reply.
+    return (reading.sense is words.Sense.LIKELY and reading.family is words.Family.ACCEPT
+            and clauses.modality(signal.text)[0] is clauses.Modality.CERTAIN
+            and not _HESITANT.search(signal.text))
+
+
+_HESITANT = re.compile(r"\b(?:i\s+think|i\s+guess|i\s+suppose|probably|seems?|kind\s+of|kinda"
+                       r"|sort\s+of|maybe|perhaps|ok-?ish|i\s+believe)\b|\?", re.IGNORECASE)
 
 
 def _not_steering(heard: _Heard, comment: Comment, marks: Marks, steering: Steering,

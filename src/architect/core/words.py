@@ -491,7 +491,30 @@ def read_clear(body: str, bot_login: str, *, filed: bool = False) -> Reading | N
     if (found is not None and found.family in (Family.ACCEPT, Family.REJECT)
             and _rest_modality(found.rest, found.family)[0] is not clauses.Modality.CERTAIN):
         return None
-    return found or _decided_in_words(text) or _decided_by_verb(text) or _hold_asked(text)
+    return (found or _decided_in_words(text) or _decided_by_verb(text) or _hold_asked(text)
+            or _footer_word_later(text))
+
+
+# "…\n\nSo, REJECT: duplicates #212": the footer's own word, in its capitals, leading a
+# later line or sentence of a long comment (a word in passing, "I won't REJECT", is not).
+_LATER_WORD = re.compile(r"(?:^|\n|(?<=[.!?])\s+)[\s*_>]*(?i:(?:so|therefore|hence|thus|overall"
+                         r"|in\s+short|tl;?dr|bottom\s+line)\b[\s,:—–-]*)?(?=(?:ACCEPT|REJECT)\b)")
+
+
+def _footer_word_later(text: str) -> Reading | None:
+    """The last line or sentence of a long comment that starts with `ACCEPT` or
+    `REJECT: …` as the footer asks: the writer's decision, if it is the only such word,
+    and the words after it do not hold it back."""
+    starts = [m.end() for m in _LATER_WORD.finditer(text) if m.end() > 0]
+    words_said = set(re.findall(r"\b(?:ACCEPT|REJECT)\b", text))
+    if not starts or len(words_said) != 1:
+        return None
+    found = _clear(text[starts[-1]:])
+    if found is None or found.family not in (Family.ACCEPT, Family.REJECT):
+        return None
+    if _rest_modality(found.rest, found.family)[0] is not clauses.Modality.CERTAIN:
+        return None
+    return replace(found, said=text.strip())
 
 
 # A hold asked for in a sentence ("Please put this on hold until the privacy review",
