@@ -262,3 +262,23 @@ def test_no_model_reading_when_the_rules_are_certain(tmp_path: Path) -> None:
     world.tick()
     assert questions_posted(world, number)
     assert Mode.READ not in [r.mode for r in runner.requests]
+
+
+def test_a_request_for_changes_of_an_answer_is_read_as_the_answer(world: World) -> None:
+    number = asked(world)
+    world.review(number, "REQUEST_CHANGES",
+                 "Q2 must be B. Contracts require it: only the uploader and admins.")
+    world.comment(number, "Q1: B, Q3: A")
+    world.tick()
+    assert world.bot.get_pull(OPS, number).merged
+    assert "B) Only the uploader and admins" in filed_on(world)
+    assert world.tick().decision.actions == ()  # not taken for a revision on a later tick
+
+
+def test_a_request_for_changes_of_the_plan_as_well_revises_it(world: World) -> None:
+    number = asked(world)
+    world.review(number, "REQUEST_CHANGES", "Please split the data model part out, and Q2 "
+                 "should be B.")
+    world.tick()
+    assert any(c.startswith("Revised the pitch after the review by @alice")
+               for c in world.bot_comments(number))

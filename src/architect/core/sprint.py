@@ -328,7 +328,7 @@ def _aside(review: Review, marks: Marks, steering: Steering, heard: _Heard,
         new_reviews.append(answering)
         return True
     if review.id in marks.reviews_read and review.state is ReviewState.REQUEST_CHANGES \
-            and answer_scope.not_the_pitch(review.body):
+            and _answers_like(review, marks.ledger):
         return True  # its answers were read by a round: no revision of the pitch
     return review.id in marks.clarified_reviews \
         and review.state is not ReviewState.REQUEST_CHANGES
@@ -595,11 +595,15 @@ def _told_of_review(review: Review, marks: Marks, steering: Steering,
 def _answers_like(review: Review, ledger: Ledger | None) -> bool:
     """A review on the design questions whose words answer them, or name one: read by the
     answers round as a comment is."""
-    if ledger is None or not review.body.strip() or (
-            review.state is ReviewState.REQUEST_CHANGES
-            and not answer_scope.not_the_pitch(review.body)):
+    if ledger is None or not review.body.strip():
         return False
     parsed = parse_comment(review.body, ledger.forks)
+    if review.state is ReviewState.REQUEST_CHANGES and not answer_scope.not_the_pitch(
+            review.body):
+        # "Q2 must be B — contractual requirements": changes asked of an answer, not of
+        # the pitch; one that also asks a change of the plan ("split the data model part
+        # out") is a revision.
+        return bool(parsed.answers) and not parsed.leftover and not asks_a_change(review.body)
     return bool(parsed.answers or parsed.approve_all or parsed.doubted or parsed.unread)
 
 
