@@ -410,3 +410,13 @@ def test_the_option_text_copied_after_its_letter_is_not_the_reason() -> None:
     parsed = parse_comment("Q2: A) Everyone who can see the note (recommended) — simplest",
                            ATTACHMENT_FORKS)
     assert [(a.question, a.choice, a.reason) for a in parsed.answers] == [(2, "A", "simplest")]
+
+
+@pytest.mark.parametrize(("text", "letters"), [
+    ("Q1: B. Not sure the storage budget covers that many objects every month, though.", {}),
+    ("Q1: B. I'm not convinced the nightly window is long enough on the big tenants.", {}),
+    ("Q1: B. Not sure why anyone would want the disk, it breaks on every redeploy.", {1: "B"}),
+    ("Q2: A. Probably we revisit the visibility rules next year anyway.", {2: "A"})])
+def test_a_sentence_opening_with_a_doubt_holds_the_answer_before_it(
+        text: str, letters: dict[int, str]) -> None:
+    assert _letters(text, ATTACHMENT_FORKS) == letters

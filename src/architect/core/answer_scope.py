@@ -285,8 +285,16 @@ def doubt_scope(rest: str) -> str:
 
 def later_doubts(text: str) -> str:
     """The sentences of `text` that can still doubt an answer said before them."""
-    kept = [p for p in sentences(text) if len(p.split()) <= _SHORT or _LETTER.search(p)]
+    kept = [p for p in sentences(text) if len(p.split()) <= _SHORT or _LETTER.search(p)
+            or _HEDGE_LED.match(p)]
     return "".join(" " + p for p in kept)
+
+
+# A sentence that opens with a doubt doubts what was just said, however long it runs on
+# ("Not sure the infra budget covers another table with that many writes.").
+_HEDGE_LED = re.compile(r"^\W*(?:(?:but|hmm+|honestly|tbh)[\s,]+)?(?:i'?m\s+)?(?:not\s+(?:sure"
+                        r"|certain|convinced)|unsure|not\s+100\s*%)\b(?!\s+(?:why|how|what)\b)",
+                        re.IGNORECASE)
 
 
 # -- a later word on an answer -----------------------------------------------------------
