@@ -420,3 +420,8 @@ def test_the_option_text_copied_after_its_letter_is_not_the_reason() -> None:
 def test_a_sentence_opening_with_a_doubt_holds_the_answer_before_it(
         text: str, letters: dict[int, str]) -> None:
     assert _letters(text, ATTACHMENT_FORKS) == letters
+
+
+def test_under_a_quoted_answer_the_letter_a_reply_opens_with_wins_over_its_reasons() -> None:
+    text = "> Q1: A\n\nNo, B. Nothing survives on the local disk after a redeploy."
+    assert _letters(text, ATTACHMENT_FORKS) == {1: "B"}

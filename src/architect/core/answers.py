@@ -505,18 +505,8 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
                 and (value := answer_reading.value_letter(line.split(".", maxsplit=1)[0], asked)):
             found.append(ParsedAnswer(quoted, value, said=line.split(".", maxsplit=1)[0].strip()))
         return found, missed, reading.rest_recommended
-    if quoted is not None and (bare := answer_forms.bare_choice(line)) is not None:
-        return [ParsedAnswer(quoted, _choice(bare.choice), _reason(bare.reason), bare.said)], \
-            missed, False
-    asked = next((f for f in forks if f.number == quoted), None)
-    if asked is not None and (value := answer_reading.value_letter(line, asked)):
-        # "> Q2 Can settings be exported?" then "No.": the quoted question's option; the
-        # other questions the line answers in their own words ("Server. And skip the
-        # export.") are read too.
-        more = _more_in_line(line, [f for f in forks if f.number != asked.number],
-                             answered | {asked.number})
-        return [ParsedAnswer(asked.number, value, said=line.strip())] + [
-            ParsedAnswer(n, c, said=line.strip()) for n, c in more], missed, False
+    if (under := _under_quote(line, forks, quoted, answered)) is not None:
+        return under, missed, False
     if reading.forms:  # only ordinals that name no single question
         return [], missed, False
     # "first: B / second: B", "1B 2B 3B", "Q1はB、Q2はA", "A for both", "All B".
@@ -603,6 +593,30 @@ _READ_FORM = re.compile(r"\b(?:Q|question\s*#?)\s*\d{1,3}\s*[:=\-–—→)]?\s*
 
 _FORM_NEGATION = re.compile(r"\b(?:not|never|rather\s+not|\w+n[’']t)\b[^.;!?]*$",
                             re.IGNORECASE)
+
+
+def _under_quote(line: str, forks: Sequence[DesignFork], quoted: int | None,
+                 answered: set[int]) -> list[ParsedAnswer] | None:
+    """A line under a quoted question (or answer) that names no question itself: its
+    answer to that one, or None."""
+    if quoted is not None and (bare := answer_forms.bare_choice(line)) is not None:
+        return [ParsedAnswer(quoted, _choice(bare.choice), _reason(bare.reason), bare.said)]
+    asked = next((f for f in forks if f.number == quoted), None)
+    if asked is None:
+        return None
+    if lead := answer_reading.leading_letter(line, [asked]):
+        # "> Q1: A" then "No, B. … anything on local disk is gone": the letter the reply
+        # opens with, not an option its reasons name.
+        return [ParsedAnswer(asked.number, lead, said=line.strip())]
+    if value := answer_reading.value_letter(line, asked):
+        # "> Q2 Can settings be exported?" then "No.": the quoted question's option; the
+        # other questions the line answers in their own words ("Server. And skip the
+        # export.") are read too.
+        more = _more_in_line(line, [f for f in forks if f.number != asked.number],
+                             answered | {asked.number})
+        return [ParsedAnswer(asked.number, value, said=line.strip())] + [
+            ParsedAnswer(n, c, said=line.strip()) for n, c in more]
+    return None
 
 
 def _negated_form(line: str, said: str) -> bool:
