@@ -425,3 +425,13 @@ def test_a_sentence_opening_with_a_doubt_holds_the_answer_before_it(
 def test_under_a_quoted_answer_the_letter_a_reply_opens_with_wins_over_its_reasons() -> None:
     text = "> Q1: A\n\nNo, B. Nothing survives on the local disk after a redeploy."
     assert _letters(text, ATTACHMENT_FORKS) == {1: "B"}
+
+
+@pytest.mark.parametrize(("text", "letters"), [
+    ("Carol mentioned she'd prefer the local disk for Q1. No view of my own yet.", {}),
+    ("Legal wants Q2: B, I have not looked yet.", {}),
+    ("Q1: B, as Carol said in standup.", {1: "B"}),
+    ("Carol and I agreed: Q1: B", {1: "B"})])
+def test_someone_elses_view_told_by_the_writer_is_not_their_answer(
+        text: str, letters: dict[int, str]) -> None:
+    assert _letters(text, ATTACHMENT_FORKS) == letters

@@ -376,6 +376,12 @@ def _held_back(line: str, found: list[ParsedAnswer]
     held: list[tuple[int, str, str]] = []
     for answer in found:
         context = _context(line, answer)
+        at = context.find(answer.said) if answer.said else -1
+        if at > 0 and (other := _RELAYED.search(context[:at])) is not None:
+            # "Alice mentioned she'd prefer localStorage for Q1": someone else's view.
+            held.append((answer.question, context.strip(),
+                         f"someone else's view (“{other.group(0).strip()}”)"))
+            continue
         mood, cue = answer_reading.doubt(context)
         if mood is not clauses.Modality.CERTAIN:
             held.append((answer.question, context.strip(), f"{mood.value} (“{cue}”)"))
@@ -385,6 +391,16 @@ def _held_back(line: str, found: list[ParsedAnswer]
         kept.append(ParsedAnswer(answer.question, letter, "", context.strip() or answer.said)
                     if letter else answer)
     return kept, held
+
+
+# Another person's view told by the writer: a name or pronoun, then a verb of saying or
+# wanting ("Alice mentioned she'd prefer", "@bob wants", "legal said", "they'd rather").
+_RELAYED = re.compile(
+    r"(?:@[\w-]+|\b(?-i:[A-Z][a-z]+)|\b(?:he|she|they|legal|security|product|ops|management)\b)"
+    r"\s+(?:(?:also|already|just|really|apparently)\s+)?(?:said|says|mentioned|mentions|thinks"
+    r"|wants|wanted|prefers|preferred|suggested|suggests|proposed|asked\s+for|would\s+(?:rather|"
+    r"prefer|like|go)|'d\s+(?:rather|prefer|like|go)|likes|voted|is\s+(?:for|pushing))\b",
+    re.IGNORECASE)
 
 
 def _context(line: str, answer: ParsedAnswer) -> str:
