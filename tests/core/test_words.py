@@ -326,3 +326,9 @@ def test_the_footers_word_leading_a_later_line_decides(text: str, family: Family
     "Thoughts below.\n\nREJECT? Not sure. ACCEPT? Also not sure."])
 def test_a_later_footer_word_in_passing_or_held_back_does_not_decide(text: str) -> None:
     assert words.read(text, "architect-bot").sense is not Sense.DECISION
+
+
+def test_a_later_footer_word_with_a_doubt_after_it_does_not_decide() -> None:
+    text = ("Spent an hour on it; the scope is right.\n\nOverall ACCEPT, though honestly "
+            "I'm not 100% convinced the sync part belongs in this sprint.")
+    assert words.read(text, "architect-bot").sense is not Sense.DECISION

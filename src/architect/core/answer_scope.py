@@ -293,7 +293,7 @@ def later_doubts(text: str) -> str:
 # A sentence that opens with a doubt doubts what was just said, however long it runs on
 # ("Not sure the infra budget covers another table with that many writes.").
 _HEDGE_LED = re.compile(r"^\W*(?:(?:but|hmm+|honestly|tbh)[\s,]+)?(?:i'?m\s+)?(?:not\s+(?:sure"
-                        r"|certain|convinced)|unsure|not\s+100\s*%)\b(?!\s+(?:why|how|what)\b)",
+                        r"|certain|convinced)|unsure|not\s+100\s*%)\b(?!\s+(?:why|how|what|whether|if)\b)",
                         re.IGNORECASE)
 
 

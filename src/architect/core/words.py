@@ -512,7 +512,10 @@ def _footer_word_later(text: str) -> Reading | None:
     found = _clear(text[starts[-1]:])
     if found is None or found.family not in (Family.ACCEPT, Family.REJECT):
         return None
-    if _rest_modality(found.rest, found.family)[0] is not clauses.Modality.CERTAIN:
+    # Stricter than a first word's guidance: anything doubtful after it holds it back
+    # ("Overall ACCEPT, though honestly I'm not 100% convinced …").
+    if _rest_modality(found.rest, found.family)[0] is not clauses.Modality.CERTAIN or \
+            clauses.modality(found.rest)[0] is not clauses.Modality.CERTAIN:
         return None
     return replace(found, said=text.strip())
 
