@@ -220,6 +220,7 @@ HEDGES: tuple[str, ...] = (
     "could go either way", "before deciding", "before we decide", "before i decide",
     "before making a decision", "before we commit", "before committing",
     "not convinced", "i'm not convinced", "not 100% sure", "not entirely sure",
+    "not 100% convinced", "not fully convinced", "not entirely convinced", "not 100%",
     "not fully sure", "not really sure", "inclined to", "leaning to",
     "hard to say", "i guess", "i suppose", "kind of", "sort of", "let me think",
     "still thinking", "need to think", "need more time", "not yet decided", "tbd",

@@ -673,7 +673,18 @@ def _decided_in_words(text: str) -> Reading | None:
         return None  # "Approving this, though I wonder whether it is too big": a doubt
     if _rest_modality(stance.rest, family)[0] is not clauses.Modality.CERTAIN:
         return None  # "Approving, on the condition that …": `read` names the condition
+    if _doubted_in_its_sentence(text, stance.said):
+        return None  # "Overall ACCEPT, though honestly I'm not 100% convinced …"
     return Reading(Sense.DECISION, family, stance.rest.strip(), said=text.strip())
+
+
+def _doubted_in_its_sentence(text: str, said: str) -> bool:
+    """Whether the rest of the sentence after a decision's words hedges it."""
+    at = text.find(said) if said else -1
+    if at < 0:
+        return False
+    after = re.split(r"(?<=[.!?])\s|\n", text[at + len(said):], maxsplit=1)[0]
+    return clauses.modality(after)[0] is clauses.Modality.HEDGED
 
 
 def _strong_held(text: str) -> Reading | None:
