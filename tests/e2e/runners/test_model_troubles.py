@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from architect.core.schemas import ForkProposal
+from architect.forge.models import PullRequest
 from architect.runners.sessions import SessionStore
 from architect.shell.tick import TickReport
 from tests.e2e.runners.chat_api import ChatCompletionsAPI, strict_problem
@@ -70,6 +71,15 @@ def pitched(world: World) -> TickReport:
     """A vision filed, then a tick: the pitch call."""
     world.vision(VISION_TITLE, VISION_BODY)
     return world.tick()
+
+
+def approved_on(world: World, tmp_path: Path, api: MessagesAPI, checkout: Path) -> PullRequest:
+    """The sprint pitched through `api` and approved by a review; its PR."""
+    anthropic_world(world, tmp_path, api, checkout)
+    assert pitched(world).failed == []
+    (pr,) = world.bot.list_pulls(OPS, state="all")
+    world.review(pr.number, "APPROVED", APPROVAL)
+    return pr
 
 
 def approved(world: World) -> tuple[int, TickReport]:
@@ -228,10 +238,7 @@ def test_an_overload_beyond_the_sdk_retries_defers_quietly_then_is_told(
     tmp_path: Path, world: World, checkout: Path
 ) -> None:
     with MessagesAPI(ANSWERS, FAKE_ANTHROPIC_KEY) as api:
-        anthropic_world(world, tmp_path, api, checkout)
-        assert pitched(world).failed == []
-        (pr,) = world.bot.list_pulls(OPS, state="all")
-        world.review(pr.number, "APPROVED", APPROVAL)
+        pr = approved_on(world, tmp_path, api, checkout)
         before = world.bot_comments(pr.number)
         api.troubles["ForkProposal"] = ["overloaded"] * 9  # 3 ticks, 3 attempts each
         quiet = [world.tick(), world.tick()]
@@ -259,10 +266,7 @@ def test_a_model_that_keeps_running_past_model_timeout_is_told_once_then_left_al
     tmp_path: Path, world: World, checkout: Path
 ) -> None:
     with MessagesAPI(ANSWERS, FAKE_ANTHROPIC_KEY) as api:
-        anthropic_world(world, tmp_path, api, checkout)
-        assert pitched(world).failed == []
-        (pr,) = world.bot.list_pulls(OPS, state="all")
-        world.review(pr.number, "APPROVED", APPROVAL)
+        pr = approved_on(world, tmp_path, api, checkout)
         # Short enough that the runaway answer outlives it, long enough for a busy core.
         settings = world.config.architect.model_copy(update={"model_timeout": timedelta(
             seconds=RUNAWAY_S / 2)})
