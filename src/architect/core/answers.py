@@ -26,7 +26,8 @@ from architect.core.text import clean_text, keywords, strip_html_comments
 
 RECOMMENDED = "recommended"
 
-_QUESTION_REF = re.compile(r"\b(?:Q|question\s*#?)\s*(\d{1,3})\b", re.IGNORECASE)
+# A question named by its number ("Q2", "question 3"); the rounds read it too.
+QUESTION_REF = re.compile(r"\b(?:Q|question\s*#?)\s*(\d{1,3})\b", re.IGNORECASE)
 _REASON_MAX = 2000
 _NEW_POINT = re.compile(r"^\s*(?:and|also|but|plus|btw|by the way|separately|p\.?s\.?)\b",
                         re.IGNORECASE)
@@ -254,7 +255,7 @@ def _not_yet(readable: str, forks: Sequence[DesignFork], answers: list[ParsedAns
     """"Q1 and Q2 I'll answer once I've talked to Bob", "Not answering yet": the questions
     a writer defers keep nothing read from this comment; what was read is named back."""
     # Answered here: by a question named (`Q1: B`), not by words of talk around them.
-    answered = frozenset(a.question for a in answers if _QUESTION_REF.search(a.said))
+    answered = frozenset(a.question for a in answers if QUESTION_REF.search(a.said))
     held = answer_scope.deferral(readable, forks, answered)
     if held is None:
         return answers, doubted, unread, frozenset()
@@ -348,7 +349,7 @@ def _named_above(line: str, ok: bool, quoted: int | None, forks: Sequence[Design
     """The question the lines below a quote (`> Q1 Where …`) or a heading (`## Storage`)
     answer, and whether this line is such a heading (nothing to read in it)."""
     if not ok:
-        refs = _QUESTION_REF.findall(line) if line.lstrip().startswith(">") else []
+        refs = QUESTION_REF.findall(line) if line.lstrip().startswith(">") else []
         return (int(refs[0]) if refs else quoted), False
     heading = _HEADING.match(line)
     if heading is None or not forks:
@@ -417,7 +418,7 @@ def _context(line: str, answer: ParsedAnswer) -> str:
                 line.rfind(";", 0, at))
     start = start + 1 if start >= 0 else 0
     end_said = at + len(said)
-    nxt = _QUESTION_REF.search(line, end_said)
+    nxt = QUESTION_REF.search(line, end_said)
     stop = nxt.start() if nxt else len(line)
     sentence_end = re.search(r"[.!?](?:\s|$)", line[end_said:stop])
     if sentence_end is not None and nxt is not None:
@@ -444,7 +445,7 @@ def _explains(line: str, question: int, words: dict[int, frozenset[str]]) -> boo
     not a question, not led by "And"/"Also", about no other question."""
     if not line.strip() or line.rstrip().endswith("?") or _NEW_POINT.match(line):
         return False
-    if any(int(n) != question for n in _QUESTION_REF.findall(line)):
+    if any(int(n) != question for n in QUESTION_REF.findall(line)):
         return False
     own = words.get(question, frozenset())
     others = {w for n, found in words.items() if n != question for w in found} - own
@@ -662,7 +663,7 @@ def _unread_answer(number: int, said: str, line: str, forks: Sequence[DesignFork
     of choosing (`make it B`), a letter after a correction (`Q2 doch A`), or the
     recommendation (`keep Q2 on the recommendation`); "" when none."""
     mine = [f for f in forks if f.number == number]
-    last = clauses.after_correction(_QUESTION_REF.sub(" ", said)) or said
+    last = clauses.after_correction(QUESTION_REF.sub(" ", said)) or said
     named = named_option(last, mine)
     corrected = answer_reading.leading_letter(last, mine) if last is not said else ""
     letter = named[1] if named else answer_forms.chosen_letter(last) or corrected or next(

@@ -11,7 +11,13 @@ from dataclasses import replace
 
 from architect.core import answer_reading, clauses, filing_replies, markers, render
 from architect.core.actions import ProcessAnswers
-from architect.core.answers import RECOMMENDED, ParsedAnswer, ParsedComment, parse_comment
+from architect.core.answers import (
+    QUESTION_REF,
+    RECOMMENDED,
+    ParsedAnswer,
+    ParsedComment,
+    parse_comment,
+)
 from architect.core.inputs import HumanComment
 from architect.core.ledger import Answer, ForkStatus, Ledger
 from architect.core.text import clean_text, one_line
@@ -45,7 +51,8 @@ def read_answers(view: SprintView) -> ProcessAnswers:
         login = comment.user.login
         edited = not review and comment.id in view.edited
         mine = {a.question for a in parsed.answers}
-        ledger, reopened = _reopen(ledger, comment, parsed, mine, notes, recorded)
+        said_here = readable(comment.body)
+        ledger, reopened = _reopen(ledger, comment, said_here, parsed, mine, notes, recorded)
         if parsed.discussion and not edited and not reopened:
             continue  # plain discussion: no word about it
         notes += [_doubt_note(number, words, why, login)
@@ -71,7 +78,7 @@ def read_answers(view: SprintView) -> ProcessAnswers:
             sources[item.question] = item.said
         # "Agree with alice on Q1": a word for the answer as it stands, nothing to ask.
         unread += [(number, words, login) for number, words in parsed.unread
-                   if number not in reopened and not _agreed(readable(comment.body), number)]
+                   if number not in reopened and not _agreed(said_here, number)]
         if view.filing_problems:
             notes += filing_replies.note(
                 filing_replies.read_replies([comment.body], view.filing_problems), login)
@@ -135,8 +142,8 @@ def _record(ledger: Ledger, item: ParsedAnswer, comment: Comment, notes: list[st
                                                comment.id))
 
 
-def _reopen(ledger: Ledger, comment: Comment, parsed: ParsedComment, mine: set[int],
-            notes: list[str], recorded: list[int]) -> tuple[Ledger, set[int]]:
+def _reopen(ledger: Ledger, comment: Comment, said_here: str, parsed: ParsedComment,
+            mine: set[int], notes: list[str], recorded: list[int]) -> tuple[Ledger, set[int]]:
     """A later comment that doubts an answered question, or names it in words that cannot
     be read (`wait, are we sure about Q3?`, `for Q2 I really want …`), takes the answer
     back: nothing is filed on an answer its writer, or another who may steer, has since
@@ -144,12 +151,11 @@ def _reopen(ledger: Ledger, comment: Comment, parsed: ParsedComment, mine: set[i
     plain word on it (`Q3 is what I expected`) leaves their answer standing."""
     login = comment.user.login
     unclear = "the architect could not read it as an answer"
-    said_here = readable(comment.body)
     doubts = [(n, w, f"it reads as {why}", True) for n, w, why in parsed.doubted] + [
         (n, w, unclear, _in_doubt(w)) for n, w in parsed.unread
         if not _agreed(said_here, n)] + [
         (n, parsed.leftover, unclear, _in_doubt(parsed.leftover))
-        for n in dict.fromkeys(int(m.group(1)) for m in _NUMBERED.finditer(said_here))
+        for n in dict.fromkeys(int(m.group(1)) for m in QUESTION_REF.finditer(said_here))
         if parsed.leftover and not _agreed(said_here, n)] + [
         # "On second thought, make storage local": named by its own words, changed.
         (n, said_here, unclear, True) for n in sorted(_named_by_words(said_here, ledger))
@@ -192,7 +198,7 @@ def takes_back(body: str, ledger: Ledger) -> bool:
     """Whether a comment that reads as plain talk still puts an answer in doubt (`On second
     thought, make storage local`): it names a question and changes or doubts: not talk."""
     text = readable(body)
-    return _in_doubt(text) and bool(_NUMBERED.search(text)
+    return _in_doubt(text) and bool(QUESTION_REF.search(text)
                                     or _named_by_words(text, ledger, answered=False))
 
 
@@ -206,7 +212,7 @@ def _named_by_words(text: str, ledger: Ledger, *, answered: bool = True) -> set[
 
 def _agreed(text: str, number: int) -> bool:
     """Whether every clause of `text` that names Q`number` agrees with it as it stands."""
-    found = [_clause_of(text, m.start()) for m in _NUMBERED.finditer(text)
+    found = [_clause_of(text, m.start()) for m in QUESTION_REF.finditer(text)
              if int(m.group(1)) == number]
     return bool(found) and all(_agrees(c) for c in found)
 
@@ -250,10 +256,6 @@ def _in_doubt(words: str) -> bool:
 _CHANGES = re.compile(r"\b(?:chang(?:e|es|ed|ing)\s+(?:my|our|the|that)\b|switch\w*|flip\w*"
                       r"|revers\w*|revis\w*|retract\w*|withdraw\w*|reconsider\w*|undo"
                       r"|nvm|never\s*mind|not\s+sure\s+any\s*more)\b", re.IGNORECASE)
-
-
-# A question named by its number in words the grammar left for the model.
-_NUMBERED = re.compile(r"(?<![A-Za-z])(?:Q|question\s*#?)\s*(\d{1,2})\b", re.IGNORECASE)
 
 
 def asked_when(view: SprintView, comment_id: int, ledger: Ledger) -> Ledger:

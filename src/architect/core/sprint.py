@@ -478,10 +478,11 @@ def _last_word(heard: _Heard, *, started: bool) -> None:
     # before it (after a REJECT it is a change of mind, read back).
     decided = sorted([*heard.yes, *heard.rejects], key=lambda s: s.source_id)
     yes_ids = {s.source_id for s in heard.yes}
+    agreeing = {s.source_id for s in heard.unclear if _agreement(s)}  # read once
 
     def confirms(signal: Signal) -> bool:
         before = [d for d in decided if d.login == signal.login and d.source_id < signal.source_id]
-        return bool(before) and before[-1].source_id in yes_ids and _agreement(signal)
+        return bool(before) and before[-1].source_id in yes_ids and signal.source_id in agreeing
 
     weighing = [] if started else [s for s in (*heard.unclear, *heard.weighed)
                                    if s.why in _ON_THE_PITCH and not confirms(s)]
@@ -498,13 +499,10 @@ def _last_word(heard: _Heard, *, started: bool) -> None:
     deciding = [s.source_id for s in (*heard.accepts, *heard.rejects)]
     heard.unclear = [s for s in heard.unclear if s.source_id not in stale and not (
         s.why in _ON_THE_PITCH and deciding and s.source_id < min(deciding))
-        and not (heard.accepts and not heard.rejects and _agrees_after(s, heard.accepts))]
-
-
-def _agrees_after(signal: Signal, accepts: list[Signal]) -> bool:
-    """`ACCEPT` then `+1, agreed` (by anyone who may steer): agreement with what is being
-    done, which needs no reply saying that nothing happened."""
-    return _agreement(signal) and signal.source_id > min(s.source_id for s in accepts)
+        # `ACCEPT` then `+1, agreed` (by anyone who may steer): agreement with what is
+        # being done needs no reply saying that nothing happened.
+        and not (heard.accepts and not heard.rejects and s.source_id in agreeing
+                 and s.source_id > min(a.source_id for a in heard.accepts))]
 
 
 def _agreement(signal: Signal) -> bool:
@@ -518,8 +516,9 @@ def _agreement(signal: Signal) -> bool:
             and not _HESITANT.search(signal.text))
 
 
-_HESITANT = re.compile(r"\b(?:i\s+think|i\s+guess|i\s+suppose|probably|seems?|kind\s+of|kinda"
-                       r"|sort\s+of|maybe|perhaps|ok-?ish|i\s+believe)\b|\?", re.IGNORECASE)
+# What `clauses.modality` (vocabulary.HEDGES) leaves certain but a reader hears as
+# hesitating after a decision: "looks ok I think", "seems fine", "ok-ish?".
+_HESITANT = re.compile(r"\b(?:i\s+think|i\s+believe|seems?|kinda|ok-?ish)\b|\?", re.IGNORECASE)
 
 
 def _not_steering(heard: _Heard, comment: Comment, marks: Marks, steering: Steering,
