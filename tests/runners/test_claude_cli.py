@@ -243,10 +243,11 @@ def test_a_run_past_its_timeout_is_killed_with_its_children(
     request = a_request(Mode.QUESTIONS, ForkProposal, limits=Limits(max_turns=6, timeout_s=1.0))
     started = time.monotonic()
 
-    with pytest.raises(RunnerFailed, match="timed out after 1s"):
+    with pytest.raises(RunnerFailed, match="timed out after 1s") as killed:
         a_runner(tmp_path, env).run(request)
 
     assert time.monotonic() - started < 10
+    assert killed.value.calls == 1  # the tick counts the run it asked for
     child = int((claude.bin_dir / "child.pid").read_text())
     assert not running(child)
 

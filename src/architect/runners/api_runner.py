@@ -23,7 +23,13 @@ from typing import Any, ClassVar, NotRequired, TypedDict, TypeVar, Unpack
 
 from pydantic import BaseModel
 
-from architect.errors import ModelOverloaded, ModelTimedOut, RunnerFailed, RunnerUnavailable
+from architect.errors import (
+    ModelOverloaded,
+    ModelTimedOut,
+    RunnerError,
+    RunnerFailed,
+    RunnerUnavailable,
+)
 from architect.redaction import redact, secret_values
 from architect.runners.api_errors import api_error_text
 from architect.runners.base import Limits, ModelRequest, ModelResult, Usage
@@ -298,7 +304,11 @@ class ApiRunner(ABC):
             # Only a request a tool turn may extend is worth a breakpoint on its newest turn:
             # writing the cache costs more than plain input (Anthropic: 1.25x).
             sent = self._marked(turns) if "tools" in params else turns
-            response = self._call(sdk, client, {**params, "messages": sent}, limits, clock)
+            try:
+                response = self._call(sdk, client, {**params, "messages": sent}, limits, clock)
+            except RunnerError as exc:  # the tool turns before it were billed
+                exc.spent(usage + (exc.usage or Usage()), turn - 1 + exc.calls)
+                raise
             usage = usage + self._usage(response)
             results = [] if tools is None else self._tool_turns(response, tools)
             if not results:
@@ -336,7 +346,7 @@ class ApiRunner(ABC):
             except (WallClockOut, sdk.APITimeoutError) as exc:
                 raise ModelTimedOut(
                     f"{spent}: {attempt + 1} request(s), the last one cancelled, not retried)"
-                ) from exc
+                ).spent(None, 1) from exc
             except sdk.APIConnectionError as exc:
                 failure: Exception = RunnerFailed(f"{self.name}: cannot reach {self.server}")
                 failure.__cause__, headers = exc, None

@@ -62,7 +62,8 @@ class ModelResult(Generic[T]):
     session_id: str | None = None
     # Billed model calls behind the answer: a retry and every tool turn are one each.
     # One rule for success and failure alike (`RunnerError.calls`), so a tick's
-    # `model_calls` is what the provider will bill.
+    # `model_calls` is what the provider will bill; a request cancelled at
+    # `model_timeout` counts too (the server worked on it, and may bill what it wrote).
     calls: int = 1
 
 

@@ -158,7 +158,9 @@ def invoke(
         out, err = proc.communicate(stdin.encode(), timeout=timeout_s)
     except subprocess.TimeoutExpired:
         _kill_group(proc)
-        raise ModelTimedOut(f"claude timed out after {timeout_s:g}s and was killed") from None
+        raise ModelTimedOut(
+            f"claude timed out after {timeout_s:g}s and was killed"
+        ).spent(None, 1) from None
     finally:
         if proc.poll() is None:
             _kill_group(proc)

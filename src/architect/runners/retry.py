@@ -86,7 +86,9 @@ def answer_with_retry(schema: type[T], ask: Ask) -> tuple[T, Usage, str]:
     try:
         return _answer(schema, ask, spent)
     except RunnerError as exc:
-        exc.spent(sum((r.usage for r in spent), Usage()), sum(r.calls for r in spent))
+        # What the failing ask itself spent (a request cancelled at model_timeout) counts too.
+        exc.spent(sum((r.usage for r in spent), exc.usage or Usage()),
+                  sum((r.calls for r in spent), exc.calls))
         raise
 
 

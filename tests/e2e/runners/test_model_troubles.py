@@ -282,11 +282,14 @@ def test_a_model_that_keeps_running_past_model_timeout_is_told_once_then_left_al
 
     for report in quiet:
         assert report.failed and "model_timeout" in report.failed[0][1]
+        assert report.model_calls == 1  # the cancelled request was asked: it counts
     assert after_two == before  # a runaway now and then is retried without a word
     note = world.bot_comments(pr.number)[-1]
     assert note.startswith("The architect could not propose the design questions: the model "
                            "gave no answer within `model_timeout` for several ticks in a row")
-    assert told.failed and left_alone.model_calls == 0  # not asked again before a reply
+    assert told.failed and told.model_calls == 1
+    # Not asked again before a reply, and nothing else left to do.
+    assert left_alone.model_calls == 0 and left_alone.decision.actions == ()
     assert len(world.bot_comments(pr.number)) == len(before) + 1  # said once
     store = SessionStore(world.config.architect.state_dir, world.config.name)
     record = store.load(f"pr-{pr.number}")
