@@ -59,11 +59,29 @@ _END = re.compile(
     r"|\s*[（(]|\s*(?:\*\*|__)|\s+(?:thx|thanks|thank\s+you|ty|pls|cheers)\b"
     r"|\s*[、，。；]|(?=[\u3040-\u30ff\u4e00-\u9fff])|\s+(?:here|for\s+me)\b"
     r"|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF\u2B50\u2705]", re.IGNORECASE)
+# "the rest as recommended", "il resto come raccomandato", "Остальное по рекомендациям",
+# "The rest — defaults.", "残りはおすすめで": the questions not answered take their
+# recommendation. The words for "the rest" and for "recommended" in the common languages,
+# a few joining words between them.
+_REST_WORD = (
+    r"(?:(?<![^\W\d_])(?:the\s+)?(?:rest|others|other\s+(?:ones?|two|questions?)"
+    r"|remaining(?:\s+ones)?|everything\s+else|all\s+(?:the\s+)?others?|resto"
+    r"|(?:los|las|lo)\s+dem[aá]s|le\s+reste|les\s+autres|(?:der\s+)?rest|die\s+(?:anderen|übrigen)"
+    r"|restlichen?|остальн\w*|reszt\w*|pozostał\w*|de\s+rest|os\s+demais|o\s+resto"
+    r"|diğerleri|geri\s+kalan\w*)(?![^\W\d_])|残り|その他|ほか|其余|其他|剩下的?|나머지)")
+_REST_RECOMMENDED = (
+    r"(?:recommended|recommendations?|defaults?|suggested|raccomandat\w*|raccomandazion\w*"
+    r"|recomendad\w*|recomendaci\w*|recomenda\w*|recommand\w*|par\s+d[ée]faut|empfohlen\w*"
+    r"|empfehlung\w*|standard|vorschl\w*|рекоменд\w*|умолчани\w*|domyśln\w*|zalecan\w*"
+    r"|rekomend\w*|aanbevol\w*|aanbevel\w*|standaard|önerilen\w*|varsayılan\w*"
+    r"|推奨|おすすめ|デフォルト|推荐|默认|추천|기본)")
+_REST_GLUE = (r"[\s:,;=—–\-]*(?:(?:as|are|at|is|go|goes|with|by|like|come|como|wie|comme|по"
+              r"|the|to|on|lo|la|le|il|el|take|get|follow|sigue|siguen|seguono|nach|laut|zgodnie\s+z|は|も|で"
+              r"|按|照|는|은|도|대로)[\s:,;]*){0,3}")
 _REST = re.compile(
-    r"\b(?:(?:and\s+)?(?:the\s+)?(?:rest|others|remaining(?:\s+ones)?|everything\s+else"
-    r"|all\s+(?:the\s+)?others?)\s+(?:as\s+|are\s+|at\s+)?(?:the\s+)?(?:recommended|default)"
-    r"|all\s+(?:as\s+)?recommended\s+(?:except|but)"
-    r"|(?:recommended|default)\s+for\s+(?:the\s+)?(?:rest|others|everything\s+else))\b",
+    rf"(?:\band\s+)?{_REST_WORD}{_REST_GLUE}(?:the\s+|your\s+)?{_REST_RECOMMENDED}"
+    r"|\ball\s+(?:as\s+)?recommended\s+(?:except|but)"
+    rf"|\b(?:recommended|defaults?)\s+(?:for|on)\s+{_REST_WORD}",
     re.IGNORECASE)
 _BARE = re.compile(rf"^\s*{_CHOICE.format(p='x')}", re.IGNORECASE)
 _GLUE = re.compile(r"^[\s,;:.\-–—)*_]*(?:and\b|because\b|since\b|as\b)?[\s,;:]*",

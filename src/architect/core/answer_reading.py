@@ -37,7 +37,8 @@ _REC_FOR = re.compile(
     r"\b(?:recommended|(?:the|your)\s+recommendations?|(?:the\s+)?default)\s+(?:ones?\s+)?"
     r"(?:for|on)\s+(?P<qs>(?:(?:Q|question\s*)?\d{1,2}\b(?:\s*(?:,|and|&)\s*)?)+)", re.IGNORECASE)
 _QNUM = re.compile(r"(?:Q|question\s*)?(\d{1,2})\b", re.IGNORECASE)
-_ALL = re.compile(r"\b(?:across\s+the\s+board|all|both|every|everything|each|your|go\s+with"
+_ALL = re.compile(r"\b(?:across\s+the\s+board|all|both|every|everything|each|your|go(?:ing)?\s+with"
+                  r"|stick(?:ing)?\s+with|follow(?:ing)?|taking"
                   r"|agree|take|fine|happy"
                   r"|makes?\s+sense|as\s+recommended|all\s+three|all\s+of\s+them)\b",
                   re.IGNORECASE)
@@ -107,11 +108,28 @@ def doubt(context: str) -> tuple[clauses.Modality, str]:
     if (m := _DEFERS_TO.search(context)) is not None:
         return clauses.Modality.HEDGED, context[m.start():].strip().rstrip(".")
     mood, cue = clauses.modality(_CONDITION_FREE.sub(" ", context))
+    if mood is clauses.Modality.HEDGED and _INDIFFERENT.search(context) \
+            and _DEFAULT_TAKEN.search(context):
+        # "no strong opinion, the defaults are fine": indifferent, so the recommendation.
+        return clauses.Modality.CERTAIN, ""
     if mood is clauses.Modality.CERTAIN and (asked := _ASKED_INSIDE.search(context)):
         # "For Q2 B — does "admins" mean workspace admins? That changes my answer": a
         # question of its own inside the answer's words (not a bare "why not?").
         return clauses.Modality.QUESTION, asked.group(0).strip()
     return (clauses.Modality.CERTAIN, "") if mood is clauses.Modality.CONDITIONAL else (mood, cue)
+
+
+# No preference of one's own ("no strong opinion", "don't mind", "me da igual")…
+_INDIFFERENT = re.compile(
+    r"\bno\s+(?:strong\s+)?(?:opinion|preference|feelings?)\b|\b(?:don'?t|do\s+not)\s+(?:really\s+)?"
+    r"(?:care|mind)\b|\beither\s+(?:is|works|way)\b|\bwhatever\b|\b(?:your|the\s+team's)\s+call\b"
+    r"|\bup\s+to\s+you\b|\begal\b|\bme\s+da\s+igual\b|\bpeu\s+importe\b|без\s+разницы"
+    r"|всё?\s+равно|どちらでも|随便|都行|상관\s*없", re.IGNORECASE)
+# …then the recommendation taken ("the defaults are fine", "go with the recommended").
+_DEFAULT_TAKEN = re.compile(
+    r"\b(?:recommended|recommendations?|defaults?)\s+(?:is|are|sounds?|seems?|looks?)?\s*"
+    r"(?:fine|ok|okay|good|great|works?)\b|\b(?:go|going|stick|take|taking)\s+with\s+(?:the\s+|your\s+)?"
+    r"(?:recommended|recommendations?|defaults?)\b|\bdefaults?\s+it\s+is\b", re.IGNORECASE)
 
 
 # A yes/no question, or one about what an option means, after a sentence mark or a dash.
@@ -136,7 +154,11 @@ _DEFERS_TO = re.compile(
 # Words of doubt that are idioms of no doubt ("might as well reuse it"), and "se" after an
 # English verb of ability ("who can se the note"): a slip of "see", not the "if" of
 # Portuguese or Italian.
+# Words of doubt that doubt nothing of the answer: "might as well", and a later time to
+# look again ("A (no export for now, maybe next quarter)", "perhaps in v2").
 _IDIOMS = re.compile(r"\bmight\s+as\s+well\b|\bmay\s+as\s+well\b"
+                     r"|\b(?:maybe|perhaps|possibly)\s+(?:later|next\s+\w+|someday|some\s+day"
+                     r"|one\s+day|in\s+(?:v\d+|a\s+(?:later|future|follow-?up)\s+\w+|the\s+future))\b"
                      r"|(?<=\bcan\s)se\b|(?<=\bcould\s)se\b|(?<=\bto\s)se\b", re.IGNORECASE)
 _EXPLANATION = re.compile(r"\s[—–-]\s|\bbecause\b|\bsince\b", re.IGNORECASE)
 
@@ -406,9 +428,12 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
         if (refused := subject_refused(clause, forks)) is not None:
             found.append((*refused, clause.strip()))  # "skip the export": that question's No
             continue
-        if _NEGATED.search(clause) or (glossary.meant(clause) and glossary.negated(clause)):
+        # Any language's negation: "у нас нет S3" refuses S3 as "we have no S3" does.
+        if _NEGATED.search(clause) or glossary.negated(clause):
             found += _not_needed(clause, forks)  # "экспорт не нужен": that question's "No"
             continue
+        if _JUDGED_AGAINST.search(clause) and not _REMEDY.search(clause):
+            continue  # "localStorage would just recreate the problem": named, not chosen
         foreign = _foreign(clause)
         if not named and len(clause.split()) > 6 and not (
                 _CHOOSING.search(clause) or foreign & _CHOOSING_MEANT
@@ -426,6 +451,17 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
     return found
 
 
+# A judgement against what a clause names ("cron on that host has been flaky", "S3 would be
+# overkill", "localStorage would just recreate the problem"): the option is weighed and
+# refused, not chosen. Not when the clause says it cures the trouble ("fixes the problem").
+_JUDGED_AGAINST = re.compile(
+    r"\b(?:problems?|problematic|flaky|flakey|broken|breaks|unreliable|fragile|painful|pain"
+    r"|overkill|a\s+mess|messy|risky|nightmare|headache|bad\s+idea|worse|loses?|losing|lost"
+    r"|unstable|buggy|slow|too\s+(?:slow|much|heavy|complex|complicated)|doesn't\s+scale"
+    r"|won't\s+scale|a\s+pain|kaputt|instabil|langsam|problème|problema|проблем\w*|нестабильн\w*)\b",
+    re.IGNORECASE)
+_REMEDY = re.compile(r"\b(?:fix(?:es|ed)?|solves?|solved|avoids?|avoided|without|no\s+more"
+                     r"|prevents?|cures?|gets?\s+rid|removes?|instead)\b", re.IGNORECASE)
 _THANKS_FOR = re.compile(r"^\W*(?:thanks|thank\s+you|thx|ty|cheers)\s+(?:for|to)\b", re.IGNORECASE)
 # The words of choosing of `_CHOOSING`, as the glossary's headwords ("bitte", "храним").
 _CHOOSING_MEANT = frozenset({"use", "store", "save", "keep", "want", "prefer", "choose", "go",
@@ -1087,6 +1123,27 @@ def value_letter(value: str, fork: DesignFork) -> str:
     if (_POSITIVE_VALUE.match(value) or glossary.says_yes(value)) and len(positive) == 1:
         return positive[0]
     return ""
+
+
+_UNDECIDED = re.compile(r"\b(?:know|sure|decided?|idea|certain|remember|care|mind|opinion"
+                        r"|preference|understand|get\s+it)\b", re.IGNORECASE)
+
+
+def refused_value(value: str, fork: DesignFork) -> str:
+    """`Q2: on ne propose pas de téléchargement pour l'instant`, `Q2 - export abhi nahi
+    chahiye`: a yes/no question named by its number, its value a plain negation in any
+    language naming no option: its one negative option. Not "I don't know", not a doubt."""
+    negative = [k for k, text in fork.options if _NEGATIVE_OPTION.match(text)]
+    positive = [k for k, text in fork.options if _POSITIVE_OPTION.match(text)]
+    first = _SENTENCE.split(value.strip(" :=-–—>)"), maxsplit=1)[0]
+    if len(negative) != 1 or len(positive) != 1 or "?" in first or not first.strip() \
+            or _BARE_LETTER.search(first):  # "no, not A": a letter refused, for the letters
+        return ""
+    if not (_NEGATED.search(first) or glossary.negated(first)) or _UNDECIDED.search(first) \
+            or _INDIFFERENT.search(first) or by_words(first, [fork], named=True) \
+            or doubt(first)[0] is not clauses.Modality.CERTAIN:
+        return ""
+    return negative[0]
 
 
 def _refused(text: str, fork: DesignFork) -> set[str]:

@@ -44,7 +44,13 @@ def normalised(line: str) -> str:
         return ""
     line = _TICKED.sub(r"\1", line)
     line = _KEYCAP.sub(r"\1)", line)
+    # "Q!: B", "Q@ A": the digit typed with shift held (a US keyboard's 1 and 2).
+    line = _SHIFTED_REF.sub(lambda m: f"Q{_SHIFTED[m.group(1)]}", line)
     return _HASH_REF.sub(r"\1Q\2", line)
+
+
+_SHIFTED = {"!": "1", "@": "2"}
+_SHIFTED_REF = re.compile(r"(?<![\w@])[Qq]([!@])(?=\s*[:=\-–—]?\s*[A-Ha-h](?![\w'’]))")
 
 
 # -- tables: a letter ticked in its column, or letters under their questions -------------

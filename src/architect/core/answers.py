@@ -508,6 +508,7 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
         found.append(ParsedAnswer(question, _choice(form.choice),
                                   _without_option(_reason(form.reason), question, form.choice,
                                                   forks), form.said))
+    found, missed = _shared(line, found, missed)
     if found or reading.rest_recommended or missed:
         # In the order the line says them, so that the writer's last word wins.
         found.sort(key=lambda a: line.find(a.said) if a.said else len(line))
@@ -555,6 +556,28 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
     if named:
         return [ParsedAnswer(named[0], named[1], said=line.strip())], missed, False
     return [], missed, False
+
+
+_BARE_QUESTION = re.compile(r"\W*(?:Q|question\s*#?)\s*\d{1,2}\W*", re.IGNORECASE)
+_JOINED_REF = re.compile(r"\s*(?:,|&|\+|/|and|y|und|et|e|i|и)\s*(?:and\s+)?(?:Q|question\s*#?)"
+                         r"\s*(?P<q>\d{1,2})\b", re.IGNORECASE)
+
+
+def _shared(line: str, found: list[ParsedAnswer], missed: list[tuple[int, str]]
+            ) -> tuple[list[ParsedAnswer], list[tuple[int, str]]]:
+    """`Q1 and Q3 go with the defaults`, `Q1, Q2 & Q3: B`: questions listed before one
+    answer share it."""
+    answer = {a.question: a for a in found}
+    for number, said in sorted(missed, key=lambda m: -line.find(m[1])):
+        at = line.find(said)
+        joined = _JOINED_REF.match(line, at + len(said)) \
+            if at >= 0 and _BARE_QUESTION.fullmatch(said) else None
+        if joined is not None and (next_one := answer.get(int(joined.group("q")))) is not None:
+            end = line.find(next_one.said, at)
+            span = line[at:end + len(next_one.said)] if end >= 0 else said
+            answer[number] = ParsedAnswer(number, next_one.choice, next_one.reason, span.strip())
+    shared = [a for n, a in answer.items() if a not in found]
+    return found + shared, [m for m in missed if m[0] not in answer]
 
 
 def _lists(line: str, forks: Sequence[DesignFork]) -> list[ParsedAnswer] | None:
@@ -680,7 +703,8 @@ def _unread_answer(number: int, said: str, line: str, forks: Sequence[DesignFork
             and mine and paren.group(1) in mine[0].letters:
         letter = paren.group(1)  # "Q1: en el navegador (A)"
     if not letter and mine:  # "For Q1 the second option", "Q2 — no export, A."
-        letter = answer_scope.first_option(last, mine[0])
+        letter = answer_scope.first_option(last, mine[0]) \
+            or answer_reading.refused_value(last, mine[0])
     if not letter and (number in answer_reading.recommended_for(line, forks)
                        or answer_reading.RECOMMEND.search(last)) \
             and not answer_scope.against_recommendation(last):

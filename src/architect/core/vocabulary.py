@@ -65,6 +65,8 @@ APPROVE: Mapping[str, tuple[str, ...]] = {
            "進めて下さい", "良さそうです", "いいですね"),
     "tr": ("evet", "tamam", "olur", "bence olur", "iyi fikir", "güzel fikir", "katılıyorum",
            "onaylıyorum", "harika", "kabul"),
+    "ko": ("승인", "승인합니다", "좋아요", "좋습니다", "찬성", "찬성합니다", "동의합니다",
+           "진행하시죠", "진행해 주세요", "진행합시다", "괜찮습니다", "네"),
     "emoji": ("👍", "👍🏻", "👍🏼", "👍🏽", "👍🏾", "👍🏿", "🚀", "✅", "✔", "✔️", "☑️", "🎉",
               "💯", "🆗", "👌", ":+1:", ":thumbsup:", ":rocket:", ":white_check_mark:",
               ":shipit:", ":ok_hand:", ":tada:", "🟢"),
@@ -105,6 +107,8 @@ REFUSE: Mapping[str, tuple[str, ...]] = {
     "ja": ("却下", "拒否", "反対", "いいえ", "見送り", "やめましょう", "不要",
            "見送りましょう", "今回は見送り"),
     "tr": ("hayır", "olmaz", "bence olmaz", "katılmıyorum", "gerek yok", "reddediyorum"),
+    "ko": ("반려", "반려합니다", "거절", "거절합니다", "리젝트", "리젝트합니다", "반대", "반대합니다",
+           "아니요", "안 됩니다", "안 하는 걸로 하죠"),
     "emoji": ("👎", "👎🏻", "👎🏼", "👎🏽", "👎🏾", "👎🏿", "❌", "✖️", "✖", "🚫", "⛔", "🛑",
               ":-1:", ":thumbsdown:", ":x:", ":no_entry:", ":no_entry_sign:", "🔴"),
 }
@@ -129,14 +133,21 @@ DECIDE_APPROVE: tuple[str, ...] = (
     "vamos con ello", "hagámoslo", "hagamoslo", "pode seguir", "vamos nessa", "manda ver",
     "procedi", "procedi pure", "procediamo", "andiamo", "ga je gang", "laten we het doen",
     "do dzieła", "поехали", "進めましょう", "進めてください", "進めて下さい",
-    "请继续", "继续吧", "开始吧",
+    "请继续", "继续吧", "开始吧", "승인합니다", "진행하시죠", "진행해 주세요",
+    # "on peut passer aux questions", "we can move on": go on to the design questions.
+    "we can move on", "let's move on", "move on", "on peut passer", "passons", "passons-y",
+    "on peut continuer", "continuons", "podemos seguir", "sigamos", "podemos avanzar",
+    "avancemos", "podemos continuar", "weiter geht's", "wir können weitermachen",
+    "possiamo procedere", "andiamo avanti", "possiamo andare avanti", "we kunnen door",
+    "możemy kontynuować", "можно продолжать", "продолжаем", "можно двигаться дальше",
+    "先に進めて", "继续进行", "可以继续",
 )
 DECIDE_REFUSE: tuple[str, ...] = (
     "reject", "rejected", "rejecting", "declined", "decline", "denied", "nack",
     "no-go", "no go", "nogo", "abgelehnt", "rejeté", "rejetée", "refusé", "refusée",
     "rechazado", "rechazada", "rejeitado", "recusado", "respinto", "rifiutato",
     "afgewezen", "odrzucone", "odrzucam", "отклонено", "отклоняю", "拒绝", "驳回",
-    "却下", "拒否",
+    "却下", "拒否", "반려합니다", "거절합니다", "리젝트합니다",
     # A stop said as an instruction ("nah, kill it", "Let's not do this", "close it").
     "kill it", "not doing this", "let's not do this", "let's not do it", "won't do",
     "wontfix", "won't fix", "veto", "i veto", "hard pass", "close it", "close this",
@@ -173,6 +184,11 @@ FILLERS: tuple[str, ...] = (
     "спасибо", "谢谢", "ありがとう", "bence", "個人的には", "うーん", "今回は", "このまま",
     "では", "じゃあ", "那就", "bien", "bon", "gut", "sehr", "muy", "bueno", "alors",
     "also gut", "dann", "von mir", "de mi parte", "pour moi", "para mí", "per me",
+    "to the questions", "to the design questions", "to the design phase", "to design",
+    "with the questions", "with the design questions", "aux questions",
+    "aux questions de conception", "à la conception", "a las preguntas",
+    "a las preguntas de diseño", "con las preguntas", "zu den fragen", "alle domande",
+    "naar de vragen", "do pytań", "к вопросам",
     "的", "吧", "です", "ます", "!", "✨", "🙏", "😀", "🙂", "😊", "❤️", "💚", "🎉",
 )
 
