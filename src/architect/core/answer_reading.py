@@ -159,7 +159,9 @@ _DEFERS_TO = re.compile(
 _IDIOMS = re.compile(r"\bmight\s+as\s+well\b|\bmay\s+as\s+well\b"
                      r"|\b(?:maybe|perhaps|possibly)\s+(?:later|next\s+\w+|someday|some\s+day"
                      r"|one\s+day|in\s+(?:v\d+|a\s+(?:later|future|follow-?up)\s+\w+|the\s+future))\b"
-                     r"|(?<=\bcan\s)se\b|(?<=\bcould\s)se\b|(?<=\bto\s)se\b", re.IGNORECASE)
+                     r"|(?<=\bcan\s)se\b|(?<=\bcould\s)se\b|(?<=\bto\s)se\b"
+                     # Spanish "que se puedan exportar": a pronoun, not the "if" of Italian.
+                     r"|(?<=\bque\s)se\b|(?<=\blo\s)se\b", re.IGNORECASE)
 _EXPLANATION = re.compile(r"\s[—–-]\s|\bbecause\b|\bsince\b", re.IGNORECASE)
 
 
@@ -442,7 +444,9 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
         said = set(_WORD.findall(clause.lower())) | foreign
         hits = {(f.number, letter) for f in forks for letter, own in _distinctive(f).items()
                 if own & said or _near(said, own)}
-        if not hits and named:  # "Q3: crn", "Q3: chron job": a slip, the question named
+        # "Q3: crn", "Q3: chron job", "crom is fine": a slip, where the question is named
+        # or a few words choose it.
+        if not hits and (named or (len(clause.split()) <= 4 and _CHOOSING.search(clause))):
             hits = {(f.number, letter) for f in forks
                     for letter, own in _distinctive(f).items() if _slipped(said, own)}
         if len(hits) == 1:
@@ -612,11 +616,30 @@ def _slipped(said: set[str], own: set[str]) -> bool:
     of its own: read only where the question is named."""
     # Not a word the option's word starts ("files", "disks", "notes"): an inflection,
     # which `_near` reads or leaves on purpose.
+    # One key hit for its neighbour (`crom`, `crob` for `cron`), not any letter for another
+    # (`node` is no slip of `note`).
     return any(len(word) >= 3 and word not in _COMMON and word not in _STOP and len(mine) >= 4
-               and word[0] == mine[0] and abs(len(word) - len(mine)) == 1
+               and word[0] == mine[0] and (abs(len(word) - len(mine)) == 1
+                                           or _neighbour_slip(word, mine))
                and not (word.startswith(mine) or mine.startswith(word))
                and clauses.distance(word, mine) == 1
                for word in said for mine in own)
+
+
+_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+_KEYS = {c: (r, i) for r, row in enumerate(_ROWS) for i, c in enumerate(row)}
+
+
+def _neighbour_slip(word: str, mine: str) -> bool:
+    """Whether `word` is `mine` with one letter swapped for a key beside it on a
+    QWERTY keyboard."""
+    if len(word) != len(mine):
+        return False
+    differ = [(a, b) for a, b in zip(word, mine, strict=True) if a != b]
+    if len(differ) != 1 or not all(c in _KEYS for c in differ[0]):
+        return False
+    (r1, i1), (r2, i2) = _KEYS[differ[0][0]], _KEYS[differ[0][1]]
+    return abs(r1 - r2) <= 1 and abs(i1 - i2) <= 1
 
 
 def _distinctive(fork: DesignFork) -> dict[str, set[str]]:
@@ -804,8 +827,8 @@ _PAIR_REF = re.compile(
     r"|вопрос|问题|問題|질문|soru|(?<=for\s)|(?<=la\s)|(?<=le\s)|(?<=el\s))\s*(?P<n>\d{1,2})(?!\d)|第[一二三四]|(?<![\w-])(?:"
     + "|".join(sorted((w for w in _ORDINAL_WORDS if not w.startswith("第")), key=len,
                       reverse=True))
-    + r")(?!\w)|(?:(?<=^)|(?<=[\s,;/|(\[]))(?P<bare>\d)(?=\s*(?:[:=)\-–—→.]|\s+[A-H]\b|[A-H]\b"
-      r"|번|号|番|題)))"
+    + r")(?!\w)|(?:(?<=^)|(?<=[\s,;/|(\[、，。]))(?P<bare>\d)(?=\s*(?:[:=)\-–—→.]|\s+[A-H]\b|[A-H]\b"
+      r"|번|号|番|題|は\s*[A-H]|은\s*[A-H]|는\s*[A-H])))"
     rf"(?:\s*{_QNOUN})?",
     re.IGNORECASE)
 _PAIR_LETTER = re.compile(r"(?<![A-Za-z'’])(?:option\s+)?(?P<c>[A-H])(?![A-Za-z0-9'’])")
