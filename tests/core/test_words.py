@@ -70,6 +70,11 @@ def test_likely_decisions_get_a_reply(text: str) -> None:
     ("> REJECT: too big\n\nI disagree, it's fine. Let's go.", Family.ACCEPT),
     ("Accept. Hmm, no — actually after reading Bob's point on GDPR again, reject.",
      Family.REJECT),
+    # Going on to the questions said in words of one's own, in several languages.
+    ("We can move on to the questions.", Family.ACCEPT),
+    ("D'accord pour moi, on peut passer aux questions de conception.", Family.ACCEPT),
+    ("이번 스프린트에서는 안 하는 걸로 하죠. 리젝트합니다 — 지금 우선순위가 아니에요.",
+     Family.REJECT),
 ])
 def test_words_reviewers_decide_with_act_the_last_one_winning(text: str, family: Family) -> None:
     reading = words.read(text, BOT)
@@ -121,6 +126,16 @@ def test_hold_and_resume_are_read_with_their_reason(text: str, family: words.Fam
                                                       rest: str) -> None:
     reading = words.read_clear(text, BOT)
     assert reading is not None and (reading.family, reading.rest) == (family, rest)
+
+
+@pytest.mark.parametrize("text", [
+    "Let's pause this until the privacy review.",
+    "Давайте пока отложим, вернёмся к этому после релиза.",
+    "Aplacemos esto hasta enero.", "Rimandiamo a dopo il rilascio.", "이건 일단 보류합시다.",
+])
+def test_a_hold_asked_for_in_a_sentence_of_any_common_language(text: str) -> None:
+    reading = words.read(text, BOT)
+    assert (reading.sense, reading.family) == (Sense.DECISION, Family.HOLD)
 
 
 @pytest.mark.parametrize("text", ["> HOLD", "don't hold this", "Hold on, Q1 is B",

@@ -827,7 +827,8 @@ _PAIR_REF = re.compile(
     r"|вопрос|问题|問題|질문|soru|(?<=for\s)|(?<=la\s)|(?<=le\s)|(?<=el\s))\s*(?P<n>\d{1,2})(?!\d)|第[一二三四]|(?<![\w-])(?:"
     + "|".join(sorted((w for w in _ORDINAL_WORDS if not w.startswith("第")), key=len,
                       reverse=True))
-    + r")(?!\w)|(?:(?<=^)|(?<=[\s,;/|(\[、，。]))(?P<bare>\d)(?=\s*(?:[:=)\-–—→.]|\s+[A-H]\b|[A-H]\b"
+    + r")(?!\w)|(?:(?<=^)|(?<=[\s,;/|(\[、，。]))(?P<bare>\d)"
+      r"(?=\s*(?:[:=)\-–—→.]|\s+[A-H]\b|[A-H]\b"
       r"|번|号|番|題|は\s*[A-H]|은\s*[A-H]|는\s*[A-H])))"
     rf"(?:\s*{_QNOUN})?",
     re.IGNORECASE)

@@ -349,7 +349,8 @@ yes | de jawohl | fr oui | es sí | pt sim | it sì | pl tak | ru да | tr evet
 no | de nein | fr non | pt não | it no | nl nee | pl nie | ru нет | tr hayır | zh 不是 | ja いいえ
   | ko 아니요 아뇨
 not | de nicht nie niemals | fr pas ne jamais ni | es no nunca jamás ni | pt não nao nunca nem
-  | it non mai né | nl niet nooit | pl nie nigdy | ru не ни никогда | hi nahi nahin | tr değil asla hiç | zh 不 没
+  | it non mai né | nl niet nooit | pl nie nigdy | ru не ни никогда | hi nahi nahin
+  | tr değil asla hiç | zh 不 没
   沒
   别 別 非 勿 未 | ja ない なく ません ず ダメ だめ | ko 안 않 못 아니 ~않 ~못 말고
 none | de kein* ohne | fr aucun* pas_de pas_d sans | es ningún ninguna ninguno sin | pt nenhum*

@@ -1,0 +1,102 @@
+"""What the reader holds on beyond its listed spellings: the rest as recommended in any
+common language, negation and judgement in any clause, questions listed before one answer,
+indifference that takes the defaults, slips of a neighbouring key, yes/no questions answered
+by a plain negation (issue 27; the cases are the shapes, the corpus carries the figures)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from architect.core.answers import RECOMMENDED, parse_comment
+from architect.core.ledger import DesignFork
+from tests.builders import ATTACHMENT_FORKS, SETTINGS_FORKS
+
+
+def _letters(text: str, forks: Sequence[DesignFork] = ATTACHMENT_FORKS) -> dict[int, str]:
+    return {a.question: a.choice for a in parse_comment(text, forks).answers}
+
+
+@pytest.mark.parametrize("text", [
+    "Q3: B, il resto come raccomandato.",
+    "Q3: B. Остальное по рекомендациям.",
+    "Q3: B. The rest — defaults.",
+    "Q3: B, el resto como recomendado.",
+    "Q3: B. Der Rest wie empfohlen.",
+    "Q3: B、残りはおすすめで",
+])
+def test_the_rest_as_recommended_in_the_common_languages(text: str) -> None:
+    parsed = parse_comment(text, ATTACHMENT_FORKS)
+    assert _letters(text)[3] == "B" and parsed.rest_recommended
+
+
+@pytest.mark.parametrize("text", ["Q3: B. The rest of the team agrees.", "Q3: B, restore defaults"])
+def test_rest_and_default_in_other_senses_take_nothing(text: str) -> None:
+    assert not parse_comment(text, ATTACHMENT_FORKS).rest_recommended
+
+
+def test_a_negation_in_any_language_refuses_what_its_clause_names() -> None:
+    # "local disk — we have no S3 at all": the S3 it names is refused, not chosen.
+    assert _letters("Q1: локальный диск — у нас on-prem нет никакого S3.") == {1: "A"}
+
+
+def test_a_judgement_against_an_option_is_no_pick_of_it() -> None:
+    text = ("so server-side it is — localStorage would just recreate the problem. "
+            "No export this sprint.")
+    assert _letters(text, SETTINGS_FORKS)[1] == "B"
+    after = "Going with the recommendations.\n\nP.S. for cleanup use the worker queue, " \
+            "cron on that host has been flaky all month."
+    assert _letters(after) == {1: RECOMMENDED, 2: RECOMMENDED, 3: "B"}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Q1 and Q3: B", {1: "B", 3: "B"}),
+    ("Q1, Q2 and Q3: A", {1: "A", 2: "A", 3: "A"}),
+    ("Q1 and Q3 go with the defaults.", {1: RECOMMENDED, 3: RECOMMENDED}),
+])
+def test_questions_listed_before_one_answer_share_it(text: str, expected: dict[int, str]) -> None:
+    assert _letters(text) == expected
+
+
+def test_indifference_then_the_defaults_takes_them_and_indifference_alone_takes_nothing() -> None:
+    assert _letters("Q2 and Q3: no strong opinion, the defaults are fine.") == {
+        2: RECOMMENDED, 3: RECOMMENDED}
+    assert _letters("Q2: no strong opinion, your call.") == {}
+    assert _letters("Q3: probably the default, not sure") == {}
+
+
+def test_a_later_time_to_look_again_is_no_doubt_of_the_answer() -> None:
+    text = "Q1: b\nQ2 : a   (no exprot for now, maybe next qurter)"
+    assert _letters(text, SETTINGS_FORKS) == {1: "B", 2: "A"}
+    assert _letters("Q2: A, maybe B later, not sure", SETTINGS_FORKS) == {}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("S3 pls, crom is fine", {1: "B", 3: "A"}),  # m beside n
+    ("Q3: crob job", {3: "A"}),  # b beside n
+    ("the node is fine", {}),  # d is not beside t: node is a word of its own
+])
+def test_a_slip_of_a_neighbouring_key(text: str, expected: dict[int, str]) -> None:
+    assert _letters(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Q2: on ne propose pas de téléchargement pour l'instant.", {2: "A"}),
+    ("Q2 - export abhi nahi chahiye.", {2: "A"}),
+    ("Q2: sí, que se puedan exportar como JSON.", {2: "B"}),
+    ("Q2: I don't know yet", {}),
+    ("Q2: not sure", {}),
+])
+def test_a_yes_no_question_answered_by_a_plain_negation_or_yes(
+        text: str, expected: dict[int, str]) -> None:
+    assert _letters(text, SETTINGS_FORKS) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Q!: B, Q2: A", {1: "B", 2: "A"}),
+    ("1はB、2はB、3はAで。", {1: "B", 2: "B", 3: "A"}),
+    ("1은 B, 2는 A, 3은 A로 할게요.", {1: "B", 2: "A", 3: "A"}),
+])
+def test_question_numbers_as_typed(text: str, expected: dict[int, str]) -> None:
+    assert _letters(text) == expected
