@@ -235,7 +235,8 @@ def _comment_read(lines: list[tuple[str, bool]], readable: str, forks: Sequence[
         shell = replace(shell, leftover="")
     if not shell.rest_recommended:
         answers += _approved_rest(lines, forks, answers, doubted, unread, deferred)
-    kin = _likely(readable, forks, answers, doubted, unread)
+    chosen, kin = _kin_chosen(_likely(readable, forks, answers, doubted, unread), forks)
+    answers += chosen
     if kin and all(any(c in line for _, c, _ in kin)
                    for line in shell.leftover.splitlines() if line.strip()):
         # "keep it on the box itself": each line left is named back, with what it
@@ -300,6 +301,30 @@ def _likely(readable: str, forks: Sequence[DesignFork], answers: list[ParsedAnsw
                              "not the option's own words)")
             for number, letter, clause, kin in answer_reading.likely(readable, forks)
             if number not in taken]
+
+
+# A clause that puts, uses or settles for what it names ("Put them in the bucket", "a
+# scheduled job at 3am is plenty"): the word of the option's kind is chosen, not mused on.
+_KIN_CHOSEN = re.compile(
+    r"^\W*(?:just\s+)?(?:put|use|store|keep|reuse|stick|throw|dump|go\s+with|let'?s\s+(?:use|put"
+    r"|store|go\s+with|keep))\b|\b(?:is|are|would\s+be)\s+(?:plenty|enough|fine|good\s+enough)\b",
+    re.IGNORECASE)
+
+
+def _kin_chosen(kin: list[tuple[int, str, str]], forks: Sequence[DesignFork]
+                ) -> tuple[list[ParsedAnswer], list[tuple[int, str, str]]]:
+    """The likely readings whose clause chooses, certain and a clause that chooses, as
+    answers; the others stay likely (named back, confirmed before anything is filed)."""
+    chosen: list[ParsedAnswer] = []
+    left: list[tuple[int, str, str]] = []
+    for number, clause, why in kin:
+        letter = why.removeprefix("likely ")[:1]
+        if (_KIN_CHOSEN.search(clause) and answer_reading.doubt(clause)[0]
+                is clauses.Modality.CERTAIN and "?" not in clause):
+            chosen.append(ParsedAnswer(number, letter, said=clause))
+        else:
+            left.append((number, clause, why))
+    return chosen, left
 
 
 def _taken_back_to(line: str, forks: Sequence[DesignFork], last: ParsedAnswer, alone: bool
