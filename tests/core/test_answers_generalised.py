@@ -100,3 +100,44 @@ def test_a_yes_no_question_answered_by_a_plain_negation_or_yes(
 ])
 def test_question_numbers_as_typed(text: str, expected: dict[int, str]) -> None:
     assert _letters(text) == expected
+
+
+def test_a_word_of_an_options_kind_in_a_clause_that_chooses_is_an_answer() -> None:
+    text = ("Put them in the bucket, and a scheduled job at 3am to sweep old stuff is plenty.")
+    assert _letters(text) == {1: "B", 3: "A"}
+    mused = parse_comment("We could use the MinIO bucket maybe", ATTACHMENT_FORKS)
+    assert not mused.answers and [d[0] for d in mused.doubted] == [1]  # likely: asked back
+
+
+def test_an_instruction_about_the_design_is_asked_back_never_left_as_talk() -> None:
+    text = ("Keep them in our own DB so they follow people across devices, and let's not "
+            "bother letting anyone download them for now.")
+    parsed = parse_comment(text, SETTINGS_FORKS)
+    assert not parsed.discussion and parsed.leftover
+    assert parse_comment("Let's meet tomorrow to talk about it.", SETTINGS_FORKS).discussion
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Export: nobody's asked for it, A.", {2: "A"}),  # the letter closing the reason
+    ("Q2: let's allow it.", {2: "B"}),
+    ("Q2: let's not allow it", {2: "A"}),
+    ("Q1: backend", {1: "B"}),
+    ("the server team will hate this", {}),  # people named by the word, not the option
+])
+def test_values_in_words_of_their_own(text: str, expected: dict[int, str]) -> None:
+    assert _letters(text, SETTINGS_FORKS) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Cleanup cron se hi kar do", {3: "A"}),  # Hindi's "from", not Italian's "if"
+    ("Q2: B se serve", {}),  # Italian: "B if needed", a condition
+])
+def test_se_is_if_only_where_it_opens_a_clause(text: str, expected: dict[int, str]) -> None:
+    assert _letters(text) == expected
+
+
+def test_a_line_led_by_the_next_place_is_not_the_reason_of_the_answer_before_it() -> None:
+    parsed = parse_comment("first: object storage\nsecond: lock it down\nthird: cron",
+                           ATTACHMENT_FORKS)
+    assert [(a.question, a.choice, a.reason) for a in parsed.answers] == [
+        (1, "B", ""), (3, "A", "")]

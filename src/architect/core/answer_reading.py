@@ -178,7 +178,10 @@ def _explained(context: str, at: int) -> bool:
 # a condition with a suffix (olursa, isterse); English -verse/-merse/-perse words
 # (reverse, immerse, disperse) only look like it.
 _CONDITION = re.compile(r"\b(?:sauf\s+si|außer\s+wenn|a\s+menos\s+que|salvo\s+que|tranne\s+se"
-                        r"|chyba\s+że|если\s+только|wenn|falls|si|se|jeśli|если|mits|sofern|purché"
+                        # "se" opens a clause as "if" (Italian, Portuguese); after a word it
+                        # is Hindi's "from" ("cron se hi kar do") or a pronoun.
+                        r"|chyba\s+że|если\s+только|wenn|falls|si|(?<![^\W\d_]{2}\s)se|jeśli|если|mits"
+                        r"|sofern|purché"
                         r"|desde\s+que|siempre\s+que|pod\s+warunkiem|при\s+условии|pokud|eğer"
                         r"|förutsatt)\b|除非|なら|如果|만약"
                         r"|もし|只要|\b\w+(?:ırsa|irse|ursa|ürse|arsa|(?<![vmp])erse)\b"
@@ -441,7 +444,10 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
                 _CHOOSING.search(clause) or foreign & _CHOOSING_MEANT
                 or (foreign and _dwelt_on(foreign | set(_WORD.findall(clause.lower())), forks))):
             continue  # "a screenshot of the note editor": words of an option, no choice
-        said = set(_WORD.findall(clause.lower())) | foreign
+        # "the server team will hate this": a word of an option naming people, not it.
+        unpeopled = _PEOPLE_OF.sub(" ", clause)
+        said = set(_WORD.findall(unpeopled.lower())) | (
+            foreign if unpeopled == clause else glossary.meant(unpeopled))
         hits = {(f.number, letter) for f in forks for letter, own in _distinctive(f).items()
                 if own & said or _near(said, own)}
         # "Q3: crn", "Q3: chron job", "crom is fine": a slip, where the question is named
@@ -455,12 +461,14 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
     return found
 
 
+_PEOPLE_OF = re.compile(r"[\w-]+\s+(?:team|folks|people|guys|crew|squad|owners?|engineers?"
+                        r"|devs?|developers?)\b", re.IGNORECASE)
 # A judgement against what a clause names ("cron on that host has been flaky", "S3 would be
 # overkill", "localStorage would just recreate the problem"): the option is weighed and
 # refused, not chosen. Not when the clause says it cures the trouble ("fixes the problem").
 _JUDGED_AGAINST = re.compile(
     r"\b(?:problems?|problematic|flaky|flakey|broken|breaks|unreliable|fragile|painful|pain"
-    r"|overkill|a\s+mess|messy|risky|nightmare|headache|bad\s+idea|worse|loses?|losing|lost"
+    r"|overkill|a\s+mess|messy|risky|nightmare|headache|bad\s+idea|worse|loses?|losing|lost|hates?"
     r"|unstable|buggy|slow|too\s+(?:slow|much|heavy|complex|complicated)|doesn't\s+scale"
     r"|won't\s+scale|a\s+pain|kaputt|instabil|langsam|problème|problema|проблем\w*|нестабильн\w*)\b",
     re.IGNORECASE)
@@ -786,6 +794,16 @@ _SAME_AS = re.compile(r"\bsame\s+as\s+@?\w+|\bwhat\s+@?\w+\s+said\b|\b\+1\s+to\s
                       re.IGNORECASE)
 
 
+# An instruction about the thing being designed ("Keep them in our own DB", "let's not
+# bother letting anyone download them"): an answer in words the reader may not place,
+# asked back rather than left as talk.
+_INSTRUCTS = re.compile(
+    r"(?:^|[.!;]\s+|,\s*and\s+)(?:please\s+|just\s+)?(?:keep|put|store|save|host|use|allow|let)"
+    r"\s+(?:them|it|those|these|the\s+(?:files?|settings|attachments|data|prefs?))\b"
+    r"|\blet'?s\s+not\s+(?:bother|allow|offer|support|add|build|do)\b",
+    re.IGNORECASE | re.MULTILINE)
+
+
 def discussion(text: str, forks: Sequence[DesignFork]) -> bool:
     """A comment with nothing of an answer or a decision in it: no question named, no
     letter, ordinal, option words, recommendation, question mark or decision word."""
@@ -798,7 +816,7 @@ def discussion(text: str, forks: Sequence[DesignFork]) -> bool:
             or by_question_words(text, forks) or _option_refused(text, forks)
             or pairs(text, forks) or positional(text, forks)
             or _doubts_an_answer(text, forks) or _weighs_options(text, forks)
-            or likely(text, forks)):
+            or likely(text, forks) or _INSTRUCTS.search(text)):
         return False
     stance = clauses.stance(text)
     if stance is not None and (stance.strong or stance.modality is not clauses.Modality.CERTAIN):
@@ -1022,7 +1040,11 @@ _NEGATIVE_VALUE = re.compile(
     r"|\bnot\s+necessary\b|^\W*(?:we\s+|i\s+)?(?:don'?t|do\s+not|won'?t)\s+(?:need|want)\s+"
     r"(?:it|that|one|this)\b|^\W*no\s+(?!(?:idea|clue|opinion|preference|strong|sure|comment|answer"
     r"|rush|hurry|worries|problem|objection|view|decision)\b)\w+\W*$", re.IGNORECASE)
-_POSITIVE_VALUE = re.compile(r"^\W*(?:yes|yep|sure|ja|oui|sí|si|sim)\b", re.IGNORECASE)
+# "yes", and a yes said as doing it: "let's allow it", "enable it", "go for it".
+_POSITIVE_VALUE = re.compile(
+    r"^\W*(?:yes|yep|sure|ja|oui|sí|si|sim|absolutely|definitely|of\s+course|go\s+for\s+it"
+    r"|(?:let'?s\s+|please\s+|we\s+should\s+)?(?:allow|enable|support|offer|add|include|do)"
+    r"\s+(?:it|that|this|them)(?!\s+later)\b)", re.IGNORECASE)
 _LABELLED = re.compile(r"^\W*(?P<label>[^:|=→\n]{2,60}?)\s*(?::|\||→|=|\s[—–-]\s)\s*"
                        r"(?P<value>[^|\n]+?)[\s|]*$")
 _FOR_LABEL = re.compile(r"^\W*(?:for|pour|para|per|für|voor|dla)\s+"
@@ -1129,7 +1151,9 @@ _RECOMMENDED_VALUE = re.compile(
 def value_letter(value: str, fork: DesignFork) -> str:
     """The option `value` picks for `fork`: its letter, its own words, or for a yes/no
     question, `no`, `not needed`, `yes`; "" when it picks none for certain."""
-    bare = re.fullmatch(r"\W*(?:option\s+)?([A-H])\W*", value)
+    # "A", and "nobody's asked for it, A": the letter alone, or closing the reason before it.
+    bare = re.fullmatch(r"\W*(?:option\s+)?([A-H])\W*", value) or re.fullmatch(
+        r"[^?]*[,;—–-]\s*(?:so\s+|hence\s+|thus\s+)?(?:option\s+)?([A-H])\W*", value)
     if bare:
         return bare.group(1) if bare.group(1) in fork.letters else ""
     if _RECOMMENDED_VALUE.match(value) and fork.recommended in fork.letters:

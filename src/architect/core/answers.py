@@ -465,12 +465,18 @@ def _capped(reason: str) -> str:
     return reason if len(reason) <= _REASON_MAX else reason[: _REASON_MAX - 1] + "…"
 
 
+_LED_BY_PLACE = re.compile(r"^\W*(?:second|third|fourth|last|2nd|3rd|4th|next)"
+                           r"(?:\s+(?:one|question))?\s*[:=\-–—)]", re.IGNORECASE)
+
+
 def _explains(line: str, question: int, words: dict[int, frozenset[str]]) -> bool:
     """Whether a line after the answer to `question` is its reason, not a new point:
     not a question, not led by "And"/"Also", about no other question."""
     if not line.strip() or line.rstrip().endswith("?") or _NEW_POINT.match(line):
         return False
     if any(int(n) != question for n in QUESTION_REF.findall(line)):
+        return False
+    if _LED_BY_PLACE.match(line):  # "second: lock it down …": the next question's line
         return False
     own = words.get(question, frozenset())
     others = {w for n, found in words.items() if n != question for w in found} - own

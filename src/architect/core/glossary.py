@@ -48,7 +48,8 @@ local | de lokal lokale* lokaler lokalem | fr local locale locaux localement | e
   localmente | pt local locais localmente | it locale locali localmente | nl lokaal lokale
   | pl lokaln* | ru локальн* локально | tr yerel yerelde lokal | zh 本地 | ja ローカル | ko 로컬
 localstorage,local,storage | ja ローカルストレージ | ko 로컬스토리지 로컬_스토리지 | zh 本地存储
-server | de server servern serverseit* | fr serveur* | es servidor* | pt servidor*
+server | en backend back_end | de server servern serverseit* | fr serveur* | es servidor*
+  | pt servidor*
   | it server | nl server | pl serwer* | ru сервер* | tr sunucu* | zh 服务器 服务端 | ja サーバー
   サーバ
   サーバ側 | ko 서버
