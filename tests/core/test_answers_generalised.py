@@ -141,3 +141,12 @@ def test_a_line_led_by_the_next_place_is_not_the_reason_of_the_answer_before_it(
                            ATTACHMENT_FORKS)
     assert [(a.question, a.choice, a.reason) for a in parsed.answers] == [
         (1, "B", ""), (3, "A", "")]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Pour la 1, côté serveur. Pour la 2, on ne propose pas de téléchargement.", {1: "B", 2: "A"}),
+    ("Para la 2, no.", {2: "A"}),
+    ("Für die 1: Server.", {1: "B"}),
+])
+def test_for_the_number_with_the_noun_left_out(text: str, expected: dict[int, str]) -> None:
+    assert _letters(text, SETTINGS_FORKS) == expected

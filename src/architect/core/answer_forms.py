@@ -24,8 +24,11 @@ _CHOICE = (r"(?:\(\s*(?P<{p}p>[A-Za-z])\s*\)|option\s+(?P<{p}o>[A-Za-z])\b"
            r"(?P<{p}b>[A-Za-z])(?![A-Za-z0-9'’]))")
 _EMPH = r"(?:\*\*|__)?"
 # A question named by its number, in the languages of `core.vocabulary`.
+# "Pour la 2", "para la 2", "für die 2": the question's noun left out after "for the"
+# (feminine, as question is; not "le 2", a date).
 _QWORD = (r"(?:Q|question\s*\#?|frage|pregunta|questão|questao|domanda|vraag|pytanie"
-          r"|вопрос|問題|问题)")
+          r"|вопрос|問題|问题|(?<=pour\s)la|(?<=para\s)la|(?<=per\s)la|(?<=für\s)die"
+          r"|(?<=voor\s)de)")
 # A particle of the language may follow the number ("Q1은 B로", "Q1は"): not a word's end.
 _QREF = rf"{_EMPH}\b{_QWORD}\s*(?P<q>\d{{1,3}})(?![A-Za-z0-9_])"
 _ITEM = re.compile(
