@@ -150,3 +150,21 @@ def test_a_line_led_by_the_next_place_is_not_the_reason_of_the_answer_before_it(
 ])
 def test_for_the_number_with_the_noun_left_out(text: str, expected: dict[int, str]) -> None:
     assert _letters(text, SETTINGS_FORKS) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Eens met de aanbevelingen, behalve export: dat willen we wel (B).",
+     {1: RECOMMENDED, 2: "B"}),
+    ("yes to all", None),  # every recommendation
+    ("Let's keep them on the server. And yeah, let people export as a JSON file.",
+     {1: "B", 2: "B"}),
+    # A doubt about another question, by its words, leaves this answer standing.
+    ("only answering Q1 for now: B. need to think about export a bit more.", {1: "B"}),
+    ("Q1: B. Not sure about the server cost though.", {}),  # its own question: held
+])
+def test_more_of_what_people_write(text: str, expected: dict[int, str] | None) -> None:
+    parsed = parse_comment(text, SETTINGS_FORKS)
+    if expected is None:
+        assert parsed.approve_all
+    else:
+        assert {a.question: a.choice for a in parsed.answers} == expected

@@ -75,6 +75,8 @@ def test_likely_decisions_get_a_reply(text: str) -> None:
     ("D'accord pour moi, on peut passer aux questions de conception.", Family.ACCEPT),
     ("이번 스프린트에서는 안 하는 걸로 하죠. 리젝트합니다 — 지금 우선순위가 아니에요.",
      Family.REJECT),
+    ("Ziet er goed uit, ik ga akkoord. Laten we beginnen.", Family.ACCEPT),
+    ("同意，可以开始设计问题了。", Family.ACCEPT),
 ])
 def test_words_reviewers_decide_with_act_the_last_one_winning(text: str, family: Family) -> None:
     reading = words.read(text, BOT)
@@ -132,6 +134,7 @@ def test_hold_and_resume_are_read_with_their_reason(text: str, family: words.Fam
     "Let's pause this until the privacy review.",
     "Давайте пока отложим, вернёмся к этому после релиза.",
     "Aplacemos esto hasta enero.", "Rimandiamo a dopo il rilascio.", "이건 일단 보류합시다.",
+    "Vamos a pausarlo por ahora, hasta que se aclare lo del presupuesto.",
 ])
 def test_a_hold_asked_for_in_a_sentence_of_any_common_language(text: str) -> None:
     reading = words.read(text, BOT)
@@ -347,3 +350,11 @@ def test_a_later_footer_word_with_a_doubt_after_it_does_not_decide() -> None:
     text = ("Spent an hour on it; the scope is right.\n\nOverall ACCEPT, though honestly "
             "I'm not 100% convinced the sync part belongs in this sprint.")
     assert words.read(text, "architect-bot").sense is not Sense.DECISION
+
+
+@pytest.mark.parametrize("text", ["如果能先把数据保留策略写清楚，我就同意。",
+                                  "Hmm, nie jestem przekonany. To trochę za dużo."])
+def test_a_condition_or_a_doubt_in_other_languages_is_not_a_decision(text: str) -> None:
+    # 保留 is "keep" (the retention policy), not a hold; "not convinced" is a likely no.
+    reading = words.read(text, BOT)
+    assert reading.sense is not Sense.DECISION

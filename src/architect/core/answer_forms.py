@@ -76,7 +76,7 @@ _REST_RECOMMENDED = (
     r"(?:recommended|recommendations?|defaults?|suggested|raccomandat\w*|raccomandazion\w*"
     r"|recomendad\w*|recomendaci\w*|recomenda\w*|recommand\w*|par\s+d[ée]faut|empfohlen\w*"
     r"|empfehlung\w*|standard|vorschl\w*|рекоменд\w*|умолчани\w*|domyśln\w*|zalecan\w*"
-    r"|rekomend\w*|aanbevol\w*|aanbevel\w*|standaard|önerilen\w*|varsayılan\w*"
+    r"|rekomend\w*|aanbevol\w*|aanbevel\w*|standaard|öneril\w*|varsayılan\w*"
     r"|推奨|おすすめ|デフォルト|推荐|默认|추천|기본)")
 _REST_GLUE = (r"[\s:,;=—–\-]*(?:(?:as|are|at|is|go|goes|with|by|like|come|como|wie|comme|по"
               r"|the|to|on|lo|la|le|il|el|take|get|follow|sigue|siguen|seguono|nach|laut|zgodnie\s+z|は|も|で"

@@ -84,6 +84,7 @@ _NEGATED = re.compile(r"\b\w+n[’']t\b"
                       r"|anything\s+but|except|avoid|isn't|don't|won't|nicht|kein\w*|pas|nie|не|nunca"
                       r"|não|jamais)\b|やめ|不要|别|不想|禁止", re.IGNORECASE)
 _CHOOSING = re.compile(r"\b(?:go(?:ing)?\s+with|use|using|pick|prefer|choose|store|keep|let's"
+                       r"|let\s+(?:people|users|them|everyone|folks)"
                        r"|let\s+us|should|want|make\s+(?:it|that)|rather|better|vote|is\s+enough"
                        r"|works|fine|please|i'd|we'd)\b", re.IGNORECASE)
 # The letter a correction starts with, after the words that say no ("nein – B", "no, A").
@@ -108,8 +109,7 @@ def doubt(context: str) -> tuple[clauses.Modality, str]:
     if (m := _DEFERS_TO.search(context)) is not None:
         return clauses.Modality.HEDGED, context[m.start():].strip().rstrip(".")
     mood, cue = clauses.modality(_CONDITION_FREE.sub(" ", context))
-    if mood is clauses.Modality.HEDGED and _INDIFFERENT.search(context) \
-            and _DEFAULT_TAKEN.search(context):
+    if mood is clauses.Modality.HEDGED and takes_default(context):
         # "no strong opinion, the defaults are fine": indifferent, so the recommendation.
         return clauses.Modality.CERTAIN, ""
     if mood is clauses.Modality.CERTAIN and (asked := _ASKED_INSIDE.search(context)):
@@ -129,7 +129,14 @@ _INDIFFERENT = re.compile(
 _DEFAULT_TAKEN = re.compile(
     r"\b(?:recommended|recommendations?|defaults?)\s+(?:is|are|sounds?|seems?|looks?)?\s*"
     r"(?:fine|ok|okay|good|great|works?)\b|\b(?:go|going|stick|take|taking)\s+with\s+(?:the\s+|your\s+)?"
-    r"(?:recommended|recommendations?|defaults?)\b|\bdefaults?\s+it\s+is\b", re.IGNORECASE)
+    r"(?:recommended|recommendations?|defaults?)\b|\bdefaults?\s+it\s+is\b"
+    r"|\bwhatever\s+you\s+(?:recommend(?:ed)?|suggest(?:ed)?|proposed?)\b", re.IGNORECASE)
+
+
+def takes_default(text: str) -> bool:
+    """No preference of one's own, then the recommendation: "don't care, whatever you
+    recommend", "no strong opinion, the defaults are fine"."""
+    return bool(_INDIFFERENT.search(text) and _DEFAULT_TAKEN.search(text))
 
 
 # A yes/no question, or one about what an option means, after a sentence mark or a dash.
@@ -650,6 +657,7 @@ def _neighbour_slip(word: str, mine: str) -> bool:
     return abs(r1 - r2) <= 1 and abs(i1 - i2) <= 1
 
 
+@functools.lru_cache(maxsize=1024)  # pure; asked for every clause of a comment (not changed)
 def _distinctive(fork: DesignFork) -> dict[str, set[str]]:
     """Each option's words that no other option of the fork has (long enough to mean it)."""
     words = {letter: {w for w in _WORD.findall(re.sub(r"\((?:recommended|default)\)", "",
@@ -747,6 +755,9 @@ def likely(text: str, forks: Sequence[DesignFork]) -> list[tuple[int, str, str, 
     letter, clause, the word), one per question, where the kin names one option only and
     the clause neither negates nor asks."""
     found: dict[int, tuple[int, str, str, str]] = {}
+    whole = text.lower()
+    if not any(kin in whole for kins in _KIN.values() for kin in kins):
+        return []  # no word of any option's kind: nothing to look for clause by clause
     for clause in clauses.split(text):
         low = clause.lower().replace("’", "'")
         if "?" in clause or _NEGATED.search(clause):
@@ -878,7 +889,8 @@ _EXCEPT_LABEL = re.compile(r"^(?P<label>[\w\s'-]{2,40}?)\s*(?:[—–:,]|\s-\s)\
                            r"\s+)?(?P<value>.+)$", re.IGNORECASE)
 _EXCEPT_REF = re.compile(
     r"\b(?:except|but|apart\s+from|other\s+than|besides|salvo|excepto|menos|außer|ausser"
-    r"|sauf|tranne|eccetto|oprócz|poza|кроме|ama)\s+(?:for\s+)?(?:the\s+)?|除了|但是|ただし|하지만",
+    r"|sauf|tranne|eccetto|oprócz|poza|кроме|ama|behalve|behoudens)\s+(?:for\s+)?(?:the\s+)?"
+    r"|除了|但是|ただし|하지만",
     re.IGNORECASE)
 
 

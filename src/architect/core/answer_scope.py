@@ -350,5 +350,5 @@ _AGAINST = re.compile(r"\bpush(?:ing)?\s+back\b|\bdisagree\w*|\bagainst\b|\bnot\
 
 def against_recommendation(text: str) -> bool:
     """`Q2 is the one I'd push back on the recommendation for`: the recommendation named
-    to be refused, not taken."""
-    return _AGAINST.search(text) is not None
+    to be refused, not taken; not "I don't really care, whatever you recommend"."""
+    return _AGAINST.search(text) is not None and not answer_reading.takes_default(text)

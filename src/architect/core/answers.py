@@ -34,7 +34,8 @@ _NEW_POINT = re.compile(r"^\s*(?:and|also|but|plus|btw|by the way|separately|p\.
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 _APPROVE_ALL = re.compile(
     r"^(yes|yep|lgtm|ok|okay|agreed|sounds good|\+1|go with (all )?(the )?recommendations?"
-    r"|all recommended|accept (all )?(the )?recommendations?)"
+    r"|all recommended|accept (all )?(the )?recommendations?"
+    r"|yes,? (?:to|for) (?:all|everything|all three|both))"
     # "yes 👍", "ok, thanks!": courtesy and emoji after the word change nothing of it.
     r"(?:[\s.!,]*(?:please|thanks|thank\s+you|thx|pls|[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]))*"
     r"[\s.!]*$",
@@ -187,7 +188,7 @@ def _parsed(body: str, forks: tuple[DesignFork, ...]) -> ParsedComment:
         # "for Q2 I would like …": a pronoun, not option I; the question is named, unread.
         missed += [(a.question, a.said) for a in found if _pronoun(forks, a)]
         found = [a for a in found if not _pronoun(forks, a)]
-        found, held = _held_back(readable_line, found)
+        found, held = _held_back(readable_line, found, forks)
         if not found and not held and not missed and answers:
             # "Wait, re-reading the vision: … Cron is fine.": a later word on an answer.
             found = _taken_back_to(readable_line, forks, answers[-1], alone)
@@ -335,7 +336,7 @@ def _taken_back_to(line: str, forks: Sequence[DesignFork], last: ParsedAnswer, a
     if not answer_scope.led_by_correction(line):
         return []
     again, _, _ = _line_read(line, tuple(forks), frozenset())
-    again, held = _held_back(line, again)
+    again, held = _held_back(line, again, forks)
     if again or held:
         return again
     fork = next((f for f in forks if f.number == last.question), None)
@@ -394,7 +395,7 @@ def _deferred(readable: str, answers: list[ParsedAnswer],
     return [], doubted + [(a.question, a.said, f"held back (“{words}”)") for a in answers]
 
 
-def _held_back(line: str, found: list[ParsedAnswer]
+def _held_back(line: str, found: list[ParsedAnswer], forks: Sequence[DesignFork] = ()
                ) -> tuple[list[ParsedAnswer], list[tuple[int, str, str]]]:
     """The answers of a line whose own words hold them back (a condition, a doubt, a
     question, `A or B`), apart; an answer its own words correct takes the last letter."""
@@ -409,7 +410,7 @@ def _held_back(line: str, found: list[ParsedAnswer]
                          f"someone else's view (“{other.group(0).strip()}”)"))
             continue
         mood, cue = answer_reading.doubt(context)
-        if mood is not clauses.Modality.CERTAIN:
+        if mood is not clauses.Modality.CERTAIN and not _about_another(cue, answer, forks):
             held.append((answer.question, context.strip(), f"{mood.value} (“{cue}”)"))
             continue
         letter = answer_reading.corrected(answer.reason)
@@ -417,6 +418,16 @@ def _held_back(line: str, found: list[ParsedAnswer]
         kept.append(ParsedAnswer(answer.question, letter, "", context.strip() or answer.said)
                     if letter else answer)
     return kept, held
+
+
+def _about_another(cue: str, answer: ParsedAnswer, forks: Sequence[DesignFork]) -> bool:
+    """Whether a doubt after an answer, in a later sentence of its own, is about another
+    question by that question's words ("Q1: B. need to think about export a bit more")."""
+    own = answer_scope.sentences(answer.said or "")
+    if not cue or not own or cue in own[0]:
+        return False
+    named = answer_reading.question_named(cue, forks)
+    return named is not None and named != answer.question
 
 
 # Another person's view told by the writer: a name or pronoun, then a verb of saying or

@@ -100,7 +100,8 @@ REFUSE: Mapping[str, tuple[str, ...]] = {
            "meglio di no", "non sono d'accordo"),
     "nl": ("nee", "nee dank je", "afgewezen", "niet nu", "liever niet", "oneens",
            "niet mee eens"),
-    "pl": ("nie", "odrzucam", "odrzucone", "nie teraz", "nie zgadzam się", "raczej nie"),
+    "pl": ("nie", "odrzucam", "odrzucone", "nie teraz", "nie zgadzam się", "raczej nie",
+           "nie jestem przekonany", "nie jestem przekonana", "nie przekonuje mnie"),
     "ru": ("нет", "отклонено", "отклоняю", "не сейчас", "не согласен", "не согласна",
            "против", "не надо"),
     "zh": ("拒绝", "驳回", "不同意", "反对", "不行", "不要", "不"),
@@ -142,6 +143,12 @@ DECIDE_APPROVE: tuple[str, ...] = (
     "possiamo procedere", "andiamo avanti", "possiamo andare avanti", "we kunnen door",
     "możemy kontynuować", "можно продолжать", "продолжаем", "можно двигаться дальше",
     "先に進めて", "继续进行", "可以继续",
+    # "Laten we beginnen", "let's start": begin the design questions.
+    "let's start", "let's begin", "let's get started", "laten we beginnen", "we kunnen beginnen",
+    "empecemos", "vamos a empezar", "podemos empezar", "commençons", "on peut commencer",
+    "lass uns anfangen", "fangen wir an", "iniziamo", "possiamo iniziare", "comecemos",
+    "podemos começar", "zaczynajmy", "możemy zaczynać", "начнём", "начинаем", "можно начинать",
+    "可以开始", "可以开始了", "可以开始设计问题了", "开始设计问题吧", "始めましょう", "시작합시다",
 )
 DECIDE_REFUSE: tuple[str, ...] = (
     "reject", "rejected", "rejecting", "declined", "decline", "denied", "nack",
