@@ -236,7 +236,7 @@ def _comment_read(lines: list[tuple[str, bool]], readable: str, forks: Sequence[
         shell = replace(shell, leftover="")
     if not shell.rest_recommended:
         answers += _approved_rest(lines, forks, answers, doubted, unread, deferred)
-    chosen, kin = _kin_chosen(_likely(readable, forks, answers, doubted, unread), forks)
+    chosen, kin = _likely(readable, forks, answers, doubted, unread)
     answers += chosen
     if kin and all(any(c in line for _, c, _ in kin)
                    for line in shell.leftover.splitlines() if line.strip()):
@@ -293,15 +293,24 @@ def _approved_rest(lines: list[tuple[str, bool]], forks: Sequence[DesignFork],
 
 def _likely(readable: str, forks: Sequence[DesignFork], answers: list[ParsedAnswer],
             doubted: list[tuple[int, str, str]], unread: list[tuple[int, str]]
-            ) -> list[tuple[int, str, str]]:
+            ) -> tuple[list[ParsedAnswer], list[tuple[int, str, str]]]:
     """"Put them in the MinIO bucket": an option named by a word of its kind, for a question
-    the comment answers in no other way; named back as likely, never recorded."""
+    the comment answers in no other way. Where its clause puts, uses or settles for it,
+    certain, an answer; else likely, named back and never recorded."""
     taken = {a.question for a in answers} | {d[0] for d in doubted} | {u[0] for u in unread}
     options = {f.number: dict(f.options) for f in forks}
-    return [(number, clause, f"likely {letter}) {options[number].get(letter, '')} (“{kin}”, "
-                             "not the option's own words)")
-            for number, letter, clause, kin in answer_reading.likely(readable, forks)
-            if number not in taken]
+    chosen: list[ParsedAnswer] = []
+    likely: list[tuple[int, str, str]] = []
+    for number, letter, clause, kin in answer_reading.likely(readable, forks):
+        if number in taken:
+            continue
+        if (_KIN_CHOSEN.search(clause) and "?" not in clause
+                and answer_reading.doubt(clause)[0] is clauses.Modality.CERTAIN):
+            chosen.append(ParsedAnswer(number, letter, said=clause))
+        else:
+            likely.append((number, clause, f"likely {letter}) {options[number].get(letter, '')}"
+                                           f" (“{kin}”, not the option's own words)"))
+    return chosen, likely
 
 
 # A clause that puts, uses or settles for what it names ("Put them in the bucket", "a
@@ -310,22 +319,6 @@ _KIN_CHOSEN = re.compile(
     r"^\W*(?:just\s+)?(?:put|use|store|keep|reuse|stick|throw|dump|go\s+with|let'?s\s+(?:use|put"
     r"|store|go\s+with|keep))\b|\b(?:is|are|would\s+be)\s+(?:plenty|enough|fine|good\s+enough)\b",
     re.IGNORECASE)
-
-
-def _kin_chosen(kin: list[tuple[int, str, str]], forks: Sequence[DesignFork]
-                ) -> tuple[list[ParsedAnswer], list[tuple[int, str, str]]]:
-    """The likely readings whose clause chooses, certain and a clause that chooses, as
-    answers; the others stay likely (named back, confirmed before anything is filed)."""
-    chosen: list[ParsedAnswer] = []
-    left: list[tuple[int, str, str]] = []
-    for number, clause, why in kin:
-        letter = why.removeprefix("likely ")[:1]
-        if (_KIN_CHOSEN.search(clause) and answer_reading.doubt(clause)[0]
-                is clauses.Modality.CERTAIN and "?" not in clause):
-            chosen.append(ParsedAnswer(number, letter, said=clause))
-        else:
-            left.append((number, clause, why))
-    return chosen, left
 
 
 def _taken_back_to(line: str, forks: Sequence[DesignFork], last: ParsedAnswer, alone: bool
