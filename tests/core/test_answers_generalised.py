@@ -168,3 +168,9 @@ def test_more_of_what_people_write(text: str, expected: dict[int, str] | None) -
         assert parsed.approve_all
     else:
         assert {a.question: a.choice for a in parsed.answers} == expected
+
+
+def test_a_leaning_in_words_of_judgement_is_asked_back_not_left_as_talk() -> None:
+    parsed = parse_comment("Object storage feels like the grown-up choice here. The rest "
+                           "looks sensible too.", ATTACHMENT_FORKS)
+    assert not parsed.discussion and not parsed.answers  # a leaning: asked, not recorded

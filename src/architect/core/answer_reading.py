@@ -815,6 +815,12 @@ _INSTRUCTS = re.compile(
     re.IGNORECASE | re.MULTILINE)
 
 
+# A judgement for what a clause names ("Object storage feels like the grown-up choice"):
+# a leaning to be asked back, not talk to leave alone.
+_JUDGED_FOR = re.compile(r"\b(?:choice|way\s+to\s+go|sensible|makes\s+(?:more\s+|the\s+most\s+)?"
+                         r"sense|feels\s+right|right\s+call|no-?brainer|obvious)\b", re.IGNORECASE)
+
+
 def discussion(text: str, forks: Sequence[DesignFork]) -> bool:
     """A comment with nothing of an answer or a decision in it: no question named, no
     letter, ordinal, option words, recommendation, question mark or decision word."""
@@ -827,7 +833,8 @@ def discussion(text: str, forks: Sequence[DesignFork]) -> bool:
             or by_question_words(text, forks) or _option_refused(text, forks)
             or pairs(text, forks) or positional(text, forks)
             or _doubts_an_answer(text, forks) or _weighs_options(text, forks)
-            or likely(text, forks) or _INSTRUCTS.search(text)):
+            or likely(text, forks) or _INSTRUCTS.search(text)
+            or (_JUDGED_FOR.search(text) and by_words(text, forks, named=True))):
         return False
     stance = clauses.stance(text)
     if stance is not None and (stance.strong or stance.modality is not clauses.Modality.CERTAIN):
