@@ -174,3 +174,8 @@ def test_a_leaning_in_words_of_judgement_is_asked_back_not_left_as_talk() -> Non
     parsed = parse_comment("Object storage feels like the grown-up choice here. The rest "
                            "looks sensible too.", ATTACHMENT_FORKS)
     assert not parsed.discussion and not parsed.answers  # a leaning: asked, not recorded
+
+
+def test_an_item_of_a_list_whose_other_items_pick_options_is_a_pick_too() -> None:
+    text = "the cloud bucket, everyone who can see the note, and the cron job"
+    assert _letters(text) == {1: "B", 2: "A", 3: "A"}

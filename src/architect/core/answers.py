@@ -304,7 +304,10 @@ def _likely(readable: str, forks: Sequence[DesignFork], answers: list[ParsedAnsw
     for number, letter, clause, kin in answer_reading.likely(readable, forks):
         if number in taken:
             continue
-        if (_KIN_CHOSEN.search(clause) and "?" not in clause
+        # "the cloud bucket, everyone who can see the note, and the cron job": an item of a
+        # list whose other items pick options is a pick too.
+        listed = bool(answers) and len(clause.split()) <= 4
+        if ((_KIN_CHOSEN.search(clause) or listed) and "?" not in clause
                 and answer_reading.doubt(clause)[0] is clauses.Modality.CERTAIN):
             chosen.append(ParsedAnswer(number, letter, said=clause))
         else:
