@@ -179,3 +179,40 @@ def test_a_leaning_in_words_of_judgement_is_asked_back_not_left_as_talk() -> Non
 def test_an_item_of_a_list_whose_other_items_pick_options_is_a_pick_too() -> None:
     text = "the cloud bucket, everyone who can see the note, and the cron job"
     assert _letters(text) == {1: "B", 2: "A", 3: "A"}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # The last word after a correction, said in a sentence of its own after the reason.
+    ("Q1: A. hmm no, if someone switches laptops that's gone. B.", {1: "B"}),
+    ("Q2: B — wait, export means a versioned schema forever. Keep it A.", {2: "A"}),
+    # An option judged bad is not named by its words; "has to be" chooses.
+    ("Q1 has to be B imo, localStorage gets wiped every time someone clears it", {1: "B"}),
+    # Undecided is no "No"; a hash names a question after the answer before it.
+    ("I'd rather not decide the export one yet. Q1 is definitely the server though.",
+     {1: "B"}),
+    ("#1 -> B, #2 -> B (json export is cheap)", {1: "B", 2: "B"}),
+    ("Settings → server. Export → nah.", {1: "B", 2: "A"}),
+])
+def test_corrections_judgements_and_forms_of_the_day(text: str, expected: dict[int, str]) -> None:
+    assert _letters(text, SETTINGS_FORKS) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Not the cron. The rest as recommended.", {3: "B"}),  # the rest: recommended
+    ("Anything but local disk", {1: "B"}),
+    ("Not the cron, and not the queue either", {}),
+    ("Q3: not sure about the cron", {}),
+    ("go with disk for now, we can move to S3 later.", {1: "A"}),  # later is not now
+    ("Q2 can't be A — it would leak HR docs. B please. The rest is fine as recommended.",
+     {1: RECOMMENDED, 2: "B", 3: RECOMMENDED}),
+    ("Хранилище — S3, остальное как рекомендовано.", {1: "B"}),
+])
+def test_one_of_two_refused_and_a_letter_said_on_its_own(
+        text: str, expected: dict[int, str]) -> None:
+    assert _letters(text) == expected
+
+
+@pytest.mark.parametrize("text", ["go with your picks",
+                                  "Me quedo con lo que recomiendas en las dos."])
+def test_every_recommendation_in_words_of_ones_own(text: str) -> None:
+    assert parse_comment(text, SETTINGS_FORKS).approve_all

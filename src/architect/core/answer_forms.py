@@ -50,6 +50,7 @@ _BARE_REF = re.compile(r"(?<=[.;,、，；。])\s*(?P<q>\d)\s*[:)]\s")
 _CHOSEN = re.compile(
     r"\b(?i:make\s+it|make\s+that|say|go\s+with|going\s+with|should\s+be|pick|picking|choose"
     r"|take|prefer|vote|vote\s+for|switch\s+(?:it\s+)?to|change\s+(?:it\s+)?to|to|is|elijo"
+    r"|has\s+to\s+be|must\s+be|needs\s+to\s+be|ought\s+to\s+be"
     r"|nehme|je\s+choisis|donc|so|do|let\s+us\s+do|let's\s+do|use|→|->)\s*:?\s+(?:option\s+)?"
     r"(?P<c>[A-Z])(?![A-Za-z0-9'’])")
 # What may end an answer written loosely ("q1 b", "1: A"): the end of the line, a
@@ -74,14 +75,14 @@ _REST_WORD = (
     r"|diğerleri|geri\s+kalan\w*)(?![^\W\d_])|残り|その他|ほか|其余|其他|剩下的?|나머지)")
 _REST_RECOMMENDED = (
     r"(?:recommended|recommendations?|defaults?|suggested|raccomandat\w*|raccomandazion\w*"
-    r"|recomendad\w*|recomendaci\w*|recomenda\w*|recommand\w*|par\s+d[ée]faut|empfohlen\w*"
+    r"|recomendad\w*|recomendaci\w*|recomenda\w*|recomiend\w*|recommand\w*|par\s+d[ée]faut|empfohlen\w*"
     r"|empfehlung\w*|standard|vorschl\w*|рекоменд\w*|умолчани\w*|domyśln\w*|zalecan\w*"
     r"|rekomend\w*|aanbevol\w*|aanbevel\w*|standaard|öneril\w*|varsayılan\w*"
     r"|推奨|おすすめ|デフォルト|推荐|默认|추천|기본)")
 _REST_GLUE = (r"[\s:,;=—–\-]*(?:(?:as|are|at|is|go|goes|with|by|like|come|como|wie|comme|по"
-              r"|the|to|on|lo|la|le|il|el|take|get|follow|sigue|siguen|seguono|nach|laut|zgodnie\s+z|は|も|で"
+              r"|the|to|on|lo|la|le|il|el|как|take|get|follow|sigue|siguen|seguono|nach|laut|zgodnie\s+z|は|も|で"
               r"|按|照|는|은|도|대로)[\s:,;]*){0,3}")
-_REST = re.compile(
+REST = re.compile(
     rf"(?:\band\s+)?{_REST_WORD}{_REST_GLUE}(?:the\s+|your\s+)?{_REST_RECOMMENDED}"
     r"|\ball\s+(?:as\s+)?recommended\s+(?:except|but)"
     rf"|\b(?:recommended|defaults?)\s+(?:for|on)\s+{_REST_WORD}",
@@ -112,8 +113,8 @@ class LineReading:
 
 @functools.lru_cache(maxsize=4096)  # pure; a long comment often repeats its lines
 def read_line(line: str) -> LineReading:
-    rest = bool(_REST.search(line))
-    text = _REST.sub(lambda m: " " * len(m.group(0)), line)
+    rest = bool(REST.search(line))
+    text = REST.sub(lambda m: " " * len(m.group(0)), line)
     spans = _answers(text)
     refs = [(m.start(), m.end(), int(m.group("q"))) for m in _ANY_REF.finditer(text)
             if not any(s <= m.start() < e for s, e, _ in spans)]

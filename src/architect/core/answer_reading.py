@@ -38,14 +38,15 @@ _REC_FOR = re.compile(
     r"(?:for|on)\s+(?P<qs>(?:(?:Q|question\s*)?\d{1,2}\b(?:\s*(?:,|and|&)\s*)?)+)", re.IGNORECASE)
 _QNUM = re.compile(r"(?:Q|question\s*)?(\d{1,2})\b", re.IGNORECASE)
 _ALL = re.compile(r"\b(?:across\s+the\s+board|all|both|every|everything|each|your|go(?:ing)?\s+with"
-                  r"|stick(?:ing)?\s+with|follow(?:ing)?|taking"
+                  r"|stick(?:ing)?\s+with|follow(?:ing)?|taking|las\s+dos|los\s+dos|ambas|ambos"
+                  r"|beide[n]?|les\s+deux|entrambe|entrambi|оба|обе|oba|obie"
                   r"|agree|take|fine|happy"
                   r"|makes?\s+sense|as\s+recommended|all\s+three|all\s+of\s+them)\b",
                   re.IGNORECASE)
 RECOMMEND = _RECOMMEND = re.compile(
     r"\brecommend(?:ed|ations?|s)?\b|\bdefaults?\b|\b(?:what\s+)?you\s+(?:suggested|proposed)\b"
-    r"|\b(?:your|the)\s+suggestions?\b"
-    r"|\brecomendad\w*|\brecomendaci\w*|\bempfehl\w*|\brecommand\w*|\braccomand\w*"
+    r"|\b(?:your|the)\s+suggestions?\b|\byour\s+picks?\b"
+    r"|\brecomendad\w*|\brecomendaci\w*|\brecomiend\w*|\bempfehl\w*|\brecommand\w*|\braccomand\w*"
     r"|\brecomenda\w*|\baanbevel\w*|\brekomend\w*|\bрекомендо?ва\w*|おすすめ|推荐|推奨|建议"
     r"|\bönerilen\w*|\brec\.|추천",
     re.IGNORECASE)
@@ -79,7 +80,7 @@ _NTH_OPTION = re.compile(r"\b(?P<n>first|second|third)\s+option\s+(?:for|on)\s+(
 _FOR_NTH = re.compile(r"\b[Ff]or\s+the\s+(?P<n>first|second|third|last)(?:\s+(?:one|question))?"
                       r"\s*[,:]\s*(?:option\s+)?(?P<c>[A-Z])(?![A-Za-z0-9'’])")
 _NTH = {"first": 1, "second": 2, "third": 3}
-_NEGATED = re.compile(r"\b\w+n[’']t\b"
+_NEGATED = re.compile(r"\b\w+n[’']t\b|\b(?:dont|doesnt|didnt|wont|cant|isnt|arent|shouldnt)\b"
                       r"|\b(?:not|no|never|without|instead\s+of|rather\s+than|over|against"
                       r"|anything\s+but|except|avoid|isn't|don't|won't|nicht|kein\w*|pas|nie|не|nunca"
                       r"|não|jamais)\b|やめ|不要|别|不想|禁止", re.IGNORECASE)
@@ -206,7 +207,20 @@ def corrected(reason: str) -> str:
     if after is reason or after == reason:
         return _contrasted(reason)
     match = _LEAD_LETTER.match(after)
-    return match.group("c") if match else ""
+    if match:
+        return match.group("c")
+    # "hmm no, if someone switches laptops that's gone. B.", "wait, … forever. Keep it A.":
+    # the reason first, then the letter in a sentence of its own.
+    said = [m.group("c") for part in re.split(r"(?<=[.;!])\s+|\s+[—–]\s+", after)
+            if (m := _LETTER_SENTENCE.match(part.strip()))]
+    return said[-1] if said else ""
+
+
+_LETTER_SENTENCE = re.compile(
+    r"^\W*(?:(?:so|then|keep|make|go\s+with|change|switch|stick\s+with)\s+(?:it\s+|that\s+)?"
+    r"(?:to\s+|with\s+)?)?(?:option\s+)?(?P<c>(?-i:[A-H]))"
+    r"(?:\s+(?:then|instead|it\s+is|please|pls|thanks|for\s+sure))?\W*$",
+    re.IGNORECASE)
 
 
 # "A is what we do elsewhere, but I'd go with B here": a choice after a contrast.
@@ -430,13 +444,18 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
     choose (`go with`, `store them`, `let's use`)."""
     found: list[tuple[int, str, str]] = []
     if _ANYTHING_BUT.search(text):
-        return found  # "Anything but local disk": an option refused, none chosen
+        return _the_other(text, forks)  # "Anything but local disk": of two, the other
     if not named:  # only sentences that choose: not a question, a hedge, "either is fine"
         text = "\n".join(s for s in _SENTENCES.split(text) if _chooses(s))
     for clause in (c for part in clauses.split(text)
                    for c in re.split(r"\s+and\s+|\s+/\s+|\s*\|\s*", part)):
         if clause.rstrip().endswith("?") or glossary.asks(clause) or _THANKS_FOR.match(clause):
             continue  # "thanks for the note": courtesy names no option
+        if (other := _the_other(clause, forks)):
+            found += other  # "Not the cron.": of two options, the other one
+            continue
+        if _UNDECIDED.search(clause) and _NEGATED.search(clause):
+            continue  # "I'd rather not decide the export one yet": undecided, not a "No"
         if (refused := subject_refused(clause, forks)) is not None:
             found.append((*refused, clause.strip()))  # "skip the export": that question's No
             continue
@@ -444,8 +463,10 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
         if _NEGATED.search(clause) or glossary.negated(clause):
             found += _not_needed(clause, forks)  # "экспорт не нужен": that question's "No"
             continue
-        if _JUDGED_AGAINST.search(clause) and not _REMEDY.search(clause):
-            continue  # "localStorage would just recreate the problem": named, not chosen
+        if judged_against(clause) or _LATER_MOVE.search(clause):
+            # "localStorage would just recreate the problem", "we can move to S3 later":
+            # named, not chosen (now).
+            continue
         foreign = _foreign(clause)
         if not named and len(clause.split()) > 6 and not (
                 _CHOOSING.search(clause) or foreign & _CHOOSING_MEANT
@@ -476,11 +497,30 @@ _PEOPLE_OF = re.compile(r"[\w-]+\s+(?:team|folks|people|guys|crew|squad|owners?|
 _JUDGED_AGAINST = re.compile(
     r"\b(?:problems?|problematic|flaky|flakey|broken|breaks|unreliable|fragile|painful|pain"
     r"|overkill|a\s+mess|messy|risky|nightmare|headache|bad\s+idea|worse|loses?|losing|lost|hates?"
+    r"|wiped|gets?\s+cleared|disappears?|vanish\w*|leaks?|leaking"
     r"|unstable|buggy|slow|too\s+(?:slow|much|heavy|complex|complicated)|doesn't\s+scale"
     r"|won't\s+scale|a\s+pain|kaputt|instabil|langsam|problème|problema|проблем\w*|нестабильн\w*)\b",
     re.IGNORECASE)
 _REMEDY = re.compile(r"\b(?:fix(?:es|ed)?|solves?|solved|avoids?|avoided|without|no\s+more"
                      r"|prevents?|cures?|gets?\s+rid|removes?|instead)\b", re.IGNORECASE)
+_LATER_MOVE = re.compile(
+    r"\b(?:can|could|might|may|will|would|'ll)\b[^.;!?]*\b(?:later|someday|some\s+day|eventually"
+    r"|down\s+the\s+road|in\s+the\s+future|next\s+(?:year|quarter|sprint))\b", re.IGNORECASE)
+
+
+def own_sentence_letter(text: str, fork: DesignFork) -> str:
+    """The letter of `fork` said in a sentence of its own in `text` (`… B please.`), the
+    last one; "" when none."""
+    said = [m.group("c") for part in re.split(r"(?<=[.;!])\s+|\s+[—–]\s+", text)
+            if (m := _LETTER_SENTENCE.match(part.strip())) and m.group("c") in fork.letters]
+    return said[-1] if said else ""
+
+
+def judged_against(clause: str) -> bool:
+    """Whether a clause judges what it names as bad (`localStorage gets wiped`)."""
+    return bool(_JUDGED_AGAINST.search(clause)) and not _REMEDY.search(clause)
+
+
 _THANKS_FOR = re.compile(r"^\W*(?:thanks|thank\s+you|thx|ty|cheers)\s+(?:for|to)\b", re.IGNORECASE)
 # The words of choosing of `_CHOOSING`, as the glossary's headwords ("bitte", "храним").
 _CHOOSING_MEANT = frozenset({"use", "store", "save", "keep", "want", "prefer", "choose", "go",
@@ -694,6 +734,27 @@ def _option_refused(text: str, forks: Sequence[DesignFork]) -> bool:
 
 
 _REFUSED_REACH = 4  # words between a negation and the option word it refuses, in talk
+
+
+_ONLY_REFUSES = re.compile(
+    r"^\W*(?:(?:definitely|certainly|absolutely|please|just)\s+)?(?:not|no|never|anything\s+but)\b"
+    r"(?:\s+[\w'-]+){1,4}\W*$", re.IGNORECASE)
+
+
+def _the_other(clause: str, forks: Sequence[DesignFork]) -> list[tuple[int, str, str]]:
+    """`Not the cron.`, `Definitely not localStorage`, `Anything but local disk`: a short
+    clause that only refuses one option of a question that has two picks the other."""
+    if not _ONLY_REFUSES.match(clause.strip()) or _UNDECIDED.search(clause) \
+            or clauses.modality(clause)[0] is clauses.Modality.HEDGED:
+        return []
+    said = set(_WORD.findall(clause.lower()))
+    hits = {(f.number, letter) for f in forks if len(f.letters) == 2
+            for letter, own in _distinctive(f).items() if own & said}
+    if len(hits) != 1:
+        return []
+    number, refused = hits.pop()
+    fork = next(f for f in forks if f.number == number)
+    return [(number, next(k for k in fork.letters if k != refused), clause.strip())]
 
 
 def _refuses_option(clause: str, forks: Sequence[DesignFork], reach: int | None = None
@@ -1053,7 +1114,7 @@ def recommended_except(line: str, forks: Sequence[DesignFork]
 _NEGATIVE_OPTION = re.compile(r"^\s*(?:no|none|never|nothing|not\s+at\s+all)\b", re.IGNORECASE)
 _POSITIVE_OPTION = re.compile(r"^\s*yes\b", re.IGNORECASE)
 _NEGATIVE_VALUE = re.compile(
-    r"^\W*(?:no|nope|none|not\s+needed|not\s+necessary|unnecessary|not\s+required|never"
+    r"^\W*(?:no|nope|nah|nay|none|not\s+needed|not\s+necessary|unnecessary|not\s+required|never"
     r"|no\s+need(?:\s+for\s+now)?"
     r"|skip(?:\s+it)?|nein|non|не\s+нужно)\W*$|^\W*(?:no|nope|nah)\s*[,;:—–]\s*\w|\bnot\s+needed\b|\bisn'?t\s+needed\b"
     r"|\bnot\s+necessary\b|^\W*(?:we\s+|i\s+)?(?:don'?t|do\s+not|won'?t)\s+(?:need|want)\s+"

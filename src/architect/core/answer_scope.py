@@ -33,7 +33,10 @@ from architect.core import answer_reading
 from architect.core.ledger import DesignFork
 
 _KEYCAP = re.compile(r"(\d)\ufe0f?\u20e3")
-_HASH_REF = re.compile(r"^(\s*(?:[-*+]\s+)?)#(\d{1,2})(?=\s*(?:->|=>|→|[:=)\-–—])\s*[A-Ha-h]\b)")
+# "#1 -> B, #2 -> B": a question by its number after a hash, at the line's start or after
+# the answer before it.
+_HASH_REF = re.compile(r"((?:^|[,;/|]|\s[-–—]\s)\s*(?:[-*+]\s+)?)#(\d{1,2})"
+                       r"(?=\s*(?:->|=>|→|[:=)\-–—])\s*[A-Ha-h]\b)")
 _UNTICKED = re.compile(r"^\s*[-*+]\s+\[\s\]\s")
 _TICKED = re.compile(r"^(\s*)[-*+]\s+\[[xX✓✔]\]\s+")
 

@@ -743,8 +743,11 @@ def _unread_answer(number: int, said: str, line: str, forks: Sequence[DesignFork
     if not letter and mine:  # "For Q1 the second option", "Q2 — no export, A."
         letter = answer_scope.first_option(last, mine[0]) \
             or answer_reading.refused_value(last, mine[0])
+    if not letter and mine:  # "Q2 can't be A — … B please.": the letter said on its own
+        letter = answer_reading.own_sentence_letter(last, mine[0])
+    rest = answer_forms.REST.sub(" ", last)  # "… The rest is fine as recommended": the rest's
     if not letter and (number in answer_reading.recommended_for(line, forks)
-                       or answer_reading.RECOMMEND.search(last)) \
+                       or answer_reading.RECOMMEND.search(rest)) \
             and not answer_scope.against_recommendation(last):
         letter = RECOMMENDED
     return letter
@@ -776,7 +779,9 @@ def named_option(line: str, forks: Sequence[DesignFork]) -> tuple[int, str] | No
     """
     if _NEGATION.search(line) or line.rstrip().endswith("?"):
         return None
-    said = set(_WORD.findall(line.lower()))
+    # "Q1 has to be B imo, localStorage gets wiped …": an option judged bad is not named.
+    said = set(_WORD.findall(" ".join(c for c in clauses.split(line)
+                                      if not answer_reading.judged_against(c)).lower()))
     hits: list[tuple[int, str]] = []
     for fork in forks:
         words = {letter: _content(text) for letter, text in fork.options}

@@ -136,6 +136,7 @@ DECIDE_APPROVE: tuple[str, ...] = (
     "procedi", "procedi pure", "procediamo", "andiamo", "ga je gang", "laten we het doen",
     "do dzieła", "поехали", "進めましょう", "進めてください", "進めて下さい",
     "请继续", "继续吧", "开始吧", "승인합니다", "진행하시죠", "진행해 주세요",
+    "we can proceed", "can proceed", "진행하죠", "делаем", "да, делаем",
     # "on peut passer aux questions", "we can move on": go on to the design questions.
     "we can move on", "let's move on", "move on", "on peut passer", "passons", "passons-y",
     "on peut continuer", "continuons", "podemos seguir", "sigamos", "podemos avanzar",
@@ -162,7 +163,9 @@ DECIDE_REFUSE: tuple[str, ...] = (
     "let's close this", "close this out", "close it out", "let's drop it", "let's drop this",
     "drop it", "abandon this pitch", "closing this", "closing it", "closing this pr",
     "closing this out", "machen wir nicht", "on ne le fait pas", "no lo hagamos",
-    "não vamos fazer", "non lo facciamo", "niet doen",
+    "não vamos fazer", "non lo facciamo", "niet doen", "no lo vamos a hacer",
+    "esto no lo vamos a hacer", "no vamos a hacerlo", "这个迭代不做", "这次不做", "不做了",
+    "не будем делать", "не делаем",
 )
 
 DECIDE = DECIDE_APPROVE + DECIDE_REFUSE

@@ -527,6 +527,7 @@ _HOLD_ASKED = re.compile(
     r"|\bauf\s+hold\b|\bpausieren\b|\bzurückstellen\b|\ben\s+(?:attente|pause)\b"
     r"|\ben\s+(?:pausa|espera)\b|\bem\s+(?:espera|pausa)\b|\bin\s+(?:pausa|sospeso)\b"
     r"|\bwstrzyma\w*|\bodłóżmy\b|\bodłożyć\b|на\s+паузу|приостанов\w*|отлож\w*|повременим"
+    r"|подождём\s+с\s+этим|подождем\s+с\s+этим"
     r"|\bpausarl[oa]s?\b|\bpausemos\b|\baplacemos\b|\baplazar\w*|\bposponer\b|\brimandiamo\b|\brinviamo\b|\bmettiamo\s+in\s+pausa"
     r"|\bverschieben\b|\bverschieben\s+wir\b|\breportons\b|\breporter\b|\badiamos\b|\buitstellen\b"
     r"|暂停|搁置|先放一放|一旦止め|見送っ?て?おき|보류|미뤄|⏸"
