@@ -145,9 +145,7 @@ SETTINGS = (_fork(1, "In browser localStorage", "On the server (recommended)"),
     ("B for the second question", (ParsedAnswer(2, "B"),)),
     ("I think browser localStorage is better", (ParsedAnswer(1, "A"),)),
     ("The server, please.", (ParsedAnswer(1, "B"),)),
-    # One of two options refused in a clause that says nothing else: the other one.
-    ("Not browser localStorage.", (ParsedAnswer(1, "B"),)),
-    ("Not browser localStorage, not sure about the rest.", ()),
+    ("Not browser localStorage.", ()),  # a negation never acts, even of one of two
     ("Is browser localStorage safe enough?", ()),
     ("B for the third one", ()),  # there is no third question
 ])

@@ -197,9 +197,14 @@ def test_corrections_judgements_and_forms_of_the_day(text: str, expected: dict[i
     assert _letters(text, SETTINGS_FORKS) == expected
 
 
+def test_an_option_refused_is_named_back_and_takes_no_recommendation_from_the_rest() -> None:
+    parsed = parse_comment("Not the cron. The rest as recommended.", ATTACHMENT_FORKS)
+    assert not parsed.approve_all and {a.question for a in parsed.answers} == set()
+    assert [(n, why.split(" ")[0]) for n, _, why in parsed.doubted] == [(3, "negated")]
+
+
 @pytest.mark.parametrize(("text", "expected"), [
-    ("Not the cron. The rest as recommended.", {3: "B"}),  # the rest: recommended
-    ("Anything but local disk", {1: "B"}),
+    ("Anything but local disk", {}),  # a negation never acts, even of one of two
     ("Not the cron, and not the queue either", {}),
     ("Q3: not sure about the cron", {}),
     ("go with disk for now, we can move to S3 later.", {1: "A"}),  # later is not now

@@ -444,16 +444,13 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
     choose (`go with`, `store them`, `let's use`)."""
     found: list[tuple[int, str, str]] = []
     if _ANYTHING_BUT.search(text):
-        return _the_other(text, forks)  # "Anything but local disk": of two, the other
+        return found  # "Anything but local disk": an option refused, none chosen
     if not named:  # only sentences that choose: not a question, a hedge, "either is fine"
         text = "\n".join(s for s in _SENTENCES.split(text) if _chooses(s))
     for clause in (c for part in clauses.split(text)
                    for c in re.split(r"\s+and\s+|\s+/\s+|\s*\|\s*", part)):
         if clause.rstrip().endswith("?") or glossary.asks(clause) or _THANKS_FOR.match(clause):
             continue  # "thanks for the note": courtesy names no option
-        if (other := _the_other(clause, forks)):
-            found += other  # "Not the cron.": of two options, the other one
-            continue
         if _UNDECIDED.search(clause) and _NEGATED.search(clause):
             continue  # "I'd rather not decide the export one yet": undecided, not a "No"
         if (refused := subject_refused(clause, forks)) is not None:
@@ -741,20 +738,24 @@ _ONLY_REFUSES = re.compile(
     r"(?:\s+[\w'-]+){1,4}\W*$", re.IGNORECASE)
 
 
-def _the_other(clause: str, forks: Sequence[DesignFork]) -> list[tuple[int, str, str]]:
-    """`Not the cron.`, `Definitely not localStorage`, `Anything but local disk`: a short
-    clause that only refuses one option of a question that has two picks the other."""
-    if not _ONLY_REFUSES.match(clause.strip()) or _UNDECIDED.search(clause) \
-            or clauses.modality(clause)[0] is clauses.Modality.HEDGED:
-        return []
-    said = set(_WORD.findall(clause.lower()))
-    hits = {(f.number, letter) for f in forks if len(f.letters) == 2
-            for letter, own in _distinctive(f).items() if own & said}
-    if len(hits) != 1:
-        return []
-    number, refused = hits.pop()
-    fork = next(f for f in forks if f.number == number)
-    return [(number, next(k for k in fork.letters if k != refused), clause.strip())]
+def refused_alone(text: str, forks: Sequence[DesignFork]) -> list[tuple[int, str, str]]:
+    """`Not the cron.`, `Definitely not localStorage`, `Anything but local disk`: the
+    questions one option of which a short clause only refuses, with the clause and why.
+    A negation never acts (even of one option of two): it is named back, and the
+    question takes no recommendation from "the rest as recommended" either."""
+    found: list[tuple[int, str, str]] = []
+    for clause in clauses.split(text):
+        if not _ONLY_REFUSES.match(clause.strip()) or _UNDECIDED.search(clause) \
+                or clauses.modality(clause)[0] is clauses.Modality.HEDGED:
+            continue
+        said = set(_WORD.findall(clause.lower()))
+        hits = {(f.number, letter) for f in open_forks(forks)
+                for letter, own in _distinctive(f).items() if own & said}
+        if len(hits) == 1:
+            number, letter = hits.pop()
+            found.append((number, clause.strip(), f"negated (“{clause.strip()}” refuses "
+                                                  f"{letter}, and picks none)"))
+    return found
 
 
 def _refuses_option(clause: str, forks: Sequence[DesignFork], reach: int | None = None

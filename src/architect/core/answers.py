@@ -236,6 +236,8 @@ def _comment_read(lines: list[tuple[str, bool]], readable: str, forks: Sequence[
         shell = replace(shell, leftover="")
     if not shell.rest_recommended:
         answers += _approved_rest(lines, forks, answers, doubted, unread, deferred)
+    answered = {a.question for a in answers} | {d[0] for d in doubted}
+    doubted += [r for r in answer_reading.refused_alone(readable, forks) if r[0] not in answered]
     chosen, kin = _likely(readable, forks, answers, doubted, unread)
     answers += chosen
     if kin and all(any(c in line for _, c, _ in kin)
@@ -352,7 +354,8 @@ def _names_more(text: str, forks: Sequence[DesignFork]) -> bool:
     picked = {(q, c) for q, c, _ in answer_reading.by_words(text, forks)}
     picked |= set(answer_reading.by_question_words(text, forks))
     return (bool(picked - recommended) or answer_reading.labels_a_question(text, forks)
-            or bool(answer_reading.recommended_for(text, forks)))
+            or bool(answer_reading.recommended_for(text, forks))
+            or bool(answer_reading.refused_alone(text, forks)))  # "Not the cron. The rest …"
 
 
 def _with_reasons(answers: list[ParsedAnswer], explained: dict[int, list[str]]

@@ -61,9 +61,13 @@ def read_answers(view: SprintView) -> ProcessAnswers:
             held = tried_before(view, login, view.heard + 1 if review else comment.id) \
                 if parsed.approve_all else {}
             words = one_line(readable(comment.body), 80)
+            doubted = {number for number, _, _ in parsed.doubted}
             for fork in ledger.forks:
-                if fork.status is not ForkStatus.OPEN or fork.number in mine:
-                    continue  # an explicit answer waiting on a follow-up stays as given
+                if fork.status is not ForkStatus.OPEN or fork.number in mine | doubted:
+                    # An explicit answer waiting on a follow-up stays as given; one the
+                    # comment doubts or refuses ("Not the cron. The rest as recommended.")
+                    # is named back, never filled with its recommendation.
+                    continue
                 if fork.number in held:
                     notes.append(_held_note(fork.number, login, held[fork.number],
                                             fork.letters))
