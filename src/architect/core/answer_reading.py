@@ -120,11 +120,14 @@ def doubt(context: str) -> tuple[clauses.Modality, str]:
     return (clauses.Modality.CERTAIN, "") if mood is clauses.Modality.CONDITIONAL else (mood, cue)
 
 
-# No preference of one's own ("no strong opinion", "don't mind", "me da igual")…
+# No preference of one's own ("no strong opinion", "don't mind", "doesn't matter").
+_NO_PREFERENCE = (r"(?:don'?t|do\s+not)\s+(?:really\s+)?(?:mind|care)"
+                  r"|no\s+(?:strong\s+)?(?:preference|opinion|feelings?)|doesn'?t\s+matter"
+                  r"|don'?t\s+have\s+(?:strong\s+)?(?:feelings|opinions?|a\s+preference)")
+# …in the common languages, or leaving it to the bot ("your call", "me da igual")…
 _INDIFFERENT = re.compile(
-    r"\bno\s+(?:strong\s+)?(?:opinion|preference|feelings?)\b|\b(?:don'?t|do\s+not)\s+(?:really\s+)?"
-    r"(?:care|mind)\b|\beither\s+(?:is|works|way)\b|\bwhatever\b|\b(?:your|the\s+team's)\s+call\b"
-    r"|\bup\s+to\s+you\b|\begal\b|\bme\s+da\s+igual\b|\bpeu\s+importe\b|без\s+разницы"
+    rf"\b(?:{_NO_PREFERENCE}|either\s+(?:is|works|way)|whatever|(?:your|the\s+team's)\s+call"
+    r"|up\s+to\s+you|egal|me\s+da\s+igual|peu\s+importe)\b|без\s+разницы"
     r"|всё?\s+равно|どちらでも|随便|都行|상관\s*없", re.IGNORECASE)
 # …then the recommendation taken ("the defaults are fine", "go with the recommended").
 _DEFAULT_TAKEN = re.compile(
@@ -620,9 +623,7 @@ def subject_refused(clause: str, forks: Sequence[DesignFork]) -> tuple[int, str]
 _SENTENCES = re.compile(r"(?<=[.!?…])\s+|\n+")
 # Words that say no option is preferred: "Either storage is fine", "no strong feelings".
 _NO_CHOICE = re.compile(
-    r"\b(?:either|whichever|any\s+of\s+(?:them|these|the\s+\w+)|(?:don'?t|do\s+not)\s+mind"
-    r"|no\s+(?:strong\s+)?(?:preference|opinion|feelings?)|(?:don'?t|do\s+not)\s+care"
-    r"|doesn'?t\s+matter|don'?t\s+have\s+(?:strong\s+)?(?:feelings|opinions?|a\s+preference)"
+    rf"\b(?:either|whichever|any\s+of\s+(?:them|these|the\s+\w+)|{_NO_PREFERENCE}"
     r"|i'?m\s+asking|wonder(?:ing)?|whether)\b", re.IGNORECASE)
 
 
