@@ -73,12 +73,17 @@ _REST_WORD = (
     r"|(?:los|las|lo)\s+dem[aá]s|le\s+reste|les\s+autres|(?:der\s+)?rest|die\s+(?:anderen|übrigen)"
     r"|restlichen?|остальн\w*|reszt\w*|pozostał\w*|de\s+rest|os\s+demais|o\s+resto"
     r"|diğerleri|geri\s+kalan\w*)(?![^\W\d_])|残り|その他|ほか|其余|其他|剩下的?|나머지)")
+# "Recommended" in the common languages other than English: stems of spaced languages, and
+# the words of unspaced ones. Every reading of "the recommendation" starts from these.
+RECOMMENDED_ELSEWHERE = (r"raccomand\w*|recomendad\w*|recomendaci\w*|recomenda\w*|recomiend\w*"
+                         r"|recommand\w*|empf(?:ehl|ohl)\w*|aanbevel\w*|aanbevol\w*|rekomend\w*"
+                         r"|рекоменд\w*|öneril\w*")
+RECOMMENDED_UNSPACED = r"おすすめ|推荐|推奨|추천"
+# …and, after "the rest", the defaults too ("Der Rest Standard", "остальное по умолчанию").
 _REST_RECOMMENDED = (
-    r"(?:recommended|recommendations?|defaults?|suggested|raccomandat\w*|raccomandazion\w*"
-    r"|recomendad\w*|recomendaci\w*|recomenda\w*|recomiend\w*|recommand\w*|par\s+d[ée]faut|empfohlen\w*"
-    r"|empfehlung\w*|standard|vorschl\w*|рекоменд\w*|умолчани\w*|domyśln\w*|zalecan\w*"
-    r"|rekomend\w*|aanbevol\w*|aanbevel\w*|standaard|öneril\w*|varsayılan\w*"
-    r"|推奨|おすすめ|デフォルト|推荐|默认|추천|기본)")
+    rf"(?:recommended|recommendations?|defaults?|suggested|{RECOMMENDED_ELSEWHERE}"
+    r"|par\s+d[ée]faut|standard|vorschl\w*|умолчани\w*|domyśln\w*|zalecan\w*|standaard"
+    rf"|varsayılan\w*|{RECOMMENDED_UNSPACED}|デフォルト|默认|기본)")
 _REST_GLUE = (r"[\s:,;=—–\-]*(?:(?:as|are|at|is|go|goes|with|by|like|come|como|wie|comme|по"
               r"|the|to|on|lo|la|le|il|el|как|take|get|follow|sigue|siguen|seguono|nach|laut|zgodnie\s+z|は|も|で"
               r"|按|照|는|은|도|대로)[\s:,;]*){0,3}")

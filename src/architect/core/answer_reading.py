@@ -23,7 +23,7 @@ import functools
 import re
 from collections.abc import Sequence
 
-from architect.core import clauses, glossary
+from architect.core import answer_forms, clauses, glossary
 from architect.core.ledger import DesignFork, ForkStatus
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -46,9 +46,8 @@ _ALL = re.compile(r"\b(?:across\s+the\s+board|all|both|every|everything|each|you
 RECOMMEND = _RECOMMEND = re.compile(
     r"\brecommend(?:ed|ations?|s)?\b|\bdefaults?\b|\b(?:what\s+)?you\s+(?:suggested|proposed)\b"
     r"|\b(?:your|the)\s+suggestions?\b|\byour\s+picks?\b"
-    r"|\brecomendad\w*|\brecomendaci\w*|\brecomiend\w*|\bempfehl\w*|\brecommand\w*|\braccomand\w*"
-    r"|\brecomenda\w*|\baanbevel\w*|\brekomend\w*|\bрекомендо?ва\w*|おすすめ|推荐|推奨|建议"
-    r"|\bönerilen\w*|\brec\.|추천",
+    rf"|\b(?:{answer_forms.RECOMMENDED_ELSEWHERE})|{answer_forms.RECOMMENDED_UNSPACED}|建议"
+    r"|\brec\.",
     re.IGNORECASE)
 _ONLY_RECOMMENDED = re.compile(
     r"^\W*(?:(?:all\s+|as\s+)?recommended|(?:the\s+|your\s+)?recommendations?|defaults?)"
@@ -162,16 +161,14 @@ _DEFERS_TO = re.compile(
     r"|\blet\s+(?:@[\w-]+|the\s+(?:[\w-]+\s+)?(?:team|folks|people|lead|owners?|guys))\s+"
     r"(?:decide|weigh\s+in|confirm|sign\s+off)\b",
     re.IGNORECASE)
-# Words of doubt that are idioms of no doubt ("might as well reuse it"), and "se" after an
-# English verb of ability ("who can se the note"): a slip of "see", not the "if" of
-# Portuguese or Italian.
-# Words of doubt that doubt nothing of the answer: "might as well", and a later time to
-# look again ("A (no export for now, maybe next quarter)", "perhaps in v2").
+# Words of doubt that doubt nothing of the answer: idioms ("might as well reuse it"), a
+# later time to look again ("A (no export for now, maybe next quarter)", "perhaps in v2"),
+# and "se" that is no "if" of Portuguese or Italian: after an English verb of ability ("who
+# can se the note", a slip of "see") or as a Spanish pronoun ("que se puedan exportar").
 _IDIOMS = re.compile(r"\bmight\s+as\s+well\b|\bmay\s+as\s+well\b"
                      r"|\b(?:maybe|perhaps|possibly)\s+(?:later|next\s+\w+|someday|some\s+day"
                      r"|one\s+day|in\s+(?:v\d+|a\s+(?:later|future|follow-?up)\s+\w+|the\s+future))\b"
                      r"|(?<=\bcan\s)se\b|(?<=\bcould\s)se\b|(?<=\bto\s)se\b"
-                     # Spanish "que se puedan exportar": a pronoun, not the "if" of Italian.
                      r"|(?<=\bque\s)se\b|(?<=\blo\s)se\b", re.IGNORECASE)
 _EXPLANATION = re.compile(r"\s[—–-]\s|\bbecause\b|\bsince\b", re.IGNORECASE)
 
@@ -214,9 +211,14 @@ def corrected(reason: str) -> str:
         return match.group("c")
     # "hmm no, if someone switches laptops that's gone. B.", "wait, … forever. Keep it A.":
     # the reason first, then the letter in a sentence of its own.
-    said = [m.group("c") for part in re.split(r"(?<=[.;!])\s+|\s+[—–]\s+", after)
-            if (m := _LETTER_SENTENCE.match(part.strip()))]
+    said = _letters_alone(after)
     return said[-1] if said else ""
+
+
+def _letters_alone(text: str) -> list[str]:
+    """The letters of `text` each said in a sentence (or dashed part) of its own."""
+    return [m.group("c") for part in re.split(r"(?<=[.;!])\s+|\s+[—–]\s+", text)
+            if (m := _LETTER_SENTENCE.match(part.strip()))]
 
 
 _LETTER_SENTENCE = re.compile(
@@ -511,8 +513,7 @@ _LATER_MOVE = re.compile(
 def own_sentence_letter(text: str, fork: DesignFork) -> str:
     """The letter of `fork` said in a sentence of its own in `text` (`… B please.`), the
     last one; "" when none."""
-    said = [m.group("c") for part in re.split(r"(?<=[.;!])\s+|\s+[—–]\s+", text)
-            if (m := _LETTER_SENTENCE.match(part.strip())) and m.group("c") in fork.letters]
+    said = [c for c in _letters_alone(text) if c in fork.letters]
     return said[-1] if said else ""
 
 

@@ -394,7 +394,7 @@ def _deferred(readable: str, answers: list[ParsedAnswer],
     return [], doubted + [(a.question, a.said, f"held back (“{words}”)") for a in answers]
 
 
-def _held_back(line: str, found: list[ParsedAnswer], forks: Sequence[DesignFork] = ()
+def _held_back(line: str, found: list[ParsedAnswer], forks: Sequence[DesignFork]
                ) -> tuple[list[ParsedAnswer], list[tuple[int, str, str]]]:
     """The answers of a line whose own words hold them back (a condition, a doubt, a
     question, `A or B`), apart; an answer its own words correct takes the last letter."""

@@ -60,7 +60,7 @@ def read_answers(view: SprintView) -> ProcessAnswers:
         if parsed.approve_all or parsed.rest_recommended:
             held = tried_before(view, login, view.heard + 1 if review else comment.id) \
                 if parsed.approve_all else {}
-            words = one_line(readable(comment.body), 80)
+            words = one_line(said_here, 80)
             doubted = {number for number, _, _ in parsed.doubted}
             for fork in ledger.forks:
                 if fork.status is not ForkStatus.OPEN or fork.number in mine | doubted:

@@ -529,7 +529,7 @@ _HOLD_ASKED = re.compile(
     r"|\bwstrzyma\w*|\bodłóżmy\b|\bodłożyć\b|на\s+паузу|приостанов\w*|отлож\w*|повременим"
     r"|подождём\s+с\s+этим|подождем\s+с\s+этим"
     r"|\bpausarl[oa]s?\b|\bpausemos\b|\baplacemos\b|\baplazar\w*|\bposponer\b|\brimandiamo\b|\brinviamo\b|\bmettiamo\s+in\s+pausa"
-    r"|\bverschieben\b|\bverschieben\s+wir\b|\breportons\b|\breporter\b|\badiamos\b|\buitstellen\b"
+    r"|\bverschieben\b|\breportons\b|\breporter\b|\badiamos\b|\buitstellen\b"
     r"|暂停|搁置|先放一放|一旦止め|見送っ?て?おき|보류|미뤄|⏸"
     r"|\b(?:on|auf)\s+(?:ice|eis)\b|\bbekletme\w*|\bbeklemeye\b|\bpausar\b|\bpausa\b"
     # "Parking it", "let this sit for a bit", "let's revisit this next quarter", "shelve it"
