@@ -5,11 +5,13 @@ through `run_tick` on the embedded forge (as `architect run` does) and prints, p
 file and per `split` within it:
 
     corpus.toml: 218 comments  accept: 25  reject: 22  reply: 67  ...
-      all: decisions 47/47  answers 56/56  held 218/218  misread 0  silent 0  asked back 0
+      all: decisions 47/47  answers 56/56  held 218/218  misread 0  partial 0  silent 0
+      asked back 0
 
 *decisions*: cases that allow `accept` or `reject`, held when the outcome is one they
 allow; *answers*: cases that allow `answers`; *misread*: a wrong action or a wrong
-letter recorded; *silent*: no reply where one was due; *asked back*: a reply to a
+letter recorded; *partial*: right letters recorded, some meant ones not (not held, no
+misread); *silent*: no reply where one was due; *asked back*: a reply to a
 comment whose case allows none (a certain comment the bot should have acted on).
 
     .venv/bin/python bench/comment_corpus.py [PATH ...] [--show]
@@ -40,7 +42,7 @@ def figures(results: list[Result]) -> str:
     return (f"decisions {sum(r.ok for r in decisions)}/{len(decisions)}  "
             f"answers {sum(r.ok for r in answers)}/{len(answers)}  "
             f"held {sum(r.ok for r in results)}/{len(results)}  "
-            f"misread {tally['misread']}  silent {tally['silent']}  "
+            f"misread {tally['misread']}  partial {tally['partial']}  silent {tally['silent']}  "
             f"asked back {tally['asked back']}"
             + (f"  (not written: {unwritable}, the forge refused them)" if unwritable else ""))
 

@@ -15,7 +15,9 @@ When a later comment makes a question contested (two people who may steer, two
 letters), the round's acknowledgment naming it is the case's reply; the other
 questions' letters are the writers' to record, and only a letter recorded for the
 contested question is a misread.
-A *misread* is a decision or a letter the comment did not mean; *silent* is
+A *misread* is a decision or a letter the comment did not mean; *partial* is an answers
+round that recorded only letters the comment meant but not all of them (not held, no
+misread: the issue counts a wrong action or a wrong letter recorded); *silent* is
 `none` where the corpus allows no silence; *asked back* is a `reply` to a comment whose
 case allows no reply (a certain comment the bot should have acted on). At the design
 questions an answers round's acknowledgment that names the writer is their one reply
@@ -107,7 +109,15 @@ class Result:
             return True
         if self.recorded and "answers" not in self.case.allowed:
             return True
-        return self.outcome == "answers" and self.recorded != self.case.answers
+        return self.outcome == "answers" and any(
+            self.case.answers.get(n) != letter for n, letter in self.recorded.items())
+
+    @property
+    def partial(self) -> bool:
+        """Every letter recorded was meant, but some that were meant were not recorded (the
+        round's acknowledgment asks for them): no misread, and not held either."""
+        return (self.outcome == "answers" and not self.misread
+                and self.recorded != self.case.answers)
 
     @property
     def silent(self) -> bool:
@@ -128,7 +138,8 @@ class Result:
     def ok(self) -> bool:
         met = self.outcome in self.case.allowed or (
             self._replied and "reply" in self.case.allowed)
-        return met and not self.misread and not self.silent and self.case.says in self.said
+        return (met and not self.misread and not self.partial and not self.silent
+                and self.case.says in self.said)
 
 
 def load(path: Path = CORPUS) -> list[Case]:
@@ -188,6 +199,7 @@ def counts(results: list[Result]) -> Counter[str]:
     tally: Counter[str] = Counter(r.outcome for r in results)
     results = [r for r in results if r.outcome != UNWRITABLE]
     tally["misread"] = sum(r.misread for r in results)
+    tally["partial"] = sum(r.partial for r in results)
     tally["silent"] = sum(r.silent for r in results)
     tally["asked back"] = sum(r.asked_back for r in results)
     return tally

@@ -89,7 +89,9 @@ def test_a_megabyte_comment_parses() -> None:
 
 @pytest.mark.timeout(30)  # a guard against a hang, not a speed goal: quadratic took minutes
 @pytest.mark.parametrize("unit", ["<!--", "<!-- architect: x ", "`", "> Q1: A\n",
-                                  "Q1: A\n", "so it stays small\n"])
+                                  "Q1: A\n", "so it stays small\n", "> Q1: B, Q2: A\n+1\n",
+                                  "> **Q1:** Where are settings kept?\n", "> Q1 1A  ",
+                                  "> B) "])
 def test_a_megabyte_of_hostile_markup_does_not_hang(unit: str) -> None:
     body = unit * (1_000_000 // len(unit))
     parse_comment(body)
@@ -292,7 +294,7 @@ def test_the_writers_last_choice_and_a_negation_in_its_own_clause(
     ("- storage: B\n- visibility: A\n- cleanup: B", {1: "B", 2: "A", 3: "B"}),
     ("* Storage → A\n* Access — B\n* Expiry: A", {1: "A", 2: "B", 3: "A"}),
     # A label naming another question's place: no list, each line alone.
-    ("- cleanup: B\n- visibility: A\n- storage: B", {1: "B", 3: "B"})])
+    ("- cleanup: B\n- visibility: A\n- storage: B", {1: "B", 2: "A", 3: "B"})])
 def test_a_list_of_labelled_letters_one_per_open_question(
         text: str, letters: dict[int, str]) -> None:
     assert _letters(text, ATTACHMENT_FORKS) == letters

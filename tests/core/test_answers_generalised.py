@@ -221,3 +221,126 @@ def test_one_of_two_refused_and_a_letter_said_on_its_own(
                                   "Me quedo con lo que recomiendas en las dos."])
 def test_every_recommendation_in_words_of_ones_own(text: str) -> None:
     assert parse_comment(text, SETTINGS_FORKS).approve_all
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Q1, Q2 & Q3: B", {1: "B", 2: "B", 3: "B"}),
+    ("Q1 y Q3: A", {1: "A", 3: "A"}),  # "y", "e", "i": "and", not option Y
+    ("Q1 e Q2: B, Q3 A", {1: "B", 2: "B", 3: "A"}),
+])
+def test_a_list_of_questions_joined_in_any_language_shares_its_answer(
+        text: str, expected: dict[int, str]) -> None:
+    assert _letters(text) == expected
+
+
+def test_a_question_named_after_another_persons_answer_is_no_list() -> None:
+    # "+1 to alice on Q1": alice's answer agreed to, not bob's "A" for Q1 too.
+    parsed = parse_comment("+1 to alice on Q1, and Q2: A", ATTACHMENT_FORKS)
+    assert _letters("+1 to alice on Q1, and Q2: A") == {2: "A"}
+    assert [n for n, _ in parsed.unread] == [1]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Q1 — the latter. Q2 — the former.", {1: "B", 2: "A"}),
+    ("the latter for the first one, the former for the second", {1: "B", 2: "A"}),
+    ("I prefer the latter for Q1", {1: "B"}),
+])
+def test_the_former_and_the_latter_name_the_options_of_two(
+        text: str, expected: dict[int, str]) -> None:
+    assert _letters(text, SETTINGS_FORKS) == expected
+
+
+def test_the_latter_of_three_options_is_no_answer() -> None:
+    three = (DesignFork(1, "Which format?", (("A", "CSV"), ("B", "JSON"), ("C", "XML")), "A"),)
+    parsed = parse_comment("Q1 — the latter.", three)
+    assert parsed.answers == () and [n for n, _ in parsed.unread] == [1]
+
+
+@pytest.mark.parametrize("text", [
+    "For Q1 B, would that need the user to be logged in? Anonymous users are ~40% of traffic",
+    "For Q1, does B mean you need to be logged in? Anonymous users have settings too.",
+])
+def test_a_letter_inside_a_question_is_asked_not_answered(text: str) -> None:
+    parsed = parse_comment(text, SETTINGS_FORKS)
+    assert parsed.answers == ()
+    assert {n for n, _, why in parsed.doubted if why.startswith("question")} == {1}
+
+
+@pytest.mark.parametrize("text", [
+    "Q3 shayad worker queue... pakka nahi pata abhi",  # Hindi, as typed in Latin script
+    "Q3: B, wahrscheinlich",
+    "Q3: B, probablement",
+    "Q3: B, 大概",
+])
+def test_a_hedge_in_the_common_languages_holds_the_answer_back(text: str) -> None:
+    parsed = parse_comment(text, ATTACHMENT_FORKS)
+    assert parsed.answers == () and [n for n, _, _ in parsed.doubted] == [3]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("> **Q2:** Can settings be exported?\n\nNo, not for now.", {2: "A"}),
+    ("> **Q1:** Where are settings kept?\n\nServer, obviously.", {1: "B"}),
+])
+def test_the_line_below_a_quoted_question_answers_it(text: str, expected: dict[int, str]) -> None:
+    assert _letters(text, SETTINGS_FORKS) == expected
+
+
+def test_agreement_below_quoted_answers_makes_them_the_writers() -> None:
+    assert _letters("> Q1: B, Q2: A, Q3: A\n\n+1 to all of this") == {1: "B", 2: "A", 3: "A"}
+    # Disagreeing is no agreement, and a quote of several answers heads no one question.
+    assert _letters("> Q1: B, Q2: A, Q3: A\n\nI disagree on Q3, B") == {3: "B"}
+
+
+@pytest.mark.parametrize("text", [
+    "Q3: A. Let me check with ops about the storage one first.",
+    "So: worker queue for Q3, it retries properly. No strong opinion on the other two.",
+])
+def test_a_doubt_about_the_other_questions_leaves_this_answer(text: str) -> None:
+    assert 3 in _letters(text)
+
+
+def test_a_question_named_by_a_synonym_of_its_words() -> None:
+    table = "| | choice |\n|--|--|\n| storage | B |\n| visibility | A |\n| cleanup | B |"
+    assert _letters(table) == {1: "B", 2: "A", 3: "B"}
+    assert _letters("download: no", SETTINGS_FORKS) == {2: "A"}
+
+
+@pytest.mark.parametrize("text", ["Q2: definitely not A.", "Q2: no, not A"])
+def test_a_refused_letter_picks_no_other_one(text: str) -> None:
+    # A negation never acts: "not A" of a yes/no question is no "B", and its "no" no "A).
+    assert _letters(text, SETTINGS_FORKS) == {}
+
+
+def test_an_option_text_copied_after_its_letter_is_cut_only_as_a_whole_word() -> None:
+    (answer,) = parse_comment("Q2: A, not B", SETTINGS_FORKS).answers  # option A is "No"
+    assert (answer.choice, answer.reason) == ("A", "not B")
+
+
+@pytest.mark.parametrize("text", [
+    "What's the difference between A and B for Q1 privacy-wise? Would the server copy be "
+    "encrypted at rest?",
+    "Honestly torn between A and B on the first one. No strong feeling on export either.",
+])
+def test_two_letters_weighed_in_the_answers_own_sentence_hold_it_back(text: str) -> None:
+    parsed = parse_comment(text, SETTINGS_FORKS)
+    assert 1 not in {a.question for a in parsed.answers}
+    assert 1 in {n for n, _, _ in parsed.doubted}
+
+
+@pytest.mark.parametrize(("text", "letter"), [
+    ("Q3: Worker queue. Cron jobs silently fail on our infra way too often.", "B"),
+    ("> **Q3:** How are expired files cleaned up?\n\nWorker queue. Cron jobs fail on us.", "B"),
+    ("Q3: cron. Actually no, worker queue", "B"),  # taken back: the last word wins
+])
+def test_the_option_a_questions_words_open_with_is_its_answer(text: str, letter: str) -> None:
+    assert _letters(text) == {3: letter}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # "I" is the writer, not an option I: what follows is read (A is Q2's recommendation).
+    ("Q2: I don't really care, whatever you recommend.", {2: "A"}),
+    ("Q1: I'd go with the server. Q2: I'm fine with no export", {1: "B", 2: "A"}),
+])
+def test_the_writer_speaking_after_a_question_is_read_for_its_answer(
+        text: str, expected: dict[int, str]) -> None:
+    assert _letters(text, SETTINGS_FORKS) == expected

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.comment_corpus import CORPUS, OUTCOMES, counts, load, run
+from tests.comment_corpus import CORPUS, OUTCOMES, Case, Result, counts, load, run
 
 
 def test_the_corpus_is_big_and_covers_every_outcome() -> None:
@@ -26,3 +26,16 @@ def test_no_comment_of_the_corpus_is_misread_or_met_with_silence(tmp_path: Path)
     assert wrong == []
     tally = counts(results)
     assert (tally["misread"], tally["silent"]) == (0, 0)
+
+
+def test_a_read_missing_a_meant_letter_is_partial_and_one_with_a_wrong_letter_misread() -> None:
+    case = Case("Q1: B. Q2: A unless marketing wants it", "questions", "alice", ("answers",),
+                {1: "B", 2: "A"})
+    partial = Result(case, "answers", {1: "B"}, "Recorded: Q1")
+    wrong = Result(case, "answers", {1: "B", 2: "B"}, "Recorded: Q1, Q2")
+    # The issue counts a wrong action or a wrong letter recorded as misread; a letter
+    # left for the acknowledgment to ask is no misread, and not held either.
+    assert (partial.misread, partial.partial, partial.ok) == (False, True, False)
+    assert (wrong.misread, wrong.partial, wrong.ok) == (True, False, False)
+    assert counts([partial, wrong])["partial"] == 1
+    assert counts([partial, wrong])["misread"] == 1

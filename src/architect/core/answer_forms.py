@@ -38,8 +38,9 @@ _ITEM = re.compile(
 _NUMBERED = re.compile(
     rf"(?:^|(?<=[\s;,/|、，；]))(?:[-*+]\s+)?{_EMPH}(?P<n>\d{{1,2}})\s*(?:[:.)=|→]|->)\s*{_EMPH}\s*"
     rf"{_CHOICE.format(p='n')}", re.IGNORECASE)
+# "the latter for the first one": an option by its place, of a question of two options.
 _FOR = re.compile(
-    r"\b(?:option\s+)?(?P<fc>[A-Za-z])\s+(?:for|on)\s+"
+    r"\b(?:option\s+)?(?:(?P<fc>[A-Za-z])|the\s+(?P<fp>former|latter))\s+(?:for|on)\s+"
     r"(?:(?:Q|question\s*\#?)\s*(?P<fq>\d{1,3})\b"
     r"|the\s+(?P<ord>first|second|third|fourth|fifth|last)(?:\s+(?:one|question|fork))?\b)",
     re.IGNORECASE)
@@ -73,6 +74,12 @@ _REST_WORD = (
     r"|(?:los|las|lo)\s+dem[aá]s|le\s+reste|les\s+autres|(?:der\s+)?rest|die\s+(?:anderen|übrigen)"
     r"|restlichen?|остальн\w*|reszt\w*|pozostał\w*|de\s+rest|os\s+demais|o\s+resto"
     r"|diğerleri|geri\s+kalan\w*)(?![^\W\d_])|残り|その他|ほか|其余|其他|剩下的?|나머지)")
+# The other questions, named as such ("the other two", "the rest", "die anderen"; not
+# "encrypted at rest").
+OTHER_QUESTIONS = re.compile(
+    r"\b(?:the\s+)?(?:other\s+(?:two|three|ones?|questions?)|others)\b"
+    r"|\bthe\s+(?:rest|remaining(?:\s+ones)?)\b|\b(?:die\s+anderen|les\s+autres"
+    r"|(?:los|las)\s+dem[aá]s|gli\s+altri|os\s+outros)\b|остальн\w*|其他|他の", re.IGNORECASE)
 # "Recommended" in the common languages other than English: stems of spaced languages, and
 # the words of unspaced ones. Every reading of "the recommendation" starts from these.
 RECOMMENDED_ELSEWHERE = (r"raccomand\w*|recomendad\w*|recomendaci\w*|recomenda\w*|recomiend\w*"
@@ -104,7 +111,7 @@ class Form:
 
     question: int | None
     ordinal: str  # "first" … "last" when the question is named by its place, else ""
-    choice: str  # one letter as written, or "recommended"
+    choice: str  # one letter as written, "recommended", or "former" / "latter"
     reason: str
     said: str  # the words that carried the answer, as written
 
@@ -160,18 +167,20 @@ def _answers(text: str) -> list[tuple[int, int, Form]]:
         written = match.group("qp") or match.group("qo") or match.group("qb") or "R"
         # "Q1. A bit more context" is a sentence: after a full stop, the letter must end.
         strict = match.group("sep") in (None, ".") or written.islower()
+        if match.group("sep") is None and _JOINS_NEXT.match(text, match.end() - 1):
+            continue  # "Q1 y Q3: A", "Q1 e Q2": the word "and", then the next question
         if not strict or _ended(text, match.end()):
             found.append((match.start(), match.end(),
                           Form(int(match.group("q")), "", _choice(match, "q"), "", "")))
     for match in _FOR.finditer(text):
-        letter = match.group("fc")
+        letter = match.group("fc") or ""
         # "a for loop" is English; "A for Q1", "b for q1" and "B for the first one" answer.
         if letter.islower() and match.group("fq") is None:
             continue
         question = int(match.group("fq")) if match.group("fq") else None
+        choice = letter.upper() or match.group("fp").lower()  # "former" / "latter" as said
         found.append((match.start(), match.end(),
-                      Form(question, (match.group("ord") or "").lower(), letter.upper(), "",
-                           "")))
+                      Form(question, (match.group("ord") or "").lower(), choice, "", "")))
     found = _disjoint(found)
     for match in _NUMBERED.finditer(text):
         at_start = not text[:match.start()].strip(" -*+|")
@@ -194,6 +203,11 @@ def _disjoint(found: list[tuple[int, int, Form]]) -> list[tuple[int, int, Form]]
         if not kept or item[0] >= kept[-1][1]:
             kept.append(item)
     return kept
+
+
+# "and" as one letter in Spanish, Portuguese, Italian, Polish ("y", "e", "i"), before a
+# question named.
+_JOINS_NEXT = re.compile(r"[yei]\s+(?:\*\*|__)?(?:Q|question\s*\#?)\s*\d", re.IGNORECASE)
 
 
 def _ended(text: str, at: int) -> bool:

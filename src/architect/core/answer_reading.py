@@ -142,9 +142,10 @@ def takes_default(text: str) -> bool:
     return bool(_INDIFFERENT.search(text) and _DEFAULT_TAKEN.search(text))
 
 
-# A yes/no question, or one about what an option means, after a sentence mark or a dash.
+# A yes/no question, or one about what an option means, at the start of the answer's
+# words or after a sentence mark, a dash or a comma ("For Q1 B, would that need a login?").
 _ASKED_INSIDE = re.compile(
-    r"(?<=[.!?—–])\s*(?:(?:does|do|did|is|are|was|were|should|shall|can|could|would|will"
+    r"(?:^|(?<=[.!?—–,]))\s*(?:(?:does|do|did|is|are|was|were|should|shall|can|could|would|will"
     r"|isn'?t|aren'?t|doesn'?t|don'?t|has|have)\b[^.!?]*|[^.!?]*\bmeans?\b[^.!?]*)\?",
     re.IGNORECASE)
 
@@ -1234,6 +1235,8 @@ _RECOMMENDED_VALUE = re.compile(
 def value_letter(value: str, fork: DesignFork) -> str:
     """The option `value` picks for `fork`: its letter, its own words, or for a yes/no
     question, `no`, `not needed`, `yes`; "" when it picks none for certain."""
+    if _LETTER_REFUSED.search(value):
+        return ""  # "definitely not A", "no, not A": a letter refused picks no other one
     # "A", and "nobody's asked for it, A": the letter alone, or closing the reason before it.
     bare = re.fullmatch(r"\W*(?:option\s+)?([A-H])\W*", value) or re.fullmatch(
         r"[^?]*[,;—–-]\s*(?:so\s+|hence\s+|thus\s+)?(?:option\s+)?([A-H])\W*", value)
@@ -1256,6 +1259,8 @@ def value_letter(value: str, fork: DesignFork) -> str:
     return ""
 
 
+_LETTER_REFUSED = re.compile(r"(?:\b(?:not|never|no)|n[’']t)\s+(?:(?:the\s+)?option\s+)?"
+                             r"(?-i:[A-H])(?![\w’'])", re.IGNORECASE)
 _UNDECIDED = re.compile(r"\b(?:know|sure|decided?|idea|certain|remember|care|mind|opinion"
                         r"|preference|understand|get\s+it)\b", re.IGNORECASE)
 

@@ -17,8 +17,10 @@ person reads around them in a comment of several paragraphs:
   under `| | A | B |` is `Q1: B`).
 - `not_the_pitch`: a request for changes that says it is about the answers, not the
   pitch (`Requesting changes because Q2's recommendation is wrong, not the pitch`).
-- `agreed_to_quote`: a quoted option (`> B) On the server`) and a line below it that
-  agrees with it (`agree with this one`) is that option chosen.
+- `read_under_quotes`: the line below a quote, read with what it quotes: a quoted option
+  (`> B) On the server`) or quoted answers (`> Q1: B, Q2: A`) and a line that agrees
+  (`agree with this one`, `+1 to all of this`) choose them; a quoted question (`> **Q2:**
+  Can settings be exported?`) is the one the line below answers (`No, not for now.`).
 - `doubt_scope`: of the sentences after an answer, those that can hold it back (short
   ones, or ones naming another letter); a paragraph of reasoning does not.
 """
@@ -116,26 +118,71 @@ _AGREES = re.compile(
     r"|that(?:'s|\s+is)\s+(?:the\s+one|right))(?:[\s.!,]+|$)", re.IGNORECASE)
 
 
-def agreed_to_quote(lines: Sequence[tuple[str, bool]], forks: Sequence[DesignFork]
-                    ) -> list[tuple[str, bool]]:
-    """`> B) On the server (recommended)` then `agree with this one. and no export`: the
-    quoted option, when its letter and words are one question's, chosen by the line
-    below that agrees with it (read as `Q1: B. and no export`); the rest as written."""
+def read_under_quotes(lines: Sequence[tuple[str, bool]], forks: Sequence[DesignFork]
+                      ) -> list[tuple[str, bool]]:
+    """The first line below a quote, read as its writer means it with the quote above:
+
+    - `> B) On the server (recommended)` then `agree with this one. and no export`: the
+      quoted option, when its letter and words are one question's (`Q1: B. and no export`);
+    - `> Q1: B, Q2: A, Q3: A` then `+1 to all of this`: the quoted answers, the writer's;
+    - `> **Q2:** Can settings be exported?` then `No, not for now.`: an answer to that
+      question (`Q2: No, not for now.`), when the line names no question of its own.
+
+    Every other line as written."""
     out: list[tuple[str, bool]] = []
-    quoted: tuple[int, str] | None = None
+    option: tuple[int, str] | None = None
+    answers: list[str] = []  # the quoted lines that are answers, since the last text
+    question: int | None = None
     for line, ok in lines:
         if not ok:
-            quoted = _quoted_option(line, forks) or (quoted if not line.strip(" >") else None)
+            if len(line) > _QUOTED_LINE_MAX:  # a page on one line quotes no option
+                option, question, answers = None, None, []
+            elif line.strip(" >"):
+                option = _quoted_option(line, forks)
+                question = _quoted_question(line, forks)
+                if len(line) <= _ANSWER_LINE_MAX and _QUOTED_ANSWERS.match(line):
+                    answers.append(line.strip(" >"))
+                else:
+                    answers = []
             out.append((line, ok))
             continue
-        agrees = _AGREES.match(line) if quoted is not None else None
+        agrees = _AGREES.match(line)
         read = line
-        if quoted is not None and agrees is not None:
-            read = f"Q{quoted[0]}: {quoted[1]}. {line[agrees.end():]}".rstrip()
+        if option is not None and agrees is not None:
+            read = f"Q{option[0]}: {option[1]}. {line[agrees.end():]}".rstrip()
+        elif answers and agrees is not None:
+            read = f"{'; '.join(answers[-_QUOTED_ANSWERS_MAX:])}. {line[agrees.end():]}".rstrip()
+        elif question is not None and line.strip() and not _NAMES_QUESTION.search(line):
+            read = f"Q{question}: {line.strip()}"
         if line.strip():
-            quoted = None
+            option, question, answers = None, None, []
         out.append((read, ok))
     return out
+
+
+# A quoted line that is answers, and nothing else: `> Q1: B, Q2: A`, `> 1b 2a` (a short
+# line: answers are; and a page of quoted lines keeps only the last few).
+_ANSWER_LINE_MAX = 200
+_QUOTED_LINE_MAX = 1000
+_QUOTED_ANSWERS_MAX = 10
+_QUOTED_ANSWERS = re.compile(  # each item atomic: no backtracking into a line of spaces
+    r"^\s*>\s*(?:[-*+]\s+)?(?>\**(?:Q|question\s*#?)?\s*\d{1,2}\**\s*[:=\-–—).]?\s*\(?[A-H]\)?"
+    r"\s*[,;/]?\s*)++$", re.IGNORECASE)
+# The bot's question as quoted: `> **Q2:** Can settings be exported?`.
+_QUOTED_QUESTION = re.compile(r"^\s*>\s*\**(?:Q|question\s*#?)\s*(?P<q>\d{1,2})\s*[:.)]?\**\s*"
+                              r"(?P<words>.+?)\s*$", re.IGNORECASE)
+_NAMES_QUESTION = re.compile(r"\b(?:Q|question\s*#?)\s*\d{1,2}\b", re.IGNORECASE)
+
+
+def _quoted_question(line: str, forks: Sequence[DesignFork]) -> int | None:
+    """The open question a quoted line asks in the bot's words, else None."""
+    match = _QUOTED_QUESTION.match(line)
+    if match is None:
+        return None
+    fork = next((f for f in answer_reading.open_forks(forks)
+                 if f.number == int(match.group("q"))), None)
+    words = match.group("words").strip(" *_").lower()
+    return fork.number if fork is not None and words == fork.question.strip().lower() else None
 
 
 def _quoted_option(line: str, forks: Sequence[DesignFork]) -> tuple[int, str] | None:
@@ -228,12 +275,14 @@ def deferral(text: str, forks: Sequence[DesignFork], answered: frozenset[int] = 
                 continue
             first = first or sentence
             if _ONLY.search(sentence):
-                deferred |= every(forks) - _named(sentence, forks)
+                deferred |= every(forks) - named_questions(sentence, forks)
                 continue
             # "Q1 B, Q2 A, Q3 A but I need to double-check Q2": the clause of the words
             # that defer names what they defer, before the sentence does.
-            deferred |= (_named(_deferring_clause(sentence), forks) or _named(sentence, forks)
-                         or (_named(paragraph, forks) - answered) or (every(forks) - answered))
+            deferred |= (named_questions(_deferring_clause(sentence), forks)
+                         or named_questions(sentence, forks)
+                         or (named_questions(paragraph, forks) - answered)
+                         or (every(forks) - answered))
     return Deferral(first, frozenset(deferred)) if first else None
 
 
@@ -242,7 +291,7 @@ _NUMBER_REF = re.compile(r"\b(?:Q|question\s*#?)\s*(\d{1,2})\b|(?<![\w#])(\d)(?=
                          re.IGNORECASE)
 
 
-def _named(text: str, forks: Sequence[DesignFork]) -> frozenset[int]:
+def named_questions(text: str, forks: Sequence[DesignFork]) -> frozenset[int]:
     """The questions a stretch names by number (`Q1 and Q2`, `Q3`) or by their own
     words (`how we clean them up`)."""
     numbers = {int(next(g for g in m.groups() if g)) for m in _NUMBER_REF.finditer(text)}
@@ -328,6 +377,20 @@ _HEAD_END = re.compile(r"[.!?](?:\s|$)|\s[—–]\s|\b(?:because|since|as\s+long
                        re.IGNORECASE)
 
 
+# "the former", "the latter": the first and the last of a question's two options.
+PLACED = ("former", "latter")
+_PLACED_OPTION = re.compile(r"^\W*(?:the\s+)?(?P<p>former|latter)\b", re.IGNORECASE)
+
+
+def placed_option(word: str, forks: Sequence[DesignFork], question: int) -> str:
+    """The letter "the former" or "the latter" names for `question`; "" when the question
+    has more than two options (the latter of three is no choice a reader can be sure of)."""
+    fork = next((f for f in forks if f.number == question), None)
+    if fork is None or len(fork.letters) != 2:
+        return ""
+    return fork.letters[0] if word.lower() == "former" else fork.letters[-1]
+
+
 def first_option(stretch: str, fork: DesignFork) -> str:
     """The option the words after a question reference name first, in their own sentence
     up to a reason (`the second option, obviously — …`, `— no export, A.`): by place, by
@@ -338,6 +401,8 @@ def first_option(stretch: str, fork: DesignFork) -> str:
     if (m := _NTH_OPTION.match(stretch)) is not None:
         at = _PLACES[m.group("n").lower()]
         return fork.letters[at] if at < len(fork.letters) else ""
+    if (m := _PLACED_OPTION.match(stretch)) is not None:
+        return placed_option(m.group("p"), (fork,), fork.number)
     head = stretch.lstrip(" :=-–—>)")
     end = _HEAD_END.search(head)
     head = head[:end.start()] if end else head

@@ -144,7 +144,7 @@ _CACHED_MAX = 20_000
 
 @functools.lru_cache(maxsize=512)  # pure; the frozen reading is shared, never changed
 def _parsed(body: str, forks: tuple[DesignFork, ...]) -> ParsedComment:
-    lines = answer_scope.agreed_to_quote(_lines(body), forks)
+    lines = answer_scope.read_under_quotes(_lines(body), forks)
     readable = "\n".join(_INLINE_CODE.sub("", line) for line, ok in lines if ok).strip()
     if not readable and not any(line.strip() for line, _ in lines):
         return ParsedComment()
@@ -230,7 +230,7 @@ def _comment_read(lines: list[tuple[str, bool]], readable: str, forks: Sequence[
     sentence taking every recommendation fills the rest."""
     last = {a.question: a for a in answers}
     answers, doubted = _deferred(readable, [a for a in answers if last[a.question] is a],
-                                 [d for d in doubted if d[0] not in last])
+                                 [d for d in doubted if d[0] not in last], forks)
     answers, doubted, unread, deferred = _not_yet(readable, forks, answers, doubted, unread)
     if deferred:  # the writer's talk around what they defer is not an answer to read
         shell = replace(shell, leftover="")
@@ -374,8 +374,9 @@ def _named_above(line: str, ok: bool, quoted: int | None, forks: Sequence[Design
     """The question the lines below a quote (`> Q1 Where …`) or a heading (`## Storage`)
     answer, and whether this line is such a heading (nothing to read in it)."""
     if not ok:
-        refs = QUESTION_REF.findall(line) if line.lstrip().startswith(">") else []
-        return (int(refs[0]) if refs else quoted), False
+        refs = set(QUESTION_REF.findall(line)) if line.lstrip().startswith(">") else set()
+        # A quote of several questions' answers (`> Q1: B, Q2: A`) heads none of them.
+        return (int(refs.pop()) if len(refs) == 1 else None if refs else quoted), False
     heading = _HEADING.match(line)
     if heading is None or not forks:
         return quoted, False
@@ -384,12 +385,15 @@ def _named_above(line: str, ok: bool, quoted: int | None, forks: Sequence[Design
 
 
 def _deferred(readable: str, answers: list[ParsedAnswer],
-              doubted: list[tuple[int, str, str]]
+              doubted: list[tuple[int, str, str]], forks: Sequence[DesignFork]
               ) -> tuple[list[ParsedAnswer], list[tuple[int, str, str]]]:
     """"Q1 B, Q2 A. Hmm, let me think about this more before you record anything": every
     answer of the comment held back, named in the acknowledgment."""
     words = answer_reading.deferred(readable) if answers else ""
-    if not words:
+    named = answer_scope.named_questions(words, forks) if words else frozenset()
+    if not words or (named and not named & {a.question for a in answers}):
+        # "Q3: A. Let me check with ops about the storage one first.": the words that
+        # hold back name another question (deferred on its own), not the answers given.
         return answers, doubted
     return [], doubted + [(a.question, a.said, f"held back (“{words}”)") for a in answers]
 
@@ -421,10 +425,13 @@ def _held_back(line: str, found: list[ParsedAnswer], forks: Sequence[DesignFork]
 
 def _about_another(cue: str, answer: ParsedAnswer, forks: Sequence[DesignFork]) -> bool:
     """Whether a doubt after an answer, in a later sentence of its own, is about another
-    question by that question's words ("Q1: B. need to think about export a bit more")."""
+    question by that question's words ("Q1: B. need to think about export a bit more"),
+    or about the others ("No strong opinion on the other two")."""
     own = answer_scope.sentences(answer.said or "")
-    if not cue or not own or cue in own[0]:
-        return False
+    if not cue or not own or cue in own[0] or own[0].strip() in cue:
+        return False  # the doubt is in the answer's own sentence
+    if answer_forms.OTHER_QUESTIONS.search(cue):
+        return True  # "Q3: B. No strong opinion on the other two": not this one
     named = answer_reading.question_named(cue, forks)
     return named is not None and named != answer.question
 
@@ -539,17 +546,8 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
         if not any(a.question == number for a in found):
             found.append(ParsedAnswer(number, letter, said=line.strip()))
             missed = [m for m in missed if m[0] != number]
-    for form in reading.forms:
-        question = form.question if form.question is not None else _ordinal(form.ordinal,
-                                                                             open_forks)
-        if question is None:
-            continue  # "B for the first one" that could mean two questions: the model's
-        if _negated_form(line, form.said):
-            continue  # "I'd rather not do B for Q2": a letter refused, not chosen
-        found.append(ParsedAnswer(question, _choice(form.choice),
-                                  _without_option(_reason(form.reason), question, form.choice,
-                                                  forks), form.said))
-    found, missed = _shared(line, found, missed)
+    from_forms, unplaced = _forms_read(reading, line, forks, open_forks)
+    found, missed = _shared(line, found + from_forms, missed + unplaced)
     if found or reading.rest_recommended or missed:
         # In the order the line says them, so that the writer's last word wins.
         found.sort(key=lambda a: line.find(a.said) if a.said else len(line))
@@ -599,9 +597,55 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
     return [], missed, False
 
 
+def _forms_read(reading: answer_forms.LineReading, line: str, forks: Sequence[DesignFork],
+                open_forks: Sequence[DesignFork]
+                ) -> tuple[list[ParsedAnswer], list[tuple[int, str]]]:
+    """The answers of a line's written forms, and the questions named by a form whose
+    option cannot be placed ("the latter" of three options)."""
+    found: list[ParsedAnswer] = []
+    missed: list[tuple[int, str]] = []
+    for form in reading.forms:
+        question = form.question if form.question is not None else _ordinal(form.ordinal,
+                                                                             open_forks)
+        if question is None:
+            continue  # "B for the first one" that could mean two questions: the model's
+        if _negated_form(line, form.said):
+            continue  # "I'd rather not do B for Q2": a letter refused, not chosen
+        answer = ParsedAnswer(question, form.choice.upper()[-1:])
+        if form.said and _pronoun(forks, answer):
+            # "Q2: I don't really care, whatever you recommend": the writer speaking; what
+            # follows, up to the next question, is read as words after the question.
+            at = max(line.find(form.said), 0)
+            nxt = QUESTION_REF.search(line, at + len(form.said))
+            stretch = line[at:nxt.start() if nxt else len(line)].strip()
+            if letter := _unread_answer(question, stretch, line, forks):
+                found.append(ParsedAnswer(question, letter, said=stretch))
+            else:
+                missed.append((question, stretch))
+            continue
+        if form.choice in answer_scope.PLACED:  # "the latter for the first one"
+            placed = answer_scope.placed_option(form.choice, forks, question)
+            if placed:
+                found.append(ParsedAnswer(question, placed, said=form.said))
+            else:
+                missed.append((question, form.said))
+            continue
+        found.append(ParsedAnswer(question, _choice(form.choice),
+                                  _without_option(_reason(form.reason), question, form.choice,
+                                                  forks), form.said))
+    return found, missed
+
+
 _BARE_QUESTION = re.compile(r"\W*(?:Q|question\s*#?)\s*\d{1,2}\W*", re.IGNORECASE)
+_TRAILING_JOIN = re.compile(r"\s*(?:[,&+/]|\b(?:and|y|und|et|e|i|и))\s*$", re.IGNORECASE)
 _JOINED_REF = re.compile(r"\s*(?:,|&|\+|/|and|y|und|et|e|i|и)\s*(?:and\s+)?(?:Q|question\s*#?)"
                          r"\s*(?P<q>\d{1,2})\b", re.IGNORECASE)
+
+
+# Where a list of questions may start: the line's or a sentence's start, or "for"/"both"
+# ("+1 to alice on Q1, and Q2: A" lists nothing: Q1 is alice's answer agreed to).
+_LIST_START = re.compile(r"(?:^|[.;:!?(]|\b(?:for|both|and)|\b(?:Q|question\s*#?)\s*\d{1,2}\s*"
+                         r"(?:,|&|\+|/|and|y|und|et|e|i|и))\s*\**\s*$", re.IGNORECASE)
 
 
 def _shared(line: str, found: list[ParsedAnswer], missed: list[tuple[int, str]]
@@ -611,8 +655,10 @@ def _shared(line: str, found: list[ParsedAnswer], missed: list[tuple[int, str]]
     answer = {a.question: a for a in found}
     for number, said in sorted(missed, key=lambda m: -line.find(m[1])):
         at = line.find(said)
-        joined = _JOINED_REF.match(line, at + len(said)) \
-            if at >= 0 and _BARE_QUESTION.fullmatch(said) else None
+        ref = _TRAILING_JOIN.sub("", said)  # "Q2 &", "Q1 y": the question, then "and"
+        joined = _JOINED_REF.match(line, at + len(ref)) \
+            if at >= 0 and _BARE_QUESTION.fullmatch(ref) and _LIST_START.search(line[:at]) \
+            else None
         if joined is not None and (next_one := answer.get(int(joined.group("q")))) is not None:
             end = line.find(next_one.said, at)
             span = line[at:end + len(next_one.said)] if end >= 0 else said
@@ -727,7 +773,8 @@ def _unread_answer(number: int, said: str, line: str, forks: Sequence[DesignFork
     of choosing (`make it B`), a letter after a correction (`Q2 doch A`), or the
     recommendation (`keep Q2 on the recommendation`); "" when none."""
     mine = [f for f in forks if f.number == number]
-    last = clauses.after_correction(QUESTION_REF.sub(" ", said)) or said
+    unnamed = QUESTION_REF.sub(" ", said)
+    last = clauses.after_correction(unnamed) or said
     named = named_option(last, mine)
     corrected = answer_reading.leading_letter(last, mine) if last is not said else ""
     letter = named[1] if named else answer_forms.chosen_letter(last) or corrected or next(
@@ -735,6 +782,10 @@ def _unread_answer(number: int, said: str, line: str, forks: Sequence[DesignFork
     if not letter:
         words_named = [(q, c) for q, c, _ in answer_reading.by_words(last, mine, named=True)]
         letter = words_named[-1][1] if words_named else ""
+        if len({c for _, c in words_named}) > 1 and last == unnamed and mine:
+            # "Q3: Worker queue. Cron jobs silently fail on us": two options named and no
+            # word taking one back: the one its head names; the later one is its reason.
+            letter = answer_scope.first_option(last, mine[0])
     if not letter and (before := _BEFORE_REF.search(line)) is not None \
             and int(before.group("q")) == number:
         words_named = [(q, c) for q, c, _ in answer_reading.by_words(
@@ -807,7 +858,8 @@ def _without_option(reason: str, question: int, choice: str, forks: Sequence[Des
     not the reason (the acknowledgment names the option already)."""
     fork = next((f for f in forks if f.number == question), None)
     text = dict(fork.options).get(choice.strip().upper()[-1:], "") if fork else ""
-    if not text or not reason.lower().startswith(text.lower()):
+    # ("Q2: A, not B" under an option "No": "not" is no copy of it.)
+    if not text or not re.match(rf"{re.escape(text)}(?!\w)", reason, re.IGNORECASE):
         return reason
     return _reason(re.sub(r"^[\s*_]*(?:\*\*)?\(?(?:recommended|default)\)?(?:\*\*)?", "",
                           reason[len(text):], flags=re.IGNORECASE))

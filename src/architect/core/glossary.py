@@ -118,10 +118,11 @@ only | de nur lediglich ausschließlich | fr seulement uniquement | es sólo sol
   | pt somente apenas | it soltanto solamente | nl alleen uitsluitend | pl tylko jedynie | ru
   только
   лишь | tr sadece yalnızca | zh 只有 仅 只让 只给 只能 | ja だけ のみ | ko 오직
-see | de sehen sieht sehe gesehen | fr voir voient vu | es ver ven vean pueden_ver | pt ver veem
-  vejam | it vedere vedono vede | nl zien ziet | pl widzieć widzi widzą | ru видеть видит видят
-  видно | tr gör* | zh 看到 看见 查看 看得到 | ja 見える 見られる 閲覧 見れる 見る | ko 볼_수 보
-visible,visibility,see | de sichtbar* sichtbarkeit | fr visible* visibilité | es visible*
+see | en access* | de sehen sieht sehe gesehen | fr voir voient vu | es ver ven vean
+  pueden_ver | pt ver veem vejam | it vedere vedono vede | nl zien ziet | pl widzieć
+  widzi widzą | ru видеть видит видят видно | tr gör* | zh 看到 看见 查看 看得到 | ja 見える
+  見られる 閲覧 見れる 見る | ko 볼_수 보
+visible,see | en visibility | de sichtbar* sichtbarkeit | fr visible* visibilité | es visible*
   visibilidad | pt visível visíveis visibilidade | it visibil* | nl zichtbaar* | pl widoczn*
   | ru видим* | tr görünür* | zh 可见 可见性 | ja 可視性 公開範囲 | ko 가시성 보이
 read | de lesen liest gelesen | fr lire lisent | es leer leen | pt ler leem | it leggere leggono
@@ -198,9 +199,9 @@ change | de änderung* ändern geändert | fr changement* modification* | es cam
 sync | de synchronisier* abgleich* | fr synchronis* | es sincroniz* | pt sincroniz*
   | it sincronizz* | nl synchronis* | pl synchroniz* | ru синхрониз* | tr senkron* eşitle*
   | zh 同步 | ja 同期 | ko 동기화
-export | de export* exportier* | fr export* | es export* | pt export* | it esport* | nl export*
-  exporteer* | pl eksport* | ru экспорт* выгруз* | tr dışa_aktar* | zh 导出 | ja エクスポート
-  書き出し | ko 내보내
+export | en download* | de export* exportier* | fr export* | es export* | pt export*
+  | it esport* | nl export* exporteer* | pl eksport* | ru экспорт* выгруз* | tr
+  dışa_aktar* | zh 导出 | ja エクスポート 書き出し | ko 내보내
 import | de importieren importiert | fr importer importé* | es importar importación | pt importar
   importação | it importare | nl importeren | pl importować | ru импорт* | tr içe_aktar* | zh 导入
   | ja インポート | ko 가져오기

@@ -59,18 +59,19 @@ def wants_steering(body: str, bot_login: str, *, started: bool,
     if markers.MARK_OPEN in words.readable(body, inline_code=True):
         return False  # a paste of the bot's own text
     reading = words.read(body, bot_login)
-    stance = clauses.stance(words.unquoted(body, bot_login))
+    text = words.unquoted(body, bot_login)
+    stance = clauses.stance(text)
     if reading.sense is words.Sense.DECISION or (
             reading.sense is words.Sense.NOT_DECISION and not _own_question(reading)
     ) or (reading.sense is words.Sense.NOT_DECISION
-          and words.names_a_decision(words.unquoted(body, bot_login))) or (
-            reading.sense is words.Sense.LIKELY and stance is not None
-            and not _praise(stance.said)):
-        # "+1, would love this!" and "you should reject this" are as much a say as
-        # "ACCEPT"; "Nice writeup", "Nice, thanks for working on it!" are praise, and
-        # "Is there an issue I can subscribe to?" a question about the feature.
+          and words.names_a_decision(text)) or (
+            reading.sense is words.Sense.LIKELY
+            and (not _praise(stance.said) if stance is not None else bool(_VOTE.match(text)))):
+        # "+1, would love this!", "+1 would love this, I lose my settings every week" and
+        # "you should reject this" are as much a say as "ACCEPT"; "Nice writeup", "Nice,
+        # thanks for working on it!" are praise, and "Is there an issue I can subscribe
+        # to?" a question about the feature.
         return True
-    text = words.unquoted(body, bot_login)
     parsed = parse_comment(text, forks)
     # What the round would take up from someone who may steer (not discussion) and names
     # an option's letter: "| B | A | A |", "Yo elegiría B y A", "我投B和A".
@@ -80,6 +81,9 @@ def wants_steering(body: str, bot_login: str, *, started: bool,
         started and parsed.approve_all)
 
 
+# A vote that leads a comment whose agreement has no clause of its own ("+1 would love
+# this, I lose my settings every week"): a say, unlike "Nice writeup".
+_VOTE = re.compile(r"^\W*(?:\+1|👍|lgtm)(?!\w)", re.IGNORECASE)
 # A capital letter standing alone (not the pronoun "I"), as an option is named. Latin
 # letters around it make it part of a word; a CJK character does not ("我投B和A").
 _LETTER = re.compile(r"(?<![A-Za-zÀ-ÿ'’])[A-HJ](?![A-Za-zÀ-ÿ'’])")

@@ -252,7 +252,11 @@ HEDGES: tuple[str, ...] = (
     "hard to say", "i guess", "i suppose", "kind of", "sort of", "let me think",
     "still thinking", "need to think", "need more time", "not yet decided", "tbd",
     "pas encore", "noch nicht entschieden", "todavía no", "ainda não", "non ancora",
-    "nog niet", "jeszcze nie", "ещё не", "еще не", "还没", "まだ",
+    "nog niet", "jeszcze nie", "ещё не", "еще не",
+    # "not yet" decided, in unspaced languages: bare 还没 / まだ stand in any sentence
+    # ("我们还没有服务端存储": "we have no server storage yet"), so with their verb
+    "还没决定", "还没想好", "还没确定", "还没定", "还在考虑", "まだ決め", "まだ迷", "まだ考え",
+    "まだ検討", "まだ分から", "まだわから", "まだ承認", "まだ判断",
     "vielleicht", "eventuell", "weiß nicht", "peut-être", "pas sûr", "quizás", "quizá",
     "tal vez", "no sé", "talvez", "não sei", "forse", "non so", "misschien", "weet niet",
     "może", "nie wiem", "может быть", "наверное", "не знаю", "也许", "可能", "不确定",
@@ -265,6 +269,11 @@ HEDGES: tuple[str, ...] = (
     "kararsızım", "chyba", "raczej", "prawdopodobnie", "nie jestem pewna", "nie jestem pewny",
     "kanske", "troligen", "inte säker", "inte helt säker", "osäker", "måske", "kanskje",
     "ikke sikker",
+    # "probably", "perhaps" in more of the common languages; Hindi as typed in Latin script
+    "wahrscheinlich", "vermutlich", "probablement", "probablemente", "a lo mejor",
+    "provavelmente", "probabilmente", "magari", "waarschijnlijk", "вероятно", "возможно",
+    "大概", "或许", "也許", "글쎄", "shayad", "shaayad", "pakka nahi", "pakka nahin",
+    "pata nahi", "pata nahin", "nahi pata", "sure nahi", "शायद", "पता नहीं",
 )
 
 # Cues that the writer takes back what they just wrote: the last word wins.

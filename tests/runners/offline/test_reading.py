@@ -26,6 +26,12 @@ WHO = DesignFork(2, "Who may export?", (("A", "Only the owner"), ("B", "Admins t
     ("I wouldn't go with B for Q2.", {}),  # a letter refused, not picked
     ("Never pick A for Q1, it does not scale.", {}),
     ("No strong views, but go with B for Q2", {2: "B"}),
+    # A negation anywhere in the option's clause, however far before it (issue 27).
+    ("I wouldn't keep them in postgres, we run three replicas", {}),
+    ("We don't want Postgres here. Only the owner", {2: "A"}),
+    # A sentence the core's clause reader finds conditional or hedged picks nothing.
+    ("Q2: would legal mind? if yes then only the owner, otherwise admins too", {}),
+    ("maybe Postgres, not sure yet", {}),
 ])
 def test_the_words_pick_an_option_only_when_they_are_sure(text: str,
                                                           read: dict[int, str]) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from architect.core import clauses
+from architect.core.answer_reading import doubt
 from architect.core.ledger import DesignFork
 from architect.core.text import normalize, visible_text
 
@@ -16,6 +18,10 @@ _LETTER_PICK = re.compile(
 # "I wouldn't go with B", "never pick A": a letter refused in its own clause, not picked.
 _NEGATED_PICK = re.compile(r"(?:\b(?:not|never|no)\b|n'?t\b)[^.,;:!?]*$", re.IGNORECASE)
 _SENTENCES = re.compile(r"(?<=[.!?…])\s+|\n+")
+_CLAUSES = re.compile(r"[.,;:!?()]+\s|\s[—–-]+\s|\n")
+_CLAUSE_NEGATION = re.compile(r"\b(?:not|no|never|nobody|nothing|without|neither|nor)\b"
+                              r"|\w+n['’]t\b|\b(?:dont|doesnt|didnt|cant|wont|wouldnt|shouldnt"
+                              r"|couldnt|isnt|arent)\b", re.IGNORECASE)
 _QUESTION_REF = re.compile(r"\b(?:q|question\s*#?)\s*(\d{1,4})\b", re.IGNORECASE)
 _ARTICLES = frozenset({"a", "an", "the"})
 _NEGATIONS = frozenset(
@@ -43,9 +49,12 @@ def read_answer(text: str, forks: Sequence[DesignFork]) -> dict[int, str]:
     negation ("not SQLite", "rather than SQLite"). Conflicting readings of one
     fork cancel out: the human is asked again rather than misread.
     """
-    # A sentence that asks ("does option B mean workspace admins?") picks nothing.
+    # A sentence that asks ("does option B mean workspace admins?"), or that the core's
+    # clause reader finds conditional or hedged ("if yes then B, otherwise A", "shayad
+    # B"), picks nothing: the planner reads free text, it does not guess.
     text = " ".join(s for s in _SENTENCES.split(visible_text(text)[:20_000])
-                    if not s.rstrip(" *_)\"'”").endswith("?"))
+                    if not s.rstrip(" *_)\"'”").endswith("?")
+                    and doubt(s)[0] is clauses.Modality.CERTAIN)
     readings: dict[int, set[str]] = {}
     letters = {(m.group(1) or m.group(2)).upper() for m in _LETTER_PICK.finditer(text)
                if not _NEGATED_PICK.search(re.split(r"[.,;:!?]", text[:m.start()])[-1][-30:])}
@@ -54,7 +63,10 @@ def read_answer(text: str, forks: Sequence[DesignFork]) -> dict[int, str]:
         targets = [f for f in forks if f.number in refs] if refs else list(forks)
         if len(targets) == 1 and next(iter(letters)) in targets[0].letters:
             readings.setdefault(targets[0].number, set()).update(letters)
-    said = f" {normalize(text)} "
+    # "I wouldn't put files on the local disk, we run 3 replicas": a clause with a
+    # negation names no option, however many words lie between.
+    said = " ".join(f" {normalize(c)} " for c in _CLAUSES.split(text)
+                    if not _CLAUSE_NEGATION.search(c))
     for fork in forks:
         named = _named_option(said, fork)
         if named:
