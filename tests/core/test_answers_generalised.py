@@ -344,3 +344,10 @@ def test_the_option_a_questions_words_open_with_is_its_answer(text: str, letter:
 def test_the_writer_speaking_after_a_question_is_read_for_its_answer(
         text: str, expected: dict[int, str]) -> None:
     assert _letters(text, SETTINGS_FORKS) == expected
+
+
+def test_not_yet_in_an_unspaced_language_hedges_only_with_its_verb() -> None:
+    # まだ迷っています: "still torn"; 我们还没有服务端存储: "we have no server storage yet".
+    assert [n for n, _, _ in parse_comment("Q1はBかな…まだ迷っています。",
+                                           ATTACHMENT_FORKS).doubted] == [1]
+    assert _letters("Q1：B，我们还没有服务端存储的预算问题。") == {1: "B"}

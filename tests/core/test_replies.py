@@ -174,3 +174,13 @@ def _forks() -> tuple[DesignFork, ...]:
     "Mi voto: A y luego B.", "我选A，然后B", "| 1 | 2 |\n|---|---|\n| A | B |"])
 def test_letters_by_a_stranger_on_the_questions_are_answers(body: str) -> None:
     assert wants_steering(body, BOT, started=True, forks=_forks())
+
+
+@pytest.mark.parametrize(("body", "says"), [
+    ("+1 would love this, I lose my dark mode setting every other week", True),
+    ("+1, would love this!", True),
+    ("Nice writeup", False),  # praise, not a vote
+    ("Nice, thanks for working on it!", False),
+])
+def test_a_vote_from_someone_who_may_not_steer_is_a_say(body: str, says: bool) -> None:
+    assert wants_steering(body, BOT, started=False) is says
