@@ -351,3 +351,25 @@ def test_not_yet_in_an_unspaced_language_hedges_only_with_its_verb() -> None:
     assert [n for n, _, _ in parse_comment("Q1はBかな…まだ迷っています。",
                                            ATTACHMENT_FORKS).doubted] == [1]
     assert _letters("Q1：B，我们还没有服务端存储的预算问题。") == {1: "B"}
+
+
+@pytest.mark.parametrize("text", [
+    "We don't need people to be able to download their prefs, honestly nobody has asked.",
+    "For first question the server is better, and the export we dont need it now.",
+    "Keep them in our own DB, and let's not bother letting anyone download them for now.",
+])
+def test_a_yes_no_question_refused_in_its_own_words_is_answered_no(text: str) -> None:
+    assert _letters(text, SETTINGS_FORKS)[2] == "A"
+
+
+@pytest.mark.parametrize("text", [
+    "Export would not hurt",  # a negation that says yes
+    "Q2: B. We don't need export to be CSV.",  # answered by its letter: the refusal is of CSV
+])
+def test_a_negation_that_refuses_nothing_the_question_offers_answers_no(text: str) -> None:
+    assert _letters(text, SETTINGS_FORKS).get(2) in (None, "B")
+
+
+def test_a_refusal_in_words_that_says_nothing_of_need_is_only_likely() -> None:
+    parsed = parse_comment("Export isn't something we'd ship, honestly.", SETTINGS_FORKS)
+    assert 2 not in {a.question for a in parsed.answers}

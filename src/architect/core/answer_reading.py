@@ -898,7 +898,7 @@ def discussion(text: str, forks: Sequence[DesignFork]) -> bool:
             or by_question_words(text, forks) or _option_refused(text, forks)
             or pairs(text, forks) or positional(text, forks)
             or _doubts_an_answer(text, forks) or _weighs_options(text, forks)
-            or likely(text, forks) or _INSTRUCTS.search(text)
+            or likely(text, forks) or _INSTRUCTS.search(text) or refused_in_words(text, forks)
             or (_JUDGED_FOR.search(text) and by_words(text, forks, named=True))):
         return False
     stance = clauses.stance(text)
@@ -1280,6 +1280,42 @@ def refused_value(value: str, fork: DesignFork) -> str:
             or doubt(first)[0] is not clauses.Modality.CERTAIN:
         return ""
     return negative[0]
+
+
+def refused_in_words(text: str, forks: Sequence[DesignFork]
+                     ) -> list[tuple[int, str, str, bool]]:
+    """`We don't need people to be able to download their prefs`, `and the export we dont
+    need it now`: a clause naming a yes/no question by its own words (or their meaning),
+    refused plainly: (question, its negative option, the clause, whether certain). Certain
+    where the clause says it is not needed or wanted; else only likely, named back."""
+    found: list[tuple[int, str, str, bool]] = []
+    for clause in clauses.split(text):
+        number = question_named(clause, forks) if len(clause) <= _CLAUSE_MAX else None
+        fork = next((f for f in open_forks(forks) if f.number == number), None)
+        if fork is None or _NO_HARM.search(clause) or _QREF.search(clause):
+            continue
+        letter = refused_value(clause, fork)
+        if letter:
+            certain = bool(_NOT_WANTED.search(clause) or glossary.unneeded(clause) is not None)
+            found.append((fork.number, letter, clause.strip(), certain))
+    return found
+
+
+_CLAUSE_MAX = 300  # a page of one clause names no question plainly
+# A negation that says yes ("it would not hurt", "no harm in it", "why not", "no problem"),
+# or that negates a refusal ("no need to skip the export").
+_NO_HARM = re.compile(
+    r"\b(?:not|n[’']t)\s+(?:hurt|harm|be\s+bad|a\s+bad)|\bno\s+harm\b|\bwhy\s+not\b"
+    r"|\bnot\s+against\b|\bwouldn[’']t\s+mind\b|\b(?:no|kein|nessun|geen|sin|sem)\s+(?:big\s+)?"
+    r"probl\w*|\bpas\s+de\s+probl\w*|без\s+проблем|没问题|問題(?:ない|なし)|문제\s*없"
+    r"|\b(?:no\s+need|no\s+reason|not|n[’']t|never)\s+(?:\w+\s+){0,2}?(?:to\s+)?(?:skip|drop"
+    r"|remove|cut|avoid|lose|kill|forget|block|ban)\b", re.IGNORECASE)
+# Not needed, not wanted, nobody asking for it: a refusal of what the question offers.
+_NOT_WANTED = re.compile(
+    r"\b(?:don[’']?t|do\s+not|doesn[’']?t|does\s+not|won[’']?t|no)\s+(?:really\s+)?(?:need|want"
+    r"|demand|use\s+for)\w*|\bnot\s+(?:needed|wanted|necessary|required)\b|\bnot\s+bother"
+    r"|\bdon[’']?t\s+(?:\w+\s+)?see\s+(?:the\s+|any\s+)?(?:demand|need|point|use)\b"
+    r"|\bnobody\s+(?:has\s+)?(?:asked|needs|wants)\b", re.IGNORECASE)
 
 
 def _refused(text: str, fork: DesignFork) -> set[str]:

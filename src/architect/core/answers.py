@@ -238,6 +238,7 @@ def _comment_read(lines: list[tuple[str, bool]], readable: str, forks: Sequence[
         answers += _approved_rest(lines, forks, answers, doubted, unread, deferred)
     answered = {a.question for a in answers} | {d[0] for d in doubted}
     doubted += [r for r in answer_reading.refused_alone(readable, forks) if r[0] not in answered]
+    answers, doubted = _refused_in_words(readable, forks, answers, doubted, unread)
     chosen, kin = _likely(readable, forks, answers, doubted, unread)
     answers += chosen
     if kin and all(any(c in line for _, c, _ in kin)
@@ -250,6 +251,26 @@ def _comment_read(lines: list[tuple[str, bool]], readable: str, forks: Sequence[
     return replace(shell, answers=tuple(answers), unread=tuple(
         u for u in unread if u[0] not in last and u[0] not in {d[0] for d in doubted}),
         doubted=tuple(doubted))
+
+
+def _refused_in_words(readable: str, forks: Sequence[DesignFork], answers: list[ParsedAnswer],
+                      doubted: list[tuple[int, str, str]], unread: list[tuple[int, str]]
+                      ) -> tuple[list[ParsedAnswer], list[tuple[int, str, str]]]:
+    """"We don't need people to be able to download their prefs": a yes/no question the
+    comment answers in no other way, refused in its own words; certain where it says not
+    needed or not wanted, else named back as likely."""
+    taken = {a.question for a in answers} | {d[0] for d in doubted} | {u[0] for u in unread}
+    options = {f.number: dict(f.options) for f in forks}
+    for number, letter, clause, certain in answer_reading.refused_in_words(readable, forks):
+        if number in taken:
+            continue
+        taken.add(number)
+        if certain and answer_reading.doubt(clause)[0] is clauses.Modality.CERTAIN:
+            answers = [*answers, ParsedAnswer(number, letter, said=clause)]
+        else:
+            doubted = [*doubted, (number, clause, f"likely {letter}) "
+                                  f"{options[number].get(letter, '')} (a refusal in words)")]
+    return answers, doubted
 
 
 def _not_yet(readable: str, forks: Sequence[DesignFork], answers: list[ParsedAnswer],
