@@ -373,3 +373,9 @@ def test_a_negation_that_refuses_nothing_the_question_offers_answers_no(text: st
 def test_a_refusal_in_words_that_says_nothing_of_need_is_only_likely() -> None:
     parsed = parse_comment("Export isn't something we'd ship, honestly.", SETTINGS_FORKS)
     assert 2 not in {a.question for a in parsed.answers}
+
+
+def test_questions_listed_before_the_recommendation_take_each_their_own() -> None:
+    # Q1's recommendation is B, Q2's A: "as recommended" is no letter to copy across.
+    assert _letters("So Q3: B. Q1 and Q2 as recommended.") == {
+        1: RECOMMENDED, 2: "A", 3: "B"}

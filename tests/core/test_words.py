@@ -42,6 +42,7 @@ def test_every_registry_word_reads_as_its_row_says(entry: words.Entry) -> None:
     ("rejet", Family.REJECT, ""),
     ("rejcet: too big", Family.REJECT, "too big"),
     ("Declined - not this year", Family.REJECT, "not this year"),
+    ("Let's go ahead.", Family.ACCEPT, ""),
 ])
 def test_clear_decisions_act(text: str, family: Family, rest: str) -> None:
     reading = words.read(text, BOT)
@@ -135,6 +136,9 @@ def test_hold_and_resume_are_read_with_their_reason(text: str, family: words.Fam
     "Давайте пока отложим, вернёмся к этому после релиза.",
     "Aplacemos esto hasta enero.", "Rimandiamo a dopo il rilascio.", "이건 일단 보류합시다.",
     "Vamos a pausarlo por ahora, hasta que se aclare lo del presupuesto.",
+    "Please hold off on the sprint until legal signs off.",
+    # taken back to a hold: the last word is the hold
+    "Actually wait, hold off on this — legal wants to review storing settings server-side.",
 ])
 def test_a_hold_asked_for_in_a_sentence_of_any_common_language(text: str) -> None:
     reading = words.read(text, BOT)
@@ -358,3 +362,11 @@ def test_a_condition_or_a_doubt_in_other_languages_is_not_a_decision(text: str) 
     # 保留 is "keep" (the retention policy), not a hold; "not convinced" is a likely no.
     reading = words.read(text, BOT)
     assert reading.sense is not Sense.DECISION
+
+
+def test_disagreeing_with_a_quote_then_deciding_is_the_writers_decision() -> None:
+    body = ("> ACCEPT\n\nSorry bob, I don't agree. REJECT: we need the auth work done first, "
+            "settings on the server make no sense without it.")
+    reading = words.read(body, BOT)
+    assert (reading.sense, reading.family) == (Sense.DECISION, Family.REJECT)
+    assert "we need the auth work done first" in reading.rest

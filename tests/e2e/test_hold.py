@@ -267,3 +267,18 @@ def test_a_comment_review_saying_hold_holds_on_every_tick_until_resume(
     world.comment(number, "RESUME", by="bob")
     names = sorted(_names(world))
     assert names == ["HoldReplies", "ProcessAnswers" if accepted else "StartQuestions"]
+
+
+def test_accept_then_a_hold_before_the_tick_holds_and_asks_nothing(tmp_path: Path) -> None:
+    # The writer's newest word wins: their ACCEPT, taken back to a hold in a later
+    # comment before the architect ran, posts no design questions.
+    world = make_world(tmp_path)
+    world.vision("Keep settings", "- [ ] keep user settings")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.comment(pr.number, "ACCEPT")
+    world.comment(pr.number, "Actually wait, hold off on this — legal wants to review it.")
+    assert _names(world) == ["HoldReplies"]
+    bodies = [c.body for c in world.bot.list_comments(OPS, pr.number)]
+    assert not any("Design questions" in b for b in bodies)
+    assert any(b.startswith("On hold: hold off on this") for b in bodies)

@@ -683,9 +683,21 @@ def _shared(line: str, found: list[ParsedAnswer], missed: list[tuple[int, str]]
         if joined is not None and (next_one := answer.get(int(joined.group("q")))) is not None:
             end = line.find(next_one.said, at)
             span = line[at:end + len(next_one.said)] if end >= 0 else said
-            answer[number] = ParsedAnswer(number, next_one.choice, next_one.reason, span.strip())
+            choice = _shared_choice(next_one)
+            if choice:
+                answer[number] = ParsedAnswer(number, choice, next_one.reason, span.strip())
     shared = [a for n, a in answer.items() if a not in found]
     return found + shared, [m for m in missed if m[0] not in answer]
+
+
+def _shared_choice(answer: ParsedAnswer) -> str:
+    """What questions listed before `answer` share of it: its letter where it is written
+    (`Q1 and Q3: B`), the recommendation where it is named (`Q1 and Q2 as recommended`:
+    each question's own, not the letter the last one's resolves to); else nothing."""
+    if answer.choice == RECOMMENDED or answer_reading.RECOMMEND.search(answer.said):
+        return RECOMMENDED
+    written = re.search(rf"(?<![A-Za-z'’]){answer.choice}(?![A-Za-z'’])", answer.said)
+    return answer.choice if written else ""
 
 
 def _lists(line: str, forks: Sequence[DesignFork]) -> list[ParsedAnswer] | None:

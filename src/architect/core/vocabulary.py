@@ -23,6 +23,7 @@ APPROVE: Mapping[str, tuple[str, ...]] = {
            "all good", "fine by me", "fine with me", "works for me", "ok by me", "ok with me",
            "ship it", "go", "go ahead", "go for it", "let's go", "lets go", "let's do it",
            "lets do it", "let's do this", "lets do this", "let's go with it",
+           "let's go ahead", "lets go ahead", "let's go ahead with it", "let's go ahead with this",
            "let's go with this", "let's ship it", "let's build it", "yes", "yep", "yeah",
            "yup", "sure", "ok", "okay", "agreed", "agree", "i agree", "approve", "approving",
            "i approve", "+1", "+100", "approve from me", "i'm in", "count me in",
@@ -129,7 +130,8 @@ DECIDE_APPROVE: tuple[str, ...] = (
     # A go said as an instruction ("Go for it!", "on y va", "procedi pure") decides as
     # plainly as "approved": the writer tells the bot to proceed.
     "go", "go ahead", "go for it", "go go go", "let's go", "lets go", "proceed",
-    "please proceed", "let's proceed", "let's move forward", "let's ship it", "let's build it",
+    "let's go ahead", "lets go ahead", "please proceed", "let's proceed", "let's move forward",
+    "let's ship it", "let's build it",
     "do it", "just do it", "green light", "good to go", "los geht's", "los gehts",
     "machen wir", "machen wir so", "on y va", "allons-y", "adelante", "vamos",
     "vamos con ello", "hagámoslo", "hagamoslo", "pode seguir", "vamos nessa", "manda ver",

@@ -279,7 +279,20 @@ def _own(body: str, bot_login: str) -> str:
     kept = [p for p in parts if clauses.normal(p).strip() not in _ABOUT_THE_QUOTE]
     if len(kept) < len(parts):
         kept = [p for p in kept if clauses.normal(p).strip() not in _SAME_REASONS]
-    return text if len(kept) == len(parts) else " ".join(kept)
+    if len(kept) == len(parts):
+        return text
+    # Each part kept where it stood, with what ended it: "Sorry bob, I don't agree. REJECT:
+    # …" keeps "REJECT:" at the start of its sentence, where the footer's word decides.
+    ends = {m.start(): m.group(0) for m in _QUOTE_PARTS.finditer(text)}
+    out, at = [], 0
+    for part in _QUOTE_PARTS.split(text):
+        end = ends.get(at + len(part), "")
+        if part.strip() and part in kept:
+            out.append(part + (end if end.strip() else " "))
+        elif out and part.rstrip()[-1:] in (".", "!", "?"):
+            out[-1] = out[-1].rstrip(" ,;") + ". "  # the sentence it ended ends here
+        at += len(part) + len(end)
+    return "".join(out).strip()
 
 
 def _echoed(body: str, bot_login: str) -> Reading | None:
@@ -477,8 +490,8 @@ def read_clear(body: str, bot_login: str, *, filed: bool = False) -> Reading | N
         return asked
     last = clauses.after_correction(clauses.capped(text))
     if last is not text:
-        taken = (_clear(last) or _decided_in_words(last) or _decided_by_verb(last)) \
-            if last.strip() else None
+        taken = (_clear(last) or _decided_in_words(last) or _decided_by_verb(last)
+                 or _hold_asked(last)) if last.strip() else None
         if taken is not None:
             if _rest_modality(taken.rest, taken.family)[0] is not clauses.Modality.CERTAIN:
                 return None
@@ -534,6 +547,7 @@ _HOLD_ASKED = re.compile(
     r"|\b(?:on|auf)\s+(?:ice|eis)\b|\bbekletme\w*|\bbeklemeye\b|\bpausar\b|\bpausa\b"
     # "Parking it", "let this sit for a bit", "let's revisit this next quarter", "shelve it"
     r"|\b(?:let'?s|please|we\s+should)\s+hold\s+(?:this|it|the\s+(?:sprint|pitch))\b"
+    r"|\bhold\s+off\s+(?:on\s+)?(?:this|it|the\s+(?:sprint|pitch))\b"
     r"|\bpark(?:ing)?\s+(?:this|it)\b|\blet\s+(?:this|it)\s+sit\b|\bshelv(?:e|ing)\s+(?:this|it)\b"
     r"|\brevisit\s+(?:this|it)\s+(?:next|later|in|after)\b|\bpark\s+(?:the\s+)?(?:sprint|pitch)\b",
     re.IGNORECASE)
