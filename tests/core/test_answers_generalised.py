@@ -379,3 +379,19 @@ def test_questions_listed_before_the_recommendation_take_each_their_own() -> Non
     # Q1's recommendation is B, Q2's A: "as recommended" is no letter to copy across.
     assert _letters("So Q3: B. Q1 and Q2 as recommended.") == {
         1: RECOMMENDED, 2: "A", 3: "B"}
+
+
+@pytest.mark.parametrize(("text", "forks", "expected"), [
+    ("Recommendations are fine except I'd keep it in the browser, we don't want to store "
+     "more personal data server-side.", SETTINGS_FORKS, {1: "A", 2: RECOMMENDED}),
+    ("recommended, except cleanup should go through the worker queue", ATTACHMENT_FORKS,
+     {1: RECOMMENDED, 2: RECOMMENDED, 3: "B"}),
+    ("Concordo com as recomendações, só que na Q3 prefiro a fila de workers.",
+     ATTACHMENT_FORKS, {1: RECOMMENDED, 2: RECOMMENDED, 3: "B"}),
+    # the one excepted without a choice stays open
+    ("whatever you recommend except cleanup, still chewing on that one", ATTACHMENT_FORKS,
+     {1: RECOMMENDED, 2: RECOMMENDED}),
+])
+def test_the_recommendations_but_one_in_any_words(
+        text: str, forks: Sequence[DesignFork], expected: dict[int, str]) -> None:
+    assert _letters(text, forks) == expected

@@ -961,7 +961,8 @@ _EXCEPT_LABEL = re.compile(r"^(?P<label>[\w\s'-]{2,40}?)\s*(?:[—–:,]|\s-\s)\
                            r"\s+)?(?P<value>.+)$", re.IGNORECASE)
 _EXCEPT_REF = re.compile(
     r"\b(?:except|but|apart\s+from|other\s+than|besides|salvo|excepto|menos|außer|ausser"
-    r"|sauf|tranne|eccetto|oprócz|poza|кроме|ama|behalve|behoudens)\s+(?:for\s+)?(?:the\s+)?"
+    r"|sauf|tranne|eccetto|oprócz|poza|кроме|ama|behalve|behoudens|exceto|só\s+que|tirando"
+    r"|a\s+não\s+ser)\s+(?:for\s+)?(?:the\s+|na\s+|no\s+|a\s+|o\s+)?"
     r"|除了|但是|ただし|하지만",
     re.IGNORECASE)
 
@@ -1069,10 +1070,19 @@ _EVERY = re.compile(r"\b(?:everything|all|every\s+\w+|whatever|both|the\s+rest)\
 
 
 def _takes_all(before: str, cut: str) -> bool:
-    """`Everything as recommended, except`, `Whatever you recommend, except`: every
-    recommendation taken, one excepted (not "it's not the recommendation but …")."""
-    return (not re.match(r"\s*but\b", cut, re.IGNORECASE) and bool(_EVERY.search(before))
+    """`Everything as recommended, except`, `Whatever you recommend, except`,
+    `Recommendations are fine except`, `recommended, except`: every recommendation taken,
+    one excepted (not "it's not the recommendation but …")."""
+    return (not re.match(r"\s*but\b", cut, re.IGNORECASE)
+            and bool(_EVERY.search(before) or _ALL_RECOMMENDED.search(before))
             and bool(_RECOMMEND.search(before)) and not _NEGATED.search(before))
+
+
+# The recommendations as a whole: a plural, or "recommended" opening the sentence.
+_ALL_RECOMMENDED = re.compile(
+    r"\b(?:recommendations|defaults|recomendaç\w*|recomendaciones|raccomandazioni|empfehlungen"
+    r"|recommandations|aanbevelingen|rekomendacj\w*|рекомендаци\w*)\b|^\W*recommended\b",
+    re.IGNORECASE)
 
 
 def recommended_except(line: str, forks: Sequence[DesignFork]
@@ -1093,17 +1103,27 @@ def recommended_except(line: str, forks: Sequence[DesignFork]
     if not refs and (m := _EXCEPT_LABEL.match(rest)) is not None \
             and (n := question_named(m.group("label"), forks)) is not None:
         refs = [(n, m.group("value"))]  # "except cleanup — make that the worker queue"
-    if not refs and _takes_all(line[:cut.start()], cut.group(0)):
-        # "Everything as recommended, except visibility: uploader and admins only".
-        picked = {(q, c) for q, c, _ in by_words(_SENTENCES.split(rest)[0], still, named=True)}
-        if len(picked) == 1:
-            return [f.number for f in still if f.number not in {q for q, _ in picked}], \
-                sorted(picked)
+    takes_all = _takes_all(line[:cut.start()], cut.group(0))
+    if not refs and takes_all:
+        # "Everything as recommended, except visibility: uploader and admins only", "…
+        # except I'd keep it in the browser, we don't want more data server-side": the
+        # option its first clause names, else its sentence.
+        for stretch in (re.split(r"[,;]", rest)[0], _SENTENCES.split(rest)[0]):
+            picked = {(q, c) for q, c, _ in by_words(stretch, still, named=True)}
+            if len(picked) == 1:
+                return [f.number for f in still if f.number not in {q for q, _ in picked}], \
+                    sorted(picked)
+        if (named := question_named(re.split(r"[,;]", rest)[0], forks)) is not None:
+            return [f.number for f in still if f.number != named], []  # the one stays open
     excepted: list[tuple[int, str]] = []
     for number, words in refs[:3]:
         fork = next((f for f in forks if f.number == number), None)
         letter = next((m.group("c") for m in _PAIR_LETTER.finditer(words)), "") or (
             value_letter(words, fork) if fork is not None else "")
+        if fork is not None and letter not in fork.letters and takes_all and len(refs) == 1:
+            # "whatever you recommend except cleanup, still chewing on that one": the rest
+            # take theirs; the one excepted stays open.
+            return [f.number for f in still if f.number != number], []
         if fork is None or letter not in fork.letters:
             return None
         excepted.append((number, letter))
