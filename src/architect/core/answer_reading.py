@@ -1113,8 +1113,8 @@ def recommended_except(line: str, forks: Sequence[DesignFork]
             if len(picked) == 1:
                 return [f.number for f in still if f.number not in {q for q, _ in picked}], \
                     sorted(picked)
-        if (named := question_named(re.split(r"[,;]", rest)[0], forks)) is not None:
-            return [f.number for f in still if f.number != named], []  # the one stays open
+        if (open_one := question_named(re.split(r"[,;]", rest)[0], forks)) is not None:
+            return [f.number for f in still if f.number != open_one], []  # it stays open
     excepted: list[tuple[int, str]] = []
     for number, words in refs[:3]:
         fork = next((f for f in forks if f.number == number), None)
