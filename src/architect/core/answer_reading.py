@@ -68,7 +68,7 @@ _EXCEPT = re.compile(r"\b(?:except|but|apart\s+from|other\s+than|besides|save\s+
 # The glossary's headwords of taking every recommendation in another language ("Vamos com as
 # recomendações", "Zgadzam się z rekomendacjami", "Je prends les recommandations").
 _TAKING_MEANT = frozenset({"all", "go", "choose", "use", "agree", "keep", "enough", "fine"})
-_QREF = re.compile(r"\b(?:Q|question\s*#?|frage|pregunta|вопрос)\s*\d", re.IGNORECASE)
+QREF = _QREF = re.compile(r"\b(?:Q|question\s*#?|frage|pregunta|вопрос)\s*\d", re.IGNORECASE)
 _ORDINAL = re.compile(r"\b(?:first|second|third|fourth|last)\s+(?:one|question|option)\b",
                       re.IGNORECASE)
 _BARE_LETTER = re.compile(r"(?<![A-Za-z'’])(?!I\b)[A-H](?![A-Za-z'’])")
@@ -1080,8 +1080,7 @@ def _takes_all(before: str, cut: str) -> bool:
 
 # The recommendations as a whole: a plural, or "recommended" opening the sentence.
 _ALL_RECOMMENDED = re.compile(
-    r"\b(?:recommendations|defaults|recomendaç\w*|recomendaciones|raccomandazioni|empfehlungen"
-    r"|recommandations|aanbevelingen|rekomendacj\w*|рекомендаци\w*)\b|^\W*recommended\b",
+    rf"\b(?:recommendations|defaults|{answer_forms.RECOMMENDED_ELSEWHERE})|^\W*recommended\b",
     re.IGNORECASE)
 
 
@@ -1108,29 +1107,33 @@ def recommended_except(line: str, forks: Sequence[DesignFork]
         # "Everything as recommended, except visibility: uploader and admins only", "…
         # except I'd keep it in the browser, we don't want more data server-side": the
         # option its first clause names, else its sentence.
-        for stretch in (re.split(r"[,;]", rest)[0], _SENTENCES.split(rest)[0]):
+        clause = re.split(r"[,;]", rest)[0]
+        for stretch in (clause, _SENTENCES.split(rest)[0]):
             picked = {(q, c) for q, c, _ in by_words(stretch, still, named=True)}
             if len(picked) == 1:
-                return [f.number for f in still if f.number not in {q for q, _ in picked}], \
-                    sorted(picked)
-        if (open_one := question_named(re.split(r"[,;]", rest)[0], forks)) is not None:
-            return [f.number for f in still if f.number != open_one], []  # it stays open
+                return _all_but(still, picked)
+        if (open_one := question_named(clause, forks)) is not None:
+            return _all_but(still, {(open_one, "")})  # "except cleanup, still chewing…"
     excepted: list[tuple[int, str]] = []
     for number, words in refs[:3]:
         fork = next((f for f in forks if f.number == number), None)
         letter = next((m.group("c") for m in _PAIR_LETTER.finditer(words)), "") or (
             value_letter(words, fork) if fork is not None else "")
         if fork is not None and letter not in fork.letters and takes_all and len(refs) == 1:
-            # "whatever you recommend except cleanup, still chewing on that one": the rest
-            # take theirs; the one excepted stays open.
-            return [f.number for f in still if f.number != number], []
+            return _all_but(still, {(number, "")})  # "except cleanup, still chewing…"
         if fork is None or letter not in fork.letters:
             return None
         excepted.append((number, letter))
-    if not excepted:
-        return None
+    return _all_but(still, set(excepted)) if excepted else None
+
+
+def _all_but(still: Sequence[DesignFork], excepted: set[tuple[int, str]]
+             ) -> tuple[list[int], list[tuple[int, str]]]:
+    """The open questions that take the recommendation, and the excepted ones with their
+    letters; one excepted without a letter ("" ) stays open."""
     named = {n for n, _ in excepted}
-    return [f.number for f in still if f.number not in named], excepted
+    return ([f.number for f in still if f.number not in named],
+            sorted((n, c) for n, c in excepted if c))
 
 
 # -- a question named by its own words ("Storage: S3", "for cleanup, the worker queue") --
@@ -1303,11 +1306,25 @@ def refused_value(value: str, fork: DesignFork) -> str:
 
 
 def refused_in_words(text: str, forks: Sequence[DesignFork]
-                     ) -> list[tuple[int, str, str, bool]]:
+                     ) -> tuple[tuple[int, str, str, bool], ...]:
     """`We don't need people to be able to download their prefs`, `and the export we dont
     need it now`: a clause naming a yes/no question by its own words (or their meaning),
     refused plainly: (question, its negative option, the clause, whether certain). Certain
-    where the clause says it is not needed or wanted; else only likely, named back."""
+    where the clause says it is not needed or wanted; else only likely, named back.
+
+    Worked out once per comment: the check for talk and the reading both ask (a page of
+    text is read anew rather than kept)."""
+    if len(text) > _CACHED_MAX:
+        return _refused_in_words.__wrapped__(text, tuple(forks))
+    return _refused_in_words(text, tuple(forks))
+
+
+_CACHED_MAX = 20_000
+
+
+@functools.lru_cache(maxsize=1024)  # pure
+def _refused_in_words(text: str, forks: tuple[DesignFork, ...]
+                      ) -> tuple[tuple[int, str, str, bool], ...]:
     found: list[tuple[int, str, str, bool]] = []
     for clause in clauses.split(text):
         number = question_named(clause, forks) if len(clause) <= _CLAUSE_MAX else None
@@ -1318,7 +1335,7 @@ def refused_in_words(text: str, forks: Sequence[DesignFork]
         if letter:
             certain = bool(_NOT_WANTED.search(clause) or glossary.unneeded(clause) is not None)
             found.append((fork.number, letter, clause.strip(), certain))
-    return found
+    return tuple(found)
 
 
 _CLAUSE_MAX = 300  # a page of one clause names no question plainly

@@ -152,7 +152,7 @@ def read_under_quotes(lines: Sequence[tuple[str, bool]], forks: Sequence[DesignF
             read = f"Q{option[0]}: {option[1]}. {line[agrees.end():]}".rstrip()
         elif answers and agrees is not None:
             read = f"{'; '.join(answers[-_QUOTED_ANSWERS_MAX:])}. {line[agrees.end():]}".rstrip()
-        elif question is not None and line.strip() and not _NAMES_QUESTION.search(line):
+        elif question is not None and line.strip() and not answer_reading.QREF.search(line):
             read = f"Q{question}: {line.strip()}"
         if line.strip():
             option, question, answers = None, None, []
@@ -171,7 +171,6 @@ _QUOTED_ANSWERS = re.compile(  # each item atomic: no backtracking into a line o
 # The bot's question as quoted: `> **Q2:** Can settings be exported?`.
 _QUOTED_QUESTION = re.compile(r"^\s*>\s*\**(?:Q|question\s*#?)\s*(?P<q>\d{1,2})\s*[:.)]?\**\s*"
                               r"(?P<words>.+?)\s*$", re.IGNORECASE)
-_NAMES_QUESTION = re.compile(r"\b(?:Q|question\s*#?)\s*\d{1,2}\b", re.IGNORECASE)
 
 
 def _quoted_question(line: str, forks: Sequence[DesignFork]) -> int | None:
@@ -382,10 +381,9 @@ PLACED = ("former", "latter")
 _PLACED_OPTION = re.compile(r"^\W*(?:the\s+)?(?P<p>former|latter)\b", re.IGNORECASE)
 
 
-def placed_option(word: str, forks: Sequence[DesignFork], question: int) -> str:
-    """The letter "the former" or "the latter" names for `question`; "" when the question
-    has more than two options (the latter of three is no choice a reader can be sure of)."""
-    fork = next((f for f in forks if f.number == question), None)
+def placed_option(word: str, fork: DesignFork | None) -> str:
+    """The letter "the former" or "the latter" names of `fork`; "" when it has more than
+    two options (the latter of three is no choice a reader can be sure of)."""
     if fork is None or len(fork.letters) != 2:
         return ""
     return fork.letters[0] if word.lower() == "former" else fork.letters[-1]
@@ -402,7 +400,7 @@ def first_option(stretch: str, fork: DesignFork) -> str:
         at = _PLACES[m.group("n").lower()]
         return fork.letters[at] if at < len(fork.letters) else ""
     if (m := _PLACED_OPTION.match(stretch)) is not None:
-        return placed_option(m.group("p"), (fork,), fork.number)
+        return placed_option(m.group("p"), fork)
     head = stretch.lstrip(" :=-–—>)")
     end = _HEAD_END.search(head)
     head = head[:end.start()] if end else head

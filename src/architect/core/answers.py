@@ -632,28 +632,25 @@ def _forms_read(reading: answer_forms.LineReading, line: str, forks: Sequence[De
             continue  # "B for the first one" that could mean two questions: the model's
         if _negated_form(line, form.said):
             continue  # "I'd rather not do B for Q2": a letter refused, not chosen
-        answer = ParsedAnswer(question, form.choice.upper()[-1:])
-        if form.said and _pronoun(forks, answer):
+        if form.said and _pronoun(forks, ParsedAnswer(question, form.choice.upper()[-1:])):
             # "Q2: I don't really care, whatever you recommend": the writer speaking; what
             # follows, up to the next question, is read as words after the question.
             at = max(line.find(form.said), 0)
             nxt = QUESTION_REF.search(line, at + len(form.said))
-            stretch = line[at:nxt.start() if nxt else len(line)].strip()
-            if letter := _unread_answer(question, stretch, line, forks):
-                found.append(ParsedAnswer(question, letter, said=stretch))
-            else:
-                missed.append((question, stretch))
+            said = line[at:nxt.start() if nxt else len(line)].strip()
+            letter = _unread_answer(question, said, line, forks)
+        elif form.choice in answer_scope.PLACED:  # "the latter for the first one"
+            said = form.said
+            letter = answer_scope.placed_option(
+                form.choice, next((f for f in forks if f.number == question), None))
+        else:
+            found.append(ParsedAnswer(question, _choice(form.choice), _without_option(
+                _reason(form.reason), question, form.choice, forks), form.said))
             continue
-        if form.choice in answer_scope.PLACED:  # "the latter for the first one"
-            placed = answer_scope.placed_option(form.choice, forks, question)
-            if placed:
-                found.append(ParsedAnswer(question, placed, said=form.said))
-            else:
-                missed.append((question, form.said))
-            continue
-        found.append(ParsedAnswer(question, _choice(form.choice),
-                                  _without_option(_reason(form.reason), question, form.choice,
-                                                  forks), form.said))
+        if letter:
+            found.append(ParsedAnswer(question, letter, said=said))
+        else:
+            missed.append((question, said))
     return found, missed
 
 

@@ -262,6 +262,7 @@ _SAME_REASONS = frozenset(clauses.normal(k).strip() for k in (
 
 
 _QUOTE_PARTS = re.compile(r"(?<=[.!?])\s+|\n+|,\s*")
+_QUOTE_ENDS = re.compile(f"({_QUOTE_PARTS.pattern})")  # the same cuts, kept
 
 
 def _quoted(body: str) -> str:
@@ -281,17 +282,15 @@ def _own(body: str, bot_login: str) -> str:
         kept = [p for p in kept if clauses.normal(p).strip() not in _SAME_REASONS]
     if len(kept) == len(parts):
         return text
-    # Each part kept where it stood, with what ended it: "Sorry bob, I don't agree. REJECT:
-    # …" keeps "REJECT:" at the start of its sentence, where the footer's word decides.
-    ends = {m.start(): m.group(0) for m in _QUOTE_PARTS.finditer(text)}
-    out, at = [], 0
-    for part in _QUOTE_PARTS.split(text):
-        end = ends.get(at + len(part), "")
+    # Each part kept with what ended it: "Sorry bob, I don't agree. REJECT: …" keeps
+    # "REJECT:" at the start of its sentence, where the footer's word decides.
+    pieces = _QUOTE_ENDS.split(text)  # part, end, part, end, …, part
+    out: list[str] = []
+    for part, end in zip(pieces[::2], [*pieces[1::2], ""], strict=True):
         if part.strip() and part in kept:
             out.append(part + (end if end.strip() else " "))
         elif out and part.rstrip()[-1:] in (".", "!", "?"):
             out[-1] = out[-1].rstrip(" ,;") + ". "  # the sentence it ended ends here
-        at += len(part) + len(end)
     return "".join(out).strip()
 
 
