@@ -395,3 +395,74 @@ def test_questions_listed_before_the_recommendation_take_each_their_own() -> Non
 def test_the_recommendations_but_one_in_any_words(
         text: str, forks: Sequence[DesignFork], expected: dict[int, str]) -> None:
     assert _letters(text, forks) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("b,a,a", {1: "B", 2: "A", 3: "A"}),
+    ("b a a", {1: "B", 2: "A", 3: "A"}),
+    ("wfm: b/a/a", {1: "B", 2: "A", 3: "A"}),
+    ("1 — Б, 2 — А, 3 — А", {1: "B", 2: "A", 3: "A"}),  # Cyrillic а, б: first, second
+    ("b for all", {1: "B", 2: "B", 3: "B"}),
+    ("middle one a", {2: "A"}),
+    ("last one b", {3: "B"}),
+    ("q1; b. q2: a", {1: "B", 2: "A"}),
+    ("idk about 1 and 3 yet but 2 = a for sure", {2: "A"}),
+])
+def test_shorthand_typed_on_a_phone_is_read(text: str, expected: dict[int, str]) -> None:
+    assert _letters(text) == expected
+
+
+@pytest.mark.parametrize("text", ["a nightly job is fine", "a,a,a,a", "b, a"])
+def test_shorthand_never_guesses(text: str) -> None:
+    # An article stays an article; a list of the wrong length records nothing.
+    assert _letters(text) in ({3: "A"}, {}) and 1 not in _letters(text)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("s3/everyone/cron", {1: "B", 2: "A", 3: "A"}),
+    ("disk, admins, queue", {1: "A", 2: "B", 3: "B"}),
+])
+def test_a_short_list_in_the_options_own_words_answers_each_in_turn(
+        text: str, expected: dict[int, str]) -> None:
+    assert _letters(text) == expected
+    assert _letters("server, no export", SETTINGS_FORKS) == {1: "B", 2: "A"}
+
+
+@pytest.mark.parametrize("text", ["recs r fine", "recs ✅", "Setuju semua rekomendasi.",
+                                  "Recommended für alles 👍"])
+def test_every_recommendation_in_shorthand_and_other_languages(text: str) -> None:
+    assert parse_comment(text, ATTACHMENT_FORKS).approve_all
+
+
+@pytest.mark.parametrize("text", [
+    "i wouldnt pick b for q2, nobody needs that",
+    "server feels right to me, but I'd like to hear what bob thinks about it first",
+    "> Q1: B; Q2: B\n\n@bob did you mean B on Q2 because of the GDPR thing, or the RFP? "
+    "If it's the RFP, I'm not sure it's worth it.",
+    "For Q1: localStorage is zero backend work but dies with the browser; server is durable. "
+    "Honestly both are defensible and I keep changing my mind.",
+])
+def test_negated_preconditioned_asked_or_torn_answers_are_not_recorded(text: str) -> None:
+    assert _letters(text, SETTINGS_FORKS) == {}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("never mind, Q2 should be B", {2: "B"}),
+    ("Einstellungen bitte auf dem Server speichern. Export brauchen wir erstmal nicht.",
+     {1: "B", 2: "A"}),
+    ("Pour la première question, côté serveur évidemment. Pour l'export, non, pas pour "
+     "l'instant.", {1: "B", 2: "A"}),
+    ("Q2: A, we can add export later if people actually ask.", {2: "A"}),
+    ("Câu 1 chọn B, câu 2 chọn A nhé.", {1: "B", 2: "A"}),
+])
+def test_answers_in_words_that_once_read_as_doubt(text: str, expected: dict[int, str]) -> None:
+    assert _letters(text, SETTINGS_FORKS) == expected
+
+
+def test_a_reason_that_names_a_possibility_is_no_hedge() -> None:
+    assert _letters("Q2はBでお願いします（添付に個人情報が含まれる可能性があるため）。") == {2: "B"}
+
+
+def test_the_rest_as_recommended_in_words_of_their_own() -> None:
+    text = "Per la terza preferisco il worker in coda, per le altre va bene quello consigliato."
+    assert _letters(text) == {3: "B"} and parse_comment(text, ATTACHMENT_FORKS).rest_recommended

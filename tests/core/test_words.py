@@ -370,3 +370,12 @@ def test_disagreeing_with_a_quote_then_deciding_is_the_writers_decision() -> Non
     reading = words.read(body, BOT)
     assert (reading.sense, reading.family) == (Sense.DECISION, Family.REJECT)
     assert "we need the auth work done first" in reading.rest
+
+
+@pytest.mark.parametrize("text", [
+    "How is this different from profiles? Before I ACCEPT, I want to understand.",
+    "Прежде чем ставить ACCEPT, хочу понять.",
+    "Sebelum ACCEPT mau tau dulu.",
+])
+def test_a_decision_word_after_before_is_not_yet_the_decision(text: str) -> None:
+    assert words.read_clear(text, "architect-bot") is None

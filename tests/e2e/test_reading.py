@@ -282,3 +282,21 @@ def test_a_request_for_changes_of_the_plan_as_well_revises_it(world: World) -> N
     world.tick()
     assert any(c.startswith("Revised the pitch after the review by @alice")
                for c in world.bot_comments(number))
+
+
+def test_a_later_comment_that_takes_everything_back_reopens_before_the_filing(
+        world: World) -> None:
+    number = asked(world)
+    world.comment(number, "s3/everyone/cron")
+    world.comment(number, "nvm ignore me, still thinking abt it")
+    world.tick()
+    ack = world.bot_comments(number)[-1]
+    for q in (1, 2, 3):
+        assert f"Q{q} is open again: @alice answered" in ack
+    assert "it takes back what they wrote before" in ack
+    assert not world.bot.get_pull(OPS, number).merged
+    assert world.tick().decision.actions == ()  # said once; nothing filed meanwhile
+    world.comment(number, "ok decided: b a b")
+    world.tick()
+    assert world.bot.get_pull(OPS, number).merged
+    assert "B) A background worker queue" in filed_on(world)

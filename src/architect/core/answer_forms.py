@@ -73,7 +73,9 @@ _REST_WORD = (
     r"|remaining(?:\s+ones)?|everything\s+else|all\s+(?:the\s+)?others?|resto"
     r"|(?:los|las|lo)\s+dem[aá]s|le\s+reste|les\s+autres|(?:der\s+)?rest|die\s+(?:anderen|übrigen)"
     r"|restlichen?|остальн\w*|reszt\w*|pozostał\w*|de\s+rest|os\s+demais|o\s+resto"
-    r"|diğerleri|geri\s+kalan\w*)(?![^\W\d_])|残り|その他|ほか|其余|其他|剩下的?|나머지)")
+    r"|diğerleri|geri\s+kalan\w*|(?:le|gli)\s+altr[ei]|il\s+resto|baaki\s+(?:dono|sab)|baaki"
+    r"|sisanya|yang\s+lain|còn\s+lại|de\s+andere|overige)(?![^\W\d_])"
+    r"|残り|その他|ほか|其余|其他|剩下的?|나머지)")
 # The other questions, named as such ("the other two", "the rest", "die anderen"; not
 # "encrypted at rest").
 OTHER_QUESTIONS = re.compile(
@@ -84,7 +86,8 @@ OTHER_QUESTIONS = re.compile(
 # the words of unspaced ones. Every reading of "the recommendation" starts from these.
 RECOMMENDED_ELSEWHERE = (r"raccomand\w*|recomendad\w*|recomendaci\w*|recomenda\w*|recomiend\w*"
                          r"|recommand\w*|empf(?:ehl|ohl)\w*|aanbevel\w*|aanbevol\w*|rekomend\w*"
-                         r"|рекоменд\w*|öneril\w*")
+                         r"|рекоменд\w*|öneril\w*|consigliat\w*|zalecan\w*|sugerid\w*"
+                         r"|suggerit\w*")
 RECOMMENDED_UNSPACED = r"おすすめ|推荐|推奨|추천"
 # …and, after "the rest", the defaults too ("Der Rest Standard", "остальное по умолчанию").
 _REST_RECOMMENDED = (
@@ -93,7 +96,7 @@ _REST_RECOMMENDED = (
     rf"|varsayılan\w*|{RECOMMENDED_UNSPACED}|デフォルト|默认|기본)")
 _REST_GLUE = (r"[\s:,;=—–\-]*(?:(?:as|are|at|is|go|goes|with|by|like|come|como|wie|comme|по"
               r"|the|to|on|lo|la|le|il|el|как|take|get|follow|sigue|siguen|seguono|nach|laut|zgodnie\s+z|は|も|で"
-              r"|按|照|는|은|도|대로)[\s:,;]*){0,3}")
+              r"|按|照|는|은|도|대로|va|bene|quell[oaie]|wale|wala|pakai|ikut)[\s:,;]*){0,3}")
 REST = re.compile(
     rf"(?:\band\s+)?{_REST_WORD}{_REST_GLUE}(?:the\s+|your\s+)?{_REST_RECOMMENDED}"
     r"|\ball\s+(?:as\s+)?recommended\s+(?:except|but)"

@@ -40,17 +40,19 @@ _QNUM = re.compile(r"(?:Q|question\s*)?(\d{1,2})\b", re.IGNORECASE)
 _ALL = re.compile(r"\b(?:across\s+the\s+board|all|both|every|everything|each|your|go(?:ing)?\s+with"
                   r"|stick(?:ing)?\s+with|follow(?:ing)?|taking|las\s+dos|los\s+dos|ambas|ambos"
                   r"|beide[n]?|les\s+deux|entrambe|entrambi|оба|обе|oba|obie"
-                  r"|agree|take|fine|happy"
+                  r"|agree|take|fine|happy|alles|semua|tutt[eio]|todos|todas|tudo|tou[ts]"
+                  r"|toutes|wszystk\w*|все|всё|всех|hepsi|sab|sabhi|alle"
                   r"|makes?\s+sense|as\s+recommended|all\s+three|all\s+of\s+them)\b",
                   re.IGNORECASE)
 RECOMMEND = _RECOMMEND = re.compile(
     r"\brecommend(?:ed|ations?|s)?\b|\bdefaults?\b|\b(?:what\s+)?you\s+(?:suggested|proposed)\b"
     r"|\b(?:your|the)\s+suggestions?\b|\byour\s+picks?\b"
     rf"|\b(?:{answer_forms.RECOMMENDED_ELSEWHERE})|{answer_forms.RECOMMENDED_UNSPACED}|建议"
-    r"|\brec\.",
+    r"|\brec\.|\brecs\b",
     re.IGNORECASE)
 _ONLY_RECOMMENDED = re.compile(
-    r"^\W*(?:(?:all\s+|as\s+)?recommended|(?:the\s+|your\s+)?recommendations?|defaults?)"
+    r"^\W*(?:(?:all\s+|as\s+)?recommended|(?:the\s+|your\s+)?(?:recommendations?|recs)"
+    r"|defaults?)"
     r"[\s.!,]*(?:please|thanks|thx|pls|[\U0001F300-\U0001FAFF\u2600-\u27BF]|\s|[.!])*$",
     re.IGNORECASE)
 # "おすすめ通りでお願いします", "Die Empfehlungen passen für mich 👍", "go with what you
@@ -116,6 +118,8 @@ def doubt(context: str) -> tuple[clauses.Modality, str]:
         # "For Q2 B — does "admins" mean workspace admins? That changes my answer": a
         # question of its own inside the answer's words (not a bare "why not?").
         return clauses.Modality.QUESTION, asked.group(0).strip()
+    if mood is clauses.Modality.CONDITIONAL and (first := clauses.precondition(context)):
+        return clauses.Modality.CONDITIONAL, first
     return (clauses.Modality.CERTAIN, "") if mood is clauses.Modality.CONDITIONAL else (mood, cue)
 
 
@@ -170,8 +174,12 @@ _IDIOMS = re.compile(r"\bmight\s+as\s+well\b|\bmay\s+as\s+well\b"
                      r"|\b(?:maybe|perhaps|possibly)\s+(?:later|next\s+\w+|someday|some\s+day"
                      r"|one\s+day|in\s+(?:v\d+|a\s+(?:later|future|follow-?up)\s+\w+|the\s+future))\b"
                      r"|(?<=\bcan\s)se\b|(?<=\bcould\s)se\b|(?<=\bto\s)se\b"
-                     r"|(?<=\bque\s)se\b|(?<=\blo\s)se\b", re.IGNORECASE)
-_EXPLANATION = re.compile(r"\s[—–-]\s|\bbecause\b|\bsince\b", re.IGNORECASE)
+                     r"|(?<=\bque\s)se\b|(?<=\blo\s)se\b"
+                     r"|可能性", re.IGNORECASE)  # "a possibility" (a reason), not "maybe"
+_EXPLANATION = re.compile(r"\s[—–-]\s|\bbecause\b|\bsince\b"
+                          # "Q2: A, we can add export later if people ask": what may come
+                          r"|,\s*(?:we|you|they|it|that)\s+(?:can|could|will|'ll|may)\b",
+                          re.IGNORECASE)
 
 
 def _explained(context: str, at: int) -> bool:
@@ -502,7 +510,9 @@ _JUDGED_AGAINST = re.compile(
     r"|overkill|a\s+mess|messy|risky|nightmare|headache|bad\s+idea|worse|loses?|losing|lost|hates?"
     r"|wiped|gets?\s+cleared|disappears?|vanish\w*|leaks?|leaking"
     r"|unstable|buggy|slow|too\s+(?:slow|much|heavy|complex|complicated)|doesn't\s+scale"
-    r"|won't\s+scale|a\s+pain|kaputt|instabil|langsam|problème|problema|проблем\w*|нестабильн\w*)\b",
+    r"|won't\s+scale|a\s+pain|kaputt|instabil|langsam|problème|problema|проблем\w*|нестабильн\w*"
+    r"|rots?|rotting|sucks?|fails?|failing|(?:silently\s+)?stop(?:s|ped)\s+running|dies"
+    r"|always\s+(?:break|fail|rot)\w*|terrible|awful|horrible|hell)\b",
     re.IGNORECASE)
 _REMEDY = re.compile(r"\b(?:fix(?:es|ed)?|solves?|solved|avoids?|avoided|without|no\s+more"
                      r"|prevents?|cures?|gets?\s+rid|removes?|instead)\b", re.IGNORECASE)
@@ -902,7 +912,8 @@ def discussion(text: str, forks: Sequence[DesignFork]) -> bool:
             or (_JUDGED_FOR.search(text) and by_words(text, forks, named=True))):
         return False
     stance = clauses.stance(text)
-    if stance is not None and (stance.strong or stance.modality is not clauses.Modality.CERTAIN):
+    if stance is not None and (stance.strong or stance.modality is not clauses.Modality.CERTAIN
+                               or not stance.rest):  # "Ja, passt alles so.": agreement alone
         return False
     return not re.search(r"\b(?:hold|pause|resume|replan|reject|accept|yes|lgtm|agree"
                          r"|disagree|objection)\b",
@@ -925,11 +936,12 @@ _QNOUN = (r"(?:question|frage|pregunta|questão|questao|domanda|vraag|pytanie|в
           r"|問題|问题|题|問|one|번째|번|号|番)")
 _PAIR_REF = re.compile(
     r"(?P<q>(?<![\w-])(?:Q|question\s*#?|frage|pregunta|questão|questao|domanda|vraag|pytanie"
-    r"|вопрос|问题|問題|질문|soru|(?<=for\s)|(?<=la\s)|(?<=le\s)|(?<=el\s))\s*(?P<n>\d{1,2})(?!\d)|第[一二三四]|(?<![\w-])(?:"
+    r"|вопрос|питання|问题|問題|질문|soru|câu(?:\s+hỏi)?|pertanyaan|soal|sawal|(?<=for\s)|(?<=la\s)|(?<=le\s)|(?<=el\s))\s*(?P<n>\d{1,2})(?!\d)|第[一二三四]|(?<![\w-])(?:"
     + "|".join(sorted((w for w in _ORDINAL_WORDS if not w.startswith("第")), key=len,
                       reverse=True))
-    + r")(?!\w)|(?:(?<=^)|(?<=[\s,;/|(\[、，。]))(?P<bare>\d)"
-      r"(?=\s*(?:[:=)\-–—→.]|\s+[A-H]\b|[A-H]\b"
+    + r")(?!\w)|(?<![\w-])(?:last|middle)(?=\s+(?:one|question)\b)"
+      r"|(?:(?<=^)|(?<=[\s,;/|(\[、，。]))(?P<bare>\d)"
+      r"(?=\s*(?:[:=)\-–—→.]|\s+[A-H]\b|[A-H]\b|\s+(?:should|would|must)\s+be\s+[A-H]\b"
       r"|번|号|番|題|は\s*[A-H]|은\s*[A-H]|는\s*[A-H])))"
     rf"(?:\s*{_QNOUN})?",
     re.IGNORECASE)
@@ -941,7 +953,7 @@ _PAIR_GLUE = re.compile(
     r"^[\s:=\-–—→>)(.,*_]*(?:(?:is|should\s+be|would\s+be|gets?|goes|take|pick|answer|choice"
     r"|mine|option|go\s+with|elijo|escolho|scelgo|wybieram|выбираю|nehme|je\s+prends"
     r"|también|tambien|auch|aussi|anche|também|też|тоже|too|also"
-    r"|choisis|la|le|el|il|die|der|das|选|は|で|을|를|→)[\s:=\-–—→>)(.,*_]*){0,3}$",
+    r"|choisis|la|le|el|il|die|der|das|选|は|で|을|를|→|chọn|pilih|pakai)[\s:=\-–—→>)(.,*_]*){0,3}$",
     re.IGNORECASE)
 _SCOPE_ALL = re.compile(
     r"\b(?:(?P<l1>[A-H])\s+(?:for|on|to)\s+(?:both|all(?:\s+(?:three|of\s+them))?|every(?:thing|"
@@ -967,6 +979,17 @@ _EXCEPT_REF = re.compile(
     re.IGNORECASE)
 
 
+def _relative_place(ref: str, count: int) -> int | None:
+    """`the last one`, `the middle one` (of an odd number): a place counted from the open
+    questions."""
+    word = ref.split(maxsplit=1)[0].lower() if ref.strip() else ""
+    if word == "last":
+        return count or None
+    if word == "middle" and count % 2:
+        return count // 2 + 1
+    return None
+
+
 def _ordinal_of(ref: str) -> int | None:
     word = re.sub(rf"\s*{_QNOUN}$", "", ref.strip(), flags=re.IGNORECASE).lower()
     return _ORDINAL_WORDS.get(word)
@@ -979,6 +1002,8 @@ def _number_of(match: re.Match[str], still: Sequence[DesignFork]) -> int | None:
     if match.group("bare"):
         return int(match.group("bare"))
     place = _ordinal_of(match.group(0))
+    if place is None:
+        place = _relative_place(match.group(0), len(still))
     if place is None or not 0 < place <= len(still):
         return None
     return still[place - 1].number
@@ -1143,7 +1168,8 @@ _POSITIVE_OPTION = re.compile(r"^\s*yes\b", re.IGNORECASE)
 _NEGATIVE_VALUE = re.compile(
     r"^\W*(?:no|nope|nah|nay|none|not\s+needed|not\s+necessary|unnecessary|not\s+required|never"
     r"|no\s+need(?:\s+for\s+now)?"
-    r"|skip(?:\s+it)?|nein|non|не\s+нужно)\W*$|^\W*(?:no|nope|nah)\s*[,;:—–]\s*\w|\bnot\s+needed\b|\bisn'?t\s+needed\b"
+    r"|skip(?:\s+it)?|nein|non|не\s+нужно)\W*$|^\W*(?:no|nope|nah|non|nein|nee|nie|não|nao|нет)"
+    r"\s*[,;:—–]\s*\w|\bnot\s+needed\b|\bisn'?t\s+needed\b"
     r"|\bnot\s+necessary\b|^\W*(?:we\s+|i\s+)?(?:don'?t|do\s+not|won'?t)\s+(?:need|want)\s+"
     r"(?:it|that|one|this)\b|^\W*no\s+(?!(?:idea|clue|opinion|preference|strong|sure|comment|answer"
     r"|rush|hurry|worries|problem|objection|view|decision)\b)\w+\W*$", re.IGNORECASE)
@@ -1220,6 +1246,26 @@ def labelled_list(text: str, forks: Sequence[DesignFork]) -> list[tuple[int, str
             return None
         found.append((fork.number, match.group("c"), line.strip()))
     return found if unnamed else None
+
+
+def worded_list(text: str, forks: Sequence[DesignFork]) -> list[tuple[int, str, str]] | None:
+    """`s3/everyone/cron`, `server, no export`: a short line of as many parts as there
+    are open questions, each in a few words that pick one option of the question at its
+    place. None unless every part picks one."""
+    still = open_forks(forks)
+    line = text.strip().rstrip(".!")
+    if len(still) < 2 or len(line) > 120 or "\n" in line or "?" in line:
+        return None
+    parts = [p.strip() for p in _LIST_PARTS.split(line)]
+    if len(parts) != len(still) or any(not p or len(p.split()) > 5 for p in parts):
+        return None
+    letters = [value_letter(p, f) for p, f in zip(parts, still, strict=True)]
+    if not all(letters):
+        return None
+    return [(f.number, c, p) for f, c, p in zip(still, letters, parts, strict=True)]
+
+
+_LIST_PARTS = re.compile(r"\s*[/;|,]\s*|\s+[—–-]\s+")
 
 
 def labels_a_question(text: str, forks: Sequence[DesignFork]) -> bool:
@@ -1352,7 +1398,13 @@ _NOT_WANTED = re.compile(
     r"\b(?:don[’']?t|do\s+not|doesn[’']?t|does\s+not|won[’']?t|no)\s+(?:really\s+)?(?:need|want"
     r"|demand|use\s+for)\w*|\bnot\s+(?:needed|wanted|necessary|required)\b|\bnot\s+bother"
     r"|\bdon[’']?t\s+(?:\w+\s+)?see\s+(?:the\s+|any\s+)?(?:demand|need|point|use)\b"
-    r"|\bnobody\s+(?:has\s+)?(?:asked|needs|wants)\b", re.IGNORECASE)
+    r"|\bnobody\s+(?:has\s+)?(?:asked|needs|wants)\b"
+    # …in the other common languages, in their own word order ("Export brauchen wir
+    # erstmal nicht", "on n'en a pas besoin", "no hace falta", "non ci serve")
+    r"|\bbrauch\w*\s+(?:\w+\s+){0,3}?(?:nicht|kein\w*)\b|\bnicht\s+(?:nötig|notwendig|erforderlich)"
+    r"|\bpas\s+besoin\b|\bno\s+(?:lo\s+|la\s+|los\s+)?necesit\w*|\bno\s+hace\s+falta\b"
+    r"|\bnão\s+(?:precis\w*|é\s+necessári\w*)|\bnon\s+(?:ci\s+)?serv\w*|\bnon\s+abbiamo\s+bisogno"
+    r"|\bnie\s+potrzeb\w*|\bniepotrzebn\w*|\bне\s+нужн\w*|\bniet\s+nodig\b", re.IGNORECASE)
 
 
 def _refused(text: str, fork: DesignFork) -> set[str]:

@@ -51,7 +51,57 @@ def normalised(line: str) -> str:
     line = _KEYCAP.sub(r"\1)", line)
     # "Q!: B", "Q@ A": the digit typed with shift held (a US keyboard's 1 and 2).
     line = _SHIFTED_REF.sub(lambda m: f"Q{_SHIFTED[m.group(1)]}", line)
-    return _HASH_REF.sub(r"\1Q\2", line)
+    line = _UNAPOSTROPHED.sub(lambda m: _SPELT[m.group(0).lower()], line)
+    return shorthand(_HASH_REF.sub(r"\1Q\2", line))
+
+
+# "i wouldnt pick b", "nvm 2 shd be b": the words typed without their apostrophe or in
+# shorthand, spelt out so that a negation or a correction reads as one.
+_SPELT = {"dont": "don't", "doesnt": "doesn't", "didnt": "didn't", "isnt": "isn't",
+          "arent": "aren't", "wasnt": "wasn't", "werent": "weren't", "wouldnt": "wouldn't",
+          "shouldnt": "shouldn't", "couldnt": "couldn't", "wont": "won't", "havent": "haven't",
+          "hasnt": "hasn't", "shd": "should", "nvm": "never mind"}
+_UNAPOSTROPHED = re.compile(r"\b(?:" + "|".join(_SPELT) + r")\b", re.IGNORECASE)
+
+
+# Cyrillic option letters as a Russian or Ukrainian team writes them (а, б, в: the first,
+# second and third option, whatever Latin letter they look like).
+_CYRILLIC = str.maketrans("абвгдАБВГД", "ABCDEABCDE")
+_LETTER_TOKEN = r"(?:[a-hA-H]|[абвгАБВГ])"
+# "b,a", "b a a", "wfm: b/a/a", "1 — Б, 2 — А": a line that is nothing but letters (with
+# their question numbers, or a word of assent before them) is a list of answers, whatever
+# their case or alphabet.
+_LETTERS_ONLY = re.compile(
+    r"^\W*(?:(?:wfm|sgtm|lgtm|ok(?:ay)?|fine|mine|my\s+(?:picks?|votes?)|votes?|answers?|\+1)"
+    r"\s*[:,;.!\-—–]*\s*|(?:[^\W\d_][\w']*\s+){0,2}[^\W\d_][\w']*\s*:\s*)?"
+    rf"(?P<list>(?:[Qq]?\d\s*[:=.)\-—–>]*\s*)?{_LETTER_TOKEN}"
+    rf"(?:\s*[,/;&|\s\-—–]\s*(?:[Qq]?\d\s*[:=.)\-—–>]*\s*)?{_LETTER_TOKEN})*)"
+    r"(?:\s+(?:pls|please|thx|thanks|for\s+(?:both|all|now)))?[\s.!👍✅]*$")
+# "q1; b.", "2 = a", "middle one a": a small letter right after what names a question,
+# at the end of its clause, is an option letter, not a word.
+_SMALL_AFTER_REF = re.compile(
+    r"(?P<ref>(?<![\w])(?:[Qq]\d{1,2}|\d|(?:first|second|third|middle|last)\s+(?:one|question))"
+    r"\s*[:;=\-–—>)]*\s*(?:(?:should|shd|would|will|must)\s+be\s+|is\s+|becomes\s+)?)"
+    r"(?P<c>[a-h])(?=\s*$|\s*[,;.!/)]|\s+(?:[Qq]?\d|for\s+sure|pls|please"
+    r"|thx|obvs|imo|then|too|and\b))",
+    re.IGNORECASE)
+# "b for both", "a for all three": one letter for every question.
+_SMALL_FOR_ALL = re.compile(r"(?<![\w'’])(?P<c>[a-h])(?=\s+(?:for|on)\s+(?:both|all|every))")
+
+
+def shorthand(line: str) -> str:
+    """A line typed in shorthand, its option letters written as the grammar reads them
+    (`b,a` is `B,A`, `q1; b.` is `q1; B.`); a line of prose is left as it is (`a nightly
+    job` keeps its article)."""
+    if len(line) > 80:
+        return line
+    if (whole := _LETTERS_ONLY.match(line)) is not None and re.search(
+            r"[a-zа-гА-Г]", whole.group("list")):
+        listed = whole.group("list")
+        return line.replace(listed, re.sub(_LETTER_TOKEN, lambda m: m.group(0).translate(
+            _CYRILLIC).upper(), listed), 1)
+    line = _SMALL_AFTER_REF.sub(lambda m: m.group("ref") + m.group("c").upper(), line)
+    return _SMALL_FOR_ALL.sub(lambda m: m.group("c").upper(), line)
 
 
 _SHIFTED = {"!": "1", "@": "2"}
@@ -349,8 +399,13 @@ def later_doubts(text: str) -> str:
 
 # A sentence that opens with a doubt doubts what was just said, however long it runs on
 # ("Not sure the infra budget covers another table with that many writes.").
-_HEDGE_LED = re.compile(r"^\W*(?:(?:but|hmm+|honestly|tbh)[\s,]+)?(?:i'?m\s+)?(?:not\s+(?:sure"
-                        r"|certain|convinced)|unsure|not\s+100\s*%)\b(?!\s+(?:why|how|what|whether|if)\b)",
+_HEDGE_LED = re.compile(r"^\W*(?:(?:but|hmm+|honestly|tbh|so|really)[\s,]+)?(?:i'?m\s+)?"
+                        r"(?:not\s+(?:sure"
+                        r"|certain|convinced)|unsure|not\s+100\s*%|torn|on\s+the\s+fence|undecided"
+                        r"|both\s+(?:are\s+|seem\s+)?(?:defensible|fine|valid|reasonable)"
+                        r"|i\s+(?:keep\s+changing\s+my\s+mind|can'?t\s+decide|go\s+back\s+and\s+forth)"
+                        r"|(?:i\s+)?(?:don'?t|do\s+not)\s+know\s+yet|idk|dunno)\b"
+                        r"(?!\s+(?:why|how|what|whether|if)\b)",
                         re.IGNORECASE)
 
 

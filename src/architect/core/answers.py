@@ -154,9 +154,11 @@ def _parsed(body: str, forks: tuple[DesignFork, ...]) -> ParsedComment:
             answer_reading.approves_all(readable) and forks
             and not _names_more(readable, forks)):
         return ParsedComment(approve_all=True)
-    if (listed := answer_reading.labelled_list(readable, forks)) is not None:
-        # "- storage: B / - visibility: A / - cleanup: B": one labelled letter per open
-        # question, in order; a label the questions' words do not name takes its place.
+    # "- storage: B / - visibility: A / - cleanup: B": one labelled letter per open question,
+    # in order (a label the questions' words do not name takes its place); "s3/everyone/
+    # cron": each part the words of one option of the question at its place.
+    if (listed := answer_reading.labelled_list(readable, forks)
+            or answer_reading.worded_list(readable, forks)) is not None:
         return ParsedComment(answers=tuple(ParsedAnswer(n, letter, said=said)
                                            for n, letter, said in listed))
     if answer_reading.open_forks(forks) and decision_words.likely(readable) is not None:
@@ -470,6 +472,12 @@ _RELAYED = re.compile(
 def _context(line: str, answer: ParsedAnswer) -> str:
     """The sentence an answer stands in, from its words to the next question named."""
     said = answer.said or ""
+    if said == line.strip() and (own := re.search(
+            rf"(?<![\w.])(?:q\s*)?{answer.question}(?![\d.])", line, re.IGNORECASE)):
+        # Read from the whole line ("idk about 1 and 3 yet but 2 = A"): from the turn
+        # that starts the clause of its own question.
+        start = _own_clause_start(line, 0, own.start())
+        line = said = line[start:].strip() if start else line
     if said == line.strip() and len(answer_scope.sentences(said)) > 1:
         # Read from the whole line ("Storage: S3, B. I'm not sure whether we'll use the
         # AWS SDK …"): its first sentence, and the later ones that can still doubt it.
@@ -480,10 +488,16 @@ def _context(line: str, answer: ParsedAnswer) -> str:
     start = max(line.rfind(". ", 0, at), line.rfind("? ", 0, at), line.rfind("! ", 0, at),
                 line.rfind(";", 0, at))
     start = start + 1 if start >= 0 else 0
+    start = _own_clause_start(line, start, at)
     end_said = at + len(said)
     nxt = QUESTION_REF.search(line, end_said)
     stop = nxt.start() if nxt else len(line)
     sentence_end = re.search(r"[.!?](?:\s|$)", line[end_said:stop])
+    if sentence_end is not None and sentence_end.group(0).startswith("?") and (
+            _ASKS_BEFORE.search(line, start, at) or line[end_said:].lstrip(" *_").startswith("?")):
+        # "did you mean B on Q2 because of the GDPR thing, or the RFP? If it's…": the
+        # answer's own sentence is a question.
+        return line[start:end_said + sentence_end.end()]
     if sentence_end is not None and nxt is not None:
         # "Q2 A. Still thinking about Q3": the doubt is about Q3, not Q2.
         return line[start:end_said + sentence_end.end()]
@@ -496,6 +510,25 @@ def _context(line: str, answer: ParsedAnswer) -> str:
         return line[start:at] + said + (answer_scope.later_doubts(rest) if said.rstrip().endswith(
             (".", "!")) else answer_scope.doubt_scope(rest))
     return line[start:stop]
+
+
+# "idk about 1 and 3 yet but 2 = A for sure": a clause turned before the answer, and
+# the words before the turn are about other questions, so their doubt is not its own.
+_CLAUSE_TURN = re.compile(r"\b(?:but|though|tho|while|whereas|aber|mais|pero|ma)\b|[,;—–]\s",
+                          re.IGNORECASE)
+_OTHER_REF = re.compile(r"(?<![\w.])(?:q\s*)?\d\b|\b(?:first|second|third|last|middle|other"
+                        r"|rest|questions?)\b", re.IGNORECASE)
+
+
+_ASKS_BEFORE = re.compile(r"\b(?:did|do|does|should|shall|would|could|can|is|are|was|were"
+                          r"|what|which|why|how|whether)\b", re.IGNORECASE)
+
+
+def _own_clause_start(line: str, start: int, at: int) -> int:
+    turns = list(_CLAUSE_TURN.finditer(line, start, at))
+    if turns and _OTHER_REF.search(line, start, turns[-1].start()):
+        return turns[-1].end()
+    return start
 
 
 def _capped(reason: str) -> str:
@@ -748,7 +781,7 @@ _READ_FORM = re.compile(r"\b(?:Q|question\s*#?)\s*\d{1,3}\s*[:=\-–—→)]?\s*
                         re.IGNORECASE)
 
 
-_FORM_NEGATION = re.compile(r"\b(?:not|never|rather\s+not|\w+n[’']t)\b[^.;!?]*$",
+_FORM_NEGATION = re.compile(r"\b(?:not|never(?!\s+mind)|rather\s+not|\w+n[’']t)\b[^.;!?]*$",
                             re.IGNORECASE)
 
 
@@ -786,7 +819,7 @@ def _negated_form(line: str, said: str) -> bool:
     return bool(_FORM_NEGATION.search(before))
 
 
-_CLAUSE_BREAK = re.compile(r"[,;.!?:()]\s*(?:so|then|thus|hence|therefore)?\b|\s[—–-]\s"
+_CLAUSE_BREAK = re.compile(r"[,;.!?:()]\s*(?:(?:so|then|thus|hence|therefore)\b)?|\s[—–-]\s"
                            r"|\b(?:so|hence|therefore)\b", re.IGNORECASE)
 
 

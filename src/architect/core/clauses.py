@@ -164,6 +164,13 @@ _PRECONDITION = re.compile(r"\b(?:i'd|i\s+would|we'd|we\s+would)\s+(?:want|need|
                            r"|expect|ask\s+for)\b[^.!?]*\bfirst\b", re.IGNORECASE)
 
 
+def precondition(text: str) -> str:
+    """What the writer would need done first (`I'd like to hear what bob thinks first`),
+    or ""."""
+    first = _PRECONDITION.search(text.replace("’", "'"))
+    return text[first.start():].strip().rstrip(".!") if first else ""
+
+
 # "After reading Bob's point, reject", "after seeing the numbers": what the writer has
 # done, a reason, not a condition still to be met.
 _PAST_REASON = re.compile(r"\b(?:after|once)\s+(?:re-?)?(?:reading|seeing|talking|thinking"

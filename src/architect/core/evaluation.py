@@ -245,9 +245,12 @@ def decision_verbs(text: str) -> list[Verb]:
         # Pitch ab – der Datenschutz ist nicht geklärt" refuses; the reason is negated.
         ends = _clause_ends(sentence)
         for at, token in enumerate(tokens):
-            if token in not_verbs:
+            # A word that only looks like a decision verb ("decided") still starts one
+            # of several words ("decided against").
+            entry = next((e for e in lexicon if (len(e[0]) > 1 or token not in not_verbs)
+                          and _matches(tokens, at, e[0])), None)
+            if entry is None and token in not_verbs:
                 continue
-            entry = next((e for e in lexicon if _matches(tokens, at, e[0])), None)
             good = entry[1] if entry is not None else _slip(token)
             width = len(entry[0]) if entry is not None else 1
             if good is None:

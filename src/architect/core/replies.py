@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from enum import StrEnum
 
-from architect.core import answer_forms, clauses, markers, render, vocabulary, words
+from architect.core import answer_forms, answer_reading, clauses, markers, render, vocabulary, words
 from architect.core.answers import parse_comment
 from architect.core.ledger import DesignFork
 from architect.core.text import one_line
@@ -77,8 +77,12 @@ def wants_steering(body: str, bot_login: str, *, started: bool,
     # an option's letter: "| B | A | A |", "Yo elegiría B y A", "我投B和A".
     lettered = bool(forks) and not parsed.discussion and _LETTER.search(text) is not None \
         and bool(set(_LETTER.findall(text)) & {o[0] for f in forks for o in f.options})
-    return bool(parsed.answers or parsed.unread or parsed.doubted or lettered) or (
-        started and parsed.approve_all)
+    # "Vai de recomendado mesmo": the recommendations taken up, in words the round asks
+    # back about from someone who may steer.
+    recommended = bool(forks) and not parsed.discussion and bool(
+        answer_reading.RECOMMEND.search(text))
+    return bool(parsed.answers or parsed.unread or parsed.doubted or lettered
+                or recommended) or (started and parsed.approve_all)
 
 
 # A vote that leads a comment whose agreement has no clause of its own ("+1 would love

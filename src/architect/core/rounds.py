@@ -163,7 +163,11 @@ def _reopen(ledger: Ledger, comment: Comment, said_here: str, parsed: ParsedComm
         if parsed.leftover and not _agreed(said_here, n)] + [
         # "On second thought, make storage local": named by its own words, changed.
         (n, said_here, unclear, True) for n in sorted(_named_by_words(said_here, ledger))
-        if (parsed.leftover or parsed.discussion) and _in_doubt(said_here)]
+        if (parsed.leftover or parsed.discussion) and _in_doubt(said_here)] + [
+        # "nvm ignore me, still thinking abt it": every earlier answer of the writer's own.
+        (f.number, said_here, "it takes back what they wrote before", True)
+        for f in ledger.forks if f.answer is not None and f.answer.by.lower() == login.lower()
+        and _withdraws(said_here, parsed)]
     reopened: set[int] = set()
     for number, words, why, doubtful in doubts:
         fork = ledger.get(number)
@@ -198,10 +202,28 @@ def _reopen(ledger: Ledger, comment: Comment, said_here: str, parsed: ParsedComm
     return ledger, reopened
 
 
+# A later comment that takes back everything its writer said before, naming no question.
+_WITHDRAWN = re.compile(
+    r"\bignore\s+(?:me|my\s+(?:last|previous|earlier)\b|that|what\s+i\s+(?:said|wrote))"
+    r"|\bdisregard\b|\bscratch\s+(?:all\s+)?(?:that|this|my\s+\w+)|\bforget\s+(?:it|what\s+i)"
+    r"|\bstill\s+(?:thinking|deciding|undecided)|\bnot\s+sure\s+any\s*more\b"
+    r"|\b(?:vergiss|ignoriert?)\s+(?:das|es|mich)|\bignorez\b|\bolvid[aá]\b|\bignora\b",
+    re.IGNORECASE)
+
+
+def _withdraws(said_here: str, parsed: ParsedComment) -> bool:
+    """`nvm ignore me, still thinking abt it`: no answer, no question named, and words
+    that take back what came before."""
+    return (not parsed.answers and not QUESTION_REF.search(said_here)
+            and bool(_WITHDRAWN.search(readable(said_here))))
+
+
 def takes_back(body: str, ledger: Ledger) -> bool:
     """Whether a comment that reads as plain talk still puts an answer in doubt (`On second
     thought, make storage local`): it names a question and changes or doubts: not talk."""
     text = readable(body)
+    if _WITHDRAWN.search(text):
+        return True  # "ignore my last comment": the writer's answers before, taken back
     return _in_doubt(text) and bool(QUESTION_REF.search(text)
                                     or _named_by_words(text, ledger, answered=False))
 

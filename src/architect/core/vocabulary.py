@@ -53,11 +53,14 @@ APPROVE: Mapping[str, tuple[str, ...]] = {
     "pt": ("sim", "concordo", "aceito", "aprovado", "pode seguir", "vamos nessa",
            "bora", "parece bom", "fechado", "boa ideia", "tudo certo", "manda ver"),
     "it": ("va bene", "d'accordo", "accettato", "approvato", "procediamo", "andiamo",
-           "perfetto", "ottimo", "buona idea", "mi sta bene", "sì"),
+           "perfetto", "ottimo", "buona idea", "mi sta bene", "sì", "sembra ragionevole",
+           "mi sembra ragionevole", "ragionevole", "mi sembra ok", "sembra ok", "approvo",
+           "accetto"),
     "nl": ("akkoord", "goedgekeurd", "prima", "ziet er goed uit", "ja", "eens", "mee eens",
            "doen", "laten we het doen", "klinkt goed", "top"),
     "pl": ("zgoda", "tak", "akceptuję", "akceptuje", "zatwierdzam", "wygląda dobrze",
-           "dobrze", "w porządku", "zgadzam się", "do dzieła", "działajmy"),
+           "dobrze", "w porządku", "zgadzam się", "do dzieła", "działajmy", "zaakceptował",
+           "zaakceptowała", "zaakceptuję", "zaakceptować", "akceptować", "zatwierdziłbym"),
     "ru": ("да", "согласен", "согласна", "одобряю", "одобрено", "принято", "хорошо",
            "выглядит хорошо", "поехали", "давай", "давайте", "отлично", "норм"),
     "zh": ("同意", "赞成", "好的", "可以", "没问题", "批准", "通过", "行", "支持", "好"),
@@ -65,7 +68,7 @@ APPROVE: Mapping[str, tuple[str, ...]] = {
            "了解", "オッケー", "進めましょう", "お願いします", "異議なし", "進めてください",
            "進めて下さい", "良さそうです", "いいですね"),
     "tr": ("evet", "tamam", "olur", "bence olur", "iyi fikir", "güzel fikir", "katılıyorum",
-           "onaylıyorum", "harika", "kabul"),
+           "onaylıyorum", "harika", "kabul", "bence gayet iyi", "gayet iyi", "devam edelim"),
     "ko": ("승인", "승인합니다", "좋아요", "좋습니다", "찬성", "찬성합니다", "동의합니다",
            "진행하시죠", "진행해 주세요", "진행합시다", "괜찮습니다", "네"),
     "emoji": ("👍", "👍🏻", "👍🏼", "👍🏽", "👍🏾", "👍🏿", "🚀", "✅", "✔", "✔️", "☑️", "🎉",
@@ -108,7 +111,8 @@ REFUSE: Mapping[str, tuple[str, ...]] = {
     "zh": ("拒绝", "驳回", "不同意", "反对", "不行", "不要", "不"),
     "ja": ("却下", "拒否", "反対", "いいえ", "見送り", "やめましょう", "不要",
            "見送りましょう", "今回は見送り"),
-    "tr": ("hayır", "olmaz", "bence olmaz", "katılmıyorum", "gerek yok", "reddediyorum"),
+    "tr": ("hayır", "olmaz", "bence olmaz", "katılmıyorum", "gerek yok", "reddediyorum",
+           "içime sinmedi", "içime sinmiyor", "pek içime sinmedi", "emin olamadım"),
     "ko": ("반려", "반려합니다", "거절", "거절합니다", "리젝트", "리젝트합니다", "반대",
            "반대합니다",
            "아니요", "안 됩니다", "안 하는 걸로 하죠"),
@@ -203,6 +207,11 @@ FILLERS: tuple[str, ...] = (
     "a las preguntas de diseño", "con las preguntas", "zu den fragen", "alle domande",
     "naar de vragen", "do pytań", "к вопросам",
     "的", "吧", "です", "ます", "!", "✨", "🙏", "😀", "🙂", "😊", "❤️", "💚", "🎉",
+    # "honestly", "I'd say" in the languages of the field ("Pek içime sinmedi açıkçası")
+    "frankly", "açıkçası", "direi", "mah", "ehrlich gesagt", "franchement", "sinceramente",
+    "szczerze", "честно говоря", "eerlijk gezegd", "jujur", "ehrlich", "würde ich sagen",
+    "je dirais", "diría", "diria", "yo diría", "eu diria",
+    "alles", "tout", "todo", "tudo", "tutto", "wszystko", "всё", "все",
 )
 
 # Words as people type them in a hurry, read as the word they stand for ("sounds gud, im
@@ -216,7 +225,8 @@ CASUAL: Mapping[str, str] = {
     "gd": "good", "gr8": "great", "grt": "great", "luv": "love",
     "plz": "please", "pls": "please", "kk": "ok", "okey": "okay", "oki": "ok",
     "yeh": "yeah", "yea": "yeah",
-    "nvm": "never mind", "idk": "i don't know", "dunno": "don't know",
+    "nvm": "never mind", "idk": "i don't know", "dunno": "don't know", "wfm": "works for me",
+    "whats": "what's", "wouldve": "would've",
 }
 
 # Praise of the work, not a vote on it: from someone who may not steer ("Nice, thanks for
@@ -276,6 +286,13 @@ HEDGES: tuple[str, ...] = (
     "provavelmente", "probabilmente", "magari", "waarschijnlijk", "вероятно", "возможно",
     "大概", "或许", "也許", "글쎄", "shayad", "shaayad", "pakka nahi", "pakka nahin",
     "pata nahi", "pata nahin", "nahi pata", "sure nahi", "शायद", "पता नहीं",
+    # waiting on someone else's word first ("lemme check w design first", "à confirmer
+    # avec l'équipe infra", "I'd like to hear what bob thinks first")
+    "lemme check", "let me check", "need to check", "i want to check", "check first",
+    "to be confirmed", "tbc", "à confirmer", "a confirmer", "da confermare", "por confirmar",
+    "a confirmar", "noch zu klären", "i'd like to hear", "like to hear what",
+    "want to hear what", "before i say yes", "before saying yes",
+    "keep changing my mind", "both are defensible", "both defensible", "either is defensible",
 )
 
 # Cues that the writer takes back what they just wrote: the last word wins.
@@ -468,4 +485,8 @@ NOT_DECIDE_VERBS: tuple[str, ...] = (
     "adopt", "adopted", "adapted", "aspect", "except", "expect", "expected", "eject",
     "deject", "defect", "detect", "reflect", "respect", "redirect", "relect", "acceptor",
     "accepter", "rejecter", "rejector", "acceptee", "approach", "approx",
+    # …and two letters from the long ones ("ok decided: b a b" is not "declined")
+    "decided", "declared", "defined", "refined", "reflected", "repeated", "reflecting",
+    "repeating", "approached", "approaches", "deciding", "decides", "deleted", "detected",
+    "defected", "rejoined", "rejoiced", "redirected", "respected", "expected", "excepted",
 )

@@ -648,7 +648,10 @@ _ADDRESSED = re.compile(r"^\s*@[\w-]+")
 _NOT_MINE = re.compile(
     r"(?:\b(?:would|could|might|should|shall|'d|wanted\s+to|planned\s+to|planning\s+to|about\s+to"
     r"|hoping\s+to|going\s+to\s+have\s+to\s+think)|@[\w-]+|\b(?:he|she|they|someone|somebody"
-    r"|everyone|everybody|nobody|the\s+team|bob|alice|management|legal)\b(?:\s+\w+){0,2})\s*$",
+    r"|everyone|everybody|nobody|the\s+team|bob|alice|management|legal)\b(?:\s+\w+){0,2}"
+    # "Before I ACCEPT, I want to understand", "Прежде чем ставить ACCEPT": not yet
+    r"|(?:\b(?:before|until|till|prima\s+di|avant\s+(?:de|que|d'|qu')|antes\s+de|bevor|zanim"
+    r"|voordat|sebelum|sampai)|прежде\s+чем|перед\s+тем\s+как|до\s+того\s+как)(?:\s+\S+){0,2})\s*$",
     re.IGNORECASE)
 _NOT_YET = re.compile(
     r"\b(?:not|n't)\b[^.!?]{0,30}?\b(?:yet|going\s+to)\b|\bstill\s+(?:has|have|needs?|waiting|to)\b"
