@@ -466,3 +466,20 @@ def test_a_reason_that_names_a_possibility_is_no_hedge() -> None:
 def test_the_rest_as_recommended_in_words_of_their_own() -> None:
     text = "Per la terza preferisco il worker in coda, per le altre va bene quello consigliato."
     assert _letters(text) == {3: "B"} and parse_comment(text, ATTACHMENT_FORKS).rest_recommended
+
+
+@pytest.mark.parametrize("text", [
+    "Our upload path streams into memory, which is why the 413 limit is so low.\n\n"
+    "Whatever we do here, the upload should be streamed, or better, use presigned URLs. "
+    "There's a good write-up of the pattern in the MinIO docs.",
+    "For Q3, does the worker queue option mean we'd need Redis in the self-hosted install? "
+    "A lot of our self-hosters run the single-container image.",
+])
+def test_talk_and_questions_that_name_an_options_word_record_nothing(text: str) -> None:
+    assert _letters(text) == {}
+
+
+def test_a_recommendation_for_one_question_is_not_all_of_them() -> None:
+    text = ("For the first question I'd go with the recommendation. The middle one I need to "
+            "think about, ping me tomorrow.")
+    assert 2 not in _letters(text)

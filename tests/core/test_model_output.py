@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from architect.core.inputs import HumanComment
 from architect.core.model_output import clean_sub, interpret, numbered_fork, unread_by_model
 from architect.core.schemas import AnswerRound, ForkCondition, Interpretation, Option, ProposedFork
@@ -53,6 +55,21 @@ def test_readings_are_credited_to_their_comment_and_bad_ones_are_noted() -> None
     assert notes == ["Q2: D is not one of its options.",
                      "The model read an answer to Q7, which does not exist."]
     assert interpret(two_forks(), answer, (), notes)[1] == []  # no free text: nothing to read
+
+
+def test_a_contested_question_is_not_settled_by_a_models_reading() -> None:
+    ledger = two_forks()
+    fork = ledger.get(1)
+    assert fork is not None
+    contested = ledger.with_fork(replace(fork, contested="@alice: A; @bob: B"))
+    answer = AnswerRound(interpretations=[
+        Interpretation(question=1, option="B", summary="the worker", comment_id=41)], reply="ok")
+    notes: list[str] = []
+    after, read = interpret(contested, answer,
+                            (HumanComment(41, "bob", "I'd go with B, the worker", "u41"),), notes)
+    assert read == [] and after.get(1).answer is None  # type: ignore[union-attr]
+    assert notes == ["Q1 stays contested: the model read @bob's comment as B, which is not "
+                     "recorded while it is contested (write `Q1: <letter>`)."]
 
 
 def test_a_failed_reading_asks_for_grammar_answers_naming_who_wrote() -> None:

@@ -71,8 +71,8 @@ _EXCEPT = re.compile(r"\b(?:except|but|apart\s+from|other\s+than|besides|save\s+
 # recomendações", "Zgadzam się z rekomendacjami", "Je prends les recommandations").
 _TAKING_MEANT = frozenset({"all", "go", "choose", "use", "agree", "keep", "enough", "fine"})
 QREF = _QREF = re.compile(r"\b(?:Q|question\s*#?|frage|pregunta|вопрос)\s*\d", re.IGNORECASE)
-_ORDINAL = re.compile(r"\b(?:first|second|third|fourth|last)\s+(?:one|question|option)\b",
-                      re.IGNORECASE)
+ORDINAL = _ORDINAL = re.compile(
+    r"\b(?:first|second|third|fourth|last|middle)\s+(?:one|question|option)\b", re.IGNORECASE)
 _BARE_LETTER = re.compile(r"(?<![A-Za-z'’])(?!I\b)[A-H](?![A-Za-z'’])")
 _FOR_Q = re.compile(r"\b[Ff]or\s+(?:[Qq]|[Qq]uestion\s*)(?P<q>\d{1,2})\s*[,:]?\s*"
                     r"(?:option\s+)?(?P<c>[A-Z])(?![A-Za-z0-9'’])")
@@ -95,6 +95,10 @@ _LEAD_LETTER = re.compile(r"^[\s,:;.!—–-]*(?:(?:no|nein|non|não|nee|nie|н�
                           r"(?P<c>(?-i:[A-Z]))(?![A-Za-z0-9'’])", re.IGNORECASE)
 
 
+_ASKED_FIRST = re.compile(r"[^.!?\n]*\b(?:does|do|did|is|are|would|will|can|could|should"
+                          r"|what|which|why|how)\b[^.!?\n]*\?", re.IGNORECASE)
+
+
 def open_forks(forks: Sequence[DesignFork]) -> list[DesignFork]:
     return [f for f in forks if f.status is ForkStatus.OPEN]
 
@@ -105,6 +109,10 @@ def doubt(context: str) -> tuple[clauses.Modality, str]:
     two letters offered as alternatives: `A or B`), else certain."""
     if re.search(r"\b[A-Z]\s+or\s+[A-Z]\b|\bbetween\s+[A-Z]\s+and\s+[A-Z]\b", context):
         return clauses.Modality.HEDGED, context.strip()
+    if (first := _ASKED_FIRST.match(context)) is not None:
+        # "For Q3, does the worker queue option mean we'd need Redis? …": the answer's
+        # own sentence asks.
+        return clauses.Modality.QUESTION, first.group(0).strip()
     context = _IDIOMS.sub(" ", context)
     if (m := _CONDITION.search(context)) is not None and not _explained(context, m.start()):
         return clauses.Modality.CONDITIONAL, context[m.start():].strip().rstrip(".")
@@ -118,8 +126,8 @@ def doubt(context: str) -> tuple[clauses.Modality, str]:
         # "For Q2 B — does "admins" mean workspace admins? That changes my answer": a
         # question of its own inside the answer's words (not a bare "why not?").
         return clauses.Modality.QUESTION, asked.group(0).strip()
-    if mood is clauses.Modality.CONDITIONAL and (first := clauses.precondition(context)):
-        return clauses.Modality.CONDITIONAL, first
+    if mood is clauses.Modality.CONDITIONAL and (wanted := clauses.precondition(context)):
+        return clauses.Modality.CONDITIONAL, wanted
     return (clauses.Modality.CERTAIN, "") if mood is clauses.Modality.CONDITIONAL else (mood, cue)
 
 
@@ -654,13 +662,20 @@ def _near(said: set[str], own: set[str]) -> bool:
         if len(word) < 4:
             continue
         for mine in own:
-            if len(mine) >= 4 and (word.startswith(mine) or mine.startswith(word)) \
-                    and min(len(word), len(mine)) >= 5:
+            if len(mine) >= 4 and min(len(word), len(mine)) >= 5 and (
+                    (word.startswith(mine) and word[len(mine):] in _LONGER)
+                    or (mine.startswith(word) and mine[len(word):] in _SHORTER)):
                 return True
             if len(word) >= 5 and len(mine) >= 5 and word[0] == mine[0] \
                     and clauses.distance(word, mine) <= 1:
                 return True
     return False
+
+
+# The endings by which a word said is an option's word all the same: `workers`, `nightly`
+# for `night`; `worker` for `workers` (not `upload` for `uploader`: the act, not who does it).
+_LONGER = frozenset({"", "s", "es", "ed", "d", "ing", "ly", "er", "ers", "y"})
+_SHORTER = frozenset({"", "s", "es", "ed", "d"})
 
 
 # Short words a slip of an option's word could make, which are words of their own ("not"
@@ -837,6 +852,10 @@ def likely(text: str, forks: Sequence[DesignFork]) -> list[tuple[int, str, str, 
         low = clause.lower().replace("’", "'")
         if "?" in clause or _NEGATED.search(clause):
             continue
+        if len(clause.split()) > _KIN_TALK and not (_CHOOSING.search(clause)
+                                                    or _IMPERATIVE.match(clause)
+                                                    or _SUFFICES.search(clause)):
+            continue  # "a good write-up of the pattern in the MinIO docs": talk of it
         for fork in open_forks(forks):
             hits = {(letter, kin) for letter, own in _distinctive(fork).items()
                     for word in own for kin in _KIN.get(word, ())
@@ -845,6 +864,15 @@ def likely(text: str, forks: Sequence[DesignFork]) -> list[tuple[int, str, str, 
                 letter, kin = sorted(hits)[0]
                 found[fork.number] = (fork.number, letter, clause.strip(), kin)
     return list(found.values())
+
+
+_SUFFICES = re.compile(r"\b(?:is|are|'s)\s+(?:plenty|enough|fine|ok|okay|good|sufficient)\b"
+                       r"|\bwill\s+do\b|\bdoes\s+the\s+job\b", re.IGNORECASE)
+_KIN_TALK = 8  # words: a longer clause that names an option's kind must choose it
+# A clause that tells what to do ("put them in the MinIO bucket", "do the cleanup on the
+# job queue"): a choice in words of the writer's own.
+_IMPERATIVE = re.compile(r"^\W*(?:(?:and|then|just|please|so)\s+)?(?:put|do|use|keep|store|run"
+                         r"|go|make|restrict|send|stick|pick|take|choose|leave)\b", re.IGNORECASE)
 
 
 def _weighs_options(text: str, forks: Sequence[DesignFork]) -> bool:

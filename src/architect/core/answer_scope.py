@@ -367,8 +367,12 @@ def approving_sentence(lines: Sequence[str], forks: Sequence[DesignFork]) -> str
                 continue
             if answer_reading.recommended_for(sentence, forks) or answer_reading.by_words(
                     sentence, forks) or answer_reading.by_question_words(sentence, forks) \
-                    or answer_reading.labels_a_question(sentence, forks):
-                continue  # "your recommendation for the first two": not all of them
+                    or answer_reading.labels_a_question(sentence, forks) \
+                    or answer_reading.QREF.search(sentence) or answer_reading.ORDINAL.search(
+                        sentence):
+                # "your recommendation for the first two", "For the first question I'd go
+                # with the recommendation": not all of them
+                continue
             return sentence
     return ""
 

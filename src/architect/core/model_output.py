@@ -68,6 +68,13 @@ def interpret(ledger: Ledger, answer: AnswerRound, comments: tuple[HumanComment,
             notes.append(f"Q{fork.number}: {item.option} is not one of its options.")
             continue
         source = by_id.get(item.comment_id or -1, comments[0])
+        if fork.contested and fork.answer is None:
+            # Two who may steer disagree on it: settled by one of them writing the letter,
+            # never by a reading of someone's words.
+            notes.append(f"Q{fork.number} stays contested: the model read @{source.author}'s "
+                         f"comment as {item.option or 'no letter'}, which is not recorded "
+                         f"while it is contested (write `Q{fork.number}: <letter>`).")
+            continue
         ledger = ledger.answer(fork.number, Answer(
             item.option, neutralize(item.summary), source.author, source.url, source.id),
             resolved=item.resolved)

@@ -28,7 +28,8 @@ def answers(inputs: PlannerInputs) -> AnswerRound:
     # A comment the architect's grammar already read an answer from is not "unread".
     recorded = {f.answer.comment_id for f in ledger.forks if f.answer}
     for comment in inputs.new_comments:
-        found = read_answer(comment.body, ledger.unresolved)
+        # A contested question is settled by its steerers writing the letter, not read here.
+        found = read_answer(comment.body, [f for f in ledger.unresolved if not f.contested])
         picks.update({number: (letter, comment) for number, letter in found.items()})
         if not found and comment.id not in recorded:
             unread.append(comment)
