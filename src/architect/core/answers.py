@@ -765,14 +765,16 @@ def _more_in_line(line: str, forks: Sequence[DesignFork], done: set[int]
     # Places ("the second") count among all the open questions, as the writer saw them.
     found = {n: c for n, c in (*answer_reading.pairs(line, forks),
                                *answer_reading.letter_forms(line, forks)) if n not in done}
-    for number, letter in answer_reading.by_question_words(line, forks):
-        if number not in done:
-            found.setdefault(number, letter)
     rest = [f for f in forks if f.number not in done and f.status is ForkStatus.OPEN]
-    # Outside the answers read (`Q2 A`), the options' words, the writer's last word winning.
+    # Outside the answers read (`Q2 A`), the options' words, the writer's last word winning:
+    # "Local disk for storage. Hmm, actually, …, make that S3. Q2: A" is S3.
     unnamed = _READ_FORM.sub(" ", line)
-    for number, letter, _ in answer_reading.by_words(clauses.after_correction(unnamed), rest):
-        if not re.search(r"(?<![A-Za-z'’])[A-H](?![A-Za-z'’])", unnamed):
+    last = clauses.after_correction(unnamed)
+    worded = [] if re.search(r"(?<![A-Za-z'’])[A-H](?![A-Za-z'’])", unnamed) else [
+        (n, c) for n, c, _ in answer_reading.by_words(last, rest)]
+    named = answer_reading.by_question_words(line, forks)
+    for number, letter in (worded + named if last != unnamed else named + worded):
+        if number not in done:
             found.setdefault(number, letter)
     return list(found.items())
 
