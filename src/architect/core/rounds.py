@@ -164,10 +164,11 @@ def _reopen(ledger: Ledger, comment: Comment, said_here: str, parsed: ParsedComm
         # "On second thought, make storage local": named by its own words, changed.
         (n, said_here, unclear, True) for n in sorted(_named_by_words(said_here, ledger))
         if (parsed.leftover or parsed.discussion) and _in_doubt(said_here)] + [
-        # "nvm ignore me, still thinking abt it": every earlier answer of the writer's own.
+        # "nvm ignore me, still thinking abt it": the writer's own answers of this round
+        # (an answer acknowledged before is changed by naming it).
         (f.number, said_here, "it takes back what they wrote before", True)
         for f in ledger.forks if f.answer is not None and f.answer.by.lower() == login.lower()
-        and _withdraws(said_here, parsed)]
+        and f.number in recorded and _withdraws(said_here, parsed)]
     reopened: set[int] = set()
     for number, words, why, doubtful in doubts:
         fork = ledger.get(number)
@@ -206,7 +207,6 @@ def _reopen(ledger: Ledger, comment: Comment, said_here: str, parsed: ParsedComm
 _WITHDRAWN = re.compile(
     r"\bignore\s+(?:me|my\s+(?:last|previous|earlier)\b|that|what\s+i\s+(?:said|wrote))"
     r"|\bdisregard\b|\bscratch\s+(?:all\s+)?(?:that|this|my\s+\w+)|\bforget\s+(?:it|what\s+i)"
-    r"|\bstill\s+(?:thinking|deciding|undecided)|\bnot\s+sure\s+any\s*more\b"
     r"|\b(?:vergiss|ignoriert?)\s+(?:das|es|mich)|\bignorez\b|\bolvid[aá]\b|\bignora\b",
     re.IGNORECASE)
 
