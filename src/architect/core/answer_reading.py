@@ -95,8 +95,10 @@ _LEAD_LETTER = re.compile(r"^[\s,:;.!—–-]*(?:(?:no|nein|non|não|nee|nie|н�
                           r"(?P<c>(?-i:[A-Z]))(?![A-Za-z0-9'’])", re.IGNORECASE)
 
 
-_ASKED_FIRST = re.compile(r"[^.!?\n]*\b(?:does|do|did|is|are|would|will|can|could|should"
-                          r"|what|which|why|how)\b[^.!?\n]*\?", re.IGNORECASE)
+# The words a question opens with, or asks with inside a sentence.
+ASKING = (r"\b(?:did|do|does|should|shall|would|could|can|will|is|are|was|were|what|which|why"
+          r"|how|whether)\b")
+_ASKED_FIRST = re.compile(rf"[^.!?\n]*{ASKING}[^.!?\n]*\?", re.IGNORECASE)
 
 
 def open_forks(forks: Sequence[DesignFork]) -> list[DesignFork]:
@@ -251,8 +253,8 @@ _CONTRAST_PICK = re.compile(
     r"|let'?s|go(?:ing)?\s+with|pick|prefer|choose|take|rather)\b[^.;!?]{0,20}?"
     r"(?:option\s+)?(?<![A-Za-z'’])(?P<c>(?-i:[A-H]))(?![A-Za-z0-9'’])(?P<rest>[^.;!?]*)",
     re.IGNORECASE)
-_OTHER_QUESTION = re.compile(r"\bq\s*\d|\bquestion\s*\d|\b(?:first|second|third|last)\b",
-                             re.IGNORECASE)
+OTHER_QUESTION = _OTHER_QUESTION = re.compile(
+    r"\bq\s*\d|\bquestion\s*\d|\b(?:first|second|third|last)\b", re.IGNORECASE)
 
 
 def _contrasted(reason: str) -> str:
@@ -336,9 +338,8 @@ def _renamed(line: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
     match = _RENAME.search(line)
     if match is None or not found:
         return found
-    places = {"first": 0, "second": 1, "third": 2, "last": len(found) - 1,
-              "middle": len(found) // 2 if len(found) % 2 else -1}
-    at = places[match.group("n").lower()]
+    word = match.group("n").lower()
+    at = _NTH[word] - 1 if word in _NTH else (_relative_place(word, len(found)) or 0) - 1
     if not 0 <= at < len(found):
         return found
     return [(n, match.group("c").upper() if k == at else c) for k, (n, c) in enumerate(found)]
@@ -853,8 +854,7 @@ def likely(text: str, forks: Sequence[DesignFork]) -> list[tuple[int, str, str, 
         if "?" in clause or _NEGATED.search(clause):
             continue
         if len(clause.split()) > _KIN_TALK and not (_CHOOSING.search(clause)
-                                                    or _IMPERATIVE.match(clause)
-                                                    or _SUFFICES.search(clause)):
+                                                    or _CHOSEN_OTHERWISE.search(clause)):
             continue  # "a good write-up of the pattern in the MinIO docs": talk of it
         for fork in open_forks(forks):
             hits = {(letter, kin) for letter, own in _distinctive(fork).items()
@@ -866,13 +866,13 @@ def likely(text: str, forks: Sequence[DesignFork]) -> list[tuple[int, str, str, 
     return list(found.values())
 
 
-_SUFFICES = re.compile(r"\b(?:is|are|'s)\s+(?:plenty|enough|fine|ok|okay|good|sufficient)\b"
-                       r"|\bwill\s+do\b|\bdoes\s+the\s+job\b", re.IGNORECASE)
 _KIN_TALK = 8  # words: a longer clause that names an option's kind must choose it
-# A clause that tells what to do ("put them in the MinIO bucket", "do the cleanup on the
-# job queue"): a choice in words of the writer's own.
-_IMPERATIVE = re.compile(r"^\W*(?:(?:and|then|just|please|so)\s+)?(?:put|do|use|keep|store|run"
-                         r"|go|make|restrict|send|stick|pick|take|choose|leave)\b", re.IGNORECASE)
+# A choice in words `_CHOOSING` does not list: a clause that tells what to do ("put them in
+# the MinIO bucket", "do the cleanup on the job queue"), or says it suffices ("a scheduled
+# job at 3am is plenty").
+_CHOSEN_OTHERWISE = re.compile(
+    r"^\W*(?:(?:and|then|just|so)\s+)?(?:put|do|run|go|restrict|send|take|leave)\b"
+    r"|\b(?:plenty|sufficient|will\s+do|does\s+the\s+job)\b", re.IGNORECASE)
 
 
 def _weighs_options(text: str, forks: Sequence[DesignFork]) -> bool:

@@ -31,7 +31,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from architect.core import answer_reading
+from architect.core import answer_reading, vocabulary
 from architect.core.ledger import DesignFork
 
 _KEYCAP = re.compile(r"(\d)\ufe0f?\u20e3")
@@ -57,17 +57,16 @@ def normalised(line: str) -> str:
 
 # "i wouldnt pick b", "nvm 2 shd be b": the words typed without their apostrophe or in
 # shorthand, spelt out so that a negation or a correction reads as one.
-_SPELT = {"dont": "don't", "doesnt": "doesn't", "didnt": "didn't", "isnt": "isn't",
-          "arent": "aren't", "wasnt": "wasn't", "werent": "weren't", "wouldnt": "wouldn't",
-          "shouldnt": "shouldn't", "couldnt": "couldn't", "wont": "won't", "havent": "haven't",
-          "hasnt": "hasn't", "shd": "should", "nvm": "never mind"}
+_SPELT = {typed: meant for typed, meant in vocabulary.CASUAL.items()
+          if meant.endswith("n't") or typed in ("shd", "nvm")}
 _UNAPOSTROPHED = re.compile(r"\b(?:" + "|".join(_SPELT) + r")\b", re.IGNORECASE)
 
 
 # Cyrillic option letters as a Russian or Ukrainian team writes them (а, б, в: the first,
 # second and third option, whatever Latin letter they look like).
-_CYRILLIC = str.maketrans("абвгдАБВГД", "ABCDEABCDE")
-_LETTER_TOKEN = r"(?:[a-hA-H]|[абвгАБВГ])"
+_CYRILLIC_LETTERS = "абвгАБВГ"
+_CYRILLIC = str.maketrans(_CYRILLIC_LETTERS, "ABCDABCD")
+_LETTER_TOKEN = rf"(?:[a-hA-H]|[{_CYRILLIC_LETTERS}])"
 # "b,a", "b a a", "wfm: b/a/a", "1 — Б, 2 — А": a line that is nothing but letters (with
 # their question numbers, or a word of assent before them) is a list of answers, whatever
 # their case or alphabet.
@@ -96,7 +95,7 @@ def shorthand(line: str) -> str:
     if len(line) > 80:
         return line
     if (whole := _LETTERS_ONLY.match(line)) is not None and re.search(
-            r"[a-zа-гА-Г]", whole.group("list")):
+            rf"[a-z{_CYRILLIC_LETTERS}]", whole.group("list")):
         listed = whole.group("list")
         return line.replace(listed, re.sub(_LETTER_TOKEN, lambda m: m.group(0).translate(
             _CYRILLIC).upper(), listed), 1)

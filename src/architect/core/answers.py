@@ -516,12 +516,11 @@ def _context(line: str, answer: ParsedAnswer) -> str:
 # the words before the turn are about other questions, so their doubt is not its own.
 _CLAUSE_TURN = re.compile(r"\b(?:but|though|tho|while|whereas|aber|mais|pero|ma)\b|[,;—–]\s",
                           re.IGNORECASE)
-_OTHER_REF = re.compile(r"(?<![\w.])(?:q\s*)?\d\b|\b(?:first|second|third|last|middle|other"
-                        r"|rest|questions?)\b", re.IGNORECASE)
+_OTHER_REF = re.compile(answer_reading.OTHER_QUESTION.pattern
+                        + r"|(?<![\w.])\d\b|\b(?:middle|other|rest|questions?)\b", re.IGNORECASE)
 
 
-_ASKS_BEFORE = re.compile(r"\b(?:did|do|does|should|shall|would|could|can|is|are|was|were"
-                          r"|what|which|why|how|whether)\b", re.IGNORECASE)
+_ASKS_BEFORE = re.compile(answer_reading.ASKING, re.IGNORECASE)
 
 
 def _own_clause_start(line: str, start: int, at: int) -> int:

@@ -149,8 +149,8 @@ def modality(text: str) -> tuple[Modality, str]:
     """What a stretch of words does to a decision or an answer in it, and its cue."""
     if (cue := _cue(_PAST_REASON.sub(" ", text), vocabulary.CONDITIONS)):
         return Modality.CONDITIONAL, _from(text, cue)
-    if (first := _PRECONDITION.search(text.replace("’", "'"))):
-        return Modality.CONDITIONAL, text[first.start():].strip().rstrip(".!")
+    if (wanted := precondition(text)):
+        return Modality.CONDITIONAL, wanted
     if (cue := _cue(text, vocabulary.HEDGES)):
         return Modality.HEDGED, _from(text, cue)
     if text.rstrip(" *_~)").endswith("?"):

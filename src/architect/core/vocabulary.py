@@ -225,6 +225,7 @@ CASUAL: Mapping[str, str] = {
     "gd": "good", "gr8": "great", "grt": "great", "luv": "love",
     "plz": "please", "pls": "please", "kk": "ok", "okey": "okay", "oki": "ok",
     "yeh": "yeah", "yea": "yeah",
+    "werent": "weren't", "wont": "won't", "shd": "should",
     "nvm": "never mind", "idk": "i don't know", "dunno": "don't know", "wfm": "works for me",
     "whats": "what's", "wouldve": "would've",
 }
