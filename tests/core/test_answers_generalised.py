@@ -378,7 +378,7 @@ def test_a_refusal_in_words_that_says_nothing_of_need_is_only_likely() -> None:
 def test_questions_listed_before_the_recommendation_take_each_their_own() -> None:
     # Q1's recommendation is B, Q2's A: "as recommended" is no letter to copy across.
     assert _letters("So Q3: B. Q1 and Q2 as recommended.") == {
-        1: RECOMMENDED, 2: "A", 3: "B"}
+        1: RECOMMENDED, 2: RECOMMENDED, 3: "B"}
 
 
 @pytest.mark.parametrize(("text", "forks", "expected"), [
@@ -483,3 +483,35 @@ def test_a_recommendation_for_one_question_is_not_all_of_them() -> None:
     text = ("For the first question I'd go with the recommendation. The middle one I need to "
             "think about, ping me tomorrow.")
     assert 2 not in _letters(text)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Q1 definitely B", {1: "B"}),
+    ("Obviously B for Q3", {3: "B"}),
+    # The letter described first, the one chosen after the turn.
+    ("Q3 — A is the default, but we already have a queue, so B", {3: "B"}),
+    ("Q1: B; Q2: A, Q3 — A is the recommended one, but no, so B", {1: "B", 2: "A", 3: "B"}),
+    # "we already run …, reuse that": what is so today, then the choice of it.
+    ("We already run a worker queue for thumbnails, reuse that.", {3: "B"}),
+    ("Q1 and Q3 as recommended. Still thinking about Q2", {1: RECOMMENDED, 3: RECOMMENDED}),
+])
+def test_certain_words_around_a_letter_choose_it(text: str, expected: dict[int, str]) -> None:
+    assert _letters(text) == expected
+
+
+@pytest.mark.parametrize(("text", "question"), [
+    ("fwiw we already keep files in S3 for the avatars", 1),  # a fact, not a choice
+    ("Q2: B only if it's cheap, otherwise A", 2),  # a condition, whatever its fallback
+    ("Q1: B probably, Q2 no strong opinion yet.", 1),  # the hedge is Q1's own
+])
+def test_facts_conditions_and_hedges_beside_a_letter_hold_it_back(
+        text: str, question: int) -> None:
+    parsed = parse_comment(text, ATTACHMENT_FORKS)
+    assert question not in {a.question for a in parsed.answers}
+    assert question in {q for q, _, _ in parsed.doubted}
+
+
+def test_another_persons_comment_named_for_an_answer_is_read_back_not_recorded() -> None:
+    parsed = parse_comment("Q1: B. Q2 as bob's comment says", SETTINGS_FORKS)
+    assert {a.question: a.choice for a in parsed.answers} == {1: "B"}
+    assert [q for q, _ in parsed.unread] == [2]

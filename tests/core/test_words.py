@@ -78,6 +78,11 @@ def test_likely_decisions_get_a_reply(text: str) -> None:
      Family.REJECT),
     ("Ziet er goed uit, ik ga akkoord. Laten we beginnen.", Family.ACCEPT),
     ("同意，可以开始设计问题了。", Family.ACCEPT),
+    # Languages and slang beyond the first ones (Ukrainian, Vietnamese, Indonesian).
+    ("Ні, відхиляю: у нас немає людей на це.", Family.REJECT),
+    ("Mình đồng ý, làm đi.", Family.ACCEPT), ("Disetujui, lanjutkan.", Family.ACCEPT),
+    ("Right, crack on then.", Family.ACCEPT), ("Hard no. We have no one to run it.",
+                                               Family.REJECT),
 ])
 def test_words_reviewers_decide_with_act_the_last_one_winning(text: str, family: Family) -> None:
     reading = words.read(text, BOT)
@@ -379,3 +384,15 @@ def test_disagreeing_with_a_quote_then_deciding_is_the_writers_decision() -> Non
 ])
 def test_a_decision_word_after_before_is_not_yet_the_decision(text: str) -> None:
     assert words.read_clear(text, "architect-bot") is None
+
+
+@pytest.mark.parametrize(("text", "family"), [
+    ("저는 반대입니다.", Family.REJECT), ("Setuju!", Family.ACCEPT),
+    ("Không đồng ý.", Family.REJECT),
+    ("Theek hai yaar", Family.ACCEPT), ("Spot on, mate.", Family.ACCEPT),
+    ("Not keen, tbh.", Family.REJECT),
+])
+def test_agreement_and_refusal_in_more_languages_and_slang_are_read_back(
+        text: str, family: Family) -> None:
+    reading = words.read(text, BOT)
+    assert (reading.sense, reading.family) == (Sense.LIKELY, family)

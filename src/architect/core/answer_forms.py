@@ -31,9 +31,12 @@ _QWORD = (r"(?:Q|question\s*\#?|frage|pregunta|questão|questao|domanda|vraag|py
           r"|(?<=voor\s)de)")
 # A particle of the language may follow the number ("Q1은 B로", "Q1は"): not a word's end.
 _QREF = rf"{_EMPH}\b{_QWORD}\s*(?P<q>\d{{1,3}})(?![A-Za-z0-9_])"
+# "Q1 definitely B": a word that makes the letter surer, never one that hedges it.
+_SURELY = (r"(?:(?:definitely|clearly|obviously|absolutely|certainly|surely|totally"
+           r"|def|defo|deffo|100\s*%)\s+)?")
 _ITEM = re.compile(
     rf"{_QREF}\s*{_EMPH}\s*(?P<sep>[:=\-–—).|→]|->|=>|\bis\b|\bshould\s+be\b|\bto\b"
-    rf"|\bbecomes\b|\bwould\s+be\b)?\s*{_EMPH}\s*{_CHOICE.format(p='q')}",
+    rf"|\bbecomes\b|\bwould\s+be\b)?\s*{_EMPH}\s*{_SURELY}{_CHOICE.format(p='q')}",
     re.IGNORECASE)
 _NUMBERED = re.compile(
     rf"(?:^|(?<=[\s;,/|、，；]))(?:[-*+]\s+)?{_EMPH}(?P<n>\d{{1,2}})\s*(?:[:.)=|→]|->)\s*{_EMPH}\s*"
@@ -126,13 +129,18 @@ class LineReading:
     rest_recommended: bool = False  # "the rest as recommended"
 
 
+# "With bob's Q2 that should be everything": someone else's answer, cited, not one unread.
+_WHOSE = re.compile(r"(?:\b[\w-]+['’]s|\b(?:his|her|their|your))\s+$", re.IGNORECASE)
+
+
 @functools.lru_cache(maxsize=4096)  # pure; a long comment often repeats its lines
 def read_line(line: str) -> LineReading:
     rest = bool(REST.search(line))
     text = REST.sub(lambda m: " " * len(m.group(0)), line)
     spans = _answers(text)
     refs = [(m.start(), m.end(), int(m.group("q"))) for m in _ANY_REF.finditer(text)
-            if not any(s <= m.start() < e for s, e, _ in spans)]
+            if not any(s <= m.start() < e for s, e, _ in spans)
+            and not _WHOSE.search(text[:m.start()])]
     # "1: B. 2: no, not needed": a bare number after an answer names the next question,
     # so the answer before it ends there.
     refs += [(m.start("q"), m.end(), int(m.group("q"))) for m in _BARE_REF.finditer(text)

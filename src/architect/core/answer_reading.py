@@ -116,7 +116,10 @@ def doubt(context: str) -> tuple[clauses.Modality, str]:
         # own sentence asks.
         return clauses.Modality.QUESTION, first.group(0).strip()
     context = _IDIOMS.sub(" ", context)
-    if (m := _CONDITION.search(context)) is not None and not _explained(context, m.start()):
+    if (m := _CONDITION.search(context)) is not None and (
+            not _explained(context, m.start()) or _OTHERWISE.search(context, m.end())):
+        # "B — I'd go with JSON export only if it's cheap, otherwise A": the other letter
+        # named for when it fails makes the condition the choice's, wherever it stands.
         return clauses.Modality.CONDITIONAL, context[m.start():].strip().rstrip(".")
     if (m := _DEFERS_TO.search(context)) is not None:
         return clauses.Modality.HEDGED, context[m.start():].strip().rstrip(".")
@@ -215,6 +218,8 @@ _CONDITION = re.compile(r"\b(?:sauf\s+si|außer\s+wenn|a\s+menos\s+que|salvo\s+q
                         r"|\b(?:if|unless|provided|providing|as\s+long\s+as|so\s+long\s+as"
                         r"|assuming|depends|depending|only\s+when|on\s+condition)\b",
                         re.IGNORECASE)
+_OTHERWISE = re.compile(r"\b(?:otherwise|else|if\s+not)\b[^.!?]*?(?<![\w'’])(?-i:[A-H])"
+                        r"(?![\w'’])", re.IGNORECASE)
 _CONDITION_FREE = re.compile(r"\b(?:when|once|after|as\s+soon\s+as|si|se|als|wenn)\b",
                              re.IGNORECASE)
 
@@ -470,8 +475,9 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
         return found  # "Anything but local disk": an option refused, none chosen
     if not named:  # only sentences that choose: not a question, a hedge, "either is fine"
         text = "\n".join(s for s in _SENTENCES.split(text) if _chooses(s))
-    for clause in (c for part in clauses.split(text)
-                   for c in re.split(r"\s+and\s+|\s+/\s+|\s*\|\s*", part)):
+    parts = [c for part in clauses.split(text)
+             for c in re.split(r"\s+and\s+|\s+/\s+|\s*\|\s*", part)]
+    for at, clause in enumerate(parts):
         if clause.rstrip().endswith("?") or glossary.asks(clause) or _THANKS_FOR.match(clause):
             continue  # "thanks for the note": courtesy names no option
         if _UNDECIDED.search(clause) and _NEGATED.search(clause):
@@ -487,9 +493,13 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
             # "localStorage would just recreate the problem", "we can move to S3 later":
             # named, not chosen (now).
             continue
+        # "we already run a worker for thumbnails, reuse that": the next clause takes it.
+        taken = at + 1 < len(parts) and bool(_TAKES_IT.match(parts[at + 1]))
+        if not named and stated_fact(clause) and not taken:
+            continue  # "we already store the theme on the server": said, not chosen
         foreign = _foreign(clause)
         if not named and len(clause.split()) > 6 and not (
-                _CHOOSING.search(clause) or foreign & _CHOOSING_MEANT
+                taken or _CHOOSING.search(clause) or foreign & _CHOOSING_MEANT
                 or (foreign and _dwelt_on(foreign | set(_WORD.findall(clause.lower())), forks))):
             continue  # "a screenshot of the note editor": words of an option, no choice
         # "the server team will hate this": a word of an option naming people, not it.
@@ -507,6 +517,56 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
             number, letter = hits.pop()
             found.append((number, letter, clause.strip()))
     return found
+
+
+# What is so today ("we already store the theme on the server", "ops currently runs MinIO"):
+# an option's words in it tell a fact that leans one way, a choice only with words that
+# choose beyond the verb of the fact.
+_PRESENT = re.compile(r"\b(?:already|currently|at\s+the\s+moment|these\s+days|right\s+now"
+                      r"|today\s+we|we\s+now)\b", re.IGNORECASE)
+_CHOSEN_BESIDE_FACT = re.compile(
+    r"\b(?:let'?s|go(?:ing)?\s+with|should|please|i'?d|we'?d|prefer|want|pick|choose|vote"
+    r"|make\s+(?:it|that)|rather|better|reuse|re-use|stick\s+(?:with|to)|so\s+(?:use|go|keep|store)"
+    r"|just\s+use|use\s+(?:that|it|them|those))\b", re.IGNORECASE)
+
+
+# "…, reuse that", "…, let's use it": the next clause takes what the fact named.
+_TAKES_IT = re.compile(r"^\W*(?:so\s+|then\s+|just\s+)?(?:let'?s\s+|we\s+(?:can|should)\s+)?"
+                       r"(?:re-?use|use|go\s+with|stick\s+with|keep|take|piggyback\s+on)\s+"
+                       r"(?:it|that|this|those|them|the\s+same(?:\s+one)?)\b", re.IGNORECASE)
+
+
+def stated_fact(clause: str) -> bool:
+    return bool(_PRESENT.search(clause)) and not _CHOSEN_BESIDE_FACT.search(clause)
+
+
+def choosing_clauses(text: str) -> list[str]:
+    """The clauses of `text` that may choose: not an option judged bad ("localStorage gets
+    wiped"), not a fact of today ("we already store it on the server") unless the next
+    clause takes it ("…, reuse that")."""
+    parts = clauses.split(text)
+    return [c for at, c in enumerate(parts)
+            if not judged_against(c) and not (
+                stated_fact(c) and not (at + 1 < len(parts) and _TAKES_IT.match(parts[at + 1])))]
+
+
+def stated(text: str, forks: Sequence[DesignFork]) -> list[tuple[int, str, str, str]]:
+    """The options a clause of fact names by their own words (`stated_fact`): (question,
+    letter, clause, the fact's word), one per question; likely, never certain."""
+    if not _PRESENT.search(text):
+        return []
+    found: dict[int, tuple[int, str, str, str]] = {}
+    for clause in clauses.split(text):
+        if "?" in clause or not stated_fact(clause) or _NEGATED.search(clause):
+            continue
+        said = set(_WORD.findall(clause.lower()))
+        for fork in open_forks(forks):
+            hits = {letter for letter, own in _distinctive(fork).items() if own & said}
+            if len(hits) == 1 and fork.number not in found:
+                cue = _PRESENT.search(clause)
+                found[fork.number] = (fork.number, hits.pop(), clause.strip(),
+                                      cue.group(0) if cue else "")
+    return list(found.values())
 
 
 _PEOPLE_OF = re.compile(r"[\w-]+\s+(?:team|folks|people|guys|crew|squad|owners?|engineers?"
@@ -936,7 +996,8 @@ def discussion(text: str, forks: Sequence[DesignFork]) -> bool:
             or by_question_words(text, forks) or _option_refused(text, forks)
             or pairs(text, forks) or positional(text, forks)
             or _doubts_an_answer(text, forks) or _weighs_options(text, forks)
-            or likely(text, forks) or _INSTRUCTS.search(text) or refused_in_words(text, forks)
+            or likely(text, forks) or stated(text, forks) or _INSTRUCTS.search(text)
+            or refused_in_words(text, forks)
             or (_JUDGED_FOR.search(text) and by_words(text, forks, named=True))):
         return False
     stance = clauses.stance(text)
@@ -1122,6 +1183,9 @@ _EVERY = re.compile(r"\b(?:everything|all|every\s+\w+|whatever|both|the\s+rest)\
                     re.IGNORECASE)
 
 
+_QNUM_BEFORE = re.compile(r"\bQ\s*\d", re.IGNORECASE)
+
+
 def _takes_all(before: str, cut: str) -> bool:
     """`Everything as recommended, except`, `Whatever you recommend, except`,
     `Recommendations are fine except`, `recommended, except`: every recommendation taken,
@@ -1145,7 +1209,10 @@ def recommended_except(line: str, forks: Sequence[DesignFork]
     if not (_RECOMMEND.search(line) or _RECOMMENDED_ALL.search(line)):
         return None
     cut = _EXCEPT_REF.search(line)
-    if cut is None:
+    if cut is None or (re.match(r"but\b", cut.group(0), re.IGNORECASE)
+                       and _QNUM_BEFORE.search(line[:cut.start()])):
+        # "Q2 — A is the recommended one, but we need exports, so B": a "but" after a
+        # named question turns that question's answer, it excepts nothing from the rest.
         return None
     rest = line[cut.end():]
     still = open_forks(forks)
@@ -1322,11 +1389,30 @@ def _meets(said: set[str], stems: set[str]) -> bool:
     return any(a.startswith(b) or b.startswith(a) for a in said for b in stems)
 
 
+# The recommendation as a question's value, in the languages of `core.vocabulary`
+# ("keep the default", "wie empfohlen", "como recomendado", "按默认").
+_RECOMMENDATION = (
+    r"(?:(?:whatever|what|the\s+one|the\s+option)\s+you\s+(?:recommend\w*|suggest\w*|propos\w*)"
+    r"|(?:(?:keep|take|use|go\s+with|stick\s+(?:with|to))\s+)?(?:(?:the|your)\s+)?"
+    r"(?:recommend(?:ation|ed)(?:\s+(?:one|option))?|defaults?|suggestion)"
+    r"|(?:as|like)\s+(?:recommended|suggested|proposed|you\s+recommend\w*)"
+    r"|wie\s+(?:empfohlen|vorgeschlagen)|(?:die\s+)?empfehlung|comme\s+(?:recommandé|proposé)"
+    r"|como\s+(?:recomendado|sugerido|se\s+recomienda)|come\s+(?:consigliato|suggerito)"
+    r"|zoals\s+(?:aanbevolen|voorgesteld)|jak\s+(?:zalecano|sugerowano)"
+    r"|по\s+рекомендации|как\s+рекомендовано|(?:按|用)?(?:默认|推荐)的?|おすすめ|推奨)")
 _RECOMMENDED_VALUE = re.compile(
-    r"^\W*(?:(?:whatever|what|the\s+one|the\s+option)\s+you\s+(?:recommend\w*|suggest\w*|propos\w*)"
-    r"|(?:(?:the|your)\s+)?(?:recommend(?:ation|ed)|default|suggestion)"
-    r"|as\s+(?:recommended|suggested|proposed))\W*(?:is\s+fine|please|works|thanks)?\W*$",
-    re.IGNORECASE)
+    rf"^\W*{_RECOMMENDATION}\W*(?:is\s+fine|please|works|thanks)?\W*$", re.IGNORECASE)
+# "visibility as recommended", "Sichtbarkeit wie empfohlen", "可见性按默认": a question's
+# words, then the recommendation, with nothing between to mark them apart; no number in
+# the words, so "Q1 and Q3 go with the defaults" stays a list of questions.
+_LABEL_RECOMMENDED = re.compile(
+    rf"^\W*(?:and\s+)?(?P<label>[^\W\d_](?:[^\W\d]|[\s'-]){{1,40}}?)\s*(?P<value>{_RECOMMENDATION})"
+    r"(?:\s+(?:is\s+fine|please|works|thanks))?\W*$", re.IGNORECASE)
+
+
+def names_recommendation(value: str) -> bool:
+    """Whether `value` is the recommendation itself ("go with the defaults", "wie empfohlen")."""
+    return bool(_RECOMMENDED_VALUE.match(value))
 
 
 def value_letter(value: str, fork: DesignFork) -> str:
@@ -1491,6 +1577,8 @@ _FOR_PLACE = re.compile(
 
 def _label_value(part: str) -> tuple[str, str]:
     if (m := _FOR_PLACE.match(part)) is not None:  # "for the third one the worker queue"
+        return m.group("label"), m.group("value")
+    if (m := _LABEL_RECOMMENDED.match(part)) is not None:  # "visibility as recommended"
         return m.group("label"), m.group("value")
     if (m := _NO_LABEL.match(part)) is not None:  # "no export"
         return m.group("label"), "no"

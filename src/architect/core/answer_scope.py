@@ -269,6 +269,16 @@ def sentences(text: str) -> list[str]:
 
 # -- not answering yet -------------------------------------------------------------------
 
+_CHOOSING_NOTHING = (
+    r"\bnot\s+(?:picking|choosing|deciding|voting|weighing\s+in)\b"
+    r"|\bnot\s+(?:saying|claiming)\s+(?:that|this|it)\s+(?:decides|settles)\b"
+    r"|\b(?:just|only|purely)\s+(?:for\s+)?(?:context|fyi|background|info)\b"
+    r"|\bfor\s+context\s+only\b|\bnot\s+an?\s+(?:answer|vote)\b")
+_NOTHING_CHOSEN = re.compile(_CHOOSING_NOTHING, re.IGNORECASE)
+# The call left to someone else: the questions not answered here are theirs.
+_LEFT_TO = (r"\bleave\s+(?:the\s+(?:call|decision|choice)|it)\s+(?:up\s+)?to\s+@?\w+"
+            r"|\b(?:i'?ll|i\s+will|let'?s)\s+let\s+@?\w+\s+(?:decide|pick|choose"
+            r"|make\s+the\s+call)\b")
 _NOT_YET = re.compile(
     r"\bnot\s+answering\b|\b(?:can'?t|cannot|won'?t)\s+answer\b"
     r"|\b(?:i'?ll|i\s+will|we'?ll|will)\s+(?:\w+\s+){0,2}answer\b(?!\s+(?:is|was|here|below))"
@@ -281,7 +291,10 @@ _NOT_YET = re.compile(
     r"|\bto\s+be\s+confirmed\b|\btbd\b"
     r"|\b(?:i'?ll|i\s+will|let\s+me)\s+think\s+about\s+it\b"
     r"|\blet'?s\s+see\s+what\s+@?\w+\s+thinks?\b|\bnot\s+the\s+right\s+person\s+to\s+decide\b"
-    r"|\bnot\s+my\s+call\b|\bonly\s+answering\b|\bno\s+answer\s+(?:yet|from\s+me)\b",
+    r"|\bnot\s+my\s+call\b|\bonly\s+answering\b|\bno\s+answer\s+(?:yet|from\s+me)\b"
+    # The writer saying they choose nothing: "Not picking anything yet", "not saying that
+    # decides it, just context", "I'll leave the call to @alice".
+    rf"|{_CHOOSING_NOTHING}|{_LEFT_TO}",
     re.IGNORECASE)
 _ONLY = re.compile(r"\bonly\s+answering\b", re.IGNORECASE)
 
@@ -324,6 +337,9 @@ def deferral(text: str, forks: Sequence[DesignFork], answered: frozenset[int] = 
             first = first or sentence
             if _ONLY.search(sentence):
                 deferred |= every(forks) - named_questions(sentence, forks)
+                continue
+            if _NOTHING_CHOSEN.search(sentence) and not named_questions(sentence, forks):
+                deferred |= every(forks)  # "Not picking anything yet": not even Q1 above
                 continue
             # "Q1 B, Q2 A, Q3 A but I need to double-check Q2": the clause of the words
             # that defer names what they defer, before the sentence does.

@@ -7,9 +7,11 @@ Markdown emphasis (``**ACCEPT**``), after a mention of the bot
 ``Q1 — B because …``, ``Q1=A; Q3: C``, ``B for Q1``, ``B for the first one``,
 ``Q2: recommended``, the words of exactly one option (``browser localStorage
 is better``), and a bare ``yes``/``lgtm`` (take every recommendation).
-Lines after an answer explain it. Quoted lines (``> Q1: A``), fenced or
-inline code and HTML comments are never read. What the grammar cannot read
-is returned as `leftover` text, for the model.
+Lines after an answer explain it. Quoted lines (``> Q1: A``), code and HTML
+comments are never read, but for code that holds nothing but answers (a fenced
+block of ``Q1: B`` lines, or ```` `Q1: B; Q2: A` ```` starting a line, as the
+footer writes it). What the grammar cannot read is returned as `leftover` text,
+for the model.
 """
 
 from __future__ import annotations
@@ -44,7 +46,9 @@ _APPROVE_ALL = re.compile(
 _INLINE_CODE = re.compile(r"`[^`\n]*`")
 _STRUCK = re.compile(r"~~[^~\n]+~~")
 _HEADING = re.compile(r"^\s*(?:#{1,6}\s+(?P<t>[^#\n]+?)\s*#*\s*$|\*\*(?P<b>[^*\n]+?)\*\*\s*:?\s*$)")
-_REASON_LEAD = re.compile(r"^[\s,.:;\-–—)]*(because|since|as)?\s*", re.IGNORECASE)
+# "Q1: B from me. …": who the answer is from is no part of its reason.
+_REASON_LEAD = re.compile(r"^[\s,.:;\-–—)]*(?:(?:from\s+me|for\s+me|here|too|as\s+well)\b"
+                          r"[\s,.:;!\-–—]*)?(because|since|as)?\s*", re.IGNORECASE)
 _WORD = re.compile(r"[a-z0-9]+")
 _NEGATION = re.compile(r"\b(\w+n[’']t|not|no|never|without|instead|rather|than|over|against"
                        r"|anything\s+but|except)\b",
@@ -110,12 +114,19 @@ def _lines(body: str) -> list[tuple[str, bool]]:
     text = _STRUCK.sub(" ", strip_html_comments(markers.after_pasted_marks(clean_text(body))))
     out: list[tuple[str, bool]] = []
     fence: str | None = None
+    block: list[str] = []
     for line in answer_scope.tables(text.split("\n")):
         stripped = line.lstrip()
         if fence is not None:
-            out.append((line, False))
             if stripped.startswith(fence):
-                fence = None
+                # A block of nothing but answers is the writer's, pasted from a doc.
+                held = _only_answers(block)
+                out.extend((answer_scope.normalised(kept) if held else kept, held)
+                           for kept in block)
+                out.append((line, False))
+                fence, block = None, []
+            else:
+                block.append(line)
             continue
         if stripped.startswith(("```", "~~~")):
             fence = stripped[:3]
@@ -124,8 +135,29 @@ def _lines(body: str) -> list[tuple[str, bool]]:
         if stripped.startswith(">"):
             out.append((line, False))
         else:
-            out.append((answer_scope.normalised(line), True))
+            out.append((answer_scope.normalised(_unwrapped(line)), True))
+    out.extend((kept, False) for kept in block)  # an unclosed fence runs to the end
     return out
+
+
+# "`Q1: B; Q2: A` — because …": the footer's example form, backticks and all, copied as
+# the writer's answer at the start of a line.
+_LEADING_CODE = re.compile(r"^(?P<lead>\s*(?:[-*+]\s+)?)`(?P<code>[^`\n]+)`")
+
+
+def _unwrapped(line: str) -> str:
+    match = _LEADING_CODE.match(line)
+    if match is None or not _only_answers([match.group("code")]):
+        return line
+    return match.group("lead") + match.group("code") + line[match.end():]
+
+
+def _only_answers(lines: Sequence[str]) -> bool:
+    """Whether code holds answers and nothing else (`Q1: B`, one or several a line)."""
+    readings = [answer_forms.read_line(line) for line in lines if line.strip()]
+    return bool(readings) and all(
+        reading.forms and not reading.unread and not any(form.reason for form in reading.forms)
+        and all(form.question is not None for form in reading.forms) for reading in readings)
 
 
 def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
@@ -338,6 +370,11 @@ def _likely(readable: str, forks: Sequence[DesignFork], answers: list[ParsedAnsw
         else:
             likely.append((number, clause, f"likely {letter}) {options[number].get(letter, '')}"
                                            f" (“{kin}”, not the option's own words)"))
+    for number, letter, clause, cue in answer_reading.stated(readable, forks):
+        if number not in taken and number not in {a.question for a in chosen} | {
+                n for n, _, _ in likely}:
+            likely.append((number, clause, f"likely {letter}) {options[number].get(letter, '')}"
+                                           f" (“{cue}”: what is so today, not a choice)"))
     return chosen, likely
 
 
@@ -436,6 +473,13 @@ def _held_back(line: str, found: list[ParsedAnswer], forks: Sequence[DesignFork]
                          f"someone else's view (“{other.group(0).strip()}”)"))
             continue
         mood, cue = answer_reading.doubt(context)
+        # "Q1 and Q3 as recommended. Still thinking about Q2": the question the doubt ends
+        # on, cut from the context as the start of another answer, is what it is about.
+        end = line.find(context) + len(context) if context and context in line else -1
+        cut = QUESTION_REF.match(line, end) if end >= 0 and context.rstrip().endswith(
+            cue.rstrip()) and _sentence_apart(context, answer.said, cue) else None
+        if cut is not None:
+            cue = f"{cue} {cut.group(0)}"
         if mood is not clauses.Modality.CERTAIN and not _about_another(cue, answer, forks):
             held.append((answer.question, context.strip(), f"{mood.value} (“{cue}”)"))
             continue
@@ -444,6 +488,14 @@ def _held_back(line: str, found: list[ParsedAnswer], forks: Sequence[DesignFork]
         kept.append(ParsedAnswer(answer.question, letter, "", context.strip() or answer.said)
                     if letter else answer)
     return kept, held
+
+
+def _sentence_apart(context: str, said: str, cue: str) -> bool:
+    """Whether a doubt stands in a sentence after the answer's own ("Q1: B. Still thinking
+    about Q2"), not in its clause ("Q1: B probably, Q2 …")."""
+    before = context[:context.rfind(cue.strip())]
+    at = context.find(said) + len(said) if said and said in before else 0
+    return bool(re.search(r"[.!?;](?:\s|$)", before[at:]))
 
 
 def _about_another(cue: str, answer: ParsedAnswer, forks: Sequence[DesignFork]) -> bool:
@@ -455,6 +507,9 @@ def _about_another(cue: str, answer: ParsedAnswer, forks: Sequence[DesignFork]) 
         return False  # the doubt is in the answer's own sentence
     if answer_forms.OTHER_QUESTIONS.search(cue):
         return True  # "Q3: B. No strong opinion on the other two": not this one
+    refs = {int(n) for n in QUESTION_REF.findall(cue)}
+    if refs:
+        return answer.question not in refs  # "Still thinking about Q2"
     named = answer_reading.question_named(cue, forks)
     return named is not None and named != answer.question
 
@@ -676,14 +731,32 @@ def _forms_read(reading: answer_forms.LineReading, line: str, forks: Sequence[De
             letter = answer_scope.placed_option(
                 form.choice, next((f for f in forks if f.number == question), None))
         else:
-            found.append(ParsedAnswer(question, _choice(form.choice), _without_option(
-                _reason(form.reason), question, form.choice, forks), form.said))
+            choice = _choice(form.choice)
+            if _DESCRIBED.match(form.reason) and (
+                    later := answer_forms.chosen_letter(form.reason)) and later != choice \
+                    and later in _letters_of(question, forks):
+                # "Q2 — A is the recommended one, but we never export anything, so B": the
+                # first letter described, the later one chosen.
+                choice = later
+            said = form.said if choice == _choice(form.choice) else line.strip()
+            found.append(ParsedAnswer(question, choice, _without_option(
+                _reason(form.reason), question, form.choice, forks), said))
             continue
         if letter:
             found.append(ParsedAnswer(question, letter, said=said))
         else:
             missed.append((question, said))
     return found, missed
+
+
+# A letter's own words that describe it rather than choose it, before a "but".
+_DESCRIBED = re.compile(r"\s*(?:is|'s|would\s+be|sounds|looks)\s+(?:the\s+)?(?:recommended"
+                        r"|default|suggested|proposed|safe|obvious|tempting|nicer|easier"
+                        r"|simpler|textbook)\b[^.!?]*?\bbut\b", re.IGNORECASE)
+
+
+def _letters_of(question: int, forks: Sequence[DesignFork]) -> tuple[str, ...]:
+    return next((tuple(f.letters) for f in forks if f.number == question), ())
 
 
 _BARE_QUESTION = re.compile(r"\W*(?:Q|question\s*#?)\s*\d{1,2}\W*", re.IGNORECASE)
@@ -858,6 +931,9 @@ def _unread_answer(number: int, said: str, line: str, forks: Sequence[DesignFork
     if not letter and (paren := _PAREN_LETTER.search(said)) is not None \
             and mine and paren.group(1) in mine[0].letters:
         letter = paren.group(1)  # "Q1: en el navegador (A)"
+    if not letter and mine and answer_reading.names_recommendation(
+            (answer_scope.sentences(last) or [""])[0].lstrip(" :=-–—>)")):
+        letter = RECOMMENDED  # "Q3 go with the defaults": the recommendation, as said
     if not letter and mine:  # "For Q1 the second option", "Q2 — no export, A."
         letter = answer_scope.first_option(last, mine[0]) \
             or answer_reading.refused_value(last, mine[0])
@@ -897,9 +973,9 @@ def named_option(line: str, forks: Sequence[DesignFork]) -> tuple[int, str] | No
     """
     if _NEGATION.search(line) or line.rstrip().endswith("?"):
         return None
-    # "Q1 has to be B imo, localStorage gets wiped …": an option judged bad is not named.
-    said = set(_WORD.findall(" ".join(c for c in clauses.split(line)
-                                      if not answer_reading.judged_against(c)).lower()))
+    # "Q1 has to be B imo, localStorage gets wiped …": an option judged bad is not named,
+    # nor one a fact of today names ("fwiw we already store the theme on the server").
+    said = set(_WORD.findall(" ".join(answer_reading.choosing_clauses(line)).lower()))
     hits: list[tuple[int, str]] = []
     for fork in forks:
         words = {letter: _content(text) for letter, text in fork.options}

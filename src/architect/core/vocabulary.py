@@ -70,7 +70,27 @@ APPROVE: Mapping[str, tuple[str, ...]] = {
     "tr": ("evet", "tamam", "olur", "bence olur", "iyi fikir", "güzel fikir", "katılıyorum",
            "onaylıyorum", "harika", "kabul", "bence gayet iyi", "gayet iyi", "devam edelim"),
     "ko": ("승인", "승인합니다", "좋아요", "좋습니다", "찬성", "찬성합니다", "동의합니다",
-           "진행하시죠", "진행해 주세요", "진행합시다", "괜찮습니다", "네"),
+           "진행하시죠", "진행해 주세요", "진행합시다", "괜찮습니다", "네", "동의", "좋네요",
+           "좋아 보입니다", "좋아 보여요", "괜찮아요", "찬성이에요"),
+    "uk": ("так", "згоден", "згодна", "погоджуюсь", "погоджуюся", "підтримую", "добре",
+           "давайте", "вперед", "чудово", "виглядає добре", "норм", "схвалюю"),
+    "vi": ("đồng ý", "ok", "được", "được đó", "ổn", "ổn đó", "tốt", "hay", "ủng hộ",
+           "nhất trí", "rất tốt", "tuyệt"),
+    "id": ("setuju", "saya setuju", "oke", "ok", "boleh", "sip", "mantap", "bagus",
+           "lanjut", "gas", "gaskeun", "siap", "cocok", "aman"),
+    "hi": ("haan", "haan ji", "theek hai", "thik hai", "sahi hai", "badhiya", "chalega",
+           "mast", "ठीक है", "हाँ", "हां", "सही है", "बढ़िया"),
+    "ar": ("موافق", "موافقة", "أوافق", "نعم", "تمام", "ممتاز", "جيد", "يلا"),
+    "cs": ("souhlasím", "ano", "dobře", "vypadá dobře", "jo", "v pořádku"),
+    "sv": ("ja", "kör", "kör på", "ser bra ut", "låter bra", "godkänt", "godkänd"),
+    # English the way it is spoken in many places: praise and a go in slang.
+    "slang": ("cracking", "cracking stuff", "brilliant", "spot on", "bang on", "top notch",
+              "sorted", "ace", "sweet", "sweet as", "nice one", "good stuff", "too easy",
+              "no worries", "ripper", "legit", "sounds legit", "chef's kiss", "love this",
+              "love to see it", "this slaps", "hell yeah", "hell yes", "heck yes", "heck yeah",
+              "sure thing", "i'm down", "down for this", "i'm game", "game on", "sign me up",
+              "solid", "rock solid", "big fan", "fair enough", "all gravy", "gravy", "dope",
+              "yass", "yasss", "based", "banger", "class"),
     "emoji": ("👍", "👍🏻", "👍🏼", "👍🏽", "👍🏾", "👍🏿", "🚀", "✅", "✔", "✔️", "☑️", "🎉",
               "💯", "🆗", "👌", ":+1:", ":thumbsup:", ":rocket:", ":white_check_mark:",
               ":shipit:", ":ok_hand:", ":tada:", "🟢"),
@@ -115,7 +135,22 @@ REFUSE: Mapping[str, tuple[str, ...]] = {
            "içime sinmedi", "içime sinmiyor", "pek içime sinmedi", "emin olamadım"),
     "ko": ("반려", "반려합니다", "거절", "거절합니다", "리젝트", "리젝트합니다", "반대",
            "반대합니다",
-           "아니요", "안 됩니다", "안 하는 걸로 하죠"),
+           "아니요", "안 됩니다", "안 하는 걸로 하죠", "반대예요", "반대입니다"),
+    "uk": ("ні", "не згоден", "не згодна", "відхиляю", "відхилено", "проти", "я проти",
+           "не зараз", "не треба", "не варто"),
+    "vi": ("không đồng ý", "không", "không được", "từ chối", "thôi", "bỏ đi", "chưa được",
+           "không ổn"),
+    "id": ("tidak setuju", "nggak setuju", "gak setuju", "tidak", "nggak", "gak", "jangan",
+           "tolak", "ditolak", "saya tolak", "belum", "gak usah", "nggak usah",
+           "tidak perlu"),
+    "hi": ("nahi", "nahin", "nahi chahiye", "mat karo", "rehne do", "नहीं", "ज़रूरत नहीं"),
+    "ar": ("لا", "أرفض", "مرفوض", "غير موافق", "لا أوافق", "لا داعي"),
+    "cs": ("ne", "nesouhlasím", "zamítám", "zamítnuto", "teď ne"),
+    "sv": ("nej", "avslag", "avslås", "inte nu", "nej tack"),
+    "slang": ("nah mate", "not keen", "not feeling it", "hard no", "no chance", "not a chance",
+              "no dice", "big no", "no bueno", "naw", "nah fam", "bin it", "nix it", "nix this",
+              "scrap it", "scrap this", "not happening", "that's a no", "that's a no from me",
+              "no from me", "a no from me", "count me out"),
     "emoji": ("👎", "👎🏻", "👎🏼", "👎🏽", "👎🏾", "👎🏿", "❌", "✖️", "✖", "🚫", "⛔", "🛑",
               ":-1:", ":thumbsdown:", ":x:", ":no_entry:", ":no_entry_sign:", "🔴"),
 }
@@ -156,6 +191,14 @@ DECIDE_APPROVE: tuple[str, ...] = (
     "lass uns anfangen", "fangen wir an", "iniziamo", "possiamo iniziare", "comecemos",
     "podemos começar", "zaczynajmy", "możemy zaczynać", "начнём", "начинаем", "можно начинать",
     "可以开始", "可以开始了", "可以开始设计问题了", "开始设计问题吧", "始めましょう", "시작합시다",
+    # The same go, in slang and in the other languages of `APPROVE`.
+    "crack on", "let's crack on", "get cracking", "full steam ahead", "send it", "let's roll",
+    "make it so", "have at it", "run with it", "lfg", "let's get it", "go nuts",
+    "схвалено", "погоджено", "затверджено", "прийнято", "поїхали",
+    "triển khai đi", "làm đi", "duyệt", "đã duyệt", "chấp nhận", "tiến hành đi",
+    "disetujui", "lanjutkan", "gas", "gas aja", "gaskeun", "jalan", "lanjut aja",
+    "kar do", "karo", "manzoor", "मंजूर", "मंज़ूर", "تمت الموافقة", "معتمد",
+    "schváleno", "schvaluji", "godkänner", "kör på",
 )
 DECIDE_REFUSE: tuple[str, ...] = (
     "reject", "rejected", "rejecting", "declined", "decline", "denied", "nack",
@@ -172,6 +215,9 @@ DECIDE_REFUSE: tuple[str, ...] = (
     "não vamos fazer", "non lo facciamo", "niet doen", "no lo vamos a hacer",
     "esto no lo vamos a hacer", "no vamos a hacerlo", "这个迭代不做", "这次不做", "不做了",
     "не будем делать", "не делаем",
+    "hard no", "bin it", "nix it", "nix this", "scrap it", "scrap this", "count me out",
+    "відхиляю", "відхилено", "не будемо робити", "từ chối", "bỏ đi", "ditolak", "saya tolak",
+    "tolak", "mat karo", "रद्द", "مرفوض", "أرفض", "zamítám", "zamítnuto", "avslås",
 )
 
 DECIDE = DECIDE_APPROVE + DECIDE_REFUSE
@@ -212,6 +258,12 @@ FILLERS: tuple[str, ...] = (
     "szczerze", "честно говоря", "eerlijk gezegd", "jujur", "ehrlich", "würde ich sagen",
     "je dirais", "diría", "diria", "yo diría", "eu diria",
     "alles", "tout", "todo", "tudo", "tutto", "wszystko", "всё", "все",
+    # The writer and the politeness around a word, in the languages added last: Korean
+    # endings (`반대입니다`), Vietnamese and Indonesian particles, the Hindi "ji".
+    "저는", "저도", "전", "제", "입니다", "이에요", "예요", "요", "mình", "tôi", "em", "anh",
+    "chị", "nhé", "nha", "ạ", "nhe", "luôn", "saya", "aku", "ya", "deh", "aja", "dulu",
+    "sih", "dari saya", "dari aku", "ji", "yaar", "bhai", "mate", "fam", "guys", "stuff",
+    "я", "від мене", "дякую", "cảm ơn", "terima kasih", "makasih", "dhanyavaad", "شكرا",
 )
 
 # Words as people type them in a hurry, read as the word they stand for ("sounds gud, im
