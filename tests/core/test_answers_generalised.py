@@ -515,3 +515,27 @@ def test_another_persons_comment_named_for_an_answer_is_read_back_not_recorded()
     parsed = parse_comment("Q1: B. Q2 as bob's comment says", SETTINGS_FORKS)
     assert {a.question: a.choice for a in parsed.answers} == {1: "B"}
     assert [q for q, _ in parsed.unread] == [2]
+
+
+@pytest.mark.parametrize("text", [
+    'whats the diff btw a and b for q2 really, is "no" forever or just this sprint',
+    "both? like keep them on the server but cache in localStorage so the page doesn't flash",
+    "I don't agree with the recommendation on Q1.",
+])
+def test_weighing_two_options_or_refusing_the_recommendation_records_nothing(
+        text: str) -> None:
+    assert _letters(text, SETTINGS_FORKS) == {}
+
+
+def test_a_later_move_is_not_the_choice_and_an_amount_guessed_is_no_doubt() -> None:
+    assert _letters("I don't agree with the recommendation on Q1. localStorage is fine for "
+                    "v1, we can move it server-side later if people complain. So A.\n"
+                    "Q2 as recommended.", SETTINGS_FORKS) == {1: "A", 2: RECOMMENDED}
+    assert _letters("Q1 B obviously. Q2 — A is the recommended one, but B costs us maybe an "
+                    "hour and saves support a lot of pain, so B.", SETTINGS_FORKS) == {
+        1: "B", 2: "B"}
+
+
+def test_an_option_named_in_scorn_is_not_chosen() -> None:
+    assert _letters("Ah yes, a nightly cron job. The thing that silently stopped running for "
+                    "three months last year and nobody noticed.") == {}

@@ -396,3 +396,47 @@ def test_agreement_and_refusal_in_more_languages_and_slang_are_read_back(
         text: str, family: Family) -> None:
     reading = words.read(text, BOT)
     assert (reading.sense, reading.family) == (Sense.LIKELY, family)
+
+
+@pytest.mark.parametrize("text", [
+    "Schvaluji, ale jen pokud bude export dat kvůli GDPR.",  # cs "but only if"
+    "Akzeptiert, aber nur wenn der Export drin ist.",
+    "موافق بشرط وجود التصدير",  # ar "on condition that"
+])
+def test_but_only_if_in_other_languages_holds_the_yes_back(text: str) -> None:
+    reading = words.read(text, BOT)
+    assert reading.sense is Sense.NOT_DECISION
+    assert reading.modality is clauses.Modality.CONDITIONAL
+
+
+def test_a_yes_that_asks_to_wait_for_someone_is_not_yet_one() -> None:
+    reading = words.read("Approving so I'm not the blocker here, but please wait for bob's "
+                         "review before anything moves.", BOT)
+    assert (reading.sense, reading.modality) == (Sense.NOT_DECISION,
+                                                 clauses.Modality.CONDITIONAL)
+    assert reading.cue == "please wait for bob's review before anything moves"
+
+
+@pytest.mark.parametrize("text", [
+    "ACCEPT for the first two tickets. The rest I'm honestly not sure about yet.",
+    "I accept the problem statement, not the proposed solution — files should go through "
+    "the existing media service.",
+])
+def test_a_yes_to_part_of_the_pitch_is_both_ways(text: str) -> None:
+    reading = words.read(text, BOT)
+    assert (reading.sense, reading.modality) == (Sense.NOT_DECISION, clauses.Modality.MIXED)
+
+
+@pytest.mark.parametrize("text", [
+    "ACCEPT: the plan looks right, not the usual overreach.",
+    "ACCEPT. Keep the storage layer small, not the full rewrite.",
+    "Approving this, not the vision itself, to be clear",
+])
+def test_guidance_that_refuses_something_else_still_accepts(text: str) -> None:
+    assert words.read(text, BOT).sense is Sense.DECISION
+
+
+def test_pausing_this_one_holds() -> None:
+    reading = words.read("Hmm, on second thought let's wait until the vision PR is merged. "
+                         "Pausing this one.", BOT)
+    assert (reading.sense, reading.family) == (Sense.DECISION, Family.HOLD)

@@ -282,3 +282,30 @@ def test_accept_then_a_hold_before_the_tick_holds_and_asks_nothing(tmp_path: Pat
     bodies = [c.body for c in world.bot.list_comments(OPS, pr.number)]
     assert not any("Design questions" in b for b in bodies)
     assert any(b.startswith("On hold: hold off on this") for b in bodies)
+
+
+def test_a_hold_taken_back_by_its_writer_before_the_tick_accepts(tmp_path: Path) -> None:
+    # "Let's park this" then "never mind — ACCEPT" from the same writer, before the
+    # architect ran: their newest word wins, as with ACCEPT then a hold.
+    world = make_world(tmp_path)
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.comment(pr.number, "Let's park this for now")
+    world.comment(pr.number, "Never mind, Bob sorted out the capacity issue. Go ahead, ACCEPT.")
+    assert "StartQuestions" in _names(world)
+    assert not any(b.startswith("On hold") for b in world.bot_comments(pr.number))
+    assert _state(world).startswith("questions open")
+    world.tick()
+    assert _state(world).startswith("questions open")  # and on every later tick
+
+
+def test_another_writers_accept_leaves_a_hold_standing(tmp_path: Path) -> None:
+    world = make_world(tmp_path)
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world.comment(pr.number, "Let's park this for now", by="bob")
+    world.comment(pr.number, "ACCEPT")
+    _names(world)
+    assert _state(world).startswith("on hold")

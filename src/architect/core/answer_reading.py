@@ -109,7 +109,7 @@ def open_forks(forks: Sequence[DesignFork]) -> list[DesignFork]:
 def doubt(context: str) -> tuple[clauses.Modality, str]:
     """The modality of the words around an answer: conditional, hedged, a question (or
     two letters offered as alternatives: `A or B`), else certain."""
-    if re.search(r"\b[A-Z]\s+or\s+[A-Z]\b|\bbetween\s+[A-Z]\s+and\s+[A-Z]\b", context):
+    if _TWO_LETTERS.search(context):
         return clauses.Modality.HEDGED, context.strip()
     if (first := _ASKED_FIRST.match(context)) is not None:
         # "For Q3, does the worker queue option mean we'd need Redis? …": the answer's
@@ -134,6 +134,14 @@ def doubt(context: str) -> tuple[clauses.Modality, str]:
     if mood is clauses.Modality.CONDITIONAL and (wanted := clauses.precondition(context)):
         return clauses.Modality.CONDITIONAL, wanted
     return (clauses.Modality.CERTAIN, "") if mood is clauses.Modality.CONDITIONAL else (mood, cue)
+
+
+# Two letters weighed against each other, not one chosen: "A or B", "between A and B",
+# "whats the diff btw a and b for q2", "a vs b" (lower-case only where no article reads so).
+_TWO_LETTERS = re.compile(
+    r"\b[A-Z]\s+(?:or|vs\.?|versus)\s+[A-Z]\b"
+    r"|(?i:\b(?:between|btw|diff(?:erence)?)\s+(?:option\s+)?[a-h]\s+(?:and|&|or|vs\.?)"
+    r"\s+(?:option\s+)?[a-h]\b|\b[a-h]\s+(?:vs\.?|versus)\s+[a-h]\b)")
 
 
 # No preference of one's own ("no strong opinion", "don't mind", "doesn't matter").
@@ -186,6 +194,11 @@ _DEFERS_TO = re.compile(
 _IDIOMS = re.compile(r"\bmight\s+as\s+well\b|\bmay\s+as\s+well\b"
                      r"|\b(?:maybe|perhaps|possibly)\s+(?:later|next\s+\w+|someday|some\s+day"
                      r"|one\s+day|in\s+(?:v\d+|a\s+(?:later|future|follow-?up)\s+\w+|the\s+future))\b"
+                     # "costs us maybe an hour", "probably 3% of tickets": an amount
+                     # guessed, not the choice doubted
+                     r"|\b(?:maybe|probably|perhaps|possibly)\s+(?:an?|one|two|three|a\s+few|half"
+                     r"|\d[\d.,]*\s*%?)\s*(?:%|percent|minutes?|hours?|days?|weeks?|months?|"
+                     r"sprints?|tickets?|lines?|requests?|users?|people|of\b)"
                      r"|(?<=\bcan\s)se\b|(?<=\bcould\s)se\b|(?<=\bto\s)se\b"
                      r"|(?<=\bque\s)se\b|(?<=\blo\s)se\b"
                      r"|可能性", re.IGNORECASE)  # "a possibility" (a reason), not "maybe"
@@ -391,7 +404,9 @@ def _list_of(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
 def recommended_for(line: str, forks: Sequence[DesignFork] = ()) -> list[int]:
     """The questions `recommended for Q1 and Q3` names; with the questions, also `your
     recommendation for the first two` and `the recommendation for storage and cleanup`."""
-    found = [int(n) for m in _REC_FOR.finditer(line) for n in _QNUM.findall(m.group("qs"))]
+    found = [int(n) for m in _REC_FOR.finditer(line)
+             if not _AGAINST_BEFORE.search(line[:m.start()][-48:])
+             for n in _QNUM.findall(m.group("qs"))]
     if found or not forks:
         return found
     still = open_forks(forks)
@@ -404,6 +419,10 @@ def recommended_for(line: str, forks: Sequence[DesignFork] = ()) -> list[int]:
     return []
 
 
+# "I don't agree with the recommendation on Q1": the recommendation refused, not taken.
+_AGAINST_BEFORE = re.compile(r"\b(?:don'?t|do\s+not|not|disagree\w*|against|instead\s+of"
+                             r"|rather\s+than|overrul\w*|override|going\s+against)\b(?:(?!\bbut\b)[^.!?;,])*$",
+                             re.IGNORECASE)
 _COUNT = {"two": 2, "three": 3, "2": 2, "3": 3}
 _REC_FIRST = re.compile(
     r"\brecommend\w*\s+(?:\w+\s+){0,2}for\s+the\s+first\s+(?P<n>two|three|2|3)\b", re.IGNORECASE)
@@ -471,8 +490,10 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
     does one that names two options. Unless the question is `named`, a long clause must
     choose (`go with`, `store them`, `let's use`)."""
     found: list[tuple[int, str, str]] = []
-    if _ANYTHING_BUT.search(text):
-        return found  # "Anything but local disk": an option refused, none chosen
+    if _ANYTHING_BUT.search(text) or SARCASTIC.search(text):
+        # "Anything but local disk": an option refused, none chosen; "Ah yes, a nightly
+        # cron job. The thing that silently stopped …": named in scorn.
+        return found
     if not named:  # only sentences that choose: not a question, a hedge, "either is fine"
         text = "\n".join(s for s in _SENTENCES.split(text) if _chooses(s))
     parts = [c for part in clauses.split(text)
@@ -540,13 +561,22 @@ def stated_fact(clause: str) -> bool:
     return bool(_PRESENT.search(clause)) and not _CHOSEN_BESIDE_FACT.search(clause)
 
 
+# Scorn, not agreement: "Ah yes, a nightly cron job.", "Oh great, another cron",
+# "what could possibly go wrong".
+SARCASTIC = re.compile(r"^\W*(?:ah\s+yes|oh\s+(?:great|wonderful|lovely|joy|goody))\b"
+                       r"|^\W*yeah\s+right\b|\bwhat\s+could\s+(?:possibly\s+)?go\s+wrong\b",
+                       re.IGNORECASE)
+
+
 def choosing_clauses(text: str) -> list[str]:
     """The clauses of `text` that may choose: not an option judged bad ("localStorage gets
     wiped"), not a fact of today ("we already store it on the server") unless the next
     clause takes it ("…, reuse that")."""
+    if SARCASTIC.search(text):
+        return []
     parts = clauses.split(text)
     return [c for at, c in enumerate(parts)
-            if not judged_against(c) and not (
+            if not judged_against(c) and not _LATER_MOVE.search(c) and not (
                 stated_fact(c) and not (at + 1 < len(parts) and _TAKES_IT.match(parts[at + 1])))]
 
 

@@ -684,6 +684,8 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
             (n, c) for n, c in _more_in_line(line, forks, set(chosen))]
     if paired:
         return [ParsedAnswer(n, letter, said=line.strip()) for n, letter in paired], missed, False
+    if _BOTH_ASKED.match(line):
+        return [], missed, False  # "both? like keep them on the server but cache …": no pick
     named = named_option(line, open_forks)
     # "Store on disk... actually no, S3": the options' own words, the last word winning;
     # "Storage: S3", "Exporting: not needed": a question named by its words, with its value.
@@ -703,6 +705,12 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
     if named:
         return [ParsedAnswer(named[0], named[1], said=line.strip())], missed, False
     return [], missed, False
+
+
+# Both options asked for at once, before any letter: the writer's idea, not a choice.
+_BOTH_ASKED = re.compile(r"\W*(?:(?:why\s+not|what\s+about|how\s+about|or|maybe)\s+)?"
+                         r"(?:both|a\s+mix|a\s+hybrid|a\s+bit\s+of\s+both)\b[^.!?\n]*\?",
+                         re.IGNORECASE)
 
 
 def _forms_read(reading: answer_forms.LineReading, line: str, forks: Sequence[DesignFork],

@@ -459,7 +459,7 @@ def _read_comments(marks: Marks, steering: Steering) -> _Heard:
                 # Replied to already: no second reply, but still the writer's word so far.
                 kept = heard.weighed if comment.id in marks.clarified else heard.unclear
                 kept.append(replace(signal, text=comment.body.strip(), why=unclear))
-    _last_word(heard, started=started)
+    _last_word(heard, started=started, answered=marks.clarified)
     heard.reject = heard.rejects[0] if heard.rejects else None
     return heard
 
@@ -469,7 +469,7 @@ def _read_comments(marks: Marks, steering: Steering) -> _Heard:
 _ON_THE_PITCH = frozenset({replies.Why.LIKELY, replies.Why.NOT_DECISION})
 
 
-def _last_word(heard: _Heard, *, started: bool) -> None:
+def _last_word(heard: _Heard, *, started: bool, answered: frozenset[int]) -> None:
     """A writer's newest comment on the pitch is their word: `REJECT` then `sorry, wrong
     PR. ACCEPT` accepts (on every later tick too), `ACCEPT` then `hmm, not sure yet` waits
     with one reply. Before the decision, one that acts supersedes the hesitations written
@@ -493,6 +493,12 @@ def _last_word(heard: _Heard, *, started: bool) -> None:
     stale = {s.source_id for s in said if s.source_id < last[s.login]
              and not (s.source_id in yes and last[s.login] in yes)}
     heard.rejects = [s for s in heard.rejects if s.source_id not in stale]
+    # "Let's park this" then, from the same writer before the architect answered the
+    # hold, "never mind — ACCEPT": their newest word wins. Once the hold is acknowledged,
+    # an ACCEPT is kept until RESUME, as that reply says (another's HOLD always stands).
+    heard.said = [s for s in heard.said if not (
+        s.kind is Family.HOLD and s.source_id not in answered
+        and any(y.login == s.login and y.source_id > s.source_id for y in heard.yes))]
     if started:
         return
     heard.accepts = [s for s in heard.accepts if s.source_id not in stale]

@@ -300,6 +300,9 @@ CONDITIONS: tuple[str, ...] = (
     "con tal de que", "se", "desde que", "purché", "a patto che", "als", "mits", "jeśli",
     "jeżeli", "pod warunkiem", "если", "при условии", "如果", "假如", "只要", "もし", "なら",
     "pokud", "jestli", "eğer", "만약", "om det", "förutsatt",
+    # uk, vi, id, hi (and as typed in Latin script), ar, sv, da/no, fi
+    "якщо", "за умови", "nếu", "miễn là", "với điều kiện", "jika", "kalau", "asalkan",
+    "dengan syarat", "agar", "अगर", "बशर्ते", "إذا", "اذا", "بشرط", "bara om", "hvis", "jos",
 )
 
 # Words of doubt: a hedged clause is never acted on; the reply names the doubt.

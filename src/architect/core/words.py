@@ -344,6 +344,19 @@ def read(body: str, bot_login: str, *, filed: bool = False) -> Reading:
         # "Non lo approvo ancora", "I'm not approving this yet": turned round, no decision.
         return Reading(Sense.NOT_DECISION, Family.ACCEPT if verbs[-1].good else Family.REJECT,
                        said=words.strip(), modality=clauses.Modality.NEGATED, cue=words.strip())
+    said_yes = evaluation.decision_verbs(clauses.capped(words))
+    if said_yes and said_yes[0].good and not said_yes[0].negated and (
+            part := _IN_PART.match(after := _after(words, said_yes[0].said))
+            or _OBJECT_IN_PART.match(after)) is not None:
+        return Reading(Sense.NOT_DECISION, Family.ACCEPT, said=words.strip(),
+                       modality=clauses.Modality.MIXED, cue=part.group(0).strip(" ,."))
+    if said_yes and said_yes[0].good and not said_yes[0].negated and (
+            wait := _DEFERS.search(words)) is not None:
+        # "Approving so I'm not the blocker, but please wait for bob's review": a yes that
+        # asks to wait is not yet one to act on, as after a clear ACCEPT.
+        return Reading(Sense.NOT_DECISION, Family.ACCEPT, said=words.strip(),
+                       modality=clauses.Modality.CONDITIONAL,
+                       cue=re.split(r"[.!?](?:\s|$)", words[wait.start():])[0].strip())
     if (verbs and mood in (clauses.Modality.CONDITIONAL, clauses.Modality.HEDGED)) or (
             verbs and mood is clauses.Modality.QUESTION
             and _clause_of(words, verbs[-1].said).rstrip(" *_~)").endswith("?")):
@@ -360,6 +373,12 @@ def read(body: str, bot_login: str, *, filed: bool = False) -> Reading:
         return Reading(Sense.NOT_DECISION, _family_of(mention.group(0)), said=_sentence(
             words, mention.start()))
     return _judged(words)
+
+
+def _after(text: str, said: str) -> str:
+    """What follows `said` (a verb as the reader found it, lower-cased) in `text`."""
+    at = text.lower().find(said.lower())
+    return text[at + len(said):] if at >= 0 else ""
 
 
 # "Hmm, let me think about it": the writer takes time, which asks nothing of the bot.
@@ -456,6 +475,8 @@ def _rest_modality(rest: str, family: Family | None = None) -> tuple[clauses.Mod
     freeze lifts`) is not yet one to act on."""
     if family is Family.ACCEPT and (wait := _DEFERS.search(rest)) is not None:
         return clauses.Modality.CONDITIONAL, _clause_of(rest, wait.group(0)).strip()
+    if family is Family.ACCEPT and (part := _IN_PART.match(rest)) is not None:
+        return clauses.Modality.MIXED, part.group(0).strip(" ,.")
     parts = clauses.split(rest)
     if not parts:
         return clauses.Modality.CERTAIN, ""
@@ -472,8 +493,26 @@ def _rest_modality(rest: str, family: Family | None = None) -> tuple[clauses.Mod
     return mood, cue
 
 
-_ONLY_LEAD = re.compile(r"^\s*(?:but\s+|and\s+)?(?:only|just|strictly|solely)\s+(?=\w)",
-                        re.IGNORECASE)
+# "but only", "and only" as reviewers write them (cs "ale jen", de "aber nur", fr "mais
+# seulement", es "pero solo", uk "але тільки", vi "nhưng chỉ", id "tapi hanya", sv "men bara").
+# A yes to part of the pitch only: "ACCEPT for the first two tickets", "I accept the
+# problem statement, not the proposed solution": agreement and refusal at once.
+_IN_PART = re.compile(
+    r"^\s*(?:(?:only\s+)?for\s+)?(?:the\s+)?(?:first|last)\s+(?:one|two|three|four|few|\d+)\b"
+    r"[^.!?]*", re.IGNORECASE)
+# After a verb that decides, its object then another refused ("I accept the problem
+# statement, not the proposed solution").
+_OBJECT_IN_PART = re.compile(
+    r"^\s*(?:the|this|that|your)\s+[^,.;!?]{3,60}?,?\s+(?:but\s+)?not\s+(?:the|its|this|that"
+    r"|your)\b[^.!?]*", re.IGNORECASE)
+
+
+_ONLY_LEAD = re.compile(
+    r"^\s*(?:(?:but|and|ale|a|aber|und|mais|et|pero|y|ma|mas|maar|en|но|и|але|nhưng|tapi|"
+    r"namun|lekin|par|men|och|لكن|و)\s+)?(?:only|just|strictly|solely|jen|jenom|pouze|nur|"
+    r"seulement|uniquement|solo|sólo|solamente|soltanto|somente|apenas|alleen|enkel|только|"
+    r"лише|тільки|chỉ|hanya|cuma|sirf|bas|bara|endast|فقط)\s+(?=\w)",
+    re.IGNORECASE)
 
 
 # A doubt right after the clear word takes it back ("Accept, I guess", "Reject, maybe").
@@ -535,7 +574,7 @@ def _footer_word_later(text: str) -> Reading | None:
 # A hold asked for in a sentence ("Please put this on hold until the privacy review",
 # "Let's pause this", "Bitte auf Hold setzen", "Mettez ce sprint en attente").
 _HOLD_ASKED = re.compile(
-    r"\bon[\s-]+hold\b|\b(?:let'?s\s+|please\s+)?pause\s+(?:this|it|the\s+(?:sprint|pitch))\b"
+    r"\bon[\s-]+hold\b|\b(?:let'?s\s+|please\s+)?paus(?:e|ing)\s+(?:this|it|the\s+(?:sprint|pitch))\b"
     r"|\bauf\s+hold\b|\bpausieren\b|\bzurückstellen\b|\ben\s+(?:attente|pause)\b"
     r"|\ben\s+(?:pausa|espera)\b|\bem\s+(?:espera|pausa)\b|\bin\s+(?:pausa|sospeso)\b"
     r"|\bwstrzyma\w*|\bodłóżmy\b|\bodłożyć\b|на\s+паузу|приостанов\w*|отлож\w*|повременим"
@@ -623,7 +662,8 @@ def _decided_by_verb(text: str) -> Reading | None:
         return None  # "I accept most of it, but the page worries me": both ways
     for verb in verbs:
         after = _after_word(last, verb.said)
-        if _PARTIAL.match(after) or _BY_SOMEONE.match(after):
+        if _PARTIAL.match(after) or _BY_SOMEONE.match(after) or (
+                verb.good and (_IN_PART.match(after) or _OBJECT_IN_PART.match(after))):
             return None  # "I accept most of it", "It is approved by product": not a decision
         # What the verb is about stands in its own clause: "Accepting — send over the
         # design questions" accepts; "accept B for Q2" is about an answer.

@@ -87,3 +87,18 @@ def test_a_sentence_that_asks_picks_nothing() -> None:
                        forks) == {}
     assert read_answer("Question on Q2: does option B mean instance admins? I can't answer "
                        "until I know.", forks) == {}
+
+
+def test_quoted_options_scorn_and_a_bare_yes_pick_nothing() -> None:
+    forks = [DesignFork(1, "Where are settings kept?",
+                        (("A", "In browser localStorage"), ("B", "On the server")), "B"),
+             DesignFork(2, "Can settings be exported?", (("A", "No"), ("B", "Yes, as a JSON file")),
+                        "A")]
+    # The question's own option, quoted, then a question about it: nothing is chosen.
+    assert read_answer('> B) On the server **(recommended)**\n\nWhat does "server" mean here '
+                       "— our main Postgres", forks) == {}
+    # "Yes" is the reply's own word, not the option "Yes, as a JSON file".
+    assert read_answer("Yes, this one.", forks) == {}
+    assert read_answer("Ah yes, the server. The thing that fell over twice last month.",
+                       forks) == {}
+    assert read_answer("On the server, please.", forks) == {1: "B"}

@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 
 from architect.core import clauses
-from architect.core.answer_reading import doubt
+from architect.core.answer_reading import SARCASTIC, doubt, judged_against
 from architect.core.ledger import DesignFork
 from architect.core.text import normalize, visible_text
 
@@ -52,7 +52,12 @@ def read_answer(text: str, forks: Sequence[DesignFork]) -> dict[int, str]:
     # A sentence that asks ("does option B mean workspace admins?"), or that the core's
     # clause reader finds conditional or hedged ("if yes then B, otherwise A", "shayad
     # B"), picks nothing: the planner reads free text, it does not guess.
-    text = " ".join(s for s in _SENTENCES.split(visible_text(text)[:20_000])
+    # Quoted lines are someone else's words (the question's own options, often).
+    text = "\n".join(line for line in visible_text(text)[:20_000].splitlines()
+                     if not line.lstrip().startswith(">"))
+    if SARCASTIC.search(text):
+        return {}  # "Ah yes, a nightly cron job. The thing that silently stopped …": scorn
+    text = " ".join(s for s in _SENTENCES.split(text)
                     if not s.rstrip(" *_)\"'”").endswith("?")
                     and doubt(s)[0] is clauses.Modality.CERTAIN)
     readings: dict[int, set[str]] = {}
@@ -66,7 +71,7 @@ def read_answer(text: str, forks: Sequence[DesignFork]) -> dict[int, str]:
     # "I wouldn't put files on the local disk, we run 3 replicas": a clause with a
     # negation names no option, however many words lie between.
     said = " ".join(f" {normalize(c)} " for c in _CLAUSES.split(text)
-                    if not _CLAUSE_NEGATION.search(c))
+                    if not _CLAUSE_NEGATION.search(c) and not judged_against(c))
     for fork in forks:
         named = _named_option(said, fork)
         if named:
@@ -88,9 +93,15 @@ def _named_option(said: str, fork: DesignFork) -> str | None:
     return letter if all(len(n) < len(name) and n in name for n in others) else None
 
 
+# Short names no reader can tell from a reply's own words ("Yes, as a JSON file" is not
+# named by "Yes, this one").
+_TOO_COMMON = frozenset({"yes", "no", "none", "nope", "ok", "okay", "sure", "both", "all"})
+
+
 def _option_names(text: str) -> set[str]:
     short = re.split(r"\s\(|\s[—–-]+\s|[,:;]\s", text, maxsplit=1)[0]
-    return {n for n in (normalize(text), normalize(short)) if len(n) >= 3}
+    return {n for n in (normalize(text), normalize(short)) if len(n) >= 3
+            and n not in _TOO_COMMON}
 
 
 def _said_positively(said: str, name: str) -> bool:
