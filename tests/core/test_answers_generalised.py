@@ -539,3 +539,35 @@ def test_a_later_move_is_not_the_choice_and_an_amount_guessed_is_no_doubt() -> N
 def test_an_option_named_in_scorn_is_not_chosen() -> None:
     assert _letters("Ah yes, a nightly cron job. The thing that silently stopped running for "
                     "three months last year and nobody noticed.") == {}
+
+
+@pytest.mark.parametrize(("text", "forks", "expected"), [
+    ("first one server, second one no", SETTINGS_FORKS, {1: "B", 2: "A"}),
+    ("For the first one, server. For the second, I don't really care, whatever you "
+     "recommend.", SETTINGS_FORKS, {1: "B", 2: "A"}),
+    ("Let's keep them on the server. Export isn't needed for now.", SETTINGS_FORKS,
+     {1: "B", 2: "A"}),
+    ("Let's do what the bot recommends for 1 and 2, and the queue for 3.", ATTACHMENT_FORKS,
+     {1: RECOMMENDED, 2: RECOMMENDED, 3: "B"}),
+    ("defaults, but cleanup via the queue", ATTACHMENT_FORKS,
+     {1: RECOMMENDED, 2: RECOMMENDED, 3: "B"}),
+    ("Q2: B. Shared links are risky. I don't care much about Q1 and Q3, take the "
+     "recommendations there.", ATTACHMENT_FORKS, {1: RECOMMENDED, 2: "B", 3: RECOMMENDED}),
+])
+def test_answers_said_in_passing_words_are_read(
+        text: str, forks: Sequence[DesignFork], expected: dict[int, str]) -> None:
+    assert _letters(text, forks) == expected
+
+
+def test_the_defaults_with_a_later_look_at_one_part_take_every_recommendation() -> None:
+    parsed = parse_comment("go with the defaults, we can revisit the cleanup story after "
+                           "launch", ATTACHMENT_FORKS)
+    assert parsed.approve_all
+
+
+@pytest.mark.parametrize("text", [
+    "Thanks! I'll go through these after lunch.",
+    "Good questions. Let me think about these over the weekend.",
+])
+def test_taking_time_over_the_questions_is_talk(text: str) -> None:
+    assert parse_comment(text, ATTACHMENT_FORKS).discussion

@@ -286,3 +286,36 @@ def test_a_follow_up_hung_on_no_real_answer_hangs_on_nothing(world: World) -> No
     body = world.bot.get_pull(OPS, number).body
     assert "### Q3: Which server region?" in body
     assert "follow-up of" not in body
+
+
+@pytest.mark.parametrize("text", [
+    "Thanks! I'll go through these after lunch.",
+    "Good questions. Let me think about these over the weekend.",
+    "Reminder that the settings budget review is Thursday, bring numbers if you have them.",
+])
+def test_talk_on_the_design_questions_gets_no_acknowledgment(world: World, text: str) -> None:
+    number = asked(world)
+    before = len(world.bot_comments(number))
+    world.comment(number, text)
+    world.tick()
+    assert len(world.bot_comments(number)) == before
+    assert_second_tick_adds_nothing(world, number)
+
+
+def test_an_approval_whose_wish_is_not_blocking_approves(world: World) -> None:
+    number = pitched(world)
+    world.review(number, "APPROVED", "Approving this, though I'd love it if the page had "
+                                     "clearer acceptance criteria (not blocking).")
+    world.tick()
+    assert "**Q1:** Where are settings kept?" in world.bot_comments(number)[-1]
+
+
+def test_an_approval_that_asks_to_wait_for_someone_gets_one_reply(world: World) -> None:
+    number = pitched(world)
+    world.review(number, "APPROVED", "Approving so I'm not the blocker here, but please wait "
+                                     "for bob's review before anything moves.")
+    world.tick()
+    reply = world.bot_comments(number)[-1]
+    assert "with a condition (“please wait for bob's review before anything moves”)" in reply
+    assert "**Q1:**" not in "".join(world.bot_comments(number))
+    assert_second_tick_adds_nothing(world, number)

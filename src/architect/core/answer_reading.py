@@ -34,7 +34,8 @@ _LETTERS = re.compile(r"^\s*(?P<list>[A-Z](?:\s*(?:,|/|;|&|·|•|\||-|\band\b|\
                       r"\s*(?:$|[.!]|\s[-—–(]|[-—–(]|\n)", re.DOTALL)
 _LETTER = re.compile(r"[A-Z]")
 _REC_FOR = re.compile(
-    r"\b(?:recommended|(?:the|your)\s+recommendations?|(?:the\s+)?default)\s+(?:ones?\s+)?"
+    r"\b(?:recommended|(?:what\s+)?(?:the\s+bot|you|it)\s+recommends?|(?:the|your)\s+recommendations?"
+    r"|(?:the\s+)?default)\s+(?:ones?\s+)?"
     r"(?:for|on)\s+(?P<qs>(?:(?:Q|question\s*)?\d{1,2}\b(?:\s*(?:,|and|&)\s*)?)+)", re.IGNORECASE)
 _QNUM = re.compile(r"(?:Q|question\s*)?(\d{1,2})\b", re.IGNORECASE)
 _ALL = re.compile(r"\b(?:across\s+the\s+board|all|both|every|everything|each|your|go(?:ing)?\s+with"
@@ -88,7 +89,11 @@ _NEGATED = re.compile(r"\b\w+n[’']t\b|\b(?:dont|doesnt|didnt|wont|cant|isnt|ar
 _CHOOSING = re.compile(r"\b(?:go(?:ing)?\s+with|use|using|pick|prefer|choose|store|keep|let's"
                        r"|let\s+(?:people|users|them|everyone|folks)"
                        r"|let\s+us|should|want|make\s+(?:it|that)|rather|better|vote|is\s+enough"
-                       r"|works|fine|please|i'd|we'd)\b", re.IGNORECASE)
+                       r"|works|fine|please|i'd|we'd)\b"
+                       # a clause that opens with an imperative: "restrict attachments to …"
+                       r"|^\W*(?:and\s+)?(?:just\s+)?(?:put|restrict|limit|lock|run|send|move|give"
+                       r"|tie|scope|leave|allow|sweep|handle|do\s+(?:the|it|that|them))\b",
+                       re.IGNORECASE)
 # The letter a correction starts with, after the words that say no ("nein – B", "no, A").
 _LEAD_LETTER = re.compile(r"^[\s,:;.!—–-]*(?:(?:no|nein|non|não|nee|nie|нет|not\s+that|sorry"
                           r"|meant|i\s+meant|wait|espera|moment)[\s,:;.!—–-]+){0,3}(?:option\s+)?"
@@ -440,6 +445,9 @@ def approves_all(text: str) -> bool:
     if len(text) > 400:
         return False  # a page of text is not "go with the recommendations"
     text = _BY_DEFAULT.sub(" ", text)  # "a toggle that's off by default" describes
+    # "…, we can revisit the cleanup story after launch": a later look, no condition.
+    if _LATER_MOVE.search(text):
+        text = ", ".join(c for c in clauses.split(text) if not _LATER_MOVE.search(c)) or text
     if _ONLY_RECOMMENDED.match(text) or (_AS_RECOMMENDED.search(text) and not _EXCEPT.search(
             text) and clauses.modality(text)[0] is clauses.Modality.CERTAIN \
             and not _QREF.search(text) and not _BARE_LETTER.search(text)):
@@ -617,7 +625,8 @@ _REMEDY = re.compile(r"\b(?:fix(?:es|ed)?|solves?|solved|avoids?|avoided|without
                      r"|prevents?|cures?|gets?\s+rid|removes?|instead)\b", re.IGNORECASE)
 _LATER_MOVE = re.compile(
     r"\b(?:can|could|might|may|will|would|'ll)\b[^.;!?]*\b(?:later|someday|some\s+day|eventually"
-    r"|down\s+the\s+road|in\s+the\s+future|next\s+(?:year|quarter|sprint))\b", re.IGNORECASE)
+    r"|down\s+the\s+road|in\s+the\s+future|next\s+(?:year|quarter|sprint)"
+    r"|after\s+(?:the\s+)?(?:launch|release|go-?live|v\d))\b", re.IGNORECASE)
 
 
 def own_sentence_letter(text: str, fork: DesignFork) -> str:
@@ -901,6 +910,8 @@ def _doubts_an_answer(text: str, forks: Sequence[DesignFork]) -> bool:
     about other things ("we probably want to replace the thumbnailer") is talk."""
     if clauses.modality(text)[0] is not clauses.Modality.HEDGED:
         return False
+    if _TAKING_TIME.search(text) and not questions_said(text, forks):
+        return False  # "Good questions. Let me think about these over the weekend."
     if len(text) < _SHORT:
         return True
     for sentence in _SENTENCES.split(text):
@@ -914,6 +925,11 @@ def _doubts_an_answer(text: str, forks: Sequence[DesignFork]) -> bool:
 
 
 _SHORT = 300
+# The writer taking time over all of it, naming nothing: talk, not a doubt on an answer.
+_TAKING_TIME = re.compile(r"\b(?:let\s+me|i(?:'ll|\s+will|\s+need\s+to|\s+want\s+to)|need\s+to)"
+                          r"\s+(?:think|sleep|mull|chew|look)\s+(?:about\s+|on\s+|over\s+|at\s+)?"
+                          r"(?:these|this|them|it|that|all\s+of\s+(?:these|this|them))\b",
+                          re.IGNORECASE)
 
 # Words people use for an option's own word in infrastructure talk ("the MinIO bucket" for
 # S3-compatible object storage, "on the box" for the local disk, "sidekiq" for a worker
@@ -1169,13 +1185,30 @@ def pairs(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
                 found.append((fork.number, joined.group(1).upper()))
             continue
         letter = _PAIR_LETTER.search(line, ref.end(), stop)
+        if letter is not None and letter.group("c") == "I" and "I" not in fork.letters:
+            letter = None  # "For the second, I don't really care": the writer, no option I
         if letter is None or not (_glued(line[ref.end():letter.start()])
                                   or _next_cell(line, ref.end(), letter)):
+            if (value := _short_value(line[ref.end():stop], fork)) and (
+                    found or len(refs) > 1):
+                found.append((fork.number, value))  # "first one server, second one no"
             continue
         chosen = _taken_back(line[letter.end():stop], fork) or letter.group("c")
         if chosen in fork.letters:
             found.append((fork.number, chosen))
     return found
+
+
+def _short_value(stretch: str, fork: DesignFork) -> str:
+    """The option a few words right after an ordinal give ("first one server", "second:
+    no"), in a line of several ordinals; "" for a longer stretch (a reason, a question)."""
+    sentence = re.split(r"[.!?\n]", stretch.strip(" :=-–—>),"), maxsplit=1)[0]
+    if takes_default(sentence) and fork.recommended in fork.letters:
+        return fork.recommended  # "For the second, I don't really care, whatever you recommend"
+    value = re.split(r"[,;.!?\n]|\s+(?:and|but)\s+", stretch.strip(" :=-–—>),"), maxsplit=1)[0]
+    if not value.strip() or len(value.split()) > 5 or "?" in stretch[:len(value) + 1]:
+        return ""
+    return value_letter(value, fork)
 
 
 def _taken_back(stretch: str, fork: DesignFork) -> str:
@@ -1216,11 +1249,18 @@ _EVERY = re.compile(r"\b(?:everything|all|every\s+\w+|whatever|both|the\s+rest)\
 _QNUM_BEFORE = re.compile(r"\bQ\s*\d", re.IGNORECASE)
 
 
+# The recommendations and nothing else before a "but": "defaults, but cleanup via the
+# queue", "Go with your recommendations, but …".
+_BARE_DEFAULTS = re.compile(r"^\W*(?:(?:let'?s\s+)?(?:go\s+with|take|use)\s+)?(?:the\s+|your\s+)?"
+                            r"(?:defaults|recommendations|recommended(?:\s+ones)?)\W*$",
+                            re.IGNORECASE)
+
+
 def _takes_all(before: str, cut: str) -> bool:
     """`Everything as recommended, except`, `Whatever you recommend, except`,
     `Recommendations are fine except`, `recommended, except`: every recommendation taken,
     one excepted (not "it's not the recommendation but …")."""
-    return (not re.match(r"\s*but\b", cut, re.IGNORECASE)
+    return ((not re.match(r"\s*but\b", cut, re.IGNORECASE) or _BARE_DEFAULTS.match(before))
             and bool(_EVERY.search(before) or _ALL_RECOMMENDED.search(before))
             and bool(_RECOMMEND.search(before)) and not _NEGATED.search(before))
 
@@ -1540,7 +1580,8 @@ _NO_HARM = re.compile(
 # Not needed, not wanted, nobody asking for it: a refusal of what the question offers.
 _NOT_WANTED = re.compile(
     r"\b(?:don[’']?t|do\s+not|doesn[’']?t|does\s+not|won[’']?t|no)\s+(?:really\s+)?(?:need|want"
-    r"|demand|use\s+for)\w*|\bnot\s+(?:needed|wanted|necessary|required)\b|\bnot\s+bother"
+    r"|demand|use\s+for)\w*|(?:\bnot|n[’']t)\s+(?:really\s+)?(?:needed|wanted|necessary|required)\b"
+    r"|\bnot\s+bother"
     r"|\bdon[’']?t\s+(?:\w+\s+)?see\s+(?:the\s+|any\s+)?(?:demand|need|point|use)\b"
     r"|\bnobody\s+(?:has\s+)?(?:asked|needs|wants)\b"
     # …in the other common languages, in their own word order ("Export brauchen wir

@@ -651,6 +651,8 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
         else:
             missed.append((number, said))
     for number, letter in answer_reading.letter_forms(line, forks):
+        if _pronoun(forks, ParsedAnswer(number, letter)):
+            continue  # "For the second, I don't really care": the writer, not option I
         if not any(a.question == number for a in found):
             found.append(ParsedAnswer(number, letter, said=line.strip()))
             missed = [m for m in missed if m[0] != number]
@@ -775,7 +777,7 @@ _JOINED_REF = re.compile(r"\s*(?:,|&|\+|/|and|y|und|et|e|i|и)\s*(?:and\s+)?(?:Q
 
 # Where a list of questions may start: the line's or a sentence's start, or "for"/"both"
 # ("+1 to alice on Q1, and Q2: A" lists nothing: Q1 is alice's answer agreed to).
-_LIST_START = re.compile(r"(?:^|[.;:!?(]|\b(?:for|both|and)|\b(?:Q|question\s*#?)\s*\d{1,2}\s*"
+_LIST_START = re.compile(r"(?:^|[.;:!?(]|\b(?:for|both|and|about)|\b(?:Q|question\s*#?)\s*\d{1,2}\s*"
                          r"(?:,|&|\+|/|and|y|und|et|e|i|и))\s*\**\s*$", re.IGNORECASE)
 
 

@@ -362,6 +362,11 @@ def _remark_on_a_part(polar: list[tuple[str, Polarity]], others: list[str]) -> b
     return not any(pitch & set(normal(o).split()) for o in others)
 
 
+# "I'll go through these after standup": going somewhere or over something, not "go".
+_GOING_ELSEWHERE = re.compile(r"\b(?:go(?:ing)?|goes)\s+(?:through|over|back|home|off|out"
+                              r"|look|read|check|think)\b", re.IGNORECASE)
+
+
 def _held(clause: str, mentions: frozenset[str]) -> Stance | None:
     """A clause that holds a decision back: a doubt of its own ("Maybe."), a condition
     alone ("Only if the cost comes down"), or a side named with a condition, a doubt, a
@@ -371,7 +376,8 @@ def _held(clause: str, mentions: frozenset[str]) -> Stance | None:
     flat = normal(clause)
     if flat.startswith((" only if ", " only when ", " not unless ", " provided that ")):
         return Stance(Polarity.AGREE, Modality.CONDITIONAL, clause.strip(), clause)
-    named = _has(clause, mentions) or _short_side(clause) or _decision_word(clause)
+    named = _has(_GOING_ELSEWHERE.sub(" ", clause), mentions) or _short_side(clause) \
+        or _decision_word(clause)
     if not named:
         return None
     polarity = _family(clause) if not _decision_word(clause) else (

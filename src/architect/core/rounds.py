@@ -272,10 +272,17 @@ def _agrees(clause: str) -> bool:
 def _in_doubt(words: str) -> bool:
     """Words that question, hedge, condition or take back (`are we sure?`, `hmm, not
     so sure now`): not a plain remark about an answer."""
-    text = readable(words)
+    text = _COURTESY.sub(" ", readable(words))
     return ("?" in text or clauses.modality(text)[0] is not clauses.Modality.CERTAIN
             or clauses.after_correction(text, leading=True) != text
             or bool(_CHANGES.search(text)))
+
+
+# A condition on a favour asked of someone, not on an answer ("bring numbers if you have
+# them", "if anyone can get a quote").
+_COURTESY = re.compile(r"\bif\s+(?:you|anyone|someone|somebody)\s+(?:have|has|can|could|get|got)"
+                       r"\s+(?:them|it|one|any|some|the\s+time|a\s+(?:minute|moment|sec))\b"
+                       r"|\bif\s+possible\b", re.IGNORECASE)
 
 
 # Words of changing an answer given before ("changing my answer", "flip Q3", "nvm").

@@ -304,10 +304,17 @@ def _review_doubt(review: Review, marks: Marks, steering: Steering) -> str | Non
         # that hold it back (a condition, a doubt, a refusal) ask first.
         reading = words.read(review.body, steering.bot_login)
         held = (reading.sense is words.Sense.NOT_DECISION
-                and reading.modality is not clauses.Modality.CERTAIN)
+                and reading.modality is not clauses.Modality.CERTAIN
+                and not _NOT_BLOCKING.search(review.body))
         refused = reading.sense is words.Sense.LIKELY and reading.family is Family.REJECT
         return why if held or refused else None
     return why
+
+
+# "Approving this, though I'd love it if ticket 3 had clearer criteria (not blocking)":
+# the writer says their wish holds nothing back.
+_NOT_BLOCKING = re.compile(r"\b(?:not|non)[\s-]?blocking\b|\bnot\s+a\s+blocker\b|\bno\s+blocker\b",
+                           re.IGNORECASE)
 
 
 def _aside(review: Review, marks: Marks, steering: Steering, heard: _Heard,
