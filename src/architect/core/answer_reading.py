@@ -1260,7 +1260,7 @@ def _takes_all(before: str, cut: str) -> bool:
     """`Everything as recommended, except`, `Whatever you recommend, except`,
     `Recommendations are fine except`, `recommended, except`: every recommendation taken,
     one excepted (not "it's not the recommendation but …")."""
-    return ((not re.match(r"\s*but\b", cut, re.IGNORECASE) or _BARE_DEFAULTS.match(before))
+    return ((not re.match(r"\s*but\b", cut, re.IGNORECASE) or bool(_BARE_DEFAULTS.match(before)))
             and bool(_EVERY.search(before) or _ALL_RECOMMENDED.search(before))
             and bool(_RECOMMEND.search(before)) and not _NEGATED.search(before))
 

@@ -777,7 +777,8 @@ _JOINED_REF = re.compile(r"\s*(?:,|&|\+|/|and|y|und|et|e|i|и)\s*(?:and\s+)?(?:Q
 
 # Where a list of questions may start: the line's or a sentence's start, or "for"/"both"
 # ("+1 to alice on Q1, and Q2: A" lists nothing: Q1 is alice's answer agreed to).
-_LIST_START = re.compile(r"(?:^|[.;:!?(]|\b(?:for|both|and|about)|\b(?:Q|question\s*#?)\s*\d{1,2}\s*"
+_LIST_START = re.compile(r"(?:^|[.;:!?(]|\b(?:for|both|and|about)"
+                         r"|\b(?:Q|question\s*#?)\s*\d{1,2}\s*"
                          r"(?:,|&|\+|/|and|y|und|et|e|i|и))\s*\**\s*$", re.IGNORECASE)
 
 
