@@ -571,3 +571,37 @@ def test_the_defaults_with_a_later_look_at_one_part_take_every_recommendation() 
 ])
 def test_taking_time_over_the_questions_is_talk(text: str) -> None:
     assert parse_comment(text, ATTACHMENT_FORKS).discussion
+
+
+@pytest.mark.parametrize(("text", "forks", "expected"), [
+    # The question copied back, its answer below it or after it.
+    ("**Q1:** Where are settings kept?\nOn the server. People switch laptops all the time."
+     "\n\n**Q2:** Can settings be exported?\nNo, not for now.", SETTINGS_FORKS,
+     {1: "B", 2: "A"}),
+    ("- Where are settings kept? **On the server**\n- Can they be exported? **No**",
+     SETTINGS_FORKS, {1: "B", 2: "A"}),
+    # A question named by its subject: "as for export", "re: visibility —".
+    ("Keep them on the server. As for export, yes, a JSON file would be nice to have.",
+     SETTINGS_FORKS, {1: "B", 2: "B"}),
+    ("re: visibility — same people who can see the note, otherwise sharing a note with a "
+     "screenshot in it just breaks", ATTACHMENT_FORKS, {2: "A"}),
+    # Another letter allowed after the chosen one; a doubt about another question by place.
+    ("Q1: B. Q3: A, though honestly B would also be fine by me if someone feels strongly.",
+     ATTACHMENT_FORKS, {1: "B", 3: "A"}),
+    ("for the second one, A. no strong opinion on the first", SETTINGS_FORKS, {2: "A"}),
+    # The recommendation for one question by its place, "as well" for another.
+    ("For the first question I'd go with the recommendation. For the last one as well. The "
+     "middle one I need to think about, ping me tomorrow.", ATTACHMENT_FORKS,
+     {1: "B", 3: "A"}),
+    ("first one: B, second one too", ATTACHMENT_FORKS, {1: "B", 2: "B"}),
+])
+def test_answers_around_the_questions_own_words_and_places(
+        text: str, forks: Sequence[DesignFork], expected: dict[int, str]) -> None:
+    assert _letters(text, forks) == expected
+
+
+def test_the_recommendation_for_one_question_by_place_is_not_every_recommendation() -> None:
+    parsed = parse_comment("For the first question I'd go with the recommendation.",
+                           ATTACHMENT_FORKS)
+    assert not parsed.approve_all
+    assert {a.question for a in parsed.answers} == {1}

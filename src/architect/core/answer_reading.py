@@ -114,6 +114,12 @@ def open_forks(forks: Sequence[DesignFork]) -> list[DesignFork]:
 def doubt(context: str) -> tuple[clauses.Modality, str]:
     """The modality of the words around an answer: conditional, hedged, a question (or
     two letters offered as alternatives: `A or B`), else certain."""
+    if (conceded := _CONCEDED.search(context)) is not None and (
+            chosen := _PAIR_LETTER.findall(context[:conceded.start()])) and (
+            chosen[-1] != conceded.group("l")):
+        # "Q3: A, though honestly B would also be fine by me if someone feels strongly":
+        # the other letter allowed, on its own condition; A is the answer.
+        context = context[:conceded.start()]
     if _TWO_LETTERS.search(context):
         return clauses.Modality.HEDGED, context.strip()
     if (first := _ASKED_FIRST.match(context)) is not None:
@@ -139,6 +145,12 @@ def doubt(context: str) -> tuple[clauses.Modality, str]:
     if mood is clauses.Modality.CONDITIONAL and (wanted := clauses.precondition(context)):
         return clauses.Modality.CONDITIONAL, wanted
     return (clauses.Modality.CERTAIN, "") if mood is clauses.Modality.CONDITIONAL else (mood, cue)
+
+
+# Another letter allowed after the one chosen ("…, though B would also be fine by me").
+_CONCEDED = re.compile(r"[,;]?\s*\b(?:though|although|but|even\s+though)\s+(?:honestly\s+|tbh\s+)?"
+                       r"(?:option\s+)?(?P<l>(?-i:[A-H]))\s+(?:would|could|is|'d)\s+(?:also\s+)?"
+                       r"(?:be\s+)?(?:fine|ok|okay|acceptable|work)\b[^.!?]*", re.IGNORECASE)
 
 
 # Two letters weighed against each other, not one chosen: "A or B", "between A and B",
@@ -444,6 +456,8 @@ def approves_all(text: str) -> bool:
     excepted."""
     if len(text) > 400:
         return False  # a page of text is not "go with the recommendations"
+    if _ORDINAL.search(text):
+        return False  # "For the first question I'd go with the recommendation": that one
     text = _BY_DEFAULT.sub(" ", text)  # "a toggle that's off by default" describes
     # "…, we can revisit the cleanup story after launch": a later look, no condition.
     if _LATER_MOVE.search(text):
@@ -1172,6 +1186,7 @@ def pairs(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
     still = open_forks(forks)
     refs = list(_PAIR_REF.finditer(line))
     found: list[tuple[int, str]] = []
+    recommended: set[int] = set()  # the questions given the recommendation, not a letter
     for k, ref in enumerate(refs):
         number = _number_of(ref, still)
         fork = next((f for f in forks if f.number == number), None)
@@ -1189,14 +1204,39 @@ def pairs(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
             letter = None  # "For the second, I don't really care": the writer, no option I
         if letter is None or not (_glued(line[ref.end():letter.start()])
                                   or _next_cell(line, ref.end(), letter)):
-            if (value := _short_value(line[ref.end():stop], fork)) and (
-                    found or len(refs) > 1):
+            stretch = line[ref.end():stop]
+            if found and _AS_WELL.match(stretch):
+                # "For the first question I'd go with the recommendation. For the last one
+                # as well.": the same answer as the one before, a letter or the recommendation.
+                same = fork.recommended if found[-1][0] in recommended else found[-1][1]
+                value = same if same in fork.letters else ""
+                if found[-1][0] in recommended:
+                    recommended.add(fork.number)
+            elif _takes_recommendation(stretch):
+                value = fork.recommended if fork.recommended in fork.letters else ""
+                recommended.add(fork.number)
+            else:
+                value = _short_value(stretch, fork) if found or len(refs) > 1 else ""
+            if value:
                 found.append((fork.number, value))  # "first one server, second one no"
             continue
         chosen = _taken_back(line[letter.end():stop], fork) or letter.group("c")
         if chosen in fork.letters:
             found.append((fork.number, chosen))
     return found
+
+
+_AS_WELL = re.compile(r"^\W*(?:(?:as\s+well|too|also|the\s+same|same(?:\s+(?:there|here))?)\W*"
+                      r"(?:[.!;]|$))", re.IGNORECASE)
+
+
+def _takes_recommendation(stretch: str) -> bool:
+    """"I'd go with the recommendation" right after a question's place."""
+    sentence = re.split(r"[.!?\n]", stretch, maxsplit=1)[0]
+    return bool(re.match(r"\W*(?:(?:i'?d|we'?d|let'?s|i\s+would|we\s+(?:can|should))\s+)?"
+                         r"(?:go\s+with|take|use|stick\s+with|follow|keep)\s+(?:the|your)\s+"
+                         r"(?:recommendation|recommended\s+one|default|suggestion)\W*$",
+                         sentence, re.IGNORECASE))
 
 
 def _short_value(stretch: str, fork: DesignFork) -> str:
@@ -1345,8 +1385,10 @@ _POSITIVE_VALUE = re.compile(
     r"\s+(?:it|that|this|them)(?!\s+later)\b)", re.IGNORECASE)
 _LABELLED = re.compile(r"^\W*(?P<label>[^:|=→\n]{2,60}?)\s*(?::|\||→|=|\s[—–-]\s)\s*"
                        r"(?P<value>[^|\n]+?)[\s|]*$")
-_FOR_LABEL = re.compile(r"^\W*(?:for|pour|para|per|für|voor|dla)\s+"
-                        r"(?:the\s+|la\s+|le\s+|el\s+|die\s+|den\s+)?(?P<label>[\w\s'-]{2,40}?)\s*[,:]\s*"
+_FOR_LABEL = re.compile(r"^\W*(?:for|pour|para|per|für|voor|dla|as\s+for|regarding|concerning|re:?"
+                        r"|on|when\s+it\s+comes\s+to|as\s+to)\s+"
+                        r"(?:the\s+|la\s+|le\s+|el\s+|die\s+|den\s+)?(?P<label>[\w\s'-]{2,40}?)"
+                        r"(?:\s*[,:—–]|\s+-)\s*"
                         r"(?P<value>.+)$|^(?P<value2>.+?)\s+for\s+(?:the\s+)?(?P<label2>[\w\s'-]{2,40}?)"
                         r"\W*$", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!;])\s+")
@@ -1647,6 +1689,7 @@ _FOR_PLACE = re.compile(
 
 
 def _label_value(part: str) -> tuple[str, str]:
+    part = re.sub(r"^\W*re:\s*", "", part, flags=re.IGNORECASE)  # "re: visibility — …"
     if (m := _FOR_PLACE.match(part)) is not None:  # "for the third one the worker queue"
         return m.group("label"), m.group("value")
     if (m := _LABEL_RECOMMENDED.match(part)) is not None:  # "visibility as recommended"

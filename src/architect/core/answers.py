@@ -213,7 +213,7 @@ def _parsed(body: str, forks: tuple[DesignFork, ...]) -> ParsedComment:
     doubted: list[tuple[int, str, str]] = []
     alone = False  # whether the last answer read stood alone on its line
     for line, ok in lines:
-        readable_line = _INLINE_CODE.sub("", line) if ok else ""
+        readable_line = _echo_read(_INLINE_CODE.sub("", line), forks) if ok else ""
         quoted, heading = _named_above(line, ok, quoted, forks)
         if heading:
             continue
@@ -429,6 +429,43 @@ def _with_reasons(answers: list[ParsedAnswer], explained: dict[int, list[str]]
     return out
 
 
+def _echo_read(line: str, forks: Sequence[DesignFork]) -> str:
+    """"- Can they be exported? **No**": the question copied back, then its answer, read as
+    `Q2: No` (a copied question alone heads the lines below: `_named_above`)."""
+    echo = _echoed_question(line, forks)
+    return f"Q{echo[0]}: {echo[1]}" if echo is not None and echo[1] else line
+
+
+def _echoed_question(line: str, forks: Sequence[DesignFork]) -> tuple[int, str] | None:
+    """A line that copies a question back (`**Q2:** Can settings be exported?`, `- Where
+    are settings kept? **On the server**`): its number and the words after it, or None."""
+    m = _ECHO.match(line)
+    if m is None:
+        return None
+    asked = _content_words(m.group("q"))
+
+    def alike(fork: DesignFork) -> bool:
+        own = _content_words(fork.question)
+        return bool(own) and len(own & asked) >= max(2, (len(own) + 1) // 2)
+
+    if m.group("n") is not None:
+        fork = next((f for f in forks if f.number == int(m.group("n"))), None)
+        matched = [fork] if fork is not None and alike(fork) else []
+    else:
+        matched = [f for f in forks if alike(f)]
+    if len(matched) != 1:
+        return None
+    return matched[0].number, m.group("v").strip(" *_")
+
+
+_ECHO = re.compile(r"^[\s>*_-]*(?:(?:Q|question\s*)(?P<n>\d{1,2})[*_]*\s*[:.)—–-]?\s*[*_]*\s*)?"
+                   r"(?P<q>[A-Za-z][^?\n]{5,160})\?[*_]*\s*(?P<v>[^?]*)$", re.IGNORECASE)
+
+
+def _content_words(text: str) -> set[str]:
+    return {w for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 2}
+
+
 def _named_above(line: str, ok: bool, quoted: int | None, forks: Sequence[DesignFork]
                  ) -> tuple[int | None, bool]:
     """The question the lines below a quote (`> Q1 Where …`) or a heading (`## Storage`)
@@ -437,6 +474,8 @@ def _named_above(line: str, ok: bool, quoted: int | None, forks: Sequence[Design
         refs = set(QUESTION_REF.findall(line)) if line.lstrip().startswith(">") else set()
         # A quote of several questions' answers (`> Q1: B, Q2: A`) heads none of them.
         return (int(refs.pop()) if len(refs) == 1 else None if refs else quoted), False
+    if (echo := _echoed_question(line, forks)) is not None and not echo[1]:
+        return echo[0], True  # "**Q2:** Can settings be exported?", its answer below
     heading = _HEADING.match(line)
     if heading is None or not forks:
         return quoted, False
@@ -498,6 +537,11 @@ def _sentence_apart(context: str, said: str, cue: str) -> bool:
     return bool(re.search(r"[.!?;](?:\s|$)", before[at:]))
 
 
+_PLACES = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+_PLACE = re.compile(r"\bthe\s+(first|second|third|fourth|last|middle)\b(?:\s+(?:one|question))?",
+                    re.IGNORECASE)
+
+
 def _about_another(cue: str, answer: ParsedAnswer, forks: Sequence[DesignFork]) -> bool:
     """Whether a doubt after an answer, in a later sentence of its own, is about another
     question by that question's words ("Q1: B. need to think about export a bit more"),
@@ -510,6 +554,12 @@ def _about_another(cue: str, answer: ParsedAnswer, forks: Sequence[DesignFork]) 
     refs = {int(n) for n in QUESTION_REF.findall(cue)}
     if refs:
         return answer.question not in refs  # "Still thinking about Q2"
+    if (place := _PLACE.search(cue)) is not None and forks:
+        # "for the second one, A. no strong opinion on the first": another by its place.
+        word = place.group(1).lower()
+        number = (forks[-1].number if word == "last" else forks[len(forks) // 2].number
+                  if word == "middle" else _PLACES[word])
+        return number != answer.question
     named = answer_reading.question_named(cue, forks)
     return named is not None and named != answer.question
 
