@@ -605,3 +605,21 @@ def test_the_recommendation_for_one_question_by_place_is_not_every_recommendatio
                            ATTACHMENT_FORKS)
     assert not parsed.approve_all
     assert {a.question for a in parsed.answers} == {1}
+
+
+@pytest.mark.parametrize("text", [
+    'Before we lock this: does "everyone who can see the note" include guests with read-only '
+    "share links? If yes, then B for Q2.",
+    "How big do we expect the backlog of expired files to get? B maybe",
+])
+def test_a_new_question_sharing_words_with_one_asked_is_no_copy_of_it(text: str) -> None:
+    assert _letters(text) == {}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Para la Q2 prefiero la B: exportar a JSON es lo que nos piden, y es poco trabajo si "
+     "no hacemos importación todavía.", {2: "B"}),  # the condition is in the reason
+    ("Q1 ke liye server hi theek hai yaar, export abhi nahi chahiye", {1: "B", 2: "A"}),
+])
+def test_reasons_and_refusals_in_other_languages(text: str, expected: dict[int, str]) -> None:
+    assert _letters(text, SETTINGS_FORKS) == expected

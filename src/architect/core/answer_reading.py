@@ -219,7 +219,7 @@ _IDIOMS = re.compile(r"\bmight\s+as\s+well\b|\bmay\s+as\s+well\b"
                      r"|(?<=\bcan\s)se\b|(?<=\bcould\s)se\b|(?<=\bto\s)se\b"
                      r"|(?<=\bque\s)se\b|(?<=\blo\s)se\b"
                      r"|可能性", re.IGNORECASE)  # "a possibility" (a reason), not "maybe"
-_EXPLANATION = re.compile(r"\s[—–-]\s|\bbecause\b|\bsince\b"
+_EXPLANATION = re.compile(r"\s[—–-]\s|\bbecause\b|\bsince\b|(?<=\b(?-i:[A-H])):\s"
                           # "Q2: A, we can add export later if people ask": what may come
                           r"|,\s*(?:we|you|they|it|that)\s+(?:can|could|will|'ll|may)\b",
                           re.IGNORECASE)
@@ -1076,7 +1076,8 @@ _ORDINAL_WORDS: dict[str, int] = {
     "4th": 4, "erste": 1, "ersten": 1, "erster": 1, "zweite": 2, "zweiten": 2, "dritte": 3,
     "dritten": 3, "premier": 1, "première": 1, "premiere": 1, "deuxième": 2, "deuxieme": 2,
     "seconde": 2, "troisième": 3, "troisieme": 3, "primera": 1, "primero": 1, "segunda": 2,
-    "segundo": 2, "tercera": 3, "tercero": 3, "prima": 1, "primo": 1, "seconda": 2,
+    "segundo": 2, "tercera": 3, "tercero": 3, "primeira": 1, "primeiro": 1, "terceira": 3,
+    "terceiro": 3, "prima": 1, "primo": 1, "seconda": 2,
     "secondo": 2, "terza": 3, "terzo": 3, "pierwsze": 1, "pierwszy": 1, "drugie": 2,
     "drugi": 2, "trzecie": 3, "trzeci": 3, "первый": 1, "первое": 1, "второй": 2,
     "второе": 2, "третий": 3, "третье": 3, "第一": 1, "第二": 2, "第三": 3, "第四": 4,
@@ -1246,7 +1247,7 @@ def _short_value(stretch: str, fork: DesignFork) -> str:
     if takes_default(sentence) and fork.recommended in fork.letters:
         return fork.recommended  # "For the second, I don't really care, whatever you recommend"
     value = re.split(r"[,;.!?\n]|\s+(?:and|but)\s+", stretch.strip(" :=-–—>),"), maxsplit=1)[0]
-    if not value.strip() or len(value.split()) > 5 or "?" in stretch[:len(value) + 1]:
+    if not value.strip() or len(value.split()) > 8 or "?" in stretch[:len(value) + 1]:
         return ""
     return value_letter(value, fork)
 
@@ -1631,7 +1632,10 @@ _NOT_WANTED = re.compile(
     r"|\bbrauch\w*\s+(?:\w+\s+){0,3}?(?:nicht|kein\w*)\b|\bnicht\s+(?:nötig|notwendig|erforderlich)"
     r"|\bpas\s+besoin\b|\bno\s+(?:lo\s+|la\s+|los\s+)?necesit\w*|\bno\s+hace\s+falta\b"
     r"|\bnão\s+(?:precis\w*|é\s+necessári\w*)|\bnon\s+(?:ci\s+)?serv\w*|\bnon\s+abbiamo\s+bisogno"
-    r"|\bnie\s+potrzeb\w*|\bniepotrzebn\w*|\bне\s+нужн\w*|\bniet\s+nodig\b", re.IGNORECASE)
+    r"|\bnie\s+potrzeb\w*|\bniepotrzebn\w*|\bне\s+нужн\w*|\bniet\s+nodig\b"
+    # Hindi, in Latin script and in Devanagari ("export abhi nahi chahiye")
+    r"|\bnahi+n?\s+chahiye\b|\bzaro+rat\s+nahi+n?\b|\bzarurat\s+nahi+n?\b|नहीं\s+चाहिए"
+    r"|ज़?रूरत\s+नहीं", re.IGNORECASE)
 
 
 def _refused(text: str, fork: DesignFork) -> set[str]:

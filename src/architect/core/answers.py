@@ -445,8 +445,11 @@ def _echoed_question(line: str, forks: Sequence[DesignFork]) -> tuple[int, str] 
     asked = _content_words(m.group("q"))
 
     def alike(fork: DesignFork) -> bool:
+        # Copied, maybe in other words ("Can they be exported?"), not a new question that
+        # shares some of its words ("does "everyone who can see the note" include …?").
         own = _content_words(fork.question)
-        return bool(own) and len(own & asked) >= max(2, (len(own) + 1) // 2)
+        return bool(own) and len(own & asked) >= max(2, -(-2 * len(own) // 3)) \
+            and len(asked - own) <= 2
 
     if m.group("n") is not None:
         fork = next((f for f in forks if f.number == int(m.group("n"))), None)
