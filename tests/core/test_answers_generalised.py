@@ -623,3 +623,8 @@ def test_a_new_question_sharing_words_with_one_asked_is_no_copy_of_it(text: str)
 ])
 def test_reasons_and_refusals_in_other_languages(text: str, expected: dict[int, str]) -> None:
     assert _letters(text, SETTINGS_FORKS) == expected
+
+
+def test_no_preference_on_a_question_named_is_asked_back_not_talk() -> None:
+    parsed = parse_comment("either is fine for cleanup, your call", ATTACHMENT_FORKS)
+    assert not parsed.discussion and not parsed.answers

@@ -440,3 +440,15 @@ def test_pausing_this_one_holds() -> None:
     reading = words.read("Hmm, on second thought let's wait until the vision PR is merged. "
                          "Pausing this one.", BOT)
     assert (reading.sense, reading.family) == (Sense.DECISION, Family.HOLD)
+
+
+def test_agreeing_with_a_quoted_condition_is_that_condition() -> None:
+    reading = words.read("> I'd accept if we drop the export part\n\nSame for me.", BOT)
+    assert (reading.sense, reading.family, reading.modality) == (
+        Sense.NOT_DECISION, Family.ACCEPT, clauses.Modality.CONDITIONAL)
+    assert reading.cue == "if we drop the export part"
+
+
+def test_same_for_me_under_a_quoted_accept_is_a_likely_yes() -> None:
+    reading = words.read("> ACCEPT\n\nSame for me.", BOT)
+    assert (reading.sense, reading.family) == (Sense.LIKELY, Family.ACCEPT)

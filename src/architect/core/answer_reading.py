@@ -1058,7 +1058,9 @@ def discussion(text: str, forks: Sequence[DesignFork]) -> bool:
             or _doubts_an_answer(text, forks) or _weighs_options(text, forks)
             or likely(text, forks) or stated(text, forks) or _INSTRUCTS.search(text)
             or refused_in_words(text, forks)
-            or (_JUDGED_FOR.search(text) and by_words(text, forks, named=True))):
+            or (_JUDGED_FOR.search(text) and by_words(text, forks, named=True))
+            # "either is fine for cleanup, your call": no preference on a question named
+            or (_INDIFFERENT.search(text) and questions_said(text, forks))):
         return False
     stance = clauses.stance(text)
     if stance is not None and (stance.strong or stance.modality is not clauses.Modality.CERTAIN

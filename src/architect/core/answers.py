@@ -492,7 +492,10 @@ def _deferred(readable: str, answers: list[ParsedAnswer],
     """"Q1 B, Q2 A. Hmm, let me think about this more before you record anything": every
     answer of the comment held back, named in the acknowledgment."""
     words = answer_reading.deferred(readable) if answers else ""
-    named = answer_scope.named_questions(words, forks) if words else frozenset()
+    # "No export. No idea yet about the storage question, I need to talk to infra first":
+    # the sentence the deferral stands in names what it is about.
+    sentence = next((s for s in answer_scope.sentences(readable) if words and words in s), words)
+    named = answer_scope.named_questions(sentence, forks) if words else frozenset()
     if not words or (named and not named & {a.question for a in answers}):
         # "Q3: A. Let me check with ops about the storage one first.": the words that
         # hold back name another question (deferred on its own), not the answers given.

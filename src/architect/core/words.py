@@ -244,6 +244,8 @@ _ABOUT_THE_QUOTE: dict[str, int] = {
         ("agreed", 1), ("+1", 1), ("same here", 1), ("same", 1), ("this", 1), ("^ this", 1),
         ("seconded", 1), ("me too", 1), ("exactly", 1), ("+1 same here", 1),
         ("same from me", 1), ("ditto", 1), ("👍", 1), ("idem", 1), ("dito", 1),
+        ("same for me", 1), ("same for us", 1), ("same from my side", 1), ("likewise", 1),
+        ("me as well", 1), ("+1 to this", 1), ("this ^", 1), ("same here tbh", 1),
         # the same, in the languages of `vocabulary`
         ("согласен", 1), ("согласна", 1), ("поддерживаю", 1), ("d'accord", 1),
         ("einverstanden", 1), ("de acuerdo", 1), ("concordo", 1), ("d'accordo", 1),
@@ -297,7 +299,12 @@ def _own(body: str, bot_login: str) -> str:
 def _echoed(body: str, bot_login: str) -> Reading | None:
     """A comment that only agrees (or disagrees) with the decision it quotes: likely."""
     quoted = _quoted(body)
-    said = read_clear(quoted, bot_login) or _likely(quoted)
+    said = read_clear(quoted, bot_login)
+    held = read(quoted, bot_login) if said is None and quoted.strip() else None
+    if held is not None and held.sense is Sense.NOT_DECISION and held.family is not None \
+            and held.modality is not clauses.Modality.CERTAIN:
+        said = held  # "> I'd accept if we drop the export part" then "Same for me."
+    said = said or _likely(quoted)
     if said is None or said.family not in (Family.ACCEPT, Family.REJECT):
         return None
     text = unquoted(body, bot_login)
@@ -305,6 +312,9 @@ def _echoed(body: str, bot_login: str) -> Reading | None:
     signs = {_ABOUT_THE_QUOTE[p] for p in parts if p in _ABOUT_THE_QUOTE}
     if len(signs) != 1:
         return None
+    if said is held and signs == {1}:
+        return Reading(Sense.NOT_DECISION, said.family, said=text.strip(),
+                       modality=said.modality, cue=said.cue)
     family = said.family if signs == {1} else (
         Family.REJECT if said.family is Family.ACCEPT else Family.ACCEPT)
     return Reading(Sense.LIKELY, family, said=text.strip())
