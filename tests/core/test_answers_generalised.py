@@ -628,3 +628,12 @@ def test_reasons_and_refusals_in_other_languages(text: str, expected: dict[int, 
 def test_no_preference_on_a_question_named_is_asked_back_not_talk() -> None:
     parsed = parse_comment("either is fine for cleanup, your call", ATTACHMENT_FORKS)
     assert not parsed.discussion and not parsed.answers
+
+
+@pytest.mark.parametrize("text", [
+    "Scratch what I said on the second one — support says people keep asking to back up "
+    "their prefs before reinstalling. Let's allow it.",
+    "Changed my mind on export. Let's allow it.",
+])
+def test_a_change_of_mind_in_words_gives_the_new_value(text: str) -> None:
+    assert _letters(text, SETTINGS_FORKS) == {2: "B"}

@@ -199,7 +199,8 @@ def _parsed(body: str, forks: tuple[DesignFork, ...]) -> ParsedComment:
         return ParsedComment(leftover=readable)
     # Talk is only told apart from answers while questions are open: once every fork is
     # resolved (a failed filing check), what is written is for the planner to hear.
-    if answer_reading.open_forks(forks) and answer_reading.discussion(readable, forks):
+    if answer_reading.open_forks(forks) and answer_reading.discussion(readable, forks) \
+            and not _changed_to(readable, forks):
         return ParsedComment(discussion=True)
     answers: list[ParsedAnswer] = []
     explained: dict[int, list[str]] = {}  # index in `answers` → the lines that explain it
@@ -742,6 +743,8 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
             (n, c) for n, c in _more_in_line(line, forks, set(chosen))]
     if paired:
         return [ParsedAnswer(n, letter, said=line.strip()) for n, letter in paired], missed, False
+    if (changed := _changed_to(line, forks)) is not None:
+        return [changed], [], False
     if _BOTH_ASKED.match(line):
         return [], missed, False  # "both? like keep them on the server but cache …": no pick
     named = named_option(line, open_forks)
@@ -769,6 +772,31 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
 _BOTH_ASKED = re.compile(r"\W*(?:(?:why\s+not|what\s+about|how\s+about|or|maybe)\s+)?"
                          r"(?:both|a\s+mix|a\s+hybrid|a\s+bit\s+of\s+both)\b[^.!?\n]*\?",
                          re.IGNORECASE)
+
+
+def _changed_to(line: str, forks: Sequence[DesignFork]) -> ParsedAnswer | None:
+    """"Scratch what I said on the second one — support says people keep asking. Let's
+    allow it.": a change of mind on one question, its new value in the last sentence."""
+    cue = _CHANGE_OF_MIND.search(line)
+    if cue is None:
+        return None
+    about = line[cue.end():]
+    place = _PLACE_NAMED.match(about)
+    named = {_PLACES[place.group(1).lower()]} if place else set(
+        answer_scope.named_questions(about, forks))
+    fork = next((f for f in forks if f.number in named), None) if len(named) == 1 else None
+    last = (answer_scope.sentences(about) or [""])[-1]
+    if fork is None or fork.status is not ForkStatus.OPEN or last.strip() == about.strip():
+        return None
+    letter = answer_reading.value_letter(last.strip().rstrip("."), fork)
+    return ParsedAnswer(fork.number, letter, said=line.strip()) if letter else None
+
+
+_CHANGE_OF_MIND = re.compile(r"\b(?:scratch\s+(?:that|what\s+i\s+said)|(?:i'?ve\s+)?changed\s+my"
+                             r"\s+mind|on\s+second\s+thought)\s+(?:about|on|for|re:?)?\s*",
+                             re.IGNORECASE)
+_PLACE_NAMED = re.compile(r"(?:the\s+)?(first|second|third|fourth)\s+(?:one|question)\b",
+                          re.IGNORECASE)
 
 
 def _forms_read(reading: answer_forms.LineReading, line: str, forks: Sequence[DesignFork],
