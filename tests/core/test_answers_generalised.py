@@ -637,3 +637,22 @@ def test_no_preference_on_a_question_named_is_asked_back_not_talk() -> None:
 ])
 def test_a_change_of_mind_in_words_gives_the_new_value(text: str) -> None:
     assert _letters(text, SETTINGS_FORKS) == {2: "B"}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # The label itself chooses; its reason names the other option.
+    ("On storage I'd go with object storage — we're already paying for MinIO, and local disk "
+     "will bite us the moment we scale to two app servers.", {1: "B"}),
+    # What the writer moved off is no choice of it.
+    ("Storage: we moved everything off local disk last year. So object storage.", {1: "B"}),
+    # Against the recommendation of a two-option question: the other one, whatever the
+    # reasons name.
+    ("Q1: B, Q2: B, Q3: A\n\nQ2 is the one where I go against the recommendation. Shared "
+     "attachments are likelier to hold scanned IDs than the note text is.",
+     {1: "B", 2: "B", 3: "A"}),
+    ("Some background for whoever implements this, since it came up in the infra channel.",
+     {}),
+])
+def test_reasons_around_an_answer_name_options_without_choosing_them(
+        text: str, expected: dict[int, str]) -> None:
+    assert _letters(text) == expected

@@ -15,6 +15,7 @@ import httpx
 import pytest
 
 from architect.app.status import collect_status
+from architect.forge.models import PullRequest
 from tests.e2e.test_dashboard_e2e import section, the_dashboard
 from tests.e2e.test_lifecycle_e2e import snapshot_state
 from tests.world import DIALECTS, OPS, PROJECT, World, make_world
@@ -29,6 +30,15 @@ def held(tmp_path: Path, hold: str = "HOLD: waiting for the legal review", *,
     world.comment(number, hold)
     assert _names(world) == ["HoldReplies"]
     return world, number
+
+
+def _pitched(tmp_path: Path) -> tuple[World, PullRequest]:
+    """A world with one sprint PR awaiting its decision (its pitch has design questions)."""
+    world = make_world(tmp_path)
+    world.vision("Wishlists")
+    world.tick()
+    (pr,) = world.bot.list_pulls(OPS, state="open")
+    return world, pr
 
 
 def _names(world: World, **kw: object) -> list[str]:
@@ -212,10 +222,7 @@ def test_a_tick_killed_between_two_replies_and_run_again_duplicates_nothing(
 
 
 def test_accept_while_held_is_kept_and_asks_the_questions_on_resume(tmp_path: Path) -> None:
-    world = make_world(tmp_path)
-    world.vision("Wishlists")
-    world.tick()
-    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world, pr = _pitched(tmp_path)
     world.comment(pr.number, "HOLD")
     assert _names(world) == ["HoldReplies"]
     assert _state(world).startswith("on hold")
@@ -287,10 +294,7 @@ def test_accept_then_a_hold_before_the_tick_holds_and_asks_nothing(tmp_path: Pat
 def test_a_hold_taken_back_by_its_writer_before_the_tick_accepts(tmp_path: Path) -> None:
     # "Let's park this" then "never mind — ACCEPT" from the same writer, before the
     # architect ran: their newest word wins, as with ACCEPT then a hold.
-    world = make_world(tmp_path)
-    world.vision("Wishlists")
-    world.tick()
-    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world, pr = _pitched(tmp_path)
     world.comment(pr.number, "Let's park this for now")
     world.comment(pr.number, "Never mind, Bob sorted out the capacity issue. Go ahead, ACCEPT.")
     assert "StartQuestions" in _names(world)
@@ -301,10 +305,7 @@ def test_a_hold_taken_back_by_its_writer_before_the_tick_accepts(tmp_path: Path)
 
 
 def test_another_writers_accept_leaves_a_hold_standing(tmp_path: Path) -> None:
-    world = make_world(tmp_path)
-    world.vision("Wishlists")
-    world.tick()
-    (pr,) = world.bot.list_pulls(OPS, state="open")
+    world, pr = _pitched(tmp_path)
     world.comment(pr.number, "Let's park this for now", by="bob")
     world.comment(pr.number, "ACCEPT")
     _names(world)

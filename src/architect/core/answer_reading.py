@@ -512,6 +512,7 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
     does one that names two options. Unless the question is `named`, a long clause must
     choose (`go with`, `store them`, `let's use`)."""
     found: list[tuple[int, str, str]] = []
+    text = _BACKGROUND.sub(" ", text)  # "Some background for whoever implements this"
     if _ANYTHING_BUT.search(text) or SARCASTIC.search(text):
         # "Anything but local disk": an option refused, none chosen; "Ah yes, a nightly
         # cron job. The thing that silently stopped …": named in scorn.
@@ -583,6 +584,12 @@ def stated_fact(clause: str) -> bool:
     return bool(_PRESENT.search(clause)) and not _CHOSEN_BESIDE_FACT.search(clause)
 
 
+# "background" as context, not the option "A background worker queue".
+_BACKGROUND = re.compile(r"\b(?:some|more|a\s+bit\s+of|for|little|quick|the)\s+background\b"
+                         r"(?!\s+(?:worker|job|queue|process|task))"
+                         r"|\bbackground\s*(?::|info\w*|context|reading)", re.IGNORECASE)
+
+
 # Scorn, not agreement: "Ah yes, a nightly cron job.", "Oh great, another cron",
 # "what could possibly go wrong".
 SARCASTIC = re.compile(r"^\W*(?:ah\s+yes|oh\s+(?:great|wonderful|lovely|joy|goody))\b"
@@ -633,7 +640,9 @@ _JUDGED_AGAINST = re.compile(
     r"|unstable|buggy|slow|too\s+(?:slow|much|heavy|complex|complicated)|doesn't\s+scale"
     r"|won't\s+scale|a\s+pain|kaputt|instabil|langsam|problème|problema|проблем\w*|нестабильн\w*"
     r"|rots?|rotting|sucks?|fails?|failing|(?:silently\s+)?stop(?:s|ped)\s+running|dies"
-    r"|always\s+(?:break|fail|rot)\w*|terrible|awful|horrible|hell)\b",
+    r"|always\s+(?:break|fail|rot)\w*|terrible|awful|horrible|hell"
+    # left behind: "we moved everything off local disk", "got rid of the cron box"
+    r"|(?:mov|migrat)\w*\s+(?:\w+\s+)?(?:off|away\s+from)|got\s+rid\s+of|ditched|bite\s+us)\b",
     re.IGNORECASE)
 _REMEDY = re.compile(r"\b(?:fix(?:es|ed)?|solves?|solved|avoids?|avoided|without|no\s+more"
                      r"|prevents?|cures?|gets?\s+rid|removes?|instead)\b", re.IGNORECASE)
@@ -1390,8 +1399,8 @@ _LABELLED = re.compile(r"^\W*(?P<label>[^:|=→\n]{2,60}?)\s*(?::|\||→|=|\s[�
                        r"(?P<value>[^|\n]+?)[\s|]*$")
 _FOR_LABEL = re.compile(r"^\W*(?:for|pour|para|per|für|voor|dla|as\s+for|regarding|concerning|re:?"
                         r"|on|when\s+it\s+comes\s+to|as\s+to)\s+"
-                        r"(?:the\s+|la\s+|le\s+|el\s+|die\s+|den\s+)?(?P<label>[\w\s'-]{2,40}?)"
-                        r"(?:\s*[,:—–]|\s+-)\s*"
+                        r"(?:the\s+|la\s+|le\s+|el\s+|die\s+|den\s+)?"
+                        r"(?P<label>[\w'-]{2,20}(?:\s+[\w'-]{1,20}){0,3}?)(?:\s*[,:—–]|\s+-)\s*"
                         r"(?P<value>.+)$|^(?P<value2>.+?)\s+for\s+(?:the\s+)?(?P<label2>[\w\s'-]{2,40}?)"
                         r"\W*$", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!;])\s+")
@@ -1667,7 +1676,11 @@ def by_question_words(line: str, forks: Sequence[DesignFork]) -> list[tuple[int,
         fork = next((f for f in forks if f.number == number), None)
         if fork is None or value.rstrip().endswith("?"):
             continue
-        if (letter := value_letter(value, fork)) and (number, letter) not in found:
+        # "On storage I'd go with object storage — … local disk will bite us": the label
+        # itself chooses; what follows is its reason.
+        chosen = {c for _, c, _ in by_words(label, [fork], named=True)}
+        letter = chosen.pop() if len(chosen) == 1 else value_letter(value, fork)
+        if letter and (number, letter) not in found:
             found.append((fork.number, letter))
     return found
 

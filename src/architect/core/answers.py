@@ -1039,6 +1039,16 @@ def _unread_answer(number: int, said: str, line: str, forks: Sequence[DesignFork
                        or answer_reading.RECOMMEND.search(rest)) \
             and not answer_scope.against_recommendation(last):
         letter = RECOMMENDED
+    first = (answer_scope.sentences(last) or [""])[0]
+    if mine and answer_reading.RECOMMEND.search(first) \
+            and answer_scope.against_recommendation(first):
+        # "Q2 is the one where I go against the recommendation. … than the note text is":
+        # not the recommended option, whatever the reasons name; of two, the other one.
+        others = [k for k in mine[0].letters if k != mine[0].recommended]
+        if letter in (RECOMMENDED, mine[0].recommended):
+            letter = ""  # the words name what the writer says they go against: asked back
+        elif not letter and len(others) == 1:
+            letter = others[0]
     return letter
 
 
