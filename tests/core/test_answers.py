@@ -52,9 +52,10 @@ def test_bare_approval_takes_every_recommendation(text: str) -> None:
     "text",
     [
         "> Q1: A",
-        "```\nQ1: A\nprint('Q2: B')\n```",
-        "~~~yaml\nstorage: Q2: B is the bucket\n~~~",
-        "The form is `Q1: A`, right?",
+        "```\nQ1: A\n```",
+        "~~~\nQ2: B\n~~~",
+        "`Q1: A`",
+        "`Q1: B; Q2: A` — export is cheap once it is on the server.",
         "```\nQ1: A",  # a fence left open is code to the end
         "<!-- Q1: A -->",
         "<!-- architect: answers round=2 -->",
@@ -64,22 +65,6 @@ def test_quotes_code_and_html_comments_are_not_answers(text: str) -> None:
     parsed = parse_comment(text)
     assert parsed.answers == ()
     assert not parsed.approve_all
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("Here you go:\n\n```\nQ1: B\nQ2: A\n```", {1: "B", 2: "A"}),
-        ("```yaml\nQ1: B\nQ3: A\n```\n(pasted from our planning doc)", {1: "B", 3: "A"}),
-        ("`Q1: B; Q2: B` — export is cheap once it is on the server.", {1: "B", 2: "B"}),
-        ("- `Q2: A`", {2: "A"}),
-    ],
-)
-def test_code_that_holds_nothing_but_answers_is_the_writers_answer(
-        text: str, expected: dict[int, str]) -> None:
-    # People paste the footer's example form with its backticks, or a block from a doc.
-    parsed = parse_comment(text)
-    assert {a.question: a.choice for a in parsed.answers} == expected
 
 
 def test_free_text_is_left_for_the_model() -> None:

@@ -1678,7 +1678,8 @@ def by_question_words(line: str, forks: Sequence[DesignFork]) -> list[tuple[int,
             continue
         # "On storage I'd go with object storage — … local disk will bite us": the label
         # itself chooses; what follows is its reason.
-        chosen = {c for _, c, _ in by_words(label, [fork], named=True)}
+        chosen = {c for _, c, _ in by_words(label, [fork], named=True)} \
+            if _CHOOSING.search(label) else set()
         letter = chosen.pop() if len(chosen) == 1 else value_letter(value, fork)
         if letter and (number, letter) not in found:
             found.append((fork.number, letter))

@@ -7,11 +7,9 @@ Markdown emphasis (``**ACCEPT**``), after a mention of the bot
 ``Q1 — B because …``, ``Q1=A; Q3: C``, ``B for Q1``, ``B for the first one``,
 ``Q2: recommended``, the words of exactly one option (``browser localStorage
 is better``), and a bare ``yes``/``lgtm`` (take every recommendation).
-Lines after an answer explain it. Quoted lines (``> Q1: A``), code and HTML
-comments are never read, but for code that holds nothing but answers (a fenced
-block of ``Q1: B`` lines, or ```` `Q1: B; Q2: A` ```` starting a line, as the
-footer writes it). What the grammar cannot read is returned as `leftover` text,
-for the model.
+Lines after an answer explain it. Quoted lines (``> Q1: A``), fenced or
+inline code and HTML comments are never read. What the grammar cannot read
+is returned as `leftover` text, for the model.
 """
 
 from __future__ import annotations
@@ -114,19 +112,12 @@ def _lines(body: str) -> list[tuple[str, bool]]:
     text = _STRUCK.sub(" ", strip_html_comments(markers.after_pasted_marks(clean_text(body))))
     out: list[tuple[str, bool]] = []
     fence: str | None = None
-    block: list[str] = []
     for line in answer_scope.tables(text.split("\n")):
         stripped = line.lstrip()
         if fence is not None:
+            out.append((line, False))
             if stripped.startswith(fence):
-                # A block of nothing but answers is the writer's, pasted from a doc.
-                held = _only_answers(block)
-                out.extend((answer_scope.normalised(kept) if held else kept, held)
-                           for kept in block)
-                out.append((line, False))
-                fence, block = None, []
-            else:
-                block.append(line)
+                fence = None
             continue
         if stripped.startswith(("```", "~~~")):
             fence = stripped[:3]
@@ -135,29 +126,8 @@ def _lines(body: str) -> list[tuple[str, bool]]:
         if stripped.startswith(">"):
             out.append((line, False))
         else:
-            out.append((answer_scope.normalised(_unwrapped(line)), True))
-    out.extend((kept, False) for kept in block)  # an unclosed fence runs to the end
+            out.append((answer_scope.normalised(line), True))
     return out
-
-
-# "`Q1: B; Q2: A` — because …": the footer's example form, backticks and all, copied as
-# the writer's answer at the start of a line.
-_LEADING_CODE = re.compile(r"^(?P<lead>\s*(?:[-*+]\s+)?)`(?P<code>[^`\n]+)`")
-
-
-def _unwrapped(line: str) -> str:
-    match = _LEADING_CODE.match(line)
-    if match is None or not _only_answers([match.group("code")]):
-        return line
-    return match.group("lead") + match.group("code") + line[match.end():]
-
-
-def _only_answers(lines: Sequence[str]) -> bool:
-    """Whether code holds answers and nothing else (`Q1: B`, one or several a line)."""
-    readings = [answer_forms.read_line(line) for line in lines if line.strip()]
-    return bool(readings) and all(
-        reading.forms and not reading.unread and not any(form.reason for form in reading.forms)
-        and all(form.question is not None for form in reading.forms) for reading in readings)
 
 
 def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:

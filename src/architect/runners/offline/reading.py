@@ -73,16 +73,18 @@ def read_answer(text: str, forks: Sequence[DesignFork]) -> dict[int, str]:
     said = " ".join(f" {normalize(c)} " for c in _CLAUSES.split(text)
                     if not _CLAUSE_NEGATION.search(c) and not judged_against(c))
     for fork in forks:
-        named = _named_option(said, fork)
+        # "Yes, they should be shareable" names "Yes, by link" only where one question is
+        # open: with several, a bare yes is the reply's own word.
+        named = _named_option(said, fork, common=len(forks) == 1)
         if named:
             readings.setdefault(fork.number, set()).add(named)
     return {n: next(iter(found)) for n, found in readings.items() if len(found) == 1}
 
 
-def _named_option(said: str, fork: DesignFork) -> str | None:
+def _named_option(said: str, fork: DesignFork, *, common: bool) -> str | None:
     matches: dict[str, str] = {}  # letter → the longest of its names that the text says
     for letter, text in fork.options:
-        for name in _option_names(text):
+        for name in _option_names(text, common=common):
             if len(name) > len(matches.get(letter, "")) and _said_positively(said, name):
                 matches[letter] = name
     if not matches:
@@ -93,15 +95,15 @@ def _named_option(said: str, fork: DesignFork) -> str | None:
     return letter if all(len(n) < len(name) and n in name for n in others) else None
 
 
-# Short names no reader can tell from a reply's own words ("Yes, as a JSON file" is not
-# named by "Yes, this one").
+# Short names no reader can tell from a reply's own words while several questions are
+# open ("Yes, as a JSON file" is not named by "Yes, this one").
 _TOO_COMMON = frozenset({"yes", "no", "none", "nope", "ok", "okay", "sure", "both", "all"})
 
 
-def _option_names(text: str) -> set[str]:
+def _option_names(text: str, *, common: bool) -> set[str]:
     short = re.split(r"\s\(|\s[—–-]+\s|[,:;]\s", text, maxsplit=1)[0]
     return {n for n in (normalize(text), normalize(short)) if len(n) >= 3
-            and n not in _TOO_COMMON}
+            and (common or n not in _TOO_COMMON)}
 
 
 def _said_positively(said: str, name: str) -> bool:
