@@ -537,8 +537,7 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
             # "localStorage would just recreate the problem", "we can move to S3 later":
             # named, not chosen (now).
             continue
-        # "we already run a worker for thumbnails, reuse that": the next clause takes it.
-        taken = at + 1 < len(parts) and bool(_TAKES_IT.match(parts[at + 1]))
+        taken = _taken_next(parts, at)
         if not named and stated_fact(clause) and not taken:
             continue  # "we already store the theme on the server": said, not chosen
         foreign = _foreign(clause)
@@ -584,6 +583,11 @@ def stated_fact(clause: str) -> bool:
     return bool(_PRESENT.search(clause)) and not _CHOSEN_BESIDE_FACT.search(clause)
 
 
+def _taken_next(parts: Sequence[str], at: int) -> bool:
+    """"we already run a worker for thumbnails, reuse that": the next clause takes it."""
+    return at + 1 < len(parts) and bool(_TAKES_IT.match(parts[at + 1]))
+
+
 # "background" as context, not the option "A background worker queue".
 _BACKGROUND = re.compile(r"\b(?:some|more|a\s+bit\s+of|for|little|quick|the)\s+background\b"
                          r"(?!\s+(?:worker|job|queue|process|task))"
@@ -605,8 +609,8 @@ def choosing_clauses(text: str) -> list[str]:
         return []
     parts = clauses.split(text)
     return [c for at, c in enumerate(parts)
-            if not judged_against(c) and not _LATER_MOVE.search(c) and not (
-                stated_fact(c) and not (at + 1 < len(parts) and _TAKES_IT.match(parts[at + 1])))]
+            if not judged_against(c) and not _LATER_MOVE.search(c)
+            and not (stated_fact(c) and not _taken_next(parts, at))]
 
 
 def stated(text: str, forks: Sequence[DesignFork]) -> list[tuple[int, str, str, str]]:
@@ -1224,7 +1228,8 @@ def pairs(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]]:
                 value = same if same in fork.letters else ""
                 if found[-1][0] in recommended:
                     recommended.add(fork.number)
-            elif _takes_recommendation(stretch):
+            elif not (ref.group("n") or ref.group("bare")) and _takes_recommendation(stretch):
+                # by its place only: "Q3 go with the defaults" is read as the recommendation
                 value = fork.recommended if fork.recommended in fork.letters else ""
                 recommended.add(fork.number)
             else:
@@ -1245,10 +1250,27 @@ _AS_WELL = re.compile(r"^\W*(?:(?:as\s+well|too|also|the\s+same|same(?:\s+(?:the
 def _takes_recommendation(stretch: str) -> bool:
     """"I'd go with the recommendation" right after a question's place."""
     sentence = re.split(r"[.!?\n]", stretch, maxsplit=1)[0]
-    return bool(re.match(r"\W*(?:(?:i'?d|we'?d|let'?s|i\s+would|we\s+(?:can|should))\s+)?"
-                         r"(?:go\s+with|take|use|stick\s+with|follow|keep)\s+(?:the|your)\s+"
-                         r"(?:recommendation|recommended\s+one|default|suggestion)\W*$",
-                         sentence, re.IGNORECASE))
+    return names_recommendation(_SPEAKER.sub("", sentence))
+
+
+_SPEAKER = re.compile(r"^\W*(?:i'?d|we'?d|let'?s|i\s+would|we\s+(?:can|should))\s+", re.IGNORECASE)
+
+
+def place_named(text: str, forks: Sequence[DesignFork]) -> int | None:
+    """The question `the first one`, `the second question`, `the middle one`, `the last`
+    name, counted among the open questions as `pairs` counts them; None when none."""
+    match = _THE_PLACE.search(text)
+    if match is None:
+        return None
+    still = open_forks(forks)
+    place = _ordinal_of(match.group("w")) or _relative_place(match.group("w"), len(still))
+    return still[place - 1].number if place is not None and 0 < place <= len(still) else None
+
+
+_THE_PLACE = re.compile(
+    r"\bthe\s+(?P<w>" + "|".join(sorted((w for w in _ORDINAL_WORDS if w.isascii()), key=len,
+                                       reverse=True))
+    + r"|last|middle)\b(?:\s+(?:one|question))?", re.IGNORECASE)
 
 
 def _short_value(stretch: str, fork: DesignFork) -> str:
@@ -1298,9 +1320,6 @@ _EVERY = re.compile(r"\b(?:everything|all|every\s+\w+|whatever|both|the\s+rest)\
                     re.IGNORECASE)
 
 
-_QNUM_BEFORE = re.compile(r"\bQ\s*\d", re.IGNORECASE)
-
-
 # The recommendations and nothing else before a "but": "defaults, but cleanup via the
 # queue", "Go with your recommendations, but …".
 _BARE_DEFAULTS = re.compile(r"^\W*(?:(?:let'?s\s+)?(?:go\s+with|take|use)\s+)?(?:the\s+|your\s+)?"
@@ -1332,7 +1351,7 @@ def recommended_except(line: str, forks: Sequence[DesignFork]
         return None
     cut = _EXCEPT_REF.search(line)
     if cut is None or (re.match(r"but\b", cut.group(0), re.IGNORECASE)
-                       and _QNUM_BEFORE.search(line[:cut.start()])):
+                       and _QREF.search(line[:cut.start()])):
         # "Q2 — A is the recommended one, but we need exports, so B": a "but" after a
         # named question turns that question's answer, it excepts nothing from the rest.
         return None

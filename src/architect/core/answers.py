@@ -403,11 +403,12 @@ def _with_reasons(answers: list[ParsedAnswer], explained: dict[int, list[str]]
 def _echo_read(line: str, forks: Sequence[DesignFork]) -> str:
     """"- Can they be exported? **No**": the question copied back, then its answer, read as
     `Q2: No` (a copied question alone heads the lines below: `_named_above`)."""
-    echo = _echoed_question(line, forks)
+    echo = _echoed_question(line, tuple(forks))
     return f"Q{echo[0]}: {echo[1]}" if echo is not None and echo[1] else line
 
 
-def _echoed_question(line: str, forks: Sequence[DesignFork]) -> tuple[int, str] | None:
+@functools.lru_cache(maxsize=1024)  # pure; `_echo_read` and `_named_above` ask per line
+def _echoed_question(line: str, forks: tuple[DesignFork, ...]) -> tuple[int, str] | None:
     """A line that copies a question back (`**Q2:** Can settings be exported?`, `- Where
     are settings kept? **On the server**`): its number and the words after it, or None."""
     m = _ECHO.match(line)
@@ -448,7 +449,7 @@ def _named_above(line: str, ok: bool, quoted: int | None, forks: Sequence[Design
         refs = set(QUESTION_REF.findall(line)) if line.lstrip().startswith(">") else set()
         # A quote of several questions' answers (`> Q1: B, Q2: A`) heads none of them.
         return (int(refs.pop()) if len(refs) == 1 else None if refs else quoted), False
-    if (echo := _echoed_question(line, forks)) is not None and not echo[1]:
+    if (echo := _echoed_question(line, tuple(forks))) is not None and not echo[1]:
         return echo[0], True  # "**Q2:** Can settings be exported?", its answer below
     heading = _HEADING.match(line)
     if heading is None or not forks:
@@ -514,11 +515,6 @@ def _sentence_apart(context: str, said: str, cue: str) -> bool:
     return bool(re.search(r"[.!?;](?:\s|$)", before[at:]))
 
 
-_PLACES = {"first": 1, "second": 2, "third": 3, "fourth": 4}
-_PLACE = re.compile(r"\bthe\s+(first|second|third|fourth|last|middle)\b(?:\s+(?:one|question))?",
-                    re.IGNORECASE)
-
-
 def _about_another(cue: str, answer: ParsedAnswer, forks: Sequence[DesignFork]) -> bool:
     """Whether a doubt after an answer, in a later sentence of its own, is about another
     question by that question's words ("Q1: B. need to think about export a bit more"),
@@ -531,12 +527,9 @@ def _about_another(cue: str, answer: ParsedAnswer, forks: Sequence[DesignFork]) 
     refs = {int(n) for n in QUESTION_REF.findall(cue)}
     if refs:
         return answer.question not in refs  # "Still thinking about Q2"
-    if (place := _PLACE.search(cue)) is not None and forks:
+    if (place := answer_reading.place_named(cue, forks)) is not None:
         # "for the second one, A. no strong opinion on the first": another by its place.
-        word = place.group(1).lower()
-        number = (forks[-1].number if word == "last" else forks[len(forks) // 2].number
-                  if word == "middle" else _PLACES[word])
-        return number != answer.question
+        return place != answer.question
     named = answer_reading.question_named(cue, forks)
     return named is not None and named != answer.question
 
@@ -751,9 +744,8 @@ def _changed_to(line: str, forks: Sequence[DesignFork]) -> ParsedAnswer | None:
     if cue is None:
         return None
     about = line[cue.end():]
-    place = _PLACE_NAMED.match(about)
-    named = {_PLACES[place.group(1).lower()]} if place else set(
-        answer_scope.named_questions(about, forks))
+    place = answer_reading.place_named(about.split(".", 1)[0], forks)
+    named = {place} if place is not None else set(answer_scope.named_questions(about, forks))
     fork = next((f for f in forks if f.number in named), None) if len(named) == 1 else None
     last = (answer_scope.sentences(about) or [""])[-1]
     if fork is None or fork.status is not ForkStatus.OPEN or last.strip() == about.strip():
@@ -765,8 +757,6 @@ def _changed_to(line: str, forks: Sequence[DesignFork]) -> ParsedAnswer | None:
 _CHANGE_OF_MIND = re.compile(r"\b(?:scratch\s+(?:that|what\s+i\s+said)|(?:i'?ve\s+)?changed\s+my"
                              r"\s+mind|on\s+second\s+thought)\s+(?:about|on|for|re:?)?\s*",
                              re.IGNORECASE)
-_PLACE_NAMED = re.compile(r"(?:the\s+)?(first|second|third|fourth)\s+(?:one|question)\b",
-                          re.IGNORECASE)
 
 
 def _forms_read(reading: answer_forms.LineReading, line: str, forks: Sequence[DesignFork],
@@ -996,8 +986,8 @@ def _unread_answer(number: int, said: str, line: str, forks: Sequence[DesignFork
     if not letter and (paren := _PAREN_LETTER.search(said)) is not None \
             and mine and paren.group(1) in mine[0].letters:
         letter = paren.group(1)  # "Q1: en el navegador (A)"
-    if not letter and mine and answer_reading.names_recommendation(
-            (answer_scope.sentences(last) or [""])[0].lstrip(" :=-–—>)")):
+    first = (answer_scope.sentences(last) or [""])[0]
+    if not letter and mine and answer_reading.names_recommendation(first.lstrip(" :=-–—>)")):
         letter = RECOMMENDED  # "Q3 go with the defaults": the recommendation, as said
     if not letter and mine:  # "For Q1 the second option", "Q2 — no export, A."
         letter = answer_scope.first_option(last, mine[0]) \
@@ -1009,7 +999,6 @@ def _unread_answer(number: int, said: str, line: str, forks: Sequence[DesignFork
                        or answer_reading.RECOMMEND.search(rest)) \
             and not answer_scope.against_recommendation(last):
         letter = RECOMMENDED
-    first = (answer_scope.sentences(last) or [""])[0]
     if mine and answer_reading.RECOMMEND.search(first) \
             and answer_scope.against_recommendation(first):
         # "Q2 is the one where I go against the recommendation. … than the note text is":
