@@ -54,7 +54,6 @@ def test_bare_approval_takes_every_recommendation(text: str) -> None:
         "> Q1: A",
         "```\nQ1: A\n```",
         "~~~\nQ2: B\n~~~",
-        "`Q1: A`",
         "`Q1: B; Q2: A` — export is cheap once it is on the server.",
         "```\nQ1: A",  # a fence left open is code to the end
         "<!-- Q1: A -->",
@@ -65,6 +64,13 @@ def test_quotes_code_and_html_comments_are_not_answers(text: str) -> None:
     parsed = parse_comment(text)
     assert parsed.answers == ()
     assert not parsed.approve_all
+
+
+def test_an_answer_copied_with_the_prompts_backticks_is_read() -> None:
+    # The bot writes "Answer with lines like `Q1: B; Q2: A`": a comment that is only that
+    # form, backticks and all, answers as the footer's `ACCEPT` in backticks decides.
+    assert parse_comment("`Q1: B; Q2: A`", SETTINGS).answers == (
+        ParsedAnswer(1, "B"), ParsedAnswer(2, "A"))
 
 
 def test_free_text_is_left_for_the_model() -> None:
@@ -197,7 +203,7 @@ def test_the_last_question_is_the_last_open_one_as_the_questions_stood() -> None
 
 
 @given(word=st.sampled_from(["accept", "ACCEPT", "Accept", "reject", "REJECT", "Reject"]),
-       wrap=st.sampled_from(["", "**", "_", "__", "~~", "*"]),
+       wrap=st.sampled_from(["", "**", "_", "__", "*"]),
        punct=st.sampled_from(["", ".", ":", " -", " —", ",", "!", " :"]),
        rest=st.sampled_from(["", "too big for now", "keep it small\n\nand fast"]),
        mention=st.sampled_from(["", "@architect-bot ", "@Architect-Bot, ", "@architect-bot: "]))
@@ -205,6 +211,14 @@ def test_a_decision_is_read_however_it_is_dressed(word: str, wrap: str, punct: s
                                                   mention: str) -> None:
     text = f"{mention}{wrap}{word}{wrap}{punct} {rest}"
     assert read_decision(text, "architect-bot") == Decision(word.upper(), rest)
+
+
+def test_a_struck_out_decision_is_taken_back() -> None:
+    # "~~REJECT: too big~~" renders struck through: the writer's later word decides.
+    decided = read_decision("~~REJECT: too big~~\n\nAfter talking it through with bob: ACCEPT",
+                            "architect-bot")
+    assert decided is not None and decided.word == "ACCEPT"
+    assert read_decision("~~ACCEPT~~", "architect-bot") is None
 
 
 @pytest.mark.parametrize("text", ["Reject? Not sure yet", "acceptable to me", "Rejecting is easy",

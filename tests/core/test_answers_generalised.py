@@ -656,3 +656,54 @@ def test_a_change_of_mind_in_words_gives_the_new_value(text: str) -> None:
 def test_reasons_around_an_answer_name_options_without_choosing_them(
         text: str, expected: dict[int, str]) -> None:
     assert _letters(text) == expected
+
+
+# -- 2026-12-07: conditions standing apart, words of an option's kind, options weighed ---
+
+@pytest.mark.parametrize("text", [
+    "Q1: B, Q2: A, Q3: A. Only once we've confirmed the bucket budget with finance though.",
+    "Q1 B. Q2 A. Q3 the worker queue. Provided ops gives us another worker node.",
+])
+def test_a_condition_standing_alone_after_the_answers_holds_them_all_back(text: str) -> None:
+    parsed = parse_comment(text, ATTACHMENT_FORKS)
+    assert parsed.answers == ()
+    assert {n for n, _, _ in parsed.doubted} == {1, 2, 3}
+    assert all(why.startswith("conditional") for _, _, why in parsed.doubted)
+
+
+def test_a_condition_in_an_answers_own_words_holds_it_back() -> None:
+    parsed = parse_comment("Q2: B on the condition that admins get an audit log",
+                           ATTACHMENT_FORKS)
+    assert parsed.answers == () and parsed.doubted[0][0] == 2
+
+
+def test_an_if_inside_the_reason_is_no_condition_on_the_answer() -> None:
+    assert _letters("Q1: B because if we store it locally it gets wiped", SETTINGS_FORKS) == {
+        1: "B"}
+
+
+@pytest.mark.parametrize(("text", "letters"), [
+    ("minio", {1: "B"}),
+    ("sidekiq", {3: "B"}),
+    ("just the filesystem, it's a single box and it will stay a single box", {1: "A"}),
+    ("s3 + cron, ur call on visibility", {1: "B", 3: "A"}),
+    ("storage on minio", {1: "B"}),
+])
+def test_an_option_named_by_a_word_of_its_kind_alone_is_picked(
+        text: str, letters: dict[int, str]) -> None:
+    assert _letters(text) == letters
+
+
+def test_a_word_of_an_options_kind_in_talk_is_only_likely() -> None:
+    parsed = parse_comment("The MinIO docs are good.", ATTACHMENT_FORKS)
+    assert parsed.answers == () and "likely B" in parsed.doubted[0][2]
+
+
+@pytest.mark.parametrize("text", [
+    "re cleanup: we have sidekiq running already, push a job per expired file instead of a "
+    "nightly sweep",
+    "S3 vs local disk is the big one, I'd like us to talk it through on Thursday.",
+])
+def test_an_option_refused_or_weighed_against_another_is_not_picked(text: str) -> None:
+    letters = _letters(text)
+    assert letters.get(3) != "A" and letters.get(1) is None

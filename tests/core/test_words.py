@@ -452,3 +452,32 @@ def test_agreeing_with_a_quoted_condition_is_that_condition() -> None:
 def test_same_for_me_under_a_quoted_accept_is_a_likely_yes() -> None:
     reading = words.read("> ACCEPT\n\nSame for me.", BOT)
     assert (reading.sense, reading.family) == (Sense.LIKELY, Family.ACCEPT)
+
+
+def test_a_condition_in_a_sentence_of_its_own_holds_a_clear_accept_back() -> None:
+    reading = words.read("ACCEPT\n\nOne thing though: only if we keep the scope to settings.",
+                         BOT)
+    assert reading.sense is Sense.NOT_DECISION
+    assert "only if we keep the scope" in reading.cue
+    # guidance with a clause of its own after the condition is still guidance
+    assert words.read("ACCEPT: ship it once the page is small", BOT).sense is Sense.DECISION
+
+
+@pytest.mark.parametrize(("text", "family"), [("I vote no.", Family.REJECT),
+                                               ("My vote: yes", Family.ACCEPT),
+                                               ("Aye", Family.ACCEPT)])
+def test_a_vote_is_read_as_the_side_it_takes(text: str, family: Family) -> None:
+    reading = words.read(text, BOT)
+    assert (reading.sense, reading.family) == (Sense.LIKELY, family)
+
+
+def test_a_yes_in_words_that_asks_to_wait_is_no_decision() -> None:
+    reading = words.read("Approving so the checks can run, but please don't start the design "
+                         "questions yet.", BOT)
+    assert reading.sense is Sense.NOT_DECISION
+
+
+def test_postponing_the_sprint_is_a_hold() -> None:
+    reading = words.read("Let's postpone this by a week so we can get the release out first.",
+                         BOT)
+    assert (reading.sense, reading.family) == (Sense.DECISION, Family.HOLD)

@@ -23,7 +23,7 @@ import functools
 import re
 from collections.abc import Sequence
 
-from architect.core import answer_forms, clauses, glossary
+from architect.core import answer_forms, clauses, glossary, vocabulary
 from architect.core.ledger import DesignFork, ForkStatus
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -134,6 +134,9 @@ def doubt(context: str) -> tuple[clauses.Modality, str]:
         return clauses.Modality.CONDITIONAL, context[m.start():].strip().rstrip(".")
     if (m := _DEFERS_TO.search(context)) is not None:
         return clauses.Modality.HEDGED, context[m.start():].strip().rstrip(".")
+    if (held := clauses.condition_fragment(context)):
+        # "Q3: A. Only once we've confirmed the bucket budget with finance."
+        return clauses.Modality.CONDITIONAL, held
     mood, cue = clauses.modality(_CONDITION_FREE.sub(" ", context))
     if mood is clauses.Modality.HEDGED and takes_default(context):
         # "no strong opinion, the defaults are fine": indifferent, so the recommendation.
@@ -230,7 +233,9 @@ def _explained(context: str, at: int) -> bool:
     — we can add an export later if anyone asks"), not right after the dash ("B — if
     the budget allows")."""
     marks = list(_EXPLANATION.finditer(context, 0, at))
-    return bool(marks) and bool(context[marks[-1].end():at].strip())
+    # "B because if we store them locally they get wiped": the condition is the reason's.
+    return bool(marks) and (bool(context[marks[-1].end():at].strip())
+                            or marks[-1].group(0).strip().lower() in ("because", "since"))
 
 
 # The conditions an answer can carry; "when"/"once"/"after" in an answer's reason are
@@ -246,7 +251,8 @@ _CONDITION = re.compile(r"\b(?:sauf\s+si|außer\s+wenn|a\s+menos\s+que|salvo\s+q
                         r"|förutsatt)\b|除非|なら|如果|만약"
                         r"|もし|只要|\b\w+(?:ırsa|irse|ursa|ürse|arsa|(?<![vmp])erse)\b"
                         r"|\b(?:if|unless|provided|providing|as\s+long\s+as|so\s+long\s+as"
-                        r"|assuming|depends|depending|only\s+when|on\s+condition)\b",
+                        r"|assuming|depends|depending|only\s+when|on\s+(?:the\s+)?condition|contingent\s+on"
+                        r"|conditional\s+on)\b",
                         re.IGNORECASE)
 _OTHERWISE = re.compile(r"\b(?:otherwise|else|if\s+not)\b[^.!?]*?(?<![\w'’])(?-i:[A-H])"
                         r"(?![\w'’])", re.IGNORECASE)
@@ -504,6 +510,10 @@ def letter_forms(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]
 _ANYTHING_BUT = re.compile(r"\b(?:anything|everything|any|all)\s+but\b", re.IGNORECASE)
 
 
+# The joins of a short list of picks ("S3 and cron", "s3 + cron", "disk / cron").
+_LIST_JOIN = re.compile(r"\s+and\s+|\s+/\s+|\s*\|\s*|\s+[+&]\s+")
+
+
 def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
              ) -> list[tuple[int, str, str]]:
     """The options `text` names in their own words, clause by clause: (question, letter,
@@ -520,7 +530,7 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
     if not named:  # only sentences that choose: not a question, a hedge, "either is fine"
         text = "\n".join(s for s in _SENTENCES.split(text) if _chooses(s))
     parts = [c for part in clauses.split(text)
-             for c in re.split(r"\s+and\s+|\s+/\s+|\s*\|\s*", part)]
+             for c in _LIST_JOIN.split(part)]
     for at, clause in enumerate(parts):
         if clause.rstrip().endswith("?") or glossary.asks(clause) or _THANKS_FOR.match(clause):
             continue  # "thanks for the note": courtesy names no option
@@ -642,6 +652,10 @@ _JUDGED_AGAINST = re.compile(
     r"|overkill|a\s+mess|messy|risky|nightmare|headache|bad\s+idea|worse|loses?|losing|lost|hates?"
     r"|wiped|gets?\s+cleared|disappears?|vanish\w*|leaks?|leaking"
     r"|unstable|buggy|slow|too\s+(?:slow|much|heavy|complex|complicated)|doesn't\s+scale"
+    # "Nightly is too coarse", "S3 feels way too heavy": too much of anything is against it
+    r"|(?:is|are|was|'s|be|feels?|seems?|looks?|sounds?)\s+(?:(?:way|far|much|a\s+bit|kinda"
+    r"|just|probably)\s+)?too\s+\w+|coarse|clunky|brittle|heavyweight|non-?starter"
+    r"|deal-?breaker"
     r"|won't\s+scale|a\s+pain|kaputt|instabil|langsam|problème|problema|проблем\w*|нестабильн\w*"
     r"|rots?|rotting|sucks?|fails?|failing|(?:silently\s+)?stop(?:s|ped)\s+running|dies"
     r"|always\s+(?:break|fail|rot)\w*|terrible|awful|horrible|hell"
@@ -958,31 +972,30 @@ _TAKING_TIME = re.compile(r"\b(?:let\s+me|i(?:'ll|\s+will|\s+need\s+to|\s+want\s
                           r"(?:these|this|them|it|that|all\s+of\s+(?:these|this|them))\b",
                           re.IGNORECASE)
 
-# Words people use for an option's own word in infrastructure talk ("the MinIO bucket" for
-# S3-compatible object storage, "on the box" for the local disk, "sidekiq" for a worker
-# queue). They make a reading likely, never certain: asked back, not recorded.
-_KIN: dict[str, tuple[str, ...]] = {
-    "s3": ("bucket", "buckets", "minio", "blob storage", "gcs", "cloud storage"),
-    "object": ("bucket", "buckets", "minio", "blob storage", "gcs", "cloud storage"),
-    "disk": ("on the box", "the box itself", "filesystem", "file system", "local fs",
-             "on the server's drive"),
-    "queue": ("sidekiq", "celery", "resque", "bullmq", "job queue", "task queue",
-              "background jobs"),
-    "worker": ("sidekiq", "celery", "resque", "bullmq", "job queue", "task queue",
-               "background jobs"),
-    "cron": ("crontab", "scheduled job", "scheduled task", "systemd timer"),
-}
+# The words of an option's kind, by the headwords of its own text (`vocabulary.OPTION_KIN`).
+def _kin_table() -> dict[str, tuple[str, ...]]:
+    table: dict[str, list[str]] = {}
+    for heads, kins in vocabulary.OPTION_KIN:
+        for head in heads:
+            known = table.setdefault(head, [])
+            known.extend(k for k in kins if k not in known and k != head)
+    return {head: tuple(kins) for head, kins in table.items()}
 
 
-def likely(text: str, forks: Sequence[DesignFork]) -> list[tuple[int, str, str, str]]:
+_KIN: dict[str, tuple[str, ...]] = _kin_table()
+_ALL_KIN = frozenset(k for kins in _KIN.values() for k in kins)
+
+
+def likely(text: str, forks: Sequence[DesignFork]) -> list[tuple[int, str, str, str, bool]]:
     """The options a clause names by a word of their kind, not their own (`_KIN`): (question,
-    letter, clause, the word), one per question, where the kin names one option only and
-    the clause neither negates nor asks."""
-    found: dict[int, tuple[int, str, str, str]] = {}
+    letter, clause, the word, whether the clause is that word and nothing more), in the
+    order said, where the kin names one option only and the clause neither negates nor
+    asks; a question is named by one letter only."""
+    found: list[tuple[int, str, str, str, bool]] = []
     whole = text.lower()
-    if not any(kin in whole for kins in _KIN.values() for kin in kins):
+    if not any(kin in whole for kin in _ALL_KIN):
         return []  # no word of any option's kind: nothing to look for clause by clause
-    for clause in clauses.split(text):
+    for clause in (c for part in clauses.split(text) for c in _LIST_JOIN.split(part)):
         low = clause.lower().replace("’", "'")
         if "?" in clause or _NEGATED.search(clause):
             continue
@@ -993,10 +1006,31 @@ def likely(text: str, forks: Sequence[DesignFork]) -> list[tuple[int, str, str, 
             hits = {(letter, kin) for letter, own in _distinctive(fork).items()
                     for word in own for kin in _KIN.get(word, ())
                     if re.search(rf"(?<![\w-]){re.escape(kin)}(?![\w-])", low)}
-            if len({letter for letter, _ in hits}) == 1 and fork.number not in found:
+            if len({letter for letter, _ in hits}) == 1:
                 letter, kin = sorted(hits)[0]
-                found[fork.number] = (fork.number, letter, clause.strip(), kin)
-    return list(found.values())
+                found.append((fork.number, letter, clause.strip(), kin, _bare(low, kin, fork)))
+    # "we have sidekiq, but a cron box too": two letters for one question name neither
+    letters: dict[int, set[str]] = {}
+    for number, letter, *_ in found:
+        letters.setdefault(number, set()).add(letter)
+    return [f for f in found if len(letters[f[0]]) == 1]
+
+
+def _bare(clause: str, kin: str, fork: DesignFork) -> bool:
+    """Whether a clause is the kin word and nothing more ("minio", "just the filesystem",
+    "storage on minio"): said as an option's letter is said alone, it picks it."""
+    rest = re.sub(rf"(?<![\w-]){re.escape(kin)}(?![\w-])", " ", clause, count=1)
+    asked = {w[:4] for w in _WORD.findall(fork.question.lower()) if len(w) >= 4}
+    return not [w for w in _WORD.findall(rest)
+                if w not in _STOP and w not in _BARE_AROUND and w[:4] not in asked]
+
+
+# The words a bare pick may carry ("just the filesystem pls", "go with minio").
+_BARE_AROUND = frozenset({
+    "just", "please", "pls", "plz", "ok", "okay", "then", "for", "via", "using", "use", "on",
+    "in", "into", "with", "it", "them", "our", "we", "go", "lets", "let", "put", "store", "keep",
+    "simply", "only", "thanks", "thx", "yes", "yeah", "sure", "fine", "here", "there", "me",
+    "files", "attachments", "settings"})
 
 
 _KIN_TALK = 8  # words: a longer clause that names an option's kind must choose it
@@ -1587,8 +1621,8 @@ def value_letter(value: str, fork: DesignFork) -> str:
 
 _LETTER_REFUSED = re.compile(r"(?:\b(?:not|never|no)|n[’']t)\s+(?:(?:the\s+)?option\s+)?"
                              r"(?-i:[A-H])(?![\w’'])", re.IGNORECASE)
-_UNDECIDED = re.compile(r"\b(?:know|sure|decided?|idea|certain|remember|care|mind|opinion"
-                        r"|preference|understand|get\s+it)\b", re.IGNORECASE)
+_UNDECIDED = re.compile(r"\b(?:know|sure|decid(?:e|ed|ing)|decisions?|idea|certain|remember|care"
+                        r"|mind|opinion|preference|understand|get\s+it)\b", re.IGNORECASE)
 
 
 def refused_value(value: str, fork: DesignFork) -> str:

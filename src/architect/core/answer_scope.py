@@ -31,7 +31,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from architect.core import answer_reading, vocabulary
+from architect.core import answer_reading, clauses, vocabulary
 from architect.core.ledger import DesignFork
 
 _KEYCAP = re.compile(r"(\d)\ufe0f?\u20e3")
@@ -412,7 +412,7 @@ def doubt_scope(rest: str) -> str:
 def later_doubts(text: str) -> str:
     """The sentences of `text` that can still doubt an answer said before them."""
     kept = [p for p in sentences(text) if len(p.split()) <= _SHORT or _LETTER.search(p)
-            or _HEDGE_LED.match(p)]
+            or _HEDGE_LED.match(p) or clauses.condition_fragment(p)]
     return "".join(" " + p for p in kept)
 
 

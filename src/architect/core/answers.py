@@ -42,6 +42,7 @@ _APPROVE_ALL = re.compile(
     re.IGNORECASE,
 )
 _INLINE_CODE = re.compile(r"`[^`\n]*`")
+_ALL_CODE = re.compile(r"^\s*`([^`\n]+)`\s*$")
 _STRUCK = re.compile(r"~~[^~\n]+~~")
 _HEADING = re.compile(r"^\s*(?:#{1,6}\s+(?P<t>[^#\n]+?)\s*#*\s*$|\*\*(?P<b>[^*\n]+?)\*\*\s*:?\s*$)")
 # "Q1: B from me. …": who the answer is from is no part of its reason.
@@ -136,6 +137,8 @@ def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
 
     One comment is read by several steps of a tick (the sprint's assessment, the answers
     round, `yes` against earlier tries, the re-plan): the reading is worked out once."""
+    if (spanned := _ALL_CODE.match(body)) is not None:
+        body = spanned.group(1)  # "`Q1: B; Q2: A`": the answer form, copied with its backticks
     if len(body) > _CACHED_MAX:  # a page of text is read anew rather than kept
         return _parsed.__wrapped__(body, tuple(forks))
     return _parsed(body, tuple(forks))
@@ -237,6 +240,7 @@ def _comment_read(lines: list[tuple[str, bool]], readable: str, forks: Sequence[
     answers, doubted = _deferred(readable, [a for a in answers if last[a.question] is a],
                                  [d for d in doubted if d[0] not in last], forks)
     answers, doubted, unread, deferred = _not_yet(readable, forks, answers, doubted, unread)
+    answers, doubted = _closing_condition(readable, answers, doubted)
     if deferred:  # the writer's talk around what they defer is not an answer to read
         shell = replace(shell, leftover="")
     if not shell.rest_recommended:
@@ -256,6 +260,23 @@ def _comment_read(lines: list[tuple[str, bool]], readable: str, forks: Sequence[
     return replace(shell, answers=tuple(answers), unread=tuple(
         u for u in unread if u[0] not in last and u[0] not in {d[0] for d in doubted}),
         doubted=tuple(doubted))
+
+
+def _closing_condition(readable: str, answers: list[ParsedAnswer],
+                       doubted: list[tuple[int, str, str]]
+                       ) -> tuple[list[ParsedAnswer], list[tuple[int, str, str]]]:
+    """"Q1: B, Q2: A, Q3: A. Only once finance has confirmed the bucket budget.": a condition
+    standing alone as the last sentence, after the answers of its paragraph, holds back
+    every one of them, not only the last."""
+    paragraph = readable.strip().split("\n\n")[-1]
+    said = answer_scope.sentences(paragraph)
+    held = clauses.condition_fragment(said[-1]) if len(said) > 1 else ""
+    if not held:
+        return answers, doubted
+    before = paragraph[:paragraph.rfind(said[-1])]
+    kept = [a for a in answers if not (a.said and a.said in before)]
+    return kept, doubted + [(a.question, a.said, f"conditional (“{held}”)")
+                            for a in answers if a not in kept]
 
 
 def _refused_in_words(readable: str, forks: Sequence[DesignFork], answers: list[ParsedAnswer],
@@ -329,16 +350,17 @@ def _likely(readable: str, forks: Sequence[DesignFork], answers: list[ParsedAnsw
     options = {f.number: dict(f.options) for f in forks}
     chosen: list[ParsedAnswer] = []
     likely: list[tuple[int, str, str]] = []
-    for number, letter, clause, kin in answer_reading.likely(readable, forks):
-        if number in taken:
+    for number, letter, clause, kin, bare in answer_reading.likely(readable, forks):
+        if number in taken or number in {a.question for a in chosen}:
             continue
         # "the cloud bucket, everyone who can see the note, and the cron job": an item of a
-        # list whose other items pick options is a pick too.
+        # list whose other items pick options is a pick too; so is the kin word said alone.
         listed = bool(answers) and len(clause.split()) <= 4
-        if ((_KIN_CHOSEN.search(clause) or listed) and "?" not in clause
+        if ((_KIN_CHOSEN.search(clause) or listed or bare) and "?" not in clause
                 and answer_reading.doubt(clause)[0] is clauses.Modality.CERTAIN):
             chosen.append(ParsedAnswer(number, letter, said=clause))
-        else:
+            likely = [entry for entry in likely if entry[0] != number]
+        elif number not in {n for n, _, _ in likely}:
             likely.append((number, clause, f"likely {letter}) {options[number].get(letter, '')}"
                                            f" (“{kin}”, not the option's own words)"))
     for number, letter, clause, cue in answer_reading.stated(readable, forks):
@@ -352,8 +374,8 @@ def _likely(readable: str, forks: Sequence[DesignFork], answers: list[ParsedAnsw
 # A clause that puts, uses or settles for what it names ("Put them in the bucket", "a
 # scheduled job at 3am is plenty"): the word of the option's kind is chosen, not mused on.
 _KIN_CHOSEN = re.compile(
-    r"^\W*(?:just\s+)?(?:put|use|store|keep|reuse|stick|throw|dump|go\s+with|let'?s\s+(?:use|put"
-    r"|store|go\s+with|keep))\b|\b(?:is|are|would\s+be)\s+(?:plenty|enough|fine|good\s+enough)\b",
+    r"^\W*(?:(?:so|and|then)\s+)?(?:let'?s\s+)?(?:just\s+)?(?:put|use|store|keep|reuse|stick"
+    r"|throw|dump|go\s+with|push|run|move)\b|\b(?:is|are|would\s+be)\s+(?:plenty|enough|fine|good\s+enough)\b",
     re.IGNORECASE)
 
 
@@ -1044,10 +1066,14 @@ def named_option(line: str, forks: Sequence[DesignFork]) -> tuple[int, str] | No
     for fork in forks:
         words = {letter: _content(text) for letter, text in fork.options}
         shared: set[str] = set.intersection(*words.values()) if words else set()
-        for letter, own in words.items():
-            distinctive = own - shared
-            if distinctive and max(map(len, distinctive)) >= 4 and distinctive <= said:
-                hits.append((fork.number, letter))
+        named = [letter for letter, own in words.items()
+                 if (distinctive := own - shared) and max(map(len, distinctive)) >= 4
+                 and distinctive <= said]
+        touched = [letter for letter, own in words.items()
+                   if {w for w in own - shared if len(w) >= 2} & said]
+        if len(named) == 1 and touched == named:
+            # "S3 vs local disk is the big one": two options of one question weighed, none named
+            hits.append((fork.number, named[0]))
     return hits[0] if len(hits) == 1 else None
 
 

@@ -158,6 +158,40 @@ def modality(text: str) -> tuple[Modality, str]:
     return Modality.CERTAIN, ""
 
 
+# A sentence of its own that is only a condition ("Provided we drop the export part.",
+# "One thing though: only if we keep the scope to settings."): it holds back what was
+# said before it, however far it stands from it. A condition with a clause of its own
+# after it ("If we have time, let's add X") is guidance, not this.
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
+_FRAGMENT_LEAD = re.compile(
+    r"^[\W_]*(?:(?:one\s+(?:thing|condition|caveat|catch)(?:\s+though)?|but|though|and|however"
+    r"|only|just|strictly|aber|mais|pero|ma|mas|maar|ale)(?:[\s,:;—–-]+|$))*", re.IGNORECASE)
+_ALWAYS_RESTRICTS = re.compile(r"^\W*(?:only\s+(?:if|when|once|after)|provided|providing"
+                               r"|on\s+(?:the\s+)?condition|as\s+long\s+as|so\s+long\s+as"
+                               r"|contingent\s+on|conditional\s+on|subject\s+to)\b",
+                               re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=4096)
+def condition_fragment(text: str) -> str:
+    """The first sentence of `text` that is a condition and nothing else, as written, or
+    ""."""
+    for sentence in _SENTENCES.split(text):
+        rest = _FRAGMENT_LEAD.sub("", sentence.strip())
+        if not rest or not normal(rest).startswith(_CONDITION_STARTS):
+            continue
+        if modality(rest)[0] is not Modality.CONDITIONAL:
+            continue  # "After reading it again, …": a reason past, no condition
+        only = bool(_ALWAYS_RESTRICTS.match(sentence.strip()) or _ALWAYS_RESTRICTS.match(rest))
+        if only or len(split(rest)) == 1:
+            return sentence.strip().rstrip(".!")
+    return ""
+
+
+_CONDITION_STARTS = tuple(f" {normal(c).strip()} " for c in vocabulary.CONDITIONS
+                          if c not in ("als", "si", "se"))
+
+
 # "I'd want the scope cut in half first": what the writer would need done before, a
 # condition in all but the word.
 _PRECONDITION = re.compile(r"\b(?:i'd|i\s+would|we'd|we\s+would)\s+(?:want|need|like|prefer"
@@ -199,8 +233,15 @@ def _corrections() -> re.Pattern[str]:
 
 
 def _preference(flat: str, match: re.Match[str]) -> bool:
-    """"I'd rather we didn't", "would rather": a preference, not a correction."""
-    return match.group(0).lower().startswith("rather") and bool(
+    """"I'd rather we didn't", "would rather": a preference, not a correction; nor is
+    "instead of a nightly sweep", which refuses what follows it."""
+    cue = match.group(0).lower()
+    if cue.startswith("instead") and re.match(r"\s*of\b", flat[match.end():], re.IGNORECASE):
+        return True
+    if cue.rstrip().startswith("instead") and re.match(r"of\b", flat[match.end():],
+                                                        re.IGNORECASE):
+        return True
+    return cue.startswith("rather") and bool(
         re.search(r"(?:'d|\bwould|\bhad)\s*$", flat[:match.start()], re.IGNORECASE))
 
 

@@ -12,7 +12,16 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from architect.core import answer_scope, clauses, markers, replies, rounds, source, words
+from architect.core import (
+    answer_reading,
+    answer_scope,
+    clauses,
+    markers,
+    replies,
+    rounds,
+    source,
+    words,
+)
 from architect.core.actions import Written
 from architect.core.answers import parse_comment, read_decision
 from architect.core.ledger import Ledger
@@ -307,7 +316,10 @@ def _review_doubt(review: Review, marks: Marks, steering: Steering) -> str | Non
                 and reading.modality is not clauses.Modality.CERTAIN
                 and not _NOT_BLOCKING.search(review.body))
         refused = reading.sense is words.Sense.LIKELY and reading.family is Family.REJECT
-        return why if held or refused else None
+        # "Oh great, more scope right before the freeze. What could go wrong?": an approval
+        # in scorn approves nothing.
+        scorn = answer_reading.SARCASTIC.search(words.unquoted(review.body, steering.bot_login))
+        return (why or replies.Why.LIKELY) if held or refused or scorn else None
     return why
 
 

@@ -39,7 +39,7 @@ APPROVE: Mapping[str, tuple[str, ...]] = {
            "this is approved", "ready to be approved", "acceptable", "like the idea",
            "i like the idea", "looks nice", "great stuff", "seems fine", "seems good",
            "i support this", "support", "in favour", "in favor", "i'm in favour",
-           "i'm in favor", "thumbs up", "👏", "🙌", "💪"),
+           "i'm in favor", "thumbs up", "aye", "👏", "🙌", "💪"),
     "de": ("sieht gut aus", "passt", "passt so", "einverstanden", "ja", "jawohl", "gerne",
            "machen wir", "machen wir so", "los geht's", "los gehts", "angenommen",
            "genehmigt", "akzeptiert", "zugestimmt", "ich stimme zu", "gute idee",
@@ -233,6 +233,9 @@ SLIPS: tuple[str, ...] = (
 
 # Words a clause may carry around a decision without changing it ("+1 from me, thanks!").
 FILLERS: tuple[str, ...] = (
+    # a vote said as one ("I vote no", "my vote: yes", "+1 (binding)")
+    "i vote", "my vote", "my vote is", "we vote", "voting", "i'm voting", "binding",
+    "non-binding", "nonbinding",
     "thanks", "thank you", "thx", "ty", "cheers", "please", "pls", "from me", "from my side",
     "from my end", "on my side", "for me", "to me", "here", "same here", "me too", "too",
     "also", "as well", "all", "so", "then", "well", "ok so", "honestly", "really", "very",
@@ -545,4 +548,75 @@ NOT_DECIDE_VERBS: tuple[str, ...] = (
     "decided", "declared", "defined", "refined", "reflected", "repeated", "reflecting",
     "repeating", "approached", "approaches", "deciding", "decides", "deleted", "detected",
     "defected", "rejoined", "rejoiced", "redirected", "respected", "expected", "excepted",
+)
+
+# The words engineers use for an option in infrastructure talk instead of its own: a
+# product, a tool or the everyday name of the thing ("the MinIO bucket" for S3-compatible
+# object storage, "sidekiq" for a worker queue, "in the DB" for the server, "client-side"
+# for the browser). Each row: the headwords an option's text may be made of, then the
+# words of their kind. An answer reader meets a kin word with every option whose own
+# words include a headword of its row; a kin word that meets two options of one question
+# names neither. Lower case; a phrase matches as whole words.
+OPTION_KIN: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (("s3", "object", "objects", "blob", "blobs", "bucket", "buckets", "cloud"),
+     ("bucket", "buckets", "minio", "blob store", "blob storage", "blobstore", "object store",
+      "gcs", "google cloud storage", "r2", "cloudflare r2", "azure blob", "azure blobs",
+      "backblaze", "b2", "wasabi", "ceph", "swift", "cloud storage", "digitalocean spaces",
+      "aws", "amazon s3", "s3 bucket", "garage", "seaweedfs")),
+    (("disk", "disks", "filesystem", "drive", "volume", "local"),
+     ("on the box", "the box itself", "filesystem", "file system", "local fs", "local dir",
+      "local directory", "local folder", "volume", "a volume",
+      "mounted volume", "docker volume", "persistent volume", "pvc", "hard drive", "ssd",
+      "on the server's drive", "on disk", "the fs", "plain files", "flat files")),
+    (("queue", "queues", "worker", "workers", "background", "async"),
+     ("sidekiq", "celery", "resque", "bull", "bullmq", "rq", "job queue", "task queue",
+      "background jobs", "background job", "background task", "background tasks",
+      "async jobs", "async job", "async tasks", "message queue", "rabbitmq", "sqs",
+      "delayed job", "delayed jobs", "oban", "hangfire", "faktory", "good_job", "que",
+      "dramatiq", "huey", "a job per", "job runner")),
+    (("cron", "nightly", "scheduled", "schedule", "daily", "periodic", "timer"),
+     ("crontab", "cronjob", "cronjobs", "cron job", "scheduled job", "scheduled task",
+      "scheduled tasks", "systemd timer", "systemd timers", "k8s cronjob", "kubernetes cronjob",
+      "scheduler", "periodic task", "periodic job", "batch job", "nightly batch",
+      "nightly sweep", "nightly job", "nightly run", "once a night", "every night",
+      "daily job", "a sweep", "sweep job")),
+    (("server", "servers", "backend", "database", "db", "remote"),
+     ("backend", "back end", "back-end", "server side", "server-side", "db", "the db",
+      "database", "the database", "postgres", "postgresql", "mysql", "mariadb", "our db",
+      "our database", "the api", "redis", "user table", "users table", "profile table",
+      "in the account", "on the account", "per account")),
+    (("browser", "localstorage", "client", "device", "cookie", "cookies"),
+     ("client-side", "client side", "clientside", "in the browser", "browser", "indexeddb",
+      "indexed db", "cookies", "a cookie", "cookie", "local storage", "localstorage",
+      "sessionstorage", "on the device", "on device", "frontend", "front end", "front-end",
+      "the client", "web storage")),
+    (("json", "export", "exported", "exportable", "download", "file"),
+     ("download", "downloadable", "json dump", "a dump", "export button", "export file",
+      "as a file", "export them", "let them download", "takeout", "backup file")),
+    (("uploader", "admins", "admin", "owner", "private"),
+     ("private", "owner only", "owner-only", "only the owner", "just the owner",
+      "the owner", "just the uploader", "uploader", "restricted", "locked down",
+      "need to know", "only me", "admins only", "admin only")),
+    (("everyone", "anyone", "all", "public", "shared", "note"),
+     ("public", "anyone with access", "whoever can see the note", "same as the note",
+      "anyone who can see the note", "all readers", "everybody", "inherit", "inherits",
+      "inherited", "note's permissions", "note permissions", "follow the note")),
+    # Beyond the vision at hand: the infrastructure words any option is written in.
+    (("cache", "caching", "cached"), ("redis", "memcached", "memcache", "varnish", "an lru")),
+    (("email", "mail", "emails"), ("smtp", "sendgrid", "mailgun", "ses", "postmark", "mailer")),
+    (("search", "index", "indexing"), ("elasticsearch", "elastic", "opensearch", "solr",
+                                        "meilisearch", "typesense", "full-text", "fts")),
+    (("container", "containers", "docker"), ("docker", "podman", "oci image", "k8s",
+                                             "kubernetes", "helm")),
+    (("cdn", "edge"), ("cloudfront", "fastly", "cloudflare", "akamai", "bunny")),
+    (("sso", "oauth", "login"), ("saml", "oidc", "openid", "keycloak", "okta", "auth0",
+                                 "google login", "github login")),
+    (("webhook", "webhooks", "push", "callback"), ("callback url", "a hook", "hooks",
+                                                     "push events")),
+    (("polling", "poll", "pull"), ("every minute", "every few minutes", "periodically",
+                                   "on a loop", "a loop")),
+    (("sql", "relational", "postgres", "postgresql", "mysql", "sqlite"),
+     ("postgres", "postgresql", "mysql", "mariadb", "sqlite", "pg", "rds", "aurora")),
+    (("nosql", "document", "mongo", "mongodb"), ("mongo", "mongodb", "dynamodb", "couchdb",
+                                                  "firestore", "document store")),
 )

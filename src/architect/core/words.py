@@ -208,8 +208,12 @@ def readable(body: str, *, inline_code: bool = False) -> str:
             fence = not fence
             continue
         if not fence and not stripped.startswith(">"):
-            lines.append(line if inline_code else _INLINE_CODE.sub(_code_span, line))
+            kept = _STRUCK.sub(" ", line)  # "~~REJECT: too big~~": struck out, taken back
+            lines.append(kept if inline_code else _INLINE_CODE.sub(_code_span, kept))
     return "\n".join(lines).strip()
+
+
+_STRUCK = re.compile(r"~~[^~\n]+~~")
 
 
 # A code span that is a word the architect acts on, as the footer writes it (`` `ACCEPT` ``,
@@ -494,12 +498,15 @@ def _rest_modality(rest: str, family: Family | None = None) -> tuple[clauses.Mod
     mood, cue = clauses.modality(first)
     if mood is clauses.Modality.CONDITIONAL and not clauses.normal(first).startswith(
             _CONDITION_LEADS):
-        return clauses.Modality.CERTAIN, ""  # "ACCEPT: ship it once the page is small"
+        mood, cue = clauses.Modality.CERTAIN, ""  # "ACCEPT: ship it once the page is small"
     if mood is clauses.Modality.HEDGED and not clauses.normal(first).startswith(
             tuple(f" {clauses.normal(h).strip()} " for h in _HEDGE_LEADS)):
         return clauses.Modality.CERTAIN, ""  # "ACCEPT: maybe drop the page" is guidance
     if mood is clauses.Modality.QUESTION:
-        return clauses.Modality.CERTAIN, ""  # a question after a clear word is guidance
+        mood, cue = clauses.Modality.CERTAIN, ""  # a question after a clear word is guidance
+    if mood is clauses.Modality.CERTAIN and (held := clauses.condition_fragment(rest)):
+        # "ACCEPT\n\nOne thing though: only if we keep the scope to settings."
+        return clauses.Modality.CONDITIONAL, held
     return mood, cue
 
 
@@ -552,8 +559,11 @@ def read_clear(body: str, bot_login: str, *, filed: bool = False) -> Reading | N
     if (found is not None and found.family in (Family.ACCEPT, Family.REJECT)
             and _rest_modality(found.rest, found.family)[0] is not clauses.Modality.CERTAIN):
         return None
-    return (found or _decided_in_words(text) or _decided_by_verb(text) or _hold_asked(text)
-            or _footer_word_later(text))
+    if found is None and (said := _decided_in_words(text) or _decided_by_verb(text)) is not None:
+        # "Approving so the checks can run, but please don't start the design questions
+        # yet": a yes in words that asks, anywhere, to wait is not yet one to act on.
+        return None if said.family is Family.ACCEPT and _DEFERS.search(text) else said
+    return found or _hold_asked(text) or _footer_word_later(text)
 
 
 # "…\n\nSo, REJECT: duplicates #212": the footer's own word, in its capitals, leading a
@@ -597,7 +607,10 @@ _HOLD_ASKED = re.compile(
     r"|\b(?:let'?s|please|we\s+should)\s+hold\s+(?:this|it|the\s+(?:sprint|pitch))\b"
     r"|\bhold\s+off\s+(?:on\s+)?(?:this|it|the\s+(?:sprint|pitch))\b"
     r"|\bpark(?:ing)?\s+(?:this|it)\b|\blet\s+(?:this|it)\s+sit\b|\bshelv(?:e|ing)\s+(?:this|it)\b"
-    r"|\brevisit\s+(?:this|it)\s+(?:next|later|in|after)\b|\bpark\s+(?:the\s+)?(?:sprint|pitch)\b",
+    r"|\brevisit\s+(?:this|it)\s+(?:next|later|in|after)\b|\bpark\s+(?:the\s+)?(?:sprint|pitch)\b"
+    # "Let's postpone this by a week", "defer it to Q3", "put it on the back burner"
+    r"|\b(?:postpon\w*|defer(?:ring)?|delay(?:ing)?|push(?:ing)?\s+back)\s+(?:this|it"
+    r"|the\s+(?:sprint|pitch))\b|\bback[\s-]?burner\b",
     re.IGNORECASE)
 
 
