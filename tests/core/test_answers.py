@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from architect.core import answer_scope, markers
 from architect.core.answers import (
+    IN_CODE,
     RECOMMENDED,
     Decision,
     ParsedAnswer,
@@ -54,6 +55,7 @@ def test_bare_approval_takes_every_recommendation(text: str) -> None:
         "> Q1: A",
         "```\nQ1: A\n```",
         "~~~\nQ2: B\n~~~",
+        "`Q1: A`",
         "`Q1: B; Q2: A` — export is cheap once it is on the server.",
         "```\nQ1: A",  # a fence left open is code to the end
         "<!-- Q1: A -->",
@@ -66,11 +68,12 @@ def test_quotes_code_and_html_comments_are_not_answers(text: str) -> None:
     assert not parsed.approve_all
 
 
-def test_an_answer_copied_with_the_prompts_backticks_is_read() -> None:
-    # The bot writes "Answer with lines like `Q1: B; Q2: A`": a comment that is only that
-    # form, backticks and all, answers as the footer's `ACCEPT` in backticks decides.
-    assert parse_comment("`Q1: B; Q2: A`", SETTINGS).answers == (
-        ParsedAnswer(1, "B"), ParsedAnswer(2, "A"))
+def test_answers_in_code_are_named_back_never_recorded() -> None:
+    # "Here you go: ```Q1: B / Q2: A```": code is what someone shows (anyone can paste it),
+    # so nothing is recorded; but the comment is no plain talk to pass over in silence.
+    parsed = parse_comment("Here you go:\n\n```\nQ1: B\nQ2: A\n```", SETTINGS)
+    assert parsed.answers == () and not parsed.discussion
+    assert [(n, why) for n, _, why in parsed.doubted] == [(1, IN_CODE), (2, IN_CODE)]
 
 
 def test_free_text_is_left_for_the_model() -> None:

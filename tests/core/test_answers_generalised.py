@@ -707,3 +707,28 @@ def test_a_word_of_an_options_kind_in_talk_is_only_likely() -> None:
 def test_an_option_refused_or_weighed_against_another_is_not_picked(text: str) -> None:
     letters = _letters(text)
     assert letters.get(3) != "A" and letters.get(1) is None
+
+
+@pytest.mark.parametrize(("text", "letters"), [
+    ("For the third one we use worker queue, first two as recommended.",
+     {1: "B", 2: RECOMMENDED, 3: "B"}),
+    ("Same as you suggested for storage and cleanup.", {1: RECOMMENDED, 3: RECOMMENDED}),
+    ("Keep Q1 and Q3 as recommended. Q2: the latter.", {1: RECOMMENDED, 2: "B",
+                                                       3: RECOMMENDED}),
+    ("The default for storage looks good", {1: RECOMMENDED}),
+])
+def test_the_recommendation_taken_for_some_questions_in_words(
+        text: str, letters: dict[int, str]) -> None:
+    assert _letters(text) == letters
+
+
+@pytest.mark.parametrize("text", ["On suit vos recommandations.", "Defaults look good to me 👍",
+                                  "Wir folgen euren Empfehlungen."])
+def test_every_recommendation_taken_in_words_of_its_own(text: str) -> None:
+    assert parse_comment(text, ATTACHMENT_FORKS).approve_all
+
+
+def test_an_ordered_list_with_one_item_per_open_question_answers_them_in_order() -> None:
+    assert _letters("1) backend\n2) no", SETTINGS_FORKS) == {1: "B", 2: "A"}
+    # a list of reasons, not one item per question, is no list of answers
+    assert _letters("1. we already run S3\n2. it is cheaper\n3. ops knows it") == {}

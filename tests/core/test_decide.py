@@ -339,7 +339,7 @@ def test_answers_and_free_text_in_one_comment_are_split() -> None:
     assert [c.body for c in step.free_text] == ["And for Q2 I would like to hear more about abuse."]
 
 
-@pytest.mark.parametrize("comment", ["> Q1: A", "```\nQ1: A\n```", "```\nQ1: A",
+@pytest.mark.parametrize("comment", ["> Q1: A", "```\nQ1: A\n```", "`Q1: A`", "```\nQ1: A",
                                      "<!-- Q1: A -->"])
 def test_quoted_or_fenced_answers_are_ignored(comment: str) -> None:
     talk = conversation_in(SprintState.ACCEPTED)

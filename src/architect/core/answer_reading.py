@@ -41,8 +41,13 @@ _QNUM = re.compile(r"(?:Q|question\s*)?(\d{1,2})\b", re.IGNORECASE)
 _ALL = re.compile(r"\b(?:across\s+the\s+board|all|both|every|everything|each|your|go(?:ing)?\s+with"
                   r"|stick(?:ing)?\s+with|follow(?:ing)?|taking|las\s+dos|los\s+dos|ambas|ambos"
                   r"|beide[n]?|les\s+deux|entrambe|entrambi|оба|обе|oba|obie"
-                  r"|agree|take|fine|happy|alles|semua|tutt[eio]|todos|todas|tudo|tou[ts]"
+                  r"|agree|take|fine|happy|good|great|perfect|works?|alles|semua|tutt[eio]|todos|todas|tudo|tou[ts]"
                   r"|toutes|wszystk\w*|все|всё|всех|hepsi|sab|sabhi|alle"
+                  # "your" and "follow" in the languages of the field ("On suit vos
+                  # recommandations", "Wir folgen euren Empfehlungen")
+                  r"|vos|votre|vuestr[ao]s|tus|sus|ihren?|deinen?|euren?|vostr[ei]|suas|seus"
+                  r"|twoje|wasze|ваши|uw|jouw|suiv\w*|suit|segui\w*|sigamos|folg\w*|volg\w*"
+                  r"|следу\w*"
                   r"|makes?\s+sense|as\s+recommended|all\s+three|all\s+of\s+them)\b",
                   re.IGNORECASE)
 RECOMMEND = _RECOMMEND = re.compile(
@@ -433,8 +438,10 @@ def recommended_for(line: str, forks: Sequence[DesignFork] = ()) -> list[int]:
     if found or not forks:
         return found
     still = open_forks(forks)
-    if (m := _REC_FIRST.search(line)) is not None:
-        return [f.number for f in still[:_COUNT[m.group("n").lower()]]]
+    if (m := _REC_FIRST.search(line) or _FIRST_REC.search(line)) is not None:
+        count = _COUNT[m.group("n").lower()]
+        return [f.number for f in (still[-count:] if m.group("end").lower() == "last"
+                                   else still[:count])]
     if (m := _REC_LABELS.search(line)) is not None:
         named = [question_named(p, forks) for p in re.split(r"\s*(?:,|\band\b)\s*",
                                                            m.group("labels"))]
@@ -448,9 +455,15 @@ _AGAINST_BEFORE = re.compile(r"\b(?:don'?t|do\s+not|not|disagree\w*|against|inst
                              re.IGNORECASE)
 _COUNT = {"two": 2, "three": 3, "2": 2, "3": 3}
 _REC_FIRST = re.compile(
-    r"\brecommend\w*\s+(?:\w+\s+){0,2}for\s+the\s+first\s+(?P<n>two|three|2|3)\b", re.IGNORECASE)
-_REC_LABELS = re.compile(r"\brecommend\w*\s+(?:on|for)\s+(?P<labels>[\w\s,]+?)(?:[.;]|$)",
-                         re.IGNORECASE)
+    r"\b(?:recommend\w*|defaults?|suggest\w*)\s+(?:\w+\s+){0,2}for\s+the\s+(?P<end>first|last)\s+"
+    r"(?P<n>two|three|2|3)\b", re.IGNORECASE)
+# "first two as recommended", "the last two: defaults"
+_FIRST_REC = re.compile(
+    r"\b(?P<end>first|last)\s+(?P<n>two|three|2|3)(?:\s+(?:ones|questions))?\s*(?:[:=→>-]+\s*"
+    r"|(?:as|are|at|on|per|with|go\s+with|take|get)\s+(?:the\s+|your\s+)?)(?:recommend\w*"
+    r"|defaults?|suggested)", re.IGNORECASE)
+_REC_LABELS = re.compile(r"\b(?:recommend\w*|suggest\w*|propos\w*|defaults?)\s+(?:on|for)\s+"
+                         r"(?P<labels>[\w\s,]+?)(?:[.;]|$)", re.IGNORECASE)
 
 
 _BY_DEFAULT = re.compile(r"\bby\s+default\b", re.IGNORECASE)
@@ -529,9 +542,11 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
         return found
     if not named:  # only sentences that choose: not a question, a hedge, "either is fine"
         text = "\n".join(s for s in _SENTENCES.split(text) if _chooses(s))
-    parts = [c for part in clauses.split(text)
-             for c in _LIST_JOIN.split(part)]
+    split = [(n, c) for n, part in enumerate(clauses.split(text)) for c in _LIST_JOIN.split(part)]
+    parts = [c for _, c in split]
     for at, clause in enumerate(parts):
+        if _REPORTED.search(clause):
+            continue  # "We talked about S3 in standup": what was said, not chosen
         if clause.rstrip().endswith("?") or glossary.asks(clause) or _THANKS_FOR.match(clause):
             continue  # "thanks for the note": courtesy names no option
         if _UNDECIDED.search(clause) and _NEGATED.search(clause):
@@ -569,7 +584,19 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
         if len(hits) == 1:
             number, letter = hits.pop()
             found.append((number, letter, clause.strip()))
-    return found
+    # "localstorage as cache + server as source of truth": one clause's list naming two
+    # options of one question names neither.
+    of_clause = {c: n for n, c in split}
+    letters: dict[tuple[int, int], set[str]] = {}
+    for number, letter, clause in found:
+        letters.setdefault((of_clause.get(clause, -1), number), set()).add(letter)
+    return [f for f in found if len(letters[(of_clause.get(f[2], -1), f[0])]) == 1
+            or of_clause.get(f[2], -1) < 0]
+
+
+# Speech reported, not a choice: "we talked about S3 in standup", "bob mentioned cron".
+_REPORTED = re.compile(r"\b(?:talked|talking|discussed|discussing|mentioned|debated|debating"
+                       r"|brought\s+up|chatted|spoke)\s+(?:about\s+|over\s+)?", re.IGNORECASE)
 
 
 # What is so today ("we already store the theme on the server", "ops currently runs MinIO"):
@@ -650,7 +677,7 @@ _PEOPLE_OF = re.compile(r"[\w-]+\s+(?:team|folks|people|guys|crew|squad|owners?|
 _JUDGED_AGAINST = re.compile(
     r"\b(?:problems?|problematic|flaky|flakey|broken|breaks|unreliable|fragile|painful|pain"
     r"|overkill|a\s+mess|messy|risky|nightmare|headache|bad\s+idea|worse|loses?|losing|lost|hates?"
-    r"|wiped|gets?\s+cleared|disappears?|vanish\w*|leaks?|leaking"
+    r"|wiped|wipes?|wiping|gets?\s+cleared|disappears?|vanish\w*|leaks?|leaking"
     r"|unstable|buggy|slow|too\s+(?:slow|much|heavy|complex|complicated)|doesn't\s+scale"
     # "Nightly is too coarse", "S3 feels way too heavy": too much of anything is against it
     r"|(?:is|are|was|'s|be|feels?|seems?|looks?|sounds?)\s+(?:(?:way|far|much|a\s+bit|kinda"
@@ -1081,6 +1108,9 @@ _SAME_AS = re.compile(r"\bsame\s+as\s+@?\w+|\bwhat\s+@?\w+\s+said\b|\b\+1\s+to\s
 _INSTRUCTS = re.compile(
     r"(?:^|[.!;]\s+|,\s*and\s+)(?:please\s+|just\s+)?(?:keep|put|store|save|host|use|allow|let)"
     r"\s+(?:them|it|those|these|the\s+(?:files?|settings|attachments|data|prefs?))\b"
+    # "store the blobs in postgres", "mount a volume": a pick the options may not hold
+    r"|(?:^|[.!;]\s+)(?:please\s+|just\s+)?(?:store|put|save|host|mount|dump|go\s+with"
+    r"|stick\s+with)\s+(?:the|a|an|our|all|every)\s+\w+"
     r"|\blet'?s\s+not\s+(?:bother|allow|offer|support|add|build|do)\b",
     re.IGNORECASE | re.MULTILINE)
 

@@ -42,7 +42,6 @@ _APPROVE_ALL = re.compile(
     re.IGNORECASE,
 )
 _INLINE_CODE = re.compile(r"`[^`\n]*`")
-_ALL_CODE = re.compile(r"^\s*`([^`\n]+)`\s*$")
 _STRUCK = re.compile(r"~~[^~\n]+~~")
 _HEADING = re.compile(r"^\s*(?:#{1,6}\s+(?P<t>[^#\n]+?)\s*#*\s*$|\*\*(?P<b>[^*\n]+?)\*\*\s*:?\s*$)")
 # "Q1: B from me. …": who the answer is from is no part of its reason.
@@ -137,11 +136,43 @@ def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
 
     One comment is read by several steps of a tick (the sprint's assessment, the answers
     round, `yes` against earlier tries, the re-plan): the reading is worked out once."""
-    if (spanned := _ALL_CODE.match(body)) is not None:
-        body = spanned.group(1)  # "`Q1: B; Q2: A`": the answer form, copied with its backticks
+    body = _numbered_as_questions(body, forks)
     if len(body) > _CACHED_MAX:  # a page of text is read anew rather than kept
-        return _parsed.__wrapped__(body, tuple(forks))
-    return _parsed(body, tuple(forks))
+        return _in_code(body, _parsed.__wrapped__(body, tuple(forks)), tuple(forks))
+    return _in_code(body, _parsed(body, tuple(forks)), tuple(forks))
+
+
+def _in_code(body: str, parsed: ParsedComment, forks: tuple[DesignFork, ...]) -> ParsedComment:
+    """"Here you go: ```Q1: B / Q2: A```": answers in code are never read (anyone can paste
+    code), but they are named back, never met with silence."""
+    code = _code_of(body)
+    if not code or not forks:
+        return parsed
+    taken = {a.question for a in parsed.answers} | {d[0] for d in parsed.doubted}
+    shown = [(a.question, a.said or code, IN_CODE) for a in _parsed(code, forks).answers
+             if a.question not in taken]
+    if not shown:
+        return parsed
+    return replace(parsed, doubted=parsed.doubted + tuple(dict.fromkeys(shown)),
+                   discussion=False)
+
+
+IN_CODE = "written as code, which is never read as an answer (anyone can paste code)"
+
+
+def _code_of(body: str) -> str:
+    """The writer's code: fenced blocks and code spans outside quotes, one per line."""
+    found: list[str] = []
+    fence = False
+    for line in strip_html_comments(body).split("\n"):
+        stripped = line.strip()
+        if stripped.startswith(("```", "~~~")):
+            fence = not fence
+        elif fence:
+            found.append(line)
+        elif not stripped.startswith(">"):
+            found += [span.strip("`") for span in _INLINE_CODE.findall(line)]
+    return "\n".join(f for f in found if f.strip())
 
 
 _CACHED_MAX = 20_000
@@ -228,6 +259,24 @@ def _parsed(body: str, forks: tuple[DesignFork, ...]) -> ParsedComment:
     leftover = "\n".join(leftover_lines).strip() if meaningful else ""
     return _comment_read(lines, readable, forks, answers, doubted, unread,
                          ParsedComment(leftover=leftover, rest_recommended=rest))
+
+
+def _numbered_as_questions(body: str, forks: Sequence[DesignFork]) -> str:
+    """"1) backend / 2) no": an ordered list with one item per open question, numbered as
+    they are, answers them in order (as "Q1: backend / Q2: no" would)."""
+    lines = body.split("\n")
+    items = [m for m in map(_NUMBERED.match, lines) if m is not None]
+    still = [f.number for f in answer_reading.open_forks(forks)]
+    if len(items) < 2 or [int(m.group("n")) for m in items] != still or any(
+            len(line[m.end():].split()) > _ITEM_WORDS
+            or answer_reading.stated_fact(line[m.end():]) for line in lines
+            if (m := _NUMBERED.match(line)) is not None):
+        return body  # "1. we already run S3 / 2. it is cheaper": reasons, not picks
+    return _NUMBERED.sub(lambda m: f"{m.group('lead')}Q{m.group('n')}: ", body)
+
+
+_ITEM_WORDS = 5  # a pick in a list is a few words ("backend", "yes, as a JSON file")
+_NUMBERED = re.compile(r"^(?P<lead>[ \t]*)(?P<n>\d{1,2})[.)][ \t]+(?=\S)", re.MULTILINE)
 
 
 def _comment_read(lines: list[tuple[str, bool]], readable: str, forks: Sequence[DesignFork],
@@ -408,7 +457,12 @@ def _names_more(text: str, forks: Sequence[DesignFork]) -> bool:
     picked |= set(answer_reading.by_question_words(text, forks))
     return (bool(picked - recommended) or answer_reading.labels_a_question(text, forks)
             or bool(answer_reading.recommended_for(text, forks))
-            or bool(answer_reading.refused_alone(text, forks)))  # "Not the cron. The rest …"
+            or bool(answer_reading.refused_alone(text, forks))  # "Not the cron. The rest …"
+            # "The default for storage looks good": one question, by its words
+            or bool(_FOR_SUBJECT.search(text) and answer_reading.questions_said(text, forks)))
+
+
+_FOR_SUBJECT = re.compile(r"\b(?:for|on|about|re|regarding)\b", re.IGNORECASE)
 
 
 def _with_reasons(answers: list[ParsedAnswer], explained: dict[int, list[str]]
@@ -722,6 +776,9 @@ def _read_line(line: str, forks: Sequence[DesignFork], *, answered: set[int],
     paired = answer_reading.pairs(line, forks) or answer_reading.scoped(line, forks, answered)
     if paired:  # "First one: object storage. Second: A.": the others, by their words
         paired += _more_in_line(line, forks, {n for n, _ in paired})
+        # "For the third one the worker queue, first two as recommended."
+        paired += [(n, RECOMMENDED) for n in answer_reading.recommended_for(line, forks)
+                   if n not in {q for q, _ in paired}]
     if not paired and (chosen := answer_reading.recommended_for(line, forks)):
         # "Your recommendation for the first two, and the worker queue for cleanup".
         paired = [(n, RECOMMENDED) for n in chosen] + [
@@ -843,7 +900,8 @@ _JOINED_REF = re.compile(r"\s*(?:,|&|\+|/|and|y|und|et|e|i|и)\s*(?:and\s+)?(?:Q
 
 # Where a list of questions may start: the line's or a sentence's start, or "for"/"both"
 # ("+1 to alice on Q1, and Q2: A" lists nothing: Q1 is alice's answer agreed to).
-_LIST_START = re.compile(r"(?:^|[.;:!?(]|\b(?:for|both|and|about)"
+_LIST_START = re.compile(r"(?:^|[.;:!?(]|\b(?:for|both|and|about|keep|leave|take|use|make|set"
+                         r"|go\s+with)"
                          r"|\b(?:Q|question\s*#?)\s*\d{1,2}\s*"
                          r"(?:,|&|\+|/|and|y|und|et|e|i|и))\s*\**\s*$", re.IGNORECASE)
 
@@ -1069,12 +1127,23 @@ def named_option(line: str, forks: Sequence[DesignFork]) -> tuple[int, str] | No
         named = [letter for letter, own in words.items()
                  if (distinctive := own - shared) and max(map(len, distinctive)) >= 4
                  and distinctive <= said]
-        touched = [letter for letter, own in words.items()
-                   if {w for w in own - shared if len(w) >= 2} & said]
-        if len(named) == 1 and touched == named:
-            # "S3 vs local disk is the big one": two options of one question weighed, none named
+        if len(named) == 1 and not _weighed(line, {k: w - shared for k, w in words.items()},
+                                            named[0]):
             hits.append((fork.number, named[0]))
     return hits[0] if len(hits) == 1 else None
+
+
+def _weighed(line: str, words: dict[str, set[str]], letter: str) -> bool:
+    """"S3 vs local disk is the big one": the option named shares its clause with a word of
+    another option of its question, so neither is chosen."""
+    for clause in re.split(r"\s*\|\s*", line):
+        for part in clauses.split(clause):
+            said = set(_WORD.findall(part.lower()))
+            if words[letter] & said and any(
+                    {w for w in own if len(w) >= 2} & said for k, own in words.items()
+                    if k != letter):
+                return True
+    return False
 
 
 def _content(option_text: str) -> set[str]:

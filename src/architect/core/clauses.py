@@ -256,7 +256,16 @@ def after_correction(text: str, *, leading: bool = False) -> str:
             continue
         if match.start() > 0 or leading:
             best = match.end()
+            # "ignore my accept. REJECT: …": what is ignored is the rest of its sentence
+            if _TAKES_OBJECT.search(match.group(0)) and (
+                    end := _SENTENCE_END.search(flat, match.end())) is not None \
+                    and flat[end.end():].strip():
+                best = end.end()
     return text[best:] if best > 0 else text
+
+
+_TAKES_OBJECT = re.compile(r"\b(?:ignore|disregard)\s+(?:my|that|this)\b", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!?;](?:\s|$)")
 
 
 _DOUBT_AFTER = re.compile(

@@ -628,7 +628,10 @@ def _answers_like(review: Review, ledger: Ledger | None) -> bool:
         # the pitch; one that also asks a change of the plan ("split the data model part
         # out") is a revision.
         return bool(parsed.answers) and not parsed.leftover and not asks_a_change(review.body)
-    return bool(parsed.answers or parsed.approve_all or parsed.doubted or parsed.unread)
+    # "Defaults look good to me 👍" in an approval: words for the round to read back, as a
+    # comment's would be, never silence.
+    return bool(parsed.answers or parsed.approve_all or parsed.doubted or parsed.unread
+                or parsed.leftover)
 
 
 def _review_matters(review: Review, started: bool, *, bot: str) -> bool:
