@@ -732,3 +732,21 @@ def test_an_ordered_list_with_one_item_per_open_question_answers_them_in_order()
     assert _letters("1) backend\n2) no", SETTINGS_FORKS) == {1: "B", 2: "A"}
     # a list of reasons, not one item per question, is no list of answers
     assert _letters("1. we already run S3\n2. it is cheaper\n3. ops knows it") == {}
+
+
+def test_speech_reported_picks_nothing() -> None:
+    assert _letters("Put them on the local disk for now. We talked about S3 in standup but "
+                    "nobody wants to deal with IAM policies this sprint.") == {1: "A"}
+
+
+def test_a_list_in_one_clause_naming_both_options_of_a_question_names_neither() -> None:
+    parsed = parse_comment("can we do both? localstorage as cache + server as source of truth",
+                           SETTINGS_FORKS)
+    assert parsed.answers == ()
+
+
+def test_a_table_row_names_its_choice_not_the_reason_beside_it() -> None:
+    table = ("| | choice | why |\n|---|---|---|\n"
+             "| where settings live | server | has to survive a browser wipe |\n"
+             "| export | no | nobody has asked for it |")
+    assert _letters(table, SETTINGS_FORKS) == {1: "B", 2: "A"}

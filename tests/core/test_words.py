@@ -481,3 +481,8 @@ def test_postponing_the_sprint_is_a_hold() -> None:
     reading = words.read("Let's postpone this by a week so we can get the release out first.",
                          BOT)
     assert (reading.sense, reading.family) == (Sense.DECISION, Family.HOLD)
+
+
+def test_ignoring_ones_own_accept_then_rejecting_rejects() -> None:
+    reading = words.read("Sorry, kindly ignore my accept. REJECT: customer postponed it.", BOT)
+    assert (reading.sense, reading.family) == (Sense.DECISION, Family.REJECT)

@@ -300,3 +300,58 @@ def test_a_later_comment_that_takes_everything_back_reopens_before_the_filing(
     world.tick()
     assert world.bot.get_pull(OPS, number).merged
     assert "B) A background worker queue" in filed_on(world)
+
+
+def test_a_condition_after_every_answer_holds_them_all_and_files_nothing(world: World) -> None:
+    number = asked(world)
+    world.comment(number, "Q1: B, Q2: A, Q3: A. Only once finance has confirmed the bucket "
+                          "budget though.")
+    world.tick()
+    ack = world.bot_comments(number)[-1]
+    for question in (1, 2, 3):
+        assert f"Q{question}: nothing recorded from" in ack
+    assert "it reads as conditional (“Only once finance has confirmed the bucket budget" in ack
+    assert not world.bot.get_pull(OPS, number).merged
+    assert world.tick().decision.actions == ()  # said once
+    world.comment(number, "Finance confirmed. Q1: B, Q2: A, Q3: A.")
+    world.tick()
+    assert world.bot.get_pull(OPS, number).merged
+
+
+def test_an_accept_with_a_condition_in_a_paragraph_of_its_own_asks_back(world: World) -> None:
+    number = pitched(world)
+    world.comment(number, "ACCEPT\n\nOne thing though: only if we keep the scope to "
+                          "attachments on notes.")
+    world.tick()
+    reply = world.bot_comments(number)[-1]
+    assert "with a condition (“One thing though: only if we keep the scope" in reply
+    assert not questions_posted(world, number)
+
+
+def test_an_approval_that_asks_to_wait_starts_nothing(world: World) -> None:
+    number = pitched(world)
+    world.review(number, "APPROVED", "Approving so the checks can run, but please don't start "
+                                     "the design questions yet.")
+    world.tick()
+    assert "nothing happened" in world.bot_comments(number)[-1]
+    assert not questions_posted(world, number)
+    assert world.tick().decision.actions == ()
+
+
+def test_an_option_named_by_its_tool_alone_is_recorded(world: World) -> None:
+    number = asked(world)
+    world.comment(number, "minio")
+    world.comment(number, "sidekiq", by="bob")
+    world.tick()
+    acks = "\n".join(c for c in world.bot_comments(number) if c.startswith("Recorded:"))
+    assert "- Q1: B) In S3-compatible object storage (@alice) — read from “minio”" in acks
+    assert "- Q3: B) A background worker queue (@bob) — read from “sidekiq”" in acks
+
+
+def test_answers_pasted_as_code_are_named_back_not_recorded(world: World) -> None:
+    number = asked(world)
+    world.comment(number, "Here you go:\n\n```\nQ1: B\nQ2: A\nQ3: A\n```")
+    world.tick()
+    ack = world.bot_comments(number)[-1]
+    assert "it reads as written as code, which is never read as an answer" in ack
+    assert not world.bot.get_pull(OPS, number).merged
