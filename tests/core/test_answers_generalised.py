@@ -750,3 +750,13 @@ def test_a_table_row_names_its_choice_not_the_reason_beside_it() -> None:
              "| where settings live | server | has to survive a browser wipe |\n"
              "| export | no | nobody has asked for it |")
     assert _letters(table, SETTINGS_FORKS) == {1: "B", 2: "A"}
+
+
+def test_an_ordered_list_of_words_of_the_options_kind_answers_each_question() -> None:
+    assert _letters("1. bucket\n2. same as note\n3. scheduled task") == {1: "B", 2: "A", 3: "A"}
+
+
+def test_a_clause_that_does_the_work_on_a_word_of_its_kind_picks_it() -> None:
+    assert _letters("Put them in the MinIO bucket we already run, restrict attachments to "
+                    "whoever uploaded them plus admins, and do the cleanup on the job queue "
+                    "since sidekiq is already there anyway.") == {1: "B", 2: "B", 3: "B"}

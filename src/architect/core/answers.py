@@ -424,7 +424,7 @@ def _likely(readable: str, forks: Sequence[DesignFork], answers: list[ParsedAnsw
 # scheduled job at 3am is plenty"): the word of the option's kind is chosen, not mused on.
 _KIN_CHOSEN = re.compile(
     r"^\W*(?:(?:so|and|then)\s+)?(?:let'?s\s+)?(?:just\s+)?(?:put|use|store|keep|reuse|stick"
-    r"|throw|dump|go\s+with|push|run|move)\b|\b(?:is|are|would\s+be)\s+(?:plenty|enough|fine|good\s+enough)\b",
+    r"|throw|dump|go\s+with|push|run|move|do|handle)\b|\b(?:is|are|would\s+be)\s+(?:plenty|enough|fine|good\s+enough)\b",
     re.IGNORECASE)
 
 
@@ -1074,6 +1074,8 @@ def _unread_answer(number: int, said: str, line: str, forks: Sequence[DesignFork
             or answer_reading.refused_value(last, mine[0])
     if not letter and mine:  # "Q2 can't be A — … B please.": the letter said on its own
         letter = answer_reading.own_sentence_letter(last, mine[0])
+    if not letter and mine:  # "Q1: bucket", "Q3: scheduled task": a word of its kind, alone
+        letter = next((k for _, k, _, _, bare in answer_reading.likely(last, mine) if bare), "")
     rest = answer_forms.REST.sub(" ", last)  # "… The rest is fine as recommended": the rest's
     if not letter and (number in answer_reading.recommended_for(line, forks)
                        or answer_reading.RECOMMEND.search(rest)) \
