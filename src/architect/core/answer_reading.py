@@ -20,8 +20,10 @@ option reference:
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from architect.core import answer_forms, clauses, glossary, vocabulary
 from architect.core.ledger import DesignFork, ForkStatus
@@ -534,64 +536,78 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
     has (`disk`, `cron`, `worker queue`); a negated clause (`not S3`) names none, nor
     does one that names two options. Unless the question is `named`, a long clause must
     choose (`go with`, `store them`, `let's use`)."""
-    found: list[tuple[int, str, str]] = []
     text = _BACKGROUND.sub(" ", text)  # "Some background for whoever implements this"
     if _ANYTHING_BUT.search(text) or SARCASTIC.search(text):
         # "Anything but local disk": an option refused, none chosen; "Ah yes, a nightly
         # cron job. The thing that silently stopped …": named in scorn.
-        return found
+        return []
     if not named:  # only sentences that choose: not a question, a hedge, "either is fine"
         text = "\n".join(s for s in _SENTENCES.split(text) if _chooses(s))
     split = [(n, c) for n, part in enumerate(clauses.split(text)) for c in _LIST_JOIN.split(part)]
     parts = [c for _, c in split]
-    for at, clause in enumerate(parts):
-        if _REPORTED.search(clause):
-            continue  # "We talked about S3 in standup": what was said, not chosen
-        if clause.rstrip().endswith("?") or glossary.asks(clause) or _THANKS_FOR.match(clause):
-            continue  # "thanks for the note": courtesy names no option
-        if _UNDECIDED.search(clause) and _NEGATED.search(clause):
-            continue  # "I'd rather not decide the export one yet": undecided, not a "No"
-        if (refused := subject_refused(clause, forks)) is not None:
-            found.append((*refused, clause.strip()))  # "skip the export": that question's No
-            continue
-        # Any language's negation: "у нас нет S3" refuses S3 as "we have no S3" does.
-        if _NEGATED.search(clause) or glossary.negated(clause):
-            found += _not_needed(clause, forks)  # "экспорт не нужен": that question's "No"
-            continue
-        if judged_against(clause) or _LATER_MOVE.search(clause):
-            # "localStorage would just recreate the problem", "we can move to S3 later":
-            # named, not chosen (now).
-            continue
-        taken = _taken_next(parts, at)
-        if not named and stated_fact(clause) and not taken:
-            continue  # "we already store the theme on the server": said, not chosen
-        foreign = _foreign(clause)
-        if not named and len(clause.split()) > 6 and not (
-                taken or _CHOOSING.search(clause) or foreign & _CHOOSING_MEANT
-                or (foreign and _dwelt_on(foreign | set(_WORD.findall(clause.lower())), forks))):
-            continue  # "a screenshot of the note editor": words of an option, no choice
-        # "the server team will hate this": a word of an option naming people, not it.
-        unpeopled = _PEOPLE_OF.sub(" ", clause)
-        said = set(_WORD.findall(unpeopled.lower())) | (
-            foreign if unpeopled == clause else glossary.meant(unpeopled))
-        hits = {(f.number, letter) for f in forks for letter, own in _distinctive(f).items()
-                if own & said or _near(said, own)}
-        # "Q3: crn", "Q3: chron job", "crom is fine": a slip, where the question is named
-        # or a few words choose it.
-        if not hits and (named or (len(clause.split()) <= 4 and _CHOOSING.search(clause))):
-            hits = {(f.number, letter) for f in forks
-                    for letter, own in _distinctive(f).items() if _slipped(said, own)}
-        if len(hits) == 1:
-            number, letter = hits.pop()
-            found.append((number, letter, clause.strip()))
-    # "localstorage as cache + server as source of truth": one clause's list naming two
-    # options of one question names neither.
-    of_clause = {c: n for n, c in split}
-    letters: dict[tuple[int, int], set[str]] = {}
-    for number, letter, clause in found:
-        letters.setdefault((of_clause.get(clause, -1), number), set()).add(letter)
-    return [f for f in found if len(letters[(of_clause.get(f[2], -1), f[0])]) == 1
-            or of_clause.get(f[2], -1) < 0]
+    found: list[tuple[int, str, str]] = []
+    for _, group in itertools.groupby(range(len(split)), key=lambda at: split[at][0]):
+        # "localstorage as cache + server as source of truth": one clause's list naming
+        # two options of one question names neither.
+        found += named_once([hit for at in group
+                             for hit in _clause_names(parts, at, forks, named=named)])
+    return found
+
+
+def _clause_names(parts: Sequence[str], at: int, forks: Sequence[DesignFork], *, named: bool
+                  ) -> list[tuple[int, str, str]]:
+    """What the clause `parts[at]` names in the options' own words (see `by_words`)."""
+    clause = parts[at]
+    if _REPORTED.search(clause):
+        return []  # "We talked about S3 in standup": what was said, not chosen
+    if clause.rstrip().endswith("?") or glossary.asks(clause) or _THANKS_FOR.match(clause):
+        return []  # "thanks for the note": courtesy names no option
+    if _UNDECIDED.search(clause) and _NEGATED.search(clause):
+        return []  # "I'd rather not decide the export one yet": undecided, not a "No"
+    if (refused := subject_refused(clause, forks)) is not None:
+        return [(*refused, clause.strip())]  # "skip the export": that question's No
+    # Any language's negation: "у нас нет S3" refuses S3 as "we have no S3" does.
+    if _NEGATED.search(clause) or glossary.negated(clause):
+        return _not_needed(clause, forks)  # "экспорт не нужен": that question's "No"
+    if judged_against(clause) or _LATER_MOVE.search(clause):
+        # "localStorage would just recreate the problem", "we can move to S3 later":
+        # named, not chosen (now).
+        return []
+    taken = _taken_next(parts, at)
+    if not named and stated_fact(clause) and not taken:
+        return []  # "we already store the theme on the server": said, not chosen
+    foreign = _foreign(clause)
+    if not named and len(clause.split()) > 6 and not (
+            taken or _CHOOSING.search(clause) or foreign & _CHOOSING_MEANT
+            or (foreign and _dwelt_on(foreign | set(_WORD.findall(clause.lower())), forks))):
+        return []  # "a screenshot of the note editor": words of an option, no choice
+    # "the server team will hate this": a word of an option naming people, not it.
+    unpeopled = _PEOPLE_OF.sub(" ", clause)
+    said = set(_WORD.findall(unpeopled.lower())) | (
+        foreign if unpeopled == clause else glossary.meant(unpeopled))
+    hits = {(f.number, letter) for f in forks for letter, own in _distinctive(f).items()
+            if own & said or _near(said, own)}
+    # "Q3: crn", "Q3: chron job", "crom is fine": a slip, where the question is named or a
+    # few words choose it.
+    if not hits and (named or (len(clause.split()) <= 4 and _CHOOSING.search(clause))):
+        hits = {(f.number, letter) for f in forks
+                for letter, own in _distinctive(f).items() if _slipped(said, own)}
+    if len(hits) != 1:
+        return []
+    number, letter = hits.pop()
+    return [(number, letter, clause.strip())]
+
+
+_Named = TypeVar("_Named", bound=tuple[Any, ...])
+
+
+def named_once(found: list[_Named]) -> list[_Named]:
+    """The readings `(question, letter, …)` of questions named by one letter only: two
+    letters for one question ("we have sidekiq, but a cron box too") name neither."""
+    letters: dict[int, set[str]] = {}
+    for reading in found:
+        letters.setdefault(reading[0], set()).add(reading[1])
+    return [reading for reading in found if len(letters[reading[0]]) == 1]
 
 
 # Speech reported, not a choice: "we talked about S3 in standup", "bob mentioned cron".
@@ -1036,11 +1052,7 @@ def likely(text: str, forks: Sequence[DesignFork]) -> list[tuple[int, str, str, 
             if len({letter for letter, _ in hits}) == 1:
                 letter, kin = sorted(hits)[0]
                 found.append((fork.number, letter, clause.strip(), kin, _bare(low, kin, fork)))
-    # "we have sidekiq, but a cron box too": two letters for one question name neither
-    letters: dict[int, set[str]] = {}
-    for number, letter, *_ in found:
-        letters.setdefault(number, set()).add(letter)
-    return [f for f in found if len(letters[f[0]]) == 1]
+    return named_once(found)
 
 
 def _bare(clause: str, kin: str, fork: DesignFork) -> bool:

@@ -136,10 +136,16 @@ def parse_comment(body: str, forks: Sequence[DesignFork] = ()) -> ParsedComment:
 
     One comment is read by several steps of a tick (the sprint's assessment, the answers
     round, `yes` against earlier tries, the re-plan): the reading is worked out once."""
-    body = _numbered_as_questions(body, forks)
     if len(body) > _CACHED_MAX:  # a page of text is read anew rather than kept
-        return _in_code(body, _parsed.__wrapped__(body, tuple(forks)), tuple(forks))
-    return _in_code(body, _parsed(body, tuple(forks)), tuple(forks))
+        return _read.__wrapped__(body, tuple(forks))
+    return _read(body, tuple(forks))
+
+
+@functools.lru_cache(maxsize=512)  # pure; the frozen reading is shared, never changed
+def _read(body: str, forks: tuple[DesignFork, ...]) -> ParsedComment:
+    """The whole reading of a comment: an ordered list as the questions it numbers, the
+    words outside code, then the answers shown in code, named back."""
+    return _in_code(body, _parsed(_numbered_as_questions(body, forks), forks), forks)
 
 
 def _in_code(body: str, parsed: ParsedComment, forks: tuple[DesignFork, ...]) -> ParsedComment:
@@ -178,7 +184,6 @@ def _code_of(body: str) -> str:
 _CACHED_MAX = 20_000
 
 
-@functools.lru_cache(maxsize=512)  # pure; the frozen reading is shared, never changed
 def _parsed(body: str, forks: tuple[DesignFork, ...]) -> ParsedComment:
     lines = answer_scope.read_under_quotes(_lines(body), forks)
     readable = "\n".join(_INLINE_CODE.sub("", line) for line, ok in lines if ok).strip()
@@ -264,13 +269,12 @@ def _parsed(body: str, forks: tuple[DesignFork, ...]) -> ParsedComment:
 def _numbered_as_questions(body: str, forks: Sequence[DesignFork]) -> str:
     """"1) backend / 2) no": an ordered list with one item per open question, numbered as
     they are, answers them in order (as "Q1: backend / Q2: no" would)."""
-    lines = body.split("\n")
-    items = [m for m in map(_NUMBERED.match, lines) if m is not None]
+    items = [(m, line[m.end():]) for line in body.split("\n")
+             if (m := _NUMBERED.match(line)) is not None]
     still = [f.number for f in answer_reading.open_forks(forks)]
-    if len(items) < 2 or [int(m.group("n")) for m in items] != still or any(
-            len(line[m.end():].split()) > _ITEM_WORDS
-            or answer_reading.stated_fact(line[m.end():]) for line in lines
-            if (m := _NUMBERED.match(line)) is not None):
+    if len(items) < 2 or [int(m.group("n")) for m, _ in items] != still or any(
+            len(value.split()) > _ITEM_WORDS or answer_reading.stated_fact(value)
+            for _, value in items):
         return body  # "1. we already run S3 / 2. it is cheaper": reasons, not picks
     return _NUMBERED.sub(lambda m: f"{m.group('lead')}Q{m.group('n')}: ", body)
 

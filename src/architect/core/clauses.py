@@ -236,11 +236,8 @@ def _preference(flat: str, match: re.Match[str]) -> bool:
     """"I'd rather we didn't", "would rather": a preference, not a correction; nor is
     "instead of a nightly sweep", which refuses what follows it."""
     cue = match.group(0).lower()
-    if cue.startswith("instead") and re.match(r"\s*of\b", flat[match.end():], re.IGNORECASE):
-        return True
-    if cue.rstrip().startswith("instead") and re.match(r"of\b", flat[match.end():],
-                                                        re.IGNORECASE):
-        return True
+    if cue.startswith("instead"):
+        return bool(re.match(r"\s*of\b", flat[match.end():], re.IGNORECASE))
     return cue.startswith("rather") and bool(
         re.search(r"(?:'d|\bwould|\bhad)\s*$", flat[:match.start()], re.IGNORECASE))
 

@@ -631,8 +631,7 @@ def _answers_like(review: Review, ledger: Ledger | None) -> bool:
     # "Defaults look good to me 👍" in an approval: words for the round to read back, as a
     # comment's would be, never silence.
     return bool(parsed.answers or parsed.approve_all or parsed.doubted or parsed.unread
-                or (parsed.leftover and review.state is ReviewState.APPROVED
-                    and read_decision(review.body, "") is None))
+                or (parsed.leftover and review.state is ReviewState.APPROVED))
 
 
 def _review_matters(review: Review, started: bool, *, bot: str) -> bool:
