@@ -760,3 +760,83 @@ def test_a_clause_that_does_the_work_on_a_word_of_its_kind_picks_it() -> None:
     assert _letters("Put them in the MinIO bucket we already run, restrict attachments to "
                     "whoever uploaded them plus admins, and do the cleanup on the job queue "
                     "since sidekiq is already there anyway.") == {1: "B", 2: "B", 3: "B"}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("q2: a. hmm wait no, b.", {2: "B"}),  # a correction typed in lower case
+    ("Q1: A. no wait, the app servers are stateless, so B.", {1: "B"}),  # the letter it ends on
+    ("Q1: B. Actually no, a better idea is to ask ops.", {1: "B"}),  # "a" the article, no letter
+])
+def test_a_correction_takes_the_letter_it_ends_on(text: str, expected: dict[int, str]) -> None:
+    assert _letters(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Assuming ops signs off on the bucket: Q1 B, Q3 A.",
+    "Pending the security review: A, A, B.",
+    "Q1: B once the auth rework lands.",
+])
+def test_a_condition_opening_a_sentence_holds_every_answer_it_gives(text: str) -> None:
+    parsed = parse_comment(text, ATTACHMENT_FORKS)
+    assert parsed.answers == ()
+    assert all("conditional" in why for _, _, why in parsed.doubted)
+
+
+@pytest.mark.parametrize("text", ["Q1: B, Q2: A. If it turns out wrong we can revisit.",
+                                  "If you ask me: B, A."])
+def test_a_way_back_later_or_a_filler_sets_no_condition(text: str) -> None:
+    assert _letters(text, SETTINGS_FORKS) == {1: "B", 2: "A"}
+
+
+def test_what_a_comparison_puts_below_is_not_chosen() -> None:
+    assert _letters("Export: TOML would be friendlier than JSON", SETTINGS_FORKS) == {}
+    assert _letters("S3 is a lot better than local disk for us") == {1: "B"}
+
+
+def test_who_knows_an_option_is_not_its_choice() -> None:
+    assert _letters("Q2: A. No view on Q1, alice knows the backend best.",
+                    SETTINGS_FORKS) == {2: "A"}
+
+
+@pytest.mark.parametrize("text", ["Q3: B maybe? A would work too",
+                                  "Q1: B, aunque no estoy del todo segura."])
+def test_a_doubt_asked_or_in_another_language_holds_the_answer(text: str) -> None:
+    assert _letters(text) == {}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Exporting: no one needs that.", {2: "A"}),  # the subject as a label, refused after it
+    ("Server. And not the export either.", {1: "B", 2: "A"}),  # a second "not … either"
+    ("Para la Q2 prefiero la B", {2: "B"}),  # a verb of choosing, and its article
+])
+def test_settings_answers_in_more_words(text: str, expected: dict[int, str]) -> None:
+    assert _letters(text, SETTINGS_FORKS) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("S3 e cron", {1: "B", 3: "A"}),  # a list joined in the writer's language
+    ("Vamos de S3 e cron noturno", {1: "B", 3: "A"}),
+    ("Guardem no disco local", {1: "A"}),  # Portuguese "no": in the, not a refusal
+    ("no S3 please", {}),  # …and English "no" still refuses
+    ("the first option for cleanup", {3: "A"}),  # a place, its question by its subject
+    ("Je préfère le stockage objet S3, et le cron de nuit pour le nettoyage.",
+     {1: "B", 3: "A"}),  # the verb carried over "et"
+])
+def test_attachment_answers_in_more_words(text: str, expected: dict[int, str]) -> None:
+    assert _letters(text) == expected
+
+
+def test_the_others_fine_after_an_answer_takes_their_recommendation() -> None:
+    parsed = parse_comment("q1 a (we're on prem). others fine", ATTACHMENT_FORKS)
+    assert parsed.rest_recommended
+    assert {a.question: a.choice for a in parsed.answers} == {1: "A"}
+
+
+def test_a_doubt_after_a_question_label_holds_that_question_only() -> None:
+    assert _letters("Q1: B, Q2: A, Q3: not sure yet, need to check with ops first") == {
+        1: "B", 2: "A"}
+
+
+def test_a_new_letter_under_a_quoted_answer_answers_its_question() -> None:
+    assert _letters("> Q2: A\n\nnah, I'd go with B — people ask for backups.",
+                    SETTINGS_FORKS) == {2: "B"}

@@ -486,3 +486,28 @@ def test_postponing_the_sprint_is_a_hold() -> None:
 def test_ignoring_ones_own_accept_then_rejecting_rejects() -> None:
     reading = words.read("Sorry, kindly ignore my accept. REJECT: customer postponed it.", BOT)
     assert (reading.sense, reading.family) == (Sense.DECISION, Family.REJECT)
+
+
+@pytest.mark.parametrize("text", ["pending legal's sign-off, ACCEPT",
+                                  "Pending a look from security, I'm happy to move forward.",
+                                  "On peut y aller. ACCEPT sous cette condition."])
+def test_an_approval_pending_something_or_on_that_condition_is_held(text: str) -> None:
+    reading = words.read(text, BOT)
+    assert (reading.sense, reading.modality) == (Sense.NOT_DECISION, clauses.Modality.CONDITIONAL)
+
+
+def test_a_way_back_later_is_no_condition_on_the_decision() -> None:
+    reading = words.read("ACCEPT. If the scope creeps we can revisit.", BOT)
+    assert (reading.sense, reading.family) == (Sense.DECISION, Family.ACCEPT)
+
+
+@pytest.mark.parametrize("text", ["REJECT: who is going to maintain this?",
+                                  "REJECT: Wer soll das pflegen?"])
+def test_a_refusal_whose_reason_is_asked_still_refuses(text: str) -> None:
+    reading = words.read(text, BOT)
+    assert (reading.sense, reading.family) == (Sense.DECISION, Family.REJECT)
+
+
+def test_nothing_blocking_reads_as_likely_agreement() -> None:
+    reading = words.read("A few nits inline, nothing blocking from me.", BOT)
+    assert (reading.sense, reading.family) == (Sense.LIKELY, Family.ACCEPT)

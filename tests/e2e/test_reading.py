@@ -355,3 +355,32 @@ def test_answers_pasted_as_code_are_named_back_not_recorded(world: World) -> Non
     ack = world.bot_comments(number)[-1]
     assert "it reads as written as code, which is never read as an answer" in ack
     assert not world.bot.get_pull(OPS, number).merged
+
+
+def test_a_review_whose_state_was_a_slip_is_read_by_its_words(world: World) -> None:
+    number = pitched(world)
+    world.review(number, "REQUEST_CHANGES", "oops, wrong button. ACCEPT")
+    world.tick()
+    assert questions_posted(world, number)
+    assert not any(body.startswith("Revised the pitch") for body in world.bot_comments(number))
+
+
+def test_agreement_with_a_quoted_sentence_about_accepting_gets_one_reply(world: World) -> None:
+    number = pitched(world)
+    world.comment(number, "> I think we should accept this\n\nsame", by="bob")
+    world.tick()
+    reply = world.bot_comments(number)[-1]
+    assert reply.startswith("@bob, I read") and "nothing happened" in reply
+    assert not questions_posted(world, number)
+    assert world.tick().decision.actions == ()
+
+
+def test_a_condition_opening_the_answers_sentence_files_nothing(world: World) -> None:
+    number = asked(world)
+    world.comment(number, "Pending the storage cost estimate from finance: B, A, A.")
+    world.tick()
+    ack = world.bot_comments(number)[-1]
+    for question in (1, 2, 3):
+        assert f"Q{question}: nothing recorded from" in ack
+    assert "it reads as conditional (“Pending the storage cost estimate from finance" in ack
+    assert not world.bot.get_pull(OPS, number).merged

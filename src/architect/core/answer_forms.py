@@ -36,6 +36,10 @@ _SURELY = (r"(?:(?:definitely|clearly|obviously|absolutely|certainly|surely|tota
            r"|def|defo|deffo|100\s*%)\s+)?")
 _ITEM = re.compile(
     rf"{_QREF}\s*{_EMPH}\s*(?P<sep>[:=\-–—).|→]|->|=>|\bis\b|\bshould\s+be\b|\bto\b"
+    # "Q1 powinno być B", "Q1 debería ser B", "Q1 devrait être B", "Q1 sollte B sein"
+    r"|\bpowinn[oa]\s+być\b|\bpowinien\s+być\b|\bma\s+być\b|\bdebería\s+ser\b"
+    r"|\bdeveria\s+ser\b|\bdeve\s+ser\b|\bdevrait\s+être\b|\bdovrebbe\s+essere\b"
+    r"|\bsollte\b|\bzostaje\b"
     rf"|\bbecomes\b|\bwould\s+be\b)?\s*{_EMPH}\s*{_SURELY}{_CHOICE.format(p='q')}",
     re.IGNORECASE)
 _NUMBERED = re.compile(
@@ -55,8 +59,11 @@ _CHOSEN = re.compile(
     r"\b(?i:make\s+it|make\s+that|say|go\s+with|going\s+with|should\s+be|pick|picking|choose"
     r"|take|prefer|vote|vote\s+for|switch\s+(?:it\s+)?to|change\s+(?:it\s+)?to|to|is|elijo"
     r"|has\s+to\s+be|must\s+be|needs\s+to\s+be|ought\s+to\s+be"
-    r"|nehme|je\s+choisis|donc|so|do|let\s+us\s+do|let's\s+do|use|→|->)\s*:?\s+(?:option\s+)?"
-    r"(?P<c>[A-Z])(?![A-Za-z0-9'’])")
+    r"|nehme|je\s+choisis|donc|so|do|let\s+us\s+do|let's\s+do|use|→|->"
+    # "prefiero la B", "je préfère la B", "ich nehme die A", "prefiro a B"
+    r"|prefiero|prefiro|préfère|prefere|preferisco|bevorzuge|wähle|escojo|escolho|scelgo"
+    r"|voto\s+por|voto\s+per|opto\s+por)\s*:?\s+(?:(?i:option|opción|opção|opzione|la|el"
+    r"|le|die|der|das|o|a)\s+)?(?P<c>[A-Z])(?![A-Za-z0-9'’])")
 # What may end an answer written loosely ("q1 b", "1: A"): the end of the line, a
 # sentence mark, a dash, a joining word, or the next answer.
 _END = re.compile(
@@ -103,6 +110,9 @@ _REST_GLUE = (r"[\s:,;=—–\-]*(?:(?:as|are|at|is|go|goes|with|by|like|come|co
 REST = re.compile(
     rf"(?:\band\s+)?{_REST_WORD}{_REST_GLUE}(?:the\s+|your\s+)?{_REST_RECOMMENDED}"
     r"|\ball\s+(?:as\s+)?recommended\s+(?:except|but)"
+    # "q1 a. others fine", "the rest is ok": the rest left as they stand, after answers
+    rf"|(?<=[.;,)]\s){_REST_WORD}\s+(?:(?:are|is|look|looks|seem|seems|sound|sounds)\s+)?"
+    r"(?:fine|ok|okay|good|lgtm|as\s+is)\b(?=\W*$)"
     rf"|\b(?:recommended|defaults?)\s+(?:for|on)\s+{_REST_WORD}",
     re.IGNORECASE)
 _BARE = re.compile(rf"^\s*{_CHOICE.format(p='x')}", re.IGNORECASE)

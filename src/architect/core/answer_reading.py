@@ -86,6 +86,10 @@ _FOR_Q = re.compile(r"\b[Ff]or\s+(?:[Qq]|[Qq]uestion\s*)(?P<q>\d{1,2})\s*[,:]?\s
                     r"(?:option\s+)?(?P<c>[A-Z])(?![A-Za-z0-9'’])")
 _NTH_OPTION = re.compile(r"\b(?P<n>first|second|third)\s+option\s+(?:for|on)\s+(?:Q|question\s*)"
                          r"(?P<q>\d{1,2})\b", re.IGNORECASE)
+_NTH_FOR_SUBJECT = re.compile(
+    r"\b(?:the\s+)?(?P<n>first|second|third|former|latter)\s+(?:option|approach|one|choice|route"
+    r"|proposal|variant)\s+(?:for|on)\s+(?:the\s+)?(?P<s>(?!(?:q|question)\s*\d)[^\W\d_][\w-]*)",
+    re.IGNORECASE)
 _FOR_NTH = re.compile(r"\b[Ff]or\s+the\s+(?P<n>first|second|third|last)(?:\s+(?:one|question))?"
                       r"\s*[,:]\s*(?:option\s+)?(?P<c>[A-Z])(?![A-Za-z0-9'’])")
 _NTH = {"first": 1, "second": 2, "third": 3}
@@ -104,7 +108,15 @@ _CHOOSING = re.compile(r"\b(?:go(?:ing)?\s+with|use|using|pick|prefer|choose|sto
 # The letter a correction starts with, after the words that say no ("nein – B", "no, A").
 _LEAD_LETTER = re.compile(r"^[\s,:;.!—–-]*(?:(?:no|nein|non|não|nee|nie|нет|not\s+that|sorry"
                           r"|meant|i\s+meant|wait|espera|moment)[\s,:;.!—–-]+){0,3}(?:option\s+)?"
-                          r"(?P<c>(?-i:[A-Z]))(?![A-Za-z0-9'’])", re.IGNORECASE)
+                          # a lower-case letter only where nothing follows it ("wait no,
+                          # b."): "no, a better idea…" is the article
+                          r"(?:(?P<c>(?-i:[A-Z]))(?![A-Za-z0-9'’])"
+                          r"|(?P<low>(?-i:[a-h]))(?=\s*(?:[.!;,)]|$)))", re.IGNORECASE)
+# "no wait, we already run the worker for the digests, so B.": after the reason, the letter
+# the sentence ends on.
+_LAST_LETTER = re.compile(r"(?:[,;:—–]\s*|\b(?:so|then|hence|thus)\s+)(?:(?:it'?s|it\s+is"
+                          r"|make\s+it|go\s+with|let'?s\s+do|option)\s+)?"
+                          r"(?P<c>(?-i:[A-H]))\W*$", re.IGNORECASE)
 
 
 # The words a question opens with, or asks with inside a sentence.
@@ -218,7 +230,7 @@ _DEFERS_TO = re.compile(
 # later time to look again ("A (no export for now, maybe next quarter)", "perhaps in v2"),
 # and "se" that is no "if" of Portuguese or Italian: after an English verb of ability ("who
 # can se the note", a slip of "see") or as a Spanish pronoun ("que se puedan exportar").
-_IDIOMS = re.compile(r"\bmight\s+as\s+well\b|\bmay\s+as\s+well\b"
+_IDIOMS = re.compile(clauses.NO_CONDITION + r"|\bmight\s+as\s+well\b|\bmay\s+as\s+well\b"
                      r"|\b(?:maybe|perhaps|possibly)\s+(?:later|next\s+\w+|someday|some\s+day"
                      r"|one\s+day|in\s+(?:v\d+|a\s+(?:later|future|follow-?up)\s+\w+|the\s+future))\b"
                      # "costs us maybe an hour", "probably 3% of tickets": an amount
@@ -258,8 +270,16 @@ _CONDITION = re.compile(r"\b(?:sauf\s+si|außer\s+wenn|a\s+menos\s+que|salvo\s+q
                         r"|förutsatt)\b|除非|なら|如果|만약"
                         r"|もし|只要|\b\w+(?:ırsa|irse|ursa|ürse|arsa|(?<![vmp])erse)\b"
                         r"|\b(?:if|unless|provided|providing|as\s+long\s+as|so\s+long\s+as"
-                        r"|assuming|depends|depending|only\s+when|on\s+(?:the\s+)?condition|contingent\s+on"
-                        r"|conditional\s+on)\b",
+                        r"|assuming|depends|depending|only\s+(?:when|after|once)|on\s+(?:the\s+)?condition|contingent\s+on"
+                        r"|conditional\s+on|pending|sous\s+réserve|vorbehaltlich|in\s+attesa\s+di"
+                        # "… agar Redis already deployed hai, warna cron": the fallback's
+                        # "otherwise" in the languages typed in Latin script
+                        r"|agar|warna|sinon|sonst|altrimenti|senão|senao)\b"
+                        # "B once the session work in #214 lands": waiting on other work
+                        # still to come (what landed last week is a reason)
+                        r"|\b(?:once|after|when|as\s+soon\s+as|until)\b[^.!?;]{0,60}?\b(?:lands"
+                        r"|merges|ships|is\s+(?:in|merged|done|ready|live|out|signed\s+off)"
+                        r"|goes\s+(?:in|out|live)|has\s+(?:landed|merged|shipped))\b",
                         re.IGNORECASE)
 _OTHERWISE = re.compile(r"\b(?:otherwise|else|if\s+not)\b[^.!?]*?(?<![\w'’])(?-i:[A-H])"
                         r"(?![\w'’])", re.IGNORECASE)
@@ -275,11 +295,14 @@ def corrected(reason: str) -> str:
         return _contrasted(reason)
     match = _LEAD_LETTER.match(after)
     if match:
-        return match.group("c")
+        return match.group("c") or match.group("low").upper()
     # "hmm no, if someone switches laptops that's gone. B.", "wait, … forever. Keep it A.":
-    # the reason first, then the letter in a sentence of its own.
+    # the reason first, then the letter in a sentence of its own, or the one it ends on.
     said = _letters_alone(after)
-    return said[-1] if said else ""
+    if said:
+        return said[-1]
+    last = _LAST_LETTER.search(after)
+    return last.group("c") if last and not _OTHER_QUESTION.search(after) else ""
 
 
 def _letters_alone(text: str) -> list[str]:
@@ -514,6 +537,14 @@ def letter_forms(line: str, forks: Sequence[DesignFork]) -> list[tuple[int, str]
         n = len(still) if m.group("n") == "last" else _NTH[m.group("n")]
         if 0 < n <= len(still):
             found.append((still[n - 1].number, m.group("c")))
+    for m in _NTH_FOR_SUBJECT.finditer(line):
+        # "the second approach for storage": an option by its place, its question by its words
+        number = question_named(m.group("s"), forks, alike=True)
+        fork = next((f for f in still if f.number == number), None)
+        n = {"former": 1, "latter": 2}.get(m.group("n").lower()) or _NTH[m.group("n").lower()]
+        if fork is not None and n <= len(fork.letters) and not (
+                m.group("n").lower() == "latter" and len(fork.letters) != 2):
+            found.append((fork.number, fork.letters[n - 1]))
     for m in _NTH_OPTION.finditer(line):
         fork = next((f for f in forks if f.number == int(m.group("q"))), None)
         n = _NTH[m.group("n").lower()]
@@ -526,7 +557,7 @@ _ANYTHING_BUT = re.compile(r"\b(?:anything|everything|any|all)\s+but\b", re.IGNO
 
 
 # The joins of a short list of picks ("S3 and cron", "s3 + cron", "disk / cron").
-_LIST_JOIN = re.compile(r"\s+and\s+|\s+/\s+|\s*\|\s*|\s+[+&]\s+")
+_LIST_JOIN = re.compile(r"\s+(?:and|e|y|et|und|och|og)\s+|\s+/\s+|\s*\|\s*|\s+[+&]\s+")
 
 
 def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
@@ -557,13 +588,19 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
 def _clause_names(parts: Sequence[str], at: int, forks: Sequence[DesignFork], *, named: bool
                   ) -> list[tuple[int, str, str]]:
     """What the clause `parts[at]` names in the options' own words (see `by_words`)."""
-    clause = parts[at]
-    if _REPORTED.search(clause):
-        return []  # "We talked about S3 in standup": what was said, not chosen
+    written = parts[at]
+    clause = _PREPOSITION_NO.sub("em ", written)
+    if _REPORTED.search(clause) or _KNOWS.search(clause) or NEW_OPTION_ASKED.search(clause) or (
+            at and NEW_OPTION_ASKED.search(parts[at - 1])):
+        # "We talked about S3 in standup", "bob knows the backend better than me": what
+        # was said, or who knows it, not chosen
+        return []
     if clause.rstrip().endswith("?") or glossary.asks(clause) or _THANKS_FOR.match(clause):
         return []  # "thanks for the note": courtesy names no option
     if _UNDECIDED.search(clause) and _NEGATED.search(clause):
         return []  # "I'd rather not decide the export one yet": undecided, not a "No"
+    if at and len(_WORD.findall(parts[at - 1])) <= 2 and _LABEL_REFUSED.match(clause):
+        clause = f"{parts[at - 1]}: {clause}"  # "Export — nobody needs that": its label
     if (refused := subject_refused(clause, forks)) is not None:
         return [(*refused, clause.strip())]  # "skip the export": that question's No
     # Any language's negation: "у нас нет S3" refuses S3 as "we have no S3" does.
@@ -577,12 +614,16 @@ def _clause_names(parts: Sequence[str], at: int, forks: Sequence[DesignFork], *,
     if not named and stated_fact(clause) and not taken:
         return []  # "we already store the theme on the server": said, not chosen
     foreign = _foreign(clause)
+    # "Je préfère le stockage S3, et le cron de nuit pour le nettoyage": the verb of the
+    # clause before, carried over its "and"
+    carried = at > 0 and bool(_AND_LEAD.match(clause)) and _chose(parts[at - 1])
     if not named and len(clause.split()) > 6 and not (
-            taken or _CHOOSING.search(clause) or foreign & _CHOOSING_MEANT
+            taken or carried or _CHOOSING.search(clause) or foreign & _CHOOSING_MEANT
             or (foreign and _dwelt_on(foreign | set(_WORD.findall(clause.lower())), forks))):
         return []  # "a screenshot of the note editor": words of an option, no choice
-    # "the server team will hate this": a word of an option naming people, not it.
-    unpeopled = _PEOPLE_OF.sub(" ", clause)
+    # "the server team will hate this": a word of an option naming people, not it; "YAML
+    # would be nicer than JSON": what a comparison puts below the other, not chosen.
+    unpeopled = _BELOW.sub(" ", _PEOPLE_OF.sub(" ", clause))
     said = set(_WORD.findall(unpeopled.lower())) | (
         foreign if unpeopled == clause else glossary.meant(unpeopled))
     hits = {(f.number, letter) for f in forks for letter, own in _distinctive(f).items()
@@ -595,7 +636,7 @@ def _clause_names(parts: Sequence[str], at: int, forks: Sequence[DesignFork], *,
     if len(hits) != 1:
         return []
     number, letter = hits.pop()
-    return [(number, letter, clause.strip())]
+    return [(number, letter, written.strip())]
 
 
 _Named = TypeVar("_Named", bound=tuple[Any, ...])
@@ -608,6 +649,18 @@ def named_once(found: list[_Named]) -> list[_Named]:
     for reading in found:
         letters.setdefault(reading[0], set()).add(reading[1])
     return [reading for reading in found if len(letters[reading[0]]) == 1]
+
+
+_BELOW = re.compile(r"\bthan\s+(?:(?!(?:and|but|so|because|since|which|though)\b)"
+                    r"[^\s,.;:!?—–()]+\s*){1,3}", re.IGNORECASE)
+
+
+# An option asked for that the question lacks ("Q2 is missing an option: "everyone in the
+# workspace""): its words name no option offered.
+NEW_OPTION_ASKED = re.compile(
+    r"\b(?:is\s+missing|lacks|needs|should\s+(?:have|offer|include|list)|please\s+add|add|"
+    r"could\s+use)\s+(?:an?\s+|one\s+more\s+)?(?:other\s+|third\s+|new\s+|extra\s+|more\s+)?"
+    r"options?\b", re.IGNORECASE)
 
 
 # Speech reported, not a choice: "we talked about S3 in standup", "bob mentioned cron".
@@ -634,6 +687,19 @@ _TAKES_IT = re.compile(r"^\W*(?:so\s+|then\s+|just\s+)?(?:let'?s\s+|we\s+(?:can|
 
 def stated_fact(clause: str) -> bool:
     return bool(_PRESENT.search(clause)) and not _CHOSEN_BESIDE_FACT.search(clause)
+
+
+_AND_LEAD = re.compile(r"^\W*(?:and|et|y|e|und|i|en|och|og|plus)\b", re.IGNORECASE)
+# Portuguese "no"/"na" (in the) before a word of an option in that language ("no servidor",
+# "no disco local"): a place, not a refusal.
+_PREPOSITION_NO = re.compile(
+    r"\b(?:no|na|nos|nas)\s+(?=(?:servidor\w*|disco\w*|navegador\w*|armazenamento|nuvem|fila"
+    r"|banco|sistema\s+de\s+arquivos)\b)", re.IGNORECASE)
+
+
+def _chose(clause: str) -> bool:
+    foreign = _foreign(clause)
+    return bool(_CHOOSING.search(clause) or foreign & _CHOOSING_MEANT)
 
 
 def _taken_next(parts: Sequence[str], at: int) -> bool:
@@ -786,6 +852,11 @@ _REFUSAL_OF_SELF = re.compile(
     r"|objection|view|decision|know|mind|care|think|understand|only|just|yet|really)\b",
     re.IGNORECASE)
 _REFUSAL_REACH = 5  # words from the refusal to the subject
+_LABEL_REFUSED = re.compile(
+    r"^\W*(?:(?:nobody|no\s+one|no-one)\s+(?:needs|wants|asked\s+for|uses)\b"
+    r"|(?:not|never)\s+(?:needed|now|required|necessary|wanted|for\s+now|this\s+time)\b"
+    r"|(?:no|nope|nah|none|skip(?:\s+it)?|drop\s+it|don'?t\s+need\s+(?:it|that|one))\W*$"
+    r"|(?:we\s+)?don'?t\s+need\s+(?:it|that|one)\b)", re.IGNORECASE)
 
 
 def subject_refused(clause: str, forks: Sequence[DesignFork]) -> tuple[int, str] | None:
@@ -809,7 +880,15 @@ def subject_refused(clause: str, forks: Sequence[DesignFork]) -> tuple[int, str]
         return None
     subject = {w for w in _stems(fork.question) if len(w) >= 4} - set().union(
         *(_stems(f.question) for f in open_forks(forks) if f.number != fork.number))
-    for segment in re.split(r"[,;:.!—–]+", clause):
+    segments = re.split(r"[,;:.!—–]+", clause)
+    for label, after in itertools.pairwise(segments):
+        # "Export — nobody needs that", "export: not needed": the subject as a label, the
+        # refusal after it
+        heads = _WORD.findall(label.lower())
+        if 0 < len(heads) <= 2 and any(_meets({w[:4]}, subject) for w in heads if len(w) >= 4) \
+                and _LABEL_REFUSED.match(after):
+            return fork.number, negative[0]
+    for segment in segments:
         words = _WORD.findall(segment.lower().replace("’", "'"))
         at = next((k for k, w in enumerate(words) if _meets({w[:4]}, subject)
                    and len(w) >= 4), None)
@@ -834,9 +913,13 @@ _NO_CHOICE = re.compile(
 def _chooses(sentence: str) -> bool:
     """Whether a sentence can choose an option by its words: not a question, not hedged,
     not saying that any option would do, not asking or wondering."""
-    if "?" in sentence or _NO_CHOICE.search(sentence):
+    # "And not the export either.": the "either" of a second refusal, no indifference
+    if "?" in sentence or _NO_CHOICE.search(_EITHER_AT_END.sub("", sentence)):
         return False
     return clauses.modality(sentence)[0] is not clauses.Modality.HEDGED
+
+
+_EITHER_AT_END = re.compile(r"\beither\W*$", re.IGNORECASE)
 
 
 def _near(said: set[str], own: set[str]) -> bool:
@@ -1040,8 +1123,9 @@ def likely(text: str, forks: Sequence[DesignFork]) -> list[tuple[int, str, str, 
         return []  # no word of any option's kind: nothing to look for clause by clause
     for clause in (c for part in clauses.split(text) for c in _LIST_JOIN.split(part)):
         low = clause.lower().replace("’", "'")
-        if "?" in clause or _NEGATED.search(clause):
-            continue
+        if "?" in clause or _NEGATED.search(clause) or _REPORTED.search(clause) or (
+                _KNOWS.search(clause)):
+            continue  # "bob knows the backend better than me": who knows it, not a pick
         if len(clause.split()) > _KIN_TALK and not (_CHOOSING.search(clause)
                                                     or _CHOSEN_OTHERWISE.search(clause)):
             continue  # "a good write-up of the pattern in the MinIO docs": talk of it
@@ -1072,6 +1156,9 @@ _BARE_AROUND = frozenset({
     "files", "attachments", "settings"})
 
 
+# What a person knows or looks after, said of them, not chosen.
+_KNOWS = re.compile(r"\b(?:knows?|knew|understands?|owns|maintains?|is\s+(?:the|our)\s+"
+                    r"(?:expert|owner|maintainer))\b", re.IGNORECASE)
 _KIN_TALK = 8  # words: a longer clause that names an option's kind must choose it
 # A choice in words `_CHOOSING` does not list: a clause that tells what to do ("put them in
 # the MinIO bucket", "do the cleanup on the job queue"), or says it suffices ("a scheduled
@@ -1589,11 +1676,15 @@ def labels_a_question(text: str, forks: Sequence[DesignFork]) -> bool:
                for m in _LABEL.finditer(text))
 
 
-def question_named(words: str, forks: Sequence[DesignFork]) -> int | None:
+def question_named(words: str, forks: Sequence[DesignFork], *, alike: bool = False
+                   ) -> int | None:
     """The one open question whose own distinctive words `words` says (`Storage`, `who
-    sees attachments`, `cleanup`, `Exporting`), or None."""
+    sees attachments`, `cleanup`, `Exporting`), or None. `alike`: `words` is a subject
+    alone (`the second approach for storage`), which may name the question's verb by a
+    word of its kind (`_ALIKE_WORDS`)."""
     still = open_forks(forks)
-    own = {f.number: _stems(f.question) for f in still}
+    own = {f.number: _alike(_stems(f.question)) if alike else _stems(f.question)
+           for f in still}
     for said in (_stems(words), _stems(" ".join(sorted(glossary.meant(words))))):
         # Its English words first; else those of another language ("Speicherung", "导出").
         hits = [n for n, stems in own.items()
@@ -1601,6 +1692,21 @@ def question_named(words: str, forks: Sequence[DesignFork]) -> int | None:
         if hits:
             return hits[0] if len(hits) == 1 else None
     return None
+
+
+# English words a question's verb is said by when the writer names its subject ("the
+# second approach for storage" for "Where are settings kept?"); as stems.
+_ALIKE_WORDS = (
+    frozenset({"kept", "keep", "stor", "save", "live", "pers", "hold", "where"}),
+    frozenset({"clea", "dele", "purg", "remo", "swee", "expi", "tidy"}),
+    frozenset({"see", "sees", "visi", "acce", "view"}),
+    frozenset({"expo", "down"}),
+)
+
+
+def _alike(stems: set[str]) -> set[str]:
+    """`stems` with the stems of the words that name the same thing (`_ALIKE_WORDS`)."""
+    return stems.union(*(group for group in _ALIKE_WORDS if stems & group))
 
 
 def _meets(said: set[str], stems: set[str]) -> bool:

@@ -273,7 +273,9 @@ _CHOOSING_NOTHING = (
     r"\bnot\s+(?:picking|choosing|deciding|voting|weighing\s+in)\b"
     r"|\bnot\s+(?:saying|claiming)\s+(?:that|this|it)\s+(?:decides|settles)\b"
     r"|\b(?:just|only|purely)\s+(?:for\s+)?(?:context|fyi|background|info)\b"
-    r"|\bfor\s+context\s+only\b|\bnot\s+an?\s+(?:answer|vote)\b")
+    r"|\bfor\s+context\s+only\b|\bnot\s+an?\s+(?:answer|vote)\b"
+    # "FYI the bucket we'd use is in eu-central. Doesn't change anything here, just noting it."
+    r"|^\W*fyi\b|\bjust\s+noting\b|\b(?:doesn'?t|does\s+not)\s+change\s+anything\b")
 _NOTHING_CHOSEN = re.compile(_CHOOSING_NOTHING, re.IGNORECASE)
 # The call left to someone else: the questions not answered here are theirs.
 _LEFT_TO = (r"\bleave\s+(?:the\s+(?:call|decision|choice)|it)\s+(?:up\s+)?to\s+@?\w+"
@@ -307,7 +309,14 @@ def _deferring_clause(sentence: str) -> str:
     start = max((m.end() for m in re.finditer(r"[;:—–]|\bbut\b", sentence[:match.start()],
                                               re.IGNORECASE)), default=0)
     end = re.search(r"[,;:—–.]|\bbut\b", sentence[match.end():])
-    return sentence[start:match.end() + (end.start() if end else len(sentence))]
+    stop = match.end() + (end.start() if end else len(sentence))
+    if (label := _LABEL_BEFORE.search(sentence[:start])) is not None \
+            and not _NUMBER_REF.search(sentence[start:stop]):
+        start = label.start()  # "…, Q3: not sure yet, need to check": Q3's own clause
+    return sentence[start:stop]
+
+
+_LABEL_BEFORE = re.compile(r"\b(?:Q|question\s*#?)\s*\d{1,2}\s*[:—–]\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

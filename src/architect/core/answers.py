@@ -294,6 +294,7 @@ def _comment_read(lines: list[tuple[str, bool]], readable: str, forks: Sequence[
                                  [d for d in doubted if d[0] not in last], forks)
     answers, doubted, unread, deferred = _not_yet(readable, forks, answers, doubted, unread)
     answers, doubted = _closing_condition(readable, answers, doubted)
+    answers, doubted = _leading_condition(readable, answers, doubted)
     if deferred:  # the writer's talk around what they defer is not an answer to read
         shell = replace(shell, leftover="")
     if not shell.rest_recommended:
@@ -319,17 +320,61 @@ def _closing_condition(readable: str, answers: list[ParsedAnswer],
                        doubted: list[tuple[int, str, str]]
                        ) -> tuple[list[ParsedAnswer], list[tuple[int, str, str]]]:
     """"Q1: B, Q2: A, Q3: A. Only once finance has confirmed the bucket budget.": a condition
-    standing alone as the last sentence, after the answers of its paragraph, holds back
-    every one of them, not only the last."""
-    paragraph = readable.strip().split("\n\n")[-1]
-    said = answer_scope.sentences(paragraph)
-    held = clauses.condition_fragment(said[-1]) if len(said) > 1 else ""
-    if not held:
-        return answers, doubted
-    before = paragraph[:paragraph.rfind(said[-1])]
-    kept = [a for a in answers if not (a.said and a.said in before)]
-    return kept, doubted + [(a.question, a.said, f"conditional (“{held}”)")
-                            for a in answers if a not in kept]
+    standing alone as a sentence after answers (in their paragraph or one of its own, "Both
+    of these assume the privacy review agrees") holds back every one of them, not only
+    the last."""
+    said = answer_scope.sentences(readable)
+    for sentence in said[1:]:
+        held = clauses.condition_fragment(sentence) or _answers_assume(sentence)
+        if not held or any(a.said and a.said in sentence for a in answers):
+            continue
+        before = readable[:readable.find(sentence)]
+        kept = [a for a in answers if not (a.said and a.said in before)]
+        return kept, doubted + [(a.question, a.said, f"conditional (“{held}”)")
+                                for a in answers if a not in kept]
+    return answers, doubted
+
+
+def _answers_assume(sentence: str) -> str:
+    return sentence.strip().rstrip(".!") if _ANSWERS_ASSUME.match(sentence) else ""
+
+
+# "Both of these assume the privacy review doesn't object": a sentence about the answers
+# given that sets them a condition.
+_ANSWERS_ASSUME = re.compile(
+    r"^\W*(?:both(?:\s+of\s+(?:these|them|those))?|all\s+of\s+(?:this|these|the\s+above|that)"
+    r"|(?:this|that|these|those|the\s+above|my\s+answers?|(?:these|my)\s+picks?)"
+    r"|everything\s+above)\s+(?:\w+\s+){0,2}(?:assumes?|depends?\s+on|hinges?\s+on"
+    r"|rests?\s+on|(?:is|are)\s+(?:contingent|conditional)\s+on|(?:is|are)\s+subject\s+to)\b",
+    re.IGNORECASE)
+
+
+def _leading_condition(readable: str, answers: list[ParsedAnswer],
+                       doubted: list[tuple[int, str, str]]
+                       ) -> tuple[list[ParsedAnswer], list[tuple[int, str, str]]]:
+    """"Assuming we can reuse the users table: Q1 B, Q2 A.", "Pending the cost estimate
+    from finance: B, A, A.": a condition that opens a sentence holds back every answer the
+    sentence goes on to give, not only the first."""
+    for sentence in answer_scope.sentences(readable):
+        head = _CONDITION_HEAD.match(sentence)
+        if head is None or _NOT_A_CONDITION.search(head.group("cond")) or (
+                answer_reading.doubt(head.group("cond"))[0] is not clauses.Modality.CONDITIONAL):
+            continue
+        cond, rest = head.group("cond").strip(), sentence[head.end():]
+        held = [a for a in answers if a.said and a.said in sentence
+                and (a.said in rest or a.said.startswith(sentence[:head.end()].strip()))]
+        answers = [a for a in answers if a not in held]
+        doubted = doubted + [(a.question, a.said, f"conditional (“{cond}”)") for a in held]
+    return answers, doubted
+
+
+_CONDITION_HEAD = re.compile(
+    r"^\W*(?P<cond>(?:only\s+|but\s+)?(?:if|assuming|provided|pending|as\s+long\s+as|so\s+long\s+as"
+    r"|once|when|after|unless|subject\s+to|contingent\s+on|on\s+the\s+condition|sous\s+réserve"
+    r"|vorausgesetzt|falls|wenn|si|se|siempre\s+que|desde\s+que|purché)\b[^:,;—–]{3,200}?)"
+    r"(?:[:,;]|\s[—–]\s)", re.IGNORECASE)
+# The openings that sound like a condition and set none ("If you ask me: B, A, A").
+_NOT_A_CONDITION = re.compile(clauses.NO_CONDITION, re.IGNORECASE)
 
 
 def _refused_in_words(readable: str, forks: Sequence[DesignFork], answers: list[ParsedAnswer],
@@ -1011,6 +1056,9 @@ def _under_quote(line: str, forks: Sequence[DesignFork], quoted: int | None,
         # "> Q1: A" then "No, B. … anything on local disk is gone": the letter the reply
         # opens with, not an option its reasons name.
         return [ParsedAnswer(asked.number, lead, said=line.strip())]
+    if (chosen := answer_forms.chosen_letter(line)) and chosen in asked.letters:
+        # "> Q1: A" then "no, I'd go with B here — settings should follow the account"
+        return [ParsedAnswer(asked.number, chosen, said=line.strip())]
     if value := answer_reading.value_letter(line, asked):
         # "> Q2 Can settings be exported?" then "No.": the quoted question's option; the
         # other questions the line answers in their own words ("Server. And skip the
@@ -1049,6 +1097,8 @@ def _unread_answer(number: int, said: str, line: str, forks: Sequence[DesignFork
     of choosing (`make it B`), a letter after a correction (`Q2 doch A`), or the
     recommendation (`keep Q2 on the recommendation`); "" when none."""
     mine = [f for f in forks if f.number == number]
+    if answer_reading.NEW_OPTION_ASKED.search(said):
+        return ""  # "Q2 is missing an option: "everyone in the workspace"": asked, not chosen
     unnamed = QUESTION_REF.sub(" ", said)
     last = clauses.after_correction(unnamed) or said
     named = named_option(last, mine)

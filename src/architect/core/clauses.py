@@ -140,14 +140,28 @@ def _cue_pattern(cues: tuple[str, ...]) -> tuple[re.Pattern[str], dict[str, str]
 def _cue(text: str, cues: tuple[str, ...]) -> str:
     """The first cue of `cues` in `text` as whole words, or ""."""
     pattern, forms = _cue_pattern(cues)
-    match = pattern.search(normal(text))
+    flat = normal(text)
+    # "maybe? A is fine too": a cue the writer asks about is still said ("for now?" is a
+    # cue of its own, so the mark is kept for the first look)
+    match = pattern.search(flat) or pattern.search(flat.replace("?", " "))
     return forms[match.group(0)] if match else ""
+
+
+# A condition that sets none on the choice: an escape hatch for later ("If anything
+# changes we can revisit"), or a filler ("If you ask me: …").
+NO_CONDITION = (r"\bif\b[^.!?]{0,60}?\b(?:we\s+can|we\s+could|we'?ll|we\s+will|happy\s+to"
+                r"|feel\s+free\s+to|let'?s|just)\s+(?:always\s+|easily\s+|simply\s+)?(?:revisit"
+                r"|reconsider|change|switch|swap|move|migrate|come\s+back|re-?evaluate|revert"
+                r"|add|ping|reopen)\b"
+                r"|\bif\s+(?:you\s+ask\s+me|it\s+helps|anyone\s+(?:cares|asks|wonders)"
+                r"|that\s+matters|i'?m\s+honest|memory\s+serves)\b")
+_NO_CONDITION = re.compile(NO_CONDITION, re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=4096)  # pure; a long comment repeats its lines
 def modality(text: str) -> tuple[Modality, str]:
     """What a stretch of words does to a decision or an answer in it, and its cue."""
-    if (cue := _cue(_PAST_REASON.sub(" ", text), vocabulary.CONDITIONS)):
+    if (cue := _cue(_NO_CONDITION.sub(" ", _PAST_REASON.sub(" ", text)), vocabulary.CONDITIONS)):
         return Modality.CONDITIONAL, _from(text, cue)
     if (wanted := precondition(text)):
         return Modality.CONDITIONAL, wanted
@@ -172,11 +186,15 @@ _ALWAYS_RESTRICTS = re.compile(r"^\W*(?:only\s+(?:if|when|once|after)|provided|p
                                re.IGNORECASE)
 
 
+
+
 @functools.lru_cache(maxsize=4096)
 def condition_fragment(text: str) -> str:
     """The first sentence of `text` that is a condition and nothing else, as written, or
     ""."""
     for sentence in _SENTENCES.split(text):
+        if _NO_CONDITION.search(sentence):
+            continue
         rest = _FRAGMENT_LEAD.sub("", sentence.strip())
         if not rest or not normal(rest).startswith(_CONDITION_STARTS):
             continue

@@ -107,10 +107,25 @@ def read_marks(sprint: SprintPR, bot_login: str) -> Marks:
         # The one comment that said "Sprint filed" deleted: the `## Filed:` line the finish
         # wrote into the body before its merge still says what was filed.
         marks = replace(marks, filed=filed_numbers(sprint.pr.body))
+    reviews = (_as_meant(r) for r in sprint.reviews if not r.dismissed)
     return replace(marks, reviews=tuple(
-        r for r in sprint.reviews
-        if not r.dismissed and (_review_matters(r, started, bot=bot_login)
-                                or _answers_like(r, marks.ledger))))
+        r for r in reviews
+        if _review_matters(r, started, bot=bot_login) or _answers_like(r, marks.ledger)))
+
+
+# "wrong button lol. ACCEPT", "hit approve by mistake, still reading": the review's state
+# was a slip of the mouse; its words are read as a comment's.
+_MISCLICK = re.compile(
+    r"\b(?:wrong\s+button|mis-?click(?:ed)?|clicked\s+the\s+wrong|wrong\s+(?:review\s+)?"
+    r"(?:state|option|kind)|(?:approved|approve|requested\s+changes|request\s+changes)\s+by\s+"
+    r"(?:mistake|accident)|(?:by\s+mistake|by\s+accident|accidentally)\s+(?:approved|hit|clicked"
+    r"|requested|pressed))\b", re.IGNORECASE)
+
+
+def _as_meant(review: Review) -> Review:
+    if review.state is ReviewState.COMMENT or not _MISCLICK.search(review.body):
+        return review
+    return review.model_copy(update={"state": ReviewState.COMMENT})
 
 
 def _comment_marks(comments: tuple[Comment, ...], bot_login: str) -> Marks:

@@ -39,14 +39,17 @@ APPROVE: Mapping[str, tuple[str, ...]] = {
            "this is approved", "ready to be approved", "acceptable", "like the idea",
            "i like the idea", "looks nice", "great stuff", "seems fine", "seems good",
            "i support this", "support", "in favour", "in favor", "i'm in favour",
-           "i'm in favor", "thumbs up", "aye", "👏", "🙌", "💪"),
+           "i'm in favor", "thumbs up", "aye", "nothing blocking", "no blockers",
+           "seems reasonable", "sounds reasonable", "looks reasonable",
+           "no blocking concerns", "nothing that blocks", "not blocking", "👏", "🙌", "💪"),
     "de": ("sieht gut aus", "passt", "passt so", "einverstanden", "ja", "jawohl", "gerne",
            "machen wir", "machen wir so", "los geht's", "los gehts", "angenommen",
            "genehmigt", "akzeptiert", "zugestimmt", "ich stimme zu", "gute idee",
            "klingt gut", "von mir aus", "freigegeben", "okay von mir"),
     "fr": ("d'accord", "ok pour moi", "c'est bon", "ça marche", "ca marche", "on y va",
            "allons-y", "oui", "accepté", "acceptée", "approuvé", "approuvée", "validé",
-           "bonne idée", "parfait", "je valide", "feu vert", "bon pour moi"),
+           "bonne idée", "parfait", "je valide", "feu vert", "bon pour moi", "raisonnable",
+           "ça me paraît raisonnable", "ça me semble bien", "ça me va", "me paraît bien"),
     "es": ("de acuerdo", "vale", "sí", "si, adelante", "adelante", "vamos", "vamos con ello",
            "aceptado", "aprobado", "me parece bien", "perfecto", "buena idea", "luz verde",
            "estoy de acuerdo", "hagámoslo", "hagamoslo"),
@@ -98,6 +101,10 @@ APPROVE: Mapping[str, tuple[str, ...]] = {
 
 REFUSE: Mapping[str, tuple[str, ...]] = {
     "en": ("no", "nope", "nah", "no thanks", "no thank you", "not now", "not this time",
+           "not the right time", "not the right moment", "wrong time", "bad timing",
+           "non è il momento", "non è il momento giusto", "no es el momento",
+           "ce n'est pas le moment", "não é o momento", "nicht der richtige zeitpunkt",
+           "to nie jest dobry moment",
            "not this quarter", "not this sprint", "not for now", "not right now",
            "not interested", "not a fan", "-1", "🙅", "meh",
            "let's not", "let's not do this", "let's not do it", "lets not", "don't do it",
@@ -306,6 +313,12 @@ CONDITIONS: tuple[str, ...] = (
     # uk, vi, id, hi (and as typed in Latin script), ar, sv, da/no, fi
     "якщо", "за умови", "nếu", "miễn là", "với điều kiện", "jika", "kalau", "asalkan",
     "dengan syarat", "agar", "अगर", "बशर्ते", "إذا", "اذا", "بشرط", "bara om", "hvis", "jos",
+    # what is still to come ("Pending sign-off from legal, …"), and the condition named
+    # back after the decision ("ACCEPT sous cette condition")
+    "pending", "sous réserve", "vorbehaltlich", "in attesa di", "on that condition",
+    "under that condition", "with that condition", "sous cette condition", "à cette condition",
+    "unter dieser bedingung", "unter der bedingung", "con esa condición", "bajo esa condición",
+    "com essa condição", "nessa condição", "a questa condizione", "seulement si",
 )
 
 # Words of doubt: a hedged clause is never acted on; the reply names the doubt.
@@ -332,7 +345,10 @@ HEDGES: tuple[str, ...] = (
     "tal vez", "no sé", "talvez", "não sei", "forse", "non so", "misschien", "weet niet",
     "może", "nie wiem", "может быть", "наверное", "не знаю", "也许", "可能", "不确定",
     "nicht sicher", "nicht ganz sicher", "eher", "emin değil", "galiba", "sanırım", "pas certain",
-    "no estoy seguro", "não tenho certeza", "non sono sicuro", "niet zeker", "nie jestem pewien",
+    "no estoy seguro", "no estoy segura", "no estoy del todo seguro", "no estoy del todo segura",
+    "não tenho a certeza", "não estou seguro", "não estou segura", "pas sûre", "pas vraiment sûr",
+    "nicht so sicher", "non sono sicura", "non ne sono sicuro", "no lo tengo claro",
+    "não tenho certeza", "non sono sicuro", "niet zeker", "nie jestem pewien",
     "не уверен", "不太确定", "わからない", "たぶん", "多分", "かもしれない", "확실하지", "아마",
     "잘 모르", "것 같",
     # tr, pl, sv, da, no: "maybe", "probably", "I'm not sure" as they inflect
@@ -352,6 +368,14 @@ HEDGES: tuple[str, ...] = (
     "a confirmar", "noch zu klären", "i'd like to hear", "like to hear what",
     "want to hear what", "before i say yes", "before saying yes",
     "keep changing my mind", "both are defensible", "both defensible", "either is defensible",
+    # a preference said to be weak ("slight preference for S3")
+    "slight preference", "slightly prefer", "weak preference", "weakly prefer",
+    "mild preference", "soft preference", "gut says", "gut feeling", "not married to",
+    # a first instinct, thinking aloud, talk still to have ("lass uns das morgen klären")
+    "my instinct", "first instinct", "instinct says", "my hunch", "thinking out loud",
+    "just thinking", "haven't made up my mind", "let's discuss", "let's talk it through",
+    "let's talk about it", "let's sync on", "klären", "besprechen", "discutons", "on en parle",
+    "lo hablamos", "hablemos", "vamos conversar", "ne parliamo", "omówmy",
 )
 
 # Cues that the writer takes back what they just wrote: the last word wins.

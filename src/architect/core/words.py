@@ -305,9 +305,10 @@ def _echoed(body: str, bot_login: str) -> Reading | None:
     quoted = _quoted(body)
     said = read_clear(quoted, bot_login)
     held = read(quoted, bot_login) if said is None and quoted.strip() else None
-    if held is not None and held.sense is Sense.NOT_DECISION and held.family is not None \
-            and held.modality is not clauses.Modality.CERTAIN:
-        said = held  # "> I'd accept if we drop the export part" then "Same for me."
+    if held is not None and held.sense is Sense.NOT_DECISION and held.family is not None:
+        # "> I'd accept if we drop the export part" then "Same for me."; "> I think we
+        # should accept this" then "same": the quote's words about a decision, seconded
+        said = held
     said = said or _likely(quoted)
     if said is None or said.family not in (Family.ACCEPT, Family.REJECT):
         return None
@@ -810,11 +811,16 @@ def _clear(text: str) -> Reading | None:
         return None  # "Rejected by the board last week": told, not decided here
     # "Reject? Not sure yet" and "ACCEPTED already?" ask; they do not decide.
     first = _FIRST_SENTENCE.match(rest)
-    if first is not None and first.group(0).rstrip(" *_~").endswith("?"):
+    if first is not None and first.group(0).rstrip(" *_~").endswith("?") \
+            and not _REASON_AFTER.match(rest):
+        # ("REJECT: who would even maintain this?" is the footer's form, its reason asked)
         return None
     if text.startswith(("*", "_", "~")):
         rest = REST_LEAD.sub("", rest).rstrip().rstrip("*_~").rstrip()
     return _decided(family, rest, text)
+
+
+_REASON_AFTER = re.compile(r"^[*_~]*\s*[:：]\s*[*_~]*\s*\w+\W+\w+")
 
 
 def _after_filing(text: str) -> Reading | None:
