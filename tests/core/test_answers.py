@@ -325,7 +325,7 @@ def _read(text: str, forks: tuple[DesignFork, ...]) -> dict[int, str]:
 
 @pytest.mark.parametrize(("text", "expected"), [
     # A yes/no question answered by refusing its subject, in the writer's words.
-    ("Keep them server-side. Exporting we can drop.", {1: "B"}),
+    ("Keep them server-side. Exporting we can drop.", {1: "B", 2: "A"}),
     ("On the server please; forget about exporting.", {1: "B", 2: "A"}),
     ("Server. I wouldn't bother with an export yet.", {1: "B", 2: "A"}),
     ("Export: we don't need that", {2: "A"}),

@@ -840,3 +840,42 @@ def test_a_doubt_after_a_question_label_holds_that_question_only() -> None:
 def test_a_new_letter_under_a_quoted_answer_answers_its_question() -> None:
     assert _letters("> Q2: A\n\nnah, I'd go with B — people ask for backups.",
                     SETTINGS_FORKS) == {2: "B"}
+
+
+@pytest.mark.parametrize("text", ["Come consigliato ✅", "wie empfohlen", "como recomendado",
+                                  "yes. The recommendations match what we agreed on."])
+def test_as_recommended_in_more_words_takes_every_recommendation(text: str) -> None:
+    assert parse_comment(text, SETTINGS_FORKS).approve_all
+
+
+@pytest.mark.parametrize("text", ["Server. Export I'd skip for now.",
+                                  "Server. Export we can skip."])
+def test_a_question_named_first_then_refused_takes_its_no(text: str) -> None:
+    assert _letters(text, SETTINGS_FORKS) == {1: "B", 2: "A"}
+
+
+def test_a_need_that_may_come_later_sets_no_condition_on_the_answer() -> None:
+    assert _letters("Q2: A; if someone asks, it's a half-day job later.", SETTINGS_FORKS) == {
+        2: "A"}
+    # …while an answer given only for when someone asks is held
+    assert _letters("Q2: B if someone asks for it", SETTINGS_FORKS) == {}
+
+
+@pytest.mark.parametrize("text", [
+    "Q1: B\nQ2: A\n\nProvided legal still lets us keep per-user data in the EU.\n\nThanks!",
+    "Q1: B. Q2: B. Both of these assume the privacy review is fine with it.",
+])
+def test_a_condition_after_the_answers_in_any_paragraph_holds_them_all(text: str) -> None:
+    parsed = parse_comment(text, SETTINGS_FORKS)
+    assert parsed.answers == ()
+    assert {n for n, _, _ in parsed.doubted} == {1, 2}
+
+
+def test_an_option_asked_for_is_not_chosen() -> None:
+    assert _letters('Q2 is missing an option: "everyone in the workspace". Q1: B meanwhile.') == {
+        1: "B"}
+
+
+def test_the_moment_something_happens_takes_nothing_back() -> None:
+    assert _letters("> **Q1:** Where are settings kept?\n\nServer. Nothing that breaks the "
+                    "moment someone clears their browser.", SETTINGS_FORKS) == {1: "B"}

@@ -384,3 +384,16 @@ def test_a_condition_opening_the_answers_sentence_files_nothing(world: World) ->
         assert f"Q{question}: nothing recorded from" in ack
     assert "it reads as conditional (“Pending the storage cost estimate from finance" in ack
     assert not world.bot.get_pull(OPS, number).merged
+
+
+def test_a_later_comment_that_keeps_one_answer_and_changes_another(world: World) -> None:
+    number = asked(world)
+    world.comment(number, "Q1: B, Q2: A, Q3: A")
+    world.comment(number, "Thinking about it more, the worker is already there. Changing Q3 "
+                          "to B. Q1 stays, Q2 unchanged.")
+    world.tick()
+    assert not any("is open again" in body for body in world.bot_comments(number))
+    world.tick()
+    filed = filed_on(world)
+    assert "B) In S3-compatible object storage" in filed
+    assert "B) A background worker queue" in filed

@@ -60,7 +60,9 @@ RECOMMEND = _RECOMMEND = re.compile(
     re.IGNORECASE)
 _ONLY_RECOMMENDED = re.compile(
     r"^\W*(?:(?:all\s+|as\s+)?recommended|(?:the\s+|your\s+)?(?:recommendations?|recs)"
-    r"|defaults?)"
+    r"|defaults?|(?:come|wie|como|comme|jak|zoals|conforme)\s+(?:raccomand\w*|consigliat\w*"
+    r"|empfohlen\w*|recomendad\w*|recommand\w*|zalecan\w*|rekomend\w*|aanbevol\w*|sugerid\w*"
+    r"|suggerit\w*|suggér\w*))"
     r"[\s.!,]*(?:please|thanks|thx|pls|[\U0001F300-\U0001FAFF\u2600-\u27BF]|\s|[.!])*$",
     re.IGNORECASE)
 # "おすすめ通りでお願いします", "Die Empfehlungen passen für mich 👍", "go with what you
@@ -69,7 +71,8 @@ _AS_RECOMMENDED = re.compile(
     r"おすすめ通り|推荐的|按推荐|推奨通り|すべて推奨|推奨案で|\bönerilen\w*\s+(?:seçenek\w*|olsun)"
     r"|\bhepsinde\s+önerilen|추천대로|\b(?:die\s+)?empfehlungen\s+passen|\bme\s+parecen\s+bien\s+las"
     r"\s+recomendaciones|\bvamos\s+con\s+las\s+recomendaciones|\bwhat\s+you\s+suggested\b"
-    r"|\b(?:the\s+)?recommendations?\s+(?:look|looks|are|is|sound|sounds)\s+(?:fine|good|great|right)",
+    r"|\b(?:the\s+)?recommendations?\s+(?:look|looks|are|is|sound|sounds)\s+(?:fine|good|great|right)"
+    r"|\b(?:the\s+)?recommendations?\s+match(?:es)?\s+what\b",
     re.IGNORECASE)
 _EXCEPT = re.compile(r"\b(?:except|but|apart\s+from|other\s+than|besides|save\s+for|sauf|salvo"
                      r"|excepto|menos|außer|ausser|tranne|eccetto|oprócz|poza|кроме|behalve|ama"
@@ -852,6 +855,11 @@ _REFUSAL_OF_SELF = re.compile(
     r"|objection|view|decision|know|mind|care|think|understand|only|just|yet|really)\b",
     re.IGNORECASE)
 _REFUSAL_REACH = 5  # words from the refusal to the subject
+_TOPIC_REFUSED = re.compile(
+    r"^\W*(?:(?:i'?d|i\s+would|we\s+can|we\s+could|we'?ll|let'?s|just|we\s+should)\s+"
+    r"(?:just\s+)?(?:skip|drop|leave\s+out|forget|punt\s+on|pass\s+on)\b"
+    r"|(?:is\s+)?not\s+needed\b|(?:nobody|no\s+one)\s+needs\b|can\s+wait\b"
+    r"|we\s+don'?t\s+need\b)", re.IGNORECASE)
 _LABEL_REFUSED = re.compile(
     r"^\W*(?:(?:nobody|no\s+one|no-one)\s+(?:needs|wants|asked\s+for|uses)\b"
     r"|(?:not|never)\s+(?:needed|now|required|necessary|wanted|for\s+now|this\s+time)\b"
@@ -890,6 +898,9 @@ def subject_refused(clause: str, forks: Sequence[DesignFork]) -> tuple[int, str]
             return fork.number, negative[0]
     for segment in segments:
         words = _WORD.findall(segment.lower().replace("’", "'"))
+        if words and len(words[0]) >= 4 and _meets({words[0][:4]}, subject) \
+                and _TOPIC_REFUSED.match(segment.lower().split(maxsplit=1)[-1]):
+            return fork.number, negative[0]  # "Export I'd skip for now": the topic first
         at = next((k for k, w in enumerate(words) if _meets({w[:4]}, subject)
                    and len(w) >= 4), None)
         if at is None:

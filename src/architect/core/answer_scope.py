@@ -275,7 +275,7 @@ _CHOOSING_NOTHING = (
     r"|\b(?:just|only|purely)\s+(?:for\s+)?(?:context|fyi|background|info)\b"
     r"|\bfor\s+context\s+only\b|\bnot\s+an?\s+(?:answer|vote)\b"
     # "FYI the bucket we'd use is in eu-central. Doesn't change anything here, just noting it."
-    r"|^\W*fyi\b|\bjust\s+noting\b|\b(?:doesn'?t|does\s+not)\s+change\s+anything\b")
+    r"|\bjust\s+noting\b|\b(?:doesn'?t|does\s+not)\s+change\s+anything\b")
 _NOTHING_CHOSEN = re.compile(_CHOOSING_NOTHING, re.IGNORECASE)
 # The call left to someone else: the questions not answered here are theirs.
 _LEFT_TO = (r"\bleave\s+(?:the\s+(?:call|decision|choice)|it)\s+(?:up\s+)?to\s+@?\w+"
@@ -283,6 +283,11 @@ _LEFT_TO = (r"\bleave\s+(?:the\s+(?:call|decision|choice)|it)\s+(?:up\s+)?to\s+@
             r"|make\s+the\s+call)\b")
 _NOT_YET = re.compile(
     r"\bnot\s+answering\b|\b(?:can'?t|cannot|won'?t)\s+answer\b"
+    # "…, aber lass uns das morgen im Weekly klären", "but let's discuss it at standup":
+    # the answer left to a talk still to have
+    r"|\b(?:lass\s+uns|let'?s|let\s+us)\s+(?:\w+\s+){0,8}?(?:klären|besprechen|discuss"
+    r"|talk\s+(?:it\s+)?(?:through|over|about))\b|\b(?:lo\s+hablamos|on\s+en\s+parle"
+    r"|vamos\s+conversar|ne\s+parliamo)\b"
     r"|\b(?:i'?ll|i\s+will|we'?ll|will)\s+(?:\w+\s+){0,2}answer\b(?!\s+(?:is|was|here|below))"
     r"|\banswer\s+(?:properly\s+|it\s+|them\s+)?later\b"
     r"|\bbefore\s+(?:i|we)\s+(?:pick|answer|choose|decide|lock|commit|vote)\b"

@@ -607,7 +607,7 @@ def _held_back(line: str, found: list[ParsedAnswer], forks: Sequence[DesignFork]
     kept: list[ParsedAnswer] = []
     held: list[tuple[int, str, str]] = []
     for answer in found:
-        context = _context(line, answer)
+        context = _context(line, answer, forks)
         at = context.find(answer.said) if answer.said else -1
         if at > 0 and (other := _RELAYED.search(context[:at])) is not None:
             # "Alice mentioned she'd prefer localStorage for Q1": someone else's view.
@@ -669,9 +669,18 @@ _RELAYED = re.compile(
     re.IGNORECASE)
 
 
-def _context(line: str, answer: ParsedAnswer) -> str:
+def _context(line: str, answer: ParsedAnswer, forks: Sequence[DesignFork] = ()) -> str:
     """The sentence an answer stands in, from its words to the next question named."""
     said = answer.said or ""
+    if said == line.strip() and forks and not QUESTION_REF.search(line) and len(
+            sentences := answer_scope.sentences(said)) > 1:
+        # "I don't mind where the files live as long as backups work. Visibility though: it
+        # has to follow the note": read from the whole line, the answer is the sentence
+        # that names its question, with what follows it
+        naming = [k for k, s in enumerate(sentences)
+                  if answer.question in answer_scope.named_questions(s, forks)]
+        if len(naming) == 1 and naming[0] > 0:
+            said = line = " ".join(sentences[naming[0]:])
     if said == line.strip() and (own := re.search(
             rf"(?<![\w.])(?:q\s*)?{answer.question}(?![\d.])", line, re.IGNORECASE)):
         # Read from the whole line ("idk about 1 and 3 yet but 2 = A"): from the turn

@@ -153,6 +153,10 @@ NO_CONDITION = (r"\bif\b[^.!?]{0,60}?\b(?:we\s+can|we\s+could|we'?ll|we\s+will|h
                 r"|feel\s+free\s+to|let'?s|just)\s+(?:always\s+|easily\s+|simply\s+)?(?:revisit"
                 r"|reconsider|change|switch|swap|move|migrate|come\s+back|re-?evaluate|revert"
                 r"|add|ping|reopen)\b"
+                # "if someone asks, it's a half-day job later": a need that may come later
+                r"|\bif\s+(?:someone|anyone|somebody|people|users|customers|they)\s+(?:really\s+)?"
+                r"(?:asks?|ask\s+for\s+it|wants?\s+it|needs?\s+it|complains?)\b[^.!?]{0,50}?"
+                r"\b(?:later|then|afterwards)\b"
                 r"|\bif\s+(?:you\s+ask\s+me|it\s+helps|anyone\s+(?:cares|asks|wonders)"
                 r"|that\s+matters|i'?m\s+honest|memory\s+serves)\b")
 _NO_CONDITION = re.compile(NO_CONDITION, re.IGNORECASE)
@@ -250,10 +254,17 @@ def _corrections() -> re.Pattern[str]:
                       re.IGNORECASE)
 
 
+_NOT_A_CUE = re.compile(r"(?:\b(?:the|a|an|this|that|every|one|to|can'?t|long|no|will|can"
+                        r"|could|should|please)|'ll)\s*$", re.IGNORECASE)
+
+
 def _preference(flat: str, match: re.Match[str]) -> bool:
     """"I'd rather we didn't", "would rather": a preference, not a correction; nor is
     "instead of a nightly sweep", which refuses what follows it."""
     cue = match.group(0).lower()
+    if cue.strip(" ,") in ("moment", "wait", "pardon", "correction", "edit") \
+            and _NOT_A_CUE.search(flat[:match.start()]):
+        return True  # "the moment someone clears their browser", "can't wait": no cue
     if cue.startswith("instead"):
         return bool(re.match(r"\s*of\b", flat[match.end():], re.IGNORECASE))
     return cue.startswith("rather") and bool(

@@ -371,11 +371,9 @@ HEDGES: tuple[str, ...] = (
     # a preference said to be weak ("slight preference for S3")
     "slight preference", "slightly prefer", "weak preference", "weakly prefer",
     "mild preference", "soft preference", "gut says", "gut feeling", "not married to",
-    # a first instinct, thinking aloud, talk still to have ("lass uns das morgen klären")
+    # a first instinct, thinking aloud
     "my instinct", "first instinct", "instinct says", "my hunch", "thinking out loud",
-    "just thinking", "haven't made up my mind", "let's discuss", "let's talk it through",
-    "let's talk about it", "let's sync on", "klären", "besprechen", "discutons", "on en parle",
-    "lo hablamos", "hablemos", "vamos conversar", "ne parliamo", "omówmy",
+    "just thinking", "haven't made up my mind",
 )
 
 # Cues that the writer takes back what they just wrote: the last word wins.
