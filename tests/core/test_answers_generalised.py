@@ -816,7 +816,7 @@ def test_settings_answers_in_more_words(text: str, expected: dict[int, str]) -> 
 @pytest.mark.parametrize(("text", "expected"), [
     ("S3 e cron", {1: "B", 3: "A"}),  # a list joined in the writer's language
     ("Vamos de S3 e cron noturno", {1: "B", 3: "A"}),
-    ("Guardem no disco local", {1: "A"}),  # Portuguese "no": in the, not a refusal
+    ("Guardem no disco local mesmo", {1: "A"}),  # Portuguese "no": in the, not a refusal
     ("no S3 please", {}),  # …and English "no" still refuses
     ("the first option for cleanup", {3: "A"}),  # a place, its question by its subject
     ("Je préfère le stockage objet S3, et le cron de nuit pour le nettoyage.",
@@ -879,3 +879,23 @@ def test_an_option_asked_for_is_not_chosen() -> None:
 def test_the_moment_something_happens_takes_nothing_back() -> None:
     assert _letters("> **Q1:** Where are settings kept?\n\nServer. Nothing that breaks the "
                     "moment someone clears their browser.", SETTINGS_FORKS) == {1: "B"}
+
+
+@pytest.mark.parametrize(("text", "forks", "expected"), [
+    # found by the review of the change that read these forms, kept apart
+    ("> Q1: A\n\nI wouldn't go with B here, the bucket costs too much.", ATTACHMENT_FORKS, {}),
+    ("Ajustes: no servidor, que sea local.", SETTINGS_FORKS, {}),  # Spanish "no" refuses
+    ("Q2: A. Also I'd go with the second option for keeping it simple.", SETTINGS_FORKS,
+     {2: "A"}),
+    ("Q1: B, Q2: A, Q3: A. sonst passt alles.", ATTACHMENT_FORKS, {1: "B", 2: "A", 3: "A"}),
+    ("Once again: Q1 B, Q2 A, Q3 A.", ATTACHMENT_FORKS, {1: "B", 2: "A", 3: "A"}),
+    ("Q3: nothing simpler than a nightly cron.", ATTACHMENT_FORKS, {3: "A"}),
+    ("Q1: B. The rest looks good.", ATTACHMENT_FORKS, {1: "B"}),
+])
+def test_forms_that_look_like_the_new_ones_keep_their_meaning(
+        text: str, forks: Sequence[DesignFork], expected: dict[int, str]) -> None:
+    assert _letters(text, forks) == expected
+
+
+def test_an_abbreviation_after_a_correction_is_no_letter() -> None:
+    assert _letters("Q1: A. no wait, e.g. the nightly job would break.").get(1) == "A"

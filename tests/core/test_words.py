@@ -511,3 +511,8 @@ def test_a_refusal_whose_reason_is_asked_still_refuses(text: str) -> None:
 def test_nothing_blocking_reads_as_likely_agreement() -> None:
     reading = words.read("A few nits inline, nothing blocking from me.", BOT)
     assert (reading.sense, reading.family) == (Sense.LIKELY, Family.ACCEPT)
+
+
+def test_a_decision_word_before_a_yes_no_question_still_asks() -> None:
+    for text in ("ACCEPT: are we sure about the S3 costs?", "Reject: should we though?"):
+        assert words.read(text, BOT).sense is Sense.NOT_DECISION

@@ -110,9 +110,10 @@ _REST_GLUE = (r"[\s:,;=—–\-]*(?:(?:as|are|at|is|go|goes|with|by|like|come|co
 REST = re.compile(
     rf"(?:\band\s+)?{_REST_WORD}{_REST_GLUE}(?:the\s+|your\s+)?{_REST_RECOMMENDED}"
     r"|\ball\s+(?:as\s+)?recommended\s+(?:except|but)"
-    # "q1 a. others fine", "the rest is ok": the rest left as they stand, after answers
-    rf"|(?<=[.;,)]\s){_REST_WORD}\s+(?:(?:are|is|look|looks|seem|seems|sound|sounds)\s+)?"
-    r"(?:fine|ok|okay|good|lgtm|as\s+is)\b(?=\W*$)"
+    # "q1 a. others fine", after answers: the other questions as they stand ("The rest
+    # looks good" may be the rest of the plan)
+    r"|(?<=[.;,)]\s)(?:the\s+)?(?:others|other\s+(?:two|ones?|questions?))\s+(?:(?:are|look|seem"
+    r"|sound)\s+)?(?:fine|ok|okay|good|lgtm|as\s+is)\b(?=\W*$)"
     rf"|\b(?:recommended|defaults?)\s+(?:for|on)\s+{_REST_WORD}",
     re.IGNORECASE)
 _BARE = re.compile(rf"^\s*{_CHOICE.format(p='x')}", re.IGNORECASE)

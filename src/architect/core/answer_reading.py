@@ -91,12 +91,14 @@ _NTH_OPTION = re.compile(r"\b(?P<n>first|second|third)\s+option\s+(?:for|on)\s+(
                          r"(?P<q>\d{1,2})\b", re.IGNORECASE)
 _NTH_FOR_SUBJECT = re.compile(
     r"\b(?:the\s+)?(?P<n>first|second|third|former|latter)\s+(?:option|approach|one|choice|route"
-    r"|proposal|variant)\s+(?:for|on)\s+(?:the\s+)?(?P<s>(?!(?:q|question)\s*\d)[^\W\d_][\w-]*)",
+    r"|proposal|variant)\s+(?:for|on)\s+(?:the\s+)?(?P<s>(?!(?:q|question)\s*\d)(?![\w-]+ing\b)"
+    r"[^\W\d_][\w-]*)",
     re.IGNORECASE)
 _FOR_NTH = re.compile(r"\b[Ff]or\s+the\s+(?P<n>first|second|third|last)(?:\s+(?:one|question))?"
                       r"\s*[,:]\s*(?:option\s+)?(?P<c>[A-Z])(?![A-Za-z0-9'’])")
 _NTH = {"first": 1, "second": 2, "third": 3}
-_NEGATED = re.compile(r"\b\w+n[’']t\b|\b(?:dont|doesnt|didnt|wont|cant|isnt|arent|shouldnt)\b"
+NEGATED = _NEGATED = re.compile(
+    r"\b\w+n[’']t\b|\b(?:dont|doesnt|didnt|wont|cant|isnt|arent|shouldnt)\b"
                       r"|\b(?:not|no|never|without|instead\s+of|rather\s+than|over|against"
                       r"|anything\s+but|except|avoid|isn't|don't|won't|nicht|kein\w*|pas|nie|не|nunca"
                       r"|não|jamais)\b|やめ|不要|别|不想|禁止", re.IGNORECASE)
@@ -111,10 +113,10 @@ _CHOOSING = re.compile(r"\b(?:go(?:ing)?\s+with|use|using|pick|prefer|choose|sto
 # The letter a correction starts with, after the words that say no ("nein – B", "no, A").
 _LEAD_LETTER = re.compile(r"^[\s,:;.!—–-]*(?:(?:no|nein|non|não|nee|nie|нет|not\s+that|sorry"
                           r"|meant|i\s+meant|wait|espera|moment)[\s,:;.!—–-]+){0,3}(?:option\s+)?"
-                          # a lower-case letter only where nothing follows it ("wait no,
-                          # b."): "no, a better idea…" is the article
+                          # a lower-case letter only where a mark or the end follows it
+                          # ("wait no, b."): "no, a better idea…" is the article, "e.g." none
                           r"(?:(?P<c>(?-i:[A-Z]))(?![A-Za-z0-9'’])"
-                          r"|(?P<low>(?-i:[a-h]))(?=\s*(?:[.!;,)]|$)))", re.IGNORECASE)
+                          r"|(?P<low>(?-i:[a-h]))(?=\s*(?:[.!;,)](?![\w.])|$)))", re.IGNORECASE)
 # "no wait, we already run the worker for the digests, so B.": after the reason, the letter
 # the sentence ends on.
 _LAST_LETTER = re.compile(r"(?:[,;:—–]\s*|\b(?:so|then|hence|thus)\s+)(?:(?:it'?s|it\s+is"
@@ -233,6 +235,8 @@ _DEFERS_TO = re.compile(
 # later time to look again ("A (no export for now, maybe next quarter)", "perhaps in v2"),
 # and "se" that is no "if" of Portuguese or Italian: after an English verb of ability ("who
 # can se the note", a slip of "see") or as a Spanish pronoun ("que se puedan exportar").
+# Words that sound like a condition or a doubt and set none on the choice: a way back
+# later and fillers (`clauses.NO_CONDITION`), "might as well", an amount guessed.
 _IDIOMS = re.compile(clauses.NO_CONDITION + r"|\bmight\s+as\s+well\b|\bmay\s+as\s+well\b"
                      r"|\b(?:maybe|perhaps|possibly)\s+(?:later|next\s+\w+|someday|some\s+day"
                      r"|one\s+day|in\s+(?:v\d+|a\s+(?:later|future|follow-?up)\s+\w+|the\s+future))\b"
@@ -274,10 +278,13 @@ _CONDITION = re.compile(r"\b(?:sauf\s+si|außer\s+wenn|a\s+menos\s+que|salvo\s+q
                         r"|もし|只要|\b\w+(?:ırsa|irse|ursa|ürse|arsa|(?<![vmp])erse)\b"
                         r"|\b(?:if|unless|provided|providing|as\s+long\s+as|so\s+long\s+as"
                         r"|assuming|depends|depending|only\s+(?:when|after|once)|on\s+(?:the\s+)?condition|contingent\s+on"
-                        r"|conditional\s+on|pending|sous\s+réserve|vorbehaltlich|in\s+attesa\s+di"
-                        # "… agar Redis already deployed hai, warna cron": the fallback's
-                        # "otherwise" in the languages typed in Latin script
-                        r"|agar|warna|sinon|sonst|altrimenti|senão|senao)\b"
+                        r"|conditional\s+on|sous\s+réserve|vorbehaltlich|in\s+attesa\s+di"
+                        # "Worker queue agar Redis already deployed hai": Hindi's "if", as
+                        # typed in Latin script
+                        r"|agar"
+                        # "B, pending the cost estimate": waiting on what is named
+                        r"|pending\s+(?:a|an|the|some|our|their|legal|security|approval|review"
+                        r"|sign-?off|confirmation|feedback|budget|finance|input|word))\b"
                         # "B once the session work in #214 lands": waiting on other work
                         # still to come (what landed last week is a reason)
                         r"|\b(?:once|after|when|as\s+soon\s+as|until)\b[^.!?;]{0,60}?\b(?:lands"
@@ -560,7 +567,9 @@ _ANYTHING_BUT = re.compile(r"\b(?:anything|everything|any|all)\s+but\b", re.IGNO
 
 
 # The joins of a short list of picks ("S3 and cron", "s3 + cron", "disk / cron").
-_LIST_JOIN = re.compile(r"\s+(?:and|e|y|et|und|och|og)\s+|\s+/\s+|\s*\|\s*|\s+[+&]\s+")
+# "and" in the common languages: a list's join, and a clause carrying the verb before it.
+_AND = r"(?:and|e|y|et|und|och|og)"
+_LIST_JOIN = re.compile(rf"\s+{_AND}\s+|\s+/\s+|\s*\|\s*|\s+[+&]\s+")
 
 
 def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
@@ -592,7 +601,8 @@ def _clause_names(parts: Sequence[str], at: int, forks: Sequence[DesignFork], *,
                   ) -> list[tuple[int, str, str]]:
     """What the clause `parts[at]` names in the options' own words (see `by_words`)."""
     written = parts[at]
-    clause = _PREPOSITION_NO.sub("em ", written)
+    clause = _PREPOSITION_NO.sub("em ", written) if _PORTUGUESE.search(" ".join(parts)) \
+        else written
     if _REPORTED.search(clause) or _KNOWS.search(clause) or NEW_OPTION_ASKED.search(clause) or (
             at and NEW_OPTION_ASKED.search(parts[at - 1])):
         # "We talked about S3 in standup", "bob knows the backend better than me": what
@@ -621,12 +631,14 @@ def _clause_names(parts: Sequence[str], at: int, forks: Sequence[DesignFork], *,
     # clause before, carried over its "and"
     carried = at > 0 and bool(_AND_LEAD.match(clause)) and _chose(parts[at - 1])
     if not named and len(clause.split()) > 6 and not (
-            taken or carried or _CHOOSING.search(clause) or foreign & _CHOOSING_MEANT
+            taken or carried or _chose(clause)
             or (foreign and _dwelt_on(foreign | set(_WORD.findall(clause.lower())), forks))):
         return []  # "a screenshot of the note editor": words of an option, no choice
     # "the server team will hate this": a word of an option naming people, not it; "YAML
     # would be nicer than JSON": what a comparison puts below the other, not chosen.
-    unpeopled = _BELOW.sub(" ", _PEOPLE_OF.sub(" ", clause))
+    unpeopled = _PEOPLE_OF.sub(" ", clause)
+    if not _NOTHING_BETTER.search(unpeopled):  # "nothing simpler than a nightly cron" picks it
+        unpeopled = _BELOW.sub(" ", unpeopled)
     said = set(_WORD.findall(unpeopled.lower())) | (
         foreign if unpeopled == clause else glossary.meant(unpeopled))
     hits = {(f.number, letter) for f in forks for letter, own in _distinctive(f).items()
@@ -654,6 +666,8 @@ def named_once(found: list[_Named]) -> list[_Named]:
     return [reading for reading in found if len(letters[reading[0]]) == 1]
 
 
+_NOTHING_BETTER = re.compile(r"\b(?:nothing|none|no\s+one|nobody)\s+(?:is\s+)?\w+er\s+than\b",
+                             re.IGNORECASE)
 _BELOW = re.compile(r"\bthan\s+(?:(?!(?:and|but|so|because|since|which|though)\b)"
                     r"[^\s,.;:!?—–()]+\s*){1,3}", re.IGNORECASE)
 
@@ -692,12 +706,17 @@ def stated_fact(clause: str) -> bool:
     return bool(_PRESENT.search(clause)) and not _CHOSEN_BESIDE_FACT.search(clause)
 
 
-_AND_LEAD = re.compile(r"^\W*(?:and|et|y|e|und|i|en|och|og|plus)\b", re.IGNORECASE)
+_AND_LEAD = re.compile(rf"^\W*{_AND}\b", re.IGNORECASE)
 # Portuguese "no"/"na" (in the) before a word of an option in that language ("no servidor",
-# "no disco local"): a place, not a refusal.
+# "no disco local"): a place, not a refusal; only in a comment written in Portuguese (in
+# Spanish and Italian "no servidor" refuses the server).
 _PREPOSITION_NO = re.compile(
     r"\b(?:no|na|nos|nas)\s+(?=(?:servidor\w*|disco\w*|navegador\w*|armazenamento|nuvem|fila"
     r"|banco|sistema\s+de\s+arquivos)\b)", re.IGNORECASE)
+
+
+_PORTUGUESE = re.compile(r"\b(?:não|sim|também|você|mesmo|só|arquivos?|fica|ficar"
+                         r"|armazenamento|limpeza|pela|pelo|nuvem|está|pra|então)\b", re.IGNORECASE)
 
 
 def _chose(clause: str) -> bool:
@@ -925,7 +944,8 @@ def _chooses(sentence: str) -> bool:
     """Whether a sentence can choose an option by its words: not a question, not hedged,
     not saying that any option would do, not asking or wondering."""
     # "And not the export either.": the "either" of a second refusal, no indifference
-    if "?" in sentence or _NO_CHOICE.search(_EITHER_AT_END.sub("", sentence)):
+    if "?" in sentence or _NO_CHOICE.search(
+            _EITHER_AT_END.sub("", sentence) if _NEGATED.search(sentence) else sentence):
         return False
     return clauses.modality(sentence)[0] is not clauses.Modality.HEDGED
 
@@ -1705,10 +1725,10 @@ def question_named(words: str, forks: Sequence[DesignFork], *, alike: bool = Fal
     return None
 
 
-# English words a question's verb is said by when the writer names its subject ("the
-# second approach for storage" for "Where are settings kept?"); as stems.
+# English words that name what a question is about by its verb, when the writer names its
+# subject ("the second approach for storage" for "Where are settings kept?"); as stems.
 _ALIKE_WORDS = (
-    frozenset({"kept", "keep", "stor", "save", "live", "pers", "hold", "where"}),
+    frozenset({"kept", "keep", "stor", "save", "live", "pers", "hold"}),
     frozenset({"clea", "dele", "purg", "remo", "swee", "expi", "tidy"}),
     frozenset({"see", "sees", "visi", "acce", "view"}),
     frozenset({"expo", "down"}),

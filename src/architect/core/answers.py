@@ -293,7 +293,7 @@ def _comment_read(lines: list[tuple[str, bool]], readable: str, forks: Sequence[
     answers, doubted = _deferred(readable, [a for a in answers if last[a.question] is a],
                                  [d for d in doubted if d[0] not in last], forks)
     answers, doubted, unread, deferred = _not_yet(readable, forks, answers, doubted, unread)
-    answers, doubted = _closing_condition(readable, answers, doubted)
+    answers, doubted = _condition_after(readable, answers, doubted)
     answers, doubted = _leading_condition(readable, answers, doubted)
     if deferred:  # the writer's talk around what they defer is not an answer to read
         shell = replace(shell, leftover="")
@@ -316,12 +316,12 @@ def _comment_read(lines: list[tuple[str, bool]], readable: str, forks: Sequence[
         doubted=tuple(doubted))
 
 
-def _closing_condition(readable: str, answers: list[ParsedAnswer],
+def _condition_after(readable: str, answers: list[ParsedAnswer],
                        doubted: list[tuple[int, str, str]]
                        ) -> tuple[list[ParsedAnswer], list[tuple[int, str, str]]]:
-    """"Q1: B, Q2: A, Q3: A. Only once finance has confirmed the bucket budget.": a condition
-    standing alone as a sentence after answers (in their paragraph or one of its own, "Both
-    of these assume the privacy review agrees") holds back every one of them, not only
+    """"Q1: B, Q2: A, Q3: A. Only once finance has confirmed the bucket budget.": the first
+    sentence after the first that is a condition alone (in any paragraph, or "Both of these
+    assume the privacy review agrees") holds back every answer said before it, not only
     the last."""
     said = answer_scope.sentences(readable)
     for sentence in said[1:]:
@@ -329,10 +329,17 @@ def _closing_condition(readable: str, answers: list[ParsedAnswer],
         if not held or any(a.said and a.said in sentence for a in answers):
             continue
         before = readable[:readable.find(sentence)]
-        kept = [a for a in answers if not (a.said and a.said in before)]
-        return kept, doubted + [(a.question, a.said, f"conditional (“{held}”)")
-                                for a in answers if a not in kept]
+        return _held_on(held, [a for a in answers if a.said and a.said in before], answers,
+                        doubted)
     return answers, doubted
+
+
+def _held_on(condition: str, held: list[ParsedAnswer], answers: list[ParsedAnswer],
+             doubted: list[tuple[int, str, str]]
+             ) -> tuple[list[ParsedAnswer], list[tuple[int, str, str]]]:
+    """`answers` less those `held` by `condition`, which are named back as conditional."""
+    return [a for a in answers if a not in held], doubted + [
+        (a.question, a.said, f"conditional (“{condition}”)") for a in held]
 
 
 def _answers_assume(sentence: str) -> str:
@@ -357,24 +364,23 @@ def _leading_condition(readable: str, answers: list[ParsedAnswer],
     sentence goes on to give, not only the first."""
     for sentence in answer_scope.sentences(readable):
         head = _CONDITION_HEAD.match(sentence)
-        if head is None or _NOT_A_CONDITION.search(head.group("cond")) or (
+        if head is None or clauses.NO_CONDITION_RE.search(head.group("cond")) or (
                 answer_reading.doubt(head.group("cond"))[0] is not clauses.Modality.CONDITIONAL):
             continue
-        cond, rest = head.group("cond").strip(), sentence[head.end():]
-        held = [a for a in answers if a.said and a.said in sentence
-                and (a.said in rest or a.said.startswith(sentence[:head.end()].strip()))]
-        answers = [a for a in answers if a not in held]
-        doubted = doubted + [(a.question, a.said, f"conditional (“{cond}”)") for a in held]
+        rest = sentence[head.end():]
+        answers, doubted = _held_on(head.group("cond").strip(), [
+            a for a in answers if a.said and a.said in sentence
+            and (a.said in rest or a.said.startswith(sentence[:head.end()].strip()))],
+            answers, doubted)
     return answers, doubted
 
 
 _CONDITION_HEAD = re.compile(
     r"^\W*(?P<cond>(?:only\s+|but\s+)?(?:if|assuming|provided|pending|as\s+long\s+as|so\s+long\s+as"
-    r"|once|when|after|unless|subject\s+to|contingent\s+on|on\s+the\s+condition|sous\s+réserve"
+    r"|unless|subject\s+to|contingent\s+on|on\s+the\s+condition|sous\s+réserve"
     r"|vorausgesetzt|falls|wenn|si|se|siempre\s+que|desde\s+que|purché)\b[^:,;—–]{3,200}?)"
     r"(?:[:,;]|\s[—–]\s)", re.IGNORECASE)
-# The openings that sound like a condition and set none ("If you ask me: B, A, A").
-_NOT_A_CONDITION = re.compile(clauses.NO_CONDITION, re.IGNORECASE)
+
 
 
 def _refused_in_words(readable: str, forks: Sequence[DesignFork], answers: list[ParsedAnswer],
@@ -669,10 +675,10 @@ _RELAYED = re.compile(
     re.IGNORECASE)
 
 
-def _context(line: str, answer: ParsedAnswer, forks: Sequence[DesignFork] = ()) -> str:
+def _context(line: str, answer: ParsedAnswer, forks: Sequence[DesignFork]) -> str:
     """The sentence an answer stands in, from its words to the next question named."""
     said = answer.said or ""
-    if said == line.strip() and forks and not QUESTION_REF.search(line) and len(
+    if said == line.strip() and not QUESTION_REF.search(line) and len(
             sentences := answer_scope.sentences(said)) > 1:
         # "I don't mind where the files live as long as backups work. Visibility though: it
         # has to follow the note": read from the whole line, the answer is the sentence
@@ -1065,8 +1071,10 @@ def _under_quote(line: str, forks: Sequence[DesignFork], quoted: int | None,
         # "> Q1: A" then "No, B. … anything on local disk is gone": the letter the reply
         # opens with, not an option its reasons name.
         return [ParsedAnswer(asked.number, lead, said=line.strip())]
-    if (chosen := answer_forms.chosen_letter(line)) and chosen in asked.letters:
-        # "> Q1: A" then "no, I'd go with B here — settings should follow the account"
+    if (chosen := answer_forms.chosen_letter(line)) and chosen in asked.letters and not (
+            answer_reading.NEGATED.search(_DISAGREES.sub("", line, count=1).split(chosen)[0])):
+        # "> Q1: A" then "no, I'd go with B here — settings should follow the account" (not
+        # "I wouldn't go with B here")
         return [ParsedAnswer(asked.number, chosen, said=line.strip())]
     if value := answer_reading.value_letter(line, asked):
         # "> Q2 Can settings be exported?" then "No.": the quoted question's option; the
@@ -1077,6 +1085,10 @@ def _under_quote(line: str, forks: Sequence[DesignFork], quoted: int | None,
         return [ParsedAnswer(asked.number, value, said=line.strip())] + [
             ParsedAnswer(n, c, said=line.strip()) for n, c in more]
     return None
+
+
+# The "no" that disagrees with the quote above, before the writer's own pick.
+_DISAGREES = re.compile(r"^\W*(?:no|nah|nope|nein|non|não)\b[\s,.!—–-]*", re.IGNORECASE)
 
 
 def _negated_form(line: str, said: str) -> bool:

@@ -159,7 +159,7 @@ NO_CONDITION = (r"\bif\b[^.!?]{0,60}?\b(?:we\s+can|we\s+could|we'?ll|we\s+will|h
                 r"\b(?:later|then|afterwards)\b"
                 r"|\bif\s+(?:you\s+ask\s+me|it\s+helps|anyone\s+(?:cares|asks|wonders)"
                 r"|that\s+matters|i'?m\s+honest|memory\s+serves)\b")
-_NO_CONDITION = re.compile(NO_CONDITION, re.IGNORECASE)
+NO_CONDITION_RE = _NO_CONDITION = re.compile(NO_CONDITION, re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=4096)  # pure; a long comment repeats its lines
@@ -190,8 +190,6 @@ _ALWAYS_RESTRICTS = re.compile(r"^\W*(?:only\s+(?:if|when|once|after)|provided|p
                                re.IGNORECASE)
 
 
-
-
 @functools.lru_cache(maxsize=4096)
 def condition_fragment(text: str) -> str:
     """The first sentence of `text` that is a condition and nothing else, as written, or
@@ -205,11 +203,15 @@ def condition_fragment(text: str) -> str:
         if modality(rest)[0] is not Modality.CONDITIONAL:
             continue  # "After reading it again, …": a reason past, no condition
         only = bool(_ALWAYS_RESTRICTS.match(sentence.strip()) or _ALWAYS_RESTRICTS.match(rest))
-        if only or len(split(rest)) == 1:
+        if (only or len(split(rest)) == 1) and not _MAIN_CLAUSE.search(rest):
             return sentence.strip().rstrip(".!")
     return ""
 
 
+# "Once the cleanup lands we should also add metrics": a clause of its own after the
+# condition, guidance for later, not a condition on what was said before.
+_MAIN_CLAUSE = re.compile(r"\b(?:we|i|you|they|someone|somebody|let'?s)\s+(?:should|could|can"
+                          r"|will|'ll|need\s+to|must|might|may|want\s+to)\b", re.IGNORECASE)
 _CONDITION_STARTS = tuple(f" {normal(c).strip()} " for c in vocabulary.CONDITIONS
                           if c not in ("als", "si", "se"))
 
@@ -258,9 +260,10 @@ _NOT_A_CUE = re.compile(r"(?:\b(?:the|a|an|this|that|every|one|to|can'?t|long|no
                         r"|could|should|please)|'ll)\s*$", re.IGNORECASE)
 
 
-def _preference(flat: str, match: re.Match[str]) -> bool:
-    """"I'd rather we didn't", "would rather": a preference, not a correction; nor is
-    "instead of a nightly sweep", which refuses what follows it."""
+def _not_a_cue(flat: str, match: re.Match[str]) -> bool:
+    """Whether a cue of correction is none here: "I'd rather we didn't" (a preference),
+    "instead of a nightly sweep" (refuses what follows it), "the moment someone clears
+    their browser", "can't wait" (the word, not the cue)."""
     cue = match.group(0).lower()
     if cue.strip(" ,") in ("moment", "wait", "pardon", "correction", "edit") \
             and _NOT_A_CUE.search(flat[:match.start()]):
@@ -278,7 +281,7 @@ def after_correction(text: str, *, leading: bool = False) -> str:
     best = -1
     flat = text.replace("’", "'")
     for match in _corrections().finditer(flat):
-        if _preference(flat, match):
+        if _not_a_cue(flat, match):
             continue
         if match.start() > 0 or leading:
             best = match.end()
@@ -314,7 +317,7 @@ def taken_back(text: str) -> tuple[str, str] | None:
     flat = text.replace("’", "'")
     last = first = None
     for match in _corrections().finditer(flat):
-        if _preference(flat, match):
+        if _not_a_cue(flat, match):
             continue
         if match.start() > 0 and not (normal(match.group(0)).strip() == "wait"
                                       and not re.search(r"[,;:.!—–-]", match.group(0))):

@@ -258,10 +258,13 @@ _AGREES = re.compile(
     r"^\W*(?:i\s+|we\s+)?(?:\+1|👍|agree\w*|same(?:\s+here)?|fine\s+with|happy\s+with"
     r"|ok(?:ay)?\s+with|good\s+with|(?:i'?m|we'?re)\s+(?:fine|happy|ok|okay|good)\s+with"
     r"|second(?:ed)?|me\s+too|likewise|einverstanden|d'accord|de\s+acuerdo|d'accordo|同意|賛成"
-    # "Q1 stays.", "Q2 unchanged", "keep Q1 as it is", "Q2 zostaje A": the answer left as it is
-    r"|(?:Q|question\s*#?)\s*\d{1,2}\s*(?::\s*)?(?:stays|remains|unchanged|is\s+unchanged|as\s+before"
-    r"|bleibt|reste|se\s+queda|fica|zostaje|rimane|resta)\b"
-    r"|(?:keep|leave)\s+(?:Q|question\s*#?)\s*\d{1,2}\s+(?:as\s+(?:is|it\s+(?:is|was)|before)|unchanged))",
+    # "Q1 stays.", "Q2 unchanged", "keep Q1 as it is", "Q2 zostaje A": the answer left as it
+    # is, and nothing more said of it ("Q2 remains open" doubts it)
+    r"|(?:Q|question\s*#?)\s*\d{1,2}\s*(?::\s*)?(?:(?:stays|remains|bleibt|reste|se\s+queda|fica"
+    r"|zostaje|rimane|resta)(?:\s+(?:as\s+(?:is|it\s+(?:is|was)|before)|the\s+same|unchanged"
+    r"|(?-i:[A-H])))?|unchanged|is\s+unchanged|as\s+before)\W*$"
+    r"|(?:keep|leave)\s+(?:Q|question\s*#?)\s*\d{1,2}\s+(?:as\s+(?:is|it\s+(?:is|was)|before)"
+    r"|unchanged)\W*$)",
     re.IGNORECASE)
 
 

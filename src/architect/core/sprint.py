@@ -116,8 +116,9 @@ def read_marks(sprint: SprintPR, bot_login: str) -> Marks:
 # "wrong button lol. ACCEPT", "hit approve by mistake, still reading": the review's state
 # was a slip of the mouse; its words are read as a comment's.
 _MISCLICK = re.compile(
-    r"\b(?:wrong\s+button|mis-?click(?:ed)?|clicked\s+the\s+wrong|wrong\s+(?:review\s+)?"
-    r"(?:state|option|kind)|(?:approved|approve|requested\s+changes|request\s+changes)\s+by\s+"
+    r"\b(?:wrong\s+button(?!\s+(?:label|text|colou?r|name|style|placement))|mis-?click(?:ed)?"
+    r"|clicked\s+the\s+wrong\s+(?:button|one|state)|wrong\s+review\s+(?:state|kind)"
+    r"|(?:approved|approve|requested\s+changes|request\s+changes)\s+by\s+"
     r"(?:mistake|accident)|(?:by\s+mistake|by\s+accident|accidentally)\s+(?:approved|hit|clicked"
     r"|requested|pressed))\b", re.IGNORECASE)
 

@@ -811,16 +811,20 @@ def _clear(text: str) -> Reading | None:
         return None  # "Rejected by the board last week": told, not decided here
     # "Reject? Not sure yet" and "ACCEPTED already?" ask; they do not decide.
     first = _FIRST_SENTENCE.match(rest)
-    if first is not None and first.group(0).rstrip(" *_~").endswith("?") \
-            and not _REASON_AFTER.match(rest):
-        # ("REJECT: who would even maintain this?" is the footer's form, its reason asked)
+    if first is not None and first.group(0).rstrip(" *_~").endswith("?") and not (
+            family is _R and _REASON_ASKED.match(rest)):
+        # ("REJECT: who would even maintain this?" is the footer's form, its reason asked;
+        # "Reject: should we though?" asks)
         return None
     if text.startswith(("*", "_", "~")):
         rest = REST_LEAD.sub("", rest).rstrip().rstrip("*_~").rstrip()
     return _decided(family, rest, text)
 
 
-_REASON_AFTER = re.compile(r"^[*_~]*\s*[:：]\s*[*_~]*\s*\w+\W+\w+")
+_REASON_ASKED = re.compile(
+    r"^[*_~]*\s*[:：]\s*[*_~]*\s*(?:who|what|why|how|where|which|wer|was|warum|wie|wo|welche\w*"
+    r"|qui|pourquoi|quoi|comment|quién|quien|qué|que|por\s+qué|cómo|quem|por\s+que|chi|perché"
+    r"|kto|dlaczego|kto)\b", re.IGNORECASE)
 
 
 def _after_filing(text: str) -> Reading | None:
