@@ -215,8 +215,14 @@ def _answers(text: str) -> list[tuple[int, int, Form]]:
 
 def chosen_letter(text: str) -> str:
     """The letter `text` chooses with a verb of choosing, the last one ("" when none)."""
-    found = [m.group("c") for m in _CHOSEN.finditer(text)]
-    return found[-1] if found else ""
+    last = last_chosen(text)
+    return last.group("c") if last else ""
+
+
+def last_chosen(text: str) -> re.Match[str] | None:
+    """The last verb of choosing with its letter in `text` (`chosen_letter`), where it stands."""
+    found = list(_CHOSEN.finditer(text))
+    return found[-1] if found else None
 
 
 def _disjoint(found: list[tuple[int, int, Form]]) -> list[tuple[int, int, Form]]:

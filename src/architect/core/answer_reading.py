@@ -588,21 +588,22 @@ def by_words(text: str, forks: Sequence[DesignFork], *, named: bool = False
         text = "\n".join(s for s in _SENTENCES.split(text) if _chooses(s))
     split = [(n, c) for n, part in enumerate(clauses.split(text)) for c in _LIST_JOIN.split(part)]
     parts = [c for _, c in split]
+    portuguese = bool(_PORTUGUESE.search(text))  # once per comment, not per clause
     found: list[tuple[int, str, str]] = []
     for _, group in itertools.groupby(range(len(split)), key=lambda at: split[at][0]):
         # "localstorage as cache + server as source of truth": one clause's list naming
         # two options of one question names neither.
-        found += named_once([hit for at in group
-                             for hit in _clause_names(parts, at, forks, named=named)])
+        found += named_once([hit for at in group for hit in _clause_names(
+            parts, at, forks, named=named, portuguese=portuguese)])
     return found
 
 
-def _clause_names(parts: Sequence[str], at: int, forks: Sequence[DesignFork], *, named: bool
-                  ) -> list[tuple[int, str, str]]:
-    """What the clause `parts[at]` names in the options' own words (see `by_words`)."""
+def _clause_names(parts: Sequence[str], at: int, forks: Sequence[DesignFork], *, named: bool,
+                  portuguese: bool = False) -> list[tuple[int, str, str]]:
+    """What the clause `parts[at]` names in the options' own words (see `by_words`);
+    `portuguese`: the comment is written in Portuguese (`_PREPOSITION_NO`)."""
     written = parts[at]
-    clause = _PREPOSITION_NO.sub("em ", written) if _PORTUGUESE.search(" ".join(parts)) \
-        else written
+    clause = _PREPOSITION_NO.sub("em ", written) if portuguese else written
     if _REPORTED.search(clause) or _KNOWS.search(clause) or NEW_OPTION_ASKED.search(clause) or (
             at and NEW_OPTION_ASKED.search(parts[at - 1])):
         # "We talked about S3 in standup", "bob knows the backend better than me": what

@@ -1071,11 +1071,12 @@ def _under_quote(line: str, forks: Sequence[DesignFork], quoted: int | None,
         # "> Q1: A" then "No, B. … anything on local disk is gone": the letter the reply
         # opens with, not an option its reasons name.
         return [ParsedAnswer(asked.number, lead, said=line.strip())]
-    if (chosen := answer_forms.chosen_letter(line)) and chosen in asked.letters and not (
-            answer_reading.NEGATED.search(_DISAGREES.sub("", line, count=1).split(chosen)[0])):
+    if (chosen := answer_forms.last_chosen(line)) is not None \
+            and chosen.group("c") in asked.letters and not answer_reading.NEGATED.search(
+                _DISAGREES.sub("", line[:chosen.start()], count=1)):
         # "> Q1: A" then "no, I'd go with B here — settings should follow the account" (not
         # "I wouldn't go with B here")
-        return [ParsedAnswer(asked.number, chosen, said=line.strip())]
+        return [ParsedAnswer(asked.number, chosen.group("c"), said=line.strip())]
     if value := answer_reading.value_letter(line, asked):
         # "> Q2 Can settings be exported?" then "No.": the quoted question's option; the
         # other questions the line answers in their own words ("Server. And skip the

@@ -824,7 +824,7 @@ def _clear(text: str) -> Reading | None:
 _REASON_ASKED = re.compile(
     r"^[*_~]*\s*[:：]\s*[*_~]*\s*(?:who|what|why|how|where|which|wer|was|warum|wie|wo|welche\w*"
     r"|qui|pourquoi|quoi|comment|quién|quien|qué|que|por\s+qué|cómo|quem|por\s+que|chi|perché"
-    r"|kto|dlaczego|kto)\b", re.IGNORECASE)
+    r"|kto|dlaczego)\b", re.IGNORECASE)
 
 
 def _after_filing(text: str) -> Reading | None:
